@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { world } from "../support/world";
+import { useFixtureSession } from "./helpers";
+
+test.describe("API reference", () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await useFixtureSession(context, world().orgs.acme.users.owner, baseURL!);
+  });
+
+  test("renders the customer API from its openapi.json without calling other hosts", async ({ page, baseURL }) => {
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      const url = request.url();
+      if (!url.startsWith(baseURL!) && !url.startsWith("data:") && !url.startsWith("blob:")) foreign.push(url);
+    });
+
+    await page.goto("/reference/v1");
+    // Scalar is a large client-side bundle; give its first render more than the default.
+    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Who a credential acts as" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Test Request/i })).toHaveCount(0);
+    expect(foreign).toEqual([]);
+  });
+
+  test("switches to the partner API document", async ({ page }) => {
+    await page.goto("/reference/v1");
+    // Click only once the page is hydrated and Scalar has rendered: under CI load a click during
+    // hydration can be swallowed, and the client navigation waits for Scalar's bundle.
+    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("link", { name: /Partner API/ }).click();
+    await expect(page).toHaveURL(/\/reference\/partner$/, { timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Agent Automation Service: partner API" })).toBeVisible({ timeout: 30_000 });
+  });
+});

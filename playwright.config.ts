@@ -1,0 +1,64 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build (`next start`), in Debian's Chromium.
+ * The database is embedded (a fresh folder per run) unless E2E_DATABASE_URL names a
+ * PostgreSQL database; scripts/test-all.sh runs the suite once on each.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+const databaseUrl = process.env.E2E_DATABASE_URL ?? "";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  // One retry on CI only: a console test that needs it is reported as "flaky", not hidden.
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "api", testDir: "e2e/api" },
+    { name: "console", testDir: "e2e/console" },
+  ],
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      NEXTAUTH_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e",
+      DATABASE_URL: databaseUrl,
+      ALLOW_FIXTURES: "1",
+      HTTP_TOOL_ALLOWED_HOSTS: "127.0.0.1:4010",
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+      // Test-only key: production with PostgreSQL refuses to seal secrets without configured keys.
+      VAULT_KEYS: "e2e:lyNHTwgT98ETMDfC4V/wy02QeN6ym7B/FBCC61NnGTU=",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

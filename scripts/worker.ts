@@ -1,0 +1,29 @@
+// `npm run worker`: an engine-only process (no web server) for scaling out. It runs the same
+// start-up and queue code as the web process, so jobs behave the same wherever they run.
+import { ready } from "@/server/db/client";
+import { startQueue, stopQueue } from "@/server/engine/queue";
+import { env } from "@/server/env";
+import { log } from "@/server/log";
+
+async function main() {
+  if (!env.DATABASE_URL) {
+    throw new Error("npm run worker needs DATABASE_URL: the embedded database belongs to the one web process, which runs the engine itself.");
+  }
+  const database = await ready(); // migrates first, like the web process
+  const boss = await startQueue(database);
+  if (!boss) throw new Error("The job queue did not start; see the log above.");
+  log.info("worker ready", { database: database.kind });
+  const shutdown = async () => {
+    log.info("worker stopping");
+    await stopQueue();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`worker: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+import { useId, type Ref, type TextareaHTMLAttributes } from "react";
+import ui from "@/components/ui/ui.module.css";
+import styles from "./authoring.module.css";
+
+type TTextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  /** Shows "used / max" under the field; past the limit it turns red (the server would refuse). */
+  max?: number;
+  monospace?: boolean;
+  ref?: Ref<HTMLTextAreaElement>;
+};
+
+const COUNT = new Intl.NumberFormat("en");
+
+/** The multi-line sibling of TextField: label, hint or error, and an optional length counter. */
+export function TextAreaField({ label, hint, error, max, monospace = false, id, className, ref, value, ...textarea }: TTextAreaFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const length = typeof value === "string" ? value.length : 0;
+  return (
+    <div className={`${ui.field} ${className ?? ""}`}>
+      <label className={ui.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        ref={ref}
+        value={value}
+        className={`${styles.textarea} ${monospace ? styles.mono : ""}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+        {...textarea}
+      />
+      <div className={styles.fieldFooter}>
+        {error ? (
+          <p id={errorId} className={ui.fieldError}>
+            {error}
+          </p>
+        ) : hint ? (
+          <p id={hintId} className={ui.hint}>
+            {hint}
+          </p>
+        ) : null}
+        {max !== undefined ? (
+          <span className={`${styles.counter} ${length > max ? styles.counterOver : ""}`} aria-hidden="true">
+            {COUNT.format(length)} / {COUNT.format(max)}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}

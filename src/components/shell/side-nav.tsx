@@ -1,0 +1,71 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+import { AgentIcon, LibraryIcon, LinkIcon, PlugIcon } from "@/components/authoring/icons";
+import { BookIcon, KeyIcon, OverviewIcon, TerminalIcon } from "@/components/ui/icons";
+import styles from "./shell.module.css";
+
+type TNavItem = { href: string | ((path: string) => string); label: string; icon: ReactNode; matches: (path: string) => boolean };
+
+/**
+ * Domain-scoped pages live under /domains/<id>/<section>; /agents and /connections redirect to
+ * a default domain. From inside a domain, the links stay in that domain.
+ */
+const inDomainSection = (section: string) => (path: string) => path === `/${section}` || new RegExp(`^/domains/[^/]+/${section}(/|$)`).test(path);
+const domainHref = (section: string) => (path: string) => {
+  const domainId = /^\/domains\/([^/]+)/.exec(path)?.[1];
+  return domainId ? `/domains/${domainId}/${section}` : `/${section}`;
+};
+
+const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
+  {
+    title: "Workspace",
+    items: [{ href: "/", label: "Overview", icon: <OverviewIcon />, matches: (path) => path === "/" }],
+  },
+  {
+    title: "Build",
+    items: [
+      { href: domainHref("agents"), label: "Agents", icon: <AgentIcon />, matches: inDomainSection("agents") },
+      { href: "/integrations", label: "Integrations", icon: <PlugIcon />, matches: (path) => path.startsWith("/integrations") },
+      { href: domainHref("connections"), label: "Connections", icon: <LinkIcon />, matches: inDomainSection("connections") },
+      { href: "/knowledge", label: "Knowledge", icon: <LibraryIcon />, matches: (path) => path.startsWith("/knowledge") },
+    ],
+  },
+  {
+    title: "Developers",
+    items: [
+      { href: "/settings/api-keys", label: "API keys", icon: <KeyIcon />, matches: (path) => path.startsWith("/settings/api-keys") },
+      { href: "/developer", label: "Developer", icon: <TerminalIcon />, matches: (path) => path.startsWith("/developer") },
+      { href: "/reference/v1", label: "API reference", icon: <BookIcon />, matches: (path) => path.startsWith("/reference") },
+    ],
+  },
+];
+
+export function SideNav() {
+  const pathname = usePathname();
+  return (
+    <nav className={styles.sideNav} aria-label="Console">
+      {SECTIONS.map((section) => (
+        <div key={section.title} className={styles.navSection}>
+          <p className={styles.navHeading}>{section.title}</p>
+          <ul className={styles.navList}>
+            {section.items.map((item) => {
+              const active = item.matches(pathname);
+              const href = typeof item.href === "string" ? item.href : item.href(pathname);
+              return (
+                <li key={item.label}>
+                  <Link href={href} className={`${styles.navLink} ${active ? styles.navLinkActive : ""}`} aria-current={active ? "page" : undefined}>
+                    {item.icon}
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/**
+ * Every error code the machine API can answer with. The HTTP status of each lives in
+ * src/server/errors.ts; the codes themselves are part of the public contract.
+ */
+export const ERROR_CODES = [
+  "VALIDATION",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "SESSION_NOT_DRIVABLE",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "CONFLICT",
+  "IDEMPOTENCY_KEY_REUSED",
+  "IDEMPOTENCY_IN_PROGRESS",
+  "IDEMPOTENCY_OUTCOME_UNKNOWN",
+  "PAYLOAD_TOO_LARGE",
+  "RATE_LIMITED",
+  "INTERNAL",
+  "UNAVAILABLE",
+] as const;
+
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+export const ZErrorEnvelope = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: "Stable, machine-readable error code.", example: "NOT_FOUND" }),
+      message: z.string().meta({ description: "What went wrong and what to do about it, for a person." }),
+      details: z.record(z.string(), z.unknown()).optional().meta({ description: "Structured detail, for example the invalid fields." }),
+    }),
+  })
+  .meta({ id: "ErrorEnvelope", description: "The standard error envelope of every error response." });
+
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

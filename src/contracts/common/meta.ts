@@ -1,0 +1,51 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+
+/** The two machine API surfaces; each has its own path prefix and OpenAPI document. */
+export type TSurface = "v1" | "partner-v1";
+
+export const SURFACE_PREFIX: Record<TSurface, string> = {
+  v1: "/api/v1",
+  "partner-v1": "/api/partner/v1",
+};
+
+export type TProcedureMeta = OpenApiMeta & {
+  /** Which document and handler serve the procedure. */
+  surface?: TSurface;
+  /** The success status the route really answers with (trpc-to-openapi always says 200). */
+  successStatus?: 200 | 201 | 202 | 204;
+};
+
+type TRouteOptions = {
+  surface: TSurface;
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Path below the surface prefix, e.g. "/auth/token". */
+  path: `/${string}`;
+  summary: string;
+  description?: string;
+  tags: string[];
+  successStatus?: 200 | 201 | 202 | 204;
+  /** Security scheme names of the OpenAPI document that this route accepts. */
+  security: string[];
+  /** Error statuses the route can answer with, and when. All use the error envelope. */
+  errors: Record<number, string>;
+};
+
+/** Builds a procedure's meta: one place that knows how routes are described. */
+export function routeMeta(options: TRouteOptions): TProcedureMeta {
+  return {
+    surface: options.surface,
+    successStatus: options.successStatus ?? 200,
+    openapi: {
+      method: options.method,
+      path: options.path,
+      summary: options.summary,
+      description: options.description,
+      tags: options.tags,
+      protect: options.security.length > 0,
+      successDescription: "Success",
+      errorResponses: options.errors,
+      // Read by the document post-processor (src/server/trpc/openapi-document.ts).
+      ...({ security: options.security } as object),
+    },
+  };
+}

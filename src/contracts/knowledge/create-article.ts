@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { routeMeta } from "@/contracts/common/meta";
+import { ZPathId } from "./knowledge-base";
+import { ZArticleDraftBody, ZArticleTitle, ZKnowledgeArticle } from "./knowledge-article";
+
+export const createArticleMeta = routeMeta({
+  surface: "v1",
+  method: "POST",
+  path: "/authoring/knowledge-bases/{baseId}/articles",
+  summary: "Create a draft knowledge article",
+  description:
+    "Creates a manual article in a knowledge base as an unpublished draft; search and agents see it only after it is published in the console. A domain base needs `manage_knowledge` in its domain; the organization's base needs organization Owner or Admin.",
+  tags: ["Knowledge"],
+  security: ["apiKey", "userToken"],
+  successStatus: 201,
+  errors: {
+    400: "Invalid body (VALIDATION): unknown field, title outside 1-240 characters after trimming, draftBody over 2,000,000 characters.",
+    403: "The caller lacks `manage_knowledge` in the base's domain, or organization administration for the organization's base (FORBIDDEN).",
+    404: "Missing, invalid or expired credential, or an unknown base or one of another organization (NOT_FOUND).",
+  },
+});
+
+export const ZCreateArticleRequest = z.strictObject({
+  baseId: ZPathId,
+  title: ZArticleTitle,
+  draftBody: ZArticleDraftBody.optional(),
+});
+
+export const ZCreateArticleResponse = ZKnowledgeArticle;
+
+export type TCreateArticleRequest = z.infer<typeof ZCreateArticleRequest>;

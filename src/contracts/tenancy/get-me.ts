@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+export const ZOrgRole = z.enum(["OWNER", "ADMIN", "MEMBER"]);
+export const ZDomainRole = z.enum(["OWNER", "EDITOR", "OPERATOR", "VIEWER"]);
+
+export const ZGetMeResponse = z.object({
+  user: z.object({ id: z.uuid(), email: z.string(), name: z.string() }),
+  organizations: z.array(z.object({ id: z.uuid(), name: z.string(), slug: z.string(), role: ZOrgRole })),
+  selectedOrganizationId: z.uuid().nullable(),
+});
+
+export type TGetMeResponse = z.infer<typeof ZGetMeResponse>;

@@ -1,0 +1,114 @@
+import { encode } from "next-auth/jwt";
+import { describe, expect, it } from "vitest";
+import { addOrgMember, cookieHeaders, createOrganization, createUser, memberOfNewOrg } from "../../../test/factories";
+import { db } from "@/server/db/client";
+import { authenticateCookie, mintSessionCookie, readCookie, SESSION_COOKIE } from "./session-cookie";
+
+function withCookie(value: string): Headers {
+  return new Headers({ cookie: `${SESSION_COOKIE}=${value}` });
+}
+
+describe("the service_session cookie", () => {
+  it("resolves to its user and the selected organization", async () => {
+    const { organization, user } = await memberOfNewOrg("ADMIN");
+    const session = await authenticateCookie(await cookieHeaders(user.id, organization.id));
+    expect(session).toEqual({
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      actor: {
+        kind: "user",
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        orgId: organization.id,
+        orgRole: "ADMIN",
+        via: "cookie",
+        credentialId: null,
+      },
+    });
+  });
+
+  it("is found among other cookies", async () => {
+    const { organization, user } = await memberOfNewOrg();
+    const value = await mintSessionCookie({ sub: user.id, orgId: organization.id });
+    const headers = new Headers({ cookie: `theme=dark; ${SESSION_COOKIE}=${value}; other=1` });
+    expect(readCookie(headers, SESSION_COOKIE)).toBe(value);
+    expect((await authenticateCookie(headers))?.actor?.orgId).toBe(organization.id);
+  });
+
+  it("without a selected organization is a signed-in person with no actor", async () => {
+    const { user } = await memberOfNewOrg();
+    const session = await authenticateCookie(await cookieHeaders(user.id, null));
+    expect(session).toMatchObject({ userId: user.id, email: user.email });
+    expect(session?.actor).toBeNull();
+  });
+
+  it("selecting an organization the user never belonged to gives no actor", async () => {
+    const { user } = await memberOfNewOrg();
+    const stranger = await createOrganization("Stranger");
+    const session = await authenticateCookie(await cookieHeaders(user.id, stranger.id));
+    expect(session?.userId).toBe(user.id);
+    expect(session?.actor).toBeNull();
+  });
+
+  it("is refused when absent", async () => {
+    expect(await authenticateCookie(new Headers())).toBeNull();
+    expect(await authenticateCookie(new Headers({ cookie: "other=1" }))).toBeNull();
+  });
+
+  it("is refused when tampered with", async () => {
+    const { organization, user } = await memberOfNewOrg();
+    const value = await mintSessionCookie({ sub: user.id, orgId: organization.id });
+    // A JWE: header.key.iv.ciphertext.tag. Changing the first character of a segment always
+    // changes its decoded bytes.
+    const parts = value.split(".");
+    expect(parts).toHaveLength(5);
+    for (const index of [0, 2, 3, 4]) {
+      const changed = [...parts];
+      changed[index] = `${changed[index]![0] === "A" ? "B" : "A"}${changed[index]!.slice(1)}`;
+      expect(await authenticateCookie(withCookie(changed.join(".")))).toBeNull();
+    }
+    expect(await authenticateCookie(withCookie(value.slice(0, -4)))).toBeNull();
+    expect(await authenticateCookie(withCookie("garbage"))).toBeNull();
+  });
+
+  it("is refused when signed with another secret", async () => {
+    const { organization, user } = await memberOfNewOrg();
+    const forged = await encode({ token: { sub: user.id, orgId: organization.id }, secret: "not-the-service-secret-not-the-service-secret" });
+    expect(await authenticateCookie(withCookie(forged))).toBeNull();
+  });
+
+  it("is refused for a user who does not exist", async () => {
+    const organization = await createOrganization();
+    expect(await authenticateCookie(await cookieHeaders(crypto.randomUUID(), organization.id))).toBeNull();
+  });
+
+  it("is refused once the user is disabled", async () => {
+    const { organization, user } = await memberOfNewOrg();
+    const headers = await cookieHeaders(user.id, organization.id);
+    expect(await authenticateCookie(headers)).not.toBeNull();
+    await db().user.update({ where: { id: user.id }, data: { disabledAt: new Date() } });
+    expect(await authenticateCookie(headers)).toBeNull();
+  });
+
+  it("loses its actor once the membership of the selected organization is removed", async () => {
+    const { organization, user } = await memberOfNewOrg();
+    const headers = await cookieHeaders(user.id, organization.id);
+    expect((await authenticateCookie(headers))?.actor).not.toBeNull();
+    await db().organizationMembership.delete({ where: { organizationId_userId: { organizationId: organization.id, userId: user.id } } });
+    const session = await authenticateCookie(headers);
+    expect(session?.userId).toBe(user.id);
+    expect(session?.actor).toBeNull();
+  });
+
+  it("acts in the organization it selects, with that organization's role", async () => {
+    const user = await createUser();
+    const first = await createOrganization("First");
+    const second = await createOrganization("Second");
+    await addOrgMember(first.id, user.id, "MEMBER");
+    await addOrgMember(second.id, user.id, "OWNER");
+    expect((await authenticateCookie(await cookieHeaders(user.id, first.id)))?.actor).toMatchObject({ orgId: first.id, orgRole: "MEMBER" });
+    expect((await authenticateCookie(await cookieHeaders(user.id, second.id)))?.actor).toMatchObject({ orgId: second.id, orgRole: "OWNER" });
+  });
+});

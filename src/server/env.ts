@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Validated once; a bad value stops the process at start
+ * with a message that names the variable and what it expects.
+ */
+const booleanFlag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  PUBLIC_BASE_URL: z.url().optional(),
+  NEXTAUTH_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ALLOW_FIXTURES: booleanFlag,
+  BOOTSTRAP_EMAIL: z.email().default("admin@example.com"),
+  HTTP_TOOL_ALLOWED_HOSTS: z.string().default(""),
+  ENGINE_IN_PROCESS: z.enum(["0", "1"]).default("1").transform((value) => value === "1"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Vault keys: "kid:base64-32-bytes" entries, comma-separated; the first seals, all open.
+  VAULT_KEYS: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44})(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44})*$/, "must be kid:base64key[,kid:base64key...] with 32-byte keys")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  OPENAI_API_KEY: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  OPENAI_COMPATIBLE_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+});
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+function loadEnv(): TEnv {
+  const parsed = ZEnv.safeParse({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration (see .env.example):\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env: TEnv = loadEnv();
+
+/**
+ * Secrets a shared deployment must configure: every process on one PostgreSQL database has to
+ * sign cookies and seal secrets with the same keys. Checked when a server starts (not when the
+ * app is built). The embedded mode keeps generated ones in its own data folder instead.
+ */
+export function missingProductionSecrets(): string[] {
+  if (env.NODE_ENV !== "production" || !env.DATABASE_URL) return [];
+  return [...(env.AUTH_SECRET ? [] : ["AUTH_SECRET"]), ...(env.VAULT_KEYS ? [] : ["VAULT_KEYS"])];
+}
+
+/** The public base URL of this service, used in links and printed messages. */
+export function publicBaseUrl(): string {
+  return (env.PUBLIC_BASE_URL ?? env.NEXTAUTH_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, "");
+}
+
+/** host or host:port entries exempt from the outbound SSRF guard (tests, local development). */
+export function httpToolAllowedHosts(): string[] {
+  return env.HTTP_TOOL_ALLOWED_HOSTS.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+}
+

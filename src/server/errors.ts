@@ -1,0 +1,71 @@
+import type { TErrorCode, TErrorEnvelope } from "@/contracts/common/error";
+
+/** One code -> status table for the whole service (spec section 7). */
+export const ERROR_STATUS: Record<TErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  SESSION_NOT_DRIVABLE: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  IDEMPOTENCY_OUTCOME_UNKNOWN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
+
+type TAppErrorOptions = {
+  details?: Record<string, unknown>;
+  /** Overrides the table, e.g. 422 VALIDATION for publish findings. */
+  status?: number;
+  headers?: Record<string, string>;
+  cause?: unknown;
+};
+
+/** The only error services throw. Everything else becomes a 500 INTERNAL. */
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly status: number;
+  readonly details?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: TErrorCode, message: string, options: TAppErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.status = options.status ?? ERROR_STATUS[code];
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+
+  toEnvelope(): TErrorEnvelope {
+    return envelope(this.code, this.message, this.details);
+  }
+}
+
+export function envelope(code: string, message: string, details?: Record<string, unknown>): TErrorEnvelope {
+  return { error: details ? { code, message, details } : { code, message } };
+}
+
+/** The uniform 404 of run, session and authoring routes: never says which part was wrong. */
+export function notFound(what = "resource"): AppError {
+  return new AppError("NOT_FOUND", `The ${what} was not found, or your credential cannot see it.`);
+}
+
+/** Finds an AppError anywhere in a cause chain (tRPC wraps thrown errors). */
+export function findAppError(error: unknown): AppError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current instanceof AppError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function errorResponse(error: AppError): Response {
+  return Response.json(error.toEnvelope(), { status: error.status, headers: error.headers });
+}

@@ -1,0 +1,21 @@
+import { router } from "@/server/trpc/init";
+import { agentsRouter } from "./agents/router";
+import { apiKeysRouter } from "./api-keys/router";
+import { authRouter } from "./auth/router";
+import { connectionsRouter } from "./connections/router";
+import { integrationsRouter } from "./integrations/router";
+import { knowledgeRouter } from "./knowledge/router";
+import { tenancyRouter } from "./tenancy/router";
+
+/** The one router tree: console procedures and both machine API surfaces (by meta.surface). */
+export const appRouter = router({
+  auth: authRouter,
+  tenancy: tenancyRouter,
+  apiKeys: apiKeysRouter,
+  integrations: integrationsRouter,
+  connections: connectionsRouter,
+  agents: agentsRouter,
+  knowledge: knowledgeRouter,
+});
+
+export type TAppRouter = typeof appRouter;

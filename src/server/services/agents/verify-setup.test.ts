@@ -1,0 +1,250 @@
+import { describe, expect, it } from "vitest";
+import type { TSetup } from "@/contracts/agents/setup";
+import { BUILT_IN_INTEGRATIONS } from "@/server/integrations/built-in";
+import type { TVisibleTool } from "@/server/integrations/catalog";
+import type { TIntegrationDefinition } from "@/server/integrations/types";
+import { boundedDistance, closestMatch, scanBareToolIds, scanToolReferences } from "./procedure-refs";
+import { verifySetup, type TVerifyInput } from "./verify-setup";
+
+const CRM: TIntegrationDefinition = {
+  id: "acme.crm",
+  name: "CRM",
+  description: "",
+  builtIn: false,
+  credential: { token: true, fields: [], prefers: "token" },
+  tools: [
+    { name: "acme.crm.list_contacts", description: "", isReadonly: true, inputSchema: {} },
+    { name: "acme.crm.create_contact", description: "", isReadonly: false, inputSchema: {} },
+  ],
+};
+
+const TOOLS = new Map<string, TVisibleTool>();
+for (const integration of [...BUILT_IN_INTEGRATIONS, CRM]) {
+  for (const tool of integration.tools) TOOLS.set(tool.name, { integration, tool });
+}
+
+function verify(setup: Partial<TSetup>, extra: Partial<TVerifyInput> = {}) {
+  return verifySetup({
+    setup: { principles: "", procedure: "", model: "builtin:procedure", approvalTools: [], ...setup },
+    bindingPolicies: {},
+    knowledgeSelection: { mode: "org", moduleIds: [] },
+    tools: TOOLS,
+    ...extra,
+  });
+}
+
+/** The span of the n-th occurrence of `text` in `procedure`. */
+function spanOf(procedure: string, text: string, nth = 0) {
+  let start = -1;
+  for (let i = 0; i <= nth; i++) start = procedure.indexOf(text, start + 1);
+  if (start < 0) throw new Error(`${text} not in procedure`);
+  return { start, end: start + text.length };
+}
+
+describe("scanToolReferences", () => {
+  it("finds #references with exact spans that cover the # and the id", () => {
+    const procedure = "First call #service.http.get with the URL.\nThen #acme.crm.create_contact";
+    expect(scanToolReferences(procedure)).toEqual([
+      { id: "service.http.get", ...spanOf(procedure, "#service.http.get") },
+      { id: "acme.crm.create_contact", ...spanOf(procedure, "#acme.crm.create_contact") },
+    ]);
+  });
+
+  it("treats a trailing . , or : as sentence punctuation", () => {
+    for (const tail of [".", ",", ":", "...", ".,", ":."]) {
+      const procedure = `Use #service.http.get${tail} then stop`;
+      expect(scanToolReferences(procedure), tail).toEqual([{ id: "service.http.get", start: 4, end: 4 + 17 }]);
+    }
+    // Inside the id the same characters belong to it.
+    expect(scanToolReferences("#a:b.c-d_e")[0]!.id).toBe("a:b.c-d_e");
+  });
+
+  it("stops at characters that are not part of wire ids", () => {
+    const procedure = "(#service.http.get) `#service.http.post` **#service.knowledge.search**; #service.http.put!";
+    expect(scanToolReferences(procedure).map((reference) => reference.id)).toEqual([
+      "service.http.get",
+      "service.http.post",
+      "service.knowledge.search",
+      "service.http.put",
+    ]);
+  });
+
+  it("ignores URL fragments, entities, headings, words and numbers", () => {
+    const procedure = "See https://x.test/page#service.http.get and https://x.test/#top, &#39; C#, ## Heading, #, ticket #42 and #1.2";
+    expect(scanToolReferences(procedure)).toEqual([]);
+  });
+
+  it("reads a reference at the very start and end of the text", () => {
+    expect(scanToolReferences("#service.http.get")).toEqual([{ id: "service.http.get", start: 0, end: 17 }]);
+  });
+});
+
+describe("scanBareToolIds", () => {
+  it("finds known ids written without # and leaves references and longer tokens alone", () => {
+    const procedure = "use service.http.get. Not #service.http.get, not service.http.get_v2 nor xservice.http.get";
+    expect(scanBareToolIds(procedure, (id) => TOOLS.has(id))).toEqual([{ id: "service.http.get", start: 4, end: 20 }]);
+  });
+});
+
+describe("closestMatch", () => {
+  it("proposes the nearest candidate for a likely typo, case-insensitively", () => {
+    expect(closestMatch("service.http.gett", TOOLS.keys())).toBe("service.http.get");
+    expect(closestMatch("Service.HTTP.Get", TOOLS.keys())).toBe("service.http.get");
+    expect(closestMatch("acme.crm.list_contact", TOOLS.keys())).toBe("acme.crm.list_contacts");
+    expect(closestMatch("service.knowledge.serch", TOOLS.keys())).toBe("service.knowledge.search");
+  });
+
+  it("breaks ties alphabetically and refuses far-off names", () => {
+    // "service.http" is 4 edits from both get and put.
+    expect(closestMatch("service.http", TOOLS.keys())).toBe("service.http.get");
+    expect(closestMatch("slack.post_message", TOOLS.keys())).toBeNull();
+    expect(closestMatch("x", TOOLS.keys())).toBeNull();
+  });
+
+  it("computes bounded edit distances", () => {
+    expect(boundedDistance("kitten", "sitting", 10)).toBe(3);
+    expect(boundedDistance("kitten", "sitting", 2)).toBe(3);
+    expect(boundedDistance("a", "abcdef", 2)).toBe(3);
+    expect(boundedDistance("same", "same", 0)).toBe(0);
+  });
+});
+
+describe("verifySetup findings", () => {
+  it("accepts a procedure whose references all resolve", () => {
+    const result = verify({ procedure: "Read with #service.http.get then write with #service.http.post." });
+    expect(result.findings).toEqual([]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("reports each unresolved reference with its span and the closest proposal", () => {
+    const procedure = "Step 1: #service.http.gett.\nStep 2: #nothing.like.this, then #service.http.get";
+    const { findings } = verify({ procedure });
+    expect(findings).toEqual([
+      { kind: "unresolved_ref", span: spanOf(procedure, "#service.http.gett"), detail: expect.stringContaining("#service.http.gett"), proposal: "#service.http.get" },
+      { kind: "unresolved_ref", span: spanOf(procedure, "#nothing.like.this"), detail: expect.any(String), proposal: null },
+    ]);
+    expect(findings[0]!.detail).toContain("Did you mean #service.http.get?");
+  });
+
+  it("reports every occurrence of the same unresolved reference", () => {
+    const procedure = "#x.y and again #x.y";
+    expect(verify({ procedure }).findings.map((finding) => finding.span)).toEqual([spanOf(procedure, "#x.y"), spanOf(procedure, "#x.y", 1)]);
+  });
+
+  it("reports approval tools that name no visible tool, with the index and no span", () => {
+    const { findings } = verify({
+      procedure: "#service.http.post",
+      approvalTools: ["service.http.post", "service.http.postt", "#service.http.post", "nope"],
+    });
+    expect(findings).toEqual([
+      { kind: "unknown_approval_tool", span: null, detail: expect.stringContaining("approvalTools[1]"), proposal: "service.http.post" },
+      { kind: "unknown_approval_tool", span: null, detail: expect.stringContaining("approvalTools[2]"), proposal: "service.http.post" },
+      { kind: "unknown_approval_tool", span: null, detail: expect.stringContaining("approvalTools[3]"), proposal: null },
+    ]);
+  });
+
+  it("reports an unavailable model without a span", () => {
+    const { findings } = verify({ model: "openai:gpt-4o" }, { modelAvailability: () => ({ available: false, reason: "OPENAI_API_KEY is not set" }) });
+    expect(findings).toEqual([{ kind: "unavailable_model", span: null, detail: "OPENAI_API_KEY is not set", proposal: null }]);
+    expect(verify({ model: "builtin:nope" }).findings.map((finding) => finding.kind)).toEqual(["unavailable_model"]);
+    expect(verify({ model: "builtin:echo" }).findings).toEqual([]);
+  });
+
+  it("reports selected knowledge modules that are gone", () => {
+    const id = crypto.randomUUID();
+    const { findings } = verify({}, { knowledgeSelection: { mode: "modules", moduleIds: [id] }, missingModuleIds: [id] });
+    expect(findings).toEqual([{ kind: "unknown_knowledge_module", span: null, detail: expect.stringContaining(id), proposal: null }]);
+  });
+
+  it("lists findings in a stable order: references, approval tools, model, knowledge", () => {
+    const id = crypto.randomUUID();
+    const result = verify({ procedure: "#bad.ref", approvalTools: ["bad"], model: "nope" }, { missingModuleIds: [id] });
+    expect(result.findings.map((finding) => finding.kind)).toEqual(["unresolved_ref", "unknown_approval_tool", "unavailable_model", "unknown_knowledge_module"]);
+  });
+});
+
+describe("verifySetup planned belt", () => {
+  it("lists each referenced integration once, in first-reference order, resolved references only", () => {
+    const procedure = "#acme.crm.list_contacts, #unknown.tool, #service.http.get, #acme.crm.create_contact, #service.knowledge.search, #service.http.post";
+    expect(verify({ procedure }).plannedBelt).toEqual([
+      { integrationId: "acme.crm", identityMode: "service" },
+      { integrationId: "service.http", identityMode: "service" },
+      { integrationId: "service.knowledge", identityMode: "service" },
+    ]);
+  });
+
+  it("binds with the author's policy, and service.knowledge always as service", () => {
+    const procedure = "#service.http.get #service.knowledge.search #acme.crm.list_contacts";
+    const { plannedBelt } = verify(
+      { procedure },
+      { bindingPolicies: { "service.http": "caller_preferred", "service.knowledge": "caller_required", "acme.crm": "caller_required", "other.thing": "caller_required" } },
+    );
+    expect(plannedBelt).toEqual([
+      { integrationId: "service.http", identityMode: "caller_preferred" },
+      { integrationId: "service.knowledge", identityMode: "service" },
+      { integrationId: "acme.crm", identityMode: "caller_required" },
+    ]);
+  });
+
+  it("is empty for an empty procedure", () => {
+    expect(verify({ procedure: "" }).plannedBelt).toEqual([]);
+  });
+});
+
+describe("verifySetup warnings", () => {
+  it("warns about an empty belt only when the procedure has text", () => {
+    expect(verify({ procedure: "Be nice to people." }).warnings).toEqual([{ kind: "empty_belt", span: null, detail: expect.any(String) }]);
+    expect(verify({ procedure: "Only #bad.ref here" }).warnings.map((warning) => warning.kind)).toEqual(["empty_belt"]);
+    expect(verify({ procedure: "" }).warnings).toEqual([]);
+    expect(verify({ procedure: "  \n\t " }).warnings).toEqual([]);
+  });
+
+  it("warns once per tool id written without #, with its span, and never blocks", () => {
+    const procedure = "Use service.http.get to read. Then #service.http.post, then service.http.get: done; acme.crm.list_contacts.";
+    const result = verify({ procedure });
+    expect(result.findings).toEqual([]);
+    expect(result.warnings).toEqual([
+      { kind: "unreferenced_tool_id", span: spanOf(procedure, "service.http.get"), detail: expect.stringContaining("#service.http.get") },
+      { kind: "unreferenced_tool_id", span: spanOf(procedure, "service.http.get", 1), detail: expect.any(String) },
+      { kind: "unreferenced_tool_id", span: spanOf(procedure, "acme.crm.list_contacts"), detail: expect.any(String) },
+    ]);
+    expect(verify({ procedure: "#service.http.get" }).warnings).toEqual([]);
+  });
+
+  it("warns about approval tools whose integration the procedure never references", () => {
+    const result = verify({ procedure: "#service.knowledge.search", approvalTools: ["service.http.post"] });
+    expect(result.findings).toEqual([]);
+    expect(result.warnings).toEqual([{ kind: "approval_tool_outside_belt", span: null, detail: expect.stringContaining("service.http") }]);
+    expect(verify({ procedure: "#service.http.get", approvalTools: ["service.http.post"] }).warnings).toEqual([]);
+  });
+
+  it("warns when the knowledge tool is referenced but no knowledge is selected", () => {
+    const procedure = "#service.knowledge.search";
+    expect(verify({ procedure }, { knowledgeSelection: { mode: "none", moduleIds: [] } }).warnings.map((warning) => warning.kind)).toEqual([
+      "knowledge_search_without_selection",
+    ]);
+    expect(verify({ procedure }, { knowledgeSelection: { mode: "modules", moduleIds: [] } }).warnings).toHaveLength(1);
+    expect(verify({ procedure }, { knowledgeSelection: { mode: "domain", moduleIds: [] } }).warnings).toEqual([]);
+  });
+});
+
+describe("verifySetup at the size limits", () => {
+  it("verifies a 200,000-character procedure full of references quickly", () => {
+    const unit = "#service.http.get #unknown.tool.name service.http.post ";
+    const procedure = unit.repeat(Math.floor(200_000 / unit.length));
+    const started = performance.now();
+    const result = verify({ procedure });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    const count = Math.floor(200_000 / unit.length);
+    expect(result.findings).toHaveLength(count);
+    expect(result.warnings).toHaveLength(count);
+    expect(result.plannedBelt).toEqual([{ integrationId: "service.http", identityMode: "service" }]);
+  });
+
+  it("stays fast for one huge unresolved reference", () => {
+    const started = performance.now();
+    const result = verify({ procedure: `#${"a".repeat(199_999)}` });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(result.findings).toEqual([{ kind: "unresolved_ref", span: { start: 0, end: 200_000 }, detail: expect.any(String), proposal: null }]);
+  });
+});

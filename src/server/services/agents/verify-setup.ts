@@ -1,0 +1,145 @@
+import type { TBeltEntry, TBindingPolicies, TKnowledgeSelection, TSetup } from "@/contracts/agents/setup";
+import type { TFinding, TVerification, TWarning } from "@/contracts/agents/verification";
+import type { TVisibleTool } from "@/server/integrations/catalog";
+import type { TIntegrationDefinition } from "@/server/integrations/types";
+import { modelAvailability as registryAvailability, type TModelAvailability } from "@/server/models/registry";
+import { closestMatch, scanBareToolIds, scanToolReferences, type TToolReference } from "./procedure-refs";
+
+export const KNOWLEDGE_TOOL = "service.knowledge.search";
+
+type TTools = ReadonlyMap<string, TVisibleTool>;
+
+export type TVerifyInput = {
+  setup: TSetup;
+  bindingPolicies: TBindingPolicies;
+  knowledgeSelection: TKnowledgeSelection;
+  /** The organization's visible tools by wire id (integrations/catalog.ts visibleTools). */
+  tools: TTools;
+  /** Selected module ids that no longer name a module the agent may use. */
+  missingModuleIds?: readonly string[];
+  modelAvailability?: (model: string) => TModelAvailability;
+};
+
+/**
+ * The identity mode a binding gets: the author's policy, `service` by default. Integrations
+ * that take no credential at all (service.knowledge) always bind as `service`.
+ */
+export function identityModeFor(integration: TIntegrationDefinition, policies: TBindingPolicies): TBeltEntry["identityMode"] {
+  if (integration.credential.prefers === "none") return "service";
+  return policies[integration.id] ?? "service";
+}
+
+/** Proposals are memoized: a long procedure may repeat the same typo many times. */
+function proposer(tools: TTools) {
+  const proposals = new Map<string, string | null>();
+  return (id: string) => {
+    if (!proposals.has(id)) proposals.set(id, closestMatch(id, tools.keys()));
+    return proposals.get(id)!;
+  };
+}
+
+/** The belt (resolved references, first-reference order) and a finding per unresolved one. */
+function resolveReferences(references: TToolReference[], input: TVerifyInput, propose: (id: string) => string | null) {
+  const belt: TBeltEntry[] = [];
+  const findings: TFinding[] = [];
+  const seen = new Set<string>();
+  for (const reference of references) {
+    const visible = input.tools.get(reference.id);
+    if (visible) {
+      if (seen.has(visible.integration.id)) continue;
+      seen.add(visible.integration.id);
+      belt.push({ integrationId: visible.integration.id, identityMode: identityModeFor(visible.integration, input.bindingPolicies) });
+      continue;
+    }
+    const closest = propose(reference.id);
+    findings.push({
+      kind: "unresolved_ref",
+      span: { start: reference.start, end: reference.end },
+      detail: `#${reference.id} refers to no tool this organization can use.${closest ? ` Did you mean #${closest}?` : ""}`,
+      proposal: closest ? `#${closest}` : null,
+    });
+  }
+  return { belt, findings };
+}
+
+/** Approval tools must be visible tools (finding); ones the agent cannot reach get a warning. */
+function checkApprovalTools(input: TVerifyInput, belt: TBeltEntry[], propose: (id: string) => string | null) {
+  const findings: TFinding[] = [];
+  const warnings: TWarning[] = [];
+  const beltIds = new Set(belt.map((entry) => entry.integrationId));
+  input.setup.approvalTools.forEach((name, index) => {
+    const visible = input.tools.get(name);
+    if (!visible) {
+      const closest = propose(name.replace(/^#/, ""));
+      findings.push({
+        kind: "unknown_approval_tool",
+        span: null,
+        detail: `approvalTools[${index}] "${name}" names no tool this organization can use.${closest ? ` Did you mean ${closest}?` : ""}`,
+        proposal: closest,
+      });
+    } else if (!beltIds.has(visible.integration.id)) {
+      warnings.push({
+        kind: "approval_tool_outside_belt",
+        span: null,
+        detail: `approvalTools[${index}] "${name}" belongs to ${visible.integration.id}, which the procedure never references, so the agent cannot call it.`,
+      });
+    }
+  });
+  return { findings, warnings };
+}
+
+function textWarnings(input: TVerifyInput, references: TToolReference[], belt: TBeltEntry[]): TWarning[] {
+  const { procedure } = input.setup;
+  const warnings: TWarning[] = [];
+  if (procedure.trim() !== "" && belt.length === 0) {
+    warnings.push({ kind: "empty_belt", span: null, detail: "The procedure references no tool (#<tool wire id>), so the agent will have no integrations." });
+  }
+  const selection = input.knowledgeSelection;
+  const searches = input.tools.has(KNOWLEDGE_TOOL) && references.some((reference) => reference.id === KNOWLEDGE_TOOL);
+  if (searches && (selection.mode === "none" || (selection.mode === "modules" && selection.moduleIds.length === 0))) {
+    warnings.push({
+      kind: "knowledge_search_without_selection",
+      span: null,
+      detail: `The procedure references #${KNOWLEDGE_TOOL} but the agent selects no knowledge, so searches find nothing.`,
+    });
+  }
+  for (const bare of scanBareToolIds(procedure, (id) => input.tools.has(id))) {
+    warnings.push({
+      kind: "unreferenced_tool_id",
+      span: { start: bare.start, end: bare.end },
+      detail: `"${bare.id}" is a tool id written without "#", so it is not a reference. Write #${bare.id} to let the agent use it.`,
+    });
+  }
+  return warnings;
+}
+
+/**
+ * The publish verifier (spec 4.3): pure over the draft and the visible tools, so verify and
+ * publish give the same answer for the same draft. Findings block publish; warnings do not.
+ * Kinds and their order are documented in docs/decisions-agents.md.
+ */
+export function verifySetup(input: TVerifyInput): TVerification {
+  const propose = proposer(input.tools);
+  const references = scanToolReferences(input.setup.procedure);
+  const resolved = resolveReferences(references, input, propose);
+  const approvals = checkApprovalTools(input, resolved.belt, propose);
+  const findings: TFinding[] = [...resolved.findings, ...approvals.findings];
+
+  const model = (input.modelAvailability ?? registryAvailability)(input.setup.model);
+  if (!model.available) {
+    findings.push({ kind: "unavailable_model", span: null, detail: model.reason ?? `The model "${input.setup.model}" is not available.`, proposal: null });
+  }
+  for (const moduleId of input.missingModuleIds ?? []) {
+    findings.push({
+      kind: "unknown_knowledge_module",
+      span: null,
+      detail: `The knowledge selection names module ${moduleId}, which no longer exists or is not usable by this agent. Set the knowledge selection again.`,
+      proposal: null,
+    });
+  }
+
+  // Warnings without a span first (stable sort), then in text order.
+  const warnings = [...approvals.warnings, ...textWarnings(input, references, resolved.belt)];
+  warnings.sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
+  return { findings, plannedBelt: resolved.belt, warnings };
+}

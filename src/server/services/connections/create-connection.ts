@@ -1,0 +1,46 @@
+import type { TCreateConnectionRequest } from "@/contracts/connections/create-connection";
+import type { TUserActor } from "@/server/auth/actor";
+import { assertCan } from "@/server/auth/permissions";
+import { db } from "@/server/db/client";
+import { AppError, notFound } from "@/server/errors";
+import { findVisibleIntegration } from "@/server/integrations/catalog";
+import { seal } from "@/server/vault/vault";
+import { CONNECTION_SELECT, secretHint, type TConnectionSecret, toConnection } from "./to-connection";
+
+/**
+ * Stores the organization's credential for one integration in one domain. The secret is
+ * sealed by the vault before it reaches the database and is never returned; the material
+ * must be what the integration accepts (a token if it takes one, only fields it declares).
+ */
+export async function createConnection(actor: TUserActor, input: TCreateConnectionRequest) {
+  await assertCan(actor, "edit_automation", input.domainId);
+  const integration = await findVisibleIntegration(actor.orgId, input.integrationId);
+  if (!integration) throw notFound("integration");
+  const { credential } = integration;
+  if (!credential.token && !credential.fields.length) {
+    throw new AppError("VALIDATION", `${integration.name} (${integration.id}) takes no credential, so it needs no connection.`);
+  }
+  if (input.token !== undefined && !credential.token) {
+    throw new AppError("VALIDATION", `${integration.id} does not accept a token; give its fields instead.`, { details: { field: "token" } });
+  }
+  const declared = new Set(credential.fields.map((field) => field.name));
+  const undeclared = Object.keys(input.fields ?? {}).filter((name) => !declared.has(name));
+  if (undeclared.length) {
+    const accepted = declared.size ? `It accepts: ${[...declared].join(", ")}.` : "It accepts no fields.";
+    throw new AppError("VALIDATION", `${integration.id} does not declare the field ${undeclared.join(", ")}. ${accepted}`, { details: { fields: undeclared } });
+  }
+  const secret: TConnectionSecret = { ...(input.token !== undefined ? { token: input.token } : {}), ...(input.fields ? { fields: input.fields } : {}) };
+  const row = await db().connection.create({
+    data: {
+      organizationId: actor.orgId,
+      domainId: input.domainId,
+      integrationId: integration.id,
+      name: input.name,
+      sealedSecret: await seal(JSON.stringify(secret)),
+      secretHint: secretHint(secret),
+      createdById: actor.userId,
+    },
+    select: CONNECTION_SELECT,
+  });
+  return { connection: toConnection(row) };
+}

@@ -1,0 +1,24 @@
+import type { TKnowledgeArticleSummary } from "@/contracts/knowledge/knowledge-article";
+import type { TPublishArticleRequest } from "@/contracts/knowledge/publish-article";
+import type { TUserActor } from "@/server/auth/actor";
+import { db } from "@/server/db/client";
+import { assertCanManageScope, findArticle } from "./knowledge-access";
+import { publishCopy } from "./publish-copy";
+import { ARTICLE_SUMMARY_SELECT, toArticleSummary } from "./to-knowledge";
+
+// Indexing a 2,000,000-character body (and retrying a shorter prefix) can take seconds.
+const PUBLISH_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };
+
+/**
+ * Publishes the current draft: the published copy and its search vector are replaced together.
+ * Publishing again republishes; later draft edits stay invisible to search until then.
+ */
+export async function publishArticle(actor: TUserActor, { id }: TPublishArticleRequest): Promise<TKnowledgeArticleSummary> {
+  const article = await findArticle(actor, id);
+  await assertCanManageScope(actor, article.base);
+  const row = await db().$transaction(async (tx) => {
+    await publishCopy(tx, article.id);
+    return tx.knowledgeArticle.findUniqueOrThrow({ where: { id: article.id }, select: ARTICLE_SUMMARY_SELECT });
+  }, PUBLISH_TRANSACTION);
+  return toArticleSummary(row);
+}

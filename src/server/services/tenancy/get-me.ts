@@ -1,0 +1,22 @@
+import type { TGetMeResponse } from "@/contracts/tenancy/get-me";
+import { db } from "@/server/db/client";
+import { notFound } from "@/server/errors";
+
+/** The signed-in person, the organizations they may choose, and the one selected. */
+export async function getMe({ userId, orgId }: { userId: string; orgId: string | null }): Promise<TGetMeResponse> {
+  const user = await db().user.findUnique({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      orgMemberships: { select: { role: true, organization: { select: { id: true, name: true, slug: true } } }, orderBy: { createdAt: "asc" } },
+    },
+  });
+  if (!user) throw notFound("user");
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    organizations: user.orgMemberships.map((membership) => ({ ...membership.organization, role: membership.role })),
+    selectedOrganizationId: orgId,
+  };
+}

@@ -1,0 +1,41 @@
+import { signingSecret } from "@/server/auth/signing-secret";
+import { ready } from "@/server/db/client";
+import { startQueue } from "@/server/engine/queue";
+import { env, missingProductionSecrets, publicBaseUrl } from "@/server/env";
+import { log } from "@/server/log";
+import { createFirstAccount } from "@/server/services/bootstrap/first-start";
+
+const holder = globalThis as typeof globalThis & { __serviceStarted?: Promise<void> };
+
+/**
+ * Everything a process does once before serving: migrate, make sure the signing secret
+ * exists, create the first account on an empty database, and start the engine's queue.
+ */
+export function startServer(): Promise<void> {
+  holder.__serviceStarted ??= (async () => {
+    const missing = missingProductionSecrets();
+    if (missing.length) {
+      throw new Error(`Invalid configuration: ${missing.join(" and ")} must be set in production with DATABASE_URL (see .env.example).`);
+    }
+    const database = await ready();
+    await signingSecret();
+    const account = await createFirstAccount(env.BOOTSTRAP_EMAIL);
+    if (account) {
+      // Printed once, on the first start of an empty database: nowhere else holds the password.
+      process.stdout.write(
+        [
+          "",
+          "First start: created an organization, a domain and its Owner.",
+          `  Sign in at ${publicBaseUrl()}/signin`,
+          `  Email:     ${account.email}`,
+          `  Password:  ${account.password}`,
+          "Keep the password now: this message is not shown again.",
+          "",
+        ].join("\n") + "\n",
+      );
+    }
+    if (env.ENGINE_IN_PROCESS) await startQueue(database);
+    log.info("service ready", { database: database.kind, baseUrl: publicBaseUrl() });
+  })();
+  return holder.__serviceStarted;
+}

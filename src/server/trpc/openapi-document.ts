@@ -1,0 +1,113 @@
+import { generateOpenApiDocument, type OpenAPIObject, type SecuritySchemeObject } from "trpc-to-openapi";
+import { z } from "zod";
+import { ZErrorEnvelope } from "@/contracts/common/error";
+import { SURFACE_PREFIX, type TProcedureMeta, type TSurface } from "@/contracts/common/meta";
+import { appRouter } from "@/server/routers/root";
+import { surfaceProcedures } from "./surface";
+
+const SECURITY_SCHEMES: Record<TSurface, Record<string, SecuritySchemeObject>> = {
+  v1: {
+    apiKey: { type: "http", scheme: "bearer", description: "Personal API key (`yk_...`), created in the console. Acts as its owner." },
+    userToken: { type: "http", scheme: "bearer", description: "Short-lived user access token (`yku_...`) from `POST /auth/token`; valid one hour." },
+    sessionCookie: { type: "apiKey", in: "cookie", name: "service_session", description: "The console's browser session." },
+  },
+  "partner-v1": {
+    partnerKey: { type: "http", scheme: "bearer", description: "Partner key (`ykp_...`)." },
+    leaseToken: { type: "http", scheme: "bearer", description: "Leased token (`ykt_...`) from `/token` or `/worker-token`; valid one hour." },
+  },
+};
+
+const TITLES: Record<TSurface, { title: string; description: string }> = {
+  v1: {
+    title: "Agent Automation Service: customer API",
+    description: "Run published agents and flows, author agents and knowledge, fire triggers. Every error uses the envelope `{ error: { code, message, details? } }`.",
+  },
+  "partner-v1": {
+    title: "Agent Automation Service: partner API",
+    description: "Provision customer organizations, mint leases, vouch workers, manage entitlements and assistant workers.",
+  },
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds.",
+  500: "Unexpected failure (INTERNAL).",
+};
+
+type TOperation = { responses?: Record<string, unknown>; security?: unknown; requestBody?: unknown; parameters?: unknown[] };
+
+function errorResponse(description: string) {
+  return { description, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } } };
+}
+
+/**
+ * trpc-to-openapi always documents success as 200 and describes its own error shape; the
+ * service answers with the status each route declares and the standard envelope. This
+ * rewrites each operation to say what the route really does.
+ */
+function describeOperation(operation: TOperation, meta: TProcedureMeta): void {
+  const declared = (meta.openapi?.errorResponses ?? {}) as Record<number, string>;
+  const success = operation.responses?.["200"] as { content?: unknown } | undefined;
+  const status = meta.successStatus ?? 200;
+  const responses: Record<string, unknown> = {
+    [String(status)]: status === 204 ? { description: "No content" } : { ...success, description: "Success" },
+  };
+  const hasInput = Boolean(operation.requestBody) || Boolean(operation.parameters?.length);
+  const errors: Record<number, string> = { ...declared, 500: STATUS_TEXT[500]! };
+  if (hasInput) errors[400] ??= STATUS_TEXT[400]!;
+  for (const [code, text] of Object.entries(errors)) responses[code] = errorResponse(text);
+  operation.responses = responses;
+  const schemes = ((meta.openapi as { security?: string[] } | undefined)?.security ?? []) as string[];
+  operation.security = schemes.map((name) => ({ [name]: [] }));
+}
+
+function buildDocument(surface: TSurface): OpenAPIObject {
+  const document = generateOpenApiDocument(appRouter, {
+    title: TITLES[surface].title,
+    description: TITLES[surface].description,
+    version: "1.0.0",
+    openApiVersion: "3.1.0",
+    baseUrl: SURFACE_PREFIX[surface],
+    securitySchemes: SECURITY_SCHEMES[surface],
+    filter: ({ metadata }) => (metadata as TProcedureMeta).surface === surface,
+  });
+  for (const { meta } of surfaceProcedures(surface)) {
+    const path = meta.openapi!.path.replace(/:(\w+)/g, "{$1}");
+    const operation = (document.paths?.[path] as Record<string, TOperation> | undefined)?.[meta.openapi!.method.toLowerCase()];
+    if (operation) describeOperation(operation, meta);
+  }
+  // The schema has a meta id, so zod wraps it as { $ref: "#/$defs/ErrorEnvelope", $defs }: take
+  // the definition itself, since "#/$defs" would point at the root of the OpenAPI document.
+  const generated = z.toJSONSchema(ZErrorEnvelope) as { $defs?: Record<string, unknown> } & Record<string, unknown>;
+  const { $schema: _ignored, ...envelopeSchema } = (generated.$defs?.ErrorEnvelope ?? generated) as Record<string, unknown>;
+  const schemas = Object.fromEntries(
+    // The adapter's own error shapes ({ message, code, issues }) are never sent: drop them.
+    Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),
+  );
+  document.components = { ...document.components, schemas: { ...schemas, ErrorEnvelope: envelopeSchema as never } };
+  return withStandardFormats(document);
+}
+
+// zod writes `format` for checks JSON Schema has no format for (startsWith -> "starts_with");
+// strict validators reject unknown formats, and the pattern beside it already says the same.
+const NON_STANDARD_FORMATS = new Set(["starts_with", "ends_with", "includes", "regex", "lowercase", "uppercase"]);
+
+function withStandardFormats<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withStandardFormats) as T;
+  if (node && typeof node === "object") {
+    const entries = Object.entries(node).filter(([key, value]) => !(key === "format" && typeof value === "string" && NON_STANDARD_FORMATS.has(value)));
+    return Object.fromEntries(entries.map(([key, value]) => [key, withStandardFormats(value)])) as T;
+  }
+  return node;
+}
+
+const cache = new Map<TSurface, OpenAPIObject>();
+
+/** The surface's OpenAPI 3.1 document, built once per process. */
+export function openApiDocument(surface: TSurface): OpenAPIObject {
+  let document = cache.get(surface);
+  if (!document) {
+    document = buildDocument(surface);
+    cache.set(surface, document);
+  }
+  return document;
+}

@@ -1,0 +1,74 @@
+import type { TLeaseActor, TPartnerActor, TUserActor } from "@/server/auth/actor";
+import { authenticateBearer } from "@/server/auth/authenticate";
+import { authenticateCookie, type TCookieSession } from "@/server/auth/session-cookie";
+import { ready } from "@/server/db/client";
+import { AppError, notFound } from "@/server/errors";
+import { publicProcedure } from "./init";
+
+/**
+ * The auth flavours, defined once (ARCHITECTURE rule 7). Each refuses in the way its surface
+ * promises: run, session and authoring routes with the uniform 404, partner routes with a
+ * neutral 401, cookie routes with 401 UNAUTHORIZED.
+ */
+const withDatabase = publicProcedure.use(async ({ next }) => {
+  await ready();
+  return next();
+});
+
+const partnerRefusal = () => new AppError("UNAUTHORIZED", "The credential is missing, invalid or not accepted here.");
+
+/** Signed in with the service_session cookie; an organization need not be selected. */
+export const signedInProcedure = withDatabase.use(async ({ ctx, next }) => {
+  const session = await authenticateCookie(ctx.req.headers);
+  if (!session) throw new AppError("UNAUTHORIZED", "Sign in to the console first: the service_session cookie is missing, expired or invalid.");
+  return next({ ctx: { session } });
+});
+
+/** Console routes: the cookie with a selected organization the person still belongs to. */
+export const consoleProcedure = signedInProcedure.use(async ({ ctx, next }) => {
+  const actor = ctx.session.actor;
+  if (!actor) throw new AppError("UNAUTHORIZED", "Choose an organization in the console first: this session has none selected.");
+  return next({ ctx: { session: ctx.session as TCookieSession, actor } });
+});
+
+/** Personal API key (yk_) only: run routes, stream, turn-approval, fire, MCP. */
+export const userKeyProcedure = withDatabase.use(async ({ ctx, next }) => {
+  const actor = (await authenticateBearer(ctx.req.headers, ["api_key"])) as TUserActor | null;
+  if (!actor) throw notFound();
+  return next({ ctx: { actor } });
+});
+
+/** Personal API key or short-lived user token (yk_ or yku_): authoring and knowledge routes. */
+export const userTokenProcedure = withDatabase.use(async ({ ctx, next }) => {
+  const actor = (await authenticateBearer(ctx.req.headers, ["api_key", "user_token"])) as TUserActor | null;
+  if (!actor) throw notFound();
+  return next({ ctx: { actor } });
+});
+
+/** Partner key (ykp_). */
+export const partnerProcedure = withDatabase.use(async ({ ctx, next }) => {
+  const actor = (await authenticateBearer(ctx.req.headers, ["partner_key"])) as TPartnerActor | null;
+  if (!actor) throw partnerRefusal();
+  return next({ ctx: { actor } });
+});
+
+/** Leased token (ykt_). */
+export const leaseProcedure = withDatabase.use(async ({ ctx, next }) => {
+  const actor = (await authenticateBearer(ctx.req.headers, ["lease_token"])) as TLeaseActor | null;
+  if (!actor) throw partnerRefusal();
+  return next({ ctx: { actor } });
+});
+
+/** No credential (health, public documents). */
+export const openProcedure = withDatabase;
+
+/**
+ * The browser session cookie and nothing else (POST /api/v1/auth/token): a request that also
+ * presents a bearer credential is refused, so a personal key can never mint tokens.
+ */
+export const cookieOnlyProcedure = consoleProcedure.use(async ({ ctx, next }) => {
+  if (ctx.req.headers.get("authorization")) {
+    throw new AppError("UNAUTHORIZED", "This route accepts only the browser session cookie; remove the Authorization header.");
+  }
+  return next();
+});
