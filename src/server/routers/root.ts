@@ -2,9 +2,12 @@ import { router } from "@/server/trpc/init";
 import { agentsRouter } from "./agents/router";
 import { apiKeysRouter } from "./api-keys/router";
 import { authRouter } from "./auth/router";
+import { budgetRouter } from "./budget/router";
 import { connectionsRouter } from "./connections/router";
 import { integrationsRouter } from "./integrations/router";
 import { knowledgeRouter } from "./knowledge/router";
+import { sessionConsoleRouter } from "./session-console/router";
+import { sessionsRouter } from "./sessions/router";
 import { tenancyRouter } from "./tenancy/router";
 
 /** The one router tree: console procedures and both machine API surfaces (by meta.surface). */
@@ -16,6 +19,9 @@ export const appRouter = router({
   connections: connectionsRouter,
   agents: agentsRouter,
   knowledge: knowledgeRouter,
+  sessions: sessionsRouter,
+  sessionConsole: sessionConsoleRouter,
+  budget: budgetRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -1,0 +1,21 @@
+import type { TTransaction } from "@/server/db/client";
+import { SESSION_EVENTS_CHANNEL, type TSessionEventType } from "./event-types";
+
+export type TAppendedEvent = { seq: number; createdAt: Date };
+
+/**
+ * Appends one event to a session's log inside the caller's transaction: the next `seq` is taken
+ * under the session row's lock, so seqs are gap-free and monotonic per session, and the event
+ * exists exactly when the change it describes commits. The NOTIFY is delivered at commit and is
+ * only a wake-up hint for streams (they always read the log).
+ * `data` must never hold secrets: callers pass masked tool arguments and results.
+ */
+export async function appendEvent(tx: TTransaction, sessionId: string, type: TSessionEventType, data: Record<string, unknown>): Promise<TAppendedEvent> {
+  const { lastSeq } = await tx.agentSession.update({ where: { id: sessionId }, data: { lastSeq: { increment: 1 } }, select: { lastSeq: true } });
+  const event = await tx.sessionEvent.create({
+    data: { sessionId, seq: lastSeq, type, data: data as object },
+    select: { seq: true, createdAt: true },
+  });
+  await tx.$executeRaw`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId})`;
+  return event;
+}

@@ -1,0 +1,43 @@
+import type { TJsonSchema } from "@/server/integrations/types";
+
+// The one interface every model implements (builtin:* and the AI SDK providers), so the turn
+// loop, its events and tool invocation are the same whichever model an agent names.
+
+export type TModelToolCall = { id: string; name: string; args: Record<string, unknown> };
+
+export type TModelMessage =
+  | { role: "user"; content: string }
+  | { role: "assistant"; content: string; toolCalls?: TModelToolCall[] }
+  | { role: "tool"; toolCallId: string; name: string; result: unknown; isError?: boolean };
+
+/** A tool offered to the model; `name` is the tool wire id (adapters map it to what a provider accepts). */
+export type TModelTool = { name: string; description: string; inputSchema: TJsonSchema };
+
+export type TModelUsage = { inputTokens: number; outputTokens: number; costMicroUsd: number };
+
+export type TModelRequest = {
+  /** Principles, then the procedure, then knowledge context: the system prompt. */
+  system: string;
+  messages: TModelMessage[];
+  tools: TModelTool[];
+  /** The published procedure text (builtin:procedure executes it; LLMs see it in `system`). */
+  procedure: string;
+  signal: AbortSignal;
+  /** Streams text as it is produced (message.delta); optional for models that answer at once. */
+  onDelta?: (text: string) => void | Promise<void>;
+};
+
+/** One model step: either tool calls to run (then the loop calls again) or the final text. */
+export type TModelStep = { text: string; toolCalls: TModelToolCall[]; usage: TModelUsage };
+
+export type TModelAdapter = { id: string; generate(request: TModelRequest): Promise<TModelStep> };
+
+/** Thrown by adapters for provider failures; the turn fails with this code and message. */
+export class ModelError extends Error {
+  constructor(
+    readonly code: "MODEL_UNAVAILABLE" | "MODEL_FAILED",
+    message: string,
+  ) {
+    super(message);
+  }
+}
