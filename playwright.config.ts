@@ -8,6 +8,8 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const databaseUrl = process.env.E2E_DATABASE_URL ?? "";
+// The fixture world's httpTarget: the receiver global setup starts (e2e/support/receiver-server.ts).
+const httpTargetPort = Number(process.env.E2E_HTTP_TARGET_PORT ?? 4010);
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -54,7 +56,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e",
       DATABASE_URL: databaseUrl,
       ALLOW_FIXTURES: "1",
-      HTTP_TOOL_ALLOWED_HOSTS: "127.0.0.1:4010",
+      HTTP_TOOL_ALLOWED_HOSTS: `127.0.0.1:${httpTargetPort}`,
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
       // Test-only key: production with PostgreSQL refuses to seal secrets without configured keys.
       VAULT_KEYS: "e2e:lyNHTwgT98ETMDfC4V/wy02QeN6ym7B/FBCC61NnGTU=",

@@ -1,0 +1,75 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+
+/**
+ * The fixture world's `httpTarget`: a real HTTP receiver on loopback that the service's tools
+ * call during e2e runs. It records every request (method, path, query, headers, body) and
+ * answers 200 JSON unless a test scripted another answer. One receiver serves the whole run
+ * (started in global setup), so tests tell their requests apart by a unique marker they put in
+ * the message (it reaches the receiver through the fixture agents' `{{message}}` argument).
+ *
+ * Control routes (never called by the service): GET /__receiver/requests?marker=...,
+ * POST /__receiver/respond { marker, status, body } (applies to requests containing marker).
+ */
+export type TReceivedRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: string;
+  at: string;
+};
+
+type TScripted = { marker: string; status: number; body: unknown };
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function flatHeaders(request: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  return out;
+}
+
+export function startReceiver(port: number): Promise<Server> {
+  const received: TReceivedRequest[] = [];
+  const scripted: TScripted[] = [];
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://receiver");
+    const body = await readBody(request);
+    const json = (status: number, value: unknown) => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(value));
+    };
+    if (url.pathname === "/__receiver/requests") {
+      const marker = url.searchParams.get("marker") ?? "";
+      return json(200, received.filter((entry) => JSON.stringify(entry).includes(marker)));
+    }
+    if (url.pathname === "/__receiver/respond" && request.method === "POST") {
+      scripted.unshift(JSON.parse(body) as TScripted);
+      return json(200, { ok: true });
+    }
+    const entry: TReceivedRequest = {
+      method: request.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: flatHeaders(request),
+      body,
+      at: new Date().toISOString(),
+    };
+    received.push(entry);
+    const text = JSON.stringify(entry);
+    const script = scripted.find((candidate) => text.includes(candidate.marker));
+    if (script) return json(script.status, script.body);
+    return json(200, { ok: true, path: url.pathname, query: entry.query });
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve(server));
+  });
+}
