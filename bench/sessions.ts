@@ -1,0 +1,152 @@
+// Agent runtime benchmark: sessions opened per second and p50/p99 from the 202 to
+// `turn.completed` on the stream (builtin:echo, and a turn with one HTTP tool call), open
+// streams one process holds and memory per stream, each beside the same-run baseline (a bare
+// route handler answering 202 without work).
+// Usage: npx tsx bench/sessions.ts --base-url URL --http-port 4090 [--sessions 200] [--concurrency 8]
+//        [--streams 500] [--server-pid PID]
+// The service must run with ALLOW_FIXTURES=1 and HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:<http-port>.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    "base-url": { type: "string", default: "http://127.0.0.1:3000" },
+    "http-port": { type: "string", default: "4090" },
+    sessions: { type: "string", default: "200" },
+    concurrency: { type: "string", default: "8" },
+    streams: { type: "string", default: "500" },
+    "server-pid": { type: "string" },
+  },
+});
+const baseUrl = values["base-url"]!;
+const httpPort = Number(values["http-port"]);
+const total = Number(values.sessions);
+const concurrency = Number(values.concurrency);
+
+// The tool target: answers every call at once, so the numbers are the service's own cost.
+const receiver = createServer((request, response) => {
+  request.resume();
+  request.on("end", () => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end('{"ok":true}');
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(httpPort, "127.0.0.1", resolve));
+
+const world = JSON.parse(
+  execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl, "--http-target", `http://127.0.0.1:${httpPort}`], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }),
+);
+const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
+
+/** Reads a session's stream from its first event until `turn.completed` (or throws after 60 s). */
+async function waitForCompletion(sessionId: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, {
+    headers: { ...headers, accept: "text/event-stream", "last-event-id": "0" },
+    signal: AbortSignal.timeout(60_000),
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`stream answered ${response.status}`);
+  const decoder = new TextDecoder();
+  let buffered = "";
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    buffered += decoder.decode(chunk.value, { stream: true });
+    if (/^event: turn\.completed$/m.test(buffered)) {
+      await reader.cancel().catch(() => undefined);
+      return;
+    }
+  }
+  throw new Error("stream ended before turn.completed");
+}
+
+type TResult = { name: string; perSecond: number; p50: number; p99: number };
+
+async function measure(name: string, one: () => Promise<void>): Promise<TResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        const begin = performance.now();
+        await one();
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { name, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+async function expectStatus(response: Response, status: number): Promise<unknown> {
+  const body = await response.json();
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+const baseline = () => fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then((r) => expectStatus(r, 202).then(() => undefined));
+
+function runAgent(agentId: string) {
+  return async () => {
+    const response = await fetch(`${baseUrl}/api/v1/agents/${agentId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
+    const { sessionId } = (await expectStatus(response, 202)) as { sessionId: string };
+    await waitForCompletion(sessionId);
+  };
+}
+
+const open202 = (agentId: string) => async () => {
+  const response = await fetch(`${baseUrl}/api/v1/agents/${agentId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
+  await expectStatus(response, 202);
+};
+
+function rssKiB(pid: string | undefined): number | null {
+  if (!pid) return null;
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmRSS:"));
+  return line ? Number(line.replace(/\D+/g, "")) : null;
+}
+
+/** Opens `count` streams on one session and holds them; reports memory growth of the server. */
+async function holdStreams(count: number, pid: string | undefined) {
+  const response = await fetch(`${baseUrl}/api/v1/agents/${world.orgs.acme.agents.echo.id}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "streams" }) });
+  const { sessionId } = (await expectStatus(response, 202)) as { sessionId: string };
+  const before = rssKiB(pid);
+  const controllers: AbortController[] = [];
+  let open = 0;
+  for (let index = 0; index < count; index++) {
+    const controller = new AbortController();
+    controllers.push(controller);
+    const stream = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, { headers: { ...headers, accept: "text/event-stream" }, signal: controller.signal });
+    if (stream.status === 200) open++;
+    void stream.body?.getReader().read().catch(() => undefined);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const after = rssKiB(pid);
+  for (const controller of controllers) controller.abort();
+  return { open, before, after };
+}
+
+await measure("warm-up", runAgent(world.orgs.acme.agents.echo.id));
+const results = [
+  await measure("baseline: POST bare 202 handler", baseline),
+  await measure("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id)),
+  await measure("open -> turn.completed on the stream (builtin:echo)", runAgent(world.orgs.acme.agents.echo.id)),
+  await measure("open -> turn.completed on the stream (one HTTP tool call)", runAgent(world.orgs.acme.agents.httpRead.id)),
+];
+const base = results[0]!;
+console.log(`| case | per second | p50 ms | p99 ms | per second vs baseline |`);
+console.log(`|---|---|---|---|---|`);
+for (const result of results) {
+  console.log(`| ${result.name} | ${result.perSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${(result.perSecond / base.perSecond).toFixed(3)} |`);
+}
+const streams = await holdStreams(Number(values.streams), values["server-pid"]);
+const perStream = streams.before !== null && streams.after !== null ? ((streams.after - streams.before) / Math.max(1, streams.open)).toFixed(1) : "n/a";
+console.log(`\nstreams held open: ${streams.open}; server RSS before ${streams.before ?? "n/a"} KiB, after ${streams.after ?? "n/a"} KiB; ~${perStream} KiB per stream`);
+receiver.close();
+process.exit(0);
