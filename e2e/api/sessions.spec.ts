@@ -65,7 +65,7 @@ test.describe("agent sessions (spec 4.2)", () => {
     await expectStatus(await request.post(url, { headers, data: { message: repeat(8_000) } }), 202);
   });
 
-  test("uniform 404 for unknown, other-org, flow, unpublished, yku_ and invalid keys; 403 for a Viewer", async ({ request }) => {
+  test("uniform 404 for unknown, other-org, unpublished, yku_ and invalid keys; 403 for a Viewer", async ({ request }) => {
     const owner = users().owner;
     for (const id of [crypto.randomUUID(), globex().agents.echo.id, acme().agents.draft.id]) {
       await expectError(await request.post(`/api/v1/agents/${id}/sessions`, { headers: bearer(owner.apiKey), data: { message: "x" } }), 404, "NOT_FOUND");
