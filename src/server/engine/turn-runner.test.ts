@@ -30,6 +30,12 @@ beforeAll(async () => {
     { model: "builtin:procedure", procedure: line("service.http.post", { url: `${receiver.base}/write`, body: { message: "{{message}}" } }), approvalTools: ["service.http.post"] },
     callerPreferred,
   );
+  agents.knowledge = await publishAgent(
+    owner,
+    world.acme.ops,
+    { model: "builtin:procedure", procedure: line("service.knowledge.search", { query: "{{message}}", limit: 3 }) },
+    { knowledgeSelection: { mode: "domain", moduleIds: [] } },
+  );
   agents.callerRequired = await publishAgent(
     owner,
     world.acme.ops,
@@ -98,6 +104,16 @@ describe("builtin:procedure through the turn loop", () => {
     expect(session.messages.at(-1).body).toContain("CALLER_CREDENTIALS_REQUIRED");
     const types = (await eventsOf(sessionId)).map((event) => event.type);
     expect(types).toContain("caller_credential.failed");
+  });
+});
+
+describe("knowledge search through the turn loop", () => {
+  it("runs service.knowledge.search over the revision's selection without a credential", async () => {
+    const { sessionId, executionId } = await openOn(agents.knowledge, world.people.operator.key, "refund policy");
+    expect(await waitForTurn(executionId)).toMatchObject({ status: "COMPLETED" });
+    const session = await details(sessionId);
+    expect(session.turns[0].toolCalls[0]).toMatchObject({ name: "service.knowledge.search", status: "succeeded", args: { query: "refund policy", limit: 3 } });
+    expect(session.turns[0].toolCalls[0].result).toEqual({ results: [] });
   });
 });
 

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, api, flow, type TAgentsWorld } from "../../../../test/agents-kit";
 import { eventsOf, publishAgent, startEngine, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
+import { db } from "@/server/db/client";
 import { createAgent } from "@/server/services/agents/create-agent";
+import { publishAgent as publishRevision } from "@/server/services/agents/publish-agent";
+import { updateAgentSetup } from "@/server/services/agents/update-agent-setup";
+import { openSession } from "@/server/services/sessions/open-session";
 
 let world: TAgentsWorld;
 let echoId: string;
@@ -55,6 +59,30 @@ describe("POST /agents/{automationId}/sessions", () => {
 
     const types = (await eventsOf(sessionId)).map((event) => event.type);
     expect(types).toEqual(["session.changed", "turn.started", "message.delta", "turn.completed"]);
+    // Built-in models report estimated usage at zero cost, so budgets apply offline.
+    const usage = await db().turn.findUniqueOrThrow({ where: { id: executionId }, select: { inputTokens: true, outputTokens: true, costMicroUsd: true } });
+    expect(usage.inputTokens).toBeGreaterThan(0);
+    expect(usage.outputTokens).toBe(Math.ceil("Echo: hello there".length / 4));
+    expect(usage.costMicroUsd).toBe(0n);
+  });
+
+  it("keeps a session on the revision it opened with after a new publish", async () => {
+    const { people, acme } = world;
+    const agentId = await publishAgent(people.owner.actor, acme.ops, { model: "builtin:echo" });
+    const { sessionId, executionId } = (await open(people.owner.key, agentId, { message: "one" })).body;
+    await waitForTurn(executionId);
+    await updateAgentSetup(people.owner.actor, { id: agentId, model: "builtin:procedure", procedure: "" });
+    await publishRevision(people.owner.actor, { id: agentId });
+    const next = await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: people.owner.key, body: { message: "two" } });
+    await waitForTurn(next.body.executionId);
+    const details = (await api("GET", `/agents/sessions/${sessionId}`, { credential: people.owner.key })).body;
+    expect(details.revision).toBe(1);
+    expect(details.messages.at(-1).body).toBe("Echo: two");
+    const fresh = (await open(people.owner.key, agentId, { message: "three" })).body;
+    await waitForTurn(fresh.executionId);
+    const freshDetails = (await api("GET", `/agents/sessions/${fresh.sessionId}`, { credential: people.owner.key })).body;
+    expect(freshDetails.revision).toBe(2);
+    expect(freshDetails.messages.at(-1).body).toContain("Done");
   });
 
   it("validates the body strictly and bounds the message", async () => {
@@ -124,11 +152,22 @@ describe("session visibility and driving", () => {
     expect(details.turns.map((t: { status: string }) => t.status)).toEqual(["completed", "completed"]);
   });
 
+  it("shows a personal chat only to its creator, whatever their roles", async () => {
+    const { people } = world;
+    const { sessionId, executionId } = await openSession(people.operator.actor, { automationId: echoId, message: "private", kind: "personal", origin: "console" });
+    await waitForTurn(executionId);
+    const mine = await api("GET", `/agents/sessions/${sessionId}`, { credential: people.operator.key });
+    expect(mine.body).toMatchObject({ kind: "personal", origin: "console", canParticipate: true });
+    for (const other of [people.owner, people.editor, people.viewer, people.orgAdmin]) {
+      expect((await api("GET", `/agents/sessions/${sessionId}`, { credential: other.key })).status).toBe(404);
+      expect((await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: other.key, body: { message: "x" } })).status).toBe(404);
+    }
+  });
+
   it("refuses messages to an archived session as read-only", async () => {
     const { people } = world;
     const { sessionId, executionId } = (await open(people.owner.key, echoId)).body;
     await waitForTurn(executionId);
-    const { db } = await import("@/server/db/client");
     await db().agentSession.update({ where: { id: sessionId }, data: { archivedAt: new Date() } });
     const details = (await api("GET", `/agents/sessions/${sessionId}`, { credential: people.owner.key })).body;
     expect(details).toMatchObject({ archived: true, canParticipate: false, readOnlyReason: "archived" });
