@@ -37,7 +37,9 @@ export function ensureQueues(boss: PgBoss): Promise<void> {
       await createQueueOnce(boss, TURN_QUEUE, {
         retryLimit: TURN_JOB_RETRY_LIMIT,
         retryDelay: 2,
-        // A worker that died mid-turn loses its lock after this; the job is retried elsewhere.
+        // A worker that died mid-turn stops heartbeating; after 30 s its job is retried elsewhere.
+        heartbeatSeconds: 30,
+        // The longest a single attempt may hold the job (approval waits are not attempts).
         expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
       });
       await createQueueOnce(boss, TURN_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });

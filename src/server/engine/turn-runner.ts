@@ -102,7 +102,11 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
 export async function runTurn(turnId: string): Promise<void> {
   if (!(await claimTurn(turnId))) return;
   const context = await loadTurnContext(turnId);
-  if (!context) return;
+  if (!context) {
+    const turn = await db().turn.findUnique({ where: { id: turnId }, select: { sessionId: true } });
+    if (turn) await failTurn({ sessionId: turn.sessionId, turnId, code: "REVISION_UNAVAILABLE", message: "The agent revision this session runs could not be loaded." });
+    return;
+  }
   const settle = { sessionId: context.sessionId, turnId };
   await runApprovedCalls(context);
   for (let steps = 0; steps < MAX_MODEL_STEPS; steps++) {
