@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentsWorld, api, type TAgentsWorld } from "../../../test/agents-kit";
+import { startFakeLlmServer, type TFakeLlmServer } from "../../../test/fake-llm-server";
+import { eventsOf, publishAgent, startEngine, stopEngine, waitForTurn } from "../../../test/sessions-kit";
+import { db } from "@/server/db/client";
+import { env } from "@/server/env";
+import { setBudget } from "@/server/services/budget/set-budget";
+
+// The turn loop with the real budget and a real AI SDK provider (OpenAI's wire protocol served
+// by the local fake, the only stand-in: it replaces an internet service).
+let world: TAgentsWorld;
+let fake: TFakeLlmServer;
+const saved = { key: env.OPENAI_API_KEY, url: env.OPENAI_BASE_URL };
+
+beforeAll(async () => {
+  fake = await startFakeLlmServer();
+  env.OPENAI_API_KEY = "sk-test-integration-KEY";
+  env.OPENAI_BASE_URL = fake.url;
+  world = await agentsWorld();
+  await startEngine();
+});
+
+afterAll(async () => {
+  await stopEngine();
+  await fake.close();
+  env.OPENAI_API_KEY = saved.key;
+  env.OPENAI_BASE_URL = saved.url;
+});
+
+async function openSession(agentId: string, message: string) {
+  const response = await api("POST", `/agents/${agentId}/sessions`, { credential: world.people.owner.key, body: { message } });
+  expect(response.status).toBe(202);
+  return response.body as { sessionId: string; executionId: string };
+}
+
+const usageOf = (turnId: string) => db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { inputTokens: true, outputTokens: true, costMicroUsd: true } });
+
+describe("model budget in the turn loop", () => {
+  it("runs an openai: agent through the AI SDK, records usage and cost, then refuses once the cost limit is reached", async () => {
+    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "openai:gpt-4o-mini", principles: "Answer briefly." });
+    fake.script({ text: ["Hi ", "there"], usage: { input: 1_000, output: 200 } });
+    const first = await openSession(agentId, "hello");
+    expect(await waitForTurn(first.executionId)).toMatchObject({ status: "COMPLETED" });
+    expect(fake.requests.at(-1)!.headers.authorization).toBe("Bearer sk-test-integration-KEY");
+    // gpt-4o-mini: 1,000 x $0.15 + 200 x $0.60 per million tokens = 270 micro-USD.
+    expect(await usageOf(first.executionId)).toEqual({ inputTokens: 1_000, outputTokens: 200, costMicroUsd: 270n });
+    const deltas = (await eventsOf(first.sessionId)).filter((event) => event.type === "message.delta").map((event) => (event.data as { text: string }).text);
+    expect(deltas.join("")).toBe("Hi there");
+
+    await setBudget({ ...world.people.owner.actor, orgRole: "OWNER" }, { monthlyTokenLimit: null, monthlyCostLimitUsd: 0.00027 });
+    const calls = fake.requests.length;
+    const second = await openSession(agentId, "again");
+    const failed = await waitForTurn(second.executionId);
+    expect(failed).toMatchObject({ status: "FAILED", errorCode: "LLM_BUDGET_EXHAUSTED" });
+    expect(failed.errorMessage).toContain("$0.00 of $0.00 spent");
+    expect(fake.requests.length).toBe(calls);
+    const types = (await eventsOf(second.sessionId)).map((event) => event.type);
+    expect(types).toContain("budget.failed");
+    const budgetEvent = (await eventsOf(second.sessionId)).find((event) => event.type === "budget.failed");
+    expect(budgetEvent!.data).toMatchObject({ code: "LLM_BUDGET_EXHAUSTED" });
+
+    // Raising the limit lets turns run again.
+    await setBudget({ ...world.people.owner.actor, orgRole: "OWNER" }, { monthlyTokenLimit: null, monthlyCostLimitUsd: 1 });
+    fake.script({ text: ["Back"], usage: { input: 10, output: 2 } });
+    expect(await waitForTurn((await openSession(agentId, "third")).executionId)).toMatchObject({ status: "COMPLETED" });
+  });
+
+  it("applies a token limit to builtin models too (estimated tokens)", async () => {
+    const other = await agentsWorld();
+    const agentId = await publishAgent(other.people.owner.actor, other.acme.ops, { model: "builtin:echo" });
+    await setBudget(other.people.owner.actor, { monthlyTokenLimit: 1, monthlyCostLimitUsd: null });
+    const open = async (message: string) => (await api("POST", `/agents/${agentId}/sessions`, { credential: other.people.owner.key, body: { message } })).body.executionId as string;
+    expect(await waitForTurn(await open("first"))).toMatchObject({ status: "COMPLETED" });
+    expect(await waitForTurn(await open("second"))).toMatchObject({ status: "FAILED", errorCode: "LLM_BUDGET_EXHAUSTED" });
+  });
+});
