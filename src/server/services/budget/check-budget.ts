@@ -3,7 +3,11 @@ import { budgetPeriod, periodUsage } from "./budget-period";
 
 export type TBudgetCheck = { ok: true } | { ok: false; code: "LLM_BUDGET_EXHAUSTED"; message: string };
 
-const usd = (micro: bigint) => `$${(Number(micro) / 1_000_000).toFixed(2)}`;
+// Cents for ordinary amounts; micro-dollar precision for tiny ones, so "$0.00 of $0.00" never shows.
+const usd = (micro: bigint) => {
+  const dollars = Number(micro) / 1_000_000;
+  return dollars >= 0.01 || dollars === 0 ? `$${dollars.toFixed(2)}` : `$${dollars.toFixed(6).replace(/0+$/, "")}`;
+};
 const month = (date: Date) => date.toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /**
