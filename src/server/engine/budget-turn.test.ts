@@ -52,7 +52,7 @@ describe("model budget in the turn loop", () => {
     const second = await openSession(agentId, "again");
     const failed = await waitForTurn(second.executionId);
     expect(failed).toMatchObject({ status: "FAILED", errorCode: "LLM_BUDGET_EXHAUSTED" });
-    expect(failed.errorMessage).toContain("$0.00 of $0.00 spent");
+    expect(failed.errorMessage).toContain("$0.00027 of $0.00027 spent");
     expect(fake.requests.length).toBe(calls);
     const types = (await eventsOf(second.sessionId)).map((event) => event.type);
     expect(types).toContain("budget.failed");
