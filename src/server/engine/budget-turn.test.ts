@@ -2,20 +2,34 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, api, type TAgentsWorld } from "../../../test/agents-kit";
 import { startFakeLlmServer, type TFakeLlmServer } from "../../../test/fake-llm-server";
 import { eventsOf, publishAgent, startEngine, stopEngine, waitForTurn } from "../../../test/sessions-kit";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { setBudget } from "@/server/services/budget/set-budget";
+import { createConnection } from "@/server/services/connections/create-connection";
 
 // The turn loop with the real budget and a real AI SDK provider (OpenAI's wire protocol served
 // by the local fake, the only stand-in: it replaces an internet service).
 let world: TAgentsWorld;
 let fake: TFakeLlmServer;
-const saved = { key: env.OPENAI_API_KEY, url: env.OPENAI_BASE_URL };
+const saved = { key: env.OPENAI_API_KEY, url: env.OPENAI_BASE_URL, hosts: env.HTTP_TOOL_ALLOWED_HOSTS };
+// The HTTP tool's target: a local receiver that records what the agent's tool call sent.
+let receiver: Server;
+let target = "";
+const received: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeLlmServer();
   env.OPENAI_API_KEY = "sk-test-integration-KEY";
   env.OPENAI_BASE_URL = fake.url;
+  receiver = createServer((request, response) => {
+    received.push(request.url ?? "");
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ record: "R-42" }));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  target = `127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  env.HTTP_TOOL_ALLOWED_HOSTS = target;
   world = await agentsWorld();
   await startEngine();
 });
@@ -23,6 +37,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopEngine();
   await fake.close();
+  receiver.close();
+  env.HTTP_TOOL_ALLOWED_HOSTS = saved.hosts;
   env.OPENAI_API_KEY = saved.key;
   env.OPENAI_BASE_URL = saved.url;
 });
@@ -63,6 +79,33 @@ describe("model budget in the turn loop", () => {
     await setBudget({ ...world.people.owner.actor, orgRole: "OWNER" }, { monthlyTokenLimit: null, monthlyCostLimitUsd: 1 });
     fake.script({ text: ["Back"], usage: { input: 10, output: 2 } });
     expect(await waitForTurn((await openSession(agentId, "third")).executionId)).toMatchObject({ status: "COMPLETED" });
+  });
+
+  it("round-trips a tool call: the model's call runs through the loop and its result goes back in the provider's format", async () => {
+    const { owner } = world.people;
+    await createConnection(owner.actor, { domainId: world.acme.ops, integrationId: "service.http", name: "Receiver", token: "receiver-token" });
+    const agentId = await publishAgent(
+      owner.actor,
+      world.acme.ops,
+      { model: "openai:gpt-4o-mini", procedure: 'Look the record up with #service.http.get {"url": "http://example.test"}' },
+      { bindingPolicies: { "service.http": "caller_preferred" } },
+    );
+    await setBudget(owner.actor, { monthlyTokenLimit: null, monthlyCostLimitUsd: null });
+    fake.script(
+      { toolCalls: [{ id: "call_7", name: "service__http__get", args: { url: `http://${target}/lookup?marker=rt-1` } }], usage: { input: 100, output: 20 } },
+      { text: ["Record R-42."], usage: { input: 150, output: 5 } },
+    );
+    const before = fake.requests.length;
+    const { executionId } = await openSession(agentId, "find the record");
+    expect(await waitForTurn(executionId)).toMatchObject({ status: "COMPLETED" });
+    expect(received).toContain("/lookup?marker=rt-1");
+    const [offered, followUp] = fake.requests.slice(before);
+    expect((offered!.body.tools as Array<{ name: string }>).map((entry) => entry.name)).toEqual(["service__http__get"]);
+    const output = (followUp!.body.input as Array<Record<string, string>>).find((item) => item.type === "function_call_output");
+    expect(output).toMatchObject({ call_id: "call_7" });
+    expect(output!.output).toContain("R-42");
+    // Usage of both steps adds up on the one turn.
+    expect(await usageOf(executionId)).toMatchObject({ inputTokens: 250, outputTokens: 25 });
   });
 
   it("applies a token limit to builtin models too (estimated tokens)", async () => {
