@@ -101,8 +101,12 @@ describe("model budget in the turn loop", () => {
     expect(received).toContain("/lookup?marker=rt-1");
     const [offered, followUp] = fake.requests.slice(before);
     expect((offered!.body.tools as Array<{ name: string }>).map((entry) => entry.name)).toEqual(["service__http__get"]);
-    const output = (followUp!.body.input as Array<Record<string, string>>).find((item) => item.type === "function_call_output");
-    expect(output).toMatchObject({ call_id: "call_7" });
+    const items = followUp!.body.input as Array<Record<string, string>>;
+    const call = items.find((item) => item.type === "function_call");
+    const output = items.find((item) => item.type === "function_call_output");
+    // The loop replays the call under its own tool-call id; call and result stay paired.
+    expect(call).toMatchObject({ name: "service__http__get", call_id: output!.call_id });
+    expect(JSON.parse(call!.arguments!)).toEqual({ url: `http://${target}/lookup?marker=rt-1` });
     expect(output!.output).toContain("R-42");
     // Usage of both steps adds up on the one turn.
     expect(await usageOf(executionId)).toMatchObject({ inputTokens: 250, outputTokens: 25 });
