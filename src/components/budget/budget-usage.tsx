@@ -13,7 +13,7 @@ function Figure({ label, used, limit, format }: { label: string; used: number; l
     <div className={styles.figure}>
       <dt>{label}</dt>
       <dd>
-        {format(used)} <span className={styles.note}>{limit === null ? "of unlimited" : `of ${format(limit)}`}</span>
+        {format(used)} <span className={styles.of}>{limit === null ? "of unlimited" : `of ${format(limit)}`}</span>
       </dd>
       {share === null ? null : (
         <div className={styles.meter} role="meter" aria-label={`${label} used`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
