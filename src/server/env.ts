@@ -35,7 +35,9 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   OPENAI_COMPATIBLE_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
 });

@@ -1,9 +1,9 @@
-// BUDGET SEAM (issue 4, `models` work): the one call site of the organization's LLM budget
-// check. The lead wires it to src/server/services/budget/ at merge; until then every model
-// call is allowed. The turn loop calls it before each model step.
-export type TBudgetDecision = { ok: true } | { ok: false; code: "LLM_BUDGET_EXHAUSTED"; message: string };
+import { checkBudget as checkOrganizationBudget, type TBudgetCheck } from "@/server/services/budget/check-budget";
+
+// The one call site of the organization's LLM budget check; the turn loop calls it before
+// each model step (issue 4: services/budget decides, monthly UTC period).
+export type TBudgetDecision = TBudgetCheck;
 
 export async function checkBudget(options: { orgId: string; turnId: string }): Promise<TBudgetDecision> {
-  void options;
-  return { ok: true };
+  return checkOrganizationBudget(options.orgId);
 }

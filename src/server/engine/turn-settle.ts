@@ -1,3 +1,4 @@
+import { recordTurnUsage } from "@/server/services/budget/record-turn-usage";
 import { db, type TTransaction } from "@/server/db/client";
 import { appendEvent } from "@/server/events/append-event";
 import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
@@ -11,11 +12,7 @@ export async function dropGrant(tx: TTransaction, turnId: string): Promise<void>
 
 /** Adds one model step's usage to the turn. */
 export async function recordUsage(turnId: string, usage: TModelUsage): Promise<void> {
-  await db().turn.update({
-    where: { id: turnId },
-    data: { inputTokens: { increment: usage.inputTokens }, outputTokens: { increment: usage.outputTokens }, costMicroUsd: { increment: BigInt(usage.costMicroUsd) } },
-    select: { id: true },
-  });
+  await db().$transaction((tx) => recordTurnUsage(tx, turnId, usage));
 }
 
 /** The answer: ASSISTANT message, its text (unless streamed already), COMPLETED, grant gone. */

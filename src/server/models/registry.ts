@@ -5,6 +5,10 @@ export type TModelProviderConfig = {
   OPENAI_API_KEY?: string;
   ANTHROPIC_API_KEY?: string;
   OPENAI_COMPATIBLE_BASE_URL?: string;
+  OPENAI_COMPATIBLE_API_KEY?: string;
+  /** Override of the provider endpoints (proxies, gateways, and the local fake in tests). */
+  OPENAI_BASE_URL?: string;
+  ANTHROPIC_BASE_URL?: string;
 };
 
 export type TModelAvailability = { available: boolean; reason?: string };

@@ -1,11 +1,56 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModel } from "ai";
 import type { TModelProviderConfig } from "../registry";
-import type { TModelAdapter } from "../types";
+import { ModelError, type TModelAdapter } from "../types";
+import { generateStep } from "./generate-step";
+import type { TProviderLabel } from "./map-provider-error";
+
+export type TProviderModelOptions = {
+  /** AI SDK retries of 429/5xx/network failures with backoff before a step fails (default 2). */
+  maxRetries?: number;
+};
+
+type TResolved = { model: LanguageModel; label: TProviderLabel };
+
+function resolve(model: string, config: TModelProviderConfig): TResolved {
+  const [prefix, ...rest] = model.split(":");
+  const modelId = rest.join(":");
+  if (!modelId) throw new ModelError("MODEL_UNAVAILABLE", `"${model}" names no model after the provider prefix.`);
+  if (prefix === "openai") {
+    const apiKey = config.OPENAI_API_KEY ?? "";
+    // The Responses API is the provider's default endpoint for language models.
+    const provider = createOpenAI({ apiKey, baseURL: config.OPENAI_BASE_URL || undefined });
+    return { model: provider(modelId), label: { provider: "openai", model, keyVariable: "OPENAI_API_KEY", secrets: [apiKey] } };
+  }
+  if (prefix === "anthropic") {
+    const apiKey = config.ANTHROPIC_API_KEY ?? "";
+    const provider = createAnthropic({ apiKey, baseURL: config.ANTHROPIC_BASE_URL || undefined });
+    return { model: provider(modelId), label: { provider: "anthropic", model, keyVariable: "ANTHROPIC_API_KEY", secrets: [apiKey] } };
+  }
+  if (prefix === "openai-compatible") {
+    if (!config.OPENAI_COMPATIBLE_BASE_URL) {
+      throw new ModelError("MODEL_UNAVAILABLE", "The openai-compatible provider is not configured (OPENAI_COMPATIBLE_BASE_URL is not set).");
+    }
+    const apiKey = config.OPENAI_COMPATIBLE_API_KEY || undefined;
+    const provider = createOpenAICompatible({ name: "openai-compatible", baseURL: config.OPENAI_COMPATIBLE_BASE_URL, apiKey, includeUsage: true });
+    const label: TProviderLabel = { provider: "openai-compatible", model, keyVariable: "OPENAI_COMPATIBLE_API_KEY", secrets: apiKey ? [apiKey] : [] };
+    return { model: provider.chatModel(modelId), label };
+  }
+  throw new ModelError("MODEL_UNAVAILABLE", `Unknown model provider in "${model}".`);
+}
 
 /**
  * The adapter for `openai:<model>`, `anthropic:<model>` and `openai-compatible:<model>` through
- * the Vercel AI SDK. (Seam: implemented by the models work of issue 4.)
+ * the Vercel AI SDK. Each generate() is exactly one model step: tools are offered without an
+ * execute function, so the SDK hands tool calls back and the turn loop runs them (approvals,
+ * caller credentials, events) before calling again with the results.
  */
-export function createProviderModel(model: string, config: TModelProviderConfig & { OPENAI_COMPATIBLE_API_KEY?: string }): TModelAdapter {
-  void config;
-  throw new Error(`Provider models are not implemented yet (${model}).`);
+export function createProviderModel(model: string, config: TModelProviderConfig & { OPENAI_COMPATIBLE_API_KEY?: string }, options: TProviderModelOptions = {}): TModelAdapter {
+  const resolved = resolve(model, config);
+  return {
+    id: model,
+    generate: (request) => generateStep(resolved.model, resolved.label, request, options.maxRetries ?? 2),
+  };
 }

@@ -1,4 +1,6 @@
 import { router } from "@/server/trpc/init";
+import { getBudget } from "./get-budget";
+import { setBudget } from "./set-budget";
 
-/** Console procedures for the organization's model budget (issue 4 models). */
-export const budgetRouter = router({});
+/** Console only: the organization's monthly model budget (issue 4). */
+export const budgetRouter = router({ get: getBudget, set: setBudget });
