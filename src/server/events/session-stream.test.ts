@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { actorIn } from "../../../test/factories";
-import { logEvents, parseFrames, readFrames, sessionRow } from "../../../test/sessions-kit";
+import { logEvents, parseFrames, readFrames, sessionRow } from "../../../test/stream-kit";
 import { db } from "@/server/db/client";
 import { sessionEventBus } from "./bus";
 import { resumePoint, sessionEventStream } from "./session-stream";

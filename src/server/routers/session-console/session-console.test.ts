@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld, type TPerson } from "../../../../test/agents-kit";
-import { sessionRow } from "../../../../test/sessions-kit";
+import { sessionRow } from "../../../../test/stream-kit";
 import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { db } from "@/server/db/client";
 import { appRouter } from "@/server/routers/root";
