@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
-import type { TSessionDetails } from "@/contracts/sessions/session-details";
+import type { TSessionDetails } from "./types";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TSessionDetails } from "@/contracts/sessions/session-details";
+import type { TSessionDetails } from "./types";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import styles from "./sessions.module.css";
 

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { TSessionDetails } from "@/contracts/sessions/session-details";
+import type { TSessionDetails } from "./types";
 import { useTRPC } from "@/client/trpc";
 
 type TStreamStatus = "connecting" | "live" | "reconnecting" | "ended";

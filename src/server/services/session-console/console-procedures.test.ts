@@ -22,7 +22,10 @@ async function codeOf(promise: Promise<unknown>) {
     await promise;
     return "OK";
   } catch (error) {
-    return (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+    const trpcError = error as { code?: string; message?: string; cause?: { code?: string } };
+    // Input refusals never reach a service: tRPC reports BAD_REQUEST, which the HTTP layer answers as 400 VALIDATION.
+    if (trpcError.code === "BAD_REQUEST") return `VALIDATION ${trpcError.message}`;
+    return trpcError.cause?.code ?? String(error);
   }
 }
 
@@ -107,8 +110,9 @@ describe("console session management", () => {
     const owner = await consoleAs(world.people.owner);
     const callerCredentials = { integrations: { "service.http": { token: "t" } } };
     const session = await opsSession(world.people.owner.actor.userId);
-    expect(await codeOf(owner.openChat({ automationId: session.automationId, message: "hi", callerCredentials } as never))).toBe("VALIDATION");
-    expect(await codeOf(owner.postMessage({ sessionId: session.id, message: "hi", callerCredentials } as never))).toBe("VALIDATION");
-    expect(await codeOf(owner.decideApproval({ sessionId: session.id, decision: "approved", callerCredentials } as never))).toBe("VALIDATION");
+    const refusal = /^VALIDATION [\s\S]*callerCredentials/;
+    expect(await codeOf(owner.openChat({ automationId: session.automationId, message: "hi", callerCredentials } as never))).toMatch(refusal);
+    expect(await codeOf(owner.postMessage({ sessionId: session.id, message: "hi", callerCredentials } as never))).toMatch(refusal);
+    expect(await codeOf(owner.decideApproval({ sessionId: session.id, decision: "approved", callerCredentials } as never))).toMatch(refusal);
   });
 });
