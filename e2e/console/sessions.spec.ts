@@ -20,7 +20,7 @@ test.describe("console sessions and chat", () => {
   test("an operator opens a personal chat with Echo and sees the reply stream in", async ({ page, context, baseURL }) => {
     await useFixtureSession(context, acme().users.operator, baseURL!);
     await page.goto("/chat");
-    await page.getByLabel("Agent").selectOption({ label: "Echo (Ops)" });
+    await page.getByRole("combobox", { name: "Agent", exact: true }).selectOption({ label: "Echo (Ops)" });
     const marker = uniqueMarker("chat");
     await page.getByRole("textbox", { name: "First message" }).fill(`hello ${marker}`);
     await page.getByRole("button", { name: "Start chat" }).click();
