@@ -36,6 +36,8 @@ test.describe("console sessions and chat", () => {
 
     // The chat is personal: the owner of the domain does not see it in their list.
     const sessionId = page.url().split("/").at(-1)!;
+    await page.goto("/chat");
+    await expect(page.getByRole("link", { name: `hello ${marker}` })).toHaveAttribute("href", `/chat/${sessionId}`);
     await page.goto("/sessions");
     await expect(page.getByRole("link", { name: `hello ${marker}` })).toHaveAttribute("href", `/sessions/${sessionId}`);
     const ownerList = await fetch(`${world().baseUrl}/api/v1/agents/sessions/${sessionId}`, { headers: bearer(acme().users.owner.apiKey) });

@@ -22,7 +22,7 @@ import styles from "./sessions.module.css";
 type TFilters = { domainId: string; automationId: string; status: "active" | "archived" | "all"; state: "" | "idle" | "running" | "suspended" | "failed" };
 
 /** Sessions the person can see, filtered by domain, agent, lifecycle and run state. */
-export function SessionsList({ basePath = "/sessions" }: { basePath?: string }) {
+export function SessionsList({ basePath = "/sessions", kind }: { basePath?: string; kind?: "personal" }) {
   const trpc = useTRPC();
   const [filters, setFilters] = useState<TFilters>({ domainId: "", automationId: "", status: "active", state: "" });
   const [cursors, setCursors] = useState<string[]>([]);
@@ -31,6 +31,7 @@ export function SessionsList({ basePath = "/sessions" }: { basePath?: string }) 
   const agents = useQuery({ ...trpc.agents.list.queryOptions({ domainId: filters.domainId }), enabled: Boolean(filters.domainId) });
   const request: TListSessionsRequest = {
     status: filters.status,
+    ...(kind ? { kind } : {}),
     ...(filters.domainId ? { domainId: filters.domainId } : {}),
     ...(filters.automationId ? { automationId: filters.automationId } : {}),
     ...(filters.state ? { state: filters.state } : {}),
@@ -44,6 +45,7 @@ export function SessionsList({ basePath = "/sessions" }: { basePath?: string }) 
   const list = sessions.data?.sessions;
   return (
     <>
+      {kind ? null : (
       <div className={styles.filters}>
         <SelectField label="Domain" value={filters.domainId} onChange={(event) => update({ domainId: event.target.value, automationId: "" })}>
           <option value="">All my domains</option>
@@ -74,6 +76,7 @@ export function SessionsList({ basePath = "/sessions" }: { basePath?: string }) 
           <option value="all">All</option>
         </SelectField>
       </div>
+      )}
       {sessions.isError ? (
         <Alert tone="error" title="Sessions could not be loaded">
           {errorMessage(sessions.error)}

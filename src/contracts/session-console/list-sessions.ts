@@ -9,6 +9,7 @@ export const ZListSessionsRequest = z.strictObject({
   automationId: ZUuid.optional(),
   status: ZSessionListStatus.default("active"),
   state: ZSessionRunState.optional(),
+  kind: z.enum(["domain", "personal"]).optional(),
   /** The last id of the previous page. */
   cursor: ZUuid.optional(),
   limit: z.number().int().min(1).max(SESSION_PAGE_MAX).default(50),

@@ -48,6 +48,8 @@ describe("console session list", () => {
     expect(await idsFor(world.people.globexOwner)).toEqual([]);
     expect(await idsFor(world.people.owner, { domainId: world.acme.sales })).toEqual([sales.id]);
     expect(await idsFor(world.people.owner, { automationId: sales.automationId })).toEqual([sales.id]);
+    expect(await idsFor(world.people.editor, { kind: "personal" })).toEqual([chat.id]);
+    expect(await idsFor(world.people.editor, { kind: "domain" })).not.toContain(chat.id);
 
     const row = (await (await consoleAs(world.people.editor)).list({})).sessions.find((session) => session.id === chat.id)!;
     expect(row).toMatchObject({ kind: "personal", title: "My chat", state: "idle", archived: false, owner: { isYou: true }, domain: { id: world.acme.ops } });

@@ -34,6 +34,7 @@ export async function listSessions(actor: TUserActor, input: TListSessionsReques
     OR: [{ kind: "DOMAIN", domainId: { in: memberships.map((row) => row.domainId) } }, { kind: "PERSONAL", ownerId: actor.userId }],
     ...(input.domainId ? { domainId: input.domainId } : {}),
     ...(input.automationId ? { automationId: input.automationId } : {}),
+    ...(input.kind ? { kind: input.kind === "personal" ? ("PERSONAL" as const) : ("DOMAIN" as const) } : {}),
     ...((input.status ?? "active") === "active" ? { archivedAt: null } : input.status === "archived" ? { archivedAt: { not: null } } : {}),
   };
   const rows = await db().agentSession.findMany({
