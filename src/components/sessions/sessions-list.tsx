@@ -26,9 +26,6 @@ export function SessionsList({ basePath = "/sessions", kind }: { basePath?: stri
   const trpc = useTRPC();
   const [filters, setFilters] = useState<TFilters>({ domainId: "", automationId: "", status: "active", state: "" });
   const [cursors, setCursors] = useState<string[]>([]);
-  const domains = useQuery(trpc.tenancy.listDomains.queryOptions());
-  const memberDomains = (domains.data?.domains ?? []).filter((domain) => domain.myRole);
-  const agents = useQuery({ ...trpc.agents.list.queryOptions({ domainId: filters.domainId }), enabled: Boolean(filters.domainId) });
   const request: TListSessionsRequest = {
     status: filters.status,
     ...(kind ? { kind } : {}),
@@ -45,38 +42,7 @@ export function SessionsList({ basePath = "/sessions", kind }: { basePath?: stri
   const list = sessions.data?.sessions;
   return (
     <>
-      {kind ? null : (
-      <div className={styles.filters}>
-        <SelectField label="Domain" value={filters.domainId} onChange={(event) => update({ domainId: event.target.value, automationId: "" })}>
-          <option value="">All my domains</option>
-          {memberDomains.map((domain) => (
-            <option key={domain.id} value={domain.id}>
-              {domain.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Agent" value={filters.automationId} disabled={!filters.domainId} onChange={(event) => update({ automationId: event.target.value })}>
-          <option value="">{filters.domainId ? "All agents" : "Choose a domain first"}</option>
-          {(agents.data?.agents ?? []).map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="State" value={filters.state} onChange={(event) => update({ state: event.target.value as TFilters["state"] })}>
-          <option value="">Any state</option>
-          <option value="running">Running</option>
-          <option value="suspended">Waiting for approval</option>
-          <option value="idle">Idle</option>
-          <option value="failed">Failed</option>
-        </SelectField>
-        <SelectField label="Show" value={filters.status} onChange={(event) => update({ status: event.target.value as TFilters["status"] })}>
-          <option value="active">Active</option>
-          <option value="archived">Archived</option>
-          <option value="all">All</option>
-        </SelectField>
-      </div>
-      )}
+      {kind ? null : <SessionFilters filters={filters} update={update} />}
       {sessions.isError ? (
         <Alert tone="error" title="Sessions could not be loaded">
           {errorMessage(sessions.error)}
@@ -135,5 +101,44 @@ export function SessionsList({ basePath = "/sessions", kind }: { basePath?: stri
         {sessions.data?.nextCursor ? <Button onClick={() => setCursors((current) => [...current, sessions.data!.nextCursor!])}>Older</Button> : null}
       </div>
     </>
+  );
+}
+
+function SessionFilters({ filters, update }: { filters: TFilters; update: (patch: Partial<TFilters>) => void }) {
+  const trpc = useTRPC();
+  const domains = useQuery(trpc.tenancy.listDomains.queryOptions());
+  const memberDomains = (domains.data?.domains ?? []).filter((domain) => domain.myRole);
+  const agents = useQuery({ ...trpc.agents.list.queryOptions({ domainId: filters.domainId }), enabled: Boolean(filters.domainId) });
+  return (
+    <div className={styles.filters}>
+      <SelectField label="Domain" value={filters.domainId} onChange={(event) => update({ domainId: event.target.value, automationId: "" })}>
+        <option value="">All my domains</option>
+        {memberDomains.map((domain) => (
+          <option key={domain.id} value={domain.id}>
+            {domain.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Agent" value={filters.automationId} disabled={!filters.domainId} onChange={(event) => update({ automationId: event.target.value })}>
+        <option value="">{filters.domainId ? "All agents" : "Choose a domain first"}</option>
+        {(agents.data?.agents ?? []).map((agent) => (
+          <option key={agent.id} value={agent.id}>
+            {agent.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="State" value={filters.state} onChange={(event) => update({ state: event.target.value as TFilters["state"] })}>
+        <option value="">Any state</option>
+        <option value="running">Running</option>
+        <option value="suspended">Waiting for approval</option>
+        <option value="idle">Idle</option>
+        <option value="failed">Failed</option>
+      </SelectField>
+      <SelectField label="Show" value={filters.status} onChange={(event) => update({ status: event.target.value as TFilters["status"] })}>
+        <option value="active">Active</option>
+        <option value="archived">Archived</option>
+        <option value="all">All</option>
+      </SelectField>
+    </div>
   );
 }
