@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { AgentIcon, LibraryIcon, LinkIcon, PlugIcon } from "@/components/authoring/icons";
 import { BookIcon, KeyIcon, OverviewIcon, TerminalIcon } from "@/components/ui/icons";
+import { ChatIcon, SessionsIcon } from "./nav-icons";
 import styles from "./shell.module.css";
 
 type TNavItem = { href: string | ((path: string) => string); label: string; icon: ReactNode; matches: (path: string) => boolean };
@@ -22,7 +23,11 @@ const domainHref = (section: string) => (path: string) => {
 const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
   {
     title: "Workspace",
-    items: [{ href: "/", label: "Overview", icon: <OverviewIcon />, matches: (path) => path === "/" }],
+    items: [
+      { href: "/", label: "Overview", icon: <OverviewIcon />, matches: (path) => path === "/" },
+      { href: "/sessions", label: "Sessions", icon: <SessionsIcon />, matches: (path) => path.startsWith("/sessions") },
+      { href: "/chat", label: "Chat", icon: <ChatIcon />, matches: (path) => path.startsWith("/chat") },
+    ],
   },
   {
     title: "Build",

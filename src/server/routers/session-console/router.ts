@@ -1,4 +1,25 @@
 import { router } from "@/server/trpc/init";
+import { archiveSession } from "./archive-session";
+import { decideApproval } from "./decide-approval";
+import { deleteSession } from "./delete-session";
+import { getSession } from "./get-session";
+import { listChatAgents } from "./list-chat-agents";
+import { listSessions } from "./list-sessions";
+import { openChat } from "./open-chat";
+import { postMessage } from "./post-message";
+import { renameSession } from "./rename-session";
+import { setOutcome } from "./set-outcome";
 
 /** Console procedures for session views and personal chats (issue 4 console). */
-export const sessionConsoleRouter = router({});
+export const sessionConsoleRouter = router({
+  list: listSessions,
+  get: getSession,
+  rename: renameSession,
+  archive: archiveSession,
+  setOutcome,
+  delete: deleteSession,
+  chatAgents: listChatAgents,
+  openChat,
+  postMessage,
+  decideApproval,
+});

@@ -1,0 +1,62 @@
+import type { TUserActor } from "@/server/auth/actor";
+import { ready } from "@/server/db/client";
+import { AppError, errorResponse, findAppError, notFound } from "@/server/errors";
+import { sessionEventStream } from "@/server/events/session-stream";
+import { log } from "@/server/log";
+import { getSessionDetails } from "@/server/services/sessions/get-session";
+import { authorizeSessionView } from "@/server/services/sessions/session-access";
+
+export type TServeStreamOptions = { heartbeatMs?: number; pollMs?: number };
+
+const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+};
+
+/**
+ * The session stream for an authenticated caller (the public yk_ route and the console's cookie
+ * route share it). Requires visibility only (spec 4.2); anything the caller cannot see is the
+ * uniform 404, answered as JSON before the stream starts.
+ * Resume point: the `Last-Event-ID` header, or the `lastEventId` query parameter for clients
+ * that cannot set headers (the header wins when both are present).
+ */
+export async function serveSessionStream(req: Request, actor: TUserActor | null, sessionId: string, options: TServeStreamOptions = {}): Promise<Response> {
+  try {
+    if (!actor) throw notFound("session");
+    await authorizeSessionView(actor, sessionId);
+  } catch (error) {
+    const appError = findAppError(error);
+    if (appError) return errorResponse(appError);
+    log.error("session stream could not start", { sessionId, err: error });
+    return errorResponse(new AppError("INTERNAL", "The stream could not be started; try again."));
+  }
+  const lastEventId = req.headers.get("last-event-id") ?? new URL(req.url).searchParams.get("lastEventId");
+  const body = sessionEventStream({
+    sessionId,
+    lastEventId,
+    // The same details object as GET session, including pendingApproval and pendingApprovalId.
+    snapshot: async () => ({ ...(await getSessionDetails(actor, { sessionId })) }),
+    stillVisible: () => authorizeSessionView(actor, sessionId).then(
+      () => true,
+      () => false,
+    ),
+    heartbeatMs: options.heartbeatMs,
+    pollMs: options.pollMs,
+    signal: req.signal,
+  });
+  return new Response(body, { status: 200, headers: SSE_HEADERS });
+}
+
+/** Other methods on a stream path: the service's 405 envelope. */
+export function streamMethodNotAllowed(req: Request): Response {
+  return errorResponse(
+    new AppError("METHOD_NOT_ALLOWED", `${req.method} is not supported on ${new URL(req.url).pathname}; use GET.`, { headers: { Allow: "GET" } }),
+  );
+}
+
+/** Waits for the database before the first query of a request. */
+export async function databaseReady(): Promise<void> {
+  await ready();
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { errorMessage } from "@/client/app-error";
+import { useTRPC } from "@/client/trpc";
+import type { TSessionDetails } from "./types";
+import { Alert } from "@/components/ui/alert";
+import { Badge, type TBadgeTone } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { ApprovalPanel } from "./approval-panel";
+import { Composer } from "./composer";
+import { SessionManage } from "./session-manage";
+import styles from "./sessions.module.css";
+import { Transcript } from "./transcript";
+import { useSessionStream } from "./use-session-stream";
+
+export const STATE_TONE: Record<TSessionDetails["state"], TBadgeTone> = { idle: "neutral", running: "brand", suspended: "brand", failed: "danger" };
+export const STATE_LABEL: Record<TSessionDetails["state"], string> = { idle: "Idle", running: "Running", suspended: "Waiting for approval", failed: "Failed" };
+
+const READ_ONLY: Record<string, string> = {
+  archived: "This session is archived and read-only.",
+  not_permitted: "You can read this session but not send messages: only its owner and the domain's Operators, Editors and Owners can.",
+};
+
+const STREAM_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", ended: "Disconnected: reload to see new activity" };
+
+/** A session, live: transcript with tool calls, pending approval, composer and management. */
+export function SessionView({ sessionId, afterDelete }: { sessionId: string; afterDelete: string }) {
+  const trpc = useTRPC();
+  const details = useQuery(trpc.sessionConsole.get.queryOptions({ sessionId }));
+  const stream = useSessionStream(sessionId);
+  if (details.isError) {
+    return (
+      <Alert tone="error" title="The session could not be loaded">
+        {errorMessage(details.error)}
+      </Alert>
+    );
+  }
+  const session = details.data;
+  if (!session) return <p className={styles.status}>Loading…</p>;
+  return (
+    <div className={styles.layout}>
+      <div className={styles.row}>
+        <Badge tone={STATE_TONE[session.state]} dot>
+          <span data-testid="session-state">{STATE_LABEL[session.state]}</span>
+        </Badge>
+        <Badge tone="muted">{session.kind === "personal" ? "Personal chat" : "Domain session"}</Badge>
+        {session.archived ? <Badge tone="muted">Archived</Badge> : null}
+        {session.outcome ? <Badge tone="success">Outcome: {session.outcome}</Badge> : null}
+        <span className={styles.status} aria-live="polite">
+          {STREAM_LABEL[stream.status]}
+        </span>
+      </div>
+      {session.pendingApproval ? <ApprovalPanel sessionId={sessionId} pending={session.pendingApproval} /> : null}
+      <Card flush>
+        <Transcript details={session} liveText={stream.liveText} />
+        {session.canParticipate ? (
+          <Composer sessionId={sessionId} busy={session.state === "running" || session.state === "suspended"} />
+        ) : (
+          <p className={styles.note}>{READ_ONLY[session.readOnlyReason ?? ""] ?? "You cannot send messages to this session."}</p>
+        )}
+      </Card>
+      {session.canManage ? <SessionManage key={`${session.title}|${session.outcome}`} details={session} afterDelete={afterDelete} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import type { TSessionDetails } from "./types";
+import { Badge, type TBadgeTone } from "@/components/ui/badge";
+import styles from "./sessions.module.css";
+
+type TTurn = TSessionDetails["turns"][number];
+type TToolCall = TTurn["toolCalls"][number];
+
+const TOOL_TONE: Record<TToolCall["status"], TBadgeTone> = {
+  awaiting_approval: "brand",
+  running: "neutral",
+  succeeded: "success",
+  failed: "danger",
+  rejected: "muted",
+};
+
+function Json({ value }: { value: unknown }) {
+  return <pre className={styles.json}>{JSON.stringify(value, null, 2)}</pre>;
+}
+
+/** A tool call with its arguments and result as recorded (secrets are masked by the service). */
+function ToolCall({ call }: { call: TToolCall }) {
+  return (
+    <details className={styles.toolCall} aria-label={`Tool call ${call.name}`} open={call.status === "awaiting_approval"}>
+      <summary>
+        <code>{call.name}</code>
+        <Badge tone={TOOL_TONE[call.status]}>{call.status.replace("_", " ")}</Badge>
+        {call.errorCode ? <span className={styles.status}>{call.errorCode}</span> : null}
+      </summary>
+      <div className={styles.meta}>Arguments</div>
+      <Json value={call.args} />
+      {call.result !== null && call.result !== undefined ? (
+        <>
+          <div className={styles.meta}>Result</div>
+          <Json value={call.result} />
+        </>
+      ) : null}
+      {call.errorMessage ? <p className={styles.status}>{call.errorMessage}</p> : null}
+    </details>
+  );
+}
+
+function Message({ message }: { message: TSessionDetails["messages"][number] }) {
+  const who = message.role === "user" ? (message.author ? (message.author.isYou ? "You" : message.author.name) : "Caller") : message.role === "assistant" ? "Agent" : "Service";
+  return (
+    <div className={`${styles.message} ${styles[message.role]}`} data-role={message.role}>
+      <div className={styles.meta}>{who}</div>
+      {message.body}
+    </div>
+  );
+}
+
+/**
+ * The conversation in order: each user message, then the tool calls of the turn it started,
+ * then the answer; a reply still being written shows its streamed text.
+ */
+export function Transcript({ details, liveText }: { details: TSessionDetails; liveText: Record<string, string> }) {
+  const turns = new Map(details.turns.map((turn) => [turn.executionId, turn]));
+  const answered = new Set(details.messages.filter((message) => message.role !== "user").map((message) => message.executionId));
+  const shownTurns = new Set<string>();
+  const items: React.ReactNode[] = [];
+  const showTurn = (executionId: string | null) => {
+    if (!executionId || shownTurns.has(executionId)) return;
+    const turn = turns.get(executionId);
+    if (!turn) return;
+    shownTurns.add(executionId);
+    for (const call of turn.toolCalls) items.push(<ToolCall key={call.id} call={call} />);
+  };
+  for (const message of details.messages) {
+    if (message.role !== "user") showTurn(message.executionId);
+    items.push(<Message key={message.id} message={message} />);
+    if (message.role === "user") showTurn(message.executionId);
+  }
+  for (const [executionId, text] of Object.entries(liveText)) {
+    if (!text || answered.has(executionId)) continue;
+    items.push(
+      <div key={`live-${executionId}`} className={`${styles.message} ${styles.assistant} ${styles.streaming}`} data-role="assistant" aria-live="polite">
+        <div className={styles.meta}>Agent is answering…</div>
+        {text}
+      </div>,
+    );
+  }
+  return (
+    <div className={styles.transcript} aria-label="Transcript">
+      {items.length ? items : <p className={styles.status}>No messages yet.</p>}
+    </div>
+  );
+}

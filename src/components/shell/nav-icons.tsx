@@ -1,0 +1,17 @@
+const props = { width: 18, height: 18, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 1.8, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true, focusable: false } as const;
+
+/** Stacked conversation lines: the Sessions section. */
+export const SessionsIcon = () => (
+  <svg {...props}>
+    <path d="M4 5h16v10H9l-5 4z" />
+    <path d="M8 9h8" />
+    <path d="M8 12h5" />
+  </svg>
+);
+
+/** A speech bubble: the Chat section. */
+export const ChatIcon = () => (
+  <svg {...props}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+  </svg>
+);

@@ -1,0 +1,28 @@
+import { db } from "@/server/db/client";
+import type { TSessionEventType } from "./event-types";
+
+/** One row of a session's event log, as streams send it. */
+export type TLoggedEvent = { seq: number; type: TSessionEventType; data: Record<string, unknown>; createdAt: Date };
+
+// A reconnecting client far behind is caught up in pages, so one read never loads a whole log.
+export const EVENT_PAGE_SIZE = 200;
+
+/** The session's highest written seq, or null when the session no longer exists. */
+export async function lastSeqOf(sessionId: string): Promise<number | null> {
+  const session = await db().agentSession.findUnique({ where: { id: sessionId }, select: { lastSeq: true } });
+  return session?.lastSeq ?? null;
+}
+
+/**
+ * Events strictly after `afterSeq`, oldest first, at most `limit`. Seqs are gap-free per
+ * session (appendEvent), so a reader that passes the last seq it sent never skips or repeats.
+ */
+export async function readEventsAfter(sessionId: string, afterSeq: number, limit = EVENT_PAGE_SIZE): Promise<TLoggedEvent[]> {
+  const rows = await db().sessionEvent.findMany({
+    where: { sessionId, seq: { gt: afterSeq } },
+    orderBy: { seq: "asc" },
+    take: limit,
+    select: { seq: true, type: true, data: true, createdAt: true },
+  });
+  return rows.map((row) => ({ seq: row.seq, type: row.type as TSessionEventType, data: (row.data ?? {}) as Record<string, unknown>, createdAt: row.createdAt }));
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { actorIn } from "../../../test/factories";
+import { logEvents, parseFrames, readFrames, sessionRow } from "../../../test/stream-kit";
+import { db } from "@/server/db/client";
+import { sessionEventBus } from "./bus";
+import { resumePoint, sessionEventStream } from "./session-stream";
+
+async function newSession() {
+  const { organization, domain, user } = await actorIn();
+  return sessionRow({ organizationId: organization.id, domainId: domain.id, ownerId: user.id });
+}
+
+const countEvents = (name: string) => (text: string) => parseFrames(text).filter((frame) => frame.event === name).length;
+const hasEvent = (name: string) => (text: string) => countEvents(name)(text) > 0;
+
+describe("session event stream", () => {
+  it("starts with retry, then a snapshot at the log's last seq, then live events in order", async () => {
+    const session = await newSession();
+    await logEvents(session.id, [["session.changed", { reason: "opened" }]]);
+    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({ title: "state" }), pollMs: 60_000 });
+    const bus = await sessionEventBus();
+    await bus.listeningReady();
+    const reading = readFrames(stream, (text) => countEvents("turn.completed")(text) === 1);
+    setTimeout(() => void logEvents(session.id, [["turn.started", { n: 1 }], ["message.delta", { text: "hi" }], ["turn.completed", {}]]), 100);
+    const text = await reading;
+    expect(text.startsWith("retry: 2000\n\n")).toBe(true);
+    const frames = parseFrames(text).slice(1);
+    expect(frames.map((frame) => frame.event)).toEqual(["snapshot", "turn.started", "message.delta", "turn.completed"]);
+    expect(frames.map((frame) => frame.id)).toEqual(["1", "2", "3", "4"]);
+    expect(frames[0]!.data).toMatchObject({ v: 1, sessionId: session.id, seq: 1, event: "snapshot", data: { title: "state" } });
+    expect(frames[2]!.data).toMatchObject({ v: 1, sessionId: session.id, seq: 3, event: "message.delta", data: { text: "hi" } });
+    expect(Number.isNaN(Date.parse(frames[2]!.data.ts))).toBe(false);
+  });
+
+  it("delivers events by polling the log even without a notification", async () => {
+    const session = await newSession();
+    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}), pollMs: 100 });
+    const reading = readFrames(stream, (text) => countEvents("turn.completed")(text) === 1);
+    // Written without appendEvent's NOTIFY: only the safety poll can find it.
+    setTimeout(async () => {
+      await db().agentSession.update({ where: { id: session.id }, data: { lastSeq: 1 } });
+      await db().sessionEvent.create({ data: { sessionId: session.id, seq: 1, type: "turn.completed", data: {} } });
+    }, 200);
+    const frames = parseFrames(await reading);
+    expect(frames.at(-1)).toMatchObject({ id: "1", event: "turn.completed" });
+  });
+
+  it("resumes strictly after Last-Event-ID with no gap and no duplicate", async () => {
+    const session = await newSession();
+    await logEvents(session.id, [["turn.started", {}], ["message.delta", { text: "a" }], ["message.delta", { text: "b" }], ["turn.completed", {}]]);
+    const stream = sessionEventStream({ sessionId: session.id, lastEventId: "2", snapshot: async () => ({}), pollMs: 60_000 });
+    const frames = parseFrames(await readFrames(stream, hasEvent("turn.completed"))).slice(1);
+    expect(frames.map((frame) => [frame.id, frame.event])).toEqual([
+      ["2", "snapshot"],
+      ["3", "message.delta"],
+      ["4", "turn.completed"],
+    ]);
+  });
+
+  it("resets a Last-Event-ID beyond the log or malformed, then sends a fresh snapshot", async () => {
+    const session = await newSession();
+    await logEvents(session.id, [["turn.started", {}], ["turn.completed", {}]]);
+    for (const lastEventId of ["9", "abc"]) {
+      const stream = sessionEventStream({ sessionId: session.id, lastEventId, snapshot: async () => ({ fresh: true }), pollMs: 60_000 });
+      const frames = parseFrames(await readFrames(stream, hasEvent("snapshot"))).slice(1);
+      expect(frames.map((frame) => [frame.id, frame.event])).toEqual([
+        ["2", "stream.reset"],
+        ["2", "snapshot"],
+      ]);
+      expect(frames[1]!.data.data).toEqual({ fresh: true });
+    }
+  });
+
+  it("sends heartbeat comments while idle and ends when the session is deleted", async () => {
+    const session = await newSession();
+    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}), heartbeatMs: 50, pollMs: 50 });
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes(": heartbeat\n\n")) text += decoder.decode((await reader.read()).value);
+    await db().agentSession.delete({ where: { id: session.id } });
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+    }
+  });
+
+  it("ends when the client goes away, and writers never wait on it", async () => {
+    const session = await newSession();
+    const abort = new AbortController();
+    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}), signal: abort.signal, pollMs: 60_000 });
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes("event: snapshot")) text += decoder.decode((await reader.read()).value);
+    abort.abort();
+    await logEvents(session.id, [["turn.completed", {}]]);
+    expect((await reader.read()).done).toBe(true);
+  });
+});
+
+describe("resumePoint", () => {
+  it("reads Last-Event-ID", () => {
+    expect(resumePoint(null, 3)).toEqual({ kind: "fresh" });
+    expect(resumePoint(" ", 3)).toEqual({ kind: "fresh" });
+    expect(resumePoint("0", 3)).toEqual({ kind: "resume", afterSeq: 0 });
+    expect(resumePoint("3", 3)).toEqual({ kind: "resume", afterSeq: 3 });
+    expect(resumePoint("4", 3)).toEqual({ kind: "reset", requested: "4" });
+    expect(resumePoint("-1", 3)).toEqual({ kind: "reset", requested: "-1" });
+    expect(resumePoint("1.5", 3)).toEqual({ kind: "reset", requested: "1.5" });
+  });
+});

@@ -1,0 +1,9 @@
+import { ZConsoleDecideApprovalRequest, ZConsoleDecideApprovalResponse } from "@/contracts/session-console/chat";
+import { decideApproval as decideApprovalService } from "@/server/services/sessions/decide-approval";
+import { consoleProcedure } from "@/server/trpc/procedures";
+
+/** The strict input has no callerCredentials: the console refuses them (spec 5 rule 7). */
+export const decideApproval = consoleProcedure
+  .input(ZConsoleDecideApprovalRequest)
+  .output(ZConsoleDecideApprovalResponse)
+  .mutation(({ ctx, input }) => decideApprovalService(ctx.actor, input));

@@ -1,0 +1,21 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "./openapi-document";
+
+describe("the session stream in the v1 OpenAPI document", () => {
+  const document = JSON.parse(JSON.stringify(openApiDocument("v1"))) as { paths: Record<string, Record<string, any>> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  it("documents 200 text/event-stream and the 404 envelope, with the personal key", async () => {
+    const operation = document.paths["/agents/sessions/{sessionId}/stream"]!.get;
+    expect(Object.keys(operation.responses["200"].content)).toEqual(["text/event-stream"]);
+    expect(operation.responses["404"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
+    expect(operation.security).toEqual([{ apiKey: [] }]);
+    expect(operation.parameters.map((parameter: { name: string }) => parameter.name)).toContain("Last-Event-ID");
+    expect((await new Validator().validate(document as never)).valid).toBe(true);
+  });
+
+  it("is not in the partner document", () => {
+    const partner = openApiDocument("partner-v1") as { paths: Record<string, unknown> };
+    expect(Object.keys(partner.paths).some((path) => path.includes("/stream"))).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import type { OpenAPIObject } from "trpc-to-openapi";
+
+const ENVELOPE = { $ref: "#/components/schemas/ErrorEnvelope" };
+
+const DESCRIPTION = [
+  "Server-Sent Events of one session. Requires visibility only (the transcript is readable), not participation.",
+  "The stream starts with `retry: 2000`, then a `snapshot` frame, then the session's events as they are logged; a `: heartbeat` comment is sent every 25 seconds.",
+  "Each frame is `id: <seq>`, `event: <type>`, `data: <envelope>` where the envelope is `{ v: 1, sessionId, seq, ts, event, data }`.",
+  "The snapshot's `data` is the session details object of `GET /agents/sessions/{sessionId}` (with `pendingApproval` and `pendingApprovalId`); its `seq` is the log's last seq, or the resume point.",
+  "Reconnect with `Last-Event-ID` (or the `lastEventId` query parameter) to receive every event strictly after that seq, without gap or duplicate. An id beyond the log, or one that is not a seq, gets `stream.reset` followed by a fresh snapshot.",
+  "Event types: snapshot, turn.started, message.delta, tool_call.started, tool_call.finished, caller_credential.failed, budget.failed, file.added, turn.suspended (with `approvalId` and the gated tool name), turn.completed, session.changed, stream.reset.",
+].join("\n\n");
+
+/** The SSE route is a plain route handler, so it is described here by hand (ARCHITECTURE rule 11). */
+export function addSessionStreamOperation(document: OpenAPIObject): void {
+  document.paths ??= {};
+  document.paths["/agents/sessions/{sessionId}/stream"] = {
+    get: {
+      operationId: "agents-sessions-stream",
+      summary: "Stream a session's events (SSE)",
+      description: DESCRIPTION,
+      tags: ["Agent sessions"],
+      security: [{ apiKey: [] }],
+      parameters: [
+        { name: "sessionId", in: "path", required: true, description: "The session's id (UUID).", schema: { type: "string" } },
+        { name: "Last-Event-ID", in: "header", required: false, description: "Resume strictly after this seq.", schema: { type: "string" } },
+        { name: "lastEventId", in: "query", required: false, description: "The same as the Last-Event-ID header, for clients that cannot set headers; the header wins.", schema: { type: "string" } },
+        { name: "Accept", in: "header", required: false, schema: { type: "string", enum: ["text/event-stream"] } },
+      ],
+      responses: {
+        "200": {
+          description: "The event stream.",
+          content: {
+            "text/event-stream": {
+              schema: { type: "string", description: "Frames `id: <seq>\\nevent: <type>\\ndata: { v, sessionId, seq, ts, event, data }\\n\\n`." },
+              example: 'retry: 2000\n\nid: 3\nevent: snapshot\ndata: {"v":1,"sessionId":"<UUID>","seq":3,"ts":"<timestamp>","event":"snapshot","data":{"pendingApproval":null,"pendingApprovalId":null}}\n\n',
+            },
+          },
+        },
+        "404": {
+          description: "Missing or invalid personal key (a `yku_` token included), or no session with this id that the key owner can see (NOT_FOUND).",
+          content: { "application/json": { schema: ENVELOPE } },
+        },
+      },
+    },
+  } as never;
+}
