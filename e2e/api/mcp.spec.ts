@@ -173,9 +173,13 @@ test.describe("POST /api/v1/mcp", () => {
 test.describe("another MCP client: the MCP inspector CLI", () => {
   const run = promisify(execFile);
   const cli = path.join(process.cwd(), "node_modules", ".bin", "mcp-inspector-cli");
+  // The CLI package finds its own package.json only when "../package.json" exists relative to
+  // the working directory (inspector-cli 1.0.3 checks the cwd, then imports relative to itself).
+  const cwd = path.join(process.cwd(), "e2e");
   const inspect = async (...args: string[]) => {
     const { stdout } = await run(cli, ["--cli", endpoint().toString(), "--transport", "http", "--header", `Authorization: Bearer ${acme().users.operator.apiKey}`, ...args], {
       timeout: 60_000,
+      cwd,
     });
     return JSON.parse(stdout) as Record<string, unknown>;
   };

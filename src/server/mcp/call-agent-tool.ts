@@ -31,7 +31,13 @@ function progressReporter(extra: TToolExtra): ((progress: TTurnProgress) => Prom
  * One tools/call: start (or continue) the agent's session, wait a bounded time for the turn,
  * and answer with what happened. Refusals of the service become MCP tool errors with their code.
  */
-export async function callAgentTool(actor: TUserActor, tool: TAgentTool, input: TAgentToolInput, extra: TToolExtra): Promise<CallToolResult> {
+export async function callAgentTool(
+  actor: TUserActor,
+  tool: TAgentTool,
+  input: TAgentToolInput,
+  extra: TToolExtra,
+  requestSignal?: AbortSignal,
+): Promise<CallToolResult> {
   try {
     const started = await startTurn(actor, tool, input);
     const outcome = await awaitTurn({
@@ -39,7 +45,7 @@ export async function callAgentTool(actor: TUserActor, tool: TAgentTool, input: 
       executionId: started.executionId,
       afterSeq: started.afterSeq,
       deadline: Date.now() + env.MCP_TURN_WAIT_SECONDS * 1000,
-      signal: extra.signal,
+      signal: requestSignal ? AbortSignal.any([extra.signal, requestSignal]) : extra.signal,
       onProgress: progressReporter(extra),
     });
     return turnResult({ toolName: tool.toolName, sessionId: started.sessionId, executionId: started.executionId }, outcome);

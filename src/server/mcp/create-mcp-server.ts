@@ -21,8 +21,10 @@ const INSTRUCTIONS =
 /**
  * A server for one request of one key owner (stateless: a new one per HTTP request). The tool
  * list is read at construction, so tools/list and tools/call see the same agents and names.
+ * `requestSignal` is the HTTP request's: the transport does not abort a handler when the
+ * client hangs up, so the wait watches the request itself.
  */
-export async function createMcpServer(actor: TUserActor): Promise<McpServer> {
+export async function createMcpServer(actor: TUserActor, options: { requestSignal?: AbortSignal } = {}): Promise<McpServer> {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
   const tools = await listAgentTools(actor);
   for (const tool of tools) {
@@ -35,7 +37,7 @@ export async function createMcpServer(actor: TUserActor): Promise<McpServer> {
         outputSchema: ZAgentToolOutput.shape,
         annotations: { title: tool.agentName, readOnlyHint: false, openWorldHint: true },
       },
-      (input, extra) => callAgentTool(actor, tool, input, extra),
+      (input, extra) => callAgentTool(actor, tool, input, extra, options.requestSignal),
     );
   }
   // With no agents, tools/list must still answer (an empty list), not "method not found".

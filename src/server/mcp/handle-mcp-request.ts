@@ -48,7 +48,7 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   try {
     const actor = await authenticate(req);
     if (!actor) return unauthorized(req.headers.has("authorization"));
-    const server = await createMcpServer(actor);
+    const server = await createMcpServer(actor, { requestSignal: req.signal });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
     await server.connect(transport);
     return await transport.handleRequest(req);
