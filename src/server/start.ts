@@ -1,6 +1,7 @@
 import { signingSecret } from "@/server/auth/signing-secret";
 import { ready } from "@/server/db/client";
 import { startQueue } from "@/server/engine/queue";
+import { registerWorkers } from "@/server/engine/workers";
 import { env, missingProductionSecrets, publicBaseUrl } from "@/server/env";
 import { log } from "@/server/log";
 import { createFirstAccount } from "@/server/services/bootstrap/first-start";
@@ -9,7 +10,8 @@ const holder = globalThis as typeof globalThis & { __serviceStarted?: Promise<vo
 
 /**
  * Everything a process does once before serving: migrate, make sure the signing secret
- * exists, create the first account on an empty database, and start the engine's queue.
+ * exists, create the first account on an empty database, start the job queue, and (when the
+ * engine runs in this process) its workers.
  */
 export function startServer(): Promise<void> {
   holder.__serviceStarted ??= (async () => {
@@ -34,7 +36,9 @@ export function startServer(): Promise<void> {
         ].join("\n") + "\n",
       );
     }
-    if (env.ENGINE_IN_PROCESS) await startQueue(database);
+    // Every process sends jobs (a 202 queues work); only engine processes also work them.
+    const boss = await startQueue(database);
+    if (boss && env.ENGINE_IN_PROCESS) await registerWorkers(boss);
     log.info("service ready", { database: database.kind, baseUrl: publicBaseUrl() });
   })();
   return holder.__serviceStarted;

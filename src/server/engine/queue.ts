@@ -1,8 +1,9 @@
 import { PgBoss, fromPglite } from "pg-boss";
 import type { TDatabase } from "@/server/db/client";
+import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
 
-type TQueueState = { boss: PgBoss | null; state: "stopped" | "starting" | "running" | "failed"; error?: string };
+type TQueueState = { boss: PgBoss | null; state: "stopped" | "starting" | "running" | "failed"; error?: string; starting?: Promise<PgBoss | null> };
 
 // One queue per process, shared by every bundle Next.js builds (see db/client.ts).
 const holder = globalThis as typeof globalThis & { __serviceQueue?: TQueueState };
@@ -11,14 +12,7 @@ function current(): TQueueState {
   return (holder.__serviceQueue ??= { boss: null, state: "stopped" });
 }
 
-/**
- * Starts the durable job queue (pg-boss) on the process's database: natively on PostgreSQL,
- * and through the same PGlite instance in embedded mode.
- */
-export async function startQueue(database: TDatabase): Promise<PgBoss | null> {
-  const queue = current();
-  if (queue.state === "running" || queue.state === "starting") return queue.boss;
-  queue.state = "starting";
+async function boot(queue: TQueueState, database: TDatabase): Promise<PgBoss | null> {
   try {
     const boss = database.pglite
       ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" })
@@ -36,14 +30,41 @@ export async function startQueue(database: TDatabase): Promise<PgBoss | null> {
   }
 }
 
+/**
+ * Starts the durable job queue (pg-boss) on the process's database: natively on PostgreSQL,
+ * and through the same PGlite instance in embedded mode. Every process starts it, because
+ * every process sends jobs; only engine processes also work them (engine/workers.ts).
+ */
+export async function startQueue(database: TDatabase): Promise<PgBoss | null> {
+  const queue = current();
+  if (queue.state === "running") return queue.boss;
+  if (queue.state === "starting" && queue.starting) return queue.starting;
+  queue.state = "starting";
+  delete queue.error;
+  queue.starting = boot(queue, database);
+  return queue.starting;
+}
+
 export async function stopQueue(): Promise<void> {
   const queue = current();
-  if (queue.boss) await queue.boss.stop({ graceful: true }).catch(() => undefined);
+  if (queue.boss) await queue.boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined);
   queue.boss = null;
   queue.state = "stopped";
+  delete queue.starting;
 }
 
 export function queueStatus(): { state: TQueueState["state"]; error?: string } {
   const { state, error } = current();
   return error ? { state, error } : { state };
+}
+
+/**
+ * The running queue, for sending jobs. A process whose queue is not running cannot accept work
+ * that must happen after a 202, so it refuses with 503 instead of losing the job.
+ */
+export async function requireQueue(): Promise<PgBoss> {
+  const queue = current();
+  const boss = queue.state === "starting" ? await queue.starting : queue.boss;
+  if (!boss) throw new AppError("UNAVAILABLE", "The job queue is not running on this server, so no work can be accepted now; retry shortly.");
+  return boss;
 }

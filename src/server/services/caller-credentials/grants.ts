@@ -1,77 +1,75 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
-import type { TIntegrationDefinition, TIdentityMode } from "@/server/integrations/types";
-import type { TToolCredential } from "@/server/integrations/http/http-binding";
+import { AppError } from "@/server/errors";
+import { open, seal, VaultError } from "@/server/vault/vault";
+import { normalizeCallerIntegrations, type TCallerIntegrations } from "./material";
+import type { TCallerGrant } from "./resolve-credential";
 
-// Seam (issue 4): caller material of one execution, sealed at rest (section 5). Implemented by
-// the caller-credentials work; the turn loop and the session services only call these.
+// Caller material of one execution, sealed at rest with the vault (section 5, rule 5). The
+// turn loop and the session services only call these; the material is opened per tool call
+// and never written to logs, events, results or history.
 
-/** The opened grant of one turn; material stays in memory only while a tool call needs it. */
-export type TCallerGrant = {
-  integrations: TCallerCredentials["integrations"];
-  expiresAt: Date | null;
-  suppliedById: string | null;
-};
+export { resolveToolCredential, usesCallerMaterial, type TCallerGrant, type TCredentialDecision } from "./resolve-credential";
 
-/** Seals and stores the request's material for one turn (nothing is stored for undefined/empty). */
+async function storeGrant(tx: TTransaction, turnId: string, integrations: TCallerIntegrations, expiresAt: Date | null, suppliedById: string | null) {
+  const sealed = await seal(JSON.stringify(integrations));
+  await tx.callerGrant.upsert({
+    where: { turnId },
+    create: { turnId, sealed, expiresAt, suppliedById },
+    update: { sealed, expiresAt, suppliedById },
+  });
+}
+
+/**
+ * Seals and stores the request's material for one turn. Nothing is stored when there is no
+ * entry that changes an outcome (undefined, `{ integrations: {} }`, only `{}` entries); an
+ * entry with only `fallbackAllowed: false` is stored, since it makes the call fail without
+ * material. `expiresAt` is callerCredentialExpiresAt when the request gave one.
+ */
 export async function createCallerGrant(
   tx: TTransaction,
   options: { turnId: string; callerCredentials: TCallerCredentials | undefined; expiresAt?: Date | null; suppliedById: string | null },
 ): Promise<void> {
-  void tx;
-  void options;
-  throw new Error("not implemented");
+  const integrations = normalizeCallerIntegrations(options.callerCredentials);
+  if (Object.keys(integrations).length === 0) return;
+  await storeGrant(tx, options.turnId, integrations, options.expiresAt ?? null, options.suppliedById);
 }
 
-/** Replaces the grant of a parked turn with fresh material supplied on approval (section 5, rule 9). */
+/**
+ * Replaces the grant of a parked turn with fresh material supplied on approval (section 5,
+ * rule 9). The old material, its expiry and its supplier are gone; the fresh material lasts for
+ * the execution unless `expiresAt` is given. Fresh material with no usable entry leaves the
+ * turn without a grant (replacement, not merge).
+ */
 export async function replaceCallerGrant(
   tx: TTransaction,
-  options: { turnId: string; callerCredentials: TCallerCredentials; suppliedById: string | null },
+  options: { turnId: string; callerCredentials: TCallerCredentials; suppliedById: string | null; expiresAt?: Date | null },
 ): Promise<void> {
-  void tx;
-  void options;
-  throw new Error("not implemented");
+  const integrations = normalizeCallerIntegrations(options.callerCredentials);
+  if (Object.keys(integrations).length === 0) {
+    await deleteCallerGrant(tx, options.turnId);
+    return;
+  }
+  await storeGrant(tx, options.turnId, integrations, options.expiresAt ?? null, options.suppliedById);
 }
 
 /** Opens a turn's grant; null when the turn has none. */
 export async function readCallerGrant(tx: TTransaction, turnId: string): Promise<TCallerGrant | null> {
-  void tx;
-  void turnId;
-  throw new Error("not implemented");
+  const row = await tx.callerGrant.findUnique({ where: { turnId }, select: { sealed: true, expiresAt: true, suppliedById: true } });
+  if (!row) return null;
+  let integrations: TCallerIntegrations;
+  try {
+    integrations = JSON.parse(await open(row.sealed)) as TCallerIntegrations;
+  } catch (error) {
+    if (!(error instanceof VaultError)) throw error;
+    throw new AppError("INTERNAL", `The caller credentials of this execution cannot be decrypted (${error.message}) Restore the vault key that sealed them, or start a new turn with fresh callerCredentials.`, {
+      details: { turnId },
+    });
+  }
+  return { integrations, expiresAt: row.expiresAt, suppliedById: row.suppliedById };
 }
 
-/** Deletes the grant when the turn settles (completed or failed). */
+/** Deletes the grant when the turn settles (completed or failed); a turn without one is fine. */
 export async function deleteCallerGrant(tx: TTransaction, turnId: string): Promise<void> {
-  void tx;
-  void turnId;
-  throw new Error("not implemented");
-}
-
-export type TCredentialDecision =
-  | { ok: true; identity: "caller" | "service"; credential: TToolCredential }
-  | { ok: false; code: "CALLER_CREDENTIALS_REQUIRED" | "CALLER_CREDENTIAL_EXPIRED"; message: string };
-
-/**
- * Section 5 resolution for one tool call: binding policy x fallbackAllowed, caller material
- * when sent (field names the integration does not declare dropped), the organization's
- * connection in the domain otherwise, expiry refusal with no fallback.
- */
-export async function resolveToolCredential(options: {
-  orgId: string;
-  domainId: string;
-  integration: TIntegrationDefinition;
-  identityMode: TIdentityMode;
-  grant: TCallerGrant | null;
-  now: Date;
-}): Promise<TCredentialDecision> {
-  void options;
-  throw new Error("not implemented");
-}
-
-/** Whether a call with this binding would run on caller material (decides user-routed approvals). */
-export function usesCallerMaterial(identityMode: TIdentityMode, grant: TCallerGrant | null, integrationId: string): boolean {
-  void identityMode;
-  void grant;
-  void integrationId;
-  throw new Error("not implemented");
+  await tx.callerGrant.deleteMany({ where: { turnId } });
 }

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { ZCallerCredentials } from "@/contracts/common/caller-credentials";
+import { routeMeta } from "@/contracts/common/meta";
+import { SESSION_404, ZSessionMessageText, ZSessionPathId } from "./common";
+
+export const postMessageMeta = routeMeta({
+  surface: "v1",
+  method: "POST",
+  path: "/agents/sessions/{sessionId}/messages",
+  summary: "Send a message and queue the next turn",
+  description:
+    "Appends the message and queues the next turn on the session's pinned revision. Allowed to the session's owner and to the domain's Operators, Editors and Owners. New `callerCredentials` belong only to this turn. While a turn is queued, running or waiting for an approval, a new message is refused with 409 CONFLICT.",
+  tags: ["Agent sessions"],
+  security: ["apiKey"],
+  successStatus: 200,
+  errors: {
+    400: "Unknown or invalid fields (VALIDATION).",
+    403: "The session is visible but the key owner may not send messages to it, or it is archived (SESSION_NOT_DRIVABLE).",
+    404: SESSION_404,
+    409: "A turn of this session is still queued, running or waiting for an approval (CONFLICT).",
+  },
+});
+
+export const ZPostMessageRequest = z.strictObject({
+  sessionId: ZSessionPathId,
+  message: ZSessionMessageText,
+  callerCredentials: ZCallerCredentials.optional(),
+});
+export type TPostMessageRequest = z.infer<typeof ZPostMessageRequest>;
+
+export const ZPostMessageResponse = z.object({ executionId: z.uuid().meta({ description: "The queued turn." }) }).meta({ id: "MessagePosted" });
+export type TPostMessageResponse = z.infer<typeof ZPostMessageResponse>;

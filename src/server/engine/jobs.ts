@@ -1,0 +1,65 @@
+import { fromPrisma, type PgBoss } from "pg-boss";
+import type { TTransaction } from "@/server/db/client";
+import { env } from "@/server/env";
+import { requireQueue } from "./queue";
+
+/** Queue names of the agent runtime. */
+export const TURN_QUEUE = "agent-turn";
+export const TURN_SWEEP_QUEUE = "agent-turn-sweep";
+
+/** Worker attempts of one turn job before the turn fails (crash recovery retries the rest). */
+export const TURN_JOB_RETRY_LIMIT = 3;
+
+export type TTurnJob = { turnId: string };
+
+const holder = globalThis as typeof globalThis & { __serviceQueuesReady?: WeakMap<PgBoss, Promise<void>> };
+
+async function createQueueOnce(boss: PgBoss, name: string, options: Parameters<PgBoss["createQueue"]>[1]): Promise<void> {
+  if (await boss.getQueue(name)) return;
+  try {
+    await boss.createQueue(name, options);
+  } catch (error) {
+    // Another process created it between our read and our insert.
+    if (!(await boss.getQueue(name))) throw error;
+  }
+}
+
+/**
+ * Creates the runtime's queues and loads their metadata once per queue instance: a
+ * transactional send reads it, and on PGlite reading it inside a Prisma transaction would wait
+ * on the same single connection (TOOLCHAIN.md, Queue).
+ */
+export function ensureQueues(boss: PgBoss): Promise<void> {
+  const ready = (holder.__serviceQueuesReady ??= new WeakMap());
+  let promise = ready.get(boss);
+  if (!promise) {
+    promise = (async () => {
+      await createQueueOnce(boss, TURN_QUEUE, {
+        retryLimit: TURN_JOB_RETRY_LIMIT,
+        retryDelay: 2,
+        // A worker that died mid-turn loses its lock after this; the job is retried elsewhere.
+        expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
+      });
+      await createQueueOnce(boss, TURN_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
+      await boss.getQueue(TURN_QUEUE);
+    })();
+    promise.catch(() => ready.delete(boss));
+    ready.set(boss, promise);
+  }
+  return promise;
+}
+
+/** Queue metadata warmed before a transaction opens; call outside any transaction. */
+export async function turnQueue(): Promise<PgBoss> {
+  const boss = await requireQueue();
+  await ensureQueues(boss);
+  return boss;
+}
+
+/**
+ * Queues a turn inside the caller's transaction: the job exists exactly when the turn row
+ * commits, so there is never a queued turn without a job, nor a job for a rolled-back turn.
+ */
+export async function enqueueTurn(boss: PgBoss, tx: TTransaction, turnId: string): Promise<void> {
+  await boss.send(TURN_QUEUE, { turnId } satisfies TTurnJob, { db: fromPrisma(tx) });
+}

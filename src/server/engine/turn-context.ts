@@ -1,0 +1,104 @@
+import { db } from "@/server/db/client";
+import { visibleTools } from "@/server/integrations/catalog";
+import type { TIdentityMode, TIntegrationDefinition } from "@/server/integrations/types";
+import type { TModelMessage, TModelTool } from "@/server/models/types";
+import { scanToolReferences } from "@/server/services/agents/procedure-refs";
+import { REVISION_SELECT, toSnapshot, type TAgentRevisionSnapshot } from "@/server/services/agents/revision-snapshot";
+
+export type TOfferedTool = { integration: TIntegrationDefinition; identityMode: TIdentityMode; model: TModelTool };
+
+/** What a turn runs on; loaded once per job (the revision is pinned, so it never changes). */
+export type TTurnContext = {
+  turnId: string;
+  sessionId: string;
+  orgId: string;
+  domainId: string;
+  deadlineAt: Date;
+  revision: TAgentRevisionSnapshot;
+  system: string;
+  /** The revision's belt tools by wire id: procedure-referenced tools of bound integrations. */
+  tools: Map<string, TOfferedTool>;
+};
+
+/** The belt's tools as offered to the model. */
+async function beltTools(orgId: string, revision: TAgentRevisionSnapshot): Promise<Map<string, TOfferedTool>> {
+  const visible = await visibleTools(orgId);
+  const belt = new Map(revision.belt.map((entry) => [entry.integrationId, entry.identityMode]));
+  const tools = new Map<string, TOfferedTool>();
+  for (const reference of scanToolReferences(revision.setup.procedure)) {
+    const found = visible.get(reference.id);
+    const identityMode = found && belt.get(found.integration.id);
+    if (!found || !identityMode || tools.has(reference.id)) continue;
+    tools.set(reference.id, {
+      integration: found.integration,
+      identityMode,
+      model: { name: found.tool.name, description: found.tool.description, inputSchema: found.tool.inputSchema },
+    });
+  }
+  return tools;
+}
+
+function systemPrompt(revision: TAgentRevisionSnapshot): string {
+  const parts = [];
+  if (revision.setup.principles.trim()) parts.push(`# Principles\n${revision.setup.principles}`);
+  if (revision.setup.procedure.trim()) parts.push(`# Procedure\n${revision.setup.procedure}`);
+  if (revision.knowledgeSelection.mode !== "none") parts.push("# Knowledge\nSearch the organization's knowledge with service.knowledge.search when it may help.");
+  return parts.join("\n\n");
+}
+
+export async function loadTurnContext(turnId: string): Promise<TTurnContext | null> {
+  const turn = await db().turn.findUnique({
+    where: { id: turnId },
+    select: { id: true, sessionId: true, organizationId: true, deadlineAt: true, session: { select: { domainId: true, automationId: true, revision: true } } },
+  });
+  if (!turn) return null;
+  const row = await db().automationRevision.findUnique({
+    where: { automationId_revision: { automationId: turn.session.automationId, revision: turn.session.revision } },
+    select: REVISION_SELECT,
+  });
+  if (!row) return null;
+  const revision = toSnapshot(row);
+  return {
+    turnId,
+    sessionId: turn.sessionId,
+    orgId: turn.organizationId,
+    domainId: turn.session.domainId,
+    deadlineAt: turn.deadlineAt,
+    revision,
+    system: systemPrompt(revision),
+    tools: await beltTools(turn.organizationId, revision),
+  };
+}
+
+function toolResultMessage(call: { id: string; toolName: string; status: string; result: unknown; errorCode: string | null; errorMessage: string | null }): TModelMessage {
+  if (call.status === "SUCCEEDED") return { role: "tool", toolCallId: call.id, name: call.toolName, result: call.result };
+  return { role: "tool", toolCallId: call.id, name: call.toolName, result: { error: { code: call.errorCode ?? "FAILED", message: call.errorMessage ?? "" } }, isError: true };
+}
+
+/**
+ * The conversation as the model sees it, rebuilt from the database on every step: earlier
+ * turns' user and assistant messages, this turn's user message, then this turn's settled tool
+ * calls with their results. Rebuilding (rather than keeping it in memory) is what lets a turn
+ * resume after an approval or a crashed worker.
+ */
+export async function loadTranscript(context: TTurnContext): Promise<TModelMessage[]> {
+  const [messages, calls] = await Promise.all([
+    db().sessionMessage.findMany({ where: { sessionId: context.sessionId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { role: true, body: true, turnId: true } }),
+    db().toolCall.findMany({
+      where: { turnId: context.turnId, status: { in: ["SUCCEEDED", "FAILED", "REJECTED"] } },
+      orderBy: { index: "asc" },
+      select: { id: true, toolName: true, args: true, status: true, result: true, errorCode: true, errorMessage: true },
+    }),
+  ]);
+  const transcript: TModelMessage[] = [];
+  for (const message of messages) {
+    if (message.role === "USER") transcript.push({ role: "user", content: message.body });
+    else if (message.role === "ASSISTANT") transcript.push({ role: "assistant", content: message.body });
+    if (message.role === "USER" && message.turnId === context.turnId) break;
+  }
+  for (const call of calls) {
+    transcript.push({ role: "assistant", content: "", toolCalls: [{ id: call.id, name: call.toolName, args: call.args as Record<string, unknown> }] });
+    transcript.push(toolResultMessage(call));
+  }
+  return transcript;
+}

@@ -1,0 +1,64 @@
+import { db, type TTransaction } from "@/server/db/client";
+import { appendEvent } from "@/server/events/append-event";
+import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
+import type { TModelUsage } from "@/server/models/types";
+
+/** Deletes the turn's caller grant, if it has one: material never outlives its execution (section 5). */
+export async function dropGrant(tx: TTransaction, turnId: string): Promise<void> {
+  const grant = await tx.callerGrant.findUnique({ where: { turnId }, select: { id: true } });
+  if (grant) await deleteCallerGrant(tx, turnId);
+}
+
+/** Adds one model step's usage to the turn. */
+export async function recordUsage(turnId: string, usage: TModelUsage): Promise<void> {
+  await db().turn.update({
+    where: { id: turnId },
+    data: { inputTokens: { increment: usage.inputTokens }, outputTokens: { increment: usage.outputTokens }, costMicroUsd: { increment: BigInt(usage.costMicroUsd) } },
+    select: { id: true },
+  });
+}
+
+/** The answer: ASSISTANT message, its text (unless streamed already), COMPLETED, grant gone. */
+export async function completeTurn(options: { sessionId: string; turnId: string; text: string; streamed: boolean }): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const settled = await tx.turn.updateMany({ where: { id: options.turnId, status: "RUNNING" }, data: { status: "COMPLETED", finishedAt: new Date() } });
+    if (settled.count !== 1) return;
+    const message = await tx.sessionMessage.create({
+      data: { sessionId: options.sessionId, turnId: options.turnId, role: "ASSISTANT", body: options.text },
+      select: { id: true },
+    });
+    if (!options.streamed) await appendEvent(tx, options.sessionId, "message.delta", { executionId: options.turnId, messageId: message.id, text: options.text });
+    await dropGrant(tx, options.turnId);
+    await appendEvent(tx, options.sessionId, "turn.completed", { executionId: options.turnId, status: "completed", messageId: message.id });
+  });
+}
+
+/**
+ * Fails a turn cleanly: FAILED with a code and a person-readable message, a SYSTEM notice in
+ * the transcript, unfinished tool calls closed, the grant deleted, turn.completed (failed).
+ * A turn that settled meanwhile is left alone.
+ */
+export async function failTurnTx(tx: TTransaction, options: { sessionId: string; turnId: string; code: string; message: string }): Promise<boolean> {
+  const settled = await tx.turn.updateMany({
+    where: { id: options.turnId, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } },
+    data: { status: "FAILED", errorCode: options.code, errorMessage: options.message, finishedAt: new Date() },
+  });
+  if (settled.count !== 1) return false;
+  await tx.toolCall.updateMany({
+    where: { turnId: options.turnId, status: { in: ["AWAITING_APPROVAL", "RUNNING"] } },
+    data: { status: "FAILED", errorCode: options.code, errorMessage: options.message, finishedAt: new Date() },
+  });
+  const notice = await tx.sessionMessage.create({
+    data: { sessionId: options.sessionId, turnId: options.turnId, role: "SYSTEM", body: `The turn failed (${options.code}): ${options.message}` },
+    select: { id: true },
+  });
+  await dropGrant(tx, options.turnId);
+  await appendEvent(tx, options.sessionId, "turn.completed", { executionId: options.turnId, status: "failed", errorCode: options.code, messageId: notice.id });
+  return true;
+}
+
+export function failTurn(options: { sessionId: string; turnId: string; code: string; message: string }): Promise<boolean> {
+  return db().$transaction((tx) => failTurnTx(tx, options));
+}
+
+export const DEADLINE_MESSAGE = "The turn ran past its execution deadline and was stopped.";

@@ -1,0 +1,62 @@
+import { AppError } from "@/server/errors";
+import type { TToolCredential } from "./http/http-binding";
+import { invokeHttpTool } from "./http/invoke-http-tool";
+import type { TIntegrationDefinition } from "./types";
+
+export type TInvokeToolOptions = {
+  orgId: string;
+  /** The domain of the running agent (knowledge `domain` mode, connections). */
+  domainId: string;
+  integration: TIntegrationDefinition;
+  /** The tool wire id. */
+  toolName: string;
+  args: Record<string, unknown>;
+  /** Resolved by section 5 (caller material or the organization's connection); null when none is needed. */
+  credential: TToolCredential;
+  /**
+   * service.knowledge.search over the running revision's knowledge selection. Passed in by the
+   * engine because integrations sit below services (the search is a service).
+   */
+  searchKnowledge: (query: string, limit: number | undefined) => Promise<unknown>;
+  allowedHosts?: readonly string[];
+};
+
+/** Response headers worth showing; every other value is redacted (upstreams echo tokens and cookies). */
+const SHOWN_HEADERS = new Set(["content-type", "content-length", "location", "retry-after", "date", "etag", "last-modified"]);
+export const REDACTED = "[redacted]";
+
+function redactHeaders(headers: unknown): unknown {
+  if (!headers || typeof headers !== "object" || Array.isArray(headers)) return headers;
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SHOWN_HEADERS.has(name.toLowerCase()) ? value : REDACTED]));
+}
+
+/** Tool arguments as recorded and shown: header values hidden (credentials travel there). */
+export function maskToolArgs(args: Record<string, unknown>): Record<string, unknown> {
+  return "headers" in args ? { ...args, headers: redactHeaders(args.headers) } : args;
+}
+
+/** A tool result as recorded, shown and given to the model: header values hidden. */
+export function maskToolResult(result: unknown): unknown {
+  if (result && typeof result === "object" && !Array.isArray(result) && "headers" in result) {
+    return { ...(result as Record<string, unknown>), headers: redactHeaders((result as Record<string, unknown>).headers) };
+  }
+  return result;
+}
+
+/**
+ * Runs one tool by wire id with an already-resolved credential: the built-in HTTP tools and
+ * custom integrations through the guarded HTTP executor, knowledge search over the revision's
+ * selection. Failures throw AppError (code + `details.reason`); the caller records them.
+ */
+export async function invokeTool(options: TInvokeToolOptions): Promise<unknown> {
+  const { integration, toolName, args } = options;
+  if (integration.id === "service.knowledge") {
+    if (toolName !== "service.knowledge.search") throw new AppError("VALIDATION", `The integration service.knowledge has no tool ${toolName}.`);
+    const query = typeof args.query === "string" ? args.query.trim() : "";
+    if (!query) throw new AppError("VALIDATION", "service.knowledge.search needs a nonempty `query`.", { details: { reason: "invalid_args" } });
+    const limit = typeof args.limit === "number" ? args.limit : undefined;
+    return { results: await options.searchKnowledge(query, limit) };
+  }
+  const result = await invokeHttpTool({ toolName, args, credential: options.credential, integration, allowedHosts: options.allowedHosts });
+  return maskToolResult(result);
+}

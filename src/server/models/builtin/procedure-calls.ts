@@ -1,0 +1,76 @@
+/**
+ * `#<wire id>` (not glued to a word, URL or entity, as services/agents/procedure-refs.ts reads
+ * references) followed by a JSON object that ends the line. Models may not import services, so
+ * the rule is restated here; engine/procedure-reading.test.ts pins the two together.
+ */
+const CALL_LINE = /(?:^|[^A-Za-z0-9._:\-/#?&=%~+@\\])#([A-Za-z0-9._:-]+?)[.,:]*\s*(\{.*\})\s*$/;
+
+export type TProcedureCall = { tool: string; args: Record<string, unknown> };
+
+/**
+ * The tool calls a procedure spells out: each line whose `#<tool wire id>` reference is
+ * followed by a JSON object is one call, in text order. Other lines are instructions for
+ * people and LLMs and are ignored here.
+ */
+export function procedureCalls(procedure: string): TProcedureCall[] {
+  const calls: TProcedureCall[] = [];
+  for (const line of procedure.split(/\r?\n/)) {
+    const match = CALL_LINE.exec(line);
+    if (!match || !/[A-Za-z]/.test(match[1]!)) continue;
+    try {
+      const args: unknown = JSON.parse(match[2]!);
+      if (args && typeof args === "object" && !Array.isArray(args)) calls.push({ tool: match[1]!, args: args as Record<string, unknown> });
+    } catch {
+      // Not a JSON object after the reference: prose that mentions a tool.
+    }
+  }
+  return calls;
+}
+
+const WHOLE = /^\{\{\s*([A-Za-z0-9_.]+)\s*\}\}$/;
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g;
+
+function lookup(name: string, message: string, input: Record<string, unknown> | null): unknown {
+  if (name === "message") return message;
+  if (!name.startsWith("input.") || !input) return undefined;
+  let value: unknown = input;
+  for (const key of name.slice("input.".length).split(".")) {
+    if (!value || typeof value !== "object") return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function parseInput(message: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(message);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fills `{{message}}` and `{{input.<path>}}` (when the message is a JSON object) into every
+ * string of the arguments. A string that is exactly one placeholder takes the value itself
+ * (so numbers and objects keep their type); unknown placeholders become empty text.
+ */
+export function substitute(value: unknown, message: string, input = parseInput(message)): unknown {
+  if (typeof value === "string") {
+    const whole = WHOLE.exec(value);
+    if (whole) {
+      const found = lookup(whole[1]!, message, input);
+      return found === undefined ? "" : found;
+    }
+    return value.replace(PLACEHOLDER, (_, name: string) => {
+      const found = lookup(name, message, input);
+      if (found === undefined || found === null) return "";
+      return typeof found === "string" ? found : JSON.stringify(found);
+    });
+  }
+  if (Array.isArray(value)) return value.map((item) => substitute(item, message, input));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, message, input)]));
+  }
+  return value;
+}

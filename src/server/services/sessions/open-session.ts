@@ -1,0 +1,76 @@
+import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
+import type { TUserActor } from "@/server/auth/actor";
+import { domainRole, roleAllows } from "@/server/auth/permissions";
+import { db } from "@/server/db/client";
+import { turnQueue } from "@/server/engine/jobs";
+import { AppError, notFound } from "@/server/errors";
+import { queueTurn } from "./queue-turn";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TITLE_MAX = 120;
+
+export type TOpenSessionOptions = {
+  automationId: string;
+  message: string;
+  callerCredentials?: TCallerCredentials;
+  kind?: "domain" | "personal";
+  origin: "api" | "console" | "mcp" | "trigger";
+  title?: string;
+};
+
+/** A title from the first message: its first line, shortened. */
+function titleFrom(message: string): string {
+  const line = message.split(/\r?\n/)[0]!.trim();
+  return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
+}
+
+/**
+ * The agent to run: unknown ids, flows, other organizations' agents, unpublished agents and
+ * agents of a domain the actor is no member of are the uniform 404; a member whose role
+ * cannot run agents (Viewer) gets 403 FORBIDDEN.
+ */
+async function runnableAgent(actor: TUserActor, automationId: string) {
+  if (!UUID.test(automationId)) throw notFound("agent");
+  const agent = await db().automation.findFirst({
+    where: { id: automationId, organizationId: actor.orgId, kind: "AGENT" },
+    select: { id: true, domainId: true, organizationId: true, publishedRevision: true },
+  });
+  if (!agent || agent.publishedRevision === null) throw notFound("agent");
+  const { role } = await domainRole(actor, agent.domainId);
+  if (role === null) throw notFound("agent");
+  if (!roleAllows(role, "execute")) throw new AppError("FORBIDDEN", "Your role in this agent's domain does not allow running agents.", { details: { permission: "execute" } });
+  return { ...agent, revision: agent.publishedRevision };
+}
+
+/**
+ * Opens a session on a published agent and queues its first turn (spec 4.2). The session is
+ * pinned to the revision published now; session, first message, turn, caller grant and job
+ * are one transaction.
+ */
+export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Promise<{ sessionId: string; executionId: string }> {
+  const agent = await runnableAgent(actor, o.automationId);
+  const boss = await turnQueue();
+  return db().$transaction(async (tx) => {
+    const session = await tx.agentSession.create({
+      data: {
+        organizationId: agent.organizationId,
+        domainId: agent.domainId,
+        automationId: agent.id,
+        revision: agent.revision,
+        kind: o.kind === "personal" ? "PERSONAL" : "DOMAIN",
+        origin: o.origin === "console" ? "CONSOLE" : o.origin === "mcp" ? "MCP" : o.origin === "trigger" ? "TRIGGER" : "API",
+        ownerId: actor.userId,
+        title: o.title?.trim() || titleFrom(o.message),
+      },
+      select: { id: true },
+    });
+    const { turnId } = await queueTurn(tx, boss, {
+      sessionId: session.id,
+      organizationId: agent.organizationId,
+      message: o.message,
+      authorId: actor.userId,
+      callerCredentials: o.callerCredentials,
+    });
+    return { sessionId: session.id, executionId: turnId };
+  });
+}

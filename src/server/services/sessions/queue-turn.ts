@@ -1,0 +1,50 @@
+import type { PgBoss } from "pg-boss";
+import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
+import type { TTransaction } from "@/server/db/client";
+import { enqueueTurn } from "@/server/engine/jobs";
+import { env } from "@/server/env";
+import { appendEvent } from "@/server/events/append-event";
+import { createCallerGrant } from "@/server/services/caller-credentials/grants";
+
+export type TQueueTurnOptions = {
+  sessionId: string;
+  organizationId: string;
+  message: string;
+  /** The message's author and the turn's initiator; null for machine firings. */
+  authorId: string | null;
+  callerCredentials?: TCallerCredentials;
+};
+
+/** Whether a credentials object carries any material at all (`{}` entries behave like omission). */
+function hasCallerMaterial(credentials: TCallerCredentials | undefined): credentials is TCallerCredentials {
+  return Boolean(credentials && Object.keys(credentials.integrations).length > 0);
+}
+
+/**
+ * Inside the caller's transaction (which holds the session row lock): the USER message, the
+ * QUEUED turn with its deadline, the turn's caller grant and its job. All commit together or
+ * not at all, so an accepted request always has its turn and its job.
+ */
+export async function queueTurn(tx: TTransaction, boss: PgBoss, options: TQueueTurnOptions): Promise<{ turnId: string }> {
+  const number = (await tx.turn.count({ where: { sessionId: options.sessionId } })) + 1;
+  const turn = await tx.turn.create({
+    data: {
+      sessionId: options.sessionId,
+      organizationId: options.organizationId,
+      number,
+      initiatedById: options.authorId,
+      deadlineAt: new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000),
+    },
+    select: { id: true },
+  });
+  const message = await tx.sessionMessage.create({
+    data: { sessionId: options.sessionId, turnId: turn.id, role: "USER", body: options.message, authorId: options.authorId },
+    select: { id: true },
+  });
+  if (hasCallerMaterial(options.callerCredentials)) {
+    await createCallerGrant(tx, { turnId: turn.id, callerCredentials: options.callerCredentials, suppliedById: options.authorId });
+  }
+  await appendEvent(tx, options.sessionId, "session.changed", { reason: "message.created", executionId: turn.id, messageId: message.id });
+  await enqueueTurn(boss, tx, turn.id);
+  return { turnId: turn.id };
+}

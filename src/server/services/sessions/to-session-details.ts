@@ -1,0 +1,140 @@
+import type { TSessionDetails } from "@/contracts/sessions/session-details";
+import type { TUserActor } from "@/server/auth/actor";
+import type { Prisma } from "@/server/db/generated/client";
+import { maskToolArgs } from "@/server/integrations/invoke-tool";
+import { mayDecideApproval } from "./approval-rule";
+import { canManageSession, readOnlyReason, type TSessionAccess } from "./session-access";
+
+export const DETAILS_SELECT = {
+  id: true,
+  automationId: true,
+  domainId: true,
+  kind: true,
+  origin: true,
+  title: true,
+  outcome: true,
+  archivedAt: true,
+  revision: true,
+  createdAt: true,
+  domain: { select: { approverRoles: true } },
+  messages: {
+    orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }],
+    select: { id: true, role: true, body: true, turnId: true, createdAt: true, author: { select: { id: true, name: true } } },
+  },
+  turns: {
+    orderBy: { number: "asc" },
+    select: {
+      id: true,
+      number: true,
+      status: true,
+      errorCode: true,
+      errorMessage: true,
+      createdAt: true,
+      finishedAt: true,
+      toolCalls: { orderBy: { index: "asc" }, select: { id: true, toolName: true, status: true, args: true, result: true, errorCode: true, errorMessage: true } },
+      approvals: { where: { status: "PENDING" }, select: { id: true, toolCallId: true, toolName: true, routedToUserId: true, createdAt: true } },
+    },
+  },
+} satisfies Prisma.AgentSessionSelect;
+
+type TRow = {
+  id: string;
+  automationId: string;
+  domainId: string;
+  kind: "DOMAIN" | "PERSONAL";
+  origin: "API" | "CONSOLE" | "MCP" | "TRIGGER";
+  title: string;
+  outcome: string | null;
+  archivedAt: Date | null;
+  revision: number;
+  createdAt: Date;
+  domain: { approverRoles: Array<"OWNER" | "EDITOR" | "OPERATOR" | "VIEWER"> };
+  messages: Array<{ id: string; role: "USER" | "ASSISTANT" | "SYSTEM"; body: string; turnId: string | null; createdAt: Date; author: { id: string; name: string } | null }>;
+  turns: Array<{
+    id: string;
+    number: number;
+    status: "QUEUED" | "RUNNING" | "SUSPENDED" | "COMPLETED" | "FAILED";
+    errorCode: string | null;
+    errorMessage: string | null;
+    createdAt: Date;
+    finishedAt: Date | null;
+    toolCalls: Array<{ id: string; toolName: string; status: string; args: unknown; result: unknown; errorCode: string | null; errorMessage: string | null }>;
+    approvals: Array<{ id: string; toolCallId: string; toolName: string; routedToUserId: string | null; createdAt: Date }>;
+  }>;
+};
+
+/** Stored arguments are the model's own; header values are hidden whenever they are shown. */
+function maskArgs(args: unknown): unknown {
+  return args && typeof args === "object" && !Array.isArray(args) ? maskToolArgs(args as Record<string, unknown>) : args;
+}
+
+function sessionState(turns: TRow["turns"]): TSessionDetails["state"] {
+  const last = turns.at(-1);
+  if (!last) return "idle";
+  if (last.status === "SUSPENDED") return "suspended";
+  if (last.status === "QUEUED" || last.status === "RUNNING") return "running";
+  return last.status === "FAILED" ? "failed" : "idle";
+}
+
+/** The public shape of a session for one caller (the flags describe that caller only). */
+export function toSessionDetails(actor: TUserActor, access: TSessionAccess, row: TRow): TSessionDetails {
+  const pendingTurn = row.turns.find((turn) => turn.status === "SUSPENDED" && turn.approvals.length > 0);
+  const approval = pendingTurn?.approvals[0];
+  const reason = readOnlyReason(access);
+  return {
+    id: row.id,
+    automationId: row.automationId,
+    domainId: row.domainId,
+    kind: row.kind === "PERSONAL" ? "personal" : "domain",
+    origin: row.origin.toLowerCase() as TSessionDetails["origin"],
+    title: row.title,
+    outcome: row.outcome,
+    archived: row.archivedAt !== null,
+    revision: row.revision,
+    state: sessionState(row.turns),
+    pendingApproval:
+      pendingTurn && approval
+        ? {
+            id: approval.id,
+            executionId: pendingTurn.id,
+            toolCallId: approval.toolCallId,
+            toolName: approval.toolName,
+            args: maskArgs(pendingTurn.toolCalls.find((call) => call.id === approval.toolCallId)?.args ?? null),
+            userRouted: approval.routedToUserId !== null,
+            canDecide: mayDecideApproval(actor, access, approval, row.domain.approverRoles),
+            requestedAt: approval.createdAt.toISOString(),
+          }
+        : null,
+    pendingApprovalId: approval?.id ?? null,
+    messages: row.messages.map((message) => ({
+      id: message.id,
+      role: message.role.toLowerCase() as "user" | "assistant" | "system",
+      body: message.body,
+      executionId: message.turnId,
+      createdAt: message.createdAt.toISOString(),
+      author: message.author ? { userId: message.author.id, name: message.author.name, isYou: message.author.id === actor.userId } : null,
+    })),
+    turns: row.turns.map((turn) => ({
+      executionId: turn.id,
+      number: turn.number,
+      status: turn.status.toLowerCase() as TSessionDetails["turns"][number]["status"],
+      errorCode: turn.errorCode,
+      errorMessage: turn.errorMessage,
+      createdAt: turn.createdAt.toISOString(),
+      finishedAt: turn.finishedAt?.toISOString() ?? null,
+      toolCalls: turn.toolCalls.map((call) => ({
+        id: call.id,
+        name: call.toolName,
+        status: call.status.toLowerCase() as TSessionDetails["turns"][number]["toolCalls"][number]["status"],
+        args: maskArgs(call.args),
+        result: call.result ?? null,
+        errorCode: call.errorCode,
+        errorMessage: call.errorMessage,
+      })),
+    })),
+    canParticipate: reason === null,
+    canManage: canManageSession(access),
+    readOnlyReason: reason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
