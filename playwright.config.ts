@@ -11,6 +11,21 @@ const databaseUrl = process.env.E2E_DATABASE_URL ?? "";
 // The fixture world's httpTarget: the receiver global setup starts (e2e/support/receiver-server.ts).
 const httpTargetPort = Number(process.env.E2E_HTTP_TARGET_PORT ?? 4010);
 
+/** What the web server and (on PostgreSQL) the worker share: the same database, keys and allowlist. */
+const serverEnv = {
+  NODE_ENV: "production",
+  PORT: String(port),
+  NEXTAUTH_URL: baseURL,
+  DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e",
+  DATABASE_URL: databaseUrl,
+  ALLOW_FIXTURES: "1",
+  HTTP_TOOL_ALLOWED_HOSTS: `127.0.0.1:${httpTargetPort}`,
+  AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+  // Test-only key: production with PostgreSQL refuses to seal secrets without configured keys.
+  VAULT_KEYS: "e2e:lyNHTwgT98ETMDfC4V/wy02QeN6ym7B/FBCC61NnGTU=",
+  LOG_LEVEL: "warn",
+};
+
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -42,25 +57,30 @@ export default defineConfig({
     { name: "api", testDir: "e2e/api" },
     { name: "console", testDir: "e2e/console" },
   ],
-  webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      NEXTAUTH_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e",
-      DATABASE_URL: databaseUrl,
-      ALLOW_FIXTURES: "1",
-      HTTP_TOOL_ALLOWED_HOSTS: `127.0.0.1:${httpTargetPort}`,
-      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-      // Test-only key: production with PostgreSQL refuses to seal secrets without configured keys.
-      VAULT_KEYS: "e2e:lyNHTwgT98ETMDfC4V/wy02QeN6ym7B/FBCC61NnGTU=",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      // On PostgreSQL the web process only sends jobs and a separate worker runs them, so the
+      // PostgreSQL run exercises the split deployment; the embedded database has one process.
+      env: { ...serverEnv, ENGINE_IN_PROCESS: databaseUrl ? "0" : "1" },
     },
-  },
+    ...(databaseUrl
+      ? [
+          {
+            command: "node_modules/.bin/tsx scripts/worker.ts",
+            wait: { stdout: /worker ready/ },
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: "pipe" as const,
+            stderr: "pipe" as const,
+            env: serverEnv,
+          },
+        ]
+      : []),
+  ],
 });

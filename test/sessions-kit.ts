@@ -40,3 +40,31 @@ export async function waitForTurn(turnId: string, statuses: TTurnStatus[] = ["CO
 export async function eventsOf(sessionId: string) {
   return db().sessionEvent.findMany({ where: { sessionId }, orderBy: { seq: "asc" }, select: { seq: true, type: true, data: true } });
 }
+
+export type TReceived = { method: string; path: string; query: URLSearchParams; headers: Record<string, string | string[] | undefined>; body: string };
+
+/** A real HTTP server on loopback that records every request and answers 200 JSON. */
+export async function startReceiver() {
+  const { createServer } = await import("node:http");
+  const requests: TReceived[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://receiver");
+      requests.push({ method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, body });
+      res.writeHead(200, { "content-type": "application/json", "x-upstream-secret": "upstream-header-value" });
+      res.end(JSON.stringify({ ok: true, path: url.pathname }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    hostPort: `127.0.0.1:${port}`,
+    requests,
+    /** Requests whose `message` query or body carries the marker. */
+    withMarker: (marker: string) => requests.filter((request) => request.query.get("message") === marker || request.body.includes(marker)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

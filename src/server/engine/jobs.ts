@@ -41,7 +41,9 @@ export function ensureQueues(boss: PgBoss): Promise<void> {
         expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
       });
       await createQueueOnce(boss, TURN_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
-      await boss.getQueue(TURN_QUEUE);
+      // getQueue() alone does not fill the cache send() reads (a queue created after start is
+      // missing from it); previewRedrive() is a read-only call that goes through that cache.
+      await boss.previewRedrive(TURN_QUEUE);
     })();
     promise.catch(() => ready.delete(boss));
     ready.set(boss, promise);

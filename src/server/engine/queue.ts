@@ -1,5 +1,5 @@
 import { PgBoss, fromPglite } from "pg-boss";
-import type { TDatabase } from "@/server/db/client";
+import { ready, type TDatabase } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
 
@@ -64,7 +64,8 @@ export function queueStatus(): { state: TQueueState["state"]; error?: string } {
  */
 export async function requireQueue(): Promise<PgBoss> {
   const queue = current();
-  const boss = queue.state === "starting" ? await queue.starting : queue.boss;
+  // A request can arrive before start-up reached the queue; start it (start-up then reuses it).
+  const boss = queue.state === "running" ? queue.boss : await startQueue(await ready());
   if (!boss) throw new AppError("UNAVAILABLE", "The job queue is not running on this server, so no work can be accepted now; retry shortly.");
   return boss;
 }

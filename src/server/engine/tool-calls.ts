@@ -92,12 +92,13 @@ async function finishCall(context: TTurnContext, toolCallId: string, name: strin
  */
 export async function executeToolCall(context: TTurnContext, call: TModelToolCall, existingId?: string): Promise<void> {
   const offered = context.tools.get(call.name)!;
+  const index = existingId ? 0 : await nextIndex(context.turnId);
   const toolCallId = await db().$transaction(async (tx) => {
     const id = existingId
       ? (await tx.toolCall.update({ where: { id: existingId }, data: { status: "RUNNING", startedAt: new Date() }, select: { id: true } })).id
       : (
           await tx.toolCall.create({
-            data: { turnId: context.turnId, sessionId: context.sessionId, index: await nextIndex(context.turnId), toolName: call.name, integrationId: offered.integration.id, args: call.args as object, status: "RUNNING", startedAt: new Date() },
+            data: { turnId: context.turnId, sessionId: context.sessionId, index, toolName: call.name, integrationId: offered.integration.id, args: call.args as object, status: "RUNNING", startedAt: new Date() },
             select: { id: true },
           })
         ).id;

@@ -55,7 +55,7 @@ export async function decideApproval(actor: TUserActor, o: TDecideApprovalOption
     if (decided.count !== 1) throw conflict("This approval was decided already.");
     const resumed = await tx.turn.updateMany({ where: { id: pending.turnId, status: "SUSPENDED" }, data: { status: "QUEUED" } });
     if (resumed.count !== 1) throw conflict("The turn is no longer waiting for this approval. Re-read the session.");
-    if (o.decision === "approved" && o.callerCredentials && Object.keys(o.callerCredentials.integrations).length > 0) {
+    if (o.decision === "approved" && o.callerCredentials) {
       await replaceCallerGrant(tx, { turnId: pending.turnId, callerCredentials: o.callerCredentials, suppliedById: actor.userId });
     }
     if (o.decision === "rejected") {
