@@ -25,6 +25,9 @@ const ZEnv = z.object({
   BOOTSTRAP_EMAIL: z.email().default("admin@example.com"),
   HTTP_TOOL_ALLOWED_HOSTS: z.string().default(""),
   ENGINE_IN_PROCESS: z.enum(["0", "1"]).default("1").transform((value) => value === "1"),
+  // How long an MCP tools/call waits for the agent's turn before answering "still running".
+  // Below the MCP SDK client's default 60 s request timeout, so that answer arrives.
+  MCP_TURN_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(45),
   // Per-turn execution deadline (seconds), approval waits included (spec section 5, rule 9).
   TURN_DEADLINE_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(3600),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

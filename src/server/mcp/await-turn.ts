@@ -1,0 +1,132 @@
+import { db } from "@/server/db/client";
+
+/** How a turn stood when the MCP call stopped waiting for it. */
+export type TTurnOutcome =
+  | { status: "completed"; answer: string }
+  | { status: "failed"; errorCode: string; errorMessage: string }
+  | { status: "suspended"; approvalId: string | null; toolName: string | null }
+  | { status: "running" };
+
+export type TTurnProgress = { seq: number; type: string; message: string };
+
+export type TAwaitTurnOptions = {
+  sessionId: string;
+  executionId: string;
+  /** Events with a seq above this one are reported as progress. */
+  afterSeq: number;
+  /** Stop waiting at this time (epoch ms) and report the turn as still running. */
+  deadline: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: TTurnProgress) => Promise<void> | void;
+};
+
+// The turn runs in this process or in a worker; the database is the only shared truth, so we
+// read it. Short first (builtin models answer in milliseconds), then backing off.
+const FIRST_POLL_MS = 50;
+const MAX_POLL_MS = 500;
+
+const SETTLED = new Set(["COMPLETED", "FAILED", "SUSPENDED"]);
+
+/**
+ * Waits until the turn settles (completed, failed or suspended for approval), the deadline
+ * passes or the client goes away, reporting the session's new events as progress meanwhile.
+ */
+export async function awaitTurn(options: TAwaitTurnOptions): Promise<TTurnOutcome> {
+  let cursor = options.afterSeq;
+  let pause = FIRST_POLL_MS;
+  for (;;) {
+    cursor = await reportEvents(options, cursor);
+    const turn = await db().turn.findUnique({ where: { id: options.executionId }, select: { status: true } });
+    if (turn && SETTLED.has(turn.status)) {
+      await reportEvents(options, cursor);
+      return readOutcome(options.executionId, turn.status);
+    }
+    const left = options.deadline - Date.now();
+    if (left <= 0 || options.signal?.aborted) return { status: "running" };
+    await sleep(Math.min(pause, left), options.signal);
+    pause = Math.min(MAX_POLL_MS, Math.round(pause * 1.5));
+  }
+}
+
+async function reportEvents(options: TAwaitTurnOptions, cursor: number): Promise<number> {
+  if (!options.onProgress) return cursor;
+  const events = await db().sessionEvent.findMany({
+    where: { sessionId: options.sessionId, seq: { gt: cursor } },
+    orderBy: { seq: "asc" },
+    take: 200,
+    select: { seq: true, type: true, data: true },
+  });
+  for (const event of events) {
+    const message = describeEvent(event.type, event.data);
+    if (message) await options.onProgress({ seq: event.seq, type: event.type, message });
+  }
+  return events.at(-1)?.seq ?? cursor;
+}
+
+function field(data: unknown, ...keys: string[]): string | null {
+  if (!data || typeof data !== "object") return null;
+  for (const key of keys) {
+    const value = (data as Record<string, unknown>)[key];
+    if (typeof value === "string" && value) return value;
+  }
+  return null;
+}
+
+/** A person-readable line per event; deltas are skipped (the answer comes whole at the end). */
+export function describeEvent(type: string, data: unknown): string | null {
+  const tool = field(data, "toolName", "tool", "name") ?? "a tool";
+  switch (type) {
+    case "turn.started":
+      return "The agent started working on the message.";
+    case "tool_call.started":
+      return `Calling ${tool}.`;
+    case "tool_call.finished":
+      return `${tool} finished.`;
+    case "turn.suspended":
+      return `Waiting for approval to call ${tool}.`;
+    case "turn.completed":
+      return "The agent finished.";
+    case "caller_credential.failed":
+      return "A caller credential was refused.";
+    case "budget.failed":
+      return "The organization's model budget is exhausted.";
+    case "message.delta":
+    case "session.changed":
+      return null;
+    default:
+      return type;
+  }
+}
+
+async function readOutcome(turnId: string, status: string): Promise<TTurnOutcome> {
+  if (status === "COMPLETED") {
+    const messages = await db().sessionMessage.findMany({
+      where: { turnId, role: "ASSISTANT" },
+      orderBy: { createdAt: "asc" },
+      select: { body: true },
+    });
+    return { status: "completed", answer: messages.map((message) => message.body).join("\n\n") };
+  }
+  if (status === "FAILED") {
+    const turn = await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { errorCode: true, errorMessage: true } });
+    return { status: "failed", errorCode: turn.errorCode ?? "TURN_FAILED", errorMessage: turn.errorMessage ?? "The turn failed." };
+  }
+  const approval = await db().approval.findFirst({
+    where: { turnId, status: "PENDING" },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, toolName: true },
+  });
+  return { status: "suspended", approvalId: approval?.id ?? null, toolName: approval?.toolName ?? null };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
