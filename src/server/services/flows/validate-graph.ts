@@ -195,12 +195,14 @@ export function validateGraph(input: TValidateGraphInput): TGraphValidation {
     ...tools.findings,
     ...danglingFindings(graph, ids),
   ];
-  if (graph.steps.length) {
-    const reachable = reachableFrom(graph.steps[0]!.id, out);
-    graph.steps.forEach((step, index) => {
-      if (!reachable.has(step.id)) findings.push(finding("unreachable_step", `steps[${index}]`, step.id, `Step "${step.id}" can never run: no path from the first step leads to it.`));
-    });
+  // With duplicate ids the edges are ambiguous: the path checks would only add noise.
+  if (!graph.steps.length || findings.some((item) => item.kind === "duplicate_step_id")) {
+    return { graph, findings: [...findings, ...agentFindings(graph, input.agents)], plannedBelt: tools.belt };
   }
+  const reachable = reachableFrom(graph.steps[0]!.id, out);
+  graph.steps.forEach((step, index) => {
+    if (!reachable.has(step.id)) findings.push(finding("unreachable_step", `steps[${index}]`, step.id, `Step "${step.id}" can never run: no path from the first step leads to it.`));
+  });
   findings.push(...cycleFindings(graph, out), ...templateFindings(graph, ids, out), ...agentFindings(graph, input.agents));
   return { graph, findings, plannedBelt: tools.belt };
 }
