@@ -28,7 +28,7 @@ export function FlowBindings({ flowId, belt, policies, editable }: TProps) {
   return (
     <Card title="Binding policies" description="How each integration the tool steps call obtains its credential. Published with the next revision.">
       {belt.length === 0 ? (
-        <p className={styles.status}>No tool step calls an integration yet.</p>
+        <p className={styles.status}>{editable ? "No tool step calls an integration yet." : "No policy set: every integration the tool steps call binds as Service (the organization's connection)."}</p>
       ) : (
         <div className={styles.bindings}>
           {belt.map(({ integrationId }) => {
