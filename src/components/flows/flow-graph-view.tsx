@@ -22,7 +22,27 @@ function detail(step: TFlowStep): string {
   }
 }
 
-const clip = (text: string, max = 30) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const LANE_GAP = 16;
+
+/** A straight-ish curve to the next row, or a lane on the right for longer jumps. */
+function routeEdge(from: TNode, to: TNode, lane: number | null, layoutWidth: number) {
+  const x1 = from.x + NODE.width / 2;
+  const y1 = from.y + NODE.height;
+  if (lane === null) {
+    const x2 = to.x + NODE.width / 2;
+    const y2 = to.step ? to.y : to.y + NODE.height / 2 - 16;
+    const midY = (y1 + y2) / 2;
+    return { path: `M ${x1} ${y1} C ${x1} ${midY}, ${x2} ${midY}, ${x2} ${y2 - 2}`, labelX: (x1 + x2) / 2 + 6, labelY: midY - 4 };
+  }
+  const laneX = layoutWidth + LANE_GAP * (lane + 1);
+  const startX = from.x + NODE.width;
+  const startY = from.y + NODE.height / 2;
+  const endX = to.step ? to.x + NODE.width : to.x + NODE.width / 2 + 40;
+  const endY = to.y + NODE.height / 2;
+  return { path: `M ${startX} ${startY} H ${laneX} V ${endY} H ${endX + 2}`, labelX: laneX + 4, labelY: startY + 14 };
+}
+
+const clip = (text: string, max = 27) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 function Node({ node, flagged }: { node: TNode; flagged: boolean }) {
   if (!node.step) {
@@ -60,15 +80,23 @@ export function FlowGraphView({ graph, flaggedSteps = new Set<string>() }: { gra
   const layout = layoutGraph(graph);
   const position = new Map(layout.nodes.map((node) => [node.id, node]));
   const pad = 16;
+  // Arrows that skip rows run in lanes right of the boxes, so they never cross a box.
+  const lanes = new Map<number, number>();
+  layout.edges.forEach((edge, index) => {
+    const from = position.get(edge.from);
+    const to = position.get(edge.to);
+    if (from && to && to.y - from.y > NODE.height + NODE.rowGap) lanes.set(index, lanes.size);
+  });
+  const width = layout.width + lanes.size * LANE_GAP + (lanes.size ? LANE_GAP : 0);
   return (
     <div className={styles.graphScroll}>
       <svg
         data-testid="flow-graph"
         role="list"
         aria-label="Flow steps"
-        width={layout.width + pad * 2}
+        width={width + pad * 2}
         height={layout.height + pad * 2}
-        viewBox={`${-pad} ${-pad} ${layout.width + pad * 2} ${layout.height + pad * 2}`}
+        viewBox={`${-pad} ${-pad} ${width + pad * 2} ${layout.height + pad * 2}`}
         className={styles.graph}
       >
         <defs>
@@ -80,16 +108,12 @@ export function FlowGraphView({ graph, flaggedSteps = new Set<string>() }: { gra
           const from = position.get(edge.from);
           const to = position.get(edge.to);
           if (!from || !to) return null;
-          const x1 = from.x + NODE.width / 2;
-          const y1 = from.y + NODE.height;
-          const x2 = to.x + NODE.width / 2;
-          const y2 = to.step ? to.y : to.y + NODE.height / 2 - 16;
-          const midY = (y1 + y2) / 2;
+          const route = routeEdge(from, to, lanes.get(index) ?? null, layout.width);
           return (
             <g key={index}>
-              <path d={`M ${x1} ${y1} C ${x1} ${midY}, ${x2} ${midY}, ${x2} ${y2 - 2}`} className={styles.edge} markerEnd={`url(#${markerId})`} />
+              <path d={route.path} className={styles.edge} markerEnd={`url(#${markerId})`} />
               {edge.label ? (
-                <text x={(x1 + x2) / 2 + 6} y={midY - 4} className={styles.edgeLabel}>
+                <text x={route.labelX} y={route.labelY} className={styles.edgeLabel}>
                   {edge.label}
                 </text>
               ) : null}

@@ -85,6 +85,7 @@ export const ZFlowGraph = z
     inputSchema: z.record(z.string(), ZJsonValue).meta({ description: "JSON schema of the run's input; its `type` must be `object`." }),
     steps: z.array(ZFlowStep).max(FLOW_LIMITS.steps, `must have at most ${FLOW_LIMITS.steps} steps`),
   })
+  .refine((graph) => JSON.stringify(graph).length <= FLOW_LIMITS.documentBytes, `must be at most ${FLOW_LIMITS.documentBytes.toLocaleString("en")} characters as JSON`)
   .meta({ id: "FlowGraph" });
 export type TFlowGraph = z.infer<typeof ZFlowGraph>;
 

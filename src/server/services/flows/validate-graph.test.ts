@@ -45,6 +45,11 @@ describe("validateGraph", () => {
     expect(kinds([{ id: "end", kind: "approval", title: "x" }])).toEqual(["invalid_document"]);
   });
 
+  it("bounds the document's size", () => {
+    const huge = post("a", { args: { body: "x".repeat(9_000), more: Array.from({ length: 60 }, () => "y".repeat(9_000)) } });
+    expect(kinds([huge])).toEqual(["invalid_document"]);
+  });
+
   it("requires at least one step", () => {
     expect(kinds([])).toEqual(["no_steps"]);
   });

@@ -2,9 +2,9 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getQueryClient, trpcServer } from "@/app/_lib/server-trpc";
 import { requireOrganization } from "@/app/_lib/viewer";
-import { RevisionBadge } from "@/components/agents/revision-badge";
 import { BackLink } from "@/components/authoring/back-link";
 import { FlowEditor } from "@/components/flows/flow-editor";
+import { FlowStatus } from "@/components/flows/flow-status";
 import { PageHeader } from "@/components/ui/page-header";
 import { loadDomains } from "../../_authoring/domains";
 import { ForbiddenPage } from "../../_authoring/forbidden-page";
@@ -33,7 +33,7 @@ export default async function FlowPage({ params }: TParams) {
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <BackLink href={`/flows?domain=${flow.domainId}`}>{`Flows of ${domain?.name ?? "the domain"}`}</BackLink>
-      <PageHeader title={flow.name} description={flow.description ?? undefined} actions={<RevisionBadge revision={flow.publishedRevision} />} />
+      <PageHeader title={flow.name} description={flow.description ?? undefined} actions={<FlowStatus flowId={flow.id} initialRevision={flow.publishedRevision} />} />
       <FlowEditor flowId={flow.id} role={domain?.myRole ?? null} />
     </HydrationBoundary>
   );
