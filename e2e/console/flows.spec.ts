@@ -1,0 +1,105 @@
+import { expect, test } from "@playwright/test";
+import { world } from "../support/world";
+import { rowNamed, useFixtureSession } from "./helpers";
+
+const acme = () => world().orgs.acme;
+
+const document = (tool: string) => `inputSchema:
+  type: object
+  properties:
+    email:
+      type: string
+steps:
+  - id: lookup
+    kind: tool
+    tool: ${tool}
+    args:
+      url: https://example.com/customers
+      body: "{{input}}"
+  - id: known
+    kind: branch
+    condition:
+      left: "{{steps.lookup.output.status}}"
+      operator: equals
+      right: 200
+    then: summary
+    else: end
+  - id: summary
+    kind: transform
+    output:
+      email: "{{input.email}}"
+`;
+
+test.describe("flow authoring", () => {
+  test("an editor writes a flow in YAML, fixes a finding, publishes revision 1 and sees the graph", async ({ page, context, baseURL }) => {
+    await useFixtureSession(context, acme().users.editor, baseURL!);
+    const ops = acme().domains.ops.id;
+    const name = `E2E flow ${Date.now()}`;
+
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Flows" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Flows" })).toBeVisible();
+    await page.getByRole("link", { name: "New flow" }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/flows/new\\?domain=${ops}$`));
+    await page.getByLabel("Name").fill(name);
+    await page.getByRole("button", { name: "Create flow" }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+    // An empty flow is itself a finding.
+    const findings = page.getByRole("list", { name: "Findings" });
+    await expect(findings).toContainText("The flow has no steps");
+
+    // A misspelled tool: the finding names it and proposes the right one.
+    const editor = page.getByRole("textbox", { name: "Flow document" });
+    await editor.fill(document("service.http.pots"));
+    await expect(findings).toContainText('calls "service.http.pots", which is no tool this organization can use. Did you mean "service.http.post"?');
+    await expect(findings).toContainText("steps[0].tool");
+    const graph = page.getByTestId("flow-graph");
+    await expect(graph.locator("[data-step-id]")).toHaveCount(4);
+
+    // A syntax error is reported at once and keeps the last good graph on screen.
+    await editor.fill("steps: [\n");
+    await expect(findings).toContainText("not valid YAML or JSON");
+    await expect(graph.locator("[data-step-id]")).toHaveCount(4);
+
+    await editor.fill(document("service.http.post"));
+    await expect(page.getByTestId("flow-findings-clean")).toHaveText("No findings: the document can be published.");
+    await expect(page.getByLabel("service.http")).toHaveValue("service");
+
+    await page.getByLabel("Change note").fill("First version");
+    await page.getByRole("button", { name: "Save and publish revision 1" }).click();
+    await expect(page.getByText("Published revision 1")).toBeVisible();
+    await expect(page.getByRole("main").getByText("Revision 1", { exact: true })).toBeVisible();
+    await expect(rowNamed(page, "Revisions", "First version")).toContainText("1");
+
+    // The graph shows every step, the branch's arms and the end.
+    for (const id of ["lookup", "known", "summary", "end"]) await expect(graph.locator(`[data-step-id="${id}"]`)).toBeVisible();
+    await expect(graph.locator('[data-step-id="lookup"]')).toContainText("service.http.post");
+    await expect(graph.locator('[data-step-id="known"]')).toContainText("Branch");
+    await expect(graph.getByText("then", { exact: true })).toBeVisible();
+    await expect(graph.getByText("else", { exact: true })).toBeVisible();
+
+    // JSON is the same document.
+    await page.getByRole("button", { name: "JSON" }).click();
+    await expect(editor).toHaveValue(/"kind": "branch"/);
+
+    // The revision keeps what was published.
+    await page.getByRole("button", { name: "View revision 1" }).click();
+    await expect(page.getByLabel("Document of revision 1")).toContainText("tool: service.http.post");
+
+    // The list shows the published flow.
+    await page.goto(`/flows?domain=${ops}`);
+    await expect(rowNamed(page, "Flows", name)).toContainText("Revision 1");
+    const flowUrl = await rowNamed(page, "Flows", name).getByRole("link", { name }).getAttribute("href");
+
+    // A viewer of the domain sees the flow read only.
+    await context.clearCookies();
+    await useFixtureSession(context, acme().users.viewer, baseURL!);
+    await page.goto(flowUrl!);
+    await expect(page.getByTestId("read-only-note")).toContainText("Read only.");
+    await expect(page.getByRole("textbox", { name: "Flow document" })).toHaveCount(0);
+    await expect(page.getByLabel("Flow document")).toContainText("tool: service.http.post");
+    await expect(page.getByTestId("flow-graph").locator("[data-step-id]")).toHaveCount(4);
+    await expect(page.getByRole("button", { name: /Publish/ })).toHaveCount(0);
+  });
+});
