@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./api-keys/router";
 import { authRouter } from "./auth/router";
 import { budgetRouter } from "./budget/router";
 import { connectionsRouter } from "./connections/router";
+import { flowsRouter } from "./flows/router";
 import { integrationsRouter } from "./integrations/router";
 import { knowledgeRouter } from "./knowledge/router";
 import { sessionConsoleRouter } from "./session-console/router";
@@ -19,6 +20,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   connections: connectionsRouter,
   agents: agentsRouter,
+  flows: flowsRouter,
   knowledge: knowledgeRouter,
   sessions: sessionsRouter,
   sessionConsole: sessionConsoleRouter,

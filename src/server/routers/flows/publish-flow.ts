@@ -1,0 +1,8 @@
+import { ZPublishFlowRequest, ZPublishFlowResponse } from "@/contracts/flows/requests";
+import { publishFlow as service } from "@/server/services/flows/publish-flow";
+import { consoleProcedure } from "@/server/trpc/procedures";
+
+export const publishFlow = consoleProcedure
+  .input(ZPublishFlowRequest)
+  .output(ZPublishFlowResponse)
+  .mutation(({ ctx, input }) => service(ctx.actor, input));

@@ -1,0 +1,11 @@
+import type { TGetFlowRequest, TGetFlowResponse } from "@/contracts/flows/requests";
+import type { TUserActor } from "@/server/auth/actor";
+import { db } from "@/server/db/client";
+import { authorizeFlow } from "./flow-access";
+import { FLOW_SELECT, toFlow } from "./to-flow";
+
+/** A flow's draft and published pointer, for anyone who may view its domain. */
+export async function getFlow(actor: TUserActor, { id }: TGetFlowRequest): Promise<TGetFlowResponse> {
+  const flow = await authorizeFlow(actor, id, "view");
+  return { flow: toFlow(await db().automation.findUniqueOrThrow({ where: { id: flow.id }, select: FLOW_SELECT })) };
+}

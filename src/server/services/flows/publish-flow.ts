@@ -1,0 +1,51 @@
+import type { TFlowFinding } from "@/contracts/flows/findings";
+import type { TPublishFlowRequest, TPublishFlowResponse } from "@/contracts/flows/requests";
+import type { Prisma } from "@/server/db/generated/client";
+import type { TUserActor } from "@/server/auth/actor";
+import { db } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { visibleTools } from "@/server/integrations/catalog";
+import { parseBindingPolicies } from "@/server/services/agents/draft";
+import { checkGraph } from "./check-draft";
+import { authorizeFlow } from "./flow-access";
+import type { TFlowRevisionSetup } from "./flow-revision";
+
+function refusal(findings: TFlowFinding[]): AppError {
+  const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : "";
+  return new AppError("VALIDATION", `The flow cannot be published: ${findings[0]!.message}${more}`, { status: 422, details: { findings } });
+}
+
+/**
+ * Publishes the draft document as the next revision (1, 2, 3, ...), as agents do: the row
+ * lock serializes concurrent publishes so the validated draft is the one snapshotted and
+ * numbers never collide (the unique (automationId, revision) index is the backstop).
+ * Findings roll everything back: 422 VALIDATION with details.findings, no revision.
+ */
+export async function publishFlow(actor: TUserActor, input: TPublishFlowRequest): Promise<TPublishFlowResponse> {
+  const flow = await authorizeFlow(actor, input.id, "edit_automation");
+  // Outside the transaction: the embedded database has one connection, which it holds.
+  const tools = await visibleTools(actor.orgId);
+  return db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM automations WHERE id = ${flow.id}::uuid FOR UPDATE`;
+    const row = await tx.automation.findUniqueOrThrow({ where: { id: flow.id }, select: { flowGraph: true, bindingPolicies: true } });
+    const bindingPolicies = parseBindingPolicies(row.bindingPolicies);
+    const validation = await checkGraph(tx, flow, row.flowGraph, bindingPolicies, tools);
+    if (validation.findings.length || !validation.graph) throw refusal(validation.findings);
+    const latest = await tx.automationRevision.aggregate({ where: { automationId: flow.id }, _max: { revision: true } });
+    const revision = (latest._max.revision ?? 0) + 1;
+    const setup: TFlowRevisionSetup = { graph: validation.graph, bindingPolicies };
+    await tx.automationRevision.create({
+      data: {
+        automationId: flow.id,
+        revision,
+        setup: setup as unknown as Prisma.InputJsonObject,
+        belt: validation.plannedBelt,
+        knowledgeSelection: { mode: "none", moduleIds: [] },
+        changeNote: input.changeNote || null,
+        publishedById: actor.userId,
+      },
+    });
+    await tx.automation.update({ where: { id: flow.id }, data: { publishedRevision: revision } });
+    return { revision, belt: validation.plannedBelt };
+  });
+}
