@@ -26,7 +26,7 @@ export const ZStepTarget = z.string().min(1, "must not be empty").max(FLOW_LIMIT
 const ZTemplate = z.string().max(FLOW_LIMITS.template, `must be at most ${FLOW_LIMITS.template} characters`);
 
 /** Any JSON value; strings in it may hold templates. */
-export const ZJsonValue: z.ZodType<unknown> = z.json();
+export const ZJsonValue = z.json();
 
 export const CONDITION_OPERATORS = ["equals", "not-equals", ">", "<", "contains", "exists"] as const;
 

@@ -2,7 +2,8 @@ import { ZValidateFlowRequest, ZValidateFlowResponse } from "@/contracts/flows/r
 import { validateFlow as service } from "@/server/services/flows/validate-flow";
 import { consoleProcedure } from "@/server/trpc/procedures";
 
+// A mutation only so the (possibly large, unsaved) document travels in a POST body, not a URL.
 export const validateFlow = consoleProcedure
   .input(ZValidateFlowRequest)
   .output(ZValidateFlowResponse)
-  .query(({ ctx, input }) => service(ctx.actor, input));
+  .mutation(({ ctx, input }) => service(ctx.actor, input));

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { TFlowFindingKind } from "@/contracts/flows/findings";
 import { BUILT_IN_INTEGRATIONS } from "@/server/integrations/built-in";
 import type { TVisibleTool } from "@/server/integrations/catalog";
 import { validateGraph, type TAgentStanding } from "./validate-graph";

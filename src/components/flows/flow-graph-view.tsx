@@ -1,0 +1,105 @@
+"use client";
+
+import { useId } from "react";
+import type { TFlowGraph, TFlowStep } from "@/contracts/flows/graph";
+import { layoutGraph, NODE, type TNode } from "./graph-layout";
+import styles from "./flows.module.css";
+
+const KIND_LABEL: Record<TFlowStep["kind"], string> = { tool: "Tool", branch: "Branch", transform: "Transform", agent: "Agent", approval: "Approval" };
+
+function detail(step: TFlowStep): string {
+  switch (step.kind) {
+    case "tool":
+      return step.tool;
+    case "branch":
+      return `${step.condition.left} ${step.condition.operator}${step.condition.right === undefined ? "" : ` ${JSON.stringify(step.condition.right)}`}`;
+    case "transform":
+      return "builds data";
+    case "agent":
+      return step.prompt;
+    case "approval":
+      return step.title;
+  }
+}
+
+const clip = (text: string, max = 30) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function Node({ node, flagged }: { node: TNode; flagged: boolean }) {
+  if (!node.step) {
+    return (
+      <g data-step-id="end">
+        <rect x={node.x + NODE.width / 2 - 40} y={node.y + NODE.height / 2 - 16} width={80} height={32} rx={16} className={styles.endNode} />
+        <text x={node.x + NODE.width / 2} y={node.y + NODE.height / 2 + 5} textAnchor="middle" className={styles.nodeKind}>
+          End
+        </text>
+      </g>
+    );
+  }
+  const step = node.step;
+  return (
+    <g data-step-id={step.id} data-kind={step.kind} aria-label={`Step ${step.id}: ${KIND_LABEL[step.kind]}`} role="listitem">
+      <title>{`${step.id} (${KIND_LABEL[step.kind]}): ${detail(step)}`}</title>
+      <rect x={node.x} y={node.y} width={NODE.width} height={NODE.height} rx={10} className={`${styles.node} ${styles[`node_${step.kind}`]} ${flagged ? styles.nodeFlagged : ""}`} />
+      <text x={node.x + 12} y={node.y + 22} className={styles.nodeTitle}>
+        {clip(step.id, 20)}
+        <tspan className={styles.nodeKind} dx={8}>
+          {KIND_LABEL[step.kind]}
+        </tspan>
+      </text>
+      <text x={node.x + 12} y={node.y + 42} className={styles.nodeDetail}>
+        {clip(detail(step))}
+      </text>
+    </g>
+  );
+}
+
+/** The steps as boxes and arrows: top to bottom, branches side by side, "end" at the bottom. */
+export function FlowGraphView({ graph, flaggedSteps = new Set<string>() }: { graph: TFlowGraph; flaggedSteps?: ReadonlySet<string> }) {
+  const markerId = useId().replace(/:/g, "");
+  if (!graph.steps.length) return <p className={styles.graphEmpty}>No steps yet: add one in the document.</p>;
+  const layout = layoutGraph(graph);
+  const position = new Map(layout.nodes.map((node) => [node.id, node]));
+  const pad = 16;
+  return (
+    <div className={styles.graphScroll}>
+      <svg
+        data-testid="flow-graph"
+        role="list"
+        aria-label="Flow steps"
+        width={layout.width + pad * 2}
+        height={layout.height + pad * 2}
+        viewBox={`${-pad} ${-pad} ${layout.width + pad * 2} ${layout.height + pad * 2}`}
+        className={styles.graph}
+      >
+        <defs>
+          <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <path d="M 0 0 L 10 5 L 0 10 z" className={styles.arrowHead} />
+          </marker>
+        </defs>
+        {layout.edges.map((edge, index) => {
+          const from = position.get(edge.from);
+          const to = position.get(edge.to);
+          if (!from || !to) return null;
+          const x1 = from.x + NODE.width / 2;
+          const y1 = from.y + NODE.height;
+          const x2 = to.x + NODE.width / 2;
+          const y2 = to.step ? to.y : to.y + NODE.height / 2 - 16;
+          const midY = (y1 + y2) / 2;
+          return (
+            <g key={index}>
+              <path d={`M ${x1} ${y1} C ${x1} ${midY}, ${x2} ${midY}, ${x2} ${y2 - 2}`} className={styles.edge} markerEnd={`url(#${markerId})`} />
+              {edge.label ? (
+                <text x={(x1 + x2) / 2 + 6} y={midY - 4} className={styles.edgeLabel}>
+                  {edge.label}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+        {layout.nodes.map((node) => (
+          <Node key={node.id} node={node} flagged={flaggedSteps.has(node.id)} />
+        ))}
+      </svg>
+    </div>
+  );
+}
