@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { AgentIcon, LibraryIcon, LinkIcon, PlugIcon } from "@/components/authoring/icons";
 import { FlowIcon } from "@/components/flows/flow-icon";
+import { TriggerIcon } from "@/components/triggers/trigger-icon";
 import { BookIcon, KeyIcon, OverviewIcon, TerminalIcon } from "@/components/ui/icons";
 import { ChatIcon, SessionsIcon } from "./nav-icons";
 import styles from "./shell.module.css";
@@ -35,6 +36,7 @@ const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
     items: [
       { href: domainHref("agents"), label: "Agents", icon: <AgentIcon />, matches: inDomainSection("agents") },
       { href: "/flows", label: "Flows", icon: <FlowIcon />, matches: (path) => path.startsWith("/flows") },
+      { href: "/triggers", label: "Triggers", icon: <TriggerIcon />, matches: (path) => path.startsWith("/triggers") },
       { href: "/integrations", label: "Integrations", icon: <PlugIcon />, matches: (path) => path.startsWith("/integrations") },
       { href: domainHref("connections"), label: "Connections", icon: <LinkIcon />, matches: inDomainSection("connections") },
       { href: "/knowledge", label: "Knowledge", icon: <LibraryIcon />, matches: (path) => path.startsWith("/knowledge") },

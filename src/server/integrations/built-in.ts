@@ -40,6 +40,16 @@ export const BUILT_IN_INTEGRATIONS: readonly TIntegrationDefinition[] = [
       prefers: "token",
     },
     tools: (["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map(httpTool),
+    // A generic webhook, so event triggers work without any third-party system: the sender
+    // posts { actor?, occurredAt?, payload } and any path below `payload` can be filtered on.
+    events: [
+      {
+        type: "webhook.received",
+        description: "An HTTP call to the trigger's ingress URL, signed with its endpoint secret.",
+        actorFields: ["id", "email", "name"],
+        payloadPaths: ["payload.*"],
+      },
+    ],
   },
   {
     id: "service.knowledge",

@@ -21,6 +21,20 @@ export type TIntegrationDefinition = {
   /** Which credential material the integration uses; `token` and `fields` may coexist. */
   credential: { token: boolean; fields: TCredentialField[]; prefers: "token" | "fields" | "none" };
   tools: TToolDefinition[];
+  /** Adapter-native events an event trigger can subscribe to; absent means none. */
+  events?: TIntegrationEvent[];
+};
+
+/**
+ * An event an integration's adapter can deliver to an event trigger. A filter may test actor
+ * data (`actor.<field>` for a declared actor field), `occurredAt`, or a declared payload path;
+ * a path ending in `.*` declares every dotted path below it (generic payloads).
+ */
+export type TIntegrationEvent = {
+  type: string;
+  description: string;
+  actorFields: string[];
+  payloadPaths: string[];
 };
 
 /** How a binding to an integration obtains its credential (section 5, binding policy). */

@@ -10,6 +10,7 @@ import { knowledgeRouter } from "./knowledge/router";
 import { sessionConsoleRouter } from "./session-console/router";
 import { sessionsRouter } from "./sessions/router";
 import { tenancyRouter } from "./tenancy/router";
+import { triggersRouter } from "./triggers/router";
 
 /** The one router tree: console procedures and both machine API surfaces (by meta.surface). */
 export const appRouter = router({
@@ -24,6 +25,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   sessionConsole: sessionConsoleRouter,
   budget: budgetRouter,
+  triggers: triggersRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { requireOrganization } from "@/app/_lib/viewer";
+import { NoDomains } from "@/components/authoring/no-domains";
+import { PageHeader } from "@/components/ui/page-header";
+import { defaultDomainId } from "../_authoring/domains";
+
+export const metadata: Metadata = { title: "Triggers" };
+
+/** Triggers belong to domains: open the first domain the person belongs to. */
+export default async function TriggersIndexPage() {
+  await requireOrganization();
+  const domainId = await defaultDomainId();
+  if (domainId) redirect(`/triggers/${domainId}`);
+  return (
+    <>
+      <PageHeader title="Triggers" />
+      <NoDomains />
+    </>
+  );
+}
