@@ -15,3 +15,11 @@ export const ChatIcon = () => (
     <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
   </svg>
 );
+
+/** A gauge: the model budget setting. */
+export const GaugeIcon = () => (
+  <svg {...props}>
+    <path d="M4 16a8 8 0 1 1 16 0" />
+    <path d="M12 16l4-5" />
+  </svg>
+);

@@ -7,7 +7,7 @@ import { AgentIcon, LibraryIcon, LinkIcon, PlugIcon } from "@/components/authori
 import { FlowIcon } from "@/components/flows/flow-icon";
 import { TriggerIcon } from "@/components/triggers/trigger-icon";
 import { BookIcon, KeyIcon, OverviewIcon, TerminalIcon } from "@/components/ui/icons";
-import { ChatIcon, SessionsIcon } from "./nav-icons";
+import { ChatIcon, GaugeIcon, SessionsIcon } from "./nav-icons";
 import styles from "./shell.module.css";
 
 type TNavItem = { href: string | ((path: string) => string); label: string; icon: ReactNode; matches: (path: string) => boolean };
@@ -46,6 +46,7 @@ const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
     title: "Developers",
     items: [
       { href: "/settings/api-keys", label: "API keys", icon: <KeyIcon />, matches: (path) => path.startsWith("/settings/api-keys") },
+      { href: "/settings/budget", label: "Model budget", icon: <GaugeIcon />, matches: (path) => path.startsWith("/settings/budget") },
       { href: "/developer", label: "Developer", icon: <TerminalIcon />, matches: (path) => path.startsWith("/developer") },
       { href: "/reference/v1", label: "API reference", icon: <BookIcon />, matches: (path) => path.startsWith("/reference") },
     ],
