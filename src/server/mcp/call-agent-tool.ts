@@ -4,9 +4,9 @@ import type { TUserActor } from "@/server/auth/actor";
 import { env } from "@/server/env";
 import { findAppError } from "@/server/errors";
 import { log } from "@/server/log";
-import { awaitTurn, type TTurnProgress } from "./await-turn";
-import type { TAgentTool } from "./list-agent-tools";
-import { startTurn, type TAgentToolInput } from "./start-turn";
+import { awaitTurn, type TTurnProgress } from "@/server/services/mcp/await-turn";
+import type { TAgentTool } from "@/server/services/mcp/list-agent-tools";
+import { startTurn, type TAgentToolInput } from "@/server/services/mcp/start-turn";
 import { refusalResult, turnResult } from "./tool-result";
 
 export type TToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;

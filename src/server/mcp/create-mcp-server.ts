@@ -2,7 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { TUserActor } from "@/server/auth/actor";
 import { callAgentTool } from "./call-agent-tool";
-import { listAgentTools } from "./list-agent-tools";
+import { listAgentTools } from "@/server/services/mcp/list-agent-tools";
 import { ZAgentToolOutput } from "./tool-result";
 
 /** Every agent tool takes the run routes' message (spec section 8) and an optional session. */

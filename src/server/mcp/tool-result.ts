@@ -1,7 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { publicBaseUrl } from "@/server/env";
-import type { TTurnOutcome } from "./await-turn";
+import type { TTurnOutcome } from "@/server/services/mcp/await-turn";
 
 /** structuredContent of every agent tool result (also declared as the tools' outputSchema). */
 export const ZAgentToolOutput = z.object({

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ZErrorEnvelope } from "@/contracts/common/error";
 import { SURFACE_PREFIX, type TProcedureMeta, type TSurface } from "@/contracts/common/meta";
 import { appRouter } from "@/server/routers/root";
+import { addMcpOperation } from "./openapi-mcp";
 import { addSessionStreamOperation } from "./openapi-stream";
 import { surfaceProcedures } from "./surface";
 
@@ -85,7 +86,10 @@ function buildDocument(surface: TSurface): OpenAPIObject {
     Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),
   );
   document.components = { ...document.components, schemas: { ...schemas, ErrorEnvelope: envelopeSchema as never } };
-  if (surface === "v1") addSessionStreamOperation(document);
+  if (surface === "v1") {
+    addSessionStreamOperation(document);
+    addMcpOperation(document);
+  }
   return withStandardFormats(document);
 }
 

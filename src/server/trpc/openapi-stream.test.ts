@@ -19,3 +19,15 @@ describe("the session stream in the v1 OpenAPI document", () => {
     expect(Object.keys(partner.paths).some((path) => path.includes("/stream"))).toBe(false);
   });
 });
+
+describe("the MCP endpoint in the v1 OpenAPI document", () => {
+  it("documents POST with the personal key, the JSON-RPC 401 and the stateless 405, in v1 only", async () => {
+    const document = JSON.parse(JSON.stringify(openApiDocument("v1"))) as { paths: Record<string, Record<string, any>> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const operation = document.paths["/mcp"]!.post;
+    expect(Object.keys(operation.responses).sort()).toEqual(["200", "202", "401", "405"]);
+    expect(operation.security).toEqual([{ apiKey: [] }]);
+    expect(Object.keys(document.paths["/mcp"]!)).toEqual(["post"]);
+    expect((await new Validator().validate(document as never)).valid).toBe(true);
+    expect(Object.keys((openApiDocument("partner-v1") as { paths: object }).paths)).not.toContain("/mcp");
+  });
+});

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, type TAgentsWorld } from "../../../test/agents-kit";
+import { agentsWorld, type TAgentsWorld } from "../../../../test/agents-kit";
 import { db } from "@/server/db/client";
 import { appendEvent } from "@/server/events/append-event";
 import type { TSessionEventType } from "@/server/events/event-types";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentsWorld } from "../../../test/agents-kit";
+import { agentsWorld } from "../../../../test/agents-kit";
 import { createAgent } from "@/server/services/agents/create-agent";
 import { createAndPublishAgent } from "@/server/services/agents/create-and-publish-agent";
 import { publishAgent } from "@/server/services/agents/publish-agent";
