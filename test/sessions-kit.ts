@@ -7,8 +7,12 @@ import { createAndPublishAgent, type TCreateAndPublishAgentOptions } from "../sr
 
 /** Helpers for the runtime's tests: the real queue and workers on the test database. */
 
+const QUEUE_SCHEMA = `pgboss_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+
 export async function startEngine(options: { workers?: boolean } = { workers: true }) {
-  const boss = await startQueue(await ready());
+  // A pg-boss schema of this test file's own: files share the PostgreSQL test database, and
+  // another file's workers (with other env overrides) must never take this file's jobs.
+  const boss = await startQueue(await ready(), { schema: QUEUE_SCHEMA });
   if (!boss) throw new Error("queue did not start");
   await ensureQueues(boss);
   if (options.workers !== false) await registerWorkers(boss);

@@ -12,11 +12,17 @@ function current(): TQueueState {
   return (holder.__serviceQueue ??= { boss: null, state: "stopped" });
 }
 
-async function boot(queue: TQueueState, database: TDatabase): Promise<PgBoss | null> {
+/**
+ * `schema`: pg-boss's own schema (default "pgboss"). Test files that share one PostgreSQL
+ * database each use their own, so one file's workers never take another file's jobs.
+ */
+export type TQueueOptions = { schema?: string };
+
+async function boot(queue: TQueueState, database: TDatabase, options: TQueueOptions): Promise<PgBoss | null> {
   try {
     const boss = database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" })
-      : new PgBoss({ connectionString: database.connectionString!, max: 5 });
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schema: options.schema })
+      : new PgBoss({ connectionString: database.connectionString!, max: 5, schema: options.schema });
     boss.on("error", (error) => log.error("queue error", { error }));
     await boss.start();
     queue.boss = boss;
@@ -35,13 +41,13 @@ async function boot(queue: TQueueState, database: TDatabase): Promise<PgBoss | n
  * and through the same PGlite instance in embedded mode. Every process starts it, because
  * every process sends jobs; only engine processes also work them (engine/workers.ts).
  */
-export async function startQueue(database: TDatabase): Promise<PgBoss | null> {
+export async function startQueue(database: TDatabase, options: TQueueOptions = {}): Promise<PgBoss | null> {
   const queue = current();
   if (queue.state === "running") return queue.boss;
   if (queue.state === "starting" && queue.starting) return queue.starting;
   queue.state = "starting";
   delete queue.error;
-  queue.starting = boot(queue, database);
+  queue.starting = boot(queue, database, options);
   return queue.starting;
 }
 
