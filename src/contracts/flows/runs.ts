@@ -49,5 +49,7 @@ export const ZFlowRunDetail = z.object({
 });
 export type TFlowRunDetail = z.infer<typeof ZFlowRunDetail>;
 
-export const ZGetFlowRunRequest = z.strictObject({ flowRunId: z.string().min(1).max(64) });
-export const ZGetFlowRunResponse = z.object({ flowRun: ZFlowRunDetail });
+/** The flow run a session records, if the session is a flow's (null for agent sessions). */
+export const ZGetFlowRunRequest = z.strictObject({ sessionId: z.string().min(1).max(64) });
+export const ZGetFlowRunResponse = z.object({ flowRun: ZFlowRunDetail.nullable() });
+export type TGetFlowRunResponse = z.infer<typeof ZGetFlowRunResponse>;
