@@ -5,8 +5,10 @@ import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { createConnection } from "@/server/services/connections/create-connection";
 import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
-import type { TRunFlowRequest } from "@/contracts/flows/runs";
+import { ZRunFlowRequest, type TRunFlowRequest } from "@/contracts/flows/runs";
+import { getFlowRun } from "@/server/services/flows/get-flow-run";
 import { runFlowByHand } from "@/server/services/flows/run-flow";
+import { postMessage } from "@/server/services/sessions/post-message";
 import { decideApproval } from "@/server/services/sessions/decide-approval";
 import { sweepExpiredTurns } from "./recovery";
 
@@ -167,5 +169,23 @@ describe("approval steps", () => {
     expect(done).toMatchObject({ status: "FAILED", errorCode: "TURN_DEADLINE_EXCEEDED" });
     expect(done.steps).toMatchObject([{ stepId: "approve", status: "FAILED", errorCode: "TURN_DEADLINE_EXCEEDED" }]);
     await expect(decideApproval(world.people.owner.actor, { sessionId: parked.sessionId, decision: "approved" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});
+
+describe("flow runs in the console", () => {
+  it("shows the run's steps with timing to the domain's members only, and takes no messages", async () => {
+    const flowId = await publish([{ id: "shape", kind: "transform", output: { got: "{{input.x}}" } }]);
+    const { sessionId } = await run(flowId, { x: 1 });
+    const { flowRun } = await getFlowRun(world.people.viewer.actor, sessionId);
+    expect(flowRun).toMatchObject({ status: "completed", input: { x: 1 }, output: { got: 1 }, steps: [{ stepId: "shape", kind: "transform", status: "completed", output: { got: 1 } }] });
+    expect(flowRun!.steps[0]!.durationMs).toBeGreaterThanOrEqual(0);
+    await expect(getFlowRun(world.people.globexOwner.actor, sessionId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(postMessage(world.people.owner.actor, { sessionId, message: "hello" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("refuses callerCredentials on a run by hand (spec 5 rule 7)", () => {
+    const body = { id: crypto.randomUUID(), input: {}, callerCredentials: { integrations: { "service.http": { token: "t" } } } };
+    expect(ZRunFlowRequest.safeParse(body).success).toBe(false);
+    expect(ZRunFlowRequest.safeParse({ id: body.id, input: {} }).success).toBe(true);
   });
 });
