@@ -10,6 +10,9 @@ import { getFlowRun } from "@/server/services/flows/get-flow-run";
 import { runFlowByHand } from "@/server/services/flows/run-flow";
 import { postMessage } from "@/server/services/sessions/post-message";
 import { decideApproval } from "@/server/services/sessions/decide-approval";
+import { startFlowRun } from "@/server/services/flows/start-flow-run";
+import { runFlow } from "./flow-runner";
+import { turnQueue } from "./jobs";
 import { sweepExpiredTurns } from "./recovery";
 
 // Flow runs end to end on the real queue and workers: tool steps calling a real HTTP receiver
@@ -169,6 +172,76 @@ describe("approval steps", () => {
     expect(done).toMatchObject({ status: "FAILED", errorCode: "TURN_DEADLINE_EXCEEDED" });
     expect(done.steps).toMatchObject([{ stepId: "approve", status: "FAILED", errorCode: "TURN_DEADLINE_EXCEEDED" }]);
     await expect(decideApproval(world.people.owner.actor, { sessionId: parked.sessionId, decision: "approved" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});
+
+describe("caller credentials (startFlowRun, as trigger fan-out calls it)", () => {
+  async function callerFlow() {
+    const { flow, revision } = await createAndPublishFlow(world.people.owner.actor, {
+      domainId: world.acme.ops,
+      name: `Caller flow ${crypto.randomUUID().slice(0, 8)}`,
+      graph: { inputSchema: openSchema, steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/caller`, body: "{{input}}" } }] },
+      bindingPolicies: { "service.http": "caller_required" },
+    });
+    return { flowId: flow.id, revision };
+  }
+
+  async function start(flowId: string, revision: number, input: Record<string, unknown>, callerCredentials?: { integrations: Record<string, { token: string }> }) {
+    const boss = await turnQueue();
+    const started = await db().$transaction((tx) =>
+      startFlowRun(tx, boss, { organizationId: world.acme.id, domainId: world.acme.ops, automationId: flowId, revision, input, ownerId: null, origin: "trigger", callerCredentials }),
+    );
+    const turn = await db().turn.findFirstOrThrow({ where: { sessionId: started.sessionId } });
+    await waitForTurn(turn.id);
+    return { ...started, turnId: turn.id, flowRun: await db().flowRun.findUniqueOrThrow({ where: { id: started.flowRunId } }) };
+  }
+
+  it("uses the caller's material for a caller-required binding and deletes the grant when the run settles", async () => {
+    const { flowId, revision } = await callerFlow();
+    const marker = `m-${crypto.randomUUID()}`;
+    const callerToken = `caller-${crypto.randomUUID()}`;
+    const started = await start(flowId, revision, { marker }, { integrations: { "service.http": { token: callerToken } } });
+    expect(started.flowRun.status).toBe("COMPLETED");
+    expect(receiver.withMarker(marker)[0]!.headers.authorization).toBe(`Bearer ${callerToken}`);
+    expect(await db().callerGrant.count({ where: { turnId: started.turnId } })).toBe(0);
+    const session = await db().agentSession.findUniqueOrThrow({ where: { id: started.sessionId } });
+    expect(session).toMatchObject({ origin: "TRIGGER", ownerId: null });
+    const events = JSON.stringify(await eventsOf(started.sessionId));
+    expect(events).not.toContain(callerToken);
+  });
+
+  it("fails the run with CALLER_CREDENTIALS_REQUIRED without material, calling nothing", async () => {
+    const { flowId, revision } = await callerFlow();
+    const marker = `m-${crypto.randomUUID()}`;
+    const started = await start(flowId, revision, { marker });
+    expect(started.flowRun).toMatchObject({ status: "FAILED", errorCode: "CALLER_CREDENTIALS_REQUIRED" });
+    expect(receiver.withMarker(marker)).toHaveLength(0);
+  });
+});
+
+describe("crash recovery", () => {
+  it("never re-runs a tool step its dead worker left running: the run fails TOOL_CALL_INTERRUPTED", async () => {
+    const marker = `m-${crypto.randomUUID()}`;
+    const flowId = await publish([
+      { id: "approve", kind: "approval", title: "Go?" },
+      { id: "send", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/crash`, body: { message: marker } } },
+    ]);
+    const parked = await run(flowId, { marker }, ["SUSPENDED", "FAILED", "COMPLETED"]);
+    // The state a worker leaves when it dies during the tool call: step and call RUNNING.
+    await db().$transaction(async (tx) => {
+      await tx.approval.updateMany({ where: { turnId: parked.executionId }, data: { status: "APPROVED", decidedAt: new Date() } });
+      await tx.toolCall.updateMany({ where: { turnId: parked.executionId }, data: { status: "SUCCEEDED" } });
+      await tx.flowStepRun.updateMany({ where: { flowRunId: parked.flowRunId }, data: { status: "COMPLETED", output: { decision: "approved" } } });
+      await tx.flowStepRun.create({ data: { flowRunId: parked.flowRunId, stepId: "send", index: 1, kind: "tool", status: "RUNNING" } });
+      await tx.toolCall.create({ data: { turnId: parked.executionId, sessionId: parked.sessionId, index: 1, toolName: "service.http.post", integrationId: "service.http", args: {}, status: "RUNNING" } });
+      await tx.turn.update({ where: { id: parked.executionId }, data: { status: "RUNNING" } });
+    });
+    await runFlow(parked.executionId);
+    const done = await db().flowRun.findUniqueOrThrow({ where: { id: parked.flowRunId }, include: { steps: { orderBy: { index: "asc" } } } });
+    expect(done).toMatchObject({ status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED" });
+    expect(done.steps.map((step) => [step.stepId, step.status])).toEqual([["approve", "COMPLETED"], ["send", "FAILED"]]);
+    expect(await db().toolCall.findFirstOrThrow({ where: { turnId: parked.executionId, index: 1 } })).toMatchObject({ status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED" });
+    expect(receiver.withMarker(marker)).toHaveLength(0);
   });
 });
 
