@@ -14,3 +14,8 @@ export const canManageKnowledge = canEditAutomation;
 export function isOrgAdmin(role: TOrgRole): boolean {
   return role === "OWNER" || role === "ADMIN";
 }
+
+/** Running automations by hand (the server's `execute`): Owners, Editors and Operators. */
+export function canRunFlow(role: TDomainRole | null): boolean {
+  return role === "OWNER" || role === "EDITOR" || role === "OPERATOR";
+}

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
-import { canEditAutomation } from "@/components/authoring/permissions";
+import { canEditAutomation, canRunFlow } from "@/components/authoring/permissions";
 import { DOMAIN_ROLE_LABEL, type TDomainRole } from "@/components/roles";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -13,6 +13,7 @@ import { FlowBindings } from "./flow-bindings";
 import { FlowDraftEditor } from "./flow-draft-editor";
 import { FlowGraphView } from "./flow-graph-view";
 import { FlowRevisions } from "./flow-revisions";
+import { FlowRunPanel } from "./flow-run-panel";
 import styles from "./flows.module.css";
 
 /** The flow page: the editable draft for Owners and Editors, read only for everyone else. */
@@ -62,6 +63,7 @@ export function FlowEditor({ flowId, role }: { flowId: string; role: TDomainRole
           />
         </>
       )}
+      {canRunFlow(role) ? <FlowRunPanel flowId={detail.id} publishedRevision={detail.publishedRevision} /> : null}
       <FlowRevisions flowId={detail.id} />
     </div>
   );

@@ -9,6 +9,7 @@ import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ApprovalPanel } from "./approval-panel";
 import { Composer } from "./composer";
+import { FlowRunSteps } from "./flow-run-steps";
 import { SessionManage } from "./session-manage";
 import styles from "./sessions.module.css";
 import { Transcript } from "./transcript";
@@ -29,6 +30,8 @@ export function SessionView({ sessionId, afterDelete }: { sessionId: string; aft
   const trpc = useTRPC();
   const details = useQuery(trpc.sessionConsole.get.queryOptions({ sessionId }));
   const stream = useSessionStream(sessionId);
+  const flowRun = useQuery(trpc.flows.getRun.queryOptions({ sessionId }));
+  const isFlowRun = Boolean(flowRun.data?.flowRun);
   if (details.isError) {
     return (
       <Alert tone="error" title="The session could not be loaded">
@@ -51,10 +54,13 @@ export function SessionView({ sessionId, afterDelete }: { sessionId: string; aft
           {STREAM_LABEL[stream.status]}
         </span>
       </div>
+      <FlowRunSteps sessionId={sessionId} />
       {session.pendingApproval ? <ApprovalPanel sessionId={sessionId} pending={session.pendingApproval} /> : null}
       <Card flush>
         <Transcript details={session} liveText={stream.liveText} />
-        {session.canParticipate ? (
+        {isFlowRun ? (
+          <p className={styles.note}>This session records a flow run: flows take their input when they start and accept no messages.</p>
+        ) : session.canParticipate ? (
           <Composer sessionId={sessionId} busy={session.state === "running" || session.state === "suspended"} />
         ) : (
           <p className={styles.note}>{READ_ONLY[session.readOnlyReason ?? ""] ?? "You cannot send messages to this session."}</p>

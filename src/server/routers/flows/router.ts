@@ -2,9 +2,11 @@ import { router } from "@/server/trpc/init";
 import { createFlow } from "./create-flow";
 import { getFlow } from "./get-flow";
 import { getFlowRevision } from "./get-flow-revision";
+import { getFlowRun } from "./get-flow-run";
 import { listFlowRevisions } from "./list-flow-revisions";
 import { listFlows } from "./list-flows";
 import { publishFlow } from "./publish-flow";
+import { runFlow } from "./run-flow";
 import { setFlowBindingPolicies } from "./set-flow-binding-policies";
 import { updateFlowGraph } from "./update-flow-graph";
 import { validateFlow } from "./validate-flow";
@@ -20,4 +22,6 @@ export const flowsRouter = router({
   publish: publishFlow,
   listRevisions: listFlowRevisions,
   getRevision: getFlowRevision,
+  run: runFlow,
+  getRun: getFlowRun,
 });

@@ -13,6 +13,10 @@ import { assertCanDrive, authorizeSessionView } from "./session-access";
 export async function postMessage(actor: TUserActor, o: { sessionId: string; message: string; callerCredentials?: TCallerCredentials }): Promise<{ executionId: string }> {
   const access = await authorizeSessionView(actor, o.sessionId);
   assertCanDrive(access);
+  // A flow run's session is the run's audit trail: the flow took its input when it started.
+  if (await db().flowRun.findUnique({ where: { sessionId: access.session.id }, select: { id: true } })) {
+    throw new AppError("CONFLICT", "This session is a flow run: flows take their input when they start and accept no messages. Start a new run instead.");
+  }
   const boss = await turnQueue();
   return db().$transaction(async (tx) => {
     // The row lock serializes concurrent messages, so two cannot both pass the check below.
