@@ -135,9 +135,10 @@ async function holdStreams(count: number, pid: string | undefined) {
 await measure("warm-up", runAgent(world.orgs.acme.agents.echo.id));
 const results = [
   await measure("baseline: POST bare 202 handler", baseline),
-  await measure("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id)),
   await measure("open -> turn.completed on the stream (builtin:echo)", runAgent(world.orgs.acme.agents.echo.id)),
   await measure("open -> turn.completed on the stream (one HTTP tool call)", runAgent(world.orgs.acme.agents.httpRead.id)),
+  // Last: it leaves a backlog of queued turns behind that would slow the cases after it.
+  await measure("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id)),
 ];
 const base = results[0]!;
 console.log(`| case | per second | p50 ms | p99 ms | per second vs baseline |`);

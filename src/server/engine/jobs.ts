@@ -18,8 +18,25 @@ export type TFlowJob = { turnId: string };
 
 const holder = globalThis as typeof globalThis & { __serviceQueuesReady?: WeakMap<PgBoss, Promise<void>> };
 
-async function createQueueOnce(boss: PgBoss, name: string, options: Parameters<PgBoss["createQueue"]>[1]): Promise<void> {
-  if (await boss.getQueue(name)) return;
+type TQueueCreateOptions = NonNullable<Parameters<PgBoss["createQueue"]>[1]>;
+
+/** Agent turns and flow runs: one execution per job, retried after a crash. */
+const EXECUTION_QUEUE_OPTIONS: TQueueCreateOptions = {
+  retryLimit: TURN_JOB_RETRY_LIMIT,
+  retryDelay: 2,
+  // A worker that died mid-turn stops heartbeating; after 30 s its job is retried elsewhere.
+  heartbeatSeconds: 30,
+  // The longest a single attempt may hold the job (approval waits are not attempts).
+  expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
+  // A new job NOTIFYs at commit, so an idle worker starts it at once instead of at its next poll.
+  notify: true,
+};
+
+async function createQueueOnce(boss: PgBoss, name: string, options: TQueueCreateOptions): Promise<void> {
+  const existing = await boss.getQueue(name);
+  // Queues created before wake-ups existed get them too (the other options are kept as they are).
+  if (existing && options.notify && !existing.notify) await boss.updateQueue(name, { notify: true });
+  if (existing) return;
   try {
     await boss.createQueue(name, options);
   } catch (error) {
@@ -38,21 +55,9 @@ export function ensureQueues(boss: PgBoss): Promise<void> {
   let promise = ready.get(boss);
   if (!promise) {
     promise = (async () => {
-      await createQueueOnce(boss, TURN_QUEUE, {
-        retryLimit: TURN_JOB_RETRY_LIMIT,
-        retryDelay: 2,
-        // A worker that died mid-turn stops heartbeating; after 30 s its job is retried elsewhere.
-        heartbeatSeconds: 30,
-        // The longest a single attempt may hold the job (approval waits are not attempts).
-        expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
-      });
+      await createQueueOnce(boss, TURN_QUEUE, EXECUTION_QUEUE_OPTIONS);
       await createQueueOnce(boss, TURN_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
-      await createQueueOnce(boss, FLOW_QUEUE, {
-        retryLimit: TURN_JOB_RETRY_LIMIT,
-        retryDelay: 2,
-        heartbeatSeconds: 30,
-        expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
-      });
+      await createQueueOnce(boss, FLOW_QUEUE, EXECUTION_QUEUE_OPTIONS);
       // getQueue() alone does not fill the cache send() reads (a queue created after start is
       // missing from it); previewRedrive() is a read-only call that goes through that cache.
       await boss.previewRedrive(TURN_QUEUE);

@@ -21,8 +21,8 @@ export type TQueueOptions = { schema?: string };
 async function boot(queue: TQueueState, database: TDatabase, options: TQueueOptions): Promise<PgBoss | null> {
   try {
     const boss = database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schema: options.schema })
-      : new PgBoss({ connectionString: database.connectionString!, max: 5, schema: options.schema });
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schema: options.schema, useListenNotify: true })
+      : new PgBoss({ connectionString: database.connectionString!, max: 5, schema: options.schema, useListenNotify: true });
     boss.on("error", (error) => log.error("queue error", { error }));
     await boss.start();
     queue.boss = boss;

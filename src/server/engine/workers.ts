@@ -14,7 +14,7 @@ const TURN_CONCURRENCY = 4;
  */
 export async function registerWorkers(boss: PgBoss): Promise<void> {
   await ensureQueues(boss);
-  await boss.work<TTurnJob>(TURN_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: TURN_CONCURRENCY, includeMetadata: true }, async ([job]) => {
+  await boss.work<TTurnJob>(TURN_QUEUE, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, localConcurrency: TURN_CONCURRENCY, includeMetadata: true }, async ([job]) => {
     if (!job) return;
     try {
       await runTurn(job.data.turnId);
@@ -25,7 +25,7 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
     }
   });
   // Flow runs share the turn rules: retries, TURN_INTERRUPTED after the last one.
-  await boss.work<TFlowJob>(FLOW_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: TURN_CONCURRENCY, includeMetadata: true }, async ([job]) => {
+  await boss.work<TFlowJob>(FLOW_QUEUE, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, localConcurrency: TURN_CONCURRENCY, includeMetadata: true }, async ([job]) => {
     if (!job) return;
     try {
       await runFlow(job.data.turnId);
