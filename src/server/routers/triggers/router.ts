@@ -1,7 +1,9 @@
 import { router } from "@/server/trpc/init";
+import { automationHistory } from "./automation-history";
 import { createTrigger } from "./create-trigger";
 import { eventCatalog } from "./event-catalog";
 import { fireTrigger } from "./fire-trigger";
+import { history } from "./history";
 import { listSubscribable } from "./list-subscribable";
 import { listTriggers } from "./list-triggers";
 import { setTriggerActive } from "./set-trigger-active";
@@ -18,4 +20,6 @@ export const triggersRouter = router({
   unsubscribe,
   subscribable: listSubscribable,
   eventCatalog,
+  history,
+  automationHistory,
 });
