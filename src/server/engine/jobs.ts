@@ -6,11 +6,15 @@ import { requireQueue } from "./queue";
 /** Queue names of the agent runtime. */
 export const TURN_QUEUE = "agent-turn";
 export const TURN_SWEEP_QUEUE = "agent-turn-sweep";
+/** Flow runs: one job per attempt of a flow run's execution (its Turn), like agent turns. */
+export const FLOW_QUEUE = "flow-run";
 
 /** Worker attempts of one turn job before the turn fails (crash recovery retries the rest). */
 export const TURN_JOB_RETRY_LIMIT = 3;
 
 export type TTurnJob = { turnId: string };
+/** A flow run's job names the run's execution (its Turn row), exactly like an agent turn's. */
+export type TFlowJob = { turnId: string };
 
 const holder = globalThis as typeof globalThis & { __serviceQueuesReady?: WeakMap<PgBoss, Promise<void>> };
 
@@ -43,9 +47,16 @@ export function ensureQueues(boss: PgBoss): Promise<void> {
         expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
       });
       await createQueueOnce(boss, TURN_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
+      await createQueueOnce(boss, FLOW_QUEUE, {
+        retryLimit: TURN_JOB_RETRY_LIMIT,
+        retryDelay: 2,
+        heartbeatSeconds: 30,
+        expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
+      });
       // getQueue() alone does not fill the cache send() reads (a queue created after start is
       // missing from it); previewRedrive() is a read-only call that goes through that cache.
       await boss.previewRedrive(TURN_QUEUE);
+      await boss.previewRedrive(FLOW_QUEUE);
     })();
     promise.catch(() => ready.delete(boss));
     ready.set(boss, promise);
@@ -66,4 +77,19 @@ export async function turnQueue(): Promise<PgBoss> {
  */
 export async function enqueueTurn(boss: PgBoss, tx: TTransaction, turnId: string): Promise<void> {
   await boss.send(TURN_QUEUE, { turnId } satisfies TTurnJob, { db: fromPrisma(tx) });
+}
+
+/** Queues a flow run's execution inside the caller's transaction (same guarantee as enqueueTurn). */
+export async function enqueueFlowRun(boss: PgBoss, tx: TTransaction, turnId: string): Promise<void> {
+  await boss.send(FLOW_QUEUE, { turnId } satisfies TFlowJob, { db: fromPrisma(tx) });
+}
+
+/**
+ * Queues an execution again (after an approval decision): a flow run's turn goes to the flow
+ * queue, any other turn to the agent queue.
+ */
+export async function enqueueExecution(boss: PgBoss, tx: TTransaction, turnId: string): Promise<void> {
+  const flowRun = await tx.flowRun.findFirst({ where: { session: { turns: { some: { id: turnId } } } }, select: { id: true } });
+  if (flowRun) await enqueueFlowRun(boss, tx, turnId);
+  else await enqueueTurn(boss, tx, turnId);
 }

@@ -8,6 +8,17 @@ import { searchKnowledge } from "@/server/services/knowledge/search-knowledge";
 import { readCallerGrant, resolveToolCredential, usesCallerMaterial, type TCallerGrant } from "@/server/services/caller-credentials/grants";
 import type { TTurnContext } from "./turn-context";
 
+/**
+ * What running a tool call needs from its execution: an agent turn's context, or a flow run's
+ * (whose tools are its tool steps' tools and whose knowledge selection is none).
+ */
+export type TToolCallContext = Pick<TTurnContext, "turnId" | "sessionId" | "orgId" | "domainId" | "tools"> & {
+  revision: Pick<TTurnContext["revision"], "knowledgeSelection">;
+};
+
+/** How a call ended, for callers that use the result (flow tool steps). */
+export type TCallOutcome = { toolCallId: string } & ({ ok: true; result: unknown } | { ok: false; code: string; message: string });
+
 /** Results above this size are recorded on the tool call but not copied into the event. */
 const EVENT_RESULT_MAX = 16_000;
 
@@ -17,18 +28,18 @@ async function loadGrant(turnId: string): Promise<TCallerGrant | null> {
   return row ? readCallerGrant(db(), turnId) : null;
 }
 
-async function nextIndex(turnId: string): Promise<number> {
+export async function nextIndex(turnId: string): Promise<number> {
   const last = await db().toolCall.findFirst({ where: { turnId }, orderBy: { index: "desc" }, select: { index: true } });
   return (last?.index ?? -1) + 1;
 }
 
 /** A call that cannot run at all (unknown tool): recorded FAILED, and the model is told. */
-export async function recordUnavailableCall(context: TTurnContext, call: TModelToolCall): Promise<void> {
+export async function recordUnavailableCall(context: TToolCallContext, call: TModelToolCall, message?: string): Promise<void> {
   const index = await nextIndex(context.turnId);
-  const message = `The tool ${call.name} is not available to this agent: use only the tools its procedure references.`;
+  const errorMessage = message ?? `The tool ${call.name} is not available to this agent: use only the tools its procedure references.`;
   await db().$transaction(async (tx) => {
     const row = await tx.toolCall.create({
-      data: { turnId: context.turnId, sessionId: context.sessionId, index, toolName: call.name, integrationId: "", args: call.args as object, status: "FAILED", errorCode: "TOOL_NOT_AVAILABLE", errorMessage: message, finishedAt: new Date() },
+      data: { turnId: context.turnId, sessionId: context.sessionId, index, toolName: call.name, integrationId: "", args: call.args as object, status: "FAILED", errorCode: "TOOL_NOT_AVAILABLE", errorMessage, finishedAt: new Date() },
       select: { id: true },
     });
     await appendEvent(tx, context.sessionId, "tool_call.finished", { executionId: context.turnId, toolCallId: row.id, name: call.name, status: "failed", errorCode: "TOOL_NOT_AVAILABLE" });
@@ -65,7 +76,7 @@ export async function suspendForApproval(context: TTurnContext, call: TModelTool
   });
 }
 
-async function finishCall(context: TTurnContext, toolCallId: string, name: string, outcome: { ok: true; result: unknown } | { ok: false; code: string; message: string }): Promise<void> {
+async function finishCall(context: TToolCallContext, toolCallId: string, name: string, outcome: { ok: true; result: unknown } | { ok: false; code: string; message: string }): Promise<void> {
   await db().$transaction(async (tx) => {
     await tx.toolCall.update({
       where: { id: toolCallId },
@@ -90,7 +101,7 @@ async function finishCall(context: TTurnContext, toolCallId: string, name: strin
  * `caller_credential.failed`, never falling back), then the tool, recording start and finish.
  * `existingId` is a parked call that was approved.
  */
-export async function executeToolCall(context: TTurnContext, call: TModelToolCall, existingId?: string): Promise<void> {
+export async function executeToolCall(context: TToolCallContext, call: TModelToolCall, existingId?: string): Promise<TCallOutcome> {
   const offered = context.tools.get(call.name)!;
   const index = existingId ? 0 : await nextIndex(context.turnId);
   const toolCallId = await db().$transaction(async (tx) => {
@@ -114,7 +125,7 @@ export async function executeToolCall(context: TTurnContext, call: TModelToolCal
         appendEvent(tx, context.sessionId, "caller_credential.failed", { executionId: context.turnId, toolCallId, integrationId: offered.integration.id, code: decision.code }),
       );
       await finishCall(context, toolCallId, call.name, { ok: false, code: decision.code, message: decision.message });
-      return;
+      return { toolCallId, ok: false, code: decision.code, message: decision.message };
     }
     credential = decision.credential;
     await db().toolCall.update({ where: { id: toolCallId }, data: { identity: decision.identity }, select: { id: true } });
@@ -131,11 +142,14 @@ export async function executeToolCall(context: TTurnContext, call: TModelToolCal
       searchKnowledge: (query, limit) => searchKnowledge({ orgId: context.orgId, domainId: context.domainId, selection: context.revision.knowledgeSelection, query, limit }),
     });
     await finishCall(context, toolCallId, call.name, { ok: true, result });
+    return { toolCallId, ok: true, result };
   } catch (error) {
     const appError = findAppError(error);
     if (!appError) log.warn("tool call failed unexpectedly", { tool: call.name, error });
     const reason = appError?.details?.reason;
     const code = appError ? (typeof reason === "string" ? `TOOL_${reason.toUpperCase()}` : appError.code) : "TOOL_FAILED";
-    await finishCall(context, toolCallId, call.name, { ok: false, code, message: appError?.message ?? "The tool call failed unexpectedly." });
+    const message = appError?.message ?? "The tool call failed unexpectedly.";
+    await finishCall(context, toolCallId, call.name, { ok: false, code, message });
+    return { toolCallId, ok: false, code, message };
   }
 }

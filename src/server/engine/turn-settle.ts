@@ -45,6 +45,7 @@ export async function failTurnTx(tx: TTransaction, options: { sessionId: string;
     where: { turnId: options.turnId, status: { in: ["AWAITING_APPROVAL", "RUNNING"] } },
     data: { status: "FAILED", errorCode: options.code, errorMessage: options.message, finishedAt: new Date() },
   });
+  await failFlowRunTx(tx, options);
   const notice = await tx.sessionMessage.create({
     data: { sessionId: options.sessionId, turnId: options.turnId, role: "SYSTEM", body: `The turn failed (${options.code}): ${options.message}` },
     select: { id: true },
@@ -52,6 +53,18 @@ export async function failTurnTx(tx: TTransaction, options: { sessionId: string;
   await dropGrant(tx, options.turnId);
   await appendEvent(tx, options.sessionId, "turn.completed", { executionId: options.turnId, status: "failed", errorCode: options.code, messageId: notice.id });
   return true;
+}
+
+/**
+ * A flow run's execution is its turn: when the turn fails (deadline sweeper, interrupted job,
+ * a failed step), the run and its unfinished step fail with the same code.
+ */
+async function failFlowRunTx(tx: TTransaction, options: { sessionId: string; code: string; message: string }): Promise<void> {
+  const failed = { errorCode: options.code, errorMessage: options.message, finishedAt: new Date() };
+  const run = await tx.flowRun.findUnique({ where: { sessionId: options.sessionId }, select: { id: true } });
+  if (!run) return;
+  await tx.flowRun.updateMany({ where: { id: run.id, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } }, data: { status: "FAILED", ...failed } });
+  await tx.flowStepRun.updateMany({ where: { flowRunId: run.id, status: { in: ["RUNNING", "WAITING"] } }, data: { status: "FAILED", ...failed } });
 }
 
 export function failTurn(options: { sessionId: string; turnId: string; code: string; message: string }): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import { log } from "@/server/log";
-import { ensureQueues, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TTurnJob } from "./jobs";
+import { ensureQueues, FLOW_QUEUE, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TFlowJob, type TTurnJob } from "./jobs";
+import { runFlow } from "./flow-runner";
 import { failInterruptedTurn, sweepExpiredTurns } from "./recovery";
 import { runTurn } from "./turn-runner";
 
@@ -19,6 +20,17 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
       await runTurn(job.data.turnId);
     } catch (error) {
       log.error("turn attempt failed", { turnId: job.data.turnId, retry: job.retryCount, error });
+      if (job.retryCount >= TURN_JOB_RETRY_LIMIT) await failInterruptedTurn(job.data.turnId).catch(() => undefined);
+      throw error;
+    }
+  });
+  // Flow runs share the turn rules: retries, TURN_INTERRUPTED after the last one.
+  await boss.work<TFlowJob>(FLOW_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: TURN_CONCURRENCY, includeMetadata: true }, async ([job]) => {
+    if (!job) return;
+    try {
+      await runFlow(job.data.turnId);
+    } catch (error) {
+      log.error("flow run attempt failed", { turnId: job.data.turnId, retry: job.retryCount, error });
       if (job.retryCount >= TURN_JOB_RETRY_LIMIT) await failInterruptedTurn(job.data.turnId).catch(() => undefined);
       throw error;
     }

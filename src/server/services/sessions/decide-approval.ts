@@ -1,7 +1,7 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { enqueueTurn, turnQueue } from "@/server/engine/jobs";
+import { enqueueExecution, turnQueue } from "@/server/engine/jobs";
 import { AppError } from "@/server/errors";
 import { appendEvent } from "@/server/events/append-event";
 import { replaceCallerGrant } from "@/server/services/caller-credentials/grants";
@@ -70,7 +70,7 @@ export async function decideApproval(actor: TUserActor, o: TDecideApprovalOption
       });
     }
     await appendEvent(tx, access.session.id, "session.changed", { reason: "approval.decided", executionId: pending.turnId, approvalId: pending.id, decision: o.decision });
-    await enqueueTurn(boss, tx, pending.turnId);
+    await enqueueExecution(boss, tx, pending.turnId);
   });
   return { ok: true, approvalId: pending.id, decision: o.decision };
 }

@@ -1,0 +1,72 @@
+import type { TFlowStep } from "@/contracts/flows/graph";
+import { renderString, type TTemplateContext } from "@/contracts/flows/templates";
+import { db } from "@/server/db/client";
+import { appendEvent } from "@/server/events/append-event";
+import type { TFlowContext } from "./flow-context";
+import type { TStepResult, TStepRun } from "./flow-steps";
+import { runTurn } from "./turn-runner";
+
+/** How often a flow job looks at an agent turn that waits for an approval. */
+const CHILD_POLL_MS = 1000;
+
+type TAgentStep = Extract<TFlowStep, { kind: "agent" }>;
+
+/**
+ * Opens the asked agent's session (a DOMAIN session of the flow's domain, origin TRIGGER,
+ * owned by the run's owner, pinned to the agent's revision published now) with the prompt as
+ * its first message and a turn bounded by the flow's own deadline. No job is queued: the flow
+ * job runs the turn itself. The child's ids are kept on the step so a retried job resumes it.
+ */
+async function openChildTurn(context: TFlowContext, step: TAgentStep, stepRun: TStepRun, prompt: string): Promise<string | null> {
+  const agent = await db().automation.findFirst({
+    where: { id: step.automationId, kind: "AGENT", organizationId: context.orgId, domainId: context.domainId },
+    select: { id: true, publishedRevision: true },
+  });
+  if (agent?.publishedRevision == null) return null;
+  return db().$transaction(async (tx) => {
+    const session = await tx.agentSession.create({
+      data: { organizationId: context.orgId, domainId: context.domainId, automationId: agent.id, revision: agent.publishedRevision!, kind: "DOMAIN", origin: "TRIGGER", ownerId: context.ownerId, title: `Flow step ${step.id}: ${prompt}`.slice(0, 120) },
+      select: { id: true },
+    });
+    const turn = await tx.turn.create({ data: { sessionId: session.id, organizationId: context.orgId, number: 1, initiatedById: context.ownerId, deadlineAt: context.deadlineAt }, select: { id: true } });
+    const message = await tx.sessionMessage.create({ data: { sessionId: session.id, turnId: turn.id, role: "USER", body: prompt, authorId: context.ownerId }, select: { id: true } });
+    await tx.flowStepRun.update({ where: { id: stepRun.id }, data: { output: { sessionId: session.id, executionId: turn.id } } });
+    await appendEvent(tx, session.id, "session.changed", { reason: "message.created", executionId: turn.id, messageId: message.id });
+    return turn.id;
+  });
+}
+
+function childTurnOf(stepRun: TStepRun): string | null {
+  const output = stepRun.output as { executionId?: unknown } | null;
+  return output && typeof output.executionId === "string" ? output.executionId : null;
+}
+
+/**
+ * An agent step asks the agent one turn and waits for its answer. The turn runs inside this
+ * job (the engine's own turn loop, with the agent's own bindings); when the agent parks on an
+ * approval, the decision queues its turn on the agent queue and this job waits, bounded by the
+ * flow's deadline. The step's output is the answer text; a failed agent turn fails the step
+ * with the turn's code.
+ */
+export async function runAgentStep(context: TFlowContext, step: TAgentStep, stepRun: TStepRun, templates: TTemplateContext): Promise<TStepResult> {
+  let childTurnId = childTurnOf(stepRun);
+  if (!childTurnId) {
+    const rendered = renderString(step.prompt, templates);
+    const prompt = typeof rendered === "string" ? rendered : JSON.stringify(rendered);
+    childTurnId = await openChildTurn(context, step, stepRun, prompt);
+    if (!childTurnId) return { kind: "failed", code: "AGENT_UNAVAILABLE", message: `The agent ${step.automationId} is not a published agent of this flow's domain any more.` };
+  }
+  await runTurn(childTurnId);
+  for (;;) {
+    const turn = await db().turn.findUniqueOrThrow({ where: { id: childTurnId }, select: { status: true, errorCode: true, errorMessage: true } });
+    if (turn.status === "COMPLETED") {
+      const answer = await db().sessionMessage.findFirst({ where: { turnId: childTurnId, role: "ASSISTANT" }, orderBy: { createdAt: "desc" }, select: { body: true } });
+      return { kind: "done", output: answer?.body ?? "" };
+    }
+    if (turn.status === "FAILED") {
+      return { kind: "failed", code: turn.errorCode ?? "AGENT_TURN_FAILED", message: `The agent's turn failed: ${turn.errorMessage ?? "no reason recorded"}` };
+    }
+    if (Date.now() >= context.deadlineAt.getTime()) return { kind: "failed", code: "TURN_DEADLINE_EXCEEDED", message: "The flow ran past its execution deadline while waiting for the agent." };
+    await new Promise((resolve) => setTimeout(resolve, CHILD_POLL_MS));
+  }
+}

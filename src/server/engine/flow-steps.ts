@@ -1,0 +1,96 @@
+import { isDeepStrictEqual } from "node:util";
+import type { TFlowStep } from "@/contracts/flows/graph";
+import { renderString, renderValue, type TTemplateContext } from "@/contracts/flows/templates";
+import { db } from "@/server/db/client";
+import { appendEvent } from "@/server/events/append-event";
+import { maskToolArgs } from "@/server/integrations/invoke-tool";
+import type { TFlowContext } from "./flow-context";
+import { runAgentStep } from "./flow-agent-step";
+import { executeToolCall, nextIndex, recordUnavailableCall } from "./tool-calls";
+
+/** How a step ended: an output, a failure with a code, or parked for an approval. */
+export type TStepResult = { kind: "done"; output: unknown } | { kind: "failed"; code: string; message: string } | { kind: "suspended" };
+
+/** The approval step's tool-call name: approvals are keyed by a tool call, as for agents. */
+export const FLOW_APPROVAL_TOOL = "flow.approval";
+
+export type TStepRun = { id: string; output: unknown };
+
+/** A tool step: templated args, section 5 credential resolution, a recorded ToolCall. */
+async function runToolStep(context: TFlowContext, step: Extract<TFlowStep, { kind: "tool" }>, templates: TTemplateContext): Promise<TStepResult> {
+  const rendered = renderValue(step.args, templates);
+  const args = rendered && typeof rendered === "object" && !Array.isArray(rendered) ? (rendered as Record<string, unknown>) : {};
+  if (!context.tools.has(step.tool)) {
+    const message = `The tool ${step.tool} is not available to this flow revision: its integration is not visible to the organization or not bound.`;
+    await recordUnavailableCall(context, { id: "", name: step.tool, args }, message);
+    return { kind: "failed", code: "TOOL_NOT_AVAILABLE", message };
+  }
+  const outcome = await executeToolCall(context, { id: "", name: step.tool, args });
+  return outcome.ok ? { kind: "done", output: outcome.result } : { kind: "failed", code: outcome.code, message: outcome.message };
+}
+
+/** Branch conditions; comparisons of mismatched types are false rather than errors. */
+export function evaluateCondition(left: unknown, operator: Extract<TFlowStep, { kind: "branch" }>["condition"]["operator"], right: unknown): boolean {
+  switch (operator) {
+    case "equals":
+      return isDeepStrictEqual(left ?? null, right ?? null);
+    case "not-equals":
+      return !isDeepStrictEqual(left ?? null, right ?? null);
+    case ">":
+    case "<": {
+      const comparable = (typeof left === "number" && typeof right === "number") || (typeof left === "string" && typeof right === "string");
+      if (!comparable) return false;
+      return operator === ">" ? (left as number | string) > (right as number | string) : (left as number | string) < (right as number | string);
+    }
+    case "contains":
+      if (typeof left === "string") return right !== undefined && right !== null && left.includes(typeof right === "string" ? right : JSON.stringify(right));
+      if (Array.isArray(left)) return left.some((item) => isDeepStrictEqual(item, right));
+      return false;
+    case "exists":
+      return left !== undefined && left !== null;
+  }
+}
+
+/**
+ * An approval step parks the run exactly like an agent's approval tool: a ToolCall awaiting
+ * approval (name `flow.approval`, args `{ stepId, title }`), a PENDING Approval decided by the
+ * domain's approvers, the execution SUSPENDED and `turn.suspended`. The job ends; the decision
+ * queues the run again.
+ */
+async function suspendForApproval(context: TFlowContext, step: Extract<TFlowStep, { kind: "approval" }>, stepRun: TStepRun, templates: TTemplateContext): Promise<TStepResult> {
+  const rendered = renderString(step.title, templates);
+  const title = typeof rendered === "string" ? rendered : JSON.stringify(rendered);
+  const args = { stepId: step.id, title };
+  const index = await nextIndex(context.turnId);
+  await db().$transaction(async (tx) => {
+    const call = await tx.toolCall.create({
+      data: { turnId: context.turnId, sessionId: context.sessionId, index, toolName: FLOW_APPROVAL_TOOL, integrationId: "", args, status: "AWAITING_APPROVAL" },
+      select: { id: true },
+    });
+    const approval = await tx.approval.create({ data: { sessionId: context.sessionId, turnId: context.turnId, toolCallId: call.id, toolName: FLOW_APPROVAL_TOOL }, select: { id: true } });
+    await tx.flowStepRun.update({ where: { id: stepRun.id }, data: { status: "WAITING", output: { approvalId: approval.id, toolCallId: call.id, title } } });
+    await tx.flowRun.update({ where: { id: context.flowRunId }, data: { status: "SUSPENDED" } });
+    await tx.turn.update({ where: { id: context.turnId }, data: { status: "SUSPENDED" }, select: { id: true } });
+    await appendEvent(tx, context.sessionId, "turn.suspended", { executionId: context.turnId, approvalId: approval.id, toolName: FLOW_APPROVAL_TOOL, toolCallId: call.id, args: maskToolArgs(args) });
+  });
+  return { kind: "suspended" };
+}
+
+/** Runs one step of the graph. */
+export async function runStep(context: TFlowContext, step: TFlowStep, stepRun: TStepRun, templates: TTemplateContext): Promise<TStepResult> {
+  switch (step.kind) {
+    case "tool":
+      return runToolStep(context, step, templates);
+    case "branch": {
+      const left = renderString(step.condition.left, templates);
+      const right = renderValue(step.condition.right, templates);
+      return { kind: "done", output: { matched: evaluateCondition(left, step.condition.operator, right) } };
+    }
+    case "transform":
+      return { kind: "done", output: renderValue(step.output, templates) ?? null };
+    case "agent":
+      return runAgentStep(context, step, stepRun, templates);
+    case "approval":
+      return suspendForApproval(context, step, stepRun, templates);
+  }
+}

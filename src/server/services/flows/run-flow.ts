@@ -1,0 +1,46 @@
+import { z } from "zod";
+import type { TRunFlowRequest, TRunFlowResponse } from "@/contracts/flows/runs";
+import type { TUserActor } from "@/server/auth/actor";
+import { db } from "@/server/db/client";
+import { turnQueue } from "@/server/engine/jobs";
+import { AppError } from "@/server/errors";
+import { authorizeFlow } from "./flow-access";
+import { getPublishedFlowRevision } from "./get-published-flow-revision";
+import { startFlowRun } from "./start-flow-run";
+
+/** The run's input against the revision's input schema (the same reader validation uses). */
+function checkInput(inputSchema: Record<string, unknown>, input: unknown): void {
+  const schema = z.fromJSONSchema(inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return;
+  const issue = parsed.error.issues[0]!;
+  throw new AppError("VALIDATION", `The input does not match the flow's input schema: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}.`, {
+    details: { issues: parsed.error.issues.map((item) => ({ path: item.path.join("."), message: item.message, code: item.code })) },
+  });
+}
+
+/**
+ * The console's Run / Test run: starts the flow's newest revision with the given input, as the
+ * signed-in person, without caller material (spec 5 rule 7). Needs the domain's `execute`
+ * permission; a never-published flow is 409 CONFLICT.
+ */
+export async function runFlowByHand(actor: TUserActor, request: TRunFlowRequest): Promise<TRunFlowResponse> {
+  const flow = await authorizeFlow(actor, request.id, "execute");
+  const revision = await getPublishedFlowRevision(flow.id);
+  if (!revision) throw new AppError("CONFLICT", "This flow has never been published: publish it before running it.");
+  checkInput(revision.graph.inputSchema, request.input);
+  const boss = await turnQueue();
+  const started = await db().$transaction((tx) =>
+    startFlowRun(tx, boss, {
+      organizationId: flow.organizationId,
+      domainId: flow.domainId,
+      automationId: flow.id,
+      revision: revision.revision,
+      input: request.input,
+      ownerId: actor.userId,
+      origin: "console",
+    }),
+  );
+  const turn = await db().turn.findFirstOrThrow({ where: { sessionId: started.sessionId }, select: { id: true } });
+  return { ...started, executionId: turn.id, revision: revision.revision };
+}
