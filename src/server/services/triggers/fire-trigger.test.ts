@@ -6,6 +6,7 @@ import { turnQueue } from "@/server/engine/jobs";
 import { env } from "@/server/env";
 import { readCallerGrant } from "@/server/services/caller-credentials/grants";
 import { createConnection } from "@/server/services/connections/create-connection";
+import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
 import { createTrigger } from "@/server/services/triggers/create-trigger";
 import { setTriggerActive } from "@/server/services/triggers/set-trigger-active";
 import { subscribeAutomation } from "@/server/services/triggers/subscriptions";
@@ -19,7 +20,7 @@ const HTTP = "service.http";
 const orgToken = `org-${crypto.randomUUID()}`;
 let world: TAgentsWorld;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-const ids = {} as Record<"read" | "required" | "echo" | "api" | "inactive" | "schedule" | "sales" | "globex" | "empty", string>;
+const ids = {} as Record<"read" | "required" | "echo" | "flow" | "api" | "inactive" | "schedule" | "sales" | "globex" | "empty", string>;
 
 const line = (tool: string, args: unknown) => `#${tool} ${JSON.stringify(args)}`;
 const marker = () => `m${crypto.randomUUID().slice(0, 12)}`;
@@ -55,7 +56,18 @@ beforeAll(async () => {
   ids.echo = await publishAgent(owner, world.acme.ops, { model: "builtin:echo" });
   const salesEcho = await publishAgent(owner, world.acme.sales, { model: "builtin:echo" });
   const globexEcho = await publishAgent(world.people.globexOwner.actor, world.globex.main, { model: "builtin:echo" });
-  ids.api = await trigger("api", world.acme.ops, [ids.read, ids.required, ids.echo]);
+  const { flow } = await createAndPublishFlow(owner, {
+    domainId: world.acme.ops,
+    name: "Flow subscriber",
+    graph: {
+      inputSchema: { type: "object", properties: {}, additionalProperties: true },
+      steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/flow`, body: "{{input}}" } }],
+    },
+    bindingPolicies: { [HTTP]: "service" },
+    changeNote: "test",
+  });
+  ids.flow = flow.id;
+  ids.api = await trigger("api", world.acme.ops, [ids.read, ids.required, ids.echo, ids.flow]);
   ids.inactive = await trigger("api", world.acme.ops, [ids.echo]);
   await setTriggerActive(owner, { triggerId: ids.inactive, active: false });
   ids.schedule = await trigger("schedule", world.acme.ops, [ids.echo]);
@@ -87,15 +99,19 @@ describe("fan-out", () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(202);
     expect(response.headers.get("idempotency-replayed")).toBeNull();
-    expect(response.body.sessions.map((s: { automationId: string }) => s.automationId).sort()).toEqual([ids.read, ids.required, ids.echo].sort());
+    expect(response.body.sessions.map((s: { automationId: string }) => s.automationId).sort()).toEqual([ids.read, ids.required, ids.echo, ids.flow].sort());
     await turnsSettled(response.body.sessions);
 
-    // The caller's token reached both caller-bound subscribers' upstream calls; nothing else did.
+    // The caller's token reached both caller-bound subscribers' upstream calls; the flow binds
+    // service.http at service identity, so it got no share and ran under the organization's token.
     const seen = receiver.withMarker(m);
     expect(seen.map((request) => [request.path, request.headers.authorization]).sort()).toEqual([
       ["/caller", `Bearer ${token}`],
+      ["/flow", `Bearer ${orgToken}`],
       ["/read", `Bearer ${token}`],
     ]);
+    // The flow received the input verbatim.
+    expect(JSON.parse(seen.find((request) => request.path === "/flow")!.body)).toEqual({ prompt: m });
     const sessions = await db().agentSession.findMany({ where: { id: { in: response.body.sessions.map((s: { sessionId: string }) => s.sessionId) } } });
     expect(sessions.every((s) => s.origin === "TRIGGER" && s.kind === "DOMAIN" && s.ownerId === world.people.operator.actor.userId && s.revision === 1)).toBe(true);
 
@@ -109,10 +125,13 @@ describe("fan-out", () => {
     const m = marker();
     const response = await fire({ triggerId: ids.api, input: { prompt: m } });
     expect(response.status).toBe(202);
-    expect(response.body.sessions.map((s: { automationId: string }) => s.automationId).sort()).toEqual([ids.read, ids.echo].sort());
+    expect(response.body.sessions.map((s: { automationId: string }) => s.automationId).sort()).toEqual([ids.read, ids.echo, ids.flow].sort());
     await turnsSettled(response.body.sessions);
     // Without caller material the caller_preferred agent runs under the organization's connection.
-    expect(receiver.withMarker(m).map((request) => [request.path, request.headers.authorization])).toEqual([["/read", `Bearer ${orgToken}`]]);
+    expect(receiver.withMarker(m).map((request) => [request.path, request.headers.authorization]).sort()).toEqual([
+      ["/flow", `Bearer ${orgToken}`],
+      ["/read", `Bearer ${orgToken}`],
+    ]);
     const [firing] = (await firingsOf(ids.api)).slice(-1);
     const refused = firing!.results.find((result) => result.automationId === ids.required);
     expect(refused).toMatchObject({ outcome: "FAILED", errorCode: "CALLER_CREDENTIALS_REQUIRED", sessionId: null });
@@ -142,7 +161,7 @@ describe("fan-out", () => {
       db().$transaction(async (tx) => {
         const scheduled = await fireTrigger(tx, boss, { trigger: triggerRow, source: "SCHEDULE", actorId: null, input: {} });
         expect(scheduled.results.find((result) => result.automationId === ids.required)).toMatchObject({ outcome: "FAILED", errorCode: "CALLER_CREDENTIALS_REQUIRED" });
-        expect(scheduled.sessions).toHaveLength(2);
+        expect(scheduled.sessions).toHaveLength(3);
         const fired = await fireTrigger(tx, boss, { trigger: triggerRow, source: "API", actorId: world.people.owner.actor.userId, input: {}, callerCredentials: { integrations: { [HTTP]: { token: "t" } } }, callerCredentialExpiresAt: expiresAt });
         const session = fired.sessions.find((s) => s.automationId === ids.required)!;
         const turn = await tx.turn.findFirstOrThrow({ where: { sessionId: session.sessionId } });
