@@ -79,7 +79,7 @@ export function TriggerRunHistory({ triggerId, triggerName, domainId }: { trigge
   return (
     <section className={authoring.stackTight} aria-labelledby={headingId}>
       <h3 id={headingId} className={authoring.muted}>
-        Run history
+        Firings of {triggerName}
       </h3>
       <div className={authoring.formActionsStart}>
         <OutcomeFilter

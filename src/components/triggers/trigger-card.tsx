@@ -118,12 +118,11 @@ export function TriggerCard({ domainId, entry, candidates, canManage }: TProps) 
           </Alert>
         ) : null}
         <TriggerSubscribers domainId={domainId} trigger={trigger} subscribers={subscribers} candidates={candidates} canManage={canManage} />
-        <div>
-          <Button size="small" variant="ghost" aria-expanded={showHistory} onClick={() => setShowHistory(!showHistory)}>
-            {showHistory ? "Hide run history" : "Show run history"}
-          </Button>
-        </div>
-        {showHistory ? <TriggerRunHistory triggerId={trigger.id} triggerName={trigger.name} domainId={domainId} /> : null}
+        {/* A disclosure, not a button: the history loads only once someone opens it. */}
+        <details onToggle={(event) => setShowHistory(event.currentTarget.open)}>
+          <summary>Run history</summary>
+          {showHistory ? <TriggerRunHistory triggerId={trigger.id} triggerName={trigger.name} domainId={domainId} /> : null}
+        </details>
       </div>
     </Card>
   );
