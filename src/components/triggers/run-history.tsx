@@ -43,6 +43,11 @@ function FiringRow({ firing, domainId }: { firing: TFiringEntry; domainId: strin
     <tr>
       <td>
         <DateTime value={firing.createdAt} />
+        {firing.scheduledFor ? (
+          <div className={authoring.muted} data-slot={firing.scheduledFor}>
+            planned for <DateTime value={firing.scheduledFor} />
+          </div>
+        ) : null}
         <div className={authoring.muted}>
           {SOURCE_LABEL[firing.source]}
           {firing.actor ? ` by ${firing.actor.name}` : ""}
