@@ -40,7 +40,7 @@ export function OutcomeFilter({ value, onChange }: { value: TSubscriberOutcome |
 
 function FiringRow({ firing, domainId }: { firing: TFiringEntry; domainId: string }) {
   return (
-    <tr>
+    <tr data-fired={firing.createdAt}>
       <td>
         <DateTime value={firing.createdAt} />
         {firing.scheduledFor ? (
