@@ -69,18 +69,17 @@ export default defineConfig({
       // PostgreSQL run exercises the split deployment; the embedded database has one process.
       env: { ...serverEnv, ENGINE_IN_PROCESS: databaseUrl ? "0" : "1" },
     },
+    // Two workers on PostgreSQL: schedule firings must happen once however many engines tick.
     ...(databaseUrl
-      ? [
-          {
-            command: "node_modules/.bin/tsx scripts/worker.ts",
-            wait: { stdout: /worker ready/ },
-            reuseExistingServer: false,
-            timeout: 120_000,
-            stdout: "pipe" as const,
-            stderr: "pipe" as const,
-            env: serverEnv,
-          },
-        ]
+      ? [1, 2].map(() => ({
+          command: "node_modules/.bin/tsx scripts/worker.ts",
+          wait: { stdout: /worker ready/ },
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: "pipe" as const,
+          stderr: "pipe" as const,
+          env: serverEnv,
+        }))
       : []),
   ],
 });

@@ -2,6 +2,7 @@
 // start-up and queue code as the web process, so jobs behave the same wherever they run.
 import { ready } from "@/server/db/client";
 import { startQueue, stopQueue } from "@/server/engine/queue";
+import { startScheduler, stopScheduler } from "@/server/engine/scheduler";
 import { registerWorkers } from "@/server/engine/workers";
 import { env } from "@/server/env";
 import { log } from "@/server/log";
@@ -14,11 +15,13 @@ async function main() {
   const boss = await startQueue(database);
   if (!boss) throw new Error("The job queue did not start; see the log above.");
   await registerWorkers(boss);
+  startScheduler();
   log.info("worker ready", { database: database.kind });
   // Plain line for supervisors (and Playwright's webServer) waiting for readiness, whatever LOG_LEVEL says.
   process.stdout.write("worker ready\n");
   const shutdown = async () => {
     log.info("worker stopping");
+    stopScheduler();
     await stopQueue();
     await database.close();
     process.exit(0);

@@ -1,6 +1,7 @@
 import { signingSecret } from "@/server/auth/signing-secret";
 import { ready } from "@/server/db/client";
 import { startQueue } from "@/server/engine/queue";
+import { startScheduler } from "@/server/engine/scheduler";
 import { registerWorkers } from "@/server/engine/workers";
 import { env, missingProductionSecrets, publicBaseUrl } from "@/server/env";
 import { log } from "@/server/log";
@@ -38,7 +39,10 @@ export function startServer(): Promise<void> {
     }
     // Every process sends jobs (a 202 queues work); only engine processes also work them.
     const boss = await startQueue(database);
-    if (boss && env.ENGINE_IN_PROCESS) await registerWorkers(boss);
+    if (boss && env.ENGINE_IN_PROCESS) {
+      await registerWorkers(boss);
+      startScheduler();
+    }
     log.info("service ready", { database: database.kind, baseUrl: publicBaseUrl() });
   })();
   return holder.__serviceStarted;

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
+import { TriggerRunHistory } from "./run-history";
 import { TriggerSubscribers } from "./trigger-subscribers";
 
 const TYPE_LABEL = { schedule: "Schedule", api: "API", event: "Event" } as const;
@@ -72,6 +73,7 @@ export function TriggerCard({ domainId, entry, candidates, canManage }: TProps) 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirmingOff, setConfirmingOff] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
   const toggle = useMutation(
     trpc.triggers.setActive.mutationOptions({
       onSuccess: async () => {
@@ -116,6 +118,11 @@ export function TriggerCard({ domainId, entry, candidates, canManage }: TProps) 
           </Alert>
         ) : null}
         <TriggerSubscribers domainId={domainId} trigger={trigger} subscribers={subscribers} candidates={candidates} canManage={canManage} />
+        {/* A disclosure, not a button: the history loads only once someone opens it. */}
+        <details onToggle={(event) => setShowHistory(event.currentTarget.open)}>
+          <summary>Run history</summary>
+          {showHistory ? <TriggerRunHistory triggerId={trigger.id} triggerName={trigger.name} domainId={domainId} /> : null}
+        </details>
       </div>
     </Card>
   );

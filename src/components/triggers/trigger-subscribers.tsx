@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useId, useState } from "react";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
@@ -41,7 +42,10 @@ export function TriggerSubscribers({ domainId, trigger, subscribers, candidates,
       <ul aria-labelledby={listId} className={authoring.chips}>
         {subscribers.map((subscriber) => (
           <li key={subscriber.automationId} className={authoring.chip}>
-            <span>{subscriber.name}</span> <Badge tone="muted">{subscriber.kind}</Badge>
+            <Link href={`/triggers/${domainId}/runs/${subscriber.automationId}`} title={`Trigger runs of ${subscriber.name}`}>
+              {subscriber.name}
+            </Link>{" "}
+            <Badge tone="muted">{subscriber.kind}</Badge>
             {subscriber.callerRequired && noCaller ? <Badge tone="danger">refused: needs caller credentials</Badge> : null}
             {canManage ? (
               <button

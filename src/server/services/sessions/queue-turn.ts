@@ -13,6 +13,8 @@ export type TQueueTurnOptions = {
   /** The message's author and the turn's initiator; null for machine firings. */
   authorId: string | null;
   callerCredentials?: TCallerCredentials;
+  /** callerCredentialExpiresAt of the request (trigger fire); null/undefined: the turn's deadline bounds it. */
+  callerCredentialExpiresAt?: Date | null;
 };
 
 /** Whether a credentials object carries any material at all (`{}` entries behave like omission). */
@@ -42,7 +44,7 @@ export async function queueTurn(tx: TTransaction, boss: PgBoss, options: TQueueT
     select: { id: true },
   });
   if (hasCallerMaterial(options.callerCredentials)) {
-    await createCallerGrant(tx, { turnId: turn.id, callerCredentials: options.callerCredentials, suppliedById: options.authorId });
+    await createCallerGrant(tx, { turnId: turn.id, callerCredentials: options.callerCredentials, expiresAt: options.callerCredentialExpiresAt ?? null, suppliedById: options.authorId });
   }
   await appendEvent(tx, options.sessionId, "session.changed", { reason: "message.created", executionId: turn.id, messageId: message.id });
   await enqueueTurn(boss, tx, turn.id);

@@ -1,0 +1,131 @@
+// Trigger fire benchmark (issue 5): fires per second and p50/p99 of POST /api/v1/triggers/fire on
+// the fixture's three-subscriber API trigger (httpRead, callerRequired, flows.echo, all started
+// with caller material), replays per second of one completed Idempotency-Key, and 100 concurrent
+// duplicates of one key (executions counted at the receiver: must be 1), each beside the
+// same-run baseline (a bare route handler answering 202 without work).
+// Usage: npx tsx bench/triggers.ts --base-url URL --http-port 4091 [--fires 200] [--concurrency 8]
+//        [--duplicates 100]
+// The service must run with ALLOW_FIXTURES=1 and HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:<http-port>.
+import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    "base-url": { type: "string", default: "http://127.0.0.1:3000" },
+    "http-port": { type: "string", default: "4091" },
+    fires: { type: "string", default: "200" },
+    concurrency: { type: "string", default: "8" },
+    duplicates: { type: "string", default: "100" },
+  },
+});
+const baseUrl = values["base-url"]!;
+const httpPort = Number(values["http-port"]);
+const total = Number(values.fires);
+const concurrency = Number(values.concurrency);
+
+// The tool target answers at once and counts requests per marker (the fire's prompt).
+const seen = new Map<string, number>();
+const receiver = createServer((request, response) => {
+  let body = "";
+  request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+  request.on("end", () => {
+    const text = `${request.url ?? ""} ${body}`;
+    const marker = /bench-dup-[a-z0-9]+/.exec(text)?.[0];
+    if (marker) seen.set(marker, (seen.get(marker) ?? 0) + 1);
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end('{"ok":true}');
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(httpPort, "127.0.0.1", resolve));
+
+const world = JSON.parse(
+  execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl, "--http-target", `http://127.0.0.1:${httpPort}`], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }),
+);
+const acme = world.orgs.acme;
+const headers = { authorization: `Bearer ${acme.users.owner.apiKey}`, "content-type": "application/json" };
+const fireBody = (prompt: string) => JSON.stringify({ triggerId: acme.triggers.api.id, input: { prompt }, callerCredentials: { integrations: { "service.http": { token: "bench-caller-token" } } } });
+
+type TResult = { name: string; perSecond: number; p50: number; p99: number };
+
+async function measure(name: string, one: () => Promise<void>): Promise<TResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        const begin = performance.now();
+        await one();
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { name, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+async function expectStatus(response: Response, status: number): Promise<unknown> {
+  const body = await response.json();
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+const baseline = () => fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then((r) => expectStatus(r, 202).then(() => undefined));
+
+const fire = async () => {
+  const response = await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers, body: fireBody("bench") });
+  const body = (await expectStatus(response, 202)) as { sessions: unknown[] };
+  if (body.sessions.length !== 3) throw new Error(`expected 3 sessions, got ${body.sessions.length}`);
+};
+
+const replayKey = `bench-replay-${Date.now().toString(36)}`;
+const replay = async () => {
+  const response = await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": replayKey }, body: fireBody("bench-replay") });
+  await expectStatus(response, 202);
+  if (response.headers.get("idempotency-replayed") !== "true") throw new Error("expected a replay");
+};
+
+/** 100 concurrent requests with one key: counts fresh 202s, replays, 409s and receiver-side executions. */
+async function duplicates(count: number) {
+  const marker = `bench-dup-${Date.now().toString(36)}`;
+  const key = `bench-dup-key-${Date.now().toString(36)}`;
+  const responses = await Promise.all(
+    Array.from({ length: count }, () => fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": key }, body: fireBody(marker) })),
+  );
+  const tally = { fresh: 0, replayed: 0, inProgress: 0, other: 0 };
+  for (const response of responses) {
+    await response.arrayBuffer();
+    if (response.status === 202) tally[response.headers.get("idempotency-replayed") === "true" ? "replayed" : "fresh"]++;
+    else if (response.status === 409) tally.inProgress++;
+    else tally.other++;
+  }
+  // Each execution makes three upstream calls (two agents, one flow); wait for them to land.
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
+  const executions = (seen.get(marker) ?? 0) / 3;
+  return { ...tally, executions };
+}
+
+await measure("warm-up", fire);
+await expectStatus(await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": replayKey }, body: fireBody("bench-replay") }), 202);
+const results = [
+  await measure("baseline: POST bare 202 handler", baseline),
+  await measure("POST /triggers/fire (3 subscribers, 202)", fire),
+  await measure("POST /triggers/fire replay (same Idempotency-Key)", replay),
+];
+const base = results[0]!;
+console.log(`| case | per second | p50 ms | p99 ms | per second vs baseline |`);
+console.log(`|---|---|---|---|---|`);
+for (const result of results) {
+  console.log(`| ${result.name} | ${result.perSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${(result.perSecond / base.perSecond).toFixed(3)} |`);
+}
+const dup = await duplicates(Number(values.duplicates));
+console.log(`\n${values.duplicates} concurrent duplicates of one key: ${dup.fresh} fresh 202, ${dup.replayed} replayed 202, ${dup.inProgress} 409 IDEMPOTENCY_IN_PROGRESS, ${dup.other} other; executions at the receiver: ${dup.executions} (must be 1)`);
+if (dup.fresh !== 1 || dup.executions !== 1) process.exitCode = 1;
+receiver.close();

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { ZCallerCredentials } from "@/contracts/common/caller-credentials";
+import { ZIsoDateTime, ZUuid } from "@/contracts/common/ids";
+import { routeMeta } from "@/contracts/common/meta";
+
+export const fireTriggerMeta = routeMeta({
+  surface: "v1",
+  method: "POST",
+  path: "/triggers/fire",
+  summary: "Fire an API trigger",
+  description:
+    "Fans one event out to every agent and flow subscribed to an active API trigger; one session per started subscriber. 202 means accepted, not completed. The body is non-strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows; agents receive `input.prompt` when it is a string, otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to the integrations it binds at caller identity; a subscriber that requires caller material not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with the original body and `Idempotency-Replayed: true`.",
+  tags: ["Triggers"],
+  security: ["apiKey"],
+  successStatus: 202,
+  errors: {
+    400: "Invalid fields, an idempotency key of the wrong format, a repeated or comma-separated Idempotency-Key header, callerCredentialExpiresAt in the past, or a trigger that is not an API trigger (VALIDATION).",
+    403: "The key owner's role in the trigger's domain does not allow running automations (FORBIDDEN).",
+    404: "Missing or invalid personal key; no trigger with this id that the key owner can see (NOT_FOUND).",
+    409: "The trigger is inactive (CONFLICT); the key was used with a different request (IDEMPOTENCY_KEY_REUSED); the original request is still being recorded, retry after `Retry-After` seconds (IDEMPOTENCY_IN_PROGRESS).",
+  },
+});
+
+/** Non-strict by spec 4.5: unrelated unknown fields are stripped, not refused. */
+export const ZFireTriggerRequest = z.object({
+  triggerId: ZUuid.meta({ description: "An active API trigger in a domain where the key owner can run automations." }),
+  input: z.record(z.string(), z.unknown()).default({}).meta({ description: "Delivered verbatim to each flow; agents receive `input.prompt` or the input as text. Default `{}`." }),
+  callerCredentials: ZCallerCredentials.optional(),
+  callerCredentialExpiresAt: ZIsoDateTime.optional().meta({ description: "ISO-8601 expiry of the supplied material; must be in the future." }),
+  idempotencyKey: z.string().optional().meta({ description: "1-128 characters from letters, digits, `.`, `_`, `:`, `-`. The `Idempotency-Key` header wins when both are sent." }),
+});
+export type TFireTriggerRequest = z.output<typeof ZFireTriggerRequest>;
+
+export const ZFireTriggerResponse = z
+  .object({
+    sessions: z
+      .array(z.object({ automationId: z.uuid(), sessionId: z.uuid() }))
+      .meta({ description: "One entry per agent or flow that started; `[]` when there are no subscribers or every start was refused." }),
+  })
+  .meta({ id: "FireResponse" });
+export type TFireTriggerResponse = z.infer<typeof ZFireTriggerResponse>;

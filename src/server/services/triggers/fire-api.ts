@@ -1,0 +1,83 @@
+import type { TFireTriggerRequest, TFireTriggerResponse } from "@/contracts/triggers/fire-trigger";
+import type { TUserActor } from "@/server/auth/actor";
+import { domainRole, roleAllows } from "@/server/auth/permissions";
+import { signingSecret } from "@/server/auth/signing-secret";
+import { db } from "@/server/db/client";
+import { turnQueue } from "@/server/engine/jobs";
+import { AppError, notFound } from "@/server/errors";
+import { idempotencyKeyOf } from "@/server/idempotency/idempotency-key";
+import { runIdempotent } from "@/server/idempotency/idempotency-store";
+import { requestDigest } from "@/server/idempotency/request-digest";
+import { fireTrigger, type TFiringTrigger } from "./fire-trigger";
+
+export const FIRE_SCOPE = "triggers.fire";
+export const FIRE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The trigger the key owner may fire. Unknown ids, other organizations' triggers and triggers
+ * of a domain the owner is no member of are the uniform 404. A visible trigger the owner's role
+ * cannot run (Viewer) is 403; one that is not an API trigger is 400; an inactive one is 409.
+ */
+export async function fireableTrigger(actor: TUserActor, triggerId: string): Promise<TFiringTrigger> {
+  const trigger = await db().trigger.findUnique({ where: { id: triggerId }, select: { id: true, organizationId: true, domainId: true, name: true, type: true, active: true } });
+  if (!trigger || trigger.organizationId !== actor.orgId) throw notFound("trigger");
+  const { role } = await domainRole(actor, trigger.domainId);
+  if (role === null) throw notFound("trigger");
+  if (!roleAllows(role, "execute")) {
+    throw new AppError("FORBIDDEN", "Your role in this trigger's domain does not allow running automations.", { details: { permission: "execute" } });
+  }
+  if (trigger.type !== "API") {
+    throw new AppError("VALIDATION", `"${trigger.name}" is a ${trigger.type.toLowerCase()} trigger; only API triggers can be fired through this route.`, { details: { field: "triggerId" } });
+  }
+  if (!trigger.active) {
+    throw new AppError("CONFLICT", `"${trigger.name}" is inactive; activate it in the console before firing it.`, { details: { triggerId: trigger.id } });
+  }
+  return { id: trigger.id, organizationId: trigger.organizationId, domainId: trigger.domainId, name: trigger.name };
+}
+
+function expiryOf(value: string | undefined, now: Date): Date | null {
+  if (value === undefined) return null;
+  const expiresAt = new Date(value);
+  if (expiresAt.getTime() <= now.getTime()) {
+    throw new AppError("VALIDATION", "callerCredentialExpiresAt is in the past; send a future ISO-8601 timestamp or omit it.", { details: { field: "callerCredentialExpiresAt" } });
+  }
+  return expiresAt;
+}
+
+export type TFireOutcome = { body: TFireTriggerResponse; replayed: boolean };
+
+/**
+ * POST /api/v1/triggers/fire (spec 4.5). Every refusal (format, visibility, state, expiry)
+ * happens before the key is reserved, so it stores no outcome. The fan-out and the recorded
+ * outcome commit in one transaction: of concurrent duplicates exactly one fans out, the rest
+ * see IDEMPOTENCY_IN_PROGRESS or the replay.
+ */
+export async function fireTriggerByApi(actor: TUserActor, body: TFireTriggerRequest, headers: Headers, now = new Date()): Promise<TFireOutcome> {
+  const key = idempotencyKeyOf(headers, body.idempotencyKey);
+  const expiresAt = expiryOf(body.callerCredentialExpiresAt, now);
+  const trigger = await fireableTrigger(actor, body.triggerId);
+  const boss = await turnQueue();
+  const digest = requestDigest({ target: trigger.id, input: body.input, credentials: body.callerCredentials, secret: await signingSecret() });
+  const result = await runIdempotent<TFireTriggerResponse>({
+    orgId: actor.orgId,
+    scope: FIRE_SCOPE,
+    key,
+    digest,
+    windowMs: FIRE_WINDOW_MS,
+    execute: (recordOutcome) =>
+      db().$transaction(async (tx) => {
+        const fired = await fireTrigger(tx, boss, {
+          trigger,
+          source: "API",
+          actorId: actor.userId,
+          input: body.input,
+          callerCredentials: body.callerCredentials,
+          callerCredentialExpiresAt: expiresAt,
+        });
+        const response = { status: 202, body: { sessions: fired.sessions } };
+        await recordOutcome(tx, response);
+        return response;
+      }),
+  });
+  return { body: result.body, replayed: result.replayed };
+}

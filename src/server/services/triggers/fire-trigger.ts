@@ -1,0 +1,197 @@
+import type { PgBoss } from "pg-boss";
+import type { TBeltEntry } from "@/contracts/agents/setup";
+import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
+import type { TTransaction } from "@/server/db/client";
+import { findAppError } from "@/server/errors";
+import { missingRequiredCallerMaterial, narrowCallerCredentials } from "@/server/services/caller-credentials/narrow";
+import { startFlowRun } from "@/server/services/flows/start-flow-run";
+import { queueTurn } from "@/server/services/sessions/queue-turn";
+import { agentMessageFor } from "./render-input";
+
+export type TFiringSource = "API" | "SCHEDULE" | "EVENT" | "MANUAL";
+export type TFiringTrigger = { id: string; organizationId: string; domainId: string; name: string };
+
+export type TFireTriggerOptions = {
+  trigger: TFiringTrigger;
+  source: TFiringSource;
+  /** The key owner (API) or the person (MANUAL); null for schedules and events: no caller exists. */
+  actorId: string | null;
+  input: Record<string, unknown>;
+  callerCredentials?: TCallerCredentials;
+  callerCredentialExpiresAt?: Date | null;
+  /** Schedule firings: the planned slot (unique per trigger, so a slot fires once). */
+  scheduledFor?: Date;
+};
+
+export type TSubscriberResult = {
+  automationId: string;
+  outcome: "STARTED" | "SKIPPED" | "FAILED";
+  errorCode: string | null;
+  errorMessage: string | null;
+  sessionId: string | null;
+};
+
+export type TFireTriggerResult = {
+  firingId: string;
+  sessions: Array<{ automationId: string; sessionId: string }>;
+  results: TSubscriberResult[];
+  unusedIntegrationIds: string[];
+};
+
+type TSubscriber = { id: string; name: string; kind: "AGENT" | "FLOW"; domainId: string; revision: number | null; belt: TBeltEntry[] };
+
+/** Subscribers in subscription order with the belt of their published revision. */
+async function loadSubscribers(tx: TTransaction, triggerId: string): Promise<TSubscriber[]> {
+  const rows = await tx.triggerSubscription.findMany({
+    where: { triggerId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { automation: { select: { id: true, name: true, kind: true, domainId: true, publishedRevision: true } } },
+  });
+  const automations = rows.map((row) => row.automation);
+  const published = automations.filter((automation) => automation.publishedRevision !== null);
+  const revisions = published.length
+    ? await tx.automationRevision.findMany({
+        where: { OR: published.map((automation) => ({ automationId: automation.id, revision: automation.publishedRevision! })) },
+        select: { automationId: true, belt: true },
+      })
+    : [];
+  const belts = new Map(revisions.map((revision) => [revision.automationId, (revision.belt as TBeltEntry[] | null) ?? []]));
+  return automations.map((automation) => ({
+    id: automation.id,
+    name: automation.name,
+    kind: automation.kind,
+    domainId: automation.domainId,
+    revision: automation.publishedRevision,
+    belt: belts.get(automation.id) ?? [],
+  }));
+}
+
+const skipped = (automationId: string, errorCode: string, errorMessage: string): TSubscriberResult => ({ automationId, outcome: "SKIPPED", errorCode, errorMessage, sessionId: null });
+
+/** Why a subscriber cannot start at all (SKIPPED), or null when it is runnable. */
+function notRunnable(trigger: TFiringTrigger, subscriber: TSubscriber): TSubscriberResult | null {
+  if (subscriber.revision === null) return skipped(subscriber.id, "NOT_PUBLISHED", `"${subscriber.name}" has no published revision; publish it to run it from this trigger.`);
+  if (subscriber.domainId !== trigger.domainId) return skipped(subscriber.id, "OTHER_DOMAIN", `"${subscriber.name}" moved to another domain; a trigger only starts automations of its own domain.`);
+  return null;
+}
+
+function refusal(subscriber: TSubscriber, missing: string[], source: TFiringSource): TSubscriberResult {
+  const why =
+    source === "API"
+      ? `send callerCredentials.integrations["${missing[0]}"] with a token or fields to start it`
+      : `${source.toLowerCase()} firings have no caller, so it cannot start from this trigger; fire it through POST /api/v1/triggers/fire with callerCredentials instead`;
+  return {
+    automationId: subscriber.id,
+    outcome: "FAILED",
+    errorCode: "CALLER_CREDENTIALS_REQUIRED",
+    errorMessage: `"${subscriber.name}" requires caller credentials for ${missing.join(", ")} (binding caller_required); ${why}.`,
+    sessionId: null,
+  };
+}
+
+/** Session title: the trigger's name, then the message's first line. */
+function titleFor(trigger: TFiringTrigger, message: string): string {
+  const title = `${trigger.name}: ${message.split(/\r?\n/)[0]!.trim()}`;
+  return title.length > 120 ? `${title.slice(0, 119)}…` : title;
+}
+
+async function startSubscriber(tx: TTransaction, boss: PgBoss, o: TFireTriggerOptions, subscriber: TSubscriber, credentials: TCallerCredentials | undefined): Promise<string> {
+  const { trigger } = o;
+  if (subscriber.kind === "FLOW") {
+    const run = await startFlowRun(tx, boss, {
+      organizationId: trigger.organizationId,
+      domainId: trigger.domainId,
+      automationId: subscriber.id,
+      revision: subscriber.revision!,
+      input: o.input,
+      ownerId: o.actorId,
+      origin: "trigger",
+      callerCredentials: credentials,
+      callerCredentialExpiresAt: o.callerCredentialExpiresAt ?? null,
+      title: trigger.name,
+    });
+    return run.sessionId;
+  }
+  const message = agentMessageFor(trigger.name, o.input);
+  const session = await tx.agentSession.create({
+    data: {
+      organizationId: trigger.organizationId,
+      domainId: trigger.domainId,
+      automationId: subscriber.id,
+      revision: subscriber.revision!,
+      kind: "DOMAIN",
+      origin: "TRIGGER",
+      ownerId: o.actorId,
+      title: titleFor(trigger, message),
+    },
+    select: { id: true },
+  });
+  await queueTurn(tx, boss, {
+    sessionId: session.id,
+    organizationId: trigger.organizationId,
+    message,
+    authorId: o.actorId,
+    callerCredentials: credentials,
+    callerCredentialExpiresAt: o.callerCredentialExpiresAt ?? null,
+  });
+  return session.id;
+}
+
+/**
+ * The fan-out of one firing, shared by API, schedule, event and manual firings (spec 4.5,
+ * section 5 rule 8), inside the caller's transaction so the firing, its sessions, their jobs
+ * and (for API fires) the idempotency outcome commit together. Each subscriber gets only the
+ * caller material of integrations it binds at caller identity; one that requires material it
+ * did not get is FAILED with CALLER_CREDENTIALS_REQUIRED and the others still start. Run
+ * history records ids only, never material.
+ */
+export async function fireTrigger(tx: TTransaction, boss: PgBoss, o: TFireTriggerOptions): Promise<TFireTriggerResult> {
+  const subscribers = await loadSubscribers(tx, o.trigger.id);
+  const runnable = subscribers.filter((subscriber) => notRunnable(o.trigger, subscriber) === null);
+  const { perSubscriber, unusedIntegrationIds } = narrowCallerCredentials(o.callerCredentials, runnable);
+  const results: TSubscriberResult[] = [];
+  for (const subscriber of subscribers) {
+    const blocked = notRunnable(o.trigger, subscriber);
+    if (blocked) {
+      results.push(blocked);
+      continue;
+    }
+    const credentials = perSubscriber.get(subscriber.id);
+    const missing = missingRequiredCallerMaterial(credentials, subscriber.belt);
+    if (missing.length > 0) {
+      results.push(refusal(subscriber, missing, o.source));
+      continue;
+    }
+    results.push(await startOne(tx, boss, o, subscriber, credentials));
+  }
+  const firing = await tx.triggerFiring.create({
+    data: {
+      organizationId: o.trigger.organizationId,
+      triggerId: o.trigger.id,
+      source: o.source,
+      scheduledFor: o.scheduledFor ?? null,
+      actorId: o.actorId,
+      unusedIntegrationIds,
+      results: { create: results },
+    },
+    select: { id: true },
+  });
+  const sessions = results.filter((result) => result.sessionId !== null).map((result) => ({ automationId: result.automationId, sessionId: result.sessionId! }));
+  return { firingId: firing.id, sessions, results, unusedIntegrationIds };
+}
+
+/**
+ * A start that the flow runner refuses for this subscriber only (an AppError such as an input
+ * that does not match the flow's declared inputs) is recorded FAILED with its code; anything
+ * else is a fault of the firing itself and rolls the whole firing back.
+ */
+async function startOne(tx: TTransaction, boss: PgBoss, o: TFireTriggerOptions, subscriber: TSubscriber, credentials: TCallerCredentials | undefined): Promise<TSubscriberResult> {
+  try {
+    const sessionId = await startSubscriber(tx, boss, o, subscriber, credentials);
+    return { automationId: subscriber.id, outcome: "STARTED", errorCode: null, errorMessage: null, sessionId };
+  } catch (error) {
+    const appError = findAppError(error);
+    if (!appError || appError.status >= 500) throw error;
+    return { automationId: subscriber.id, outcome: "FAILED", errorCode: appError.code, errorMessage: appError.message, sessionId: null };
+  }
+}
