@@ -106,12 +106,17 @@ async function duplicates(count: number) {
     else if (response.status === 409) tally.inProgress++;
     else tally.other++;
   }
-  // Each execution makes three upstream calls (two agents, one flow); wait for them to land.
-  await new Promise((resolve) => setTimeout(resolve, 15_000));
+  // Each execution makes three upstream calls (two agents, one flow): wait (up to a minute) for
+  // them to land, then a little longer to see that no second execution follows.
+  const deadline = Date.now() + 60_000;
+  while ((seen.get(marker) ?? 0) < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
   const executions = (seen.get(marker) ?? 0) / 3;
   return { ...tally, executions };
 }
 
+// Duplicates first: the throughput cases leave thousands of queued turns behind them.
+const dup = await duplicates(Number(values.duplicates));
 await measure("warm-up", fire);
 await expectStatus(await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": replayKey }, body: fireBody("bench-replay") }), 202);
 const results = [
@@ -125,7 +130,6 @@ console.log(`|---|---|---|---|---|`);
 for (const result of results) {
   console.log(`| ${result.name} | ${result.perSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${(result.perSecond / base.perSecond).toFixed(3)} |`);
 }
-const dup = await duplicates(Number(values.duplicates));
 console.log(`\n${values.duplicates} concurrent duplicates of one key: ${dup.fresh} fresh 202, ${dup.replayed} replayed 202, ${dup.inProgress} 409 IDEMPOTENCY_IN_PROGRESS, ${dup.other} other; executions at the receiver: ${dup.executions} (must be 1)`);
 if (dup.fresh !== 1 || dup.executions !== 1) process.exitCode = 1;
 receiver.close();
