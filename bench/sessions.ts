@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
+import { baselineCase, expectStatus, measure, printTable } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -63,35 +64,6 @@ async function waitForCompletion(sessionId: string): Promise<void> {
   throw new Error("stream ended before turn.completed");
 }
 
-type TResult = { name: string; perSecond: number; p50: number; p99: number };
-
-async function measure(name: string, one: () => Promise<void>): Promise<TResult> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next++;
-        const begin = performance.now();
-        await one();
-        latencies.push(performance.now() - begin);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { name, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
-}
-
-async function expectStatus(response: Response, status: number): Promise<unknown> {
-  const body = await response.json();
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
-const baseline = () => fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then((r) => expectStatus(r, 202).then(() => undefined));
 
 function runAgent(agentId: string) {
   return async () => {
@@ -132,20 +104,15 @@ async function holdStreams(count: number, pid: string | undefined) {
   return { open, before, after };
 }
 
-await measure("warm-up", runAgent(world.orgs.acme.agents.echo.id));
+await measure("warm-up", runAgent(world.orgs.acme.agents.echo.id), Math.min(total, 20), concurrency);
 const results = [
-  await measure("baseline: POST bare 202 handler", baseline),
-  await measure("open -> turn.completed on the stream (builtin:echo)", runAgent(world.orgs.acme.agents.echo.id)),
-  await measure("open -> turn.completed on the stream (one HTTP tool call)", runAgent(world.orgs.acme.agents.httpRead.id)),
+  await measure("baseline: POST bare 202 handler", baselineCase(baseUrl), total, concurrency),
+  await measure("open -> turn.completed on the stream (builtin:echo)", runAgent(world.orgs.acme.agents.echo.id), total, concurrency),
+  await measure("open -> turn.completed on the stream (one HTTP tool call)", runAgent(world.orgs.acme.agents.httpRead.id), total, concurrency),
   // Last: it leaves a backlog of queued turns behind that would slow the cases after it.
-  await measure("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id)),
+  await measure("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id), total, concurrency),
 ];
-const base = results[0]!;
-console.log(`| case | per second | p50 ms | p99 ms | per second vs baseline |`);
-console.log(`|---|---|---|---|---|`);
-for (const result of results) {
-  console.log(`| ${result.name} | ${result.perSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${(result.perSecond / base.perSecond).toFixed(3)} |`);
-}
+printTable(results);
 const streams = await holdStreams(Number(values.streams), values["server-pid"]);
 const perStream = streams.before !== null && streams.after !== null ? ((streams.after - streams.before) / Math.max(1, streams.open)).toFixed(1) : "n/a";
 console.log(`\nstreams held open: ${streams.open}; server RSS before ${streams.before ?? "n/a"} KiB, after ${streams.after ?? "n/a"} KiB; ~${perStream} KiB per stream`);

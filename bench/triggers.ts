@@ -9,6 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
+import { baselineCase, expectStatus, measure, printTable } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -49,35 +50,6 @@ const acme = world.orgs.acme;
 const headers = { authorization: `Bearer ${acme.users.owner.apiKey}`, "content-type": "application/json" };
 const fireBody = (prompt: string) => JSON.stringify({ triggerId: acme.triggers.api.id, input: { prompt }, callerCredentials: { integrations: { "service.http": { token: "bench-caller-token" } } } });
 
-type TResult = { name: string; perSecond: number; p50: number; p99: number };
-
-async function measure(name: string, one: () => Promise<void>): Promise<TResult> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next++;
-        const begin = performance.now();
-        await one();
-        latencies.push(performance.now() - begin);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { name, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
-}
-
-async function expectStatus(response: Response, status: number): Promise<unknown> {
-  const body = await response.json();
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
-const baseline = () => fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then((r) => expectStatus(r, 202).then(() => undefined));
 
 const fire = async () => {
   const response = await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers, body: fireBody("bench") });
@@ -117,19 +89,14 @@ async function duplicates(count: number) {
 
 // Duplicates first: the throughput cases leave thousands of queued turns behind them.
 const dup = await duplicates(Number(values.duplicates));
-await measure("warm-up", fire);
+await measure("warm-up", fire, total, concurrency);
 await expectStatus(await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": replayKey }, body: fireBody("bench-replay") }), 202);
 const results = [
-  await measure("baseline: POST bare 202 handler", baseline),
-  await measure("POST /triggers/fire (3 subscribers, 202)", fire),
-  await measure("POST /triggers/fire replay (same Idempotency-Key)", replay),
+  await measure("baseline: POST bare 202 handler", baselineCase(baseUrl), total, concurrency),
+  await measure("POST /triggers/fire (3 subscribers, 202)", fire, total, concurrency),
+  await measure("POST /triggers/fire replay (same Idempotency-Key)", replay, total, concurrency),
 ];
-const base = results[0]!;
-console.log(`| case | per second | p50 ms | p99 ms | per second vs baseline |`);
-console.log(`|---|---|---|---|---|`);
-for (const result of results) {
-  console.log(`| ${result.name} | ${result.perSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${(result.perSecond / base.perSecond).toFixed(3)} |`);
-}
+printTable(results);
 console.log(`\n${values.duplicates} concurrent duplicates of one key: ${dup.fresh} fresh 202, ${dup.replayed} replayed 202, ${dup.inProgress} 409 IDEMPOTENCY_IN_PROGRESS, ${dup.other} other; executions at the receiver: ${dup.executions} (must be 1)`);
 if (dup.fresh !== 1 || dup.executions !== 1) process.exitCode = 1;
 receiver.close();

@@ -1,0 +1,45 @@
+// What every benchmark shares: running one case with N concurrent clients, checking statuses,
+// the same-run 202 baseline, and printing the table with the ratio to the baseline.
+
+export type TResult = { name: string; perSecond: number; p50: number; p99: number };
+
+/** Runs `one` `total` times over `concurrency` clients; rate and p50/p99 latency in ms. */
+export async function measure(name: string, one: () => Promise<void>, total: number, concurrency: number): Promise<TResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        const begin = performance.now();
+        await one();
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { name, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+export async function expectStatus(response: Response, status: number): Promise<unknown> {
+  const body = await response.json();
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The same-run baseline: a bare route handler on the same server answering 202 without work. */
+export const baselineCase = (baseUrl: string) => () =>
+  fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then((response) => expectStatus(response, 202).then(() => undefined));
+
+/** The markdown table of docs/benchmarks.md; the first result is the baseline. */
+export function printTable(results: TResult[]): void {
+  const base = results[0]!;
+  console.log(`| case | per second | p50 ms | p99 ms | per second vs baseline |`);
+  console.log(`|---|---|---|---|---|`);
+  for (const result of results) {
+    console.log(`| ${result.name} | ${result.perSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${(result.perSecond / base.perSecond).toFixed(3)} |`);
+  }
+}
