@@ -8,8 +8,17 @@ import styles from "./navigation.module.css";
 
 export type TPickerDomain = { id: string; name: string; myRole: TDomainRole | null };
 
-/** Switches the domain of a domain-scoped page, keeping the section (agents, connections). */
-export function DomainPicker({ domains, currentId, section }: { domains: TPickerDomain[]; currentId: string; section: "agents" | "connections" }) {
+export type TPickerSection = "agents" | "connections" | "flows" | "triggers";
+
+/** Where each section lists a domain's items (agents and connections under /domains/<id>/...). */
+function sectionHref(section: TPickerSection, domainId: string): string {
+  if (section === "flows") return `/flows?domain=${domainId}`;
+  if (section === "triggers") return `/triggers/${domainId}`;
+  return `/domains/${domainId}/${section}`;
+}
+
+/** Switches the domain of a domain-scoped page, keeping the section. */
+export function DomainPicker({ domains, currentId, section }: { domains: TPickerDomain[]; currentId: string; section: TPickerSection }) {
   const router = useRouter();
   const id = useId();
   const [pending, startTransition] = useTransition();
@@ -26,7 +35,7 @@ export function DomainPicker({ domains, currentId, section }: { domains: TPicker
         aria-busy={pending || undefined}
         onChange={(event) => {
           const next = event.target.value;
-          startTransition(() => router.push(`/domains/${next}/${section}`));
+          startTransition(() => router.push(sectionHref(section, next)));
         }}
       >
         {domains.map((domain) => (

@@ -6,7 +6,7 @@ import { ButtonLink } from "@/components/authoring/button-link";
 import { HeaderActions } from "@/components/authoring/header-actions";
 import { NoDomains } from "@/components/authoring/no-domains";
 import { canEditAutomation } from "@/components/authoring/permissions";
-import { FlowsDomainPicker } from "@/components/flows/flows-domain-picker";
+import { DomainPicker } from "@/components/authoring/domain-picker";
 import { FlowsList } from "@/components/flows/flows-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { loadDomains, pickerDomains } from "../_authoring/domains";
@@ -38,7 +38,7 @@ export default async function FlowsPage({ searchParams }: TProps) {
         description={`Deterministic step graphs of ${domain.name}, published as numbered revisions.`}
         actions={
           <HeaderActions>
-            <FlowsDomainPicker domains={pickerDomains(domains)} currentId={domain.id} />
+            <DomainPicker domains={pickerDomains(domains)} currentId={domain.id} section="flows" />
             {canEditAutomation(domain.myRole) ? (
               <ButtonLink href={`/flows/new?domain=${domain.id}`} variant="primary">
                 New flow

@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getQueryClient, trpcServer } from "@/app/_lib/server-trpc";
 import { requireOrganization } from "@/app/_lib/viewer";
-import { TriggersDomainPicker } from "@/components/triggers/triggers-domain-picker";
+import { DomainPicker } from "@/components/authoring/domain-picker";
 import { TriggersView } from "@/components/triggers/triggers-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { pickerDomains, requireDomain } from "../../_authoring/domains";
@@ -24,7 +24,7 @@ export default async function DomainTriggersPage({ params }: { params: Promise<{
       <PageHeader
         title="Triggers"
         description={`Schedules, API calls and events that fan out to ${domain.name}'s published agents and flows.`}
-        actions={<TriggersDomainPicker domains={pickerDomains(domains)} currentId={domain.id} />}
+        actions={<DomainPicker domains={pickerDomains(domains)} currentId={domain.id} section="triggers" />}
       />
       <TriggersView domainId={domain.id} domainName={domain.name} role={domain.myRole} />
     </HydrationBoundary>
