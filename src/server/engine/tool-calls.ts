@@ -22,11 +22,8 @@ export type TCallOutcome = { toolCallId: string } & ({ ok: true; result: unknown
 /** Results above this size are recorded on the tool call but not copied into the event. */
 const EVENT_RESULT_MAX = 16_000;
 
-/** The turn's opened caller grant, or null (no row: nothing was supplied for this turn). */
-async function loadGrant(turnId: string): Promise<TCallerGrant | null> {
-  const row = await db().callerGrant.findUnique({ where: { turnId }, select: { id: true } });
-  return row ? readCallerGrant(db(), turnId) : null;
-}
+/** The turn's opened caller grant, or null when nothing was supplied for this turn. */
+const loadGrant = (turnId: string): Promise<TCallerGrant | null> => readCallerGrant(db(), turnId);
 
 export async function nextIndex(turnId: string): Promise<number> {
   const last = await db().toolCall.findFirst({ where: { turnId }, orderBy: { index: "desc" }, select: { index: true } });

@@ -6,8 +6,7 @@ import type { TModelUsage } from "@/server/models/types";
 
 /** Deletes the turn's caller grant, if it has one: material never outlives its execution (section 5). */
 export async function dropGrant(tx: TTransaction, turnId: string): Promise<void> {
-  const grant = await tx.callerGrant.findUnique({ where: { turnId }, select: { id: true } });
-  if (grant) await deleteCallerGrant(tx, turnId);
+  await deleteCallerGrant(tx, turnId);
 }
 
 /** Adds one model step's usage to the turn. */
