@@ -1,23 +1,6 @@
 import type { TRPCError } from "@trpc/server";
-import { AppError, findAppError } from "@/server/errors";
+import { AppError, findAppError, validationError, type TIssue } from "@/server/errors";
 import { log } from "@/server/log";
-
-type TIssue = { path?: PropertyKey[]; message: string; code?: string; keys?: string[] };
-
-function issuePath(issue: TIssue): string {
-  return (issue.path ?? []).map(String).join(".");
-}
-
-/** 400 VALIDATION that names every invalid field, first one in the message. */
-export function validationError(issues: readonly TIssue[]): AppError {
-  const described = issues.map((issue) => ({ path: issuePath(issue), message: issue.message, ...(issue.code ? { code: issue.code } : {}) }));
-  const first = described[0];
-  const where = first?.path ? `${first.path}: ` : "";
-  const more = described.length > 1 ? ` (and ${described.length - 1} more problem${described.length > 2 ? "s" : ""})` : "";
-  return new AppError("VALIDATION", `Invalid request: ${where}${first?.message ?? "the input does not match the contract"}${more}.`, {
-    details: { issues: described },
-  });
-}
 
 /**
  * Turns whatever the OpenAPI adapter caught into the AppError whose envelope the client gets.

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ZErrorEnvelope } from "@/contracts/common/error";
 import { SURFACE_PREFIX, type TProcedureMeta, type TSurface } from "@/contracts/common/meta";
 import { appRouter } from "@/server/routers/root";
+import { addIngressOperation } from "./openapi-ingress";
 import { addMcpOperation } from "./openapi-mcp";
 import { addSessionStreamOperation } from "./openapi-stream";
 import { surfaceProcedures } from "./surface";
@@ -89,6 +90,7 @@ function buildDocument(surface: TSurface): OpenAPIObject {
   if (surface === "v1") {
     addSessionStreamOperation(document);
     addMcpOperation(document);
+    addIngressOperation(document);
   }
   return withStandardFormats(document);
 }

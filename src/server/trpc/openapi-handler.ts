@@ -2,7 +2,8 @@ import type { TRPCError } from "@trpc/server";
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import { SURFACE_PREFIX, type TSurface } from "@/contracts/common/meta";
 import { AppError } from "@/server/errors";
-import { toAppError, validationError } from "./api-errors";
+import { validationError } from "@/server/errors";
+import { toAppError } from "./api-errors";
 import { createContext, type TContext } from "./context";
 import { methodsAt, pathParametersAt, successStatusOf, surfaceRouter } from "./surface";
 

@@ -31,3 +31,17 @@ describe("the MCP endpoint in the v1 OpenAPI document", () => {
     expect(Object.keys((openApiDocument("partner-v1") as { paths: object }).paths)).not.toContain("/mcp");
   });
 });
+
+describe("the event ingress in the v1 OpenAPI document", () => {
+  it("documents POST without Authorization, the signature headers, the event body and every refusal", async () => {
+    const document = JSON.parse(JSON.stringify(openApiDocument("v1"))) as { paths: Record<string, Record<string, any>> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const operation = document.paths["/triggers/ingress/{token}"]!.post;
+    expect(operation.security).toEqual([]);
+    expect(operation.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(["token", "X-Service-Timestamp", "X-Service-Signature", "Idempotency-Key"]);
+    const body = operation.requestBody.content["application/json"].schema;
+    expect(body.required).toEqual(["payload"]);
+    expect(body.additionalProperties).toBe(false);
+    expect(Object.keys(operation.responses).sort()).toEqual(["202", "400", "401", "403", "404", "405", "409", "413", "500"]);
+    expect((await new Validator().validate(document as never)).valid).toBe(true);
+  });
+});
