@@ -1,12 +1,14 @@
 // Trigger fire benchmark (issue 5): fires per second and p50/p99 of POST /api/v1/triggers/fire on
 // the fixture's three-subscriber API trigger (httpRead, callerRequired, flows.echo, all started
 // with caller material), replays per second of one completed Idempotency-Key, and 100 concurrent
-// duplicates of one key (executions counted at the receiver: must be 1), each beside the
+// duplicates of one key (executions counted at the receiver: must be 1), signed event deliveries
+// to the fixture event trigger (flows.echo started, callerRequired refused), each beside the
 // same-run baseline (a bare route handler answering 202 without work).
 // Usage: npx tsx bench/triggers.ts --base-url URL --http-port 4091 [--fires 200] [--concurrency 8]
 //        [--duplicates 100]
 // The service must run with ALLOW_FIXTURES=1 and HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:<http-port>.
 import { execFileSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import { baselineCase, expectStatus, measure, printTable } from "./measure";
@@ -57,6 +59,21 @@ const fire = async () => {
   if (body.sessions.length !== 3) throw new Error(`expected 3 sessions, got ${body.sessions.length}`);
 };
 
+/** One signed webhook.received delivery, as a source system sends it (each one distinct, so none is a redelivery). */
+let deliveries = 0;
+const deliverEvent = async () => {
+  const raw = JSON.stringify({ payload: { bench: ++deliveries } });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac("sha256", acme.triggers.event.endpointSecret).update(`${timestamp}.${raw}`).digest("hex");
+  const response = await fetch(acme.triggers.event.ingressUrl.replace(/^https?:\/\/[^/]+/, baseUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-service-timestamp": timestamp, "x-service-signature": `sha256=${signature}` },
+    body: raw,
+  });
+  const body = (await expectStatus(response, 202)) as { matched: boolean };
+  if (!body.matched) throw new Error("expected the event to match");
+};
+
 const replayKey = `bench-replay-${Date.now().toString(36)}`;
 const replay = async () => {
   const response = await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": replayKey }, body: fireBody("bench-replay") });
@@ -95,6 +112,7 @@ const results = [
   await measure("baseline: POST bare 202 handler", baselineCase(baseUrl), total, concurrency),
   await measure("POST /triggers/fire (3 subscribers, 202)", fire, total, concurrency),
   await measure("POST /triggers/fire replay (same Idempotency-Key)", replay, total, concurrency),
+  await measure("POST /triggers/ingress/<token> (signed event, 1 started + 1 refused)", deliverEvent, total, concurrency),
 ];
 printTable(results);
 console.log(`\n${values.duplicates} concurrent duplicates of one key: ${dup.fresh} fresh 202, ${dup.replayed} replayed 202, ${dup.inProgress} 409 IDEMPOTENCY_IN_PROGRESS, ${dup.other} other; executions at the receiver: ${dup.executions} (must be 1)`);
