@@ -123,7 +123,10 @@ describe("Test run (the current draft)", () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
     await updateAgentSetup(world.people.owner.actor, { id: agentId, model: "builtin:procedure", procedure: "#nobody.unknown_tool {}" });
     const agents = await consoleAs(world.people.editor);
-    const error = await agents.testRun({ id: agentId, message: "hi" }).catch((caught: { cause?: { code: string; status: number; details?: { findings?: unknown[] } } }) => caught.cause);
+    const error = await agents.testRun({ id: agentId, message: "hi" }).then(
+      () => null,
+      (caught: { cause?: { code: string; status: number; details?: { findings?: unknown[] } } }) => caught.cause,
+    );
     expect(error).toMatchObject({ code: "VALIDATION", status: 422 });
     expect(error?.details?.findings?.length).toBeGreaterThan(0);
     expect(await db().agentSession.count({ where: { automationId: agentId } })).toBe(0);

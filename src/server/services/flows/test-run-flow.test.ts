@@ -99,7 +99,10 @@ describe("flow Test run", () => {
     const flowId = await publishedFlow("/published");
     await updateFlowGraph(world.people.owner.actor, { id: flowId, graph: { inputSchema: openSchema, steps: [{ id: "x", kind: "tool", tool: "nobody.tool", args: {} }] } as never });
     const editor = await consoleAs(world.people.editor);
-    const error = await editor.flows.testRun({ id: flowId, input: {} }).catch((caught: { cause?: { code: string; status: number; details?: { findings?: unknown[] } } }) => caught.cause);
+    const error = await editor.flows.testRun({ id: flowId, input: {} }).then(
+      () => null,
+      (caught: { cause?: { code: string; status: number; details?: { findings?: unknown[] } } }) => caught.cause,
+    );
     expect(error).toMatchObject({ code: "VALIDATION", status: 422 });
     expect(error?.details?.findings?.length).toBeGreaterThan(0);
     expect(await db().automationRevision.count({ where: { automationId: flowId } })).toBe(1);
