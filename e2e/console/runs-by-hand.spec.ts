@@ -73,7 +73,7 @@ test.describe("runs by hand from the console", () => {
     const marker = uniqueMarker("firenow");
     await page.goto(`/triggers/${acme().domains.ops.id}`);
     const card = page.getByRole("region", { name: "Trigger Ops API trigger", exact: true });
-    await card.getByText("Fire now", { exact: true }).click();
+    await card.locator("summary", { hasText: "Fire now" }).click();
     const form = card.getByRole("form", { name: "Fire Ops API trigger now" });
     await form.getByLabel("Input (JSON object)").fill(JSON.stringify({ prompt: marker, callerCredentials: {} }));
     await form.getByRole("button", { name: "Fire now" }).click();
