@@ -28,6 +28,13 @@ export function AgentRunPanel({ agentId, publishedRevision, canRun, canTestRun }
   const testRun = useMutation(trpc.agents.testRun.mutationOptions(open));
   const pending = run.isPending || run.isSuccess || testRun.isPending || testRun.isSuccess;
   if (!canRun) return null;
+  if (publishedRevision === null && !canTestRun) {
+    return (
+      <Card title="Run">
+        <p className={authoring.loading}>Publish the agent to run it.</p>
+      </Card>
+    );
+  }
 
   function start(which: "run" | "test") {
     if (!message.trim()) {
@@ -45,9 +52,7 @@ export function AgentRunPanel({ agentId, publishedRevision, canRun, canTestRun }
 
   const what =
     publishedRevision === null
-      ? canTestRun
-        ? "Publish the agent to run it; Test run tries the saved draft."
-        : "Publish the agent to run it."
+      ? "Publish the agent to run it; Test run tries the saved draft."
       : `Run starts a session on revision ${publishedRevision}${canTestRun ? "; Test run tries the saved draft" : ""}.`;
   const failed = run.isError ? run.error : testRun.isError ? testRun.error : null;
   return (
