@@ -8,6 +8,7 @@ import { appRouter } from "@/server/routers/root";
 import { createConnection } from "@/server/services/connections/create-connection";
 import { getSessionDetails } from "@/server/services/sessions/get-session";
 import { handleOpenApiRequest } from "@/server/trpc/openapi-handler";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createContext } from "@/server/trpc/context";
 import { createAgent } from "./create-agent";
 import { updateAgentSetup } from "./update-agent-setup";
@@ -135,5 +136,23 @@ describe("Test run (the current draft)", () => {
     expect(await refusalOf((await consoleAs(world.people.operator)).testRun({ id: agentId, message: "hi" }))).toBe("FORBIDDEN 403");
     const refused = await refusalOf(agents.testRun({ id: agentId, message: "hi", callerCredentials: { integrations: {} } } as never));
     expect(refused).toMatch(/^VALIDATION [\s\S]*console never takes caller credentials/);
+  });
+});
+
+describe("the console's HTTP answer to callerCredentials", () => {
+  it("is 400 with the VALIDATION code and the sentence the console shows", async () => {
+    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
+    const cookie = await mintSessionCookie({ sub: world.people.operator.actor.userId, orgId: world.people.operator.actor.orgId });
+    const req = new Request("http://127.0.0.1/api/trpc/agents.run", {
+      method: "POST",
+      headers: { cookie: `service_session=${encodeURIComponent(cookie)}`, "content-type": "application/json" },
+      body: JSON.stringify({ id: agentId, message: "hi", callerCredentials: { integrations: {} } }),
+    });
+    const response = await fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter, createContext: () => createContext(req, "console") });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { data: { appError: { code: string; message: string } } } };
+    expect(body.error.data.appError.code).toBe("VALIDATION");
+    expect(body.error.data.appError.message).toContain("The console never takes caller credentials");
+    expect(await db().agentSession.count({ where: { automationId: agentId } })).toBe(0);
   });
 });
