@@ -68,6 +68,16 @@ describe("Run (the newest published revision)", () => {
     expect(session).toMatchObject({ kind: "DOMAIN", origin: "CONSOLE", ownerId: world.people.operator.actor.userId, revision: 1 });
   });
 
+  it("runs with the organization's connections only: a caller_required binding fails its call, as a flow Run does", async () => {
+    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, callTo("/caller"), { bindingPolicies: { [HTTP]: "caller_required" } });
+    const m = marker();
+    const started = await (await consoleAs(world.people.operator)).run({ id: agentId, message: m });
+    await waitForTurn(started.executionId);
+    const call = await db().toolCall.findFirstOrThrow({ where: { turnId: started.executionId } });
+    expect(call).toMatchObject({ status: "FAILED", errorCode: "CALLER_CREDENTIALS_REQUIRED" });
+    expect(pathsWith(m)).toEqual([]);
+  });
+
   it("refuses a Viewer (403), a never-published agent (409) and callerCredentials (400)", async () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
     expect(await refusalOf((await consoleAs(world.people.viewer)).run({ id: agentId, message: "hi" }))).toBe("FORBIDDEN 403");
