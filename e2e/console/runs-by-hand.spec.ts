@@ -19,7 +19,7 @@ test.describe("runs by hand from the console", () => {
     await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);
     await expect(page.getByLabel("Transcript").locator('[data-role="assistant"]').filter({ hasText: `Echo: hello ${marker}` })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("session-state")).toHaveText("Idle");
-    await expect(page.getByText("Test run of the draft")).toHaveCount(0);
+    await expect(page.getByText("Test run of the draft", { exact: true })).toHaveCount(0);
   });
 
   test("an editor test-runs a never-published agent's draft, labelled as a test run", async ({ page, context, baseURL }) => {
@@ -33,7 +33,7 @@ test.describe("runs by hand from the console", () => {
     await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);
     await expect(page.getByLabel("Transcript").locator('[data-role="assistant"]').filter({ hasText: `Echo: try ${marker}` })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("session-state")).toHaveText("Idle");
-    await expect(page.getByText("Test run of the draft")).toBeVisible();
+    await expect(page.getByText("Test run of the draft", { exact: true })).toBeVisible();
     // The draft stays unpublished and its test snapshot is no revision.
     await page.goto(agentPage(acme().agents.draft.id));
     await expect(page.getByRole("button", { name: "View revision -1" })).toHaveCount(0);
@@ -55,7 +55,7 @@ test.describe("runs by hand from the console", () => {
       await form.getByRole("button", { name: "Test run draft" }).click();
       await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);
       await expect(page.getByTestId("flow-run-status")).toHaveText("Completed", { timeout: 20_000 });
-      await expect(page.getByText("Test run of the draft")).toBeVisible();
+      await expect(page.getByText("Test run of the draft", { exact: true })).toBeVisible();
       const requests = await receivedRequests(marker);
       expect(requests.map((request) => request.path)).toEqual(["/flow-draft"]);
       expect(JSON.parse(requests[0]!.body)).toEqual({ marker });
