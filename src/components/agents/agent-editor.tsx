@@ -4,12 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
-import { canEditAutomation } from "@/components/authoring/permissions";
+import { canEditAutomation, canRunFlow } from "@/components/authoring/permissions";
 import { DOMAIN_ROLE_LABEL, type TDomainRole } from "@/components/roles";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import authoring from "@/components/authoring/authoring.module.css";
 import { AgentDraftEditor } from "./agent-draft-editor";
+import { AgentRunPanel } from "./agent-run-panel";
 import { RevisionHistory } from "./revision-history";
 import { SetupView } from "./setup-view";
 import { buildCatalog } from "./tool-catalog";
@@ -18,7 +19,8 @@ type TProps = { agentId: string; domainId: string; role: TDomainRole | null };
 
 /**
  * The agent page: the editable draft for Owners and Editors of the domain, the same content
- * without controls for everyone else, and the revision history for all.
+ * without controls for everyone else, Run / Test run for those who may run it, and the
+ * revision history for all.
  */
 export function AgentEditor({ agentId, domainId, role }: TProps) {
   const trpc = useTRPC();
@@ -62,6 +64,7 @@ export function AgentEditor({ agentId, domainId, role }: TProps) {
           </Card>
         </>
       )}
+      <AgentRunPanel agentId={detail.id} publishedRevision={detail.publishedRevision} canRun={canRunFlow(role)} canTestRun={canEdit} />
       <RevisionHistory agentId={detail.id} />
     </div>
   );

@@ -63,7 +63,7 @@ export function FlowEditor({ flowId, role }: { flowId: string; role: TDomainRole
           />
         </>
       )}
-      {canRunFlow(role) ? <FlowRunPanel flowId={detail.id} publishedRevision={detail.publishedRevision} /> : null}
+      {canRunFlow(role) ? <FlowRunPanel flowId={detail.id} publishedRevision={detail.publishedRevision} canTestRun={canEditAutomation(role)} /> : null}
       <FlowRevisions flowId={detail.id} />
     </div>
   );

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
+import { CONSOLE_REFUSES_CALLER_CREDENTIALS } from "@/contracts/common/console-run";
 import type { TRunFlowRequest } from "@/contracts/flows/runs";
 import { TextAreaField } from "@/components/authoring/text-area-field";
 import { Alert } from "@/components/ui/alert";
@@ -22,54 +23,70 @@ function parseInput(text: string): { ok: true; input: TRunFlowRequest["input"] }
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, message: "The input must be a JSON object, e.g. {}." };
   if (Object.hasOwn(value, "callerCredentials")) {
-    return { ok: false, message: "The console never takes caller credentials: remove callerCredentials. Runs from the console use the organization's connections." };
+    return { ok: false, message: CONSOLE_REFUSES_CALLER_CREDENTIALS };
   }
   return { ok: true, input: value as TRunFlowRequest["input"] };
 }
 
 /**
- * Run / Test run by hand: the newest revision with an input JSON object (checked against the
- * flow's input schema by the server), as you, never with caller credentials (spec 5 rule 7).
- * Opens the run's session, which shows each step's result.
+ * Run and Test run by hand, as you, never with caller credentials (spec 5 rule 7): Run starts
+ * the newest published revision, Test run the saved draft (validated as publish validates it)
+ * for editors. The input is a JSON object checked against the flow's input schema by the
+ * server. Opens the run's session, which shows each step's result.
  */
-export function FlowRunPanel({ flowId, publishedRevision }: { flowId: string; publishedRevision: number | null }) {
+export function FlowRunPanel({ flowId, publishedRevision, canTestRun }: { flowId: string; publishedRevision: number | null; canTestRun: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [text, setText] = useState("{}");
   const [error, setError] = useState<string | null>(null);
-  const run = useMutation(trpc.flows.run.mutationOptions({ onSuccess: (started) => router.push(`/sessions/${started.sessionId}`) }));
+  const open = { onSuccess: (started: { sessionId: string }) => router.push(`/sessions/${started.sessionId}`) };
+  const run = useMutation(trpc.flows.run.mutationOptions(open));
+  const testRun = useMutation(trpc.flows.testRun.mutationOptions(open));
+  const pending = run.isPending || run.isSuccess || testRun.isPending || testRun.isSuccess;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function start(which: "run" | "test") {
     const parsed = parseInput(text);
     if (!parsed.ok) {
       setError(parsed.message);
       return;
     }
     setError(null);
-    run.mutate({ id: flowId, input: parsed.input });
+    (which === "run" ? run : testRun).mutate({ id: flowId, input: parsed.input });
   }
 
-  if (publishedRevision === null) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    start("run");
+  }
+
+  if (publishedRevision === null && !canTestRun) {
     return (
       <Card title="Run">
         <p className={authoring.loading}>Publish the flow to run it.</p>
       </Card>
     );
   }
+  const runs = publishedRevision === null ? "Publish the flow to run it; Test run tries the saved draft." : `Run starts revision ${publishedRevision}${canTestRun ? "; Test run tries the saved draft" : ""}.`;
   return (
-    <Card title="Run" description={`Starts revision ${publishedRevision} with this input, as you, using the organization's connections.`}>
+    <Card title="Run" description={`${runs} Runs are yours and use the organization's connections.`}>
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} data-testid="flow-run-form">
         <TextAreaField label="Input (JSON object)" name="input" value={text} rows={5} monospace error={error} onChange={(event) => setText(event.target.value)} />
-        {run.isError ? (
-          <Alert tone="error" title="The run did not start">
-            {errorMessage(run.error)}
+        {run.isError || testRun.isError ? (
+          <Alert tone="error" title={run.isError ? "The run did not start" : "The test run did not start"}>
+            {errorMessage(run.isError ? run.error : testRun.error)}
           </Alert>
         ) : null}
         <div className={authoring.formActions}>
-          <Button type="submit" variant="primary" busy={run.isPending || run.isSuccess}>
-            Run flow
-          </Button>
+          {publishedRevision !== null ? (
+            <Button type="submit" variant="primary" busy={run.isPending || run.isSuccess} disabled={pending}>
+              Run flow
+            </Button>
+          ) : null}
+          {canTestRun ? (
+            <Button onClick={() => start("test")} busy={testRun.isPending || testRun.isSuccess} disabled={pending}>
+              Test run draft
+            </Button>
+          ) : null}
         </div>
       </form>
     </Card>

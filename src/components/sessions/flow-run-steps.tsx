@@ -60,7 +60,7 @@ export function FlowRunSteps({ sessionId }: { sessionId: string }) {
   const run = query.data?.flowRun;
   if (!run) return null;
   return (
-    <Card title={`Flow run · revision ${run.revision}`} description="Each step's result, timing and error, in the order the steps ran.">
+    <Card title={run.revision < 0 ? "Flow run · test run of the draft" : `Flow run · revision ${run.revision}`} description="Each step's result, timing and error, in the order the steps ran.">
       <div className={styles.row}>
         <Badge tone={TONE[run.status] ?? "neutral"} dot>
           <span data-testid="flow-run-status">{LABEL[run.status] ?? run.status}</span>

@@ -48,6 +48,7 @@ export function SessionView({ sessionId, afterDelete }: { sessionId: string; aft
           <span data-testid="session-state">{STATE_LABEL[session.state]}</span>
         </Badge>
         <Badge tone="muted">{session.kind === "personal" ? "Personal chat" : "Domain session"}</Badge>
+        {session.testRun ? <Badge tone="brand">Test run of the draft</Badge> : null}
         {session.archived ? <Badge tone="muted">Archived</Badge> : null}
         {session.outcome ? <Badge tone="success">Outcome: {session.outcome}</Badge> : null}
         <span className={styles.status} aria-live="polite">

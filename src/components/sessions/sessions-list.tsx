@@ -74,6 +74,7 @@ export function SessionsList({ basePath = "/sessions", kind }: { basePath?: stri
                         </Link>
                         <div className={table.secondaryText}>
                           {session.kind === "personal" ? "Personal chat" : session.domain.name} · {session.origin}
+                          {session.testRun ? " · Test run of the draft" : ""}
                           {session.outcome ? ` · ${session.outcome}` : ""}
                           {session.archived ? " · archived" : ""}
                         </div>

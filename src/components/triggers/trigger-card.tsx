@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
+import { FireNow } from "./fire-now";
 import { TriggerRunHistory } from "./run-history";
 import { TriggerSubscribers } from "./trigger-subscribers";
 
@@ -66,9 +67,9 @@ function Details({ trigger }: { trigger: TTrigger }) {
   );
 }
 
-type TProps = { domainId: string; entry: TTriggerWithSubscribers; candidates: TTriggerSubscriber[]; canManage: boolean };
+type TProps = { domainId: string; entry: TTriggerWithSubscribers; candidates: TTriggerSubscriber[]; canManage: boolean; canRun: boolean };
 
-export function TriggerCard({ domainId, entry, candidates, canManage }: TProps) {
+export function TriggerCard({ domainId, entry, candidates, canManage, canRun }: TProps) {
   const { trigger, subscribers } = entry;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -116,6 +117,12 @@ export function TriggerCard({ domainId, entry, candidates, canManage }: TProps) 
           <Alert tone="error" title="The trigger was not changed">
             {errorMessage(toggle.error)}
           </Alert>
+        ) : null}
+        {canRun && trigger.active ? (
+          <details>
+            <summary>Fire now</summary>
+            <FireNow trigger={trigger} />
+          </details>
         ) : null}
         <TriggerSubscribers domainId={domainId} trigger={trigger} subscribers={subscribers} candidates={candidates} canManage={canManage} />
         {/* A disclosure, not a button: the history loads only once someone opens it. */}

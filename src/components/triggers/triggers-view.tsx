@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
 import { NotMember } from "@/components/authoring/not-member";
-import { canEditAutomation } from "@/components/authoring/permissions";
+import { canEditAutomation, canRunFlow } from "@/components/authoring/permissions";
 import authoring from "@/components/authoring/authoring.module.css";
 import type { TDomainRole } from "@/components/roles";
 import { Alert } from "@/components/ui/alert";
@@ -18,10 +18,10 @@ type TProps = { domainId: string; domainName: string; role: TDomainRole | null }
 /** Members see the domain's triggers; Owners and Editors also create and manage them. */
 export function TriggersView({ domainId, domainName, role }: TProps) {
   if (!role) return <NotMember domainName={domainName} what="triggers" />;
-  return <DomainTriggers domainId={domainId} domainName={domainName} canManage={canEditAutomation(role)} />;
+  return <DomainTriggers domainId={domainId} domainName={domainName} canManage={canEditAutomation(role)} canRun={canRunFlow(role)} />;
 }
 
-function DomainTriggers({ domainId, domainName, canManage }: { domainId: string; domainName: string; canManage: boolean }) {
+function DomainTriggers({ domainId, domainName, canManage, canRun }: { domainId: string; domainName: string; canManage: boolean; canRun: boolean }) {
   const trpc = useTRPC();
   const triggers = useQuery(trpc.triggers.list.queryOptions({ domainId }));
   const subscribable = useQuery(trpc.triggers.subscribable.queryOptions({ domainId }));
@@ -43,7 +43,7 @@ function DomainTriggers({ domainId, domainName, canManage }: { domainId: string;
       ) : (
         <section aria-label="Triggers" className={authoring.stack}>
           {(triggers.data?.triggers ?? []).map((entry) => (
-            <TriggerCard key={entry.trigger.id} domainId={domainId} entry={entry} candidates={subscribable.data?.automations ?? []} canManage={canManage} />
+            <TriggerCard key={entry.trigger.id} domainId={domainId} entry={entry} candidates={subscribable.data?.automations ?? []} canManage={canManage} canRun={canRun} />
           ))}
         </section>
       )}

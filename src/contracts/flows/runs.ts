@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { consoleRunRequest } from "@/contracts/common/console-run";
 
 /** Flow runs in the console: Run / Test run and the run's step results. */
 
@@ -6,12 +7,13 @@ import { z } from "zod";
  * Run by hand. Strict: there is no `callerCredentials` field (spec 5 rule 7: the console never
  * takes caller material), so a body carrying one is refused with 400 VALIDATION.
  */
-export const ZRunFlowRequest = z.strictObject({
+export const ZRunFlowRequest = consoleRunRequest({
   id: z.string().min(1, "must not be empty").max(64, "must be at most 64 characters"),
   input: z.record(z.string(), z.json()).default({}),
 });
 export type TRunFlowRequest = z.infer<typeof ZRunFlowRequest>;
-export const ZRunFlowResponse = z.object({ sessionId: z.uuid(), flowRunId: z.uuid(), executionId: z.uuid(), revision: z.int().min(1) });
+/** `revision` is negative for a test run: the draft's snapshot, never listed nor published. */
+export const ZRunFlowResponse = z.object({ sessionId: z.uuid(), flowRunId: z.uuid(), executionId: z.uuid(), revision: z.int(), testRun: z.boolean() });
 export type TRunFlowResponse = z.infer<typeof ZRunFlowResponse>;
 
 export const FLOW_RUN_STATUSES = ["queued", "running", "suspended", "completed", "failed"] as const;

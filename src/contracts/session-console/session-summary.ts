@@ -13,6 +13,8 @@ export const ZSessionSummary = z.object({
   title: z.string(),
   kind: z.enum(["domain", "personal"]),
   origin: z.enum(["api", "console", "mcp", "trigger"]),
+  /** A console test run of the unpublished draft (its session pins a negative revision). */
+  testRun: z.boolean(),
   domain: z.object({ id: ZUuid, name: z.string() }),
   agent: z.object({ id: ZUuid, name: z.string() }),
   owner: z.object({ userId: ZUuid, name: z.string(), isYou: z.boolean() }).nullable(),

@@ -1,7 +1,21 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TProcedureMeta } from "@/contracts/common/meta";
-import { findAppError } from "@/server/errors";
+import { ZodError } from "zod";
+import { AppError, findAppError } from "@/server/errors";
 import type { TContext } from "./context";
+
+/**
+ * An input the procedure's schema refused, as the 400 VALIDATION the machine API would answer,
+ * so the console can show the schema's own sentence (e.g. that it never takes callerCredentials).
+ */
+function inputRefusal(error: TRPCError): AppError | undefined {
+  if (error.code !== "BAD_REQUEST" || !(error.cause instanceof ZodError)) return undefined;
+  const issues = error.cause.issues;
+  const first = issues[0];
+  if (!first) return undefined;
+  const where = first.path.length ? `${first.path.join(".")}: ` : "";
+  return new AppError("VALIDATION", `${where}${first.message}`, { details: { issues: issues.map((issue) => ({ path: issue.path.join("."), message: issue.message, code: issue.code })) } });
+}
 
 /**
  * The console's tRPC client reads `data.appError` to show the same code and message the
@@ -12,7 +26,7 @@ const t = initTRPC
   .meta<TProcedureMeta>()
   .create({
     errorFormatter({ shape, error }) {
-      const appError = findAppError(error);
+      const appError = findAppError(error) ?? inputRefusal(error);
       return {
         ...shape,
         message: appError?.message ?? shape.message,

@@ -5,8 +5,10 @@ import { getRevision } from "./console/get-revision";
 import { listAgents } from "./console/list-agents";
 import { listRevisions } from "./console/list-revisions";
 import { publishAgent as consolePublishAgent } from "./console/publish-agent";
+import { runAgent } from "./console/run-agent";
 import { setBindingPolicies } from "./console/set-binding-policies";
 import { setKnowledgeSelection as consoleSetKnowledgeSelection } from "./console/set-knowledge-selection";
+import { testRunAgent } from "./console/test-run-agent";
 import { updateAgentSetup as consoleUpdateAgentSetup } from "./console/update-agent-setup";
 import { verifyAgent as consoleVerifyAgent } from "./console/verify-agent";
 import { createAgent } from "./create-agent";
@@ -27,6 +29,8 @@ export const agentsRouter = router({
   listRevisions,
   getRevision,
   setKnowledgeSelection: consoleSetKnowledgeSelection,
+  run: runAgent,
+  testRun: testRunAgent,
   authoring: router({
     create: createAgent,
     updateSetup: updateAgentSetup,

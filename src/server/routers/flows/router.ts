@@ -8,6 +8,7 @@ import { listFlows } from "./list-flows";
 import { publishFlow } from "./publish-flow";
 import { runFlow } from "./run-flow";
 import { setFlowBindingPolicies } from "./set-flow-binding-policies";
+import { testRunFlow } from "./test-run-flow";
 import { updateFlowGraph } from "./update-flow-graph";
 import { validateFlow } from "./validate-flow";
 
@@ -23,5 +24,6 @@ export const flowsRouter = router({
   listRevisions: listFlowRevisions,
   getRevision: getFlowRevision,
   run: runFlow,
+  testRun: testRunFlow,
   getRun: getFlowRun,
 });

@@ -2,6 +2,7 @@ import { router } from "@/server/trpc/init";
 import { automationHistory } from "./automation-history";
 import { createTrigger } from "./create-trigger";
 import { eventCatalog } from "./event-catalog";
+import { fireNow } from "./fire-now";
 import { fireTrigger } from "./fire-trigger";
 import { history } from "./history";
 import { listSubscribable } from "./list-subscribable";
@@ -14,6 +15,7 @@ import { unsubscribe } from "./unsubscribe";
 export const triggersRouter = router({
   create: createTrigger,
   fire: fireTrigger,
+  fireNow,
   list: listTriggers,
   setActive: setTriggerActive,
   subscribe,

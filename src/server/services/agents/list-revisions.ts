@@ -2,6 +2,7 @@ import type { TRevisionSummary } from "@/contracts/agents/agent-detail";
 import type { TListRevisionsRequest, TListRevisionsResponse } from "@/contracts/agents/list-revisions";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
+import { PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revision";
 import { authorizeAgent } from "./agent-access";
 
 /** Names of the people who published, for the revision history (null once a user is gone). */
@@ -27,7 +28,7 @@ export function toRevisionSummary(
 export async function listRevisions(actor: TUserActor, { id }: TListRevisionsRequest): Promise<TListRevisionsResponse> {
   const agent = await authorizeAgent(actor, id, "view");
   const rows = await db().automationRevision.findMany({
-    where: { automationId: agent.id },
+    where: { automationId: agent.id, revision: PUBLISHED_REVISIONS },
     orderBy: { revision: "desc" },
     select: { revision: true, changeNote: true, createdAt: true, publishedById: true },
   });

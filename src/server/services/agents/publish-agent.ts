@@ -4,11 +4,13 @@ import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { visibleTools } from "@/server/integrations/catalog";
+import { lockAutomation, PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revision";
 import { authorizeAgent } from "./agent-access";
 import { readDraft, verifyDraft } from "./draft";
 import type { TRevisionSetup } from "./revision-snapshot";
 
-function refusal(findings: TFinding[]): AppError {
+/** Findings refuse a publish or a test run alike: 422 VALIDATION with details.findings. */
+export function draftRefusal(findings: TFinding[], action = "published"): AppError {
   const listed: TPublishFinding[] = findings.map((finding) => ({
     message: finding.detail,
     span: finding.span,
@@ -17,7 +19,7 @@ function refusal(findings: TFinding[]): AppError {
   }));
   const first = listed[0]!.message;
   const more = listed.length > 1 ? ` (and ${listed.length - 1} more)` : "";
-  return new AppError("VALIDATION", `The agent cannot be published: ${first}${more}`, { status: 422, details: { findings: listed } });
+  return new AppError("VALIDATION", `The agent cannot be ${action}: ${first}${more}`, { status: 422, details: { findings: listed } });
 }
 
 /**
@@ -33,11 +35,11 @@ export async function publishAgent(actor: TUserActor, input: TPublishAgentReques
   // transaction holds. An integration disabled in between is caught when the agent runs.
   const tools = await visibleTools(actor.orgId);
   return db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM automations WHERE id = ${agent.id}::uuid FOR UPDATE`;
+    await lockAutomation(tx, agent.id);
     const draft = await readDraft(tx, agent.id);
     const verification = await verifyDraft(tx, draft, tools);
-    if (verification.findings.length) throw refusal(verification.findings);
-    const latest = await tx.automationRevision.aggregate({ where: { automationId: agent.id }, _max: { revision: true } });
+    if (verification.findings.length) throw draftRefusal(verification.findings);
+    const latest = await tx.automationRevision.aggregate({ where: { automationId: agent.id, revision: PUBLISHED_REVISIONS }, _max: { revision: true } });
     const revision = (latest._max.revision ?? 0) + 1;
     const setup: TRevisionSetup = { ...draft.setup, bindingPolicies: draft.bindingPolicies };
     await tx.automationRevision.create({

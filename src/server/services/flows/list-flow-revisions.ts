@@ -1,6 +1,7 @@
 import type { TListFlowRevisionsRequest, TListFlowRevisionsResponse } from "@/contracts/flows/requests";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
+import { PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revision";
 import { publisherNames, toRevisionSummary } from "@/server/services/agents/list-revisions";
 import { authorizeFlow } from "./flow-access";
 
@@ -8,7 +9,7 @@ import { authorizeFlow } from "./flow-access";
 export async function listFlowRevisions(actor: TUserActor, { id }: TListFlowRevisionsRequest): Promise<TListFlowRevisionsResponse> {
   const flow = await authorizeFlow(actor, id, "view");
   const rows = await db().automationRevision.findMany({
-    where: { automationId: flow.id },
+    where: { automationId: flow.id, revision: PUBLISHED_REVISIONS },
     orderBy: { revision: "desc" },
     select: { revision: true, changeNote: true, createdAt: true, publishedById: true },
   });

@@ -6,13 +6,15 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { visibleTools } from "@/server/integrations/catalog";
 import { parseBindingPolicies } from "@/server/services/agents/draft";
+import { lockAutomation, PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revision";
 import { checkGraph } from "./check-draft";
 import { authorizeFlow } from "./flow-access";
 import type { TFlowRevisionSetup } from "./flow-revision";
 
-function refusal(findings: TFlowFinding[]): AppError {
+/** Findings refuse a publish or a test run alike: 422 VALIDATION with details.findings. */
+export function graphRefusal(findings: TFlowFinding[], action = "published"): AppError {
   const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : "";
-  return new AppError("VALIDATION", `The flow cannot be published: ${findings[0]!.message}${more}`, { status: 422, details: { findings } });
+  return new AppError("VALIDATION", `The flow cannot be ${action}: ${findings[0]!.message}${more}`, { status: 422, details: { findings } });
 }
 
 /**
@@ -26,12 +28,12 @@ export async function publishFlow(actor: TUserActor, input: TPublishFlowRequest)
   // Outside the transaction: the embedded database has one connection, which it holds.
   const tools = await visibleTools(actor.orgId);
   return db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM automations WHERE id = ${flow.id}::uuid FOR UPDATE`;
+    await lockAutomation(tx, flow.id);
     const row = await tx.automation.findUniqueOrThrow({ where: { id: flow.id }, select: { flowGraph: true, bindingPolicies: true } });
     const bindingPolicies = parseBindingPolicies(row.bindingPolicies);
     const validation = await checkGraph(tx, flow, row.flowGraph, bindingPolicies, tools);
-    if (validation.findings.length || !validation.graph) throw refusal(validation.findings);
-    const latest = await tx.automationRevision.aggregate({ where: { automationId: flow.id }, _max: { revision: true } });
+    if (validation.findings.length || !validation.graph) throw graphRefusal(validation.findings);
+    const latest = await tx.automationRevision.aggregate({ where: { automationId: flow.id, revision: PUBLISHED_REVISIONS }, _max: { revision: true } });
     const revision = (latest._max.revision ?? 0) + 1;
     const setup: TFlowRevisionSetup = { graph: validation.graph, bindingPolicies };
     await tx.automationRevision.create({

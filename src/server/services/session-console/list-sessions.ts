@@ -2,6 +2,7 @@ import type { TListSessionsRequest, TListSessionsResponse } from "@/contracts/se
 import type { TSessionSummary } from "@/contracts/session-console/session-summary";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
+import { isTestRunRevision } from "@/server/services/revisions/test-run-revision";
 import type { Prisma } from "@/server/db/generated/client";
 
 type TStatus = "QUEUED" | "RUNNING" | "SUSPENDED" | "COMPLETED" | "FAILED";
@@ -47,6 +48,7 @@ export async function listSessions(actor: TUserActor, input: TListSessionsReques
       title: true,
       kind: true,
       origin: true,
+      revision: true,
       outcome: true,
       archivedAt: true,
       createdAt: true,
@@ -67,6 +69,7 @@ export async function listSessions(actor: TUserActor, input: TListSessionsReques
       title: row.title,
       kind: row.kind === "PERSONAL" ? "personal" : "domain",
       origin: row.origin.toLowerCase() as TSessionSummary["origin"],
+      testRun: isTestRunRevision(row.revision),
       domain: row.domain,
       agent: row.automation,
       owner: row.owner ? { userId: row.owner.id, name: row.owner.name, isYou: row.owner.id === actor.userId } : null,

@@ -1,7 +1,7 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { domainRole, roleAllows } from "@/server/auth/permissions";
-import { db } from "@/server/db/client";
+import { db, type TTransaction } from "@/server/db/client";
 import { turnQueue } from "@/server/engine/jobs";
 import { AppError, notFound } from "@/server/errors";
 import { queueTurn } from "./queue-turn";
@@ -16,6 +16,13 @@ export type TOpenSessionOptions = {
   kind?: "domain" | "personal";
   origin: "api" | "console" | "mcp" | "trigger";
   title?: string;
+  /** The console's Run: a never-published agent is 409 CONFLICT (its member sees it), not the uniform 404. */
+  unpublishedIsConflict?: boolean;
+  /**
+   * A test run: pins the revision this returns (a snapshot of the draft taken inside the
+   * session's transaction) instead of the published one, so the agent need not be published.
+   */
+  pinRevision?: (tx: TTransaction) => Promise<number>;
 };
 
 /** A title from the first message: its first line, shortened. */
@@ -29,16 +36,18 @@ function titleFrom(message: string): string {
  * agents of a domain the actor is no member of are the uniform 404; a member whose role
  * cannot run agents (Viewer) gets 403 FORBIDDEN.
  */
-async function runnableAgent(actor: TUserActor, automationId: string) {
+async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TOpenSessionOptions, "unpublishedIsConflict" | "pinRevision">) {
   if (!UUID.test(automationId)) throw notFound("agent");
   const agent = await db().automation.findFirst({
     where: { id: automationId, organizationId: actor.orgId, kind: "AGENT" },
     select: { id: true, domainId: true, organizationId: true, publishedRevision: true },
   });
-  if (!agent || agent.publishedRevision === null) throw notFound("agent");
+  const mayBeUnpublished = o.unpublishedIsConflict || o.pinRevision !== undefined;
+  if (!agent || (agent.publishedRevision === null && !mayBeUnpublished)) throw notFound("agent");
   const { role } = await domainRole(actor, agent.domainId);
   if (role === null) throw notFound("agent");
   if (!roleAllows(role, "execute")) throw new AppError("FORBIDDEN", "Your role in this agent's domain does not allow running agents.", { details: { permission: "execute" } });
+  if (agent.publishedRevision === null && !o.pinRevision) throw new AppError("CONFLICT", "This agent has never been published: publish it before running it, or use Test run to try the draft.");
   return { ...agent, revision: agent.publishedRevision };
 }
 
@@ -48,15 +57,16 @@ async function runnableAgent(actor: TUserActor, automationId: string) {
  * are one transaction.
  */
 export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Promise<{ sessionId: string; executionId: string }> {
-  const agent = await runnableAgent(actor, o.automationId);
+  const agent = await runnableAgent(actor, o.automationId, o);
   const boss = await turnQueue();
   return db().$transaction(async (tx) => {
+    const revision = o.pinRevision ? await o.pinRevision(tx) : agent.revision!;
     const session = await tx.agentSession.create({
       data: {
         organizationId: agent.organizationId,
         domainId: agent.domainId,
         automationId: agent.id,
-        revision: agent.revision,
+        revision,
         kind: o.kind === "personal" ? "PERSONAL" : "DOMAIN",
         origin: o.origin === "console" ? "CONSOLE" : o.origin === "mcp" ? "MCP" : o.origin === "trigger" ? "TRIGGER" : "API",
         ownerId: actor.userId,

@@ -2,6 +2,7 @@ import type { TSessionDetails } from "@/contracts/sessions/session-details";
 import type { TUserActor } from "@/server/auth/actor";
 import type { Prisma } from "@/server/db/generated/client";
 import { maskToolArgs } from "@/server/integrations/invoke-tool";
+import { isTestRunRevision } from "@/server/services/revisions/test-run-revision";
 import { mayDecideApproval } from "./approval-rule";
 import { canManageSession, readOnlyReason, type TSessionAccess } from "./session-access";
 
@@ -91,6 +92,7 @@ export function toSessionDetails(actor: TUserActor, access: TSessionAccess, row:
     outcome: row.outcome,
     archived: row.archivedAt !== null,
     revision: row.revision,
+    testRun: isTestRunRevision(row.revision),
     state: sessionState(row.turns),
     pendingApproval:
       pendingTurn && approval

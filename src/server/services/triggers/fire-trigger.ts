@@ -79,7 +79,9 @@ function refusal(subscriber: TSubscriber, missing: string[], source: TFiringSour
   const why =
     source === "API"
       ? `send callerCredentials.integrations["${missing[0]}"] with a token or fields to start it`
-      : `${source.toLowerCase()} firings have no caller, so it cannot start from this trigger; fire it through POST /api/v1/triggers/fire with callerCredentials instead`;
+      : source === "MANUAL"
+        ? "the console never takes caller credentials, so Fire now cannot start it; fire it through POST /api/v1/triggers/fire with callerCredentials instead"
+        : `${source.toLowerCase()} firings have no caller, so it cannot start from this trigger; fire it through POST /api/v1/triggers/fire with callerCredentials instead`;
   return {
     automationId: subscriber.id,
     outcome: "FAILED",
