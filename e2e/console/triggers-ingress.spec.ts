@@ -20,5 +20,11 @@ test.describe("event trigger in the console", () => {
     await expect(history.getByRole("row").nth(1)).toContainText("Event");
     await expect(history.getByRole("row").nth(1)).toContainText("failed: CALLER_CREDENTIALS_REQUIRED");
     await expect(history.getByRole("row").nth(1).getByRole("link", { name: "Open flow run" })).toHaveCount(1);
+
+    // The flow's own page leads to its trigger runs, the event firing among them.
+    await page.goto(`/flows/${acme().flows.echo.id}`);
+    await page.getByRole("link", { name: "Trigger runs of this flow" }).click();
+    await expect(page).toHaveURL(new RegExp(`/triggers/${acme().domains.ops.id}/runs/${acme().flows.echo.id}$`));
+    await expect(page.getByRole("table", { name: "Trigger runs" })).toContainText("Ops webhook");
   });
 });

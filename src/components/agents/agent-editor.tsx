@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import authoring from "@/components/authoring/authoring.module.css";
 import { AgentDraftEditor } from "./agent-draft-editor";
+import { TriggerRunsLink } from "@/components/triggers/trigger-runs-link";
 import { AgentRunPanel } from "./agent-run-panel";
 import { RevisionHistory } from "./revision-history";
 import { SetupView } from "./setup-view";
@@ -65,6 +66,7 @@ export function AgentEditor({ agentId, domainId, role }: TProps) {
         </>
       )}
       <AgentRunPanel agentId={detail.id} publishedRevision={detail.publishedRevision} canRun={canRunFlow(role)} canTestRun={canEdit} />
+      <TriggerRunsLink domainId={domainId} automationId={detail.id} kind="agent" />
       <RevisionHistory agentId={detail.id} />
     </div>
   );

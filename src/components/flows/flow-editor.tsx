@@ -5,6 +5,7 @@ import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
 import { canEditAutomation, canRunFlow } from "@/components/authoring/permissions";
 import { DOMAIN_ROLE_LABEL, type TDomainRole } from "@/components/roles";
+import { TriggerRunsLink } from "@/components/triggers/trigger-runs-link";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import authoring from "@/components/authoring/authoring.module.css";
@@ -64,6 +65,7 @@ export function FlowEditor({ flowId, role }: { flowId: string; role: TDomainRole
         </>
       )}
       {canRunFlow(role) ? <FlowRunPanel flowId={detail.id} publishedRevision={detail.publishedRevision} canTestRun={canEditAutomation(role)} /> : null}
+      <TriggerRunsLink domainId={detail.domainId} automationId={detail.id} kind="flow" />
       <FlowRevisions flowId={detail.id} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TProcedureMeta } from "@/contracts/common/meta";
 import { ZodError } from "zod";
-import { AppError, findAppError } from "@/server/errors";
+import { type AppError, findAppError, validationError } from "@/server/errors";
 import type { TContext } from "./context";
 
 /**
@@ -9,12 +9,8 @@ import type { TContext } from "./context";
  * so the console can show the schema's own sentence (e.g. that it never takes callerCredentials).
  */
 function inputRefusal(error: TRPCError): AppError | undefined {
-  if (error.code !== "BAD_REQUEST" || !(error.cause instanceof ZodError)) return undefined;
-  const issues = error.cause.issues;
-  const first = issues[0];
-  if (!first) return undefined;
-  const where = first.path.length ? `${first.path.join(".")}: ` : "";
-  return new AppError("VALIDATION", `${where}${first.message}`, { details: { issues: issues.map((issue) => ({ path: issue.path.join("."), message: issue.message, code: issue.code })) } });
+  if (error.code !== "BAD_REQUEST" || !(error.cause instanceof ZodError) || !error.cause.issues.length) return undefined;
+  return validationError(error.cause.issues);
 }
 
 /**
