@@ -60,7 +60,17 @@ function Details({ trigger }: { trigger: TTrigger }) {
         <CopyButton value={trigger.ingressUrl} label="Copy URL" />
       </dd>
       <dt>Signature</dt>
-      <dd>{trigger.hasEndpointSecret ? "Calls must be signed with the endpoint secret (HMAC)." : "No endpoint secret: calls are not signed."}</dd>
+      <dd>
+        {trigger.hasEndpointSecret ? "Calls must be signed with the endpoint secret (HMAC)." : "No endpoint secret: calls are not signed."}
+        {trigger.hasEndpointSecret ? (
+          <span className={authoring.muted}>
+            {" "}
+            POST JSON <code className={authoring.inlineCode}>{"{ actor?, occurredAt?, payload }"}</code> with <code className={authoring.inlineCode}>X-Service-Timestamp</code> (Unix
+            seconds) and <code className={authoring.inlineCode}>X-Service-Signature: sha256=</code>hex HMAC-SHA256 of{" "}
+            <code className={authoring.inlineCode}>{"<timestamp>.<raw body>"}</code>.
+          </span>
+        ) : null}
+      </dd>
       <dt>Filter</dt>
       <dd>{trigger.eventFilter ? <code className={authoring.inlineCode}>{`${trigger.eventFilter.field} ${trigger.eventFilter.operator} ${JSON.stringify(trigger.eventFilter.value)}`}</code> : "Every event"}</dd>
     </dl>
