@@ -2,7 +2,7 @@ import { z } from "zod";
 import { consoleRunRequest } from "@/contracts/common/console-run";
 import { ZUuid } from "@/contracts/common/ids";
 import { ZIngressEvent } from "./ingress";
-import { ZSubscriberOutcome } from "./run-history";
+import { ZFiringResultEntry } from "./run-history";
 
 /**
  * The console's "Fire now" (source manual). A schedule trigger fires with its stored input;
@@ -17,15 +17,8 @@ export const ZFireNowRequest = consoleRunRequest({
 });
 export type TFireNowRequest = z.infer<typeof ZFireNowRequest>;
 
-export const ZFireNowResult = z.object({
-  automationId: ZUuid,
-  name: z.string().nullable(),
-  kind: z.enum(["agent", "flow"]).nullable(),
-  outcome: ZSubscriberOutcome,
-  errorCode: z.string().nullable(),
-  errorMessage: z.string().nullable(),
-  sessionId: ZUuid.nullable(),
-});
+/** A run-history result as it stands right after the firing (no flow run id is needed to link it). */
+export const ZFireNowResult = ZFiringResultEntry.omit({ flowRunId: true });
 export type TFireNowResult = z.infer<typeof ZFireNowResult>;
 
 export const ZFireNowResponse = z.object({ firingId: ZUuid, results: z.array(ZFireNowResult) });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld, type TPerson } from "../../../../test/agents-kit";
+import { consoleAs, refusalOf } from "../../../../test/console-kit";
 import { publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
 import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { db } from "@/server/db/client";
@@ -17,28 +18,11 @@ import { updateAgentSetup } from "./update-agent-setup";
 // queue, workers and turn loop, with a loopback receiver standing in for the upstream.
 
 const HTTP = "service.http";
+const agentsAs = async (who: TPerson) => (await consoleAs(who)).agents;
 let world: TAgentsWorld;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const marker = () => `m${crypto.randomUUID().slice(0, 12)}`;
 const callTo = (path: string) => ({ model: "builtin:procedure", procedure: `#service.http.get ${JSON.stringify({ url: `${receiver.base}${path}`, query: { message: "{{message}}" } })}` });
-
-async function consoleAs(who: TPerson) {
-  const cookie = await mintSessionCookie({ sub: who.actor.userId, orgId: who.actor.orgId });
-  const req = new Request("http://127.0.0.1/api/trpc", { headers: { cookie: `service_session=${encodeURIComponent(cookie)}` } });
-  return appRouter.createCaller(createContext(req, "console")).agents;
-}
-
-/** The code a console caller sees: the AppError's, or VALIDATION plus the message for input refusals. */
-async function refusalOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    const trpcError = error as { code?: string; message?: string; cause?: { code?: string; status?: number } };
-    if (trpcError.code === "BAD_REQUEST") return `VALIDATION ${trpcError.message}`;
-    return `${trpcError.cause?.code} ${trpcError.cause?.status}`;
-  }
-}
 
 const pathsWith = (m: string) => receiver.withMarker(m).map((request) => request.path);
 
@@ -60,7 +44,7 @@ describe("Run (the newest published revision)", () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, callTo("/published"));
     await updateAgentSetup(world.people.owner.actor, { id: agentId, ...callTo("/draft") });
     const m = marker();
-    const started = await (await consoleAs(world.people.operator)).run({ id: agentId, message: m });
+    const started = await (await agentsAs(world.people.operator)).run({ id: agentId, message: m });
     expect(started).toMatchObject({ revision: 1, testRun: false });
     expect((await waitForTurn(started.executionId)).status).toBe("COMPLETED");
     expect(pathsWith(m)).toEqual(["/published"]);
@@ -71,7 +55,7 @@ describe("Run (the newest published revision)", () => {
   it("runs with the organization's connections only: a caller_required binding fails its call, as a flow Run does", async () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, callTo("/caller"), { bindingPolicies: { [HTTP]: "caller_required" } });
     const m = marker();
-    const started = await (await consoleAs(world.people.operator)).run({ id: agentId, message: m });
+    const started = await (await agentsAs(world.people.operator)).run({ id: agentId, message: m });
     await waitForTurn(started.executionId);
     const call = await db().toolCall.findFirstOrThrow({ where: { turnId: started.executionId } });
     expect(call).toMatchObject({ status: "FAILED", errorCode: "CALLER_CREDENTIALS_REQUIRED" });
@@ -80,15 +64,15 @@ describe("Run (the newest published revision)", () => {
 
   it("refuses a Viewer (403), a never-published agent (409) and callerCredentials (400)", async () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
-    expect(await refusalOf((await consoleAs(world.people.viewer)).run({ id: agentId, message: "hi" }))).toBe("FORBIDDEN 403");
+    expect(await refusalOf((await agentsAs(world.people.viewer)).run({ id: agentId, message: "hi" }))).toBe("FORBIDDEN 403");
     const draftOnly = await createAgent(world.people.owner.actor, { domainId: world.acme.ops, name: `Draft ${marker()}` });
-    const unpublished = await refusalOf((await consoleAs(world.people.operator)).run({ id: draftOnly.id, message: "hi" }));
+    const unpublished = await refusalOf((await agentsAs(world.people.operator)).run({ id: draftOnly.id, message: "hi" }));
     expect(unpublished).toBe("CONFLICT 409");
     const callerCredentials = { integrations: { [HTTP]: { token: "t" } } };
-    const refused = await refusalOf((await consoleAs(world.people.operator)).run({ id: agentId, message: "hi", callerCredentials } as never));
+    const refused = await refusalOf((await agentsAs(world.people.operator)).run({ id: agentId, message: "hi", callerCredentials } as never));
     expect(refused).toMatch(/^VALIDATION [\s\S]*console never takes caller credentials/);
     // Other organizations' agents stay the uniform 404.
-    expect(await refusalOf((await consoleAs(world.people.globexOwner)).run({ id: agentId, message: "hi" }))).toBe("NOT_FOUND 404");
+    expect(await refusalOf((await agentsAs(world.people.globexOwner)).run({ id: agentId, message: "hi" }))).toBe("NOT_FOUND 404");
   });
 });
 
@@ -97,13 +81,13 @@ describe("Test run (the current draft)", () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, callTo("/published"));
     await updateAgentSetup(world.people.owner.actor, { id: agentId, ...callTo("/draft") });
     const m = marker();
-    const started = await (await consoleAs(world.people.editor)).testRun({ id: agentId, message: m });
+    const started = await (await agentsAs(world.people.editor)).testRun({ id: agentId, message: m });
     expect(started.testRun).toBe(true);
     expect(started.revision).toBeLessThan(0);
     expect((await waitForTurn(started.executionId)).status).toBe("COMPLETED");
     expect(pathsWith(m)).toEqual(["/draft"]);
 
-    const agents = await consoleAs(world.people.editor);
+    const agents = await agentsAs(world.people.editor);
     expect((await agents.listRevisions({ id: agentId })).revisions.map((revision) => revision.revision)).toEqual([1]);
     expect((await agents.get({ id: agentId })).agent.publishedRevision).toBe(1);
     // Publishing after a test run still numbers from the published revisions.
@@ -121,7 +105,7 @@ describe("Test run (the current draft)", () => {
   it("runs a never-published draft, and gives concurrent test runs distinct snapshots", async () => {
     const agent = await createAgent(world.people.owner.actor, { domainId: world.acme.ops, name: `Draft ${marker()}` });
     await updateAgentSetup(world.people.owner.actor, { id: agent.id, model: "builtin:echo" });
-    const agents = await consoleAs(world.people.editor);
+    const agents = await agentsAs(world.people.editor);
     const runs = await Promise.all([1, 2, 3].map((n) => agents.testRun({ id: agent.id, message: `try ${n}` })));
     expect(new Set(runs.map((run) => run.revision)).size).toBe(3);
     expect(runs.every((run) => run.revision < 0)).toBe(true);
@@ -133,7 +117,7 @@ describe("Test run (the current draft)", () => {
   it("refuses an invalid draft with the publish findings (422), an Operator (403) and callerCredentials (400)", async () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
     await updateAgentSetup(world.people.owner.actor, { id: agentId, model: "builtin:procedure", procedure: "#nobody.unknown_tool {}" });
-    const agents = await consoleAs(world.people.editor);
+    const agents = await agentsAs(world.people.editor);
     const error = await agents.testRun({ id: agentId, message: "hi" }).then(
       () => null,
       (caught: { cause?: { code: string; status: number; details?: { findings?: unknown[] } } }) => caught.cause,
@@ -143,7 +127,7 @@ describe("Test run (the current draft)", () => {
     expect(await db().agentSession.count({ where: { automationId: agentId } })).toBe(0);
     expect(await db().automationRevision.count({ where: { automationId: agentId } })).toBe(1);
 
-    expect(await refusalOf((await consoleAs(world.people.operator)).testRun({ id: agentId, message: "hi" }))).toBe("FORBIDDEN 403");
+    expect(await refusalOf((await agentsAs(world.people.operator)).testRun({ id: agentId, message: "hi" }))).toBe("FORBIDDEN 403");
     const refused = await refusalOf(agents.testRun({ id: agentId, message: "hi", callerCredentials: { integrations: {} } } as never));
     expect(refused).toMatch(/^VALIDATION [\s\S]*console never takes caller credentials/);
   });

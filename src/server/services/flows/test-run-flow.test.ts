@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, type TAgentsWorld, type TPerson } from "../../../../test/agents-kit";
+import { agentsWorld, type TAgentsWorld } from "../../../../test/agents-kit";
+import { consoleAs, refusalOf } from "../../../../test/console-kit";
 import { startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
-import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { appRouter } from "@/server/routers/root";
 import { createConnection } from "@/server/services/connections/create-connection";
-import { createContext } from "@/server/trpc/context";
 import { createAndPublishFlow } from "./create-and-publish-flow";
 import { createFlow } from "./create-flow";
 import { updateFlowGraph } from "./update-flow-graph";
@@ -19,23 +17,6 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const marker = () => `m${crypto.randomUUID().slice(0, 12)}`;
 const openSchema = { type: "object", properties: {}, additionalProperties: true };
 const postTo = (path: string) => ({ inputSchema: openSchema, steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}${path}`, body: "{{input}}" } }] });
-
-async function consoleAs(who: TPerson) {
-  const cookie = await mintSessionCookie({ sub: who.actor.userId, orgId: who.actor.orgId });
-  const req = new Request("http://127.0.0.1/api/trpc", { headers: { cookie: `service_session=${encodeURIComponent(cookie)}` } });
-  return appRouter.createCaller(createContext(req, "console"));
-}
-
-async function refusalOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    const trpcError = error as { code?: string; message?: string; cause?: { code?: string; status?: number } };
-    if (trpcError.code === "BAD_REQUEST") return `VALIDATION ${trpcError.message}`;
-    return `${trpcError.cause?.code} ${trpcError.cause?.status}`;
-  }
-}
 
 async function publishedFlow(path: string) {
   const { flow } = await createAndPublishFlow(world.people.owner.actor, { domainId: world.acme.ops, name: `Flow ${marker()}`, graph: postTo(path) as never });

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld, type TPerson } from "../../../../test/agents-kit";
+import { consoleAs, refusalOf } from "../../../../test/console-kit";
 import { publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
 import type { TCreateTriggerRequest } from "@/contracts/triggers/create-trigger";
-import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { appRouter } from "@/server/routers/root";
 import { createConnection } from "@/server/services/connections/create-connection";
 import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
-import { createContext } from "@/server/trpc/context";
 import { createTrigger } from "./create-trigger";
 import { enableEventTriggers } from "./rollout";
 import { setTriggerActive } from "./set-trigger-active";
@@ -18,28 +16,12 @@ import { subscribeAutomation } from "./subscriptions";
 // real queue and workers, and a loopback receiver standing in for the flow's upstream.
 
 const HTTP = "service.http";
+const triggersAs = async (who: TPerson) => (await consoleAs(who)).triggers;
 let world: TAgentsWorld;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let connectionId: string;
 const ids = {} as Record<"echo" | "required" | "flow", string>;
 const marker = () => `m${crypto.randomUUID().slice(0, 12)}`;
-
-async function consoleAs(who: TPerson) {
-  const cookie = await mintSessionCookie({ sub: who.actor.userId, orgId: who.actor.orgId });
-  const req = new Request("http://127.0.0.1/api/trpc", { headers: { cookie: `service_session=${encodeURIComponent(cookie)}` } });
-  return appRouter.createCaller(createContext(req, "console")).triggers;
-}
-
-async function refusalOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    const trpcError = error as { code?: string; message?: string; cause?: { code?: string; status?: number } };
-    if (trpcError.code === "BAD_REQUEST") return `VALIDATION ${trpcError.message}`;
-    return `${trpcError.cause?.code} ${trpcError.cause?.status}`;
-  }
-}
 
 async function trigger(body: Record<string, unknown>, subscribers: string[]) {
   const owner = world.people.owner.actor;
@@ -75,7 +57,7 @@ describe("Fire now", () => {
   it("fires an API trigger with the typed input, records a manual firing with its actor, and refuses the caller_required subscriber", async () => {
     const triggerId = await trigger({ type: "api" }, [ids.echo, ids.required, ids.flow]);
     const m = marker();
-    const fired = await (await consoleAs(world.people.operator)).fireNow({ triggerId, input: { prompt: m } });
+    const fired = await (await triggersAs(world.people.operator)).fireNow({ triggerId, input: { prompt: m } });
     const byId = new Map(fired.results.map((result) => [result.automationId, result]));
     expect(byId.get(ids.echo)).toMatchObject({ outcome: "started", kind: "agent" });
     expect(byId.get(ids.flow)).toMatchObject({ outcome: "started", kind: "flow" });
@@ -87,7 +69,7 @@ describe("Fire now", () => {
     // The flow received the typed input verbatim; the caller-required agent never called out.
     expect(receiver.withMarker(m).map((request) => [request.path, JSON.parse(request.body)])).toEqual([["/flow", { prompt: m }]]);
 
-    const history = await (await consoleAs(world.people.viewer)).history({ triggerId });
+    const history = await (await triggersAs(world.people.viewer)).history({ triggerId });
     expect(history.firings).toHaveLength(1);
     expect(history.firings[0]).toMatchObject({ id: fired.firingId, source: "manual", actor: { userId: world.people.operator.actor.userId } });
   });
@@ -95,7 +77,7 @@ describe("Fire now", () => {
   it("fires a schedule trigger with its stored input and an event trigger with a sample event, unfiltered", async () => {
     const m = marker();
     const scheduleId = await trigger({ type: "schedule", cron: "0 0 1 1 *", input: { stored: m } }, [ids.flow]);
-    const operator = await consoleAs(world.people.operator);
+    const operator = await triggersAs(world.people.operator);
     const scheduled = await operator.fireNow({ triggerId: scheduleId });
     expect(scheduled.results).toMatchObject([{ outcome: "started" }]);
     await waitForTurn((await db().turn.findFirstOrThrow({ where: { sessionId: scheduled.results[0]!.sessionId! } })).id);
@@ -115,13 +97,13 @@ describe("Fire now", () => {
 
   it("refuses inactive triggers (409), Viewers (403), other organizations (404) and callerCredentials (400)", async () => {
     const triggerId = await trigger({ type: "api" }, [ids.echo]);
-    expect(await refusalOf((await consoleAs(world.people.viewer)).fireNow({ triggerId }))).toBe("FORBIDDEN 403");
-    expect(await refusalOf((await consoleAs(world.people.globexOwner)).fireNow({ triggerId }))).toBe("NOT_FOUND 404");
-    expect(await refusalOf((await consoleAs(world.people.salesEditor)).fireNow({ triggerId }))).toBe("NOT_FOUND 404");
-    const refused = await refusalOf((await consoleAs(world.people.operator)).fireNow({ triggerId, callerCredentials: { integrations: {} } } as never));
+    expect(await refusalOf((await triggersAs(world.people.viewer)).fireNow({ triggerId }))).toBe("FORBIDDEN 403");
+    expect(await refusalOf((await triggersAs(world.people.globexOwner)).fireNow({ triggerId }))).toBe("NOT_FOUND 404");
+    expect(await refusalOf((await triggersAs(world.people.salesEditor)).fireNow({ triggerId }))).toBe("NOT_FOUND 404");
+    const refused = await refusalOf((await triggersAs(world.people.operator)).fireNow({ triggerId, callerCredentials: { integrations: {} } } as never));
     expect(refused).toMatch(/^VALIDATION [\s\S]*console never takes caller credentials/);
     await setTriggerActive(world.people.owner.actor, { triggerId, active: false });
-    expect(await refusalOf((await consoleAs(world.people.operator)).fireNow({ triggerId }))).toBe("CONFLICT 409");
+    expect(await refusalOf((await triggersAs(world.people.operator)).fireNow({ triggerId }))).toBe("CONFLICT 409");
     expect(await db().triggerFiring.count({ where: { triggerId } })).toBe(0);
   });
 });
