@@ -3,11 +3,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
+import { RunActions } from "@/components/authoring/run-actions";
 import { TextAreaField } from "@/components/authoring/text-area-field";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import authoring from "@/components/authoring/authoring.module.css";
 
@@ -26,7 +24,6 @@ export function AgentRunPanel({ agentId, publishedRevision, canRun, canTestRun }
   const open = { onSuccess: (started: { sessionId: string }) => router.push(`/sessions/${started.sessionId}`) };
   const run = useMutation(trpc.agents.run.mutationOptions(open));
   const testRun = useMutation(trpc.agents.testRun.mutationOptions(open));
-  const pending = run.isPending || run.isSuccess || testRun.isPending || testRun.isSuccess;
   if (!canRun) return null;
   if (publishedRevision === null && !canTestRun) {
     return (
@@ -54,28 +51,11 @@ export function AgentRunPanel({ agentId, publishedRevision, canRun, canTestRun }
     publishedRevision === null
       ? "Publish the agent to run it; Test run tries the saved draft."
       : `Run starts a session on revision ${publishedRevision}${canTestRun ? "; Test run tries the saved draft" : ""}.`;
-  const failed = run.isError ? run.error : testRun.isError ? testRun.error : null;
   return (
     <Card title="Run" description={`${what} Sessions are yours and use the organization's connections.`}>
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} data-testid="agent-run-form">
         <TextAreaField label="Message" name="message" value={message} rows={3} error={error} onChange={(event) => setMessage(event.target.value)} />
-        {failed ? (
-          <Alert tone="error" title={run.isError ? "The run did not start" : "The test run did not start"}>
-            {errorMessage(failed)}
-          </Alert>
-        ) : null}
-        <div className={authoring.formActions}>
-          {publishedRevision !== null ? (
-            <Button type="submit" variant="primary" busy={run.isPending || run.isSuccess} disabled={pending}>
-              Run
-            </Button>
-          ) : null}
-          {canTestRun ? (
-            <Button onClick={() => start("test")} busy={testRun.isPending || testRun.isSuccess} disabled={pending}>
-              Test run draft
-            </Button>
-          ) : null}
-        </div>
+        <RunActions runLabel="Run" published={publishedRevision !== null} canTestRun={canTestRun} run={run} testRun={testRun} onTestRun={() => start("test")} />
       </form>
     </Card>
   );

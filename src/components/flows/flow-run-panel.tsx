@@ -3,13 +3,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
 import { CONSOLE_REFUSES_CALLER_CREDENTIALS } from "@/contracts/common/console-run";
 import type { TRunFlowRequest } from "@/contracts/flows/runs";
+import { RunActions } from "@/components/authoring/run-actions";
 import { TextAreaField } from "@/components/authoring/text-area-field";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import authoring from "@/components/authoring/authoring.module.css";
 
@@ -42,7 +40,6 @@ export function FlowRunPanel({ flowId, publishedRevision, canTestRun }: { flowId
   const open = { onSuccess: (started: { sessionId: string }) => router.push(`/sessions/${started.sessionId}`) };
   const run = useMutation(trpc.flows.run.mutationOptions(open));
   const testRun = useMutation(trpc.flows.testRun.mutationOptions(open));
-  const pending = run.isPending || run.isSuccess || testRun.isPending || testRun.isSuccess;
 
   function start(which: "run" | "test") {
     const parsed = parseInput(text);
@@ -71,23 +68,7 @@ export function FlowRunPanel({ flowId, publishedRevision, canTestRun }: { flowId
     <Card title="Run" description={`${runs} Runs are yours and use the organization's connections.`}>
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} data-testid="flow-run-form">
         <TextAreaField label="Input (JSON object)" name="input" value={text} rows={5} monospace error={error} onChange={(event) => setText(event.target.value)} />
-        {run.isError || testRun.isError ? (
-          <Alert tone="error" title={run.isError ? "The run did not start" : "The test run did not start"}>
-            {errorMessage(run.isError ? run.error : testRun.error)}
-          </Alert>
-        ) : null}
-        <div className={authoring.formActions}>
-          {publishedRevision !== null ? (
-            <Button type="submit" variant="primary" busy={run.isPending || run.isSuccess} disabled={pending}>
-              Run flow
-            </Button>
-          ) : null}
-          {canTestRun ? (
-            <Button onClick={() => start("test")} busy={testRun.isPending || testRun.isSuccess} disabled={pending}>
-              Test run draft
-            </Button>
-          ) : null}
-        </div>
+        <RunActions runLabel="Run flow" published={publishedRevision !== null} canTestRun={canTestRun} run={run} testRun={testRun} onTestRun={() => start("test")} />
       </form>
     </Card>
   );
