@@ -1,9 +1,9 @@
 import type { TPublishAgentRequest, TPublishAgentResponse } from "@/contracts/agents/publish-agent";
 import type { TFinding, TPublishFinding } from "@/contracts/agents/verification";
 import type { TUserActor } from "@/server/auth/actor";
-import { db } from "@/server/db/client";
+import { db, type TTransaction } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { visibleTools } from "@/server/integrations/catalog";
+import { visibleTools, type TVisibleTool } from "@/server/integrations/catalog";
 import { lockAutomation, PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revision";
 import { authorizeAgent } from "./agent-access";
 import { readDraft, verifyDraft } from "./draft";
@@ -23,6 +23,20 @@ export function draftRefusal(findings: TFinding[], action = "published"): AppErr
 }
 
 /**
+ * The draft as a revision's content, verified as publish verifies it, under the agent's row
+ * lock so the verified draft is the one snapshotted. Shared by publish and Test run; findings
+ * throw the 422 of `draftRefusal`.
+ */
+export async function verifiedAgentDraft(tx: TTransaction, agentId: string, tools: Map<string, TVisibleTool>, action = "published") {
+  await lockAutomation(tx, agentId);
+  const draft = await readDraft(tx, agentId);
+  const verification = await verifyDraft(tx, draft, tools);
+  if (verification.findings.length) throw draftRefusal(verification.findings, action);
+  const setup: TRevisionSetup = { ...draft.setup, bindingPolicies: draft.bindingPolicies };
+  return { setup, belt: verification.plannedBelt, knowledgeSelection: draft.knowledgeSelection };
+}
+
+/**
  * Publishes the draft as the next revision (1, 2, 3, ...). The row lock on the agent
  * serializes concurrent publishes, so the draft that is verified is the draft that is
  * snapshotted, and two publishes never compute the same number (the unique
@@ -35,25 +49,13 @@ export async function publishAgent(actor: TUserActor, input: TPublishAgentReques
   // transaction holds. An integration disabled in between is caught when the agent runs.
   const tools = await visibleTools(actor.orgId);
   return db().$transaction(async (tx) => {
-    await lockAutomation(tx, agent.id);
-    const draft = await readDraft(tx, agent.id);
-    const verification = await verifyDraft(tx, draft, tools);
-    if (verification.findings.length) throw draftRefusal(verification.findings);
+    const snapshot = await verifiedAgentDraft(tx, agent.id, tools);
     const latest = await tx.automationRevision.aggregate({ where: { automationId: agent.id, revision: PUBLISHED_REVISIONS }, _max: { revision: true } });
     const revision = (latest._max.revision ?? 0) + 1;
-    const setup: TRevisionSetup = { ...draft.setup, bindingPolicies: draft.bindingPolicies };
     await tx.automationRevision.create({
-      data: {
-        automationId: agent.id,
-        revision,
-        setup,
-        belt: verification.plannedBelt,
-        knowledgeSelection: draft.knowledgeSelection,
-        changeNote: input.changeNote || null,
-        publishedById: actor.userId,
-      },
+      data: { automationId: agent.id, revision, ...snapshot, changeNote: input.changeNote || null, publishedById: actor.userId },
     });
     await tx.automation.update({ where: { id: agent.id }, data: { publishedRevision: revision } });
-    return { revision, belt: verification.plannedBelt };
+    return { revision, belt: snapshot.belt };
   });
 }

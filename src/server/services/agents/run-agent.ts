@@ -1,13 +1,10 @@
 import type { TRunAgentRequest, TRunAgentResponse } from "@/contracts/agents/run-agent";
 import type { TUserActor } from "@/server/auth/actor";
-import { db } from "@/server/db/client";
 import { visibleTools } from "@/server/integrations/catalog";
-import { createTestRunRevision, lockAutomation } from "@/server/services/revisions/test-run-revision";
+import { createTestRunRevision } from "@/server/services/revisions/test-run-revision";
 import { openSession } from "@/server/services/sessions/open-session";
 import { authorizeAgent } from "./agent-access";
-import { readDraft, verifyDraft } from "./draft";
-import { draftRefusal } from "./publish-agent";
-import type { TRevisionSetup } from "./revision-snapshot";
+import { verifiedAgentDraft } from "./publish-agent";
 
 /**
  * The console's Run: a domain session on the newest published revision, as the signed-in
@@ -16,7 +13,7 @@ import type { TRevisionSetup } from "./revision-snapshot";
  */
 export async function runAgentByHand(actor: TUserActor, request: TRunAgentRequest): Promise<TRunAgentResponse> {
   const started = await openSession(actor, { automationId: request.id, message: request.message, kind: "domain", origin: "console", unpublishedIsConflict: true });
-  return { ...started, ...(await pinnedRevision(started.sessionId)) };
+  return { ...started, testRun: false };
 }
 
 /**
@@ -35,19 +32,7 @@ export async function testRunAgent(actor: TUserActor, request: TRunAgentRequest)
     kind: "domain",
     origin: "console",
     title: `Test run: ${request.message.split(/\r?\n/)[0]!.trim()}`.slice(0, 120),
-    pinRevision: async (tx) => {
-      await lockAutomation(tx, agent.id);
-      const draft = await readDraft(tx, agent.id);
-      const verification = await verifyDraft(tx, draft, tools);
-      if (verification.findings.length) throw draftRefusal(verification.findings, "test-run");
-      const setup: TRevisionSetup = { ...draft.setup, bindingPolicies: draft.bindingPolicies };
-      return createTestRunRevision(tx, agent.id, actor.userId, { setup, belt: verification.plannedBelt, knowledgeSelection: draft.knowledgeSelection });
-    },
+    pinRevision: async (tx) => createTestRunRevision(tx, agent.id, actor.userId, await verifiedAgentDraft(tx, agent.id, tools, "test-run")),
   });
-  return { ...started, ...(await pinnedRevision(started.sessionId)) };
-}
-
-async function pinnedRevision(sessionId: string): Promise<{ revision: number; testRun: boolean }> {
-  const { revision } = await db().agentSession.findUniqueOrThrow({ where: { id: sessionId }, select: { revision: true } });
-  return { revision, testRun: revision < 0 };
+  return { ...started, testRun: true };
 }

@@ -2,9 +2,9 @@ import type { TFlowFinding } from "@/contracts/flows/findings";
 import type { TPublishFlowRequest, TPublishFlowResponse } from "@/contracts/flows/requests";
 import type { Prisma } from "@/server/db/generated/client";
 import type { TUserActor } from "@/server/auth/actor";
-import { db } from "@/server/db/client";
+import { db, type TTransaction } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { visibleTools } from "@/server/integrations/catalog";
+import { visibleTools, type TVisibleTool } from "@/server/integrations/catalog";
 import { parseBindingPolicies } from "@/server/services/agents/draft";
 import { lockAutomation, PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revision";
 import { checkGraph } from "./check-draft";
@@ -18,6 +18,25 @@ export function graphRefusal(findings: TFlowFinding[], action = "published"): Ap
 }
 
 /**
+ * The flow's name, its validated draft graph, and that draft as a revision's content, validated as publish
+ * validates it, under the flow's row lock so the validated draft is the one snapshotted.
+ * Shared by publish and Test run; findings throw the 422 of `graphRefusal`.
+ */
+export async function verifiedFlowDraft(tx: TTransaction, flow: { id: string; organizationId: string; domainId: string }, tools: Map<string, TVisibleTool>, action = "published") {
+  await lockAutomation(tx, flow.id);
+  const row = await tx.automation.findUniqueOrThrow({ where: { id: flow.id }, select: { name: true, flowGraph: true, bindingPolicies: true } });
+  const bindingPolicies = parseBindingPolicies(row.bindingPolicies);
+  const validation = await checkGraph(tx, flow, row.flowGraph, bindingPolicies, tools);
+  if (validation.findings.length || !validation.graph) throw graphRefusal(validation.findings, action);
+  const setup: TFlowRevisionSetup = { graph: validation.graph, bindingPolicies };
+  return {
+    name: row.name,
+    graph: validation.graph,
+    content: { setup: setup as unknown as Prisma.InputJsonObject, belt: validation.plannedBelt, knowledgeSelection: { mode: "none", moduleIds: [] } },
+  };
+}
+
+/**
  * Publishes the draft document as the next revision (1, 2, 3, ...), as agents do: the row
  * lock serializes concurrent publishes so the validated draft is the one snapshotted and
  * numbers never collide (the unique (automationId, revision) index is the backstop).
@@ -28,26 +47,13 @@ export async function publishFlow(actor: TUserActor, input: TPublishFlowRequest)
   // Outside the transaction: the embedded database has one connection, which it holds.
   const tools = await visibleTools(actor.orgId);
   return db().$transaction(async (tx) => {
-    await lockAutomation(tx, flow.id);
-    const row = await tx.automation.findUniqueOrThrow({ where: { id: flow.id }, select: { flowGraph: true, bindingPolicies: true } });
-    const bindingPolicies = parseBindingPolicies(row.bindingPolicies);
-    const validation = await checkGraph(tx, flow, row.flowGraph, bindingPolicies, tools);
-    if (validation.findings.length || !validation.graph) throw graphRefusal(validation.findings);
+    const { content } = await verifiedFlowDraft(tx, flow, tools);
     const latest = await tx.automationRevision.aggregate({ where: { automationId: flow.id, revision: PUBLISHED_REVISIONS }, _max: { revision: true } });
     const revision = (latest._max.revision ?? 0) + 1;
-    const setup: TFlowRevisionSetup = { graph: validation.graph, bindingPolicies };
     await tx.automationRevision.create({
-      data: {
-        automationId: flow.id,
-        revision,
-        setup: setup as unknown as Prisma.InputJsonObject,
-        belt: validation.plannedBelt,
-        knowledgeSelection: { mode: "none", moduleIds: [] },
-        changeNote: input.changeNote || null,
-        publishedById: actor.userId,
-      },
+      data: { automationId: flow.id, revision, ...content, changeNote: input.changeNote || null, publishedById: actor.userId },
     });
     await tx.automation.update({ where: { id: flow.id }, data: { publishedRevision: revision } });
-    return { revision, belt: validation.plannedBelt };
+    return { revision, belt: content.belt };
   });
 }

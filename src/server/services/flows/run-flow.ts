@@ -4,15 +4,11 @@ import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { turnQueue } from "@/server/engine/jobs";
 import { AppError } from "@/server/errors";
-import type { Prisma } from "@/server/db/generated/client";
 import { visibleTools } from "@/server/integrations/catalog";
-import { parseBindingPolicies } from "@/server/services/agents/draft";
-import { createTestRunRevision, lockAutomation } from "@/server/services/revisions/test-run-revision";
-import { checkGraph } from "./check-draft";
+import { createTestRunRevision } from "@/server/services/revisions/test-run-revision";
 import { authorizeFlow } from "./flow-access";
-import type { TFlowRevisionSetup } from "./flow-revision";
 import { getPublishedFlowRevision } from "./get-published-flow-revision";
-import { graphRefusal } from "./publish-flow";
+import { verifiedFlowDraft } from "./publish-flow";
 import { startFlowRun } from "./start-flow-run";
 
 /** The run's input against the revision's input schema (the same reader validation uses). */
@@ -48,8 +44,7 @@ export async function runFlowByHand(actor: TUserActor, request: TRunFlowRequest)
       origin: "console",
     }),
   );
-  const turn = await db().turn.findFirstOrThrow({ where: { sessionId: started.sessionId }, select: { id: true } });
-  return { ...started, executionId: turn.id, revision: revision.revision, testRun: false };
+  return { ...started, revision: revision.revision, testRun: false };
 }
 
 /**
@@ -63,18 +58,9 @@ export async function testRunFlow(actor: TUserActor, request: TRunFlowRequest): 
   const tools = await visibleTools(actor.orgId);
   const boss = await turnQueue();
   const started = await db().$transaction(async (tx) => {
-    await lockAutomation(tx, flow.id);
-    const row = await tx.automation.findUniqueOrThrow({ where: { id: flow.id }, select: { name: true, flowGraph: true, bindingPolicies: true } });
-    const bindingPolicies = parseBindingPolicies(row.bindingPolicies);
-    const validation = await checkGraph(tx, flow, row.flowGraph, bindingPolicies, tools);
-    if (validation.findings.length || !validation.graph) throw graphRefusal(validation.findings, "test-run");
-    checkInput(validation.graph.inputSchema, request.input);
-    const setup: TFlowRevisionSetup = { graph: validation.graph, bindingPolicies };
-    const revision = await createTestRunRevision(tx, flow.id, actor.userId, {
-      setup: setup as unknown as Prisma.InputJsonObject,
-      belt: validation.plannedBelt,
-      knowledgeSelection: { mode: "none", moduleIds: [] },
-    });
+    const draft = await verifiedFlowDraft(tx, flow, tools, "test-run");
+    checkInput(draft.graph.inputSchema, request.input);
+    const revision = await createTestRunRevision(tx, flow.id, actor.userId, draft.content);
     const run = await startFlowRun(tx, boss, {
       organizationId: flow.organizationId,
       domainId: flow.domainId,
@@ -83,10 +69,9 @@ export async function testRunFlow(actor: TUserActor, request: TRunFlowRequest): 
       input: request.input,
       ownerId: actor.userId,
       origin: "console",
-      title: `Test run of ${row.name}`,
+      title: `Test run of ${draft.name}`,
     });
     return { ...run, revision };
   });
-  const turn = await db().turn.findFirstOrThrow({ where: { sessionId: started.sessionId }, select: { id: true } });
-  return { ...started, executionId: turn.id, testRun: true };
+  return { ...started, testRun: true };
 }

@@ -39,7 +39,7 @@ function inputMessage(input: unknown): string {
  * FlowRun (QUEUED, input verbatim, same deadline), the caller grant and the `flow-run` job. A
  * fan-out and its idempotency outcome therefore commit together or not at all.
  */
-export async function startFlowRun(tx: TTransaction, boss: PgBoss, options: TStartFlowRunOptions): Promise<{ sessionId: string; flowRunId: string }> {
+export async function startFlowRun(tx: TTransaction, boss: PgBoss, options: TStartFlowRunOptions): Promise<{ sessionId: string; flowRunId: string; executionId: string }> {
   const flow = await tx.automation.findUniqueOrThrow({ where: { id: options.automationId }, select: { name: true } });
   const deadlineAt = new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000);
   const session = await tx.agentSession.create({
@@ -82,5 +82,5 @@ export async function startFlowRun(tx: TTransaction, boss: PgBoss, options: TSta
   });
   await appendEvent(tx, session.id, "session.changed", { reason: "message.created", executionId: turn.id, messageId: message.id, flowRunId: flowRun.id });
   await enqueueFlowRun(boss, tx, turn.id);
-  return { sessionId: session.id, flowRunId: flowRun.id };
+  return { sessionId: session.id, flowRunId: flowRun.id, executionId: turn.id };
 }

@@ -56,7 +56,7 @@ async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TO
  * pinned to the revision published now; session, first message, turn, caller grant and job
  * are one transaction.
  */
-export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Promise<{ sessionId: string; executionId: string }> {
+export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Promise<{ sessionId: string; executionId: string; revision: number }> {
   const agent = await runnableAgent(actor, o.automationId, o);
   const boss = await turnQueue();
   return db().$transaction(async (tx) => {
@@ -81,6 +81,6 @@ export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Pr
       authorId: actor.userId,
       callerCredentials: o.callerCredentials,
     });
-    return { sessionId: session.id, executionId: turnId };
+    return { sessionId: session.id, executionId: turnId, revision };
   });
 }
