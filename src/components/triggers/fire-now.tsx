@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
@@ -12,7 +11,7 @@ import { TextAreaField } from "@/components/authoring/text-area-field";
 import authoring from "@/components/authoring/authoring.module.css";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { OutcomeBadge } from "./run-history";
+import { OutcomeBadge, SessionLink } from "./run-history";
 
 const SAMPLE_EVENT = JSON.stringify({ actor: { id: "user-1" }, payload: {} }, null, 2);
 
@@ -37,7 +36,7 @@ function Results({ fired }: { fired: TFireNowResponse }) {
       {fired.results.map((result) => (
         <li key={result.automationId}>
           {result.name ?? "Deleted automation"} <OutcomeBadge result={result} />{" "}
-          {result.sessionId ? <Link href={`/sessions/${result.sessionId}`}>{result.kind === "flow" ? "Open flow run" : "Open session"}</Link> : null}
+          {result.sessionId ? <SessionLink result={result} /> : null}
           {result.errorMessage ? <div className={authoring.muted}>{result.errorMessage}</div> : null}
         </li>
       ))}

@@ -22,7 +22,7 @@ export function OutcomeBadge({ result }: { result: Pick<TFiringResultEntry, "out
 }
 
 /** A link to the run's session (flow runs are sessions too), or a dash when nothing started. */
-export function SessionLink({ result }: { result: TFiringResultEntry }) {
+export function SessionLink({ result }: { result: Pick<TFiringResultEntry, "sessionId" | "kind"> }) {
   if (!result.sessionId) return <span className={authoring.muted}>no session</span>;
   return <Link href={`/sessions/${result.sessionId}`}>{result.kind === "flow" ? "Open flow run" : "Open session"}</Link>;
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, flow, knowledgeModule, type TAgentsWorld, type TPerson } from "../../../../test/agents-kit";
-import { mintSessionCookie } from "@/server/auth/session-cookie";
+import { consoleAs as consoleCaller } from "../../../../test/console-kit";
 import { appRouter } from "@/server/routers/root";
 import { createAndPublishAgent } from "@/server/services/agents/create-and-publish-agent";
 import { getPublishedRevision } from "@/server/services/agents/get-published-revision";
@@ -11,12 +11,8 @@ beforeAll(async () => {
   world = await agentsWorld();
 });
 
-/** The console's tRPC caller for a person signed in with the service_session cookie. */
-async function consoleAs(who: TPerson) {
-  const cookie = await mintSessionCookie({ sub: who.actor.userId, orgId: who.actor.orgId });
-  const req = new Request("http://127.0.0.1/api/trpc", { headers: { cookie: `service_session=${encodeURIComponent(cookie)}` } });
-  return appRouter.createCaller(createContext(req, "console")).agents;
-}
+/** The console's tRPC agents procedures for a person signed in with the service_session cookie. */
+const consoleAs = async (who: TPerson) => (await consoleCaller(who)).agents;
 
 async function codeOf(promise: Promise<unknown>) {
   try {

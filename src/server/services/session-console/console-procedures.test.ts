@@ -1,21 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld, type TPerson } from "../../../../test/agents-kit";
+import { consoleAs as consoleCaller } from "../../../../test/console-kit";
 import { sessionRow } from "../../../../test/stream-kit";
-import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { db } from "@/server/db/client";
-import { appRouter } from "@/server/routers/root";
-import { createContext } from "@/server/trpc/context";
 
 let world: TAgentsWorld;
 beforeAll(async () => {
   world = await agentsWorld();
 });
 
-async function consoleAs(who: TPerson) {
-  const cookie = await mintSessionCookie({ sub: who.actor.userId, orgId: who.actor.orgId });
-  const req = new Request("http://127.0.0.1/api/trpc", { headers: { cookie: `service_session=${encodeURIComponent(cookie)}` } });
-  return appRouter.createCaller(createContext(req, "console")).sessionConsole;
-}
+/** The console's tRPC sessionConsole procedures for a person signed in with the service_session cookie. */
+const consoleAs = async (who: TPerson) => (await consoleCaller(who)).sessionConsole;
 
 async function codeOf(promise: Promise<unknown>) {
   try {
