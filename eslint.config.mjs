@@ -2,7 +2,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 // The layer direction of ARCHITECTURE.md, enforced: contracts <- services <- routers <- app;
-// engine uses services; lower layers (db, auth, vault, events, ...) never reach upwards.
+// engine uses services; services queue work through the jobs port and never import the engine;
+// lower layers (db, auth, vault, events, jobs, ...) never reach upwards.
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 const msg = (message, group) => ({ group, message });
 
@@ -41,7 +42,10 @@ export default tseslint.config(
   {
     files: ["src/server/services/**/*.ts"],
     ignores: ["**/*.test.ts"],
-    rules: restrict([msg("Services never import tRPC, Next, routers or the app.", ["@trpc/*", "next", "next/*", "next-auth", "next-auth/*", "@/server/routers/*", "@/server/trpc/*", "@/app/*"])]),
+    rules: restrict([
+      msg("Services never import tRPC, Next, routers or the app.", ["@trpc/*", "next", "next/*", "next-auth", "next-auth/*", "@/server/routers/*", "@/server/trpc/*", "@/app/*"]),
+      msg("Services queue work through the jobs port (@/server/jobs/enqueue) and never import the engine, which is the only runner.", ["@/server/engine/*", "pg-boss"]),
+    ]),
   },
   {
     files: ["src/server/routers/**/*.ts"],
@@ -52,7 +56,7 @@ export default tseslint.config(
     rules: restrict([msg("The engine uses services, never routers, tRPC or the app.", ["@/server/routers/*", "@/server/trpc/*", "@/app/*"])]),
   },
   {
-    files: ["src/server/{db,auth,vault,events,integrations,models,idempotency,ratelimit}/**/*.ts", "src/server/{env,errors,log}.ts"],
+    files: ["src/server/{db,auth,vault,events,jobs,integrations,models,idempotency,ratelimit}/**/*.ts", "src/server/{env,errors,log}.ts"],
     rules: restrict(UP_FROM_LOWER),
   },
   {

@@ -1,7 +1,7 @@
 // `npm run worker`: an engine-only process (no web server) for scaling out. It runs the same
 // start-up and queue code as the web process, so jobs behave the same wherever they run.
 import { ready } from "@/server/db/client";
-import { startQueue, stopQueue } from "@/server/engine/queue";
+import { startQueue, stopQueue } from "@/server/jobs/queue";
 import { startScheduler, stopScheduler } from "@/server/engine/scheduler";
 import { registerWorkers } from "@/server/engine/workers";
 import { env } from "@/server/env";

@@ -1,7 +1,6 @@
 import type { TUserActor } from "../src/server/auth/actor";
 import { db, ready } from "../src/server/db/client";
-import { ensureQueues } from "../src/server/engine/jobs";
-import { startQueue, stopQueue } from "../src/server/engine/queue";
+import { startQueue, stopQueue } from "../src/server/jobs/queue";
 import { registerWorkers } from "../src/server/engine/workers";
 import { createAndPublishAgent, type TCreateAndPublishAgentOptions } from "../src/server/services/agents/create-and-publish-agent";
 
@@ -14,7 +13,6 @@ export async function startEngine(options: { workers?: boolean } = { workers: tr
   // another file's workers (with other env overrides) must never take this file's jobs.
   const boss = await startQueue(await ready(), { schema: QUEUE_SCHEMA });
   if (!boss) throw new Error("queue did not start");
-  await ensureQueues(boss);
   if (options.workers !== false) await registerWorkers(boss);
   return boss;
 }

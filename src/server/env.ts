@@ -25,6 +25,8 @@ const ZEnv = z.object({
   BOOTSTRAP_EMAIL: z.email().default("admin@example.com"),
   HTTP_TOOL_ALLOWED_HOSTS: z.string().default(""),
   ENGINE_IN_PROCESS: z.enum(["0", "1"]).default("1").transform((value) => value === "1"),
+  // Agent turns (and, separately, flow runs) one engine process works at once.
+  ENGINE_SLOTS: z.coerce.number().int().min(1).max(64).default(4),
   // How long an MCP tools/call waits for the agent's turn before answering "still running".
   // Below the MCP SDK client's default 60 s request timeout, so that answer arrives.
   MCP_TURN_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(45),

@@ -1,6 +1,6 @@
 import { signingSecret } from "@/server/auth/signing-secret";
 import { ready } from "@/server/db/client";
-import { startQueue } from "@/server/engine/queue";
+import { startQueue } from "@/server/jobs/queue";
 import { startScheduler } from "@/server/engine/scheduler";
 import { registerWorkers } from "@/server/engine/workers";
 import { env, missingProductionSecrets, publicBaseUrl } from "@/server/env";

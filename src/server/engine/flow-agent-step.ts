@@ -1,7 +1,7 @@
 import type { TFlowStep } from "@/contracts/flows/graph";
 import { renderString, type TTemplateContext } from "@/contracts/flows/templates";
 import { db } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
+import { startSession } from "@/server/services/sessions/start-sessions";
 import type { TFlowContext } from "./flow-context";
 import type { TStepResult, TStepRun } from "./flow-steps";
 import { runTurn } from "./turn-runner";
@@ -24,15 +24,20 @@ async function openChildTurn(context: TFlowContext, step: TAgentStep, stepRun: T
   });
   if (agent?.publishedRevision == null) return null;
   return db().$transaction(async (tx) => {
-    const session = await tx.agentSession.create({
-      data: { organizationId: context.orgId, domainId: context.domainId, automationId: agent.id, revision: agent.publishedRevision!, kind: "DOMAIN", origin: "TRIGGER", ownerId: context.ownerId, title: `Flow step ${step.id}: ${prompt}`.slice(0, 120) },
-      select: { id: true },
+    const { sessionId, executionId } = await startSession(tx, {
+      organizationId: context.orgId,
+      domainId: context.domainId,
+      automationId: agent.id,
+      revision: agent.publishedRevision!,
+      origin: "TRIGGER",
+      ownerId: context.ownerId,
+      message: prompt,
+      titlePrefix: `Flow step ${step.id}`,
+      deadlineAt: context.deadlineAt,
+      queueJob: false,
     });
-    const turn = await tx.turn.create({ data: { sessionId: session.id, organizationId: context.orgId, number: 1, initiatedById: context.ownerId, deadlineAt: context.deadlineAt }, select: { id: true } });
-    const message = await tx.sessionMessage.create({ data: { sessionId: session.id, turnId: turn.id, role: "USER", body: prompt, authorId: context.ownerId }, select: { id: true } });
-    await tx.flowStepRun.update({ where: { id: stepRun.id }, data: { output: { sessionId: session.id, executionId: turn.id } } });
-    await appendEvent(tx, session.id, "session.changed", { reason: "message.created", executionId: turn.id, messageId: message.id });
-    return turn.id;
+    await tx.flowStepRun.update({ where: { id: stepRun.id }, data: { output: { sessionId, executionId } } });
+    return executionId;
   });
 }
 

@@ -10,9 +10,9 @@ import { getFlowRun } from "@/server/services/flows/get-flow-run";
 import { runFlowByHand } from "@/server/services/flows/run-flow";
 import { postMessage } from "@/server/services/sessions/post-message";
 import { decideApproval } from "@/server/services/sessions/decide-approval";
-import { startFlowRun } from "@/server/services/flows/start-flow-run";
+import { flowRunStart } from "@/server/services/flows/start-flow-run";
+import { startSession } from "@/server/services/sessions/start-sessions";
 import { runFlow } from "./flow-runner";
-import { turnQueue } from "./jobs";
 import { sweepExpiredTurns } from "./recovery";
 
 // Flow runs end to end on the real queue and workers: tool steps calling a real HTTP receiver
@@ -175,7 +175,7 @@ describe("approval steps", () => {
   });
 });
 
-describe("caller credentials (startFlowRun, as trigger fan-out calls it)", () => {
+describe("caller credentials (a flow run started as trigger fan-outs start it)", () => {
   async function callerFlow() {
     const { flow, revision } = await createAndPublishFlow(world.people.owner.actor, {
       domainId: world.acme.ops,
@@ -187,13 +187,12 @@ describe("caller credentials (startFlowRun, as trigger fan-out calls it)", () =>
   }
 
   async function start(flowId: string, revision: number, input: Record<string, unknown>, callerCredentials?: { integrations: Record<string, { token: string }> }) {
-    const boss = await turnQueue();
     const started = await db().$transaction((tx) =>
-      startFlowRun(tx, boss, { organizationId: world.acme.id, domainId: world.acme.ops, automationId: flowId, revision, input, ownerId: null, origin: "trigger", callerCredentials }),
+      startSession(tx, { organizationId: world.acme.id, domainId: world.acme.ops, automationId: flowId, revision, ...flowRunStart(input), ownerId: null, origin: "TRIGGER", callerCredentials }),
     );
     const turn = await db().turn.findFirstOrThrow({ where: { sessionId: started.sessionId } });
     await waitForTurn(turn.id);
-    return { ...started, turnId: turn.id, flowRun: await db().flowRun.findUniqueOrThrow({ where: { id: started.flowRunId } }) };
+    return { ...started, turnId: turn.id, flowRun: await db().flowRun.findUniqueOrThrow({ where: { id: started.flowRunId! } }) };
   }
 
   it("uses the caller's material for a caller-required binding and deletes the grant when the run settles", async () => {

@@ -1,40 +1,54 @@
-import type { PgBoss } from "pg-boss";
+import type { Job, PgBoss } from "pg-boss";
+import { env } from "@/server/env";
+import { FLOW_QUEUE, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TExecutionJobData } from "@/server/jobs/queues";
 import { log } from "@/server/log";
-import { ensureQueues, FLOW_QUEUE, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TFlowJob, type TTurnJob } from "./jobs";
 import { runFlow } from "./flow-runner";
 import { failInterruptedTurn, sweepExpiredTurns } from "./recovery";
 import { runTurn } from "./turn-runner";
 
-/** Turns worked at once per process. */
-const TURN_CONCURRENCY = 4;
+// With nothing queued, a slot looks again after this even without a wake-up (a lost NOTIFY).
+const IDLE_POLL_SECONDS = 2;
+
+/**
+ * Runs `slots` executions of one queue at once. Each slot is its own pg-boss worker that, when
+ * its job ends, wakes itself so it takes the next queued job at once: pg-boss would otherwise
+ * wait out its polling interval after every job, and a backlog would drain one job per slot
+ * per interval. An idle slot is woken by the queue's NOTIFY when a job commits.
+ */
+async function workExecutions(boss: PgBoss, queue: string, slots: number, run: (turnId: string) => Promise<void>, what: string): Promise<void> {
+  for (let slot = 0; slot < slots; slot++) {
+    let workerId: string | null = null;
+    workerId = await boss.work<TExecutionJobData>(queue, { pollingIntervalSeconds: IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
+      if (!job) return;
+      try {
+        await runExecution(job, run, what);
+      } finally {
+        if (workerId) boss.notifyWorker(workerId);
+      }
+    });
+  }
+}
+
+/** One attempt; after the last retry the turn fails TURN_INTERRUPTED instead of staying stuck. */
+async function runExecution(job: Job<TExecutionJobData> & { retryCount: number }, run: (turnId: string) => Promise<void>, what: string): Promise<void> {
+  try {
+    await run(job.data.turnId);
+  } catch (error) {
+    log.error(`${what} attempt failed`, { turnId: job.data.turnId, retry: job.retryCount, error });
+    if (job.retryCount >= TURN_JOB_RETRY_LIMIT) await failInterruptedTurn(job.data.turnId).catch(() => undefined);
+    throw error;
+  }
+}
 
 /**
  * Registers the engine's workers on a started queue: the web process when ENGINE_IN_PROCESS,
- * and `npm run worker`. Both call this, so a job behaves the same wherever it runs.
+ * and `npm run worker`. Both call this, so a job behaves the same wherever it runs. Agent turns
+ * and flow runs each get ENGINE_SLOTS executions at once per process.
  */
 export async function registerWorkers(boss: PgBoss): Promise<void> {
-  await ensureQueues(boss);
-  await boss.work<TTurnJob>(TURN_QUEUE, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, localConcurrency: TURN_CONCURRENCY, includeMetadata: true }, async ([job]) => {
-    if (!job) return;
-    try {
-      await runTurn(job.data.turnId);
-    } catch (error) {
-      log.error("turn attempt failed", { turnId: job.data.turnId, retry: job.retryCount, error });
-      if (job.retryCount >= TURN_JOB_RETRY_LIMIT) await failInterruptedTurn(job.data.turnId).catch(() => undefined);
-      throw error;
-    }
-  });
+  await workExecutions(boss, TURN_QUEUE, env.ENGINE_SLOTS, runTurn, "turn");
   // Flow runs share the turn rules: retries, TURN_INTERRUPTED after the last one.
-  await boss.work<TFlowJob>(FLOW_QUEUE, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, localConcurrency: TURN_CONCURRENCY, includeMetadata: true }, async ([job]) => {
-    if (!job) return;
-    try {
-      await runFlow(job.data.turnId);
-    } catch (error) {
-      log.error("flow run attempt failed", { turnId: job.data.turnId, retry: job.retryCount, error });
-      if (job.retryCount >= TURN_JOB_RETRY_LIMIT) await failInterruptedTurn(job.data.turnId).catch(() => undefined);
-      throw error;
-    }
-  });
+  await workExecutions(boss, FLOW_QUEUE, env.ENGINE_SLOTS, runFlow, "flow run");
   await boss.work(TURN_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     await sweepExpiredTurns();
   });

@@ -5,7 +5,7 @@ import { notFound } from "@/server/errors";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type TFlowRef = { id: string; domainId: string; organizationId: string };
+export type TFlowRef = { id: string; name: string; domainId: string; organizationId: string };
 
 /**
  * The flow the actor addresses, checked against the permission it needs. Unknown and
@@ -16,7 +16,7 @@ export async function authorizeFlow(actor: TUserActor, id: string, permission: T
   if (!UUID.test(id)) throw notFound("flow");
   const flow = await db().automation.findFirst({
     where: { id, organizationId: actor.orgId, kind: "FLOW" },
-    select: { id: true, domainId: true, organizationId: true },
+    select: { id: true, name: true, domainId: true, organizationId: true },
   });
   if (!flow) throw notFound("flow");
   await assertCan(actor, permission, flow.domainId);

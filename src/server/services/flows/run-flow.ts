@@ -2,14 +2,14 @@ import { z } from "zod";
 import type { TRunFlowRequest, TRunFlowResponse } from "@/contracts/flows/runs";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { turnQueue } from "@/server/engine/jobs";
 import { AppError } from "@/server/errors";
 import { visibleTools } from "@/server/integrations/catalog";
 import { createTestRunRevision } from "@/server/services/revisions/test-run-revision";
 import { authorizeFlow } from "./flow-access";
 import { getPublishedFlowRevision } from "./get-published-flow-revision";
 import { verifiedFlowDraft } from "./publish-flow";
-import { startFlowRun } from "./start-flow-run";
+import { startSession } from "@/server/services/sessions/start-sessions";
+import { flowRunStart } from "./start-flow-run";
 
 /** The run's input against the revision's input schema (the same reader validation uses). */
 function checkInput(inputSchema: Record<string, unknown>, input: unknown): void {
@@ -32,19 +32,19 @@ export async function runFlowByHand(actor: TUserActor, request: TRunFlowRequest)
   const revision = await getPublishedFlowRevision(flow.id);
   if (!revision) throw new AppError("CONFLICT", "This flow has never been published: publish it before running it.");
   checkInput(revision.graph.inputSchema, request.input);
-  const boss = await turnQueue();
-  const started = await db().$transaction((tx) =>
-    startFlowRun(tx, boss, {
+  const { sessionId, executionId, flowRunId } = await db().$transaction((tx) =>
+    startSession(tx, {
       organizationId: flow.organizationId,
       domainId: flow.domainId,
       automationId: flow.id,
       revision: revision.revision,
-      input: request.input,
+      ...flowRunStart(request.input),
       ownerId: actor.userId,
-      origin: "console",
+      origin: "CONSOLE",
+      title: `Run of ${flow.name}`,
     }),
   );
-  return { ...started, revision: revision.revision, testRun: false };
+  return { sessionId, executionId, flowRunId: flowRunId!, revision: revision.revision, testRun: false };
 }
 
 /**
@@ -56,22 +56,21 @@ export async function testRunFlow(actor: TUserActor, request: TRunFlowRequest): 
   const flow = await authorizeFlow(actor, request.id, "edit_automation");
   // Outside the transaction: the embedded database has one connection, which it holds.
   const tools = await visibleTools(actor.orgId);
-  const boss = await turnQueue();
   const started = await db().$transaction(async (tx) => {
     const draft = await verifiedFlowDraft(tx, flow, tools, "test-run");
     checkInput(draft.graph.inputSchema, request.input);
     const revision = await createTestRunRevision(tx, flow.id, actor.userId, draft.content);
-    const run = await startFlowRun(tx, boss, {
+    const run = await startSession(tx, {
       organizationId: flow.organizationId,
       domainId: flow.domainId,
       automationId: flow.id,
       revision,
-      input: request.input,
+      ...flowRunStart(request.input),
       ownerId: actor.userId,
-      origin: "console",
+      origin: "CONSOLE",
       title: `Test run of ${draft.name}`,
     });
-    return { ...run, revision };
+    return { sessionId: run.sessionId, executionId: run.executionId, flowRunId: run.flowRunId!, revision };
   });
   return { ...started, testRun: true };
 }

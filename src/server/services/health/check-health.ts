@@ -1,5 +1,5 @@
 import { ready } from "@/server/db/client";
-import { queueStatus } from "@/server/engine/queue";
+import { queueStatus } from "@/server/jobs/queue";
 import { env } from "@/server/env";
 
 export type THealth = {

@@ -1,9 +1,9 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { enqueueExecution, turnQueue } from "@/server/engine/jobs";
 import { AppError } from "@/server/errors";
 import { appendEvent } from "@/server/events/append-event";
+import { enqueue } from "@/server/jobs/enqueue";
 import { replaceCallerGrant } from "@/server/services/caller-credentials/grants";
 import { mayDecideApproval } from "./approval-rule";
 import { authorizeSessionView } from "./session-access";
@@ -46,7 +46,6 @@ export async function decideApproval(actor: TUserActor, o: TDecideApprovalOption
         : "Your role in this domain is not among the domain's approvers.",
     );
   }
-  const boss = await turnQueue();
   await db().$transaction(async (tx) => {
     const decided = await tx.approval.updateMany({
       where: { id: pending.id, status: "PENDING" },
@@ -70,7 +69,9 @@ export async function decideApproval(actor: TUserActor, o: TDecideApprovalOption
       });
     }
     await appendEvent(tx, access.session.id, "session.changed", { reason: "approval.decided", executionId: pending.turnId, approvalId: pending.id, decision: o.decision });
-    await enqueueExecution(boss, tx, pending.turnId);
+    // A flow run's execution goes back to the flow queue, an agent turn to the agent queue.
+    const flowRun = await tx.flowRun.findUnique({ where: { sessionId: access.session.id }, select: { id: true } });
+    await enqueue(tx, { kind: flowRun ? "flow-run" : "agent-turn", turnId: pending.turnId });
   });
   return { ok: true, approvalId: pending.id, decision: o.decision };
 }

@@ -2,12 +2,10 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { domainRole, roleAllows } from "@/server/auth/permissions";
 import { db, type TTransaction } from "@/server/db/client";
-import { turnQueue } from "@/server/engine/jobs";
 import { AppError, notFound } from "@/server/errors";
-import { queueTurn } from "./queue-turn";
+import { startSession } from "./start-sessions";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TITLE_MAX = 120;
 
 export type TOpenSessionOptions = {
   automationId: string;
@@ -25,11 +23,7 @@ export type TOpenSessionOptions = {
   pinRevision?: (tx: TTransaction) => Promise<number>;
 };
 
-/** A title from the first message: its first line, shortened. */
-function titleFrom(message: string): string {
-  const line = message.split(/\r?\n/)[0]!.trim();
-  return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
-}
+const ORIGIN = { api: "API", console: "CONSOLE", mcp: "MCP", trigger: "TRIGGER" } as const;
 
 /**
  * The agent to run: unknown ids, flows, other organizations' agents, unpublished agents and
@@ -58,29 +52,20 @@ async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TO
  */
 export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Promise<{ sessionId: string; executionId: string; revision: number }> {
   const agent = await runnableAgent(actor, o.automationId, o);
-  const boss = await turnQueue();
   return db().$transaction(async (tx) => {
     const revision = o.pinRevision ? await o.pinRevision(tx) : agent.revision!;
-    const session = await tx.agentSession.create({
-      data: {
-        organizationId: agent.organizationId,
-        domainId: agent.domainId,
-        automationId: agent.id,
-        revision,
-        kind: o.kind === "personal" ? "PERSONAL" : "DOMAIN",
-        origin: o.origin === "console" ? "CONSOLE" : o.origin === "mcp" ? "MCP" : o.origin === "trigger" ? "TRIGGER" : "API",
-        ownerId: actor.userId,
-        title: o.title?.trim() || titleFrom(o.message),
-      },
-      select: { id: true },
-    });
-    const { turnId } = await queueTurn(tx, boss, {
-      sessionId: session.id,
+    const { sessionId, executionId } = await startSession(tx, {
       organizationId: agent.organizationId,
+      domainId: agent.domainId,
+      automationId: agent.id,
+      revision,
+      kind: o.kind === "personal" ? "PERSONAL" : "DOMAIN",
+      origin: ORIGIN[o.origin],
+      ownerId: actor.userId,
       message: o.message,
-      authorId: actor.userId,
+      title: o.title,
       callerCredentials: o.callerCredentials,
     });
-    return { sessionId: session.id, executionId: turnId, revision };
+    return { sessionId, executionId, revision };
   });
 }

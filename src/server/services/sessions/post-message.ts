@@ -1,7 +1,6 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { turnQueue } from "@/server/engine/jobs";
 import { AppError } from "@/server/errors";
 import { queueTurn } from "./queue-turn";
 import { assertCanDrive, authorizeSessionView } from "./session-access";
@@ -17,7 +16,6 @@ export async function postMessage(actor: TUserActor, o: { sessionId: string; mes
   if (await db().flowRun.findUnique({ where: { sessionId: access.session.id }, select: { id: true } })) {
     throw new AppError("CONFLICT", "This session is a flow run: flows take their input when they start and accept no messages. Start a new run instead.");
   }
-  const boss = await turnQueue();
   return db().$transaction(async (tx) => {
     // The row lock serializes concurrent messages, so two cannot both pass the check below.
     await tx.agentSession.update({ where: { id: access.session.id }, data: { updatedAt: new Date() }, select: { id: true } });
@@ -27,7 +25,7 @@ export async function postMessage(actor: TUserActor, o: { sessionId: string; mes
         details: { executionId: active.id },
       });
     }
-    const { turnId } = await queueTurn(tx, boss, {
+    const { turnId } = await queueTurn(tx, {
       sessionId: access.session.id,
       organizationId: access.session.organizationId,
       message: o.message,

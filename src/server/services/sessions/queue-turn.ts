@@ -1,9 +1,8 @@
-import type { PgBoss } from "pg-boss";
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
-import { enqueueTurn } from "@/server/engine/jobs";
 import { env } from "@/server/env";
 import { appendEvent } from "@/server/events/append-event";
+import { enqueue } from "@/server/jobs/enqueue";
 import { createCallerGrant } from "@/server/services/caller-credentials/grants";
 
 export type TQueueTurnOptions = {
@@ -23,11 +22,12 @@ function hasCallerMaterial(credentials: TCallerCredentials | undefined): credent
 }
 
 /**
+ * The next turn of an existing session (a new session's first turn comes from startSessions).
  * Inside the caller's transaction (which holds the session row lock): the USER message, the
  * QUEUED turn with its deadline, the turn's caller grant and its job. All commit together or
  * not at all, so an accepted request always has its turn and its job.
  */
-export async function queueTurn(tx: TTransaction, boss: PgBoss, options: TQueueTurnOptions): Promise<{ turnId: string }> {
+export async function queueTurn(tx: TTransaction, options: TQueueTurnOptions): Promise<{ turnId: string }> {
   const number = (await tx.turn.count({ where: { sessionId: options.sessionId } })) + 1;
   const turn = await tx.turn.create({
     data: {
@@ -47,6 +47,6 @@ export async function queueTurn(tx: TTransaction, boss: PgBoss, options: TQueueT
     await createCallerGrant(tx, { turnId: turn.id, callerCredentials: options.callerCredentials, expiresAt: options.callerCredentialExpiresAt ?? null, suppliedById: options.authorId });
   }
   await appendEvent(tx, options.sessionId, "session.changed", { reason: "message.created", executionId: turn.id, messageId: message.id });
-  await enqueueTurn(boss, tx, turn.id);
+  await enqueue(tx, { kind: "agent-turn", turnId: turn.id });
   return { turnId: turn.id };
 }

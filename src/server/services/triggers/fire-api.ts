@@ -3,7 +3,6 @@ import type { TUserActor } from "@/server/auth/actor";
 import { domainRole, roleAllows } from "@/server/auth/permissions";
 import { signingSecret } from "@/server/auth/signing-secret";
 import { db } from "@/server/db/client";
-import { turnQueue } from "@/server/engine/jobs";
 import { AppError, notFound } from "@/server/errors";
 import { idempotencyKeyOf } from "@/server/idempotency/idempotency-key";
 import { runIdempotent } from "@/server/idempotency/idempotency-store";
@@ -56,7 +55,6 @@ export async function fireTriggerByApi(actor: TUserActor, body: TFireTriggerRequ
   const key = idempotencyKeyOf(headers, body.idempotencyKey);
   const expiresAt = expiryOf(body.callerCredentialExpiresAt, now);
   const trigger = await fireableTrigger(actor, body.triggerId);
-  const boss = await turnQueue();
   const digest = requestDigest({ target: trigger.id, input: body.input, credentials: body.callerCredentials, secret: await signingSecret() });
   const result = await runIdempotent<TFireTriggerResponse>({
     orgId: actor.orgId,
@@ -66,7 +64,7 @@ export async function fireTriggerByApi(actor: TUserActor, body: TFireTriggerRequ
     windowMs: FIRE_WINDOW_MS,
     execute: (recordOutcome) =>
       db().$transaction(async (tx) => {
-        const fired = await fireTrigger(tx, boss, {
+        const fired = await fireTrigger(tx, {
           trigger,
           source: "API",
           actorId: actor.userId,

@@ -1,6 +1,4 @@
-import type { PgBoss } from "pg-boss";
 import { db } from "@/server/db/client";
-import { turnQueue } from "@/server/engine/jobs";
 import { log } from "@/server/log";
 import { fireTrigger } from "./fire-trigger";
 import { nextFireAfter } from "./schedule";
@@ -34,7 +32,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
  * transaction. Of several workers only the one whose UPDATE matched the planned value fires;
  * TriggerFiring's unique (triggerId, scheduledFor) is a second guard. Returns whether it fired.
  */
-async function fireOne(boss: PgBoss, trigger: TDue, now: Date): Promise<boolean> {
+async function fireOne(trigger: TDue, now: Date): Promise<boolean> {
   const cron = trigger.cron!;
   const timezone = trigger.timezone ?? "UTC";
   const slot = latestDueSlot(cron, timezone, trigger.nextFireAt!, now);
@@ -44,7 +42,7 @@ async function fireOne(boss: PgBoss, trigger: TDue, now: Date): Promise<boolean>
       const claimed = await tx.trigger.updateMany({ where: { id: trigger.id, active: true, type: "SCHEDULE", nextFireAt: trigger.nextFireAt }, data: { nextFireAt: next } });
       if (claimed.count === 0) return false;
       const input = trigger.input && typeof trigger.input === "object" && !Array.isArray(trigger.input) ? (trigger.input as Record<string, unknown>) : {};
-      await fireTrigger(tx, boss, { trigger, source: "SCHEDULE", actorId: null, input, scheduledFor: slot });
+      await fireTrigger(tx, { trigger, source: "SCHEDULE", actorId: null, input, scheduledFor: slot });
       return true;
     });
   } catch (error) {
@@ -66,11 +64,10 @@ export async function fireDueSchedules(now = new Date()): Promise<{ fired: numbe
     select: { id: true, organizationId: true, domainId: true, name: true, cron: true, timezone: true, input: true, nextFireAt: true },
   });
   if (due.length === 0) return { fired: 0 };
-  const boss = await turnQueue();
   let fired = 0;
   for (const trigger of due) {
     try {
-      if (await fireOne(boss, trigger, now)) fired++;
+      if (await fireOne(trigger, now)) fired++;
     } catch (error) {
       log.error("schedule firing failed", { triggerId: trigger.id, error });
     }

@@ -2,7 +2,6 @@ import type { TFireNowRequest, TFireNowResponse } from "@/contracts/triggers/fir
 import type { TUserActor } from "@/server/auth/actor";
 import { domainRole, roleAllows } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
-import { turnQueue } from "@/server/engine/jobs";
 import { AppError, notFound } from "@/server/errors";
 import { eventFiringInput } from "./event-input";
 import { fireTrigger } from "./fire-trigger";
@@ -56,9 +55,8 @@ function manualInput(trigger: TManualTrigger, request: TFireNowRequest, now: Dat
 export async function fireTriggerNow(actor: TUserActor, request: TFireNowRequest, now = new Date()): Promise<TFireNowResponse> {
   const trigger = await manuallyFireableTrigger(actor, request.triggerId);
   const input = manualInput(trigger, request, now);
-  const boss = await turnQueue();
   const fired = await db().$transaction((tx) =>
-    fireTrigger(tx, boss, { trigger: { id: trigger.id, organizationId: trigger.organizationId, domainId: trigger.domainId, name: trigger.name }, source: "MANUAL", actorId: actor.userId, input }),
+    fireTrigger(tx, { trigger: { id: trigger.id, organizationId: trigger.organizationId, domainId: trigger.domainId, name: trigger.name }, source: "MANUAL", actorId: actor.userId, input }),
   );
   const ids = fired.results.map((result) => result.automationId);
   const automations = await db().automation.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, kind: true } });

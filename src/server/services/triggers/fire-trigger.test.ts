@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../../test/agents-kit";
 import { publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
 import { db } from "@/server/db/client";
-import { turnQueue } from "@/server/engine/jobs";
 import { env } from "@/server/env";
 import { readCallerGrant } from "@/server/services/caller-credentials/grants";
 import { createConnection } from "@/server/services/connections/create-connection";
@@ -153,16 +152,15 @@ describe("fan-out", () => {
   });
 
   it("refuses caller-required subscribers of a schedule firing (no caller exists) and keeps the grant expiry", async () => {
-    const boss = await turnQueue();
     const triggerRow = await db().trigger.findUniqueOrThrow({ where: { id: ids.api } });
     const expiresAt = new Date(Date.now() + 600_000);
     const rolledBack = new Error("rollback");
     await expect(
       db().$transaction(async (tx) => {
-        const scheduled = await fireTrigger(tx, boss, { trigger: triggerRow, source: "SCHEDULE", actorId: null, input: {} });
+        const scheduled = await fireTrigger(tx, { trigger: triggerRow, source: "SCHEDULE", actorId: null, input: {} });
         expect(scheduled.results.find((result) => result.automationId === ids.required)).toMatchObject({ outcome: "FAILED", errorCode: "CALLER_CREDENTIALS_REQUIRED" });
         expect(scheduled.sessions).toHaveLength(3);
-        const fired = await fireTrigger(tx, boss, { trigger: triggerRow, source: "API", actorId: world.people.owner.actor.userId, input: {}, callerCredentials: { integrations: { [HTTP]: { token: "t" } } }, callerCredentialExpiresAt: expiresAt });
+        const fired = await fireTrigger(tx, { trigger: triggerRow, source: "API", actorId: world.people.owner.actor.userId, input: {}, callerCredentials: { integrations: { [HTTP]: { token: "t" } } }, callerCredentialExpiresAt: expiresAt });
         const session = fired.sessions.find((s) => s.automationId === ids.required)!;
         const turn = await tx.turn.findFirstOrThrow({ where: { sessionId: session.sessionId } });
         expect((await readCallerGrant(tx, turn.id))?.expiresAt?.toISOString()).toBe(expiresAt.toISOString());

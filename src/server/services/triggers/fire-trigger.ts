@@ -1,11 +1,9 @@
-import type { PgBoss } from "pg-boss";
 import type { TBeltEntry } from "@/contracts/agents/setup";
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
-import { findAppError } from "@/server/errors";
 import { missingRequiredCallerMaterial, narrowCallerCredentials } from "@/server/services/caller-credentials/narrow";
-import { startFlowRun } from "@/server/services/flows/start-flow-run";
-import { queueTurn } from "@/server/services/sessions/queue-turn";
+import { flowRunStart } from "@/server/services/flows/start-flow-run";
+import { startSessions, type TSessionStart } from "@/server/services/sessions/start-sessions";
 import { agentMessageFor } from "./render-input";
 
 export type TFiringSource = "API" | "SCHEDULE" | "EVENT" | "MANUAL";
@@ -91,52 +89,21 @@ function refusal(subscriber: TSubscriber, missing: string[], source: TFiringSour
   };
 }
 
-/** Session title: the trigger's name, then the message's first line. */
-function titleFor(trigger: TFiringTrigger, message: string): string {
-  const title = `${trigger.name}: ${message.split(/\r?\n/)[0]!.trim()}`;
-  return title.length > 120 ? `${title.slice(0, 119)}…` : title;
-}
-
-async function startSubscriber(tx: TTransaction, boss: PgBoss, o: TFireTriggerOptions, subscriber: TSubscriber, credentials: TCallerCredentials | undefined): Promise<string> {
+/** What one runnable subscriber starts: a flow run with the input verbatim, or an agent turn. */
+function subscriberStart(o: TFireTriggerOptions, subscriber: TSubscriber, credentials: TCallerCredentials | undefined): TSessionStart {
   const { trigger } = o;
-  if (subscriber.kind === "FLOW") {
-    const run = await startFlowRun(tx, boss, {
-      organizationId: trigger.organizationId,
-      domainId: trigger.domainId,
-      automationId: subscriber.id,
-      revision: subscriber.revision!,
-      input: o.input,
-      ownerId: o.actorId,
-      origin: "trigger",
-      callerCredentials: credentials,
-      callerCredentialExpiresAt: o.callerCredentialExpiresAt ?? null,
-      title: trigger.name,
-    });
-    return run.sessionId;
-  }
-  const message = agentMessageFor(trigger.name, o.input);
-  const session = await tx.agentSession.create({
-    data: {
-      organizationId: trigger.organizationId,
-      domainId: trigger.domainId,
-      automationId: subscriber.id,
-      revision: subscriber.revision!,
-      kind: "DOMAIN",
-      origin: "TRIGGER",
-      ownerId: o.actorId,
-      title: titleFor(trigger, message),
-    },
-    select: { id: true },
-  });
-  await queueTurn(tx, boss, {
-    sessionId: session.id,
+  const common = {
     organizationId: trigger.organizationId,
-    message,
-    authorId: o.actorId,
+    domainId: trigger.domainId,
+    automationId: subscriber.id,
+    revision: subscriber.revision!,
+    origin: "TRIGGER" as const,
+    ownerId: o.actorId,
     callerCredentials: credentials,
     callerCredentialExpiresAt: o.callerCredentialExpiresAt ?? null,
-  });
-  return session.id;
+  };
+  if (subscriber.kind === "FLOW") return { ...common, ...flowRunStart(o.input), title: trigger.name };
+  return { ...common, message: agentMessageFor(trigger.name, o.input), titlePrefix: trigger.name };
 }
 
 /**
@@ -147,11 +114,12 @@ async function startSubscriber(tx: TTransaction, boss: PgBoss, o: TFireTriggerOp
  * did not get is FAILED with CALLER_CREDENTIALS_REQUIRED and the others still start. Run
  * history records ids only, never material.
  */
-export async function fireTrigger(tx: TTransaction, boss: PgBoss, o: TFireTriggerOptions): Promise<TFireTriggerResult> {
+export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Promise<TFireTriggerResult> {
   const subscribers = await loadSubscribers(tx, o.trigger.id);
   const runnable = subscribers.filter((subscriber) => notRunnable(o.trigger, subscriber) === null);
   const { perSubscriber, unusedIntegrationIds } = narrowCallerCredentials(o.callerCredentials, runnable);
   const results: TSubscriberResult[] = [];
+  const starts: Array<{ result: TSubscriberResult; start: TSessionStart }> = [];
   for (const subscriber of subscribers) {
     const blocked = notRunnable(o.trigger, subscriber);
     if (blocked) {
@@ -164,8 +132,13 @@ export async function fireTrigger(tx: TTransaction, boss: PgBoss, o: TFireTrigge
       results.push(refusal(subscriber, missing, o.source));
       continue;
     }
-    results.push(await startOne(tx, boss, o, subscriber, credentials));
+    const result: TSubscriberResult = { automationId: subscriber.id, outcome: "STARTED", errorCode: null, errorMessage: null, sessionId: null };
+    results.push(result);
+    starts.push({ result, start: subscriberStart(o, subscriber, credentials) });
   }
+  // Every started subscriber in one batch of writes (sessions, turns, messages, runs, events, jobs).
+  const started = await startSessions(tx, starts.map((entry) => entry.start));
+  starts.forEach((entry, index) => (entry.result.sessionId = started[index]!.sessionId));
   const firing = await tx.triggerFiring.create({
     data: {
       organizationId: o.trigger.organizationId,
@@ -180,20 +153,4 @@ export async function fireTrigger(tx: TTransaction, boss: PgBoss, o: TFireTrigge
   });
   const sessions = results.filter((result) => result.sessionId !== null).map((result) => ({ automationId: result.automationId, sessionId: result.sessionId! }));
   return { firingId: firing.id, sessions, results, unusedIntegrationIds };
-}
-
-/**
- * A start that the flow runner refuses for this subscriber only (an AppError such as an input
- * that does not match the flow's declared inputs) is recorded FAILED with its code; anything
- * else is a fault of the firing itself and rolls the whole firing back.
- */
-async function startOne(tx: TTransaction, boss: PgBoss, o: TFireTriggerOptions, subscriber: TSubscriber, credentials: TCallerCredentials | undefined): Promise<TSubscriberResult> {
-  try {
-    const sessionId = await startSubscriber(tx, boss, o, subscriber, credentials);
-    return { automationId: subscriber.id, outcome: "STARTED", errorCode: null, errorMessage: null, sessionId };
-  } catch (error) {
-    const appError = findAppError(error);
-    if (!appError || appError.status >= 500) throw error;
-    return { automationId: subscriber.id, outcome: "FAILED", errorCode: appError.code, errorMessage: appError.message, sessionId: null };
-  }
 }

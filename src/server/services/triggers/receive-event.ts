@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { ZIngressEvent, type TIngressEvent, type TIngressResponse } from "@/contracts/triggers/ingress";
 import type { TEventFilter } from "@/contracts/triggers/trigger";
 import { db } from "@/server/db/client";
-import { turnQueue } from "@/server/engine/jobs";
 import { AppError, validationError } from "@/server/errors";
 import { idempotencyKeyOf } from "@/server/idempotency/idempotency-key";
 import { runIdempotent, type TStoredResponse } from "@/server/idempotency/idempotency-store";
@@ -75,7 +74,6 @@ export async function receiveEvent(options: TReceiveEventOptions): Promise<TRece
   if (!trigger.active) throw new AppError("CONFLICT", `"${trigger.name}" is inactive, so it does not accept events; activate it in the console.`, { details: { triggerId: trigger.id } });
   const { key, windowMs } = deliveryKey(trigger, options.headers, signature);
   const input = eventFiringInput(trigger.eventType, event, now);
-  const boss = await turnQueue();
   const result = await runIdempotent<TIngressResponse>({
     orgId: trigger.organizationId,
     scope: INGRESS_SCOPE,
@@ -86,7 +84,7 @@ export async function receiveEvent(options: TReceiveEventOptions): Promise<TRece
     execute: (recordOutcome) =>
       db().$transaction(async (tx): Promise<TStoredResponse<TIngressResponse>> => {
         const matched = eventMatchesFilter(trigger.eventFilter, input);
-        const firingId = matched ? (await fireTrigger(tx, boss, { trigger, source: "EVENT", actorId: null, input })).firingId : null;
+        const firingId = matched ? (await fireTrigger(tx, { trigger, source: "EVENT", actorId: null, input })).firingId : null;
         const response = { status: 202, body: { matched, firingId } };
         await recordOutcome(tx, response);
         return response;

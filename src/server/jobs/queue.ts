@@ -2,6 +2,7 @@ import { PgBoss, fromPglite } from "pg-boss";
 import { ready, type TDatabase } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
+import { ensureQueues } from "./queues";
 
 type TQueueState = { boss: PgBoss | null; state: "stopped" | "starting" | "running" | "failed"; error?: string; starting?: Promise<PgBoss | null> };
 
@@ -25,6 +26,8 @@ async function boot(queue: TQueueState, database: TDatabase, options: TQueueOpti
       : new PgBoss({ connectionString: database.connectionString!, max: 5, schema: options.schema, useListenNotify: true });
     boss.on("error", (error) => log.error("queue error", { error }));
     await boss.start();
+    // Warm before anyone can send: a transactional send then never reads queue metadata.
+    await ensureQueues(boss);
     queue.boss = boss;
     queue.state = "running";
     return boss;
@@ -40,6 +43,7 @@ async function boot(queue: TQueueState, database: TDatabase, options: TQueueOpti
  * Starts the durable job queue (pg-boss) on the process's database: natively on PostgreSQL,
  * and through the same PGlite instance in embedded mode. Every process starts it, because
  * every process sends jobs; only engine processes also work them (engine/workers.ts).
+ * This is the jobs port: services enqueue through it (enqueue.ts) and never see the engine.
  */
 export async function startQueue(database: TDatabase, options: TQueueOptions = {}): Promise<PgBoss | null> {
   const queue = current();
@@ -65,13 +69,14 @@ export function queueStatus(): { state: TQueueState["state"]; error?: string } {
 }
 
 /**
- * The running queue, for sending jobs. A process whose queue is not running cannot accept work
- * that must happen after a 202, so it refuses with 503 instead of losing the job.
+ * The running, warmed queue, for sending jobs inside a transaction (jobs/enqueue.ts). A process
+ * whose queue is not running cannot accept work that must happen after a 202, so it refuses
+ * with 503 instead of losing the job, and starts the queue for the next request.
  */
-export async function requireQueue(): Promise<PgBoss> {
+export function warmQueue(): PgBoss {
   const queue = current();
-  // A request can arrive before start-up reached the queue; start it (start-up then reuses it).
-  const boss = queue.state === "running" ? queue.boss : await startQueue(await ready());
-  if (!boss) throw new AppError("UNAVAILABLE", "The job queue is not running on this server, so no work can be accepted now; retry shortly.");
-  return boss;
+  if (queue.state === "running" && queue.boss) return queue.boss;
+  // Not awaited: the caller is inside a transaction, which on PGlite holds the one connection.
+  if (queue.state !== "starting") void ready().then((database) => startQueue(database));
+  throw new AppError("UNAVAILABLE", "The job queue is not running on this server, so no work can be accepted now; retry shortly.");
 }

@@ -1,0 +1,29 @@
+import { fromPrisma } from "pg-boss";
+import type { TTransaction } from "@/server/db/client";
+import { FLOW_QUEUE, TURN_QUEUE, type TExecutionJobData } from "./queues";
+import { warmQueue } from "./queue";
+
+/** Work that happens after a 202: an agent turn, or a flow run's execution (both a Turn row). */
+export type TJob = { kind: "agent-turn"; turnId: string } | { kind: "flow-run"; turnId: string };
+
+const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow-run": FLOW_QUEUE };
+
+/**
+ * Queues a job inside the caller's transaction: the job exists exactly when the rows it works
+ * on commit, so there is never a queued turn without a job, nor a job for a rolled-back turn.
+ * The row is the source of truth; the job is only its wake-up. Services enqueue; only the
+ * engine runs jobs.
+ */
+export async function enqueue(tx: TTransaction, job: TJob): Promise<void> {
+  await warmQueue().send(QUEUE_OF[job.kind], { turnId: job.turnId } satisfies TExecutionJobData, { db: fromPrisma(tx) });
+}
+
+/** Several jobs of one transaction (a fan-out) in one insert. */
+export async function enqueueMany(tx: TTransaction, jobs: TJob[]): Promise<void> {
+  const boss = warmQueue();
+  for (const kind of ["agent-turn", "flow-run"] as const) {
+    const ofKind = jobs.filter((job) => job.kind === kind);
+    if (ofKind.length === 0) continue;
+    await boss.insert(QUEUE_OF[kind], ofKind.map((job) => ({ data: { turnId: job.turnId } satisfies TExecutionJobData })), { db: fromPrisma(tx) });
+  }
+}

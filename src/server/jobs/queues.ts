@@ -1,0 +1,56 @@
+import type { PgBoss } from "pg-boss";
+import { env } from "@/server/env";
+
+/** Queue names of the engine. */
+export const TURN_QUEUE = "agent-turn";
+export const TURN_SWEEP_QUEUE = "agent-turn-sweep";
+/** Flow runs: one job per attempt of a flow run's execution (its Turn), like agent turns. */
+export const FLOW_QUEUE = "flow-run";
+
+/** Worker attempts of one execution job before the turn fails (crash recovery retries the rest). */
+export const TURN_JOB_RETRY_LIMIT = 3;
+
+/** What an execution job carries: the Turn row it runs (an agent turn, or a flow run's execution). */
+export type TExecutionJobData = { turnId: string };
+
+type TQueueCreateOptions = NonNullable<Parameters<PgBoss["createQueue"]>[1]>;
+
+/** Agent turns and flow runs: one execution per job, retried after a crash. */
+const EXECUTION_QUEUE_OPTIONS: TQueueCreateOptions = {
+  retryLimit: TURN_JOB_RETRY_LIMIT,
+  retryDelay: 2,
+  // A worker that died mid-turn stops heartbeating; after 30 s its job is retried elsewhere.
+  heartbeatSeconds: 30,
+  // The longest a single attempt may hold the job (approval waits are not attempts).
+  expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
+  // A new job NOTIFYs at commit, so an idle worker starts it at once instead of at its next poll.
+  notify: true,
+};
+
+async function createQueueOnce(boss: PgBoss, name: string, options: TQueueCreateOptions): Promise<void> {
+  const existing = await boss.getQueue(name);
+  // Queues created before wake-ups existed get them too (the other options are kept as they are).
+  if (existing && options.notify && !existing.notify) await boss.updateQueue(name, { notify: true });
+  if (existing) return;
+  try {
+    await boss.createQueue(name, options);
+  } catch (error) {
+    // Another process created it between our read and our insert.
+    if (!(await boss.getQueue(name))) throw error;
+  }
+}
+
+/**
+ * Creates the engine's queues and loads their metadata into the queue's cache: a transactional
+ * send reads it, and on PGlite reading it inside a Prisma transaction would wait on the same
+ * single connection (TOOLCHAIN.md, Queue). Runs once, when the queue starts.
+ */
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  await createQueueOnce(boss, TURN_QUEUE, EXECUTION_QUEUE_OPTIONS);
+  await createQueueOnce(boss, TURN_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
+  await createQueueOnce(boss, FLOW_QUEUE, EXECUTION_QUEUE_OPTIONS);
+  // getQueue() alone does not fill the cache send() reads (a queue created after start is
+  // missing from it); previewRedrive() is a read-only call that goes through that cache.
+  await boss.previewRedrive(TURN_QUEUE);
+  await boss.previewRedrive(FLOW_QUEUE);
+}

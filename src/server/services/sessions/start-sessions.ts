@@ -1,0 +1,113 @@
+import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
+import type { TTransaction } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
+import { env } from "@/server/env";
+import { appendFirstEvents } from "@/server/events/append-first-events";
+import { enqueueMany, type TJob } from "@/server/jobs/enqueue";
+import { createCallerGrant } from "@/server/services/caller-credentials/grants";
+import { sessionTitle } from "./session-title";
+
+/** One session to start, with its first turn (an agent's message, or a flow run's input). */
+export type TSessionStart = {
+  organizationId: string;
+  domainId: string;
+  automationId: string;
+  /** The revision the session keeps for every turn (a test run's negative snapshot included). */
+  revision: number;
+  kind?: "DOMAIN" | "PERSONAL";
+  origin: "API" | "CONSOLE" | "MCP" | "TRIGGER";
+  /** The owner, the first message's author and the turn's initiator; null for machine firings. */
+  ownerId: string | null;
+  /** The first USER message (a flow run's input rendered as text). */
+  message: string;
+  /** The title as given; otherwise `titlePrefix: ` and the message's first line (session-title.ts). */
+  title?: string;
+  titlePrefix?: string;
+  callerCredentials?: TCallerCredentials;
+  /** callerCredentialExpiresAt of the request; null/undefined: the turn's deadline bounds it. */
+  callerCredentialExpiresAt?: Date | null;
+  /** Present for a flow: the run's input, kept verbatim on its FlowRun. */
+  flowRun?: { input: unknown };
+  /** A deadline other than TURN_DEADLINE_SECONDS from now (a flow's agent step keeps the flow's). */
+  deadlineAt?: Date;
+  /** False when the caller runs the turn itself (a flow's agent step): no job is queued. */
+  queueJob?: boolean;
+};
+
+export type TStartedSession = { sessionId: string; executionId: string; flowRunId: string | null };
+
+/**
+ * The one door that starts work, for every entry point (API, console, MCP, trigger fan-outs,
+ * flow runs, a flow's agent steps): inside the caller's transaction, each session (pinned to
+ * its revision), its first turn (QUEUED, with its deadline), the first USER message, the flow
+ * run when it is a flow, the turn's caller grant, the `session.changed` event and the job.
+ * A fan-out writes each kind of row in one statement, so its cost barely grows per subscriber;
+ * everything commits together or not at all.
+ */
+export async function startSessions(tx: TTransaction, starts: TSessionStart[]): Promise<TStartedSession[]> {
+  if (starts.length === 0) return [];
+  const defaultDeadline = new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000);
+  const rows = starts.map((start) => ({
+    start,
+    sessionId: crypto.randomUUID(),
+    turnId: crypto.randomUUID(),
+    messageId: crypto.randomUUID(),
+    flowRunId: start.flowRun ? crypto.randomUUID() : null,
+    deadlineAt: start.deadlineAt ?? defaultDeadline,
+  }));
+  await tx.agentSession.createMany({
+    data: rows.map(({ start, sessionId }) => ({
+      id: sessionId,
+      organizationId: start.organizationId,
+      domainId: start.domainId,
+      automationId: start.automationId,
+      revision: start.revision,
+      kind: start.kind ?? "DOMAIN",
+      origin: start.origin,
+      ownerId: start.ownerId,
+      title: sessionTitle(start),
+      // The session.changed event below is seq 1 (appendFirstEvents).
+      lastSeq: 1,
+    })),
+  });
+  await tx.turn.createMany({
+    data: rows.map(({ start, sessionId, turnId, deadlineAt }) => ({ id: turnId, sessionId, organizationId: start.organizationId, number: 1, initiatedById: start.ownerId, deadlineAt })),
+  });
+  await tx.sessionMessage.createMany({
+    data: rows.map(({ start, sessionId, turnId, messageId }) => ({ id: messageId, sessionId, turnId, role: "USER" as const, body: start.message, authorId: start.ownerId })),
+  });
+  const flowRuns = rows.filter((row) => row.flowRunId !== null);
+  if (flowRuns.length > 0) {
+    await tx.flowRun.createMany({
+      data: flowRuns.map(({ start, sessionId, flowRunId, deadlineAt }) => ({
+        id: flowRunId!,
+        sessionId,
+        organizationId: start.organizationId,
+        automationId: start.automationId,
+        revision: start.revision,
+        input: start.flowRun!.input === undefined || start.flowRun!.input === null ? Prisma.JsonNull : (start.flowRun!.input as object),
+        deadlineAt,
+      })),
+    });
+  }
+  for (const { start, turnId } of rows) {
+    await createCallerGrant(tx, { turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId });
+  }
+  await appendFirstEvents(
+    tx,
+    rows.map(({ sessionId, turnId, messageId, flowRunId }) => ({
+      sessionId,
+      type: "session.changed",
+      data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) },
+    })),
+  );
+  const jobs: TJob[] = rows.filter(({ start }) => start.queueJob !== false).map(({ start, turnId }) => ({ kind: start.flowRun ? "flow-run" : "agent-turn", turnId }));
+  await enqueueMany(tx, jobs);
+  return rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));
+}
+
+/** One session (see startSessions). */
+export async function startSession(tx: TTransaction, start: TSessionStart): Promise<TStartedSession> {
+  const [started] = await startSessions(tx, [start]);
+  return started!;
+}
