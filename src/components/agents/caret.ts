@@ -49,18 +49,3 @@ export function caretPosition(textarea: HTMLTextAreaElement, offset: number): { 
   copy.remove();
   return position;
 }
-
-/** A `#` glued to one of these belongs to something else (procedure-refs.ts, ATTACHED_BEFORE). */
-const ATTACHED_BEFORE = /[A-Za-z0-9._:\-/#?&=%~+@\\]/;
-const PARTIAL_REFERENCE = /#([A-Za-z0-9._:-]*)$/;
-const ID_TAIL = /^[A-Za-z0-9._:-]*/;
-
-/** The reference being typed at the caret: where its `#` is, what follows it, and where it ends. */
-export function referenceAtCaret(text: string, caret: number): { start: number; end: number; query: string } | null {
-  const match = PARTIAL_REFERENCE.exec(text.slice(0, caret));
-  if (!match) return null;
-  const start = match.index;
-  if (start > 0 && ATTACHED_BEFORE.test(text[start - 1]!)) return null;
-  const tail = ID_TAIL.exec(text.slice(caret))?.[0] ?? "";
-  return { start, end: caret + tail.length, query: match[1]! };
-}

@@ -2,8 +2,9 @@
 
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { SETUP_LIMITS } from "@/contracts/agents/setup";
+import { referenceAtCaret } from "@/contracts/agents/tool-references";
 import { TextAreaField } from "@/components/authoring/text-area-field";
-import { caretPosition, referenceAtCaret } from "./caret";
+import { caretPosition } from "./caret";
 import { matchTools, type TCatalogTool } from "./tool-catalog";
 import styles from "./procedure-editor.module.css";
 
@@ -63,7 +64,8 @@ export function ProcedureEditor({ value, onChange, tools, error, textareaRef }: 
   function insert(tool: TCatalogTool) {
     if (!open) return;
     const after = value.slice(open.end);
-    const spacer = after === "" || !/^\s/.test(after) ? " " : "";
+    // Sentence punctuation after the reference stays glued to it (it is not part of the id).
+    const spacer = after === "" || !/^[\s.,:]/.test(after) ? " " : "";
     const text = `#${tool.name}${spacer}`;
     pendingCaret.current = open.start + text.length;
     setOpen(null);

@@ -1,7 +1,7 @@
 import type { TIntegrationSummary } from "@/contracts/integrations/integration";
-// The verifier's own reader of `#<tool wire id>`: a pure module, shared so that the editor and
-// the service always agree on what counts as a reference.
-import { scanToolReferences } from "@/server/services/agents/procedure-refs";
+// The one reader of `#<tool wire id>`, shared with the verifier, so the editor's belt and the
+// service always agree on what counts as a reference.
+import { scanToolReferences } from "@/contracts/agents/tool-references";
 
 export type TCatalogTool = { name: string; description: string; isReadonly: boolean; integrationId: string; integrationName: string };
 

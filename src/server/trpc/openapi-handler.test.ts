@@ -287,6 +287,20 @@ describe("routing", () => {
     expect(await db().accessToken.count({ where: { userId: user.id } })).toBe(0);
   });
 
+  it("refuses a body key named like a path parameter before the route runs", async () => {
+    const path = `/api/v1/agents/sessions/${crypto.randomUUID()}/messages`;
+    const response = await call(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sessionId: "x", message: "hi" }) });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(expectEnvelope(response.body, "VALIDATION").error.details)).toContain("sessionId");
+  });
+
+  it("answers 415 for a form body on a route with path parameters", async () => {
+    const path = `/api/v1/agents/sessions/${crypto.randomUUID()}/messages`;
+    const response = await call(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "sessionId=x" });
+    expect(response.status).toBe(415);
+    expectEnvelope(response.body, "VALIDATION");
+  });
+
   it("answers an unknown partner path with the envelope", async () => {
     const response = await call("/api/partner/v1/no/such/route", {}, "partner-v1");
     expect(response.status).toBe(404);

@@ -1,8 +1,8 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TRPCError } from "@trpc/server";
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { SURFACE_PREFIX, type TSurface } from "@/contracts/common/meta";
-import { AppError } from "@/server/errors";
-import { validationError } from "@/server/errors";
+import { AppError, validationError } from "@/server/errors";
 import { toAppError } from "./api-errors";
 import { createContext, type TContext } from "./context";
 import { methodsAt, pathParametersAt, successStatusOf, surfaceRouter } from "./surface";
@@ -11,52 +11,111 @@ import { methodsAt, pathParametersAt, successStatusOf, surfaceRouter } from "./s
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** What the handler learned of a request's body, read once: the parsed JSON, `{}` for none. */
+type TBody = { parsed: unknown; headers: Headers };
+
 /**
- * Gives the adapter a body it can read: no body at all is `{}` (routes such as
- * POST /auth/token take none), and JSON is checked here so every malformed body gets the
- * same clear 400 before any route runs.
+ * Reads the body once. No body at all is `{}` (routes such as POST /auth/token take none), and
+ * JSON is checked here so every malformed body gets the same clear 400 before any route runs.
+ * Bodies that are not JSON are left unparsed: the adapter refuses them with 415.
  */
-async function normalizeRequest(req: Request): Promise<Request> {
-  if (!BODY_METHODS.has(req.method)) return req;
+async function readBody(req: Request): Promise<TBody | null> {
+  if (!BODY_METHODS.has(req.method)) return null;
   if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
     throw new AppError("PAYLOAD_TOO_LARGE", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
   }
   const text = await req.text();
   if (text.length > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
-  const headers = new Headers(req.headers);
+  const headers = req.headers;
   if (text.trim() === "") {
-    headers.set("content-type", "application/json");
-    return new Request(req.url, { method: req.method, headers, body: "{}" });
+    const json = new Headers(headers);
+    json.set("content-type", "application/json");
+    return { parsed: {}, headers: json };
   }
-  if ((headers.get("content-type") ?? "application/json").includes("application/json")) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new AppError("VALIDATION", "The request body is not valid JSON.");
-    }
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-      throw new AppError("VALIDATION", "The request body must be a JSON object.");
-    }
+  if (!(headers.get("content-type") ?? "application/json").includes("application/json")) return { parsed: undefined, headers };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError("VALIDATION", "The request body is not valid JSON.");
   }
-  return new Request(req.url, { method: req.method, headers, body: text });
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new AppError("VALIDATION", "The request body must be a JSON object.");
+  }
+  return { parsed, headers };
 }
 
 /**
  * The adapter merges path parameters over body fields, so `{ "baseId": ... }` in a body would
  * be silently replaced. Strict bodies refuse unknown keys; a path parameter is one of them.
  */
-async function refuseBodyKeysNamedLikePathParameters(req: Request, surface: TSurface): Promise<void> {
-  if (!BODY_METHODS.has(req.method)) return;
+function refuseBodyKeysNamedLikePathParameters(req: Request, body: TBody | null, surface: TSurface): void {
+  if (!body?.parsed) return;
   const names = pathParametersAt(surface, req.method, new URL(req.url).pathname.slice(SURFACE_PREFIX[surface].length));
-  if (!names.length) return;
-  const body = JSON.parse(await req.clone().text()) as Record<string, unknown>;
-  const clashing = names.filter((name) => Object.hasOwn(body, name));
+  const clashing = names.filter((name) => Object.hasOwn(body.parsed as object, name));
   if (clashing.length) throw validationError(clashing.map((name) => ({ path: [name], message: `Unrecognized key: "${name}" comes from the path, not the body`, code: "unrecognized_keys" })));
 }
 
 function envelopeResponse(error: AppError, extraHeaders: Record<string, string> = {}): Response {
   return Response.json(error.toEnvelope(), { status: error.status, headers: { ...extraHeaders, ...error.headers } });
+}
+
+/** One request on its way through the adapter: what createContext and onError leave for us. */
+type TExchange = { req: Request; ctx?: TContext; error?: TRPCError };
+type TAdapter = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** The adapter hands our request object back to createContext and onError: its exchange by it. */
+const exchanges = new WeakMap<object, TExchange>();
+const adapters = new Map<TSurface, TAdapter>();
+
+/**
+ * The adapter of one surface, built once: building it matches every route's path to a regex
+ * and, outside production, generates a whole OpenAPI document to validate the router.
+ */
+function adapterFor(surface: TSurface): TAdapter {
+  let adapter = adapters.get(surface);
+  if (!adapter) {
+    adapter = createOpenApiNodeHttpHandler({
+      router: surfaceRouter(surface),
+      createContext: ({ req }) => {
+        const exchange = exchanges.get(req)!;
+        return (exchange.ctx = createContext(exchange.req, surface));
+      },
+      responseMeta: ({ paths, errors, ctx }) => ({
+        ...(errors.length ? {} : { status: successStatusOf(surface, paths?.[0]) }),
+        headers: { ...(ctx as TContext | undefined)?.resHeaders },
+      }),
+      onError: ({ error, req }) => {
+        exchanges.get(req)!.error = error;
+      },
+    }) as unknown as TAdapter;
+    adapters.set(surface, adapter);
+  }
+  return adapter;
+}
+
+/**
+ * Runs the adapter on a Request whose body is already read (what trpc-to-openapi's fetch adapter
+ * does, minus reading the body again and rebuilding the adapter per request): the adapter sees
+ * the path below the surface's prefix and the parsed body.
+ */
+function runAdapter(exchange: TExchange, body: TBody | null, surface: TSurface): Promise<Response> {
+  const url = new URL(exchange.req.url.replace(SURFACE_PREFIX[surface], "")).toString();
+  const overrides: Record<PropertyKey, unknown> = { url, ...(body ? { body: body.parsed, headers: body.headers } : {}) };
+  const req = new Proxy(exchange.req, { get: (target, prop) => (Object.hasOwn(overrides, prop) ? overrides[prop] : Reflect.get(target, prop)) });
+  exchanges.set(req, exchange);
+  return new Promise((resolve, reject) => {
+    const headers = new Headers();
+    const res = {
+      statusCode: 200,
+      setHeader: (key: string, value: string | string[]) => {
+        if (typeof value === "string") headers.set(key, value);
+        else for (const item of value) headers.append(key, item);
+      },
+      end: (text?: string) => resolve(new Response(text, { headers, status: res.statusCode })),
+    };
+    adapterFor(surface)(req as unknown as IncomingMessage, res as unknown as ServerResponse).catch(reject);
+  });
 }
 
 /** Serves one machine API surface; every error leaves as the standard envelope. */
@@ -66,33 +125,21 @@ export async function handleOpenApiRequest(req: Request, surface: TSurface): Pro
     const response = await handleOpenApiRequest(new Request(req.url, { method: "GET", headers: req.headers }), surface);
     return new Response(null, { status: response.status, headers: response.headers });
   }
-  const holder: { ctx?: TContext; error?: TRPCError } = {};
-  let normalized: Request;
+  let body: TBody | null;
   try {
-    normalized = await normalizeRequest(req);
-    await refuseBodyKeysNamedLikePathParameters(normalized, surface);
+    body = await readBody(req);
+    refuseBodyKeysNamedLikePathParameters(req, body, surface);
   } catch (error) {
     if (error instanceof AppError) return envelopeResponse(error);
     throw error;
   }
-  const response = await createOpenApiFetchHandler({
-    router: surfaceRouter(surface),
-    endpoint: SURFACE_PREFIX[surface] as `/${string}`,
-    req: normalized,
-    createContext: async () => (holder.ctx = createContext(normalized, surface)),
-    responseMeta: ({ paths, errors, ctx }) => ({
-      ...(errors.length ? {} : { status: successStatusOf(surface, paths?.[0]) }),
-      headers: { ...(ctx as TContext | undefined)?.resHeaders },
-    }),
-    onError: ({ error }) => {
-      holder.error = error;
-    },
-  });
+  const exchange: TExchange = { req };
+  const response = await runAdapter(exchange, body, surface);
   if (response.status < 400) return response;
-  const requestId = holder.ctx?.requestId ?? crypto.randomUUID();
-  const pathname = new URL(normalized.url).pathname.slice(SURFACE_PREFIX[surface].length);
-  const allowed = holder.error?.code === "NOT_FOUND" && !holder.ctx ? methodsAt(surface, pathname) : [];
-  return envelopeResponse(toAppError(holder.error, normalized, requestId, allowed), holder.ctx?.resHeaders);
+  const requestId = exchange.ctx?.requestId ?? crypto.randomUUID();
+  const pathname = new URL(req.url).pathname.slice(SURFACE_PREFIX[surface].length);
+  const allowed = exchange.error?.code === "NOT_FOUND" && !exchange.ctx ? methodsAt(surface, pathname) : [];
+  return envelopeResponse(toAppError(exchange.error, req, requestId, allowed), exchange.ctx?.resHeaders);
 }
 
 /** For paths under /api that no surface owns. */

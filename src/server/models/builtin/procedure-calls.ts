@@ -1,25 +1,19 @@
-/**
- * `#<wire id>` (not glued to a word, URL or entity, as services/agents/procedure-refs.ts reads
- * references) followed by a JSON object that ends the line. Models may not import services, so
- * the rule is restated here; engine/procedure-reading.test.ts pins the two together.
- */
-const CALL_LINE = /(?:^|[^A-Za-z0-9._:\-/#?&=%~+@\\])#([A-Za-z0-9._:-]+?)[.,:]*\s*(\{.*\})\s*$/;
+import { scanToolCallLines } from "@/contracts/agents/tool-references";
 
 export type TProcedureCall = { tool: string; args: Record<string, unknown> };
 
 /**
  * The tool calls a procedure spells out: each line whose `#<tool wire id>` reference is
- * followed by a JSON object is one call, in text order. Other lines are instructions for
- * people and LLMs and are ignored here.
+ * followed by a JSON object is one call, in text order (the grammar's call lines). Other lines,
+ * and call lines whose arguments are not a JSON object, are instructions for people and LLMs
+ * and are ignored here.
  */
 export function procedureCalls(procedure: string): TProcedureCall[] {
   const calls: TProcedureCall[] = [];
-  for (const line of procedure.split(/\r?\n/)) {
-    const match = CALL_LINE.exec(line);
-    if (!match || !/[A-Za-z]/.test(match[1]!)) continue;
+  for (const line of scanToolCallLines(procedure)) {
     try {
-      const args: unknown = JSON.parse(match[2]!);
-      if (args && typeof args === "object" && !Array.isArray(args)) calls.push({ tool: match[1]!, args: args as Record<string, unknown> });
+      const args: unknown = JSON.parse(line.argumentsText);
+      if (args && typeof args === "object" && !Array.isArray(args)) calls.push({ tool: line.id, args: args as Record<string, unknown> });
     } catch {
       // Not a JSON object after the reference: prose that mentions a tool.
     }
