@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { procedureCalls } from "@/server/models/builtin/procedure-calls";
 import { scanToolReferences } from "@/server/services/agents/procedure-refs";
 
-// builtin:procedure restates the verifier's reference rule (models may not import services);
-// the two must read call lines the same way, or a published belt would miss a called tool.
+// builtin:procedure and the verifier both read the one grammar in contracts/agents/tool-references;
+// they must read call lines the same way, or a published belt would miss a called tool.
 describe("builtin:procedure and the verifier", () => {
   it("read the same tool from every call line", () => {
     const lines = ['#service.knowledge.search {"query": "x"}', 'Then #service.http.post, {"url": "https://a.example"}', '- #crm.contacts:list {"a": 1}', 'x #service.http.get: {"url": "u"}'];
