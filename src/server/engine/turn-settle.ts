@@ -14,9 +14,14 @@ export async function recordUsage(turnId: string, usage: TModelUsage): Promise<v
   await db().$transaction((tx) => recordTurnUsage(tx, turnId, usage));
 }
 
-/** The answer: ASSISTANT message, its text (unless streamed already), COMPLETED, grant gone. */
-export async function completeTurn(options: { sessionId: string; turnId: string; text: string; streamed: boolean }): Promise<void> {
+/**
+ * The answer: the answering step's usage, ASSISTANT message, its text (unless streamed
+ * already), COMPLETED, grant gone; one commit. Usage is recorded even when the turn settled
+ * meanwhile (the model call was made either way).
+ */
+export async function completeTurn(options: { sessionId: string; turnId: string; text: string; streamed: boolean; usage?: TModelUsage }): Promise<void> {
   await db().$transaction(async (tx) => {
+    if (options.usage) await recordTurnUsage(tx, options.turnId, options.usage);
     const settled = await tx.turn.updateMany({ where: { id: options.turnId, status: "RUNNING" }, data: { status: "COMPLETED", finishedAt: new Date() } });
     if (settled.count !== 1) return;
     const message = await tx.sessionMessage.create({
