@@ -1,5 +1,3 @@
-import { log } from "@/server/log";
-
 /**
  * When buffered text is written: once it reaches `maxChars`, or `intervalMs` after the first
  * delta buffered since the last write. Mutable so tests can make batching depend on size alone.
@@ -39,8 +37,8 @@ export class DeltaBuffer {
     } else if (!this.timer) {
       this.timer = setTimeout(() => {
         this.timer = null;
-        // Awaited later: close() (or the next push) rethrows what this write failed with.
-        this.flush().catch((error: unknown) => log.warn("streamed text could not be written yet", { error }));
+        // Not lost: close() (always awaited by the turn) and the next push rethrow the failure.
+        this.flush().catch(() => undefined);
       }, this.settings.intervalMs);
       this.timer.unref?.();
     }
