@@ -18,6 +18,8 @@ export type TTurnContext = {
   system: string;
   /** The revision's belt tools by wire id: procedure-referenced tools of bound integrations. */
   tools: Map<string, TOfferedTool>;
+  /** Set when the job knows the next tool call index (see TToolCallContext). */
+  nextCallIndex?: number;
 };
 
 /** The belt's tools as offered to the model. */

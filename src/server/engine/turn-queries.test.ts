@@ -89,11 +89,30 @@ async function measure(turnId: string): Promise<TCount> {
   return { statements: [...count.statements], transactions: count.transactions };
 }
 
+const reads = (cost: TCount, table: string) => cost.statements.filter((sql) => sql.trimStart().startsWith("SELECT") && new RegExp(`FROM ("public"\\.)?"?${table}"?[\\s]`).test(sql)).length;
+const report = (name: string, cost: TCount) =>
+  console.log(`${name}: ${cost.statements.length} statements, ${cost.transactions} transactions\n${cost.statements.map((sql) => `  ${sql.replace(/\s+/g, " ").trim().slice(0, 120)}`).join("\n")}`);
+
 describe("the cost of one turn", () => {
-  it("an echo turn", async () => {
+  it("an echo turn reads its turn once, reads no tool calls or catalog, and commits twice", async () => {
     const { sessionId, turnId } = await open(echoAgent, "hello");
     const cost = await measure(turnId);
+    report("echo turn", cost);
     expect((await eventsOf(sessionId)).map((event) => event.type)).toEqual(["turn.started", "message.delta", "turn.completed"]);
-    console.log(`echo turn: ${cost.statements.length} statements, ${cost.transactions} transactions\n${cost.statements.map((sql) => sql.slice(0, 140)).join("\n")}`);
+    expect(reads(cost, "turns")).toBe(1);
+    expect(reads(cost, "agent_sessions")).toBe(0);
+    expect(reads(cost, "tool_calls")).toBe(0);
+    expect(reads(cost, "custom_integrations")).toBe(0);
+    // The claim, then the completion with the step's usage.
+    expect(cost.transactions).toBe(2);
+  });
+
+  it("a procedure turn with one tool call (for the record)", async () => {
+    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:procedure", procedure: `#service.knowledge.search ${JSON.stringify({ query: "{{message}}", limit: 3 })}` }, { knowledgeSelection: { mode: "domain", moduleIds: [] } });
+    const { sessionId, turnId } = await open(agentId, "refunds");
+    const cost = await measure(turnId);
+    report("procedure turn, one tool call", cost);
+    expect((await eventsOf(sessionId)).map((event) => event.type)).toEqual(["turn.started", "tool_call.started", "tool_call.finished", "message.delta", "turn.completed"]);
+    expect(reads(cost, "turns")).toBe(1);
   });
 });

@@ -119,7 +119,8 @@ export async function runTurn(turnId: string): Promise<void> {
   }
   // Tool calls (and so approved parked ones) exist only once a turn has been claimed before.
   const fresh = claimed.attempts === 0;
-  if (!fresh) await runApprovedCalls(context);
+  if (fresh) context.nextCallIndex = 0;
+  else await runApprovedCalls(context);
   for (let steps = 0; steps < MAX_MODEL_STEPS; steps++) {
     if (Date.now() >= context.deadlineAt.getTime()) {
       await failTurn({ ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
