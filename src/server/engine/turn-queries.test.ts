@@ -7,6 +7,7 @@ import { eventsOf, publishAgent } from "../../../test/sessions-kit";
 import { ready, useDatabase, type TDatabase } from "@/server/db/client";
 import { PrismaClient } from "@/server/db/generated/client";
 import { env } from "@/server/env";
+import { readTurnForClaim } from "./turn-context";
 import { runTurn } from "./turn-runner";
 
 // How many statements and transactions one turn costs. The turn loop runs on a Prisma client
@@ -105,6 +106,15 @@ describe("the cost of one turn", () => {
     expect(reads(cost, "custom_integrations")).toBe(0);
     // The claim, then the completion with the step's usage.
     expect(cost.transactions).toBe(2);
+  });
+
+  it("the claim's joined read returns the turn as Prisma reads it", async () => {
+    const { db } = await import("@/server/db/client");
+    const { sessionId, turnId } = await open(echoAgent, "read me");
+    const claimed = await db().$transaction((tx) => readTurnForClaim(tx, turnId));
+    const turn = await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { organizationId: true, deadlineAt: true, status: true, attempts: true, session: { select: { domainId: true, automationId: true, revision: true } } } });
+    expect(claimed).toEqual({ turnId, sessionId, orgId: turn.organizationId, deadlineAt: turn.deadlineAt, status: turn.status, attempts: turn.attempts, ...turn.session });
+    expect(await db().$transaction((tx) => readTurnForClaim(tx, crypto.randomUUID()))).toBeNull();
   });
 
   it("a procedure turn with one tool call (for the record)", async () => {
