@@ -110,6 +110,28 @@ describe("DeltaBuffer", () => {
     expect(sink.writes).toEqual(["early"]);
   });
 
+  it("take waits for the write under way, then hands back the rest unwritten", async () => {
+    vi.useFakeTimers();
+    const sink = recorder();
+    const buffer = new DeltaBuffer(sink.write, { maxChars: 100, intervalMs: 40 });
+    sink.gate(true);
+    await buffer.push("first ");
+    await vi.advanceTimersByTimeAsync(40);
+    await buffer.push("rest");
+    let rest: string | null = null;
+    const taking = buffer.take().then((text) => void (rest = text));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(rest).toBeNull();
+    sink.release();
+    await taking;
+    expect(rest).toBe("rest");
+    expect(sink.writes).toEqual(["first "]);
+    expect(buffer.written).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sink.writes).toEqual(["first "]);
+    await expect(buffer.push("late")).rejects.toThrow("after close");
+  });
+
   it("a failed write surfaces on the next push and on close; no delta is accepted after close", async () => {
     vi.useFakeTimers();
     const failure = new Error("database down");

@@ -9,8 +9,9 @@ export const deltaFlush = { maxChars: 2_048, intervalMs: 40 };
  * transaction (session seq, event row, NOTIFY), and providers stream a few characters at a time.
  * Writes run one at a time, in order, each taking everything buffered when it starts, so the
  * concatenation of the written texts is exactly the concatenation of the pushed ones.
- * `close()` must be awaited before the turn writes any other event: it cancels the timer and
- * writes what is left, which keeps the deltas before whatever follows them in the log.
+ * `close()` (or `take()`) must be awaited before the turn writes any other event: it cancels
+ * the timer and writes (hands back) what is left, which keeps the deltas before whatever
+ * follows them in the log.
  */
 export class DeltaBuffer {
   private pending = "";
@@ -68,6 +69,20 @@ export class DeltaBuffer {
   async close(): Promise<void> {
     this.closed = true;
     await this.flush();
+  }
+
+  /**
+   * Like close(), but hands the rest back instead of writing it, once every earlier write has
+   * finished: the caller writes it as the first event of its own next transaction.
+   */
+  async take(): Promise<string> {
+    this.closed = true;
+    this.cancelTimer();
+    await this.tail;
+    this.throwIfFailed();
+    const text = this.pending;
+    this.pending = "";
+    return text;
   }
 
   private cancelTimer(): void {

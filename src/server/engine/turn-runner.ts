@@ -54,7 +54,7 @@ async function runApprovedCalls(context: TTurnContext): Promise<void> {
   }
 }
 
-type TStepOutcome = { kind: "answer"; step: TModelStep; streamed: boolean } | { kind: "failed" } | { kind: "step"; step: TModelStep };
+type TStepOutcome = { kind: "answer"; step: TModelStep; streamed: boolean; tail: string } | { kind: "failed" } | { kind: "step"; step: TModelStep };
 
 /**
  * One model call: budget first, the deadline as the abort signal. Streamed text is coalesced
@@ -96,8 +96,12 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
     }
     throw error;
   }
+  if (!step.toolCalls.length) {
+    // The answer's last streamed text is written by the completion, in its transaction.
+    const tail = await deltas.take();
+    return { kind: "answer", step, streamed: deltas.written > 0 || tail.length > 0, tail };
+  }
   await deltas.close();
-  if (!step.toolCalls.length) return { kind: "answer", step, streamed: deltas.written > 0 };
   await recordUsage(context.turnId, step.usage);
   return { kind: "step", step };
 }
@@ -129,7 +133,7 @@ export async function runTurn(turnId: string): Promise<void> {
     const outcome = await modelStep(context, settle, fresh && steps === 0);
     if (outcome.kind === "failed") return;
     if (outcome.kind === "answer") {
-      await completeTurn({ ...settle, text: outcome.step.text, streamed: outcome.streamed, usage: outcome.step.usage });
+      await completeTurn({ ...settle, text: outcome.step.text, streamed: outcome.streamed, streamedTail: outcome.tail, usage: outcome.step.usage });
       return;
     }
     for (const call of outcome.step.toolCalls) {
