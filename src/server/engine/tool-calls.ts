@@ -14,6 +14,11 @@ import type { TTurnContext } from "./turn-context";
  */
 export type TToolCallContext = Pick<TTurnContext, "turnId" | "sessionId" | "orgId" | "domainId" | "tools"> & {
   revision: Pick<TTurnContext["revision"], "knowledgeSelection">;
+  /**
+   * The index the next new call takes, when the caller knows it (a turn that had no calls
+   * when its job started counts them itself); otherwise it is read from the database.
+   */
+  nextCallIndex?: number;
 };
 
 /** How a call ended, for callers that use the result (flow tool steps). */
@@ -30,9 +35,15 @@ export async function nextIndex(turnId: string): Promise<number> {
   return (last?.index ?? -1) + 1;
 }
 
+/** Takes the next call index: counted in memory when the context knows it, else read. */
+async function takeIndex(context: TToolCallContext): Promise<number> {
+  if (context.nextCallIndex === undefined) return nextIndex(context.turnId);
+  return context.nextCallIndex++;
+}
+
 /** A call that cannot run at all (unknown tool): recorded FAILED, and the model is told. */
 export async function recordUnavailableCall(context: TToolCallContext, call: TModelToolCall, message?: string): Promise<void> {
-  const index = await nextIndex(context.turnId);
+  const index = await takeIndex(context);
   const errorMessage = message ?? `The tool ${call.name} is not available to this agent: use only the tools its procedure references.`;
   await db().$transaction(async (tx) => {
     const row = await tx.toolCall.create({
@@ -52,7 +63,7 @@ export async function suspendForApproval(context: TTurnContext, call: TModelTool
   const offered = context.tools.get(call.name)!;
   const grant = await loadGrant(context.turnId);
   const userRouted = grant !== null && usesCallerMaterial(offered.identityMode, grant, offered.integration.id);
-  const index = await nextIndex(context.turnId);
+  const index = await takeIndex(context);
   await db().$transaction(async (tx) => {
     const row = await tx.toolCall.create({
       data: { turnId: context.turnId, sessionId: context.sessionId, index, toolName: call.name, integrationId: offered.integration.id, args: call.args as object, status: "AWAITING_APPROVAL" },
@@ -100,7 +111,7 @@ async function finishCall(context: TToolCallContext, toolCallId: string, name: s
  */
 export async function executeToolCall(context: TToolCallContext, call: TModelToolCall, existingId?: string): Promise<TCallOutcome> {
   const offered = context.tools.get(call.name)!;
-  const index = existingId ? 0 : await nextIndex(context.turnId);
+  const index = existingId ? 0 : await takeIndex(context);
   const toolCallId = await db().$transaction(async (tx) => {
     const id = existingId
       ? (await tx.toolCall.update({ where: { id: existingId }, data: { status: "RUNNING", startedAt: new Date() }, select: { id: true } })).id

@@ -1,4 +1,4 @@
-import { db } from "@/server/db/client";
+import { db, type TTransaction } from "@/server/db/client";
 import { visibleTools } from "@/server/integrations/catalog";
 import type { TIdentityMode, TIntegrationDefinition } from "@/server/integrations/types";
 import type { TModelMessage, TModelTool } from "@/server/models/types";
@@ -18,14 +18,19 @@ export type TTurnContext = {
   system: string;
   /** The revision's belt tools by wire id: procedure-referenced tools of bound integrations. */
   tools: Map<string, TOfferedTool>;
+  /** Set when the job knows the next tool call index (see TToolCallContext). */
+  nextCallIndex?: number;
 };
 
 /** The belt's tools as offered to the model. */
 async function beltTools(orgId: string, revision: TAgentRevisionSnapshot): Promise<Map<string, TOfferedTool>> {
+  const tools = new Map<string, TOfferedTool>();
+  const references = scanToolReferences(revision.setup.procedure);
+  // A procedure that references no tool offers none: no need to read the organization's catalog.
+  if (references.length === 0) return tools;
   const visible = await visibleTools(orgId);
   const belt = new Map(revision.belt.map((entry) => [entry.integrationId, entry.identityMode]));
-  const tools = new Map<string, TOfferedTool>();
-  for (const reference of scanToolReferences(revision.setup.procedure)) {
+  for (const reference of references) {
     const found = visible.get(reference.id);
     const identityMode = found && belt.get(found.integration.id);
     if (!found || !identityMode || tools.has(reference.id)) continue;
@@ -46,27 +51,51 @@ function systemPrompt(revision: TAgentRevisionSnapshot): string {
   return parts.join("\n\n");
 }
 
-export async function loadTurnContext(turnId: string): Promise<TTurnContext | null> {
-  const turn = await db().turn.findUnique({
-    where: { id: turnId },
-    select: { id: true, sessionId: true, organizationId: true, deadlineAt: true, session: { select: { domainId: true, automationId: true, revision: true } } },
-  });
-  if (!turn) return null;
+/** What claiming a turn reads, in one statement: the turn with its session's pinned revision. */
+export type TClaimedTurn = {
+  turnId: string;
+  sessionId: string;
+  orgId: string;
+  domainId: string;
+  automationId: string;
+  revision: number;
+  deadlineAt: Date;
+  status: string;
+  attempts: number;
+};
+
+/** Reads a turn for its claim (inside the claim's transaction); null when it does not exist. */
+export async function readTurnForClaim(tx: TTransaction, turnId: string): Promise<TClaimedTurn | null> {
+  // One joined read instead of Prisma's turn-then-session pair: this runs at the start of every turn.
+  const rows = await tx.$queryRaw<Array<Omit<TClaimedTurn, "turnId">>>`
+    SELECT t."sessionId"::text AS "sessionId", t."organizationId"::text AS "orgId", s."domainId"::text AS "domainId",
+           s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."status"::text AS "status", t."attempts"
+    FROM turns t JOIN agent_sessions s ON s.id = t."sessionId"
+    WHERE t.id = ${turnId}::uuid`;
+  const row = rows[0];
+  return row ? { turnId, ...row, deadlineAt: new Date(row.deadlineAt) } : null;
+}
+
+/**
+ * The context of a claimed turn: its pinned revision, system prompt and belt tools. Null when
+ * the revision cannot be loaded.
+ */
+export async function loadTurnContext(turn: TClaimedTurn): Promise<TTurnContext | null> {
   const row = await db().automationRevision.findUnique({
-    where: { automationId_revision: { automationId: turn.session.automationId, revision: turn.session.revision } },
+    where: { automationId_revision: { automationId: turn.automationId, revision: turn.revision } },
     select: REVISION_SELECT,
   });
   if (!row) return null;
   const revision = toSnapshot(row);
   return {
-    turnId,
+    turnId: turn.turnId,
     sessionId: turn.sessionId,
-    orgId: turn.organizationId,
-    domainId: turn.session.domainId,
+    orgId: turn.orgId,
+    domainId: turn.domainId,
     deadlineAt: turn.deadlineAt,
     revision,
     system: systemPrompt(revision),
-    tools: await beltTools(turn.organizationId, revision),
+    tools: await beltTools(turn.orgId, revision),
   };
 }
 
@@ -81,10 +110,11 @@ function toolResultMessage(call: { id: string; toolName: string; status: string;
  * calls with their results. Rebuilding (rather than keeping it in memory) is what lets a turn
  * resume after an approval or a crashed worker.
  */
-export async function loadTranscript(context: TTurnContext): Promise<TModelMessage[]> {
+export async function loadTranscript(context: TTurnContext, options: { noToolCalls?: boolean } = {}): Promise<TModelMessage[]> {
   const [messages, calls] = await Promise.all([
     db().sessionMessage.findMany({ where: { sessionId: context.sessionId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { role: true, body: true, turnId: true } }),
-    db().toolCall.findMany({
+    // The first step of a turn never claimed before has no tool calls yet: nothing to read.
+    options.noToolCalls ? [] : db().toolCall.findMany({
       where: { turnId: context.turnId, status: { in: ["SUCCEEDED", "FAILED", "REJECTED"] } },
       orderBy: { index: "asc" },
       select: { id: true, toolName: true, args: true, status: true, result: true, errorCode: true, errorMessage: true },

@@ -4,7 +4,8 @@ import { modelFor } from "@/server/models/model-for";
 import { ModelError, type TModelStep } from "@/server/models/types";
 import { checkBudget } from "./budget-gate";
 import { executeToolCall, recordUnavailableCall, suspendForApproval } from "./tool-calls";
-import { loadTranscript, loadTurnContext, type TTurnContext } from "./turn-context";
+import { DeltaBuffer } from "./delta-buffer";
+import { loadTranscript, loadTurnContext, readTurnForClaim, type TClaimedTurn, type TTurnContext } from "./turn-context";
 import { completeTurn, DEADLINE_MESSAGE, failTurn, failTurnTx, recordUsage } from "./turn-settle";
 
 /** Model steps per turn; a model that keeps calling tools past this is stopped. */
@@ -13,19 +14,20 @@ export const MAX_MODEL_STEPS = 25;
 const INTERRUPTED = "The worker running this tool call stopped before it finished; it was not run again, because it may have had effects.";
 
 /**
- * Takes the turn for this attempt. Returns false when there is nothing to do: the turn is
+ * Takes the turn for this attempt and returns what its context is built from (read once, with
+ * the session's pinned revision). Returns null when there is nothing to do: the turn is
  * settled, waiting for an approval, or past its deadline (failed here).
  * A turn found RUNNING was interrupted (its worker died): a tool call left RUNNING is never
  * re-run silently; it is closed as TOOL_CALL_INTERRUPTED and the model is told.
  */
-async function claimTurn(turnId: string): Promise<boolean> {
+async function claimTurn(turnId: string): Promise<TClaimedTurn | null> {
   return db().$transaction(async (tx) => {
-    const turn = await tx.turn.findUnique({ where: { id: turnId }, select: { sessionId: true, status: true, deadlineAt: true, attempts: true } });
-    if (!turn || (turn.status !== "QUEUED" && turn.status !== "RUNNING")) return false;
+    const turn = await readTurnForClaim(tx, turnId);
+    if (!turn || (turn.status !== "QUEUED" && turn.status !== "RUNNING")) return null;
     const settle = { sessionId: turn.sessionId, turnId };
     if (turn.deadlineAt.getTime() <= Date.now()) {
       await failTurnTx(tx, { ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
-      return false;
+      return null;
     }
     if (turn.status === "RUNNING") {
       const stuck = await tx.toolCall.findMany({ where: { turnId, status: "RUNNING" }, select: { id: true, toolName: true } });
@@ -36,7 +38,7 @@ async function claimTurn(turnId: string): Promise<boolean> {
     }
     await tx.turn.update({ where: { id: turnId }, data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: turn.attempts === 0 ? new Date() : undefined }, select: { id: true } });
     if (turn.status === "QUEUED") await appendEvent(tx, turn.sessionId, "turn.started", { executionId: turnId, resumed: turn.attempts > 0 });
-    return true;
+    return turn;
   });
 }
 
@@ -52,10 +54,15 @@ async function runApprovedCalls(context: TTurnContext): Promise<void> {
   }
 }
 
-type TStepOutcome = { kind: "answer"; step: TModelStep; streamed: boolean } | { kind: "failed" } | { kind: "step"; step: TModelStep };
+type TStepOutcome = { kind: "answer"; step: TModelStep; streamed: boolean; tail: string } | { kind: "failed" } | { kind: "step"; step: TModelStep };
 
-/** One model call: budget first, the deadline as the abort signal, usage recorded. */
-async function modelStep(context: TTurnContext, settle: { sessionId: string; turnId: string }): Promise<TStepOutcome> {
+/**
+ * One model call: budget first, the deadline as the abort signal. Streamed text is coalesced
+ * into few message.delta events, all written before anything else this step writes. Usage of
+ * a tool-calling step is recorded here; an answer's goes with the completion (one commit).
+ * `fresh`: the turn has no tool calls yet (first step of a turn never claimed before).
+ */
+async function modelStep(context: TTurnContext, settle: { sessionId: string; turnId: string }, fresh: boolean): Promise<TStepOutcome> {
   const budget = await checkBudget({ orgId: context.orgId, turnId: context.turnId });
   if (!budget.ok) {
     await db().$transaction(async (tx) => {
@@ -64,23 +71,21 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
     });
     return { kind: "failed" };
   }
-  let streamed = false;
+  const deltas = new DeltaBuffer((text) => db().$transaction(async (tx) => void (await appendEvent(tx, context.sessionId, "message.delta", { executionId: context.turnId, text }))));
   const remaining = Math.max(1, context.deadlineAt.getTime() - Date.now());
+  let step: TModelStep;
   try {
-    const step = await modelFor(context.revision.setup.model).generate({
+    step = await modelFor(context.revision.setup.model).generate({
       system: context.system,
-      messages: await loadTranscript(context),
+      messages: await loadTranscript(context, { noToolCalls: fresh }),
       tools: [...context.tools.values()].map((tool) => tool.model),
       procedure: context.revision.setup.procedure,
       signal: AbortSignal.timeout(remaining),
-      onDelta: async (text) => {
-        streamed = true;
-        await db().$transaction((tx) => appendEvent(tx, context.sessionId, "message.delta", { executionId: context.turnId, text }));
-      },
+      onDelta: (text) => deltas.push(text),
     });
-    await recordUsage(context.turnId, step.usage);
-    return step.toolCalls.length ? { kind: "step", step } : { kind: "answer", step, streamed };
   } catch (error) {
+    // What was streamed before the failure keeps its place before the turn's last event.
+    await deltas.close();
     if (Date.now() >= context.deadlineAt.getTime()) {
       await failTurn({ ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
       return { kind: "failed" };
@@ -91,6 +96,14 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
     }
     throw error;
   }
+  if (!step.toolCalls.length) {
+    // The answer's last streamed text is written by the completion, in its transaction.
+    const tail = await deltas.take();
+    return { kind: "answer", step, streamed: deltas.written > 0 || tail.length > 0, tail };
+  }
+  await deltas.close();
+  await recordUsage(context.turnId, step.usage);
+  return { kind: "step", step };
 }
 
 /**
@@ -100,24 +113,27 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
  * before each step, so any attempt continues from what was persisted.
  */
 export async function runTurn(turnId: string): Promise<void> {
-  if (!(await claimTurn(turnId))) return;
-  const context = await loadTurnContext(turnId);
+  const claimed = await claimTurn(turnId);
+  if (!claimed) return;
+  const settle = { sessionId: claimed.sessionId, turnId };
+  const context = await loadTurnContext(claimed);
   if (!context) {
-    const turn = await db().turn.findUnique({ where: { id: turnId }, select: { sessionId: true } });
-    if (turn) await failTurn({ sessionId: turn.sessionId, turnId, code: "REVISION_UNAVAILABLE", message: "The agent revision this session runs could not be loaded." });
+    await failTurn({ ...settle, code: "REVISION_UNAVAILABLE", message: "The agent revision this session runs could not be loaded." });
     return;
   }
-  const settle = { sessionId: context.sessionId, turnId };
-  await runApprovedCalls(context);
+  // Tool calls (and so approved parked ones) exist only once a turn has been claimed before.
+  const fresh = claimed.attempts === 0;
+  if (fresh) context.nextCallIndex = 0;
+  else await runApprovedCalls(context);
   for (let steps = 0; steps < MAX_MODEL_STEPS; steps++) {
     if (Date.now() >= context.deadlineAt.getTime()) {
       await failTurn({ ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
       return;
     }
-    const outcome = await modelStep(context, settle);
+    const outcome = await modelStep(context, settle, fresh && steps === 0);
     if (outcome.kind === "failed") return;
     if (outcome.kind === "answer") {
-      await completeTurn({ ...settle, text: outcome.step.text, streamed: outcome.streamed });
+      await completeTurn({ ...settle, text: outcome.step.text, streamed: outcome.streamed, streamedTail: outcome.tail, usage: outcome.step.usage });
       return;
     }
     for (const call of outcome.step.toolCalls) {

@@ -14,9 +14,16 @@ export async function recordUsage(turnId: string, usage: TModelUsage): Promise<v
   await db().$transaction((tx) => recordTurnUsage(tx, turnId, usage));
 }
 
-/** The answer: ASSISTANT message, its text (unless streamed already), COMPLETED, grant gone. */
-export async function completeTurn(options: { sessionId: string; turnId: string; text: string; streamed: boolean }): Promise<void> {
+/**
+ * The answer: the rest of its streamed text, the answering step's usage, ASSISTANT message,
+ * its text (unless streamed), COMPLETED, grant gone; one commit. The streamed rest and the
+ * usage are written even when the turn settled meanwhile (streamed text always reaches the
+ * log, and the model call was made either way).
+ */
+export async function completeTurn(options: { sessionId: string; turnId: string; text: string; streamed: boolean; streamedTail?: string; usage?: TModelUsage }): Promise<void> {
   await db().$transaction(async (tx) => {
+    if (options.streamedTail) await appendEvent(tx, options.sessionId, "message.delta", { executionId: options.turnId, text: options.streamedTail });
+    if (options.usage) await recordTurnUsage(tx, options.turnId, options.usage);
     const settled = await tx.turn.updateMany({ where: { id: options.turnId, status: "RUNNING" }, data: { status: "COMPLETED", finishedAt: new Date() } });
     if (settled.count !== 1) return;
     const message = await tx.sessionMessage.create({
