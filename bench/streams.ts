@@ -124,22 +124,29 @@ console.error(`opening ${sessionCount * perSession} streams from a separate proc
 const ready = await reply();
 await sleep(5_000);
 const rssAfter = rssKiB();
+console.error(`  ${JSON.stringify(ready)}; server RSS ${rssBefore} -> ${rssAfter} KiB`);
 console.error(`idle window with ${ready.open} streams (${idleMs / 1000} s)...`);
 const commitsWith = await idleCommits(idleMs);
+console.error(`  idle commits: without ${JSON.stringify(commitsWithout)}, with ${JSON.stringify(commitsWith)}`);
 client.stdin!.write("reset\n");
 
-/** Posts `count` messages round-robin and waits until every stream got every turn's events. */
-async function traffic(count: number, concurrency: number, offset = 0) {
+/** Posts `count` messages round-robin; returns how many were accepted (an overloaded server may refuse some). */
+async function traffic(count: number, concurrency: number, offset = 0): Promise<number> {
   const targets = Array.from({ length: count }, (_, index) => sessionIds[(offset + index) % sessionIds.length]!);
+  let accepted = 0;
   await inParallel(targets, concurrency, async (sessionId) => {
     const response = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/messages`, { method: "POST", headers, body: JSON.stringify({ message: "ping" }) });
-    await expectStatus(response, 200);
+    await expectStatus(response, 200).then(
+      () => accepted++,
+      (error: Error) => console.error(`  ${error.message.slice(0, 200)}`),
+    );
   });
+  return accepted;
 }
 
-const messages = Math.min(Number(values.messages), sessionIds.length);
-console.error(`posting ${messages} messages...`);
-await traffic(messages, Number(values.concurrency));
+const posted = Math.min(Number(values.messages), sessionIds.length);
+console.error(`posting ${posted} messages...`);
+const messages = await traffic(posted, Number(values.concurrency));
 let latency = await report();
 for (let waited = 0; Number(latency.completedTurns) < messages && waited < 120; waited++) {
   await sleep(1_000);
@@ -174,7 +181,7 @@ console.log(`| streams open / failed | ${open} / ${ready.failed} (${sessionCount
 console.log(`| server RSS before -> with streams | ${rssBefore ?? "n/a"} KiB -> ${rssAfter ?? "n/a"} KiB (~${perStream} KiB per stream) |`);
 const commits = (value: Awaited<ReturnType<typeof idleCommits>>) => (value ? `${value.total} (median ${value.medianPerSecond.toFixed(1)}/s)` : "n/a");
 console.log(`| idle xact_commit over ${idleMs / 1000} s: no streams / with streams | ${commits(commitsWithout)} / ${commits(commitsWith)} |`);
-console.log(`| event delivered to all streams of its session: p50 / p99 ms | ${latency.allStreamsP50} / ${latency.allStreamsP99} (${latency.events} events, ${latency.completedTurns}/${messages} turns) |`);
+console.log(`| event delivered to all streams of its session: p50 / p99 ms | ${latency.allStreamsP50} / ${latency.allStreamsP99} (${latency.events} events, ${latency.completedTurns}/${messages} turns of ${posted} posted) |`);
 console.log(`| per frame: p50 / p99 ms | ${latency.perFrameP50} / ${latency.perFrameP99} |`);
 if (samples.length > 0) {
   const first = samples[1] ?? samples[0]!;
