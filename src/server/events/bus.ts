@@ -1,45 +1,41 @@
 import pg from "pg";
-import { ready, type TDatabase } from "@/server/db/client";
+import type { TDatabase } from "@/server/db/client";
 import { log } from "@/server/log";
 import { SESSION_EVENTS_CHANNEL } from "./event-types";
 
-type TWake = () => void;
-
-// A lost LISTEN connection is retried after this; the streams' safety poll covers the gap.
+// A lost LISTEN connection is retried after this; the hub's catch-up covers the gap.
 const RECONNECT_DELAY_MS = 2_000;
 
+export type TListenerHandlers = {
+  /** A session's log may have grown (the NOTIFY payload is its id). */
+  onNotify: (sessionId: string) => void;
+  /** LISTEN is back after a loss: anything committed meanwhile was not notified. */
+  onReconnect: () => void;
+};
+
 /**
- * Wakes the streams of one process when a session's event log grows. One LISTEN per process
- * (a dedicated `pg` connection on PostgreSQL, `pglite.listen` on the embedded database), fanned
- * out to the subscribers of each session. Notifications are only hints: a stream always reads
- * the log, and polls it anyway, so a lost notification delays an event, never loses it.
+ * The process's one LISTEN on the session events channel: a dedicated `pg` connection on
+ * PostgreSQL (reconnected when it drops), `pglite.listen` on the embedded database (which
+ * cannot drop). Notifications are only hints; the hub reads the log.
  */
-export class SessionEventBus {
-  private readonly subscribers = new Map<string, Set<TWake>>();
-  private listening: Promise<void> | null = null;
+export class SessionEventListener {
   private stop: (() => Promise<void>) | null = null;
   private closed = false;
+  private client: pg.Client | null = null;
+  /** Resolves once the first LISTEN is in place (or failed: the reconnect catch-up covers it). */
+  readonly ready: Promise<void>;
 
-  constructor(private readonly database: TDatabase) {}
-
-  /** Calls `wake` whenever `sessionId`'s log may have grown; returns the unsubscribe function. */
-  subscribe(sessionId: string, wake: TWake): () => void {
-    let set = this.subscribers.get(sessionId);
-    if (!set) {
-      set = new Set();
-      this.subscribers.set(sessionId, set);
-    }
-    set.add(wake);
-    this.listening ??= this.listen();
-    return () => {
-      set.delete(wake);
-      if (set.size === 0 && this.subscribers.get(sessionId) === set) this.subscribers.delete(sessionId);
-    };
+  constructor(
+    private readonly database: TDatabase,
+    private readonly handlers: TListenerHandlers,
+  ) {
+    this.ready = this.listen(false);
   }
 
-  /** Resolves once the LISTEN is in place (tests wait for it before expecting a wake-up). */
-  async listeningReady(): Promise<void> {
-    await (this.listening ??= this.listen());
+  /** The listening backend's pid on PostgreSQL (tests terminate it to simulate a drop). */
+  backendPid(): number | null {
+    const pid = (this.client as unknown as { processID?: number } | null)?.processID;
+    return typeof pid === "number" ? pid : null;
   }
 
   async close(): Promise<void> {
@@ -49,69 +45,48 @@ export class SessionEventBus {
     await stop?.().catch(() => undefined);
   }
 
-  private dispatch(sessionId: string): void {
-    for (const wake of this.subscribers.get(sessionId) ?? []) wake();
-  }
-
-  private wakeAll(): void {
-    for (const set of this.subscribers.values()) for (const wake of set) wake();
-  }
-
-  private async listen(): Promise<void> {
+  private async listen(reconnect: boolean): Promise<void> {
     if (this.database.pglite) {
-      const unlisten = await this.database.pglite.listen(SESSION_EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+      const unlisten = await this.database.pglite.listen(SESSION_EVENTS_CHANNEL, (payload) => this.handlers.onNotify(payload));
       this.stop = async () => unlisten();
       return;
     }
-    await this.listenPostgres();
+    await this.listenPostgres(reconnect);
   }
 
-  private async listenPostgres(): Promise<void> {
+  private async listenPostgres(reconnect: boolean): Promise<void> {
     const client = new pg.Client({ connectionString: this.database.connectionString });
-    const retry = () => {
-      if (this.closed || this.stop !== stop) return;
-      this.stop = null;
+    let lost = false;
+    const retry = (error?: Error) => {
+      if (lost || this.closed) return;
+      lost = true;
+      log.warn("session event listener lost its connection; catching up when it is back", { err: error?.message });
+      this.client = null;
+      client.removeAllListeners();
+      client.on("error", () => undefined);
+      void client.end().catch(() => undefined);
       setTimeout(() => {
-        if (!this.closed) this.listening = this.listenPostgres().catch(() => undefined);
+        if (!this.closed) void this.listenPostgres(true);
       }, RECONNECT_DELAY_MS).unref?.();
     };
-    const stop = async () => {
+    this.stop = async () => {
+      lost = true;
       client.removeAllListeners();
+      client.on("error", () => undefined);
       await client.end();
     };
-    this.stop = stop;
     client.on("notification", (message) => {
-      if (message.channel === SESSION_EVENTS_CHANNEL && message.payload) this.dispatch(message.payload);
+      if (message.channel === SESSION_EVENTS_CHANNEL && message.payload) this.handlers.onNotify(message.payload);
     });
-    client.on("error", (error) => {
-      log.warn("session event listener lost its connection; streams poll until it is back", { err: error.message });
-      void client.end().catch(() => undefined);
-      retry();
-    });
+    client.on("error", retry);
+    client.on("end", () => retry());
     try {
       await client.connect();
       await client.query(`LISTEN ${SESSION_EVENTS_CHANNEL}`);
-      // Anything committed while we were not listening is found by reading the log now.
-      this.wakeAll();
+      this.client = client;
+      if (reconnect) this.handlers.onReconnect();
     } catch (error) {
-      log.warn("session event listener could not connect; streams poll until it can", { err: (error as Error).message });
-      void client.end().catch(() => undefined);
-      retry();
+      retry(error as Error);
     }
   }
-}
-
-// Next.js loads route bundles separately: one bus per process (and per database, for tests).
-const holder = globalThis as typeof globalThis & { __sessionEventBuses?: WeakMap<TDatabase, SessionEventBus> };
-
-/** The process's bus for its current database. */
-export async function sessionEventBus(): Promise<SessionEventBus> {
-  const database = await ready();
-  holder.__sessionEventBuses ??= new WeakMap();
-  let bus = holder.__sessionEventBuses.get(database);
-  if (!bus) {
-    bus = new SessionEventBus(database);
-    holder.__sessionEventBuses.set(database, bus);
-  }
-  return bus;
 }

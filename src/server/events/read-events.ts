@@ -26,3 +26,9 @@ export async function readEventsAfter(sessionId: string, afterSeq: number, limit
   });
   return rows.map((row) => ({ seq: row.seq, type: row.type as TSessionEventType, data: (row.data ?? {}) as Record<string, unknown>, createdAt: row.createdAt }));
 }
+
+/** The last seq of each listed session that still exists, in one query (the hub's sweep). */
+export async function lastSeqsOf(sessionIds: string[]): Promise<Map<string, number>> {
+  const rows = await db().agentSession.findMany({ where: { id: { in: sessionIds } }, select: { id: true, lastSeq: true } });
+  return new Map(rows.map((row) => [row.id, row.lastSeq]));
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { actorIn } from "../../../test/factories";
 import { logEvents, parseFrames, readFrames, sessionRow } from "../../../test/stream-kit";
 import { db } from "@/server/db/client";
-import { sessionEventBus } from "./bus";
+import { sessionHub } from "./session-hub";
 import { resumePoint, sessionEventStream } from "./session-stream";
 
 async function newSession() {
@@ -17,9 +17,8 @@ describe("session event stream", () => {
   it("starts with retry, then a snapshot at the log's last seq, then live events in order", async () => {
     const session = await newSession();
     await logEvents(session.id, [["session.changed", { reason: "opened" }]]);
-    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({ title: "state" }), pollMs: 60_000 });
-    const bus = await sessionEventBus();
-    await bus.listeningReady();
+    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({ title: "state" }) });
+    await (await sessionHub()).listeningReady();
     const reading = readFrames(stream, (text) => countEvents("turn.completed")(text) === 1);
     setTimeout(() => void logEvents(session.id, [["turn.started", { n: 1 }], ["message.delta", { text: "hi" }], ["turn.completed", {}]]), 100);
     const text = await reading;
@@ -32,14 +31,15 @@ describe("session event stream", () => {
     expect(Number.isNaN(Date.parse(frames[2]!.data.ts))).toBe(false);
   });
 
-  it("delivers events by polling the log even without a notification", async () => {
+  it("delivers events written without a notification on the hub's process-wide sweep", async () => {
     const session = await newSession();
-    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}), pollMs: 100 });
+    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}) });
     const reading = readFrames(stream, (text) => countEvents("turn.completed")(text) === 1);
-    // Written without appendEvent's NOTIFY: only the safety poll can find it.
+    // Written without appendEvent's NOTIFY: only the hub's sweep (every 30 s; here by hand) finds it.
     setTimeout(async () => {
       await db().agentSession.update({ where: { id: session.id }, data: { lastSeq: 1 } });
       await db().sessionEvent.create({ data: { sessionId: session.id, seq: 1, type: "turn.completed", data: {} } });
+      await (await sessionHub()).sweep();
     }, 200);
     const frames = parseFrames(await reading);
     expect(frames.at(-1)).toMatchObject({ id: "1", event: "turn.completed" });
@@ -48,7 +48,7 @@ describe("session event stream", () => {
   it("resumes strictly after Last-Event-ID with no gap and no duplicate", async () => {
     const session = await newSession();
     await logEvents(session.id, [["turn.started", {}], ["message.delta", { text: "a" }], ["message.delta", { text: "b" }], ["turn.completed", {}]]);
-    const stream = sessionEventStream({ sessionId: session.id, lastEventId: "2", snapshot: async () => ({}), pollMs: 60_000 });
+    const stream = sessionEventStream({ sessionId: session.id, lastEventId: "2", snapshot: async () => ({}) });
     const frames = parseFrames(await readFrames(stream, hasEvent("turn.completed"))).slice(1);
     expect(frames.map((frame) => [frame.id, frame.event])).toEqual([
       ["2", "snapshot"],
@@ -57,11 +57,28 @@ describe("session event stream", () => {
     ]);
   });
 
+  it("a client that reconnects with the last id it saw gets every event exactly once across reconnects", async () => {
+    const session = await newSession();
+    await (await sessionHub()).listeningReady();
+    const seen: string[] = [];
+    let lastEventId = "0";
+    // Three connections; events keep being committed while a connection is down.
+    for (let round = 0; round < 3; round++) {
+      const writing = logEvents(session.id, [["message.delta", { round }], ["message.delta", { round }], ["tool_call.finished", { round }]]);
+      const stream = sessionEventStream({ sessionId: session.id, lastEventId, snapshot: async () => ({}) });
+      const frames = parseFrames(await readFrames(stream, (text) => parseFrames(text).some((frame) => frame.event === "tool_call.finished" && frame.data.data.round === round)));
+      await writing;
+      for (const frame of frames.slice(2)) seen.push(frame.id!);
+      lastEventId = frames.at(-1)!.id!;
+    }
+    expect(seen).toEqual(Array.from({ length: 9 }, (_, index) => String(index + 1)));
+  });
+
   it("resets a Last-Event-ID beyond the log or malformed, then sends a fresh snapshot", async () => {
     const session = await newSession();
     await logEvents(session.id, [["turn.started", {}], ["turn.completed", {}]]);
     for (const lastEventId of ["9", "abc"]) {
-      const stream = sessionEventStream({ sessionId: session.id, lastEventId, snapshot: async () => ({ fresh: true }), pollMs: 60_000 });
+      const stream = sessionEventStream({ sessionId: session.id, lastEventId, snapshot: async () => ({ fresh: true }) });
       const frames = parseFrames(await readFrames(stream, hasEvent("snapshot"))).slice(1);
       expect(frames.map((frame) => [frame.id, frame.event])).toEqual([
         ["2", "stream.reset"],
@@ -73,12 +90,13 @@ describe("session event stream", () => {
 
   it("sends heartbeat comments while idle and ends when the session is deleted", async () => {
     const session = await newSession();
-    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}), heartbeatMs: 50, pollMs: 50 });
+    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}), heartbeatMs: 50 });
     const reader = stream.getReader();
     const decoder = new TextDecoder();
     let text = "";
     while (!text.includes(": heartbeat\n\n")) text += decoder.decode((await reader.read()).value);
     await db().agentSession.delete({ where: { id: session.id } });
+    await (await sessionHub()).sweep();
     for (;;) {
       const chunk = await reader.read();
       if (chunk.done) break;
@@ -88,7 +106,7 @@ describe("session event stream", () => {
   it("ends when the client goes away, and writers never wait on it", async () => {
     const session = await newSession();
     const abort = new AbortController();
-    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}), signal: abort.signal, pollMs: 60_000 });
+    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}), signal: abort.signal });
     const reader = stream.getReader();
     const decoder = new TextDecoder();
     let text = "";

@@ -1,23 +1,26 @@
 import { log } from "@/server/log";
-import { sessionEventBus } from "./bus";
-import { lastSeqOf, readEventsAfter, EVENT_PAGE_SIZE } from "./read-events";
+import { lastSeqOf, type TLoggedEvent } from "./read-events";
+import { sessionHub } from "./session-hub";
 import { encodeFrame, envelope, HEARTBEAT_FRAME, RETRY_FRAME } from "./sse";
+import { onTick } from "./ticker";
 
 export const DEFAULT_HEARTBEAT_MS = 25_000;
-// Notifications are hints; this bounds how late an event can be when one is lost.
-export const DEFAULT_POLL_MS = 1_500;
 
 export type TSessionStreamOptions = {
   sessionId: string;
-  /** Last-Event-ID as the client sent it (header, or the `lastEventId` query fallback). */
+  /** Last-Event-ID as the client sent it (header, or the `lastEventId` query parameter fallback). */
   lastEventId: string | null;
-  /** The authoritative session state; read after the snapshot's seq was taken. */
+  /**
+   * The session's last seq as read when the caller authorized the connect (saves a read), or
+   * omitted to read it here; null means the session is gone.
+   */
+  lastSeq?: number | null;
+  /** The authoritative session state; called after the seq was taken, so it reflects at least every event up to it. */
   snapshot: () => Promise<Record<string, unknown>>;
   /** Re-checked on every heartbeat: a caller who lost visibility stops receiving events. */
   stillVisible?: () => Promise<boolean>;
   heartbeatMs?: number;
-  pollMs?: number;
-  /** The request's signal: a client that goes away ends the loop (never the turn). */
+  /** The request's signal: a client that goes away ends the stream (never the turn). */
   signal?: AbortSignal;
 };
 
@@ -36,19 +39,35 @@ export function resumePoint(lastEventId: string | null, lastSeq: number): TResum
   return seq <= lastSeq ? { kind: "resume", afterSeq: seq } : { kind: "reset", requested: raw };
 }
 
+const encoder = new TextEncoder();
+// 10,000 streams on 1,000 sessions: each event is encoded once and its bytes shared by all
+// the streams it is delivered to in the same batch (the hub hands them the same objects).
+const encoded = new WeakMap<TLoggedEvent, Uint8Array>();
+const heartbeatBytes = encoder.encode(HEARTBEAT_FRAME);
+
+function frameOf(sessionId: string, event: TLoggedEvent): Uint8Array {
+  let bytes = encoded.get(event);
+  if (!bytes) {
+    bytes = encoder.encode(encodeFrame(envelope(sessionId, event.seq, event.type, event.data, event.createdAt)));
+    encoded.set(event, bytes);
+  }
+  return bytes;
+}
+
 /**
  * The session stream (spec 6.1): `retry: 2000` at once, a `snapshot`, then every logged event
- * after the resume point in seq order, with a heartbeat comment while idle. It only reads the
- * event log, so it sees turns run by any process and nothing it does can slow a turn down.
+ * after the resume point in seq order, with a heartbeat comment while idle. Events come from
+ * the process's session hub (one shared reader per session), so an idle stream costs the
+ * database nothing; heartbeats run on one process-wide timer.
  */
 export function sessionEventStream(options: TSessionStreamOptions): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const stop = new AbortController();
+  const { sessionId } = options;
   const cleanups: Array<() => void> = [];
   let controllerRef: ReadableStreamDefaultController<Uint8Array> | null = null;
+  let done = false;
   const close = () => {
-    if (stop.signal.aborted) return;
-    stop.abort();
+    if (done) return;
+    done = true;
     for (const cleanup of cleanups.splice(0)) cleanup();
     try {
       controllerRef?.close();
@@ -56,93 +75,58 @@ export function sessionEventStream(options: TSessionStreamOptions): ReadableStre
       // Already closed or cancelled by the consumer.
     }
   };
+  const send = (bytes: Uint8Array) => {
+    if (!done) controllerRef?.enqueue(bytes);
+  };
+  const start = async () => {
+    const lastSeq = options.lastSeq !== undefined ? options.lastSeq : await lastSeqOf(sessionId);
+    if (lastSeq === null || done) return close();
+    const point = resumePoint(options.lastEventId, lastSeq);
+    if (point.kind === "reset") {
+      send(encoder.encode(encodeFrame(envelope(sessionId, lastSeq, "stream.reset", { reason: "last_event_id_unavailable", lastEventId: point.requested }))));
+    }
+    const cursor = point.kind === "resume" ? point.afterSeq : lastSeq;
+    // The state is read after lastSeq: it reflects at least every event up to `cursor`.
+    const state = await options.snapshot();
+    if (done) return;
+    send(encoder.encode(encodeFrame(envelope(sessionId, cursor, "snapshot", state))));
+    const hub = await sessionHub();
+    if (done) return;
+    const follow = hub.follow(sessionId, cursor, {
+      onEvents: (events) => {
+        for (const event of events) send(frameOf(sessionId, event));
+      },
+      onEnd: close,
+    });
+    cleanups.push(follow.close);
+  };
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controllerRef = controller;
-      const send = (text: string) => {
-        if (!stop.signal.aborted) controller.enqueue(encoder.encode(text));
-      };
-      send(RETRY_FRAME);
-      if (options.signal) {
-        if (options.signal.aborted) return close();
-        options.signal.addEventListener("abort", close, { once: true });
-        cleanups.push(() => options.signal?.removeEventListener("abort", close));
+      controller.enqueue(encoder.encode(RETRY_FRAME));
+      const signal = options.signal;
+      if (signal) {
+        if (signal.aborted) return close();
+        signal.addEventListener("abort", close, { once: true });
+        cleanups.push(() => signal.removeEventListener("abort", close));
       }
-      const heartbeat = setInterval(() => {
-        send(HEARTBEAT_FRAME);
-        void options.stillVisible?.().then(
-          (visible) => !visible && close(),
-          () => undefined,
-        );
-      }, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
-      cleanups.push(() => clearInterval(heartbeat));
-      void follow(options, send, stop.signal, cleanups).then(close, (error: unknown) => {
-        log.warn("session stream ended by an error; the client reconnects with Last-Event-ID", { sessionId: options.sessionId, err: (error as Error).message });
+      cleanups.push(
+        onTick(options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, () => {
+          send(heartbeatBytes);
+          void options.stillVisible?.().then(
+            (visible) => !visible && close(),
+            () => undefined,
+          );
+        }),
+      );
+      start().catch((error: unknown) => {
+        log.warn("session stream ended by an error; the client reconnects with Last-Event-ID", { sessionId, err: (error as Error).message });
         close();
       });
     },
     cancel() {
-      controllerRef = null;
       close();
+      controllerRef = null;
     },
   });
-}
-
-async function follow(options: TSessionStreamOptions, send: (text: string) => void, signal: AbortSignal, cleanups: Array<() => void>): Promise<void> {
-  const { sessionId } = options;
-  const waiter = wakeWaiter(signal);
-  // Subscribe before reading anything, so a commit between the read and the wait still wakes us.
-  const bus = await sessionEventBus();
-  cleanups.push(bus.subscribe(sessionId, waiter.wake));
-  const lastSeq = await lastSeqOf(sessionId);
-  if (lastSeq === null || signal.aborted) return;
-  const point = resumePoint(options.lastEventId, lastSeq);
-  if (point.kind === "reset") {
-    send(encodeFrame(envelope(sessionId, lastSeq, "stream.reset", { reason: "last_event_id_unavailable", lastEventId: point.requested })));
-  }
-  let cursor = point.kind === "resume" ? point.afterSeq : lastSeq;
-  // The state is read after lastSeq: it reflects at least every event up to `cursor`.
-  const state = await options.snapshot();
-  send(encodeFrame(envelope(sessionId, cursor, "snapshot", state)));
-  while (!signal.aborted) {
-    waiter.clear();
-    const events = await readEventsAfter(sessionId, cursor);
-    for (const event of events) {
-      send(encodeFrame(envelope(sessionId, event.seq, event.type, event.data, event.createdAt)));
-      cursor = event.seq;
-    }
-    if (events.length === EVENT_PAGE_SIZE) continue;
-    const woken = await waiter.wait(options.pollMs ?? DEFAULT_POLL_MS);
-    // A quiet poll also notices a deleted session and ends its streams.
-    if (!woken && !signal.aborted && (await lastSeqOf(sessionId)) === null) return;
-  }
-}
-
-/** A wake-up flag that survives wakes arriving while the reader is busy. */
-function wakeWaiter(signal: AbortSignal) {
-  let dirty = false;
-  let release: ((woken: boolean) => void) | null = null;
-  return {
-    wake: () => {
-      dirty = true;
-      release?.(true);
-    },
-    clear: () => {
-      dirty = false;
-    },
-    wait: (ms: number) =>
-      new Promise<boolean>((resolve) => {
-        if (dirty || signal.aborted) return resolve(dirty);
-        const done = (woken: boolean) => {
-          clearTimeout(timer);
-          signal.removeEventListener("abort", onAbort);
-          release = null;
-          resolve(woken);
-        };
-        const onAbort = () => done(false);
-        const timer = setTimeout(() => done(false), ms);
-        signal.addEventListener("abort", onAbort, { once: true });
-        release = done;
-      }),
-  };
 }

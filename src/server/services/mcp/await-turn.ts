@@ -1,4 +1,5 @@
 import { db } from "@/server/db/client";
+import { waitForTurnSettled } from "@/server/events/turn-settled";
 
 /** How a turn stood when the MCP call stopped waiting for it. */
 export type TTurnOutcome =
@@ -20,47 +21,31 @@ export type TAwaitTurnOptions = {
   onProgress?: (progress: TTurnProgress) => Promise<void> | void;
 };
 
-// The turn runs in this process or in a worker; the database is the only shared truth, so we
-// read it. Short first (builtin models answer in milliseconds), then backing off.
-const FIRST_POLL_MS = 50;
-const MAX_POLL_MS = 500;
-
-const SETTLED = new Set(["COMPLETED", "FAILED", "SUSPENDED"]);
+const ROW_STATUS = { completed: "COMPLETED", failed: "FAILED", suspended: "SUSPENDED" } as const;
 
 /**
  * Waits until the turn settles (completed, failed or suspended for approval), the deadline
  * passes or the client goes away, reporting the session's new events as progress meanwhile.
+ * The turn runs in this process or in a worker; the session hub follows its log for us (one
+ * shared reader per session, woken by NOTIFY), so waiting costs no polling.
  */
 export async function awaitTurn(options: TAwaitTurnOptions): Promise<TTurnOutcome> {
-  let cursor = options.afterSeq;
-  let pause = FIRST_POLL_MS;
-  for (;;) {
-    cursor = await reportEvents(options, cursor);
-    const turn = await db().turn.findUnique({ where: { id: options.executionId }, select: { status: true } });
-    if (turn && SETTLED.has(turn.status)) {
-      await reportEvents(options, cursor);
-      return readOutcome(options.executionId, turn.status);
-    }
-    const left = options.deadline - Date.now();
-    if (left <= 0 || options.signal?.aborted) return { status: "running" };
-    await sleep(Math.min(pause, left), options.signal);
-    pause = Math.min(MAX_POLL_MS, Math.round(pause * 1.5));
-  }
-}
-
-async function reportEvents(options: TAwaitTurnOptions, cursor: number): Promise<number> {
-  if (!options.onProgress) return cursor;
-  const events = await db().sessionEvent.findMany({
-    where: { sessionId: options.sessionId, seq: { gt: cursor } },
-    orderBy: { seq: "asc" },
-    take: 200,
-    select: { seq: true, type: true, data: true },
+  const onProgress = options.onProgress;
+  const { status } = await waitForTurnSettled({
+    sessionId: options.sessionId,
+    turnId: options.executionId,
+    afterSeq: options.afterSeq,
+    deadline: options.deadline,
+    signal: options.signal,
+    onEvent: onProgress
+      ? async (event) => {
+          const message = describeEvent(event.type, event.data);
+          if (message) await onProgress({ seq: event.seq, type: event.type, message });
+        }
+      : undefined,
   });
-  for (const event of events) {
-    const message = describeEvent(event.type, event.data);
-    if (message) await options.onProgress({ seq: event.seq, type: event.type, message });
-  }
-  return events.at(-1)?.seq ?? cursor;
+  if (status === "running" || status === "gone") return { status: "running" };
+  return readOutcome(options.executionId, ROW_STATUS[status]);
 }
 
 function field(data: unknown, ...keys: string[]): string | null {
@@ -117,16 +102,4 @@ async function readOutcome(turnId: string, status: string): Promise<TTurnOutcome
     select: { id: true, toolName: true },
   });
   return { status: "suspended", approvalId: approval?.id ?? null, toolName: approval?.toolName ?? null };
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }

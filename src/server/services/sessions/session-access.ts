@@ -30,15 +30,77 @@ export type TSessionAccess = {
  * Organization Owner/Admin status bypasses neither. Anything else is the uniform 404.
  */
 export async function authorizeSessionView(actor: TUserActor, sessionId: string): Promise<TSessionAccess> {
+  return (await authorizeWith(actor, sessionId, SESSION_ACCESS_SELECT)).access;
+}
+
+/**
+ * authorizeSessionView plus the session's last event seq from the same row read: a stream
+ * connect authorizes and takes its cursor in one query (its snapshot is read after it).
+ */
+export async function authorizeSessionStream(actor: TUserActor, sessionId: string): Promise<{ access: TSessionAccess; lastSeq: number }> {
+  const { access, row } = await authorizeWith(actor, sessionId, { ...SESSION_ACCESS_SELECT, lastSeq: true });
+  return { access, lastSeq: row.lastSeq };
+}
+
+async function authorizeWith<S extends typeof SESSION_ACCESS_SELECT>(actor: TUserActor, sessionId: string, select: S) {
   if (!UUID.test(sessionId)) throw notFound("session");
-  const session = await db().agentSession.findFirst({ where: { id: sessionId, organizationId: actor.orgId }, select: SESSION_ACCESS_SELECT });
-  if (!session) throw notFound("session");
+  const row = await db().agentSession.findFirst({ where: { id: sessionId, organizationId: actor.orgId }, select });
+  if (!row) throw notFound("session");
+  const session = row as unknown as TSessionAccess["session"];
   const membership = await db().domainMembership.findFirst({ where: { domainId: session.domainId, userId: actor.userId }, select: { role: true } });
   const role = membership?.role ?? null;
   const isOwner = session.ownerId !== null && session.ownerId === actor.userId;
-  const visible = session.kind === "PERSONAL" ? isOwner : role !== null;
-  if (!visible) throw notFound("session");
-  return { session, role, isOwner };
+  if (!isVisible(session, role, isOwner)) throw notFound("session");
+  const access: TSessionAccess = { session: pickAccess(session), role, isOwner };
+  return { access, row: row as unknown as { lastSeq: number } };
+}
+
+function pickAccess(session: TSessionAccess["session"]): TSessionAccess["session"] {
+  const { id, organizationId, domainId, automationId, kind, ownerId, archivedAt, revision } = session;
+  return { id, organizationId, domainId, automationId, kind, ownerId, archivedAt, revision };
+}
+
+function isVisible(session: { kind: string }, role: DomainRole | null, isOwner: boolean): boolean {
+  return session.kind === "PERSONAL" ? isOwner : role !== null;
+}
+
+type TVisibilityAsk = { actor: TUserActor; sessionId: string; resolve: (visible: boolean) => void; reject: (error: unknown) => void };
+let pendingAsks: TVisibilityAsk[] = [];
+
+/**
+ * Whether the actor may still see the session, batched: every ask made in the same tick (all
+ * open streams heartbeat on one process-wide timer) is answered by two queries in total, so
+ * re-checking 10,000 streams costs the database the same as re-checking one.
+ */
+export function sessionStillVisible(actor: TUserActor, sessionId: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    pendingAsks.push({ actor, sessionId, resolve, reject });
+    if (pendingAsks.length === 1) setImmediate(() => void answerAsks());
+  });
+}
+
+async function answerAsks(): Promise<void> {
+  const asks = pendingAsks;
+  pendingAsks = [];
+  try {
+    const sessionIds = [...new Set(asks.map((ask) => ask.sessionId))];
+    const sessions = new Map((await db().agentSession.findMany({ where: { id: { in: sessionIds } }, select: { id: true, organizationId: true, domainId: true, kind: true, ownerId: true } })).map((row) => [row.id, row]));
+    const userIds = [...new Set(asks.map((ask) => ask.actor.userId))];
+    const domainIds = [...new Set([...sessions.values()].map((row) => row.domainId))];
+    const memberships = await db().domainMembership.findMany({ where: { userId: { in: userIds }, domainId: { in: domainIds } }, select: { userId: true, domainId: true, role: true } });
+    const roles = new Map(memberships.map((row) => [`${row.domainId}/${row.userId}`, row.role]));
+    for (const ask of asks) {
+      const session = sessions.get(ask.sessionId);
+      if (!session || session.organizationId !== ask.actor.orgId) {
+        ask.resolve(false);
+        continue;
+      }
+      const isOwner = session.ownerId !== null && session.ownerId === ask.actor.userId;
+      ask.resolve(isVisible(session, roles.get(`${session.domainId}/${ask.actor.userId}`) ?? null, isOwner));
+    }
+  } catch (error) {
+    for (const ask of asks) ask.reject(error);
+  }
 }
 
 /** Why the caller cannot send messages, or null when it can (archived sessions are read-only). */

@@ -3,10 +3,10 @@ import { ready } from "@/server/db/client";
 import { AppError, errorResponse, findAppError, notFound } from "@/server/errors";
 import { sessionEventStream } from "@/server/events/session-stream";
 import { log } from "@/server/log";
-import { getSessionDetails } from "@/server/services/sessions/get-session";
-import { authorizeSessionView } from "@/server/services/sessions/session-access";
+import { authorizeSessionStream, sessionStillVisible, type TSessionAccess } from "@/server/services/sessions/session-access";
+import { sessionSnapshot } from "@/server/services/sessions/session-snapshot";
 
-export type TServeStreamOptions = { heartbeatMs?: number; pollMs?: number };
+export type TServeStreamOptions = { heartbeatMs?: number };
 
 const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -21,11 +21,15 @@ const SSE_HEADERS = {
  * uniform 404, answered as JSON before the stream starts.
  * Resume point: the `Last-Event-ID` header, or the `lastEventId` query parameter for clients
  * that cannot set headers (the header wins when both are present).
+ * A connect reads the session twice: the authorization (which also takes the cursor's seq) and
+ * the snapshot's details after it; events then come from the process's session hub.
  */
 export async function serveSessionStream(req: Request, actor: TUserActor | null, sessionId: string, options: TServeStreamOptions = {}): Promise<Response> {
+  let access: TSessionAccess;
+  let lastSeq: number;
   try {
     if (!actor) throw notFound("session");
-    await authorizeSessionView(actor, sessionId);
+    ({ access, lastSeq } = await authorizeSessionStream(actor, sessionId));
   } catch (error) {
     const appError = findAppError(error);
     if (appError) return errorResponse(appError);
@@ -36,14 +40,12 @@ export async function serveSessionStream(req: Request, actor: TUserActor | null,
   const body = sessionEventStream({
     sessionId,
     lastEventId,
+    lastSeq,
     // The same details object as GET session, including pendingApproval and pendingApprovalId.
-    snapshot: async () => ({ ...(await getSessionDetails(actor, { sessionId })) }),
-    stillVisible: () => authorizeSessionView(actor, sessionId).then(
-      () => true,
-      () => false,
-    ),
+    snapshot: async () => ({ ...(await sessionSnapshot(actor, access)) }),
+    // Batched across all streams of the process: the heartbeats share one timer.
+    stillVisible: () => sessionStillVisible(actor, sessionId),
     heartbeatMs: options.heartbeatMs,
-    pollMs: options.pollMs,
     signal: req.signal,
   });
   return new Response(body, { status: 200, headers: SSE_HEADERS });

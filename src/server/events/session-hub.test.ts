@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actorIn } from "../../../test/factories";
+import { logEvents, sessionRow } from "../../../test/stream-kit";
+import { db, ready } from "@/server/db/client";
+import type { TSessionEventType } from "./event-types";
+import { SessionHub, type TFollowHandle } from "./session-hub";
+
+// An isolated hub per file (its own LISTEN and counters); a long sweep so only the tests sweep.
+let hub: SessionHub;
+beforeAll(async () => {
+  hub = new SessionHub(await ready(), 3_600_000);
+  await hub.listeningReady();
+});
+afterAll(async () => {
+  await hub.close();
+});
+
+async function newSession() {
+  const { organization, domain, user } = await actorIn();
+  return sessionRow({ organizationId: organization.id, domainId: domain.id, ownerId: user.id });
+}
+
+/** A follower that records the seqs it was given and can wait for one. */
+function recorder(sessionId: string, afterSeq: number) {
+  const seqs: number[] = [];
+  const waiters: Array<() => void> = [];
+  let ended: string | null = null;
+  const handle: TFollowHandle = hub.follow(sessionId, afterSeq, {
+    onEvents: (events) => {
+      for (const event of events) seqs.push(event.seq);
+      for (const wake of waiters.splice(0)) wake();
+    },
+    onEnd: (reason) => {
+      ended = reason;
+      for (const wake of waiters.splice(0)) wake();
+    },
+  });
+  const until = async (check: () => boolean, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out; got ${seqs.join(",")} ended=${ended}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  };
+  return { seqs, handle, ended: () => ended, untilSeq: (seq: number) => until(() => seqs.includes(seq)), untilEnded: () => until(() => ended !== null) };
+}
+
+const deltas = (count: number) => Array.from({ length: count }, (): [TSessionEventType, Record<string, unknown>] => ["message.delta", {}]);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+/** Commits events without appendEvent's NOTIFY: only a catch-up can find them. */
+async function silentEvents(sessionId: string, count: number) {
+  const { lastSeq } = await db().agentSession.findUniqueOrThrow({ where: { id: sessionId }, select: { lastSeq: true } });
+  for (let seq = lastSeq + 1; seq <= lastSeq + count; seq++) {
+    await db().$transaction(async (tx) => {
+      await tx.agentSession.update({ where: { id: sessionId }, data: { lastSeq: seq } });
+      await tx.sessionEvent.create({ data: { sessionId, seq, type: "message.delta", data: { seq } } });
+    });
+  }
+}
+
+describe("session hub", () => {
+  it("gives 1,000 followers of one session every event in order, reading the log once per wake", async () => {
+    const session = await newSession();
+    const followers = Array.from({ length: 1_000 }, () => recorder(session.id, 0));
+    const before = { ...hub.stats };
+    await logEvents(session.id, [["turn.started", {}], ["message.delta", { text: "a" }], ["message.delta", { text: "b" }], ["tool_call.started", {}], ["turn.completed", {}]]);
+    for (const follower of followers) await follower.untilSeq(5);
+    for (const follower of followers) expect(follower.seqs).toEqual([1, 2, 3, 4, 5]);
+    // One shared read per notification at most (plus the first follower's initial read);
+    // 1,000 per-follower reads would be > 1,000.
+    expect(hub.stats.sharedReads - before.sharedReads).toBeLessThanOrEqual(6);
+    expect(hub.stats.followerReads - before.followerReads).toBe(0);
+    for (const follower of followers) follower.handle.close();
+    expect(hub.size().sessions).toBe(0);
+  });
+
+  it("catches a late joiner up from its own cursor, then merges it into the feed without gap or duplicate", async () => {
+    const session = await newSession();
+    const early = recorder(session.id, 0);
+    await logEvents(session.id, deltas(6));
+    await early.untilSeq(6);
+    const before = hub.stats.followerReads;
+    // Joiners at several cursors behind the head, while more events are being committed.
+    const writing = logEvents(session.id, deltas(20));
+    const late = [recorder(session.id, 2), recorder(session.id, 0), recorder(session.id, 5)];
+    await writing;
+    const ahead = recorder(session.id, 26);
+    await logEvents(session.id, [["turn.completed", {}]]);
+    for (const follower of [early, ...late, ahead]) await follower.untilSeq(27);
+    expect(early.seqs).toEqual(range(1, 27));
+    expect(late[0]!.seqs).toEqual(range(3, 27));
+    expect(late[1]!.seqs).toEqual(range(1, 27));
+    expect(late[2]!.seqs).toEqual(range(6, 27));
+    expect(ahead.seqs).toEqual([27]);
+    expect(hub.stats.followerReads).toBeGreaterThan(before);
+    for (const follower of [early, ...late, ahead]) follower.handle.close();
+  });
+
+  it("delivers events that came without a notification on the process-wide sweep, and ends followers of a deleted session", async () => {
+    const session = await newSession();
+    const other = await newSession();
+    const followers = [recorder(session.id, 0), recorder(session.id, 0)];
+    const gone = recorder(other.id, 0);
+    await silentEvents(session.id, 3);
+    await db().agentSession.delete({ where: { id: other.id } });
+    const reads = hub.stats.followerReads;
+    await hub.sweep();
+    for (const follower of followers) await follower.untilSeq(3);
+    for (const follower of followers) expect(follower.seqs).toEqual([1, 2, 3]);
+    await gone.untilEnded();
+    expect(gone.ended()).toBe("deleted");
+    expect(hub.stats.followerReads).toBe(reads);
+    for (const follower of followers) follower.handle.close();
+  });
+
+  it.skipIf(!process.env.TEST_DB?.startsWith("postgres"))("catches every follower up once after the LISTEN connection was killed", async () => {
+    const sessions = [await newSession(), await newSession()];
+    const followers = sessions.flatMap((session) => Array.from({ length: 50 }, () => recorder(session.id, 0)));
+    await logEvents(sessions[0]!.id, [["turn.started", {}]]);
+    for (const follower of followers.slice(0, 50)) await follower.untilSeq(1);
+    const pid = hub.listenerPid();
+    expect(pid).not.toBeNull();
+    const sweeps = hub.stats.sweeps;
+    const followerReads = hub.stats.followerReads;
+    await db().$queryRawUnsafe(`SELECT pg_terminate_backend(${pid})`);
+    // Committed while nobody listens: their NOTIFYs are lost.
+    await logEvents(sessions[0]!.id, [["message.delta", {}], ["turn.completed", {}]]);
+    await logEvents(sessions[1]!.id, [["turn.started", {}], ["turn.completed", {}]]);
+    for (const follower of followers.slice(0, 50)) await follower.untilSeq(3);
+    for (const follower of followers.slice(50)) await follower.untilSeq(2);
+    for (const follower of followers.slice(0, 50)) expect(follower.seqs).toEqual([1, 2, 3]);
+    for (const follower of followers.slice(50)) expect(follower.seqs).toEqual([1, 2]);
+    // Found by the reconnect's one catch-up, not by followers reading on their own.
+    expect(hub.stats.sweeps).toBe(sweeps + 1);
+    expect(hub.stats.followerReads).toBe(followerReads);
+    expect(hub.listenerPid()).not.toBe(pid);
+    for (const follower of followers) follower.handle.close();
+  });
+});

@@ -1,0 +1,258 @@
+import { ready, type TDatabase } from "@/server/db/client";
+import { log } from "@/server/log";
+import { SessionEventListener } from "./bus";
+import { EVENT_PAGE_SIZE, lastSeqsOf, readEventsAfter, type TLoggedEvent } from "./read-events";
+
+/** How often the hub checks every followed session at once (lost notifications, deletions). */
+export const SAFETY_SWEEP_MS = 30_000;
+// The sweep's one query lists this many session ids at most; more sessions mean more queries.
+const SWEEP_CHUNK = 5_000;
+
+export type TFollowEnd = "deleted" | "closed" | "error";
+
+/** What a follower of a session gets; every callback runs synchronously inside the hub. */
+export type TFollower = {
+  /** The session's events strictly after this follower's cursor, in seq order, never repeated. */
+  onEvents: (events: readonly TLoggedEvent[]) => void;
+  /** The follow is over: the session was deleted, the hub closed, or the catch-up failed. */
+  onEnd?: (reason: TFollowEnd) => void;
+  /** A process-wide catch-up ran (LISTEN came back, or the safety sweep): events may have been missed by notifications. */
+  onCatchUp?: () => void;
+};
+
+/** A follower's place in the hub. `cursor` is the last seq it was given (its Last-Event-ID). */
+export type TFollowHandle = { readonly cursor: number; close: () => void };
+
+type TFollowerState = TFollower & { cursor: number; live: boolean; closed: boolean };
+
+/** One followed session: its followers and how far the shared reader has delivered. */
+type TEntry = { sessionId: string; head: number; live: Set<TFollowerState>; catchingUp: number; reading: boolean; dirty: boolean };
+
+/** Counters for tests and the benchmark: how often the hub touched the database. */
+export type THubStats = { sharedReads: number; followerReads: number; sweeps: number };
+
+/**
+ * One per process (per database): follows sessions for every reader (SSE streams, MCP waits,
+ * flow steps). Each followed session has ONE reader shared by all its followers: a NOTIFY makes
+ * the hub read the new events once (`seq > head`, in pages) and hand them to every live
+ * follower. A follower joining behind the head catches up alone from its own cursor, then joins
+ * the shared feed; each delivery is filtered by the follower's cursor, so there is never a gap
+ * or a duplicate. Nothing is kept once delivered. With no notifications, nothing is polled per
+ * follower: a lost LISTEN connection or the slow safety sweep triggers one catch-up of every
+ * followed session (one query of their last seqs, then reads only where the log grew).
+ */
+export class SessionHub {
+  private readonly entries = new Map<string, TEntry>();
+  private listener: SessionEventListener | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  readonly stats: THubStats = { sharedReads: 0, followerReads: 0, sweeps: 0 };
+
+  constructor(
+    private readonly database: TDatabase,
+    private readonly sweepMs = SAFETY_SWEEP_MS,
+  ) {}
+
+  /**
+   * Follows `sessionId` from `afterSeq` (exclusive): the follower gets every later event in
+   * order. Registration is synchronous; reading happens in the background.
+   */
+  follow(sessionId: string, afterSeq: number, follower: TFollower): TFollowHandle {
+    const state: TFollowerState = { ...follower, cursor: afterSeq, live: false, closed: false };
+    const handle = {
+      get cursor() {
+        return state.cursor;
+      },
+      close: () => this.leave(sessionId, state),
+    };
+    if (this.closed) {
+      state.closed = true;
+      queueMicrotask(() => follower.onEnd?.("closed"));
+      return handle;
+    }
+    this.ensureRunning();
+    let entry = this.entries.get(sessionId);
+    if (!entry) {
+      // The first follower sets the head: the shared reader starts from its cursor.
+      entry = { sessionId, head: afterSeq, live: new Set(), catchingUp: 0, reading: false, dirty: true };
+      this.entries.set(sessionId, entry);
+      entry.live.add(Object.assign(state, { live: true }));
+      void this.pump(entry);
+    } else if (afterSeq >= entry.head) {
+      // Ahead of or at the shared feed: deliveries are filtered by its cursor, no read needed.
+      state.live = true;
+      entry.live.add(state);
+    } else {
+      entry.catchingUp++;
+      void this.catchUpAlone(entry, state);
+    }
+    return handle;
+  }
+
+  /** Resolves once LISTEN is in place (tests wait for it before expecting a wake-up). */
+  async listeningReady(): Promise<void> {
+    this.ensureRunning();
+    await this.listener!.ready;
+  }
+
+  /** The LISTEN backend's pid on PostgreSQL, for tests that kill it. */
+  listenerPid(): number | null {
+    return this.listener?.backendPid() ?? null;
+  }
+
+  /** How many sessions and followers are followed now (tests, benchmark). */
+  size(): { sessions: number; followers: number } {
+    let followers = 0;
+    for (const entry of this.entries.values()) followers += entry.live.size + entry.catchingUp;
+    return { sessions: this.entries.size, followers };
+  }
+
+  /**
+   * The process-wide catch-up: one query for the last seq of every followed session; sessions
+   * whose log grew are read (once each, shared), deleted ones end their followers. Runs on a
+   * LISTEN reconnect and on the safety sweep; tests call it directly.
+   */
+  async sweep(): Promise<void> {
+    this.stats.sweeps++;
+    const ids = [...this.entries.keys()];
+    for (let start = 0; start < ids.length; start += SWEEP_CHUNK) {
+      const chunk = ids.slice(start, start + SWEEP_CHUNK);
+      const lastSeqs = await lastSeqsOf(chunk);
+      for (const sessionId of chunk) {
+        const entry = this.entries.get(sessionId);
+        if (!entry) continue;
+        const lastSeq = lastSeqs.get(sessionId);
+        if (lastSeq === undefined) this.end(entry, "deleted");
+        else if (lastSeq > entry.head) void this.pump(entry);
+        for (const follower of entry.live) follower.onCatchUp?.();
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    for (const entry of [...this.entries.values()]) this.end(entry, "closed");
+    await this.listener?.close();
+  }
+
+  private ensureRunning(): void {
+    this.listener ??= new SessionEventListener(this.database, {
+      onNotify: (sessionId) => {
+        const entry = this.entries.get(sessionId);
+        if (entry) void this.pump(entry);
+      },
+      onReconnect: () => void this.sweep().catch((error: unknown) => log.warn("session hub catch-up failed; the next sweep retries", { err: (error as Error).message })),
+    });
+    if (!this.sweepTimer) {
+      this.sweepTimer = setInterval(() => {
+        if (this.entries.size > 0) void this.sweep().catch((error: unknown) => log.warn("session hub sweep failed", { err: (error as Error).message }));
+      }, this.sweepMs);
+      this.sweepTimer.unref?.();
+    }
+  }
+
+  /** The shared reader: reads `seq > head` once for all live followers until the log is drained. */
+  private async pump(entry: TEntry): Promise<void> {
+    entry.dirty = true;
+    if (entry.reading) return;
+    entry.reading = true;
+    try {
+      // Reading before LISTEN is in place could miss a commit that lands in between.
+      await this.listener!.ready;
+      while (entry.dirty && this.entries.get(entry.sessionId) === entry) {
+        entry.dirty = false;
+        this.stats.sharedReads++;
+        const events = await readEventsAfter(entry.sessionId, entry.head);
+        if (events.length === 0) continue;
+        const before = entry.head;
+        entry.head = events.at(-1)!.seq;
+        for (const follower of entry.live) deliver(follower, events, before);
+        if (events.length === EVENT_PAGE_SIZE) entry.dirty = true;
+      }
+    } catch (error) {
+      // A failed read is retried on the next notification or sweep; nothing is lost.
+      log.warn("session hub could not read a session's events", { sessionId: entry.sessionId, err: (error as Error).message });
+    } finally {
+      entry.reading = false;
+    }
+  }
+
+  /** A follower behind the shared feed reads its own backlog, then joins the feed. */
+  private async catchUpAlone(entry: TEntry, state: TFollowerState): Promise<void> {
+    try {
+      await this.listener!.ready;
+      while (!state.closed && state.cursor < entry.head) {
+        this.stats.followerReads++;
+        const events = await readEventsAfter(entry.sessionId, state.cursor);
+        if (state.closed) return;
+        if (events.length === 0) break;
+        deliver(state, events, state.cursor);
+      }
+      if (state.closed) return;
+      if (this.entries.get(entry.sessionId) !== entry) {
+        // The sweep found the session deleted (or the hub closed) while this follower read.
+        state.closed = true;
+        state.onEnd?.(this.closed ? "closed" : "deleted");
+        return;
+      }
+      // Synchronously with the check above: no shared delivery can slip between them.
+      state.live = true;
+      entry.live.add(state);
+    } catch (error) {
+      log.warn("session hub could not catch a follower up", { sessionId: entry.sessionId, err: (error as Error).message });
+      state.closed = true;
+      state.onEnd?.("error");
+    } finally {
+      entry.catchingUp--;
+      if (entry.live.size === 0 && entry.catchingUp === 0 && this.entries.get(entry.sessionId) === entry) this.entries.delete(entry.sessionId);
+    }
+  }
+
+  private leave(sessionId: string, state: TFollowerState): void {
+    if (state.closed) return;
+    state.closed = true;
+    const entry = this.entries.get(sessionId);
+    if (!entry) return;
+    entry.live.delete(state);
+    // The hub keeps nothing for a session nobody follows.
+    if (entry.live.size === 0 && entry.catchingUp === 0) this.entries.delete(sessionId);
+  }
+
+  private end(entry: TEntry, reason: TFollowEnd): void {
+    this.entries.delete(entry.sessionId);
+    for (const follower of entry.live) {
+      follower.closed = true;
+      follower.onEnd?.(reason);
+    }
+    entry.live.clear();
+  }
+}
+
+/** Hands a follower the part of `events` after its cursor (events start after `from`). */
+function deliver(follower: TFollowerState, events: readonly TLoggedEvent[], from: number): void {
+  if (follower.closed) return;
+  const fresh = follower.cursor <= from ? events : events.filter((event) => event.seq > follower.cursor);
+  if (fresh.length === 0) return;
+  follower.cursor = fresh.at(-1)!.seq;
+  try {
+    follower.onEvents(fresh);
+  } catch (error) {
+    log.warn("a session follower failed on delivery", { err: (error as Error).message });
+  }
+}
+
+// Next.js loads route bundles separately: one hub per process (and per database, for tests).
+const holder = globalThis as typeof globalThis & { __sessionHubs?: WeakMap<TDatabase, SessionHub> };
+
+/** The process's hub for its current database. */
+export async function sessionHub(): Promise<SessionHub> {
+  const database = await ready();
+  holder.__sessionHubs ??= new WeakMap();
+  let hub = holder.__sessionHubs.get(database);
+  if (!hub) {
+    hub = new SessionHub(database);
+    holder.__sessionHubs.set(database, hub);
+  }
+  return hub;
+}
