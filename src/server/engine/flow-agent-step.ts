@@ -1,13 +1,11 @@
 import type { TFlowStep } from "@/contracts/flows/graph";
 import { renderString, type TTemplateContext } from "@/contracts/flows/templates";
 import { db } from "@/server/db/client";
+import { waitForTurnSettled } from "@/server/events/turn-settled";
 import { startSession } from "@/server/services/sessions/start-sessions";
 import type { TFlowContext } from "./flow-context";
 import type { TStepResult, TStepRun } from "./flow-steps";
 import { runTurn } from "./turn-runner";
-
-/** How often a flow job looks at an agent turn that waits for an approval. */
-const CHILD_POLL_MS = 1000;
 
 type TAgentStep = Extract<TFlowStep, { kind: "agent" }>;
 
@@ -46,6 +44,11 @@ function childTurnOf(stepRun: TStepRun): string | null {
   return output && typeof output.executionId === "string" ? output.executionId : null;
 }
 
+function childSessionOf(stepRun: TStepRun): string | null {
+  const output = stepRun.output as { sessionId?: unknown } | null;
+  return output && typeof output.sessionId === "string" ? output.sessionId : null;
+}
+
 /**
  * An agent step asks the agent one turn and waits for its answer. The turn runs inside this
  * job (the engine's own turn loop, with the agent's own bindings); when the agent parks on an
@@ -62,16 +65,17 @@ export async function runAgentStep(context: TFlowContext, step: TAgentStep, step
     if (!childTurnId) return { kind: "failed", code: "AGENT_UNAVAILABLE", message: `The agent ${step.automationId} is not a published agent of this flow's domain any more.` };
   }
   await runTurn(childTurnId);
-  for (;;) {
-    const turn = await db().turn.findUniqueOrThrow({ where: { id: childTurnId }, select: { status: true, errorCode: true, errorMessage: true } });
-    if (turn.status === "COMPLETED") {
-      const answer = await db().sessionMessage.findFirst({ where: { turnId: childTurnId, role: "ASSISTANT" }, orderBy: { createdAt: "desc" }, select: { body: true } });
-      return { kind: "done", output: answer?.body ?? "" };
-    }
-    if (turn.status === "FAILED") {
-      return { kind: "failed", code: turn.errorCode ?? "AGENT_TURN_FAILED", message: `The agent's turn failed: ${turn.errorMessage ?? "no reason recorded"}` };
-    }
-    if (Date.now() >= context.deadlineAt.getTime()) return { kind: "failed", code: "TURN_DEADLINE_EXCEEDED", message: "The flow ran past its execution deadline while waiting for the agent." };
-    await new Promise((resolve) => setTimeout(resolve, CHILD_POLL_MS));
+  // Parked on an approval, the turn continues on the agent queue after the decision; this job
+  // follows the child's session through the process's hub until it has finished.
+  const sessionId = childSessionOf(stepRun) ?? (await db().turn.findUniqueOrThrow({ where: { id: childTurnId }, select: { sessionId: true } })).sessionId;
+  await waitForTurnSettled({ sessionId, turnId: childTurnId, deadline: context.deadlineAt.getTime(), until: "finished" });
+  const turn = await db().turn.findUniqueOrThrow({ where: { id: childTurnId }, select: { status: true, errorCode: true, errorMessage: true } });
+  if (turn.status === "COMPLETED") {
+    const answer = await db().sessionMessage.findFirst({ where: { turnId: childTurnId, role: "ASSISTANT" }, orderBy: { createdAt: "desc" }, select: { body: true } });
+    return { kind: "done", output: answer?.body ?? "" };
   }
+  if (turn.status === "FAILED") {
+    return { kind: "failed", code: turn.errorCode ?? "AGENT_TURN_FAILED", message: `The agent's turn failed: ${turn.errorMessage ?? "no reason recorded"}` };
+  }
+  return { kind: "failed", code: "TURN_DEADLINE_EXCEEDED", message: "The flow ran past its execution deadline while waiting for the agent." };
 }

@@ -7,7 +7,7 @@ import { eventsOf, publishAgent, startReceiver } from "../../../test/sessions-ki
 import { parseFrames, readFrames } from "../../../test/stream-kit";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { sessionEventBus } from "@/server/events/bus";
+import { sessionHub } from "@/server/events/session-hub";
 import { sessionEventStream } from "@/server/events/session-stream";
 import { createConnection } from "@/server/services/connections/create-connection";
 import { deltaFlush } from "./delta-buffer";
@@ -71,9 +71,8 @@ describe("streamed text in the turn loop", () => {
     const { sessionId, turnId } = await open(chatAgent, "stream please");
     fake.script({ text: PIECES, usage: { input: 10, output: 40 } });
     // A live reader from the start sees exactly the log.
-    const bus = await sessionEventBus();
-    await bus.listeningReady();
-    const live = readFrames(sessionEventStream({ sessionId, lastEventId: "0", snapshot: async () => ({}), pollMs: 100 }), (text) => text.includes("event: turn.completed"));
+    await (await sessionHub()).listeningReady();
+    const live = readFrames(sessionEventStream({ sessionId, lastEventId: "0", snapshot: async () => ({}) }), (text) => text.includes("event: turn.completed"));
     await runTurn(turnId);
 
     const events = await eventsOf(sessionId);
@@ -98,7 +97,7 @@ describe("streamed text in the turn loop", () => {
     const events = await eventsOf(sessionId);
     const middle = events.filter((event) => event.type === "message.delta")[2]!.seq;
 
-    const stream = sessionEventStream({ sessionId, lastEventId: String(middle), snapshot: async () => ({}), pollMs: 60_000 });
+    const stream = sessionEventStream({ sessionId, lastEventId: String(middle), snapshot: async () => ({}) });
     const frames = parseFrames(await readFrames(stream, (text) => text.includes("event: turn.completed"))).filter((frame) => frame.id);
     expect(frames[0]).toMatchObject({ id: String(middle), event: "snapshot" });
     const after = events.filter((event) => event.seq > middle);
