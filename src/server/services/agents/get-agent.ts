@@ -1,7 +1,7 @@
 import type { TGetAgentRequest, TGetAgentResponse } from "@/contracts/agents/get-agent";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { authorizeAgent } from "./agent-access";
+import { authorizeAgent } from "@/server/services/automations/automation-access";
 import { DRAFT_SELECT, toDraft } from "./draft";
 
 /** One agent's draft (Setup, binding policies, knowledge selection) and published pointer. */

@@ -1,7 +1,7 @@
 import type { TGetFlowRequest, TGetFlowResponse } from "@/contracts/flows/requests";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { authorizeFlow } from "./flow-access";
+import { authorizeFlow } from "@/server/services/automations/automation-access";
 import { FLOW_SELECT, toFlow } from "./to-flow";
 
 /** A flow's draft and published pointer, for anyone who may view its domain. */
