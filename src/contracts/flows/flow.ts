@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZRevisionSummary } from "@/contracts/agents/agent-detail";
 import { ZBeltEntry, ZBindingPolicies } from "@/contracts/agents/setup";
 import { ZIsoDateTime } from "@/contracts/common/ids";
 import { ZFlowGraph } from "./graph";
@@ -43,12 +44,8 @@ export const ZFlowDetail = z.object({
 });
 export type TFlowDetail = z.infer<typeof ZFlowDetail>;
 
-export const ZFlowRevisionSummary = z.object({
-  revision: z.int(),
-  changeNote: z.string().nullable(),
-  publishedAt: ZIsoDateTime,
-  publishedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-});
+/** Flows number and list revisions exactly as agents do. */
+export const ZFlowRevisionSummary = ZRevisionSummary;
 
 /** An immutable published snapshot: what runs of that revision execute. */
 export const ZFlowRevisionDetail = ZFlowRevisionSummary.extend({

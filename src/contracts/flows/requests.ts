@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZBeltEntry, ZBindingPolicies, ZIdentityMode } from "@/contracts/agents/setup";
+import { ZBindingPoliciesInput } from "@/contracts/agents/set-binding-policies";
+import { ZBeltEntry, ZBindingPolicies } from "@/contracts/agents/setup";
 import { ZUuid } from "@/contracts/common/ids";
 import { ZFlowFinding } from "./findings";
 import { FLOW_CHANGE_NOTE_MAX, ZFlowDescription, ZFlowDetail, ZFlowId, ZFlowName, ZFlowRevisionDetail, ZFlowRevisionSummary, ZFlowSummary } from "./flow";
@@ -38,9 +39,7 @@ export type TValidateFlowResponse = z.infer<typeof ZValidateFlowResponse>;
 
 export const ZSetFlowBindingPoliciesRequest = z.strictObject({
   id: ZFlowId,
-  policies: z
-    .record(z.string().min(1, "must not be empty").max(64, "must be at most 64 characters"), ZIdentityMode)
-    .refine((policies) => Object.keys(policies).length <= 100, "must have at most 100 entries"),
+  policies: ZBindingPoliciesInput,
 });
 export type TSetFlowBindingPoliciesRequest = z.infer<typeof ZSetFlowBindingPoliciesRequest>;
 export const ZSetFlowBindingPoliciesResponse = z.object({ bindingPolicies: ZBindingPolicies });

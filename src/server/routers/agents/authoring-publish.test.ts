@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, api, customIntegration, draftRow, flow, revisionCount, type TAgentsWorld, type TApiResponse } from "../../../../test/agents-kit";
 import { getRevision } from "@/server/services/agents/get-revision";
-import { setBindingPolicies } from "@/server/services/agents/set-binding-policies";
+import { setBindingPolicies } from "@/server/services/automations/set-binding-policies";
 import { openApiDocument } from "@/server/trpc/openapi-document";
 
 let world: TAgentsWorld;
@@ -64,7 +64,7 @@ describe("GET /authoring/automations/{id}/verify", () => {
 
   it("binds each integration with the agent's policy", async () => {
     const id = await newAgent({ procedure: "#service.http.get then #service.knowledge.search" });
-    await setBindingPolicies(world.people.owner.actor, { id, policies: { "service.http": "caller_required" } });
+    await setBindingPolicies("AGENT", world.people.owner.actor, { id, policies: { "service.http": "caller_required" } });
     const response = await api("GET", verifyPath(id), { credential: world.people.owner.key });
     expect(response.body.plannedBelt).toEqual([
       { integrationId: "service.http", identityMode: "caller_required" },
@@ -112,11 +112,11 @@ describe("POST /authoring/automations/{id}/publish", () => {
   it("keeps published snapshots immutable when the draft changes", async () => {
     const owner = world.people.owner;
     const id = await newAgent({ procedure: "#service.http.get", principles: "v1", approvalTools: ["service.http.get"] });
-    await setBindingPolicies(owner.actor, { id, policies: { "service.http": "caller_preferred" } });
+    await setBindingPolicies("AGENT", owner.actor, { id, policies: { "service.http": "caller_preferred" } });
     await api("POST", publishPath(id), { credential: owner.key, body: { changeNote: "  first release  " } });
     const patched = await api("PATCH", `/authoring/automations/${id}/setup`, { credential: owner.key, body: { principles: "v2", procedure: "#service.knowledge.search" } });
     expect(patched.status).toBe(200);
-    await setBindingPolicies(owner.actor, { id, policies: {} });
+    await setBindingPolicies("AGENT", owner.actor, { id, policies: {} });
     const { revision } = await getRevision(owner.actor, { id, revision: 1 });
     expect(revision).toEqual({
       revision: 1,

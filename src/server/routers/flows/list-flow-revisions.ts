@@ -1,8 +1,8 @@
 import { ZListFlowRevisionsRequest, ZListFlowRevisionsResponse } from "@/contracts/flows/requests";
-import { listFlowRevisions as service } from "@/server/services/flows/list-flow-revisions";
+import { listRevisions as service } from "@/server/services/automations/revisions";
 import { consoleProcedure } from "@/server/trpc/procedures";
 
 export const listFlowRevisions = consoleProcedure
   .input(ZListFlowRevisionsRequest)
   .output(ZListFlowRevisionsResponse)
-  .query(({ ctx, input }) => service(ctx.actor, input));
+  .query(({ ctx, input }) => service("FLOW", ctx.actor, input.id));

@@ -9,6 +9,7 @@ import { AGENT_SELECT, normalizeDescription, toAgent } from "./to-agent";
  * given keep the column defaults (empty principles and procedure, builtin:echo, no approval
  * tools). Nothing is published: publishedRevision stays null until the first publish.
  */
+// Not folded with createFlow: the draft columns differ (Setup fields vs a graph) and so do the response shapes.
 export async function createAgent(actor: TUserActor, input: TCreateAgentRequest): Promise<TCreateAgentResponse> {
   await assertCan(actor, "edit_automation", input.domainId);
   const row = await db().automation.create({

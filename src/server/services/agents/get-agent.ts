@@ -1,10 +1,11 @@
 import type { TGetAgentRequest, TGetAgentResponse } from "@/contracts/agents/get-agent";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { authorizeAgent } from "./agent-access";
+import { authorizeAgent } from "@/server/services/automations/automation-access";
 import { DRAFT_SELECT, toDraft } from "./draft";
 
 /** One agent's draft (Setup, binding policies, knowledge selection) and published pointer. */
+// Not folded with getFlow: the draft each returns (Setup and knowledge vs a graph) is the kind's own.
 export async function getAgent(actor: TUserActor, { id }: TGetAgentRequest): Promise<TGetAgentResponse> {
   const agent = await authorizeAgent(actor, id, "view");
   const row = await db().automation.findUniqueOrThrow({

@@ -4,6 +4,7 @@ import { assertCan } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
 
 /** The agents of one domain the actor can view, by name. */
+// Not folded with listFlows: agents list by name, flows by last change and with their step count.
 export async function listAgents(actor: TUserActor, { domainId }: TListAgentsRequest): Promise<TListAgentsResponse> {
   await assertCan(actor, "view", domainId);
   const rows = await db().automation.findMany({

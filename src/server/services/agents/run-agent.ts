@@ -3,7 +3,7 @@ import type { TUserActor } from "@/server/auth/actor";
 import { visibleTools } from "@/server/integrations/catalog";
 import { createTestRunRevision } from "@/server/services/revisions/test-run-revision";
 import { openSession } from "@/server/services/sessions/open-session";
-import { authorizeAgent } from "./agent-access";
+import { authorizeAgent } from "@/server/services/automations/automation-access";
 import { verifiedAgentDraft } from "./publish-agent";
 
 /**

@@ -2,7 +2,7 @@ import type { TSetKnowledgeSelectionRequest, TSetKnowledgeSelectionResponse } fr
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { authorizeAgent } from "./agent-access";
+import { authorizeAgent } from "@/server/services/automations/automation-access";
 import { classifyModules, toApiMode, toDbMode } from "./draft";
 
 /**

@@ -1,7 +1,7 @@
 import type { TUpdateAgentSetupRequest, TUpdateAgentSetupResponse } from "@/contracts/agents/update-agent-setup";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { authorizeAgent } from "./agent-access";
+import { authorizeAgent } from "@/server/services/automations/automation-access";
 import { toSetup } from "./draft";
 
 const SETUP_SELECT = { principles: true, procedure: true, model: true, approvalTools: true } as const;

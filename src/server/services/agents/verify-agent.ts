@@ -2,7 +2,7 @@ import type { TVerifyAgentResponse } from "@/contracts/agents/verify-agent";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { visibleTools } from "@/server/integrations/catalog";
-import { authorizeAgent } from "./agent-access";
+import { authorizeAgent } from "@/server/services/automations/automation-access";
 import { readDraft, verifyDraft } from "./draft";
 
 /** The publish verifier on the current draft, without changing anything (GET .../verify). */

@@ -8,6 +8,7 @@ import { db } from "@/server/db/client";
 import { FLOW_SELECT, normalizeDescription, toFlow } from "./to-flow";
 
 /** Creates a draft flow (never published) in a domain where the actor may edit automations. */
+// Not folded with createAgent: the draft columns differ (a graph vs Setup fields) and so do the response shapes.
 export async function createFlow(actor: TUserActor, input: TCreateFlowRequest): Promise<TFlowDetail> {
   await assertCan(actor, "edit_automation", input.domainId);
   const row = await db().automation.create({

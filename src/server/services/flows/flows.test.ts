@@ -9,10 +9,10 @@ import { createFlow } from "./create-flow";
 import { getFlow } from "./get-flow";
 import { getFlowRevision } from "./get-flow-revision";
 import { getPublishedFlowRevision } from "./get-published-flow-revision";
-import { listFlowRevisions } from "./list-flow-revisions";
+import { listRevisions } from "@/server/services/automations/revisions";
 import { listFlows } from "./list-flows";
 import { publishFlow } from "./publish-flow";
-import { setFlowBindingPolicies } from "./set-flow-binding-policies";
+import { setBindingPolicies } from "@/server/services/automations/set-binding-policies";
 import { updateFlowGraph } from "./update-flow-graph";
 import { validateFlow } from "./validate-flow";
 
@@ -88,13 +88,13 @@ describe("flow authoring", () => {
     expect(error.code).toBe("VALIDATION");
     expect(error.message).toMatch(/^The flow cannot be published: .*service\.http\.pots.* \(and 1 more\)$/);
     expect((error.details!.findings as Array<{ kind: string }>).map((finding) => finding.kind)).toEqual(["unknown_tool", "dangling_target"]);
-    expect((await listFlowRevisions(world.people.editor.actor, { id: flow.id })).revisions).toEqual([]);
+    expect((await listRevisions("FLOW", world.people.editor.actor, flow.id)).revisions).toEqual([]);
     expect((await getFlow(world.people.editor.actor, { id: flow.id })).flow.publishedRevision).toBeNull();
   });
 
   it("publishes immutable numbered revisions with the graph, binding policies and planned bindings", async () => {
     const flow = await newFlow(withAgent(publishedAgent));
-    await setFlowBindingPolicies(world.people.editor.actor, { id: flow.id, policies: { "service.http": "caller_required" } });
+    await setBindingPolicies("FLOW", world.people.editor.actor, { id: flow.id, policies: { "service.http": "caller_required" } });
     const first = await publishFlow(world.people.editor.actor, { id: flow.id, changeNote: "First" });
     expect(first).toEqual({ revision: 1, belt: [{ integrationId: "service.http", identityMode: "caller_required" }] });
 
@@ -107,25 +107,12 @@ describe("flow authoring", () => {
     expect((await publishFlow(world.people.owner.actor, { id: flow.id })).revision).toBe(2);
     const runs = await getPublishedFlowRevision(flow.id);
     expect(runs).toMatchObject({ revision: 2, graph: changed, belt: [{ integrationId: "service.http", identityMode: "caller_required" }], changeNote: null });
-    expect((await listFlowRevisions(world.people.viewer.actor, { id: flow.id })).revisions.map((revision) => revision.revision)).toEqual([2, 1]);
+    expect((await listRevisions("FLOW", world.people.viewer.actor, flow.id)).revisions.map((revision) => revision.revision)).toEqual([2, 1]);
     expect((await failure(getFlowRevision(world.people.viewer.actor, { id: flow.id, revision: 3 }))).status).toBe(404);
     expect(await getPublishedFlowRevision(publishedAgent)).toBeNull();
   });
 
-  it("numbers concurrent publishes without gaps or duplicates", async () => {
-    const flow = await newFlow({ inputSchema, steps: [good.steps[0]] });
-    const results = await Promise.all([1, 2, 3].map(() => publishFlow(world.people.editor.actor, { id: flow.id })));
-    expect(results.map((result) => result.revision).sort()).toEqual([1, 2, 3]);
-    expect((await getFlow(world.people.editor.actor, { id: flow.id })).flow.publishedRevision).toBe(3);
-  });
-
-  it("checks binding policies against the integrations the organization can see", async () => {
-    const flow = await newFlow();
-    const unknown = await failure(setFlowBindingPolicies(world.people.editor.actor, { id: flow.id, policies: { "nope.crm": "service" } }));
-    expect(unknown.status).toBe(400);
-    const knowledge = await failure(setFlowBindingPolicies(world.people.editor.actor, { id: flow.id, policies: { "service.knowledge": "caller_required" } }));
-    expect(knowledge.message).toContain("binds only as service");
-  });
+  // Binding-policy checks and concurrent numbering are pinned for both kinds in services/automations.
 
   it("builds the fixture flow echo: published, one tool step posting the input to <httpTarget>/flow", async () => {
     const { echo } = await buildAcmeFlows(world.people.owner.actor, world.acme.ops, "http://127.0.0.1:4010");

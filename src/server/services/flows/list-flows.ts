@@ -5,6 +5,7 @@ import { db } from "@/server/db/client";
 import { parseGraph } from "./to-flow";
 
 /** The domain's flows, most recently changed first. */
+// Not folded with listAgents: flows list by last change and with their step count, agents by name.
 export async function listFlows(actor: TUserActor, { domainId }: TListFlowsRequest): Promise<TListFlowsResponse> {
   await assertCan(actor, "view", domainId);
   const rows = await db().automation.findMany({

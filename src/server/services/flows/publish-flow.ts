@@ -2,13 +2,13 @@ import type { TFlowFinding } from "@/contracts/flows/findings";
 import type { TPublishFlowRequest, TPublishFlowResponse } from "@/contracts/flows/requests";
 import type { Prisma } from "@/server/db/generated/client";
 import type { TUserActor } from "@/server/auth/actor";
-import { db, type TTransaction } from "@/server/db/client";
+import type { TTransaction } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { visibleTools, type TVisibleTool } from "@/server/integrations/catalog";
+import type { TVisibleTool } from "@/server/integrations/catalog";
 import { parseBindingPolicies } from "@/server/services/agents/draft";
-import { lockAutomation, PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revision";
+import { publishRevision } from "@/server/services/automations/publish-revision";
+import { lockAutomation } from "@/server/services/revisions/test-run-revision";
 import { checkGraph } from "./check-draft";
-import { authorizeFlow } from "./flow-access";
 import type { TFlowRevisionSetup } from "./flow-revision";
 
 /** Findings refuse a publish or a test run alike: 422 VALIDATION with details.findings. */
@@ -36,24 +36,7 @@ export async function verifiedFlowDraft(tx: TTransaction, flow: { id: string; or
   };
 }
 
-/**
- * Publishes the draft document as the next revision (1, 2, 3, ...), as agents do: the row
- * lock serializes concurrent publishes so the validated draft is the one snapshotted and
- * numbers never collide (the unique (automationId, revision) index is the backstop).
- * Findings roll everything back: 422 VALIDATION with details.findings, no revision.
- */
+/** Publishes the draft document as the next revision, as agents do; the flow's check is `verifiedFlowDraft`. */
 export async function publishFlow(actor: TUserActor, input: TPublishFlowRequest): Promise<TPublishFlowResponse> {
-  const flow = await authorizeFlow(actor, input.id, "edit_automation");
-  // Outside the transaction: the embedded database has one connection, which it holds.
-  const tools = await visibleTools(actor.orgId);
-  return db().$transaction(async (tx) => {
-    const { content } = await verifiedFlowDraft(tx, flow, tools);
-    const latest = await tx.automationRevision.aggregate({ where: { automationId: flow.id, revision: PUBLISHED_REVISIONS }, _max: { revision: true } });
-    const revision = (latest._max.revision ?? 0) + 1;
-    await tx.automationRevision.create({
-      data: { automationId: flow.id, revision, ...content, changeNote: input.changeNote || null, publishedById: actor.userId },
-    });
-    await tx.automation.update({ where: { id: flow.id }, data: { publishedRevision: revision } });
-    return { revision, belt: content.belt };
-  });
+  return publishRevision("FLOW", actor, input, async (tx, flow, tools) => (await verifiedFlowDraft(tx, flow, tools)).content);
 }

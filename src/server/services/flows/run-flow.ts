@@ -5,7 +5,7 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { visibleTools } from "@/server/integrations/catalog";
 import { createTestRunRevision } from "@/server/services/revisions/test-run-revision";
-import { authorizeFlow } from "./flow-access";
+import { authorizeFlow } from "@/server/services/automations/automation-access";
 import { getPublishedFlowRevision } from "./get-published-flow-revision";
 import { verifiedFlowDraft } from "./publish-flow";
 import { startSession } from "@/server/services/sessions/start-sessions";

@@ -3,7 +3,7 @@ import type { TUpdateFlowGraphRequest } from "@/contracts/flows/requests";
 import type { Prisma } from "@/server/db/generated/client";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { authorizeFlow } from "./flow-access";
+import { authorizeFlow } from "@/server/services/automations/automation-access";
 import { FLOW_SELECT, toFlow } from "./to-flow";
 
 /**

@@ -4,7 +4,7 @@ import { db } from "@/server/db/client";
 import { visibleTools } from "@/server/integrations/catalog";
 import { parseBindingPolicies } from "@/server/services/agents/draft";
 import { checkGraph } from "./check-draft";
-import { authorizeFlow } from "./flow-access";
+import { authorizeFlow } from "@/server/services/automations/automation-access";
 
 /**
  * The findings publish would raise, for the given (unsaved) document or the saved draft.
