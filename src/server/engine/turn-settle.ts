@@ -1,6 +1,6 @@
 import { recordTurnUsage } from "@/server/services/budget/record-turn-usage";
 import { db, type TTransaction } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent, appendEvents } from "@/server/events/append-event";
 import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
 import type { TModelUsage } from "@/server/models/types";
 
@@ -22,7 +22,6 @@ export async function recordUsage(turnId: string, usage: TModelUsage): Promise<v
  */
 export async function completeTurn(options: { sessionId: string; turnId: string; text: string; streamed: boolean; streamedTail?: string; usage?: TModelUsage }): Promise<void> {
   await db().$transaction(async (tx) => {
-    if (options.streamedTail) await appendEvent(tx, options.sessionId, "message.delta", { executionId: options.turnId, text: options.streamedTail });
     if (options.usage) await recordTurnUsage(tx, options.turnId, options.usage);
     const settled = await tx.turn.updateMany({ where: { id: options.turnId, status: "RUNNING" }, data: { status: "COMPLETED", finishedAt: new Date() } });
     if (settled.count !== 1) return;
@@ -30,9 +29,13 @@ export async function completeTurn(options: { sessionId: string; turnId: string;
       data: { sessionId: options.sessionId, turnId: options.turnId, role: "ASSISTANT", body: options.text },
       select: { id: true },
     });
-    if (!options.streamed) await appendEvent(tx, options.sessionId, "message.delta", { executionId: options.turnId, messageId: message.id, text: options.text });
     await dropGrant(tx, options.turnId);
-    await appendEvent(tx, options.sessionId, "turn.completed", { executionId: options.turnId, status: "completed", messageId: message.id });
+    // The answer's last streamed text (or, unstreamed, the whole answer) and turn.completed, in order.
+    const events: Parameters<typeof appendEvents>[2] = [];
+    if (options.streamedTail) events.push({ type: "message.delta", data: { executionId: options.turnId, text: options.streamedTail } });
+    if (!options.streamed) events.push({ type: "message.delta", data: { executionId: options.turnId, messageId: message.id, text: options.text } });
+    events.push({ type: "turn.completed", data: { executionId: options.turnId, status: "completed", messageId: message.id } });
+    await appendEvents(tx, options.sessionId, events);
   });
 }
 

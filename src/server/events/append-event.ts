@@ -19,3 +19,16 @@ export async function appendEvent(tx: TTransaction, sessionId: string, type: TSe
   await tx.$executeRaw`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId})`;
   return event;
 }
+
+/**
+ * Appends several events to one session's log in order, with one seq bump, one insert and one
+ * NOTIFY (a turn's completion writes its last text and `turn.completed` together). Same
+ * guarantees as appendEvent.
+ */
+export async function appendEvents(tx: TTransaction, sessionId: string, events: Array<{ type: TSessionEventType; data: Record<string, unknown> }>): Promise<void> {
+  if (events.length === 0) return;
+  const { lastSeq } = await tx.agentSession.update({ where: { id: sessionId }, data: { lastSeq: { increment: events.length } }, select: { lastSeq: true } });
+  const first = lastSeq - events.length + 1;
+  await tx.sessionEvent.createMany({ data: events.map((event, index) => ({ sessionId, seq: first + index, type: event.type, data: event.data as object })) });
+  await tx.$executeRaw`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId})`;
+}
