@@ -1,5 +1,6 @@
 import type { TUserActor } from "../src/server/auth/actor";
 import { db, ready } from "../src/server/db/client";
+import { env } from "../src/server/env";
 import { startQueue, stopQueue } from "../src/server/jobs/queue";
 import { registerWorkers } from "../src/server/engine/workers";
 import { createAndPublishAgent, type TCreateAndPublishAgentOptions } from "../src/server/services/agents/create-and-publish-agent";
@@ -69,4 +70,18 @@ export async function startReceiver() {
     withMarker: (marker: string) => requests.filter((request) => request.query.get("message") === marker || request.body.includes(marker)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A session and its QUEUED first turn as openSession commits them, minus the job and the event:
+ * for tests that are the worker themselves (they call runTurn) and count what a turn writes.
+ */
+export async function openTurnWithoutJob(ownerId: string, agentId: string, message: string) {
+  const agent = await db().automation.findUniqueOrThrow({ where: { id: agentId }, select: { organizationId: true, domainId: true, publishedRevision: true } });
+  const session = await db().agentSession.create({
+    data: { organizationId: agent.organizationId, domainId: agent.domainId, automationId: agentId, revision: agent.publishedRevision!, kind: "DOMAIN", origin: "API", ownerId, title: message },
+  });
+  const turn = await db().turn.create({ data: { sessionId: session.id, organizationId: agent.organizationId, number: 1, deadlineAt: new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000) } });
+  await db().sessionMessage.create({ data: { sessionId: session.id, turnId: turn.id, role: "USER", body: message, authorId: ownerId } });
+  return { sessionId: session.id, turnId: turn.id };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../test/agents-kit";
 import { startFakeLlmServer, type TFakeLlmServer } from "../../../test/fake-llm-server";
-import { eventsOf, publishAgent, startReceiver } from "../../../test/sessions-kit";
+import { eventsOf, openTurnWithoutJob, publishAgent, startReceiver } from "../../../test/sessions-kit";
 import { parseFrames, readFrames } from "../../../test/stream-kit";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
@@ -48,16 +48,7 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** What openSession commits, minus the job. */
-async function open(agentId: string, message: string) {
-  const agent = await db().automation.findUniqueOrThrow({ where: { id: agentId }, select: { organizationId: true, domainId: true, publishedRevision: true } });
-  const session = await db().agentSession.create({
-    data: { organizationId: agent.organizationId, domainId: agent.domainId, automationId: agentId, revision: agent.publishedRevision!, kind: "DOMAIN", origin: "API", ownerId: world.people.owner.actor.userId, title: message },
-  });
-  const turn = await db().turn.create({ data: { sessionId: session.id, organizationId: agent.organizationId, number: 1, deadlineAt: new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000) } });
-  await db().sessionMessage.create({ data: { sessionId: session.id, turnId: turn.id, role: "USER", body: message, authorId: world.people.owner.actor.userId } });
-  return { sessionId: session.id, turnId: turn.id };
-}
+const open = (agentId: string, message: string) => openTurnWithoutJob(world.people.owner.actor.userId, agentId, message);
 
 // 40 pieces of 10 characters; at 64 characters a batch closes after 7 pieces: 5 full batches
 // and the last 5 pieces written when the step ends.

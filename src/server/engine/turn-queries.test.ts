@@ -3,10 +3,9 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction }
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../test/agents-kit";
-import { eventsOf, publishAgent } from "../../../test/sessions-kit";
+import { eventsOf, openTurnWithoutJob, publishAgent } from "../../../test/sessions-kit";
 import { ready, useDatabase, type TDatabase } from "@/server/db/client";
 import { PrismaClient } from "@/server/db/generated/client";
-import { env } from "@/server/env";
 import { readTurnForClaim } from "./turn-context";
 import { runTurn } from "./turn-runner";
 
@@ -66,17 +65,7 @@ afterAll(() => {
   useDatabase(original);
 });
 
-/** What openSession commits, minus the job (the test is the worker). */
-async function open(agentId: string, message: string) {
-  const { db } = await import("@/server/db/client");
-  const agent = await db().automation.findUniqueOrThrow({ where: { id: agentId }, select: { organizationId: true, domainId: true, publishedRevision: true } });
-  const session = await db().agentSession.create({
-    data: { organizationId: agent.organizationId, domainId: agent.domainId, automationId: agentId, revision: agent.publishedRevision!, kind: "DOMAIN", origin: "API", ownerId: world.people.owner.actor.userId, title: message },
-  });
-  const turn = await db().turn.create({ data: { sessionId: session.id, organizationId: agent.organizationId, number: 1, deadlineAt: new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000) } });
-  await db().sessionMessage.create({ data: { sessionId: session.id, turnId: turn.id, role: "USER", body: message, authorId: world.people.owner.actor.userId } });
-  return { sessionId: session.id, turnId: turn.id };
-}
+const open = (agentId: string, message: string) => openTurnWithoutJob(world.people.owner.actor.userId, agentId, message);
 
 async function measure(turnId: string): Promise<TCount> {
   count.statements = [];
