@@ -7,19 +7,27 @@ import { serveSessionStream } from "./serve-stream";
 
 const request = (sessionId: string) => new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`);
 
-async function readUntil(body: ReadableStream<Uint8Array>, until: (text: string) => boolean): Promise<{ text: string; ended: boolean }> {
+/** Reads a stream as it comes: `until` waits for text without ending the stream; `toEnd` reads to its end. */
+function follow(body: ReadableStream<Uint8Array>) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let text = "";
-  for (;;) {
+  const next = async () => {
     const chunk = await reader.read();
-    if (chunk.done) return { text, ended: true };
-    text += decoder.decode(chunk.value, { stream: true });
-    if (until(text)) {
-      await reader.cancel();
-      return { text, ended: false };
-    }
-  }
+    if (!chunk.done) text += decoder.decode(chunk.value, { stream: true });
+    return chunk.done;
+  };
+  return {
+    async until(seen: (text: string) => boolean): Promise<string> {
+      while (!seen(text)) if (await next()) break;
+      return text;
+    },
+    async toEnd(): Promise<string> {
+      while (!(await next()));
+      return text;
+    },
+    cancel: () => reader.cancel(),
+  };
 }
 
 describe("serveSessionStream", () => {
@@ -32,14 +40,18 @@ describe("serveSessionStream", () => {
     const leaving = await Promise.all([1, 2, 3].map(() => serveSessionStream(request(session.id), actor, session.id, { heartbeatMs: 80 })));
     const staying = await serveSessionStream(request(session.id), otherActor, session.id, { heartbeatMs: 80 });
     for (const response of [...leaving, staying]) expect(response.status).toBe(200);
+    const readers = leaving.map((response) => follow(response.body!));
+    // Each stream has sent its snapshot before the membership goes, so only the heartbeat ends them.
+    for (const reader of readers) expect(await reader.until((text) => text.includes("event: snapshot"))).toContain("event: snapshot");
     await db().domainMembership.deleteMany({ where: { domainId: domain.id, userId: user.id } });
-    for (const response of leaving) {
-      const { text, ended } = await readUntil(response.body!, () => false);
-      expect(ended).toBe(true);
+    for (const reader of readers) {
+      const text = await reader.toEnd();
       expect(parseFrames(text).some((frame) => frame.event === "snapshot")).toBe(true);
     }
-    const { text, ended } = await readUntil(staying.body!, (seen) => seen.split(": heartbeat").length > 4);
-    expect(ended).toBe(false);
+    const stayingReader = follow(staying.body!);
+    const text = await stayingReader.until((seen) => seen.split(": heartbeat").length > 4);
     expect(text).toContain("event: snapshot");
+    expect(text.split(": heartbeat").length).toBeGreaterThan(4);
+    await stayingReader.cancel();
   });
 });
