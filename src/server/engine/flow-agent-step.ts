@@ -15,7 +15,9 @@ type TAgentStep = Extract<TFlowStep, { kind: "agent" }>;
  * its first message and a turn bounded by the flow's own deadline. No job is queued: the flow
  * job runs the turn itself. The child's ids are kept on the step so a retried job resumes it.
  */
-async function openChildTurn(context: TFlowContext, step: TAgentStep, stepRun: TStepRun, prompt: string): Promise<string | null> {
+type TChild = { sessionId: string; executionId: string };
+
+async function openChildTurn(context: TFlowContext, step: TAgentStep, stepRun: TStepRun, prompt: string): Promise<TChild | null> {
   const agent = await db().automation.findFirst({
     where: { id: step.automationId, kind: "AGENT", organizationId: context.orgId, domainId: context.domainId },
     select: { id: true, publishedRevision: true },
@@ -34,19 +36,16 @@ async function openChildTurn(context: TFlowContext, step: TAgentStep, stepRun: T
       deadlineAt: context.deadlineAt,
       queueJob: false,
     });
-    await tx.flowStepRun.update({ where: { id: stepRun.id }, data: { output: { sessionId, executionId } } });
-    return executionId;
+    const child: TChild = { sessionId, executionId };
+    await tx.flowStepRun.update({ where: { id: stepRun.id }, data: { output: child } });
+    return child;
   });
 }
 
-function childTurnOf(stepRun: TStepRun): string | null {
-  const output = stepRun.output as { executionId?: unknown } | null;
-  return output && typeof output.executionId === "string" ? output.executionId : null;
-}
-
-function childSessionOf(stepRun: TStepRun): string | null {
-  const output = stepRun.output as { sessionId?: unknown } | null;
-  return output && typeof output.sessionId === "string" ? output.sessionId : null;
+/** The child a retried job resumes, as openChildTurn kept it on the step. */
+function childOf(stepRun: TStepRun): TChild | null {
+  const output = stepRun.output as Partial<Record<keyof TChild, unknown>> | null;
+  return output && typeof output.sessionId === "string" && typeof output.executionId === "string" ? { sessionId: output.sessionId, executionId: output.executionId } : null;
 }
 
 /**
@@ -57,18 +56,18 @@ function childSessionOf(stepRun: TStepRun): string | null {
  * with the turn's code.
  */
 export async function runAgentStep(context: TFlowContext, step: TAgentStep, stepRun: TStepRun, templates: TTemplateContext): Promise<TStepResult> {
-  let childTurnId = childTurnOf(stepRun);
-  if (!childTurnId) {
+  let child = childOf(stepRun);
+  if (!child) {
     const rendered = renderString(step.prompt, templates);
     const prompt = typeof rendered === "string" ? rendered : JSON.stringify(rendered);
-    childTurnId = await openChildTurn(context, step, stepRun, prompt);
-    if (!childTurnId) return { kind: "failed", code: "AGENT_UNAVAILABLE", message: `The agent ${step.automationId} is not a published agent of this flow's domain any more.` };
+    child = await openChildTurn(context, step, stepRun, prompt);
+    if (!child) return { kind: "failed", code: "AGENT_UNAVAILABLE", message: `The agent ${step.automationId} is not a published agent of this flow's domain any more.` };
   }
+  const childTurnId = child.executionId;
   await runTurn(childTurnId);
   // Parked on an approval, the turn continues on the agent queue after the decision; this job
   // follows the child's session through the process's hub until it has finished.
-  const sessionId = childSessionOf(stepRun) ?? (await db().turn.findUniqueOrThrow({ where: { id: childTurnId }, select: { sessionId: true } })).sessionId;
-  await waitForTurnSettled({ sessionId, turnId: childTurnId, deadline: context.deadlineAt.getTime(), until: "finished" });
+  await waitForTurnSettled({ sessionId: child.sessionId, turnId: childTurnId, deadline: context.deadlineAt.getTime(), until: "finished" });
   const turn = await db().turn.findUniqueOrThrow({ where: { id: childTurnId }, select: { status: true, errorCode: true, errorMessage: true } });
   if (turn.status === "COMPLETED") {
     const answer = await db().sessionMessage.findFirst({ where: { turnId: childTurnId, role: "ASSISTANT" }, orderBy: { createdAt: "desc" }, select: { body: true } });

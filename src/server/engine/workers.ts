@@ -17,6 +17,7 @@ const IDLE_POLL_SECONDS = 2;
  */
 async function workExecutions(boss: PgBoss, queue: string, slots: number, run: (turnId: string) => Promise<void>, what: string): Promise<void> {
   for (let slot = 0; slot < slots; slot++) {
+    // Known once work() returns, before its first job can end (fetching takes a round trip).
     let workerId: string | null = null;
     workerId = await boss.work<TExecutionJobData>(queue, { pollingIntervalSeconds: IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
       if (!job) return;

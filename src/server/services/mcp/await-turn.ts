@@ -21,8 +21,6 @@ export type TAwaitTurnOptions = {
   onProgress?: (progress: TTurnProgress) => Promise<void> | void;
 };
 
-const ROW_STATUS = { completed: "COMPLETED", failed: "FAILED", suspended: "SUSPENDED" } as const;
-
 /**
  * Waits until the turn settles (completed, failed or suspended for approval), the deadline
  * passes or the client goes away, reporting the session's new events as progress meanwhile.
@@ -45,7 +43,7 @@ export async function awaitTurn(options: TAwaitTurnOptions): Promise<TTurnOutcom
       : undefined,
   });
   if (status === "running" || status === "gone") return { status: "running" };
-  return readOutcome(options.executionId, ROW_STATUS[status]);
+  return readOutcome(options.executionId, status);
 }
 
 function field(data: unknown, ...keys: string[]): string | null {
@@ -83,8 +81,8 @@ export function describeEvent(type: string, data: unknown): string | null {
   }
 }
 
-async function readOutcome(turnId: string, status: string): Promise<TTurnOutcome> {
-  if (status === "COMPLETED") {
+async function readOutcome(turnId: string, status: "completed" | "failed" | "suspended"): Promise<TTurnOutcome> {
+  if (status === "completed") {
     const messages = await db().sessionMessage.findMany({
       where: { turnId, role: "ASSISTANT" },
       orderBy: { createdAt: "asc" },
@@ -92,7 +90,7 @@ async function readOutcome(turnId: string, status: string): Promise<TTurnOutcome
     });
     return { status: "completed", answer: messages.map((message) => message.body).join("\n\n") };
   }
-  if (status === "FAILED") {
+  if (status === "failed") {
     const turn = await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { errorCode: true, errorMessage: true } });
     return { status: "failed", errorCode: turn.errorCode ?? "TURN_FAILED", errorMessage: turn.errorMessage ?? "The turn failed." };
   }

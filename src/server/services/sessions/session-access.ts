@@ -15,10 +15,12 @@ export const SESSION_ACCESS_SELECT = {
   ownerId: true,
   archivedAt: true,
   revision: true,
+  // A stream connect takes its cursor from the same read that authorizes it.
+  lastSeq: true,
 } as const;
 
 export type TSessionAccess = {
-  session: { id: string; organizationId: string; domainId: string; automationId: string; kind: "DOMAIN" | "PERSONAL"; ownerId: string | null; archivedAt: Date | null; revision: number };
+  session: { id: string; organizationId: string; domainId: string; automationId: string; kind: "DOMAIN" | "PERSONAL"; ownerId: string | null; archivedAt: Date | null; revision: number; lastSeq: number };
   /** The caller's current role in the session's domain. */
   role: DomainRole | null;
   isOwner: boolean;
@@ -30,34 +32,14 @@ export type TSessionAccess = {
  * Organization Owner/Admin status bypasses neither. Anything else is the uniform 404.
  */
 export async function authorizeSessionView(actor: TUserActor, sessionId: string): Promise<TSessionAccess> {
-  return (await authorizeWith(actor, sessionId, SESSION_ACCESS_SELECT)).access;
-}
-
-/**
- * authorizeSessionView plus the session's last event seq from the same row read: a stream
- * connect authorizes and takes its cursor in one query (its snapshot is read after it).
- */
-export async function authorizeSessionStream(actor: TUserActor, sessionId: string): Promise<{ access: TSessionAccess; lastSeq: number }> {
-  const { access, row } = await authorizeWith(actor, sessionId, { ...SESSION_ACCESS_SELECT, lastSeq: true });
-  return { access, lastSeq: row.lastSeq };
-}
-
-async function authorizeWith<S extends typeof SESSION_ACCESS_SELECT>(actor: TUserActor, sessionId: string, select: S) {
   if (!UUID.test(sessionId)) throw notFound("session");
-  const row = await db().agentSession.findFirst({ where: { id: sessionId, organizationId: actor.orgId }, select });
-  if (!row) throw notFound("session");
-  const session = row as unknown as TSessionAccess["session"];
+  const session = await db().agentSession.findFirst({ where: { id: sessionId, organizationId: actor.orgId }, select: SESSION_ACCESS_SELECT });
+  if (!session) throw notFound("session");
   const membership = await db().domainMembership.findFirst({ where: { domainId: session.domainId, userId: actor.userId }, select: { role: true } });
   const role = membership?.role ?? null;
   const isOwner = session.ownerId !== null && session.ownerId === actor.userId;
   if (!isVisible(session, role, isOwner)) throw notFound("session");
-  const access: TSessionAccess = { session: pickAccess(session), role, isOwner };
-  return { access, row: row as unknown as { lastSeq: number } };
-}
-
-function pickAccess(session: TSessionAccess["session"]): TSessionAccess["session"] {
-  const { id, organizationId, domainId, automationId, kind, ownerId, archivedAt, revision } = session;
-  return { id, organizationId, domainId, automationId, kind, ownerId, archivedAt, revision };
+  return { session, role, isOwner };
 }
 
 function isVisible(session: { kind: string }, role: DomainRole | null, isOwner: boolean): boolean {

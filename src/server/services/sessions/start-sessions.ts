@@ -2,7 +2,7 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { env } from "@/server/env";
-import { appendFirstEvents } from "@/server/events/append-first-events";
+import { appendFirstEvents } from "@/server/events/append-event";
 import { enqueueMany, type TJob } from "@/server/jobs/enqueue";
 import { createCallerGrant } from "@/server/services/caller-credentials/grants";
 import { sessionTitle } from "./session-title";

@@ -3,7 +3,7 @@ import { ready } from "@/server/db/client";
 import { AppError, errorResponse, findAppError, notFound } from "@/server/errors";
 import { sessionEventStream } from "@/server/events/session-stream";
 import { log } from "@/server/log";
-import { authorizeSessionStream, sessionStillVisible, type TSessionAccess } from "@/server/services/sessions/session-access";
+import { authorizeSessionView, sessionStillVisible, type TSessionAccess } from "@/server/services/sessions/session-access";
 import { sessionSnapshot } from "@/server/services/sessions/session-snapshot";
 
 export type TServeStreamOptions = { heartbeatMs?: number };
@@ -26,10 +26,10 @@ const SSE_HEADERS = {
  */
 export async function serveSessionStream(req: Request, actor: TUserActor | null, sessionId: string, options: TServeStreamOptions = {}): Promise<Response> {
   let access: TSessionAccess;
-  let lastSeq: number;
   try {
     if (!actor) throw notFound("session");
-    ({ access, lastSeq } = await authorizeSessionStream(actor, sessionId));
+    // One read authorizes the caller and gives the stream its cursor (access.session.lastSeq).
+    access = await authorizeSessionView(actor, sessionId);
   } catch (error) {
     const appError = findAppError(error);
     if (appError) return errorResponse(appError);
@@ -40,9 +40,9 @@ export async function serveSessionStream(req: Request, actor: TUserActor | null,
   const body = sessionEventStream({
     sessionId,
     lastEventId,
-    lastSeq,
+    lastSeq: access.session.lastSeq,
     // The same details object as GET session, including pendingApproval and pendingApprovalId.
-    snapshot: async () => ({ ...(await sessionSnapshot(actor, access)) }),
+    snapshot: () => sessionSnapshot(actor, access),
     // Batched across all streams of the process: the heartbeats share one timer.
     stillVisible: () => sessionStillVisible(actor, sessionId),
     heartbeatMs: options.heartbeatMs,
