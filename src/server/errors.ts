@@ -16,6 +16,14 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  // Provisioning refusals (statuses are ours: docs/decisions.md, "Provisioning refusals").
+  PARTNER_PLATFORM_SUSPENDED: 403,
+  PROVISIONING_NOT_ENABLED: 403,
+  TEMPLATE_SUSPENDED: 409,
+  QUOTA_EXHAUSTED: 403,
+  IDENTIFIER_TAKEN: 409,
+  CLIENT_SEGMENT_INVALID: 400,
+  PROVISIONING_FAILED: 500,
 };
 
 type TAppErrorOptions = {

@@ -19,6 +19,14 @@ export const ERROR_CODES = [
   "RATE_LIMITED",
   "INTERNAL",
   "UNAVAILABLE",
+  // The closed set of provisioning refusals (section 7); `error.code` is the decision field.
+  "PARTNER_PLATFORM_SUSPENDED",
+  "PROVISIONING_NOT_ENABLED",
+  "TEMPLATE_SUSPENDED",
+  "QUOTA_EXHAUSTED",
+  "IDENTIFIER_TAKEN",
+  "CLIENT_SEGMENT_INVALID",
+  "PROVISIONING_FAILED",
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -26,8 +26,8 @@ async function tokenOwner(expiresAt?: Date) {
   return { organization, user, token, row };
 }
 
-async function createPlatform(status: "ACTIVE" | "SUSPENDED" = "ACTIVE") {
-  return db().partnerPlatform.create({ data: { name: "Partner", status } });
+async function createPlatform(status: "ACTIVE" | "SUSPENDED" = "ACTIVE", provisioningEnabled = false) {
+  return db().partnerPlatform.create({ data: { name: "Partner", status, provisioningEnabled } });
 }
 
 describe("personal API keys (yk_)", () => {
@@ -191,7 +191,7 @@ describe("anything else presented as a bearer", () => {
 
 describe("partner keys (ykp_)", () => {
   async function partnerKey(options: { status?: "ACTIVE" | "SUSPENDED"; provisioningEnabled?: boolean; revoked?: boolean } = {}) {
-    const platform = await createPlatform(options.status);
+    const platform = await createPlatform(options.status, options.provisioningEnabled);
     const secret = mintSecret("partner_key");
     const row = await db().partnerKey.create({
       data: {
@@ -199,7 +199,6 @@ describe("partner keys (ykp_)", () => {
         name: "Partner key",
         prefix: secret.prefix,
         secretHash: secret.secretHash,
-        provisioningEnabled: options.provisioningEnabled ?? false,
         revokedAt: options.revoked ? new Date() : null,
       },
     });

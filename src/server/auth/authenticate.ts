@@ -53,7 +53,7 @@ async function authenticateUserToken(token: string, prefix: string): Promise<TUs
 async function authenticatePartnerKey(token: string, prefix: string): Promise<TPartnerActor | null> {
   const key = await db().partnerKey.findUnique({
     where: { prefix },
-    select: { id: true, secretHash: true, revokedAt: true, platformId: true, provisioningEnabled: true, platform: { select: { status: true } } },
+    select: { id: true, secretHash: true, revokedAt: true, platformId: true, platform: { select: { status: true, provisioningEnabled: true } } },
   });
   if (!key || key.revokedAt || !secretMatches(token, key.secretHash)) return null;
   return {
@@ -61,7 +61,7 @@ async function authenticatePartnerKey(token: string, prefix: string): Promise<TP
     platformId: key.platformId,
     keyId: key.id,
     platformSuspended: key.platform.status === "SUSPENDED",
-    provisioningEnabled: key.provisioningEnabled,
+    provisioningEnabled: key.platform.provisioningEnabled,
   };
 }
 

@@ -1,4 +1,5 @@
 import { router } from "@/server/trpc/init";
+import { adminRouter } from "./admin/router";
 import { agentsRouter } from "./agents/router";
 import { apiKeysRouter } from "./api-keys/router";
 import { authRouter } from "./auth/router";
@@ -7,6 +8,9 @@ import { connectionsRouter } from "./connections/router";
 import { flowsRouter } from "./flows/router";
 import { integrationsRouter } from "./integrations/router";
 import { knowledgeRouter } from "./knowledge/router";
+import { partnerEntitlementsRouter } from "./partner-entitlements/router";
+import { partnerProvisioningRouter } from "./partner-provisioning/router";
+import { partnerWorkersRouter } from "./partner-workers/router";
 import { sessionConsoleRouter } from "./session-console/router";
 import { sessionsRouter } from "./sessions/router";
 import { tenancyRouter } from "./tenancy/router";
@@ -26,6 +30,10 @@ export const appRouter = router({
   sessionConsole: sessionConsoleRouter,
   budget: budgetRouter,
   triggers: triggersRouter,
+  admin: adminRouter,
+  partnerProvisioning: partnerProvisioningRouter,
+  partnerWorkers: partnerWorkersRouter,
+  partnerEntitlements: partnerEntitlementsRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -1,0 +1,12 @@
+import { mintSecret } from "@/server/auth/secret-token";
+import { db } from "@/server/db/client";
+
+/** A partner key (ykp_) of the platform: the secret is returned once and stored only as a hash. */
+export async function issuePartnerKey(platformId: string, name: string) {
+  const secret = mintSecret("partner_key");
+  const key = await db().partnerKey.create({
+    data: { platformId, name, prefix: secret.prefix, secretHash: secret.secretHash },
+    select: { id: true, name: true, prefix: true, createdAt: true },
+  });
+  return { key, secret: secret.token };
+}
