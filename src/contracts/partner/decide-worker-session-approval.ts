@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { type z } from "zod";
 import { routeMeta } from "@/contracts/common/meta";
 import { ZDecideApprovalRequest, ZDecideApprovalResponse } from "@/contracts/sessions/decide-approval";
 import { LEASE_401 } from "./lease";
