@@ -23,8 +23,8 @@ export function assertPlatformActive(partner: TPartnerActor): void {
 export async function mintLease(partner: TPartnerActor, o: TMintLeaseOptions): Promise<TLease> {
   assertPlatformActive(partner);
   if (!isUuid(o.orgId) || !isUuid(o.appId)) throw leaseTargetNotFound();
-  await readFollower(partner.platformId, o.orgId).catch(() => {
-    throw leaseTargetNotFound();
+  await readFollower(partner.platformId, o.orgId).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === "NOT_FOUND" ? leaseTargetNotFound() : error;
   });
   const app = await db().partnerApp.findUnique({ where: { id: o.appId }, select: { platformId: true, revokedAt: true } });
   if (!app || app.platformId !== partner.platformId || app.revokedAt) throw leaseTargetNotFound();
