@@ -21,7 +21,8 @@ export const setEntitlementMeta = routeMeta({
 export const ZSetEntitlementRequest = z.strictObject({
   orgId: z.string().meta({ description: "The follower's organization id." }),
   automationId: z.string().meta({ description: "The agent's or flow's id." }),
-  enabled: z.boolean().meta({ description: "The override: true enables, false disables." }),
+  // Literals, not z.boolean(): the OpenAPI adapter coerces boolean inputs ("false", null -> false).
+  enabled: z.union([z.literal(true), z.literal(false)]).meta({ description: "The override: true enables, false disables (a JSON boolean)." }),
 });
 export type TSetEntitlementRequest = z.infer<typeof ZSetEntitlementRequest>;
 
