@@ -10,6 +10,7 @@ import { handleMcpRequest } from "@/server/mcp/handle-mcp-request";
 import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
 import { listAgentTools } from "@/server/services/mcp/list-agent-tools";
 import { createTrigger } from "@/server/services/triggers/create-trigger";
+import { fireDueSchedules } from "@/server/services/triggers/fire-due-schedules";
 import { subscribeAutomation } from "@/server/services/triggers/subscriptions";
 
 // A disabled automation never runs, at every entry point, and the refusal or skip names why;
@@ -101,6 +102,16 @@ describe("a disabled automation never starts", () => {
       expect(byAutomation[id]).toMatchObject({ outcome: "SKIPPED", errorCode: "AUTOMATION_DISABLED", sessionId: null });
       expect(byAutomation[id]!.errorMessage).toMatch(PARTNER_SAYS);
     }
+  });
+
+  it("a schedule's fan-out skips it the same way (schedules and events share the fan-out)", async () => {
+    const { trigger } = await createTrigger(world.owner.actor, { type: "schedule", domainId: world.domainId, name: "Nightly", cron: "*/5 * * * *", timezone: "UTC" });
+    for (const automationId of [ids.off, ids.on]) await subscribeAutomation(world.owner.actor, { triggerId: trigger.id, automationId });
+    await db().trigger.update({ where: { id: trigger.id }, data: { nextFireAt: new Date("2026-01-01T10:05:00Z") } });
+    await fireDueSchedules(new Date("2026-01-01T10:05:02Z"));
+    const firing = await db().triggerFiring.findFirstOrThrow({ where: { triggerId: trigger.id }, include: { results: true } });
+    const outcomes = Object.fromEntries(firing.results.map((result) => [result.automationId, [result.outcome, result.errorCode]]));
+    expect(outcomes).toEqual({ [ids.off]: ["SKIPPED", "AUTOMATION_DISABLED"], [ids.on]: ["STARTED", null] });
   });
 
   it("a flow's agent step on a disabled agent fails naming why", async () => {
