@@ -62,6 +62,19 @@ describe("share, read, revoke", () => {
     expect((await console.grants({})).grants.map((live) => live.id)).not.toContain(grant.id);
   });
 
+  it("masks header values in tool arguments, as every session read does", async () => {
+    const turn = await db().turn.findFirstOrThrow({ where: { sessionId }, select: { id: true } });
+    const secret = `s3cret-${crypto.randomUUID()}`;
+    await db().toolCall.create({
+      data: { turnId: turn.id, sessionId, index: 99, toolName: "service.http.get", integrationId: "service.http", status: "SUCCEEDED", args: { url: "http://x.test", headers: { Authorization: secret } } },
+    });
+    const grant = await (await consoleAs(world.owner)).partnerEntitlements.console.share({ sessionId });
+    const response = await read(grant.id);
+    expect(response.status).toBe(200);
+    expect(JSON.stringify(response.body)).not.toContain(secret);
+    expect(JSON.stringify(response.body.session.turns[0].toolCalls)).toContain("http://x.test");
+  });
+
   it("an expired grant is the same 404 and leaves the live list", async () => {
     const console = (await consoleAs(world.owner)).partnerEntitlements.console;
     const grant = await console.share({ sessionId, days: 1 });
