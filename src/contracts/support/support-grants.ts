@@ -28,6 +28,7 @@ export const ZRevokeSupportGrantRequest = z.strictObject({ grantId: ZUuid });
 export const ZRevokeSupportGrantResponse = z.object({ ok: z.literal(true) });
 
 /** The customer's view of its partner: null partner for an ordinary organization. */
+export const ZPartnerOverviewRequest = z.strictObject({}).optional();
 export const ZPartnerOverview = z.object({
   partner: z.object({ name: z.string() }).nullable(),
   entitlements: z.array(ZEntitlement),
