@@ -24,6 +24,7 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   IDENTIFIER_TAKEN: 409,
   CLIENT_SEGMENT_INVALID: 400,
   PROVISIONING_FAILED: 500,
+  AUTOMATION_DISABLED: 403,
 };
 
 type TAppErrorOptions = {

@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { ApprovalPanel } from "./approval-panel";
 import { Composer } from "./composer";
 import { FlowRunSteps } from "./flow-run-steps";
+import { ShareWithSupport } from "@/components/partner/share-with-support";
 import { SessionManage } from "./session-manage";
 import styles from "./sessions.module.css";
 import { Transcript } from "./transcript";
@@ -68,6 +69,7 @@ export function SessionView({ sessionId, afterDelete }: { sessionId: string; aft
         )}
       </Card>
       {session.canManage ? <SessionManage key={`${session.title}|${session.outcome}`} details={session} afterDelete={afterDelete} /> : null}
+      <ShareWithSupport sessionId={sessionId} />
     </div>
   );
 }

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   "IDENTIFIER_TAKEN",
   "CLIENT_SEGMENT_INVALID",
   "PROVISIONING_FAILED",
+  // A follower's partner has not enabled the automation (entitlements, spec 4.7).
+  "AUTOMATION_DISABLED",
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

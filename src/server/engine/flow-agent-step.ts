@@ -1,6 +1,7 @@
 import type { TFlowStep } from "@/contracts/flows/graph";
 import { renderString, type TTemplateContext } from "@/contracts/flows/templates";
 import { db } from "@/server/db/client";
+import { findAppError } from "@/server/errors";
 import { waitForTurnSettled } from "@/server/events/turn-settled";
 import { startSession } from "@/server/services/sessions/start-sessions";
 import type { TFlowContext } from "./flow-context";
@@ -60,7 +61,14 @@ export async function runAgentStep(context: TFlowContext, step: TAgentStep, step
   if (!child) {
     const rendered = renderString(step.prompt, templates);
     const prompt = typeof rendered === "string" ? rendered : JSON.stringify(rendered);
-    child = await openChildTurn(context, step, stepRun, prompt);
+    try {
+      child = await openChildTurn(context, step, stepRun, prompt);
+    } catch (error) {
+      // The follower's partner has not enabled the agent: the step fails naming why.
+      const refusal = findAppError(error);
+      if (refusal?.code === "AUTOMATION_DISABLED") return { kind: "failed", code: refusal.code, message: refusal.message };
+      throw error;
+    }
     if (!child) return { kind: "failed", code: "AGENT_UNAVAILABLE", message: `The agent ${step.automationId} is not a published agent of this flow's domain any more.` };
   }
   const childTurnId = child.executionId;

@@ -28,7 +28,7 @@ export async function createMcpServer(actor: TUserActor, options: { requestSigna
   const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
   const tools = await listAgentTools(actor);
   for (const tool of tools) {
-    server.registerTool(
+    const registered = server.registerTool(
       tool.toolName,
       {
         title: tool.agentName,
@@ -39,6 +39,9 @@ export async function createMcpServer(actor: TUserActor, options: { requestSigna
       },
       (input, extra) => callAgentTool(actor, tool, input, extra, options.requestSignal),
     );
+    // Not enabled by the follower's partner: hidden from tools/list; a call by its name is
+    // answered with the SDK's tool error "Tool <name> disabled" (isError), never run.
+    if (!tool.enabled) registered.disable();
   }
   // With no agents, tools/list must still answer (an empty list), not "method not found".
   if (!tools.length) registerEmptyToolList(server);

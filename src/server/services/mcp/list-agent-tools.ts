@@ -1,6 +1,7 @@
 import type { TUserActor } from "@/server/auth/actor";
 import { roleAllows } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
+import { disabledAutomations } from "@/server/services/partner/entitlements/disabled-automations";
 import { assignToolNames } from "./tool-names";
 
 /** One published agent as the MCP client sees it. */
@@ -10,6 +11,8 @@ export type TAgentTool = {
   agentName: string;
   domainId: string;
   description: string;
+  /** False when the follower's partner has not enabled the agent: not listed, and a call is refused. */
+  enabled: boolean;
 };
 
 /** Said when the author wrote no description; clients show it to the model choosing tools. */
@@ -35,6 +38,9 @@ export async function listAgentTools(actor: TUserActor): Promise<TAgentTool[]> {
   ]);
   const names = assignToolNames(agents);
   const roles = new Map(memberships.map((membership) => [membership.domainId, membership.role]));
+  // One query: an agent its follower's partner disabled is kept but marked, so the server hides
+  // it from tools/list and refuses a call by its name (names stay stable either way).
+  const disabled = await disabledAutomations(agents.map((agent) => agent.id));
   return agents
     .filter((agent) => agent.publishedRevision !== null && roleAllows(roles.get(agent.domainId) ?? null, "execute"))
     .map((agent) => ({
@@ -43,6 +49,7 @@ export async function listAgentTools(actor: TUserActor): Promise<TAgentTool[]> {
       agentName: agent.name,
       domainId: agent.domainId,
       description: agent.description?.trim() || defaultDescription(agent.name),
+      enabled: !disabled.has(agent.id),
     }))
     .sort((a, b) => a.toolName.localeCompare(b.toolName));
 }

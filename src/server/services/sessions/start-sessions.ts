@@ -5,6 +5,7 @@ import { env } from "@/server/env";
 import { appendFirstEvents } from "@/server/events/append-event";
 import { enqueueMany, type TJob } from "@/server/jobs/enqueue";
 import { createCallerGrant } from "@/server/services/caller-credentials/grants";
+import { assertAutomationsEnabled } from "@/server/services/partner/entitlements/disabled-automations";
 import { sessionTitle } from "./session-title";
 
 /** One session to start, with its first turn (an agent's message, or a flow run's input). */
@@ -42,10 +43,13 @@ export type TStartedSession = { sessionId: string; executionId: string; flowRunI
  * its revision), its first turn (QUEUED, with its deadline), the first USER message, the flow
  * run when it is a flow, the turn's caller grant, the `session.changed` event and the job.
  * A fan-out writes each kind of row in one statement, so its cost barely grows per subscriber;
- * everything commits together or not at all.
+ * everything commits together or not at all. An automation its follower's partner disabled
+ * is refused here, once for every entry point (403 AUTOMATION_DISABLED); fan-outs skip those
+ * beforehand (fire-trigger.ts) so one disabled subscriber does not stop the others.
  */
 export async function startSessions(tx: TTransaction, starts: TSessionStart[]): Promise<TStartedSession[]> {
   if (starts.length === 0) return [];
+  await assertAutomationsEnabled(starts.map((start) => start.automationId), tx);
   const defaultDeadline = new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000);
   const rows = starts.map((start) => ({
     start,

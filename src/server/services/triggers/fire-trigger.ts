@@ -2,6 +2,7 @@ import type { TBeltEntry } from "@/contracts/agents/setup";
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
 import { missingRequiredCallerMaterial, narrowCallerCredentials } from "@/server/services/caller-credentials/narrow";
+import { disabledAutomations } from "@/server/services/partner/entitlements/disabled-automations";
 import { flowRunStart } from "@/server/services/flows/start-flow-run";
 import { startSessions, type TSessionStart } from "@/server/services/sessions/start-sessions";
 import { agentMessageFor } from "./render-input";
@@ -67,7 +68,8 @@ async function loadSubscribers(tx: TTransaction, triggerId: string): Promise<TSu
 const skipped = (automationId: string, errorCode: string, errorMessage: string): TSubscriberResult => ({ automationId, outcome: "SKIPPED", errorCode, errorMessage, sessionId: null });
 
 /** Why a subscriber cannot start at all (SKIPPED), or null when it is runnable. */
-function notRunnable(trigger: TFiringTrigger, subscriber: TSubscriber): TSubscriberResult | null {
+function notRunnable(trigger: TFiringTrigger, subscriber: TSubscriber, disabled: Set<string>): TSubscriberResult | null {
+  if (disabled.has(subscriber.id)) return skipped(subscriber.id, "AUTOMATION_DISABLED", `"${subscriber.name}" is not enabled for this organization: its partner has not enabled this automation.`);
   if (subscriber.revision === null) return skipped(subscriber.id, "NOT_PUBLISHED", `"${subscriber.name}" has no published revision; publish it to run it from this trigger.`);
   if (subscriber.domainId !== trigger.domainId) return skipped(subscriber.id, "OTHER_DOMAIN", `"${subscriber.name}" moved to another domain; a trigger only starts automations of its own domain.`);
   return null;
@@ -111,17 +113,20 @@ function subscriberStart(o: TFireTriggerOptions, subscriber: TSubscriber, creden
  * section 5 rule 8), inside the caller's transaction so the firing, its sessions, their jobs
  * and (for API fires) the idempotency outcome commit together. Each subscriber gets only the
  * caller material of integrations it binds at caller identity; one that requires material it
- * did not get is FAILED with CALLER_CREDENTIALS_REQUIRED and the others still start. Run
+ * did not get is FAILED with CALLER_CREDENTIALS_REQUIRED and the others still start; one its
+ * follower's partner disabled is SKIPPED with AUTOMATION_DISABLED. Run
  * history records ids only, never material.
  */
 export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Promise<TFireTriggerResult> {
   const subscribers = await loadSubscribers(tx, o.trigger.id);
-  const runnable = subscribers.filter((subscriber) => notRunnable(o.trigger, subscriber) === null);
+  // One query for the whole fan-out: a subscriber its partner disabled is skipped, not failed.
+  const disabled = await disabledAutomations(subscribers.map((subscriber) => subscriber.id), tx);
+  const runnable = subscribers.filter((subscriber) => notRunnable(o.trigger, subscriber, disabled) === null);
   const { perSubscriber, unusedIntegrationIds } = narrowCallerCredentials(o.callerCredentials, runnable);
   const results: TSubscriberResult[] = [];
   const starts: Array<{ result: TSubscriberResult; start: TSessionStart }> = [];
   for (const subscriber of subscribers) {
-    const blocked = notRunnable(o.trigger, subscriber);
+    const blocked = notRunnable(o.trigger, subscriber, disabled);
     if (blocked) {
       results.push(blocked);
       continue;

@@ -1,0 +1,35 @@
+import type { TTransaction } from "@/server/db/client";
+import { db } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+
+/**
+ * The automations among `automationIds` that their follower's partner has disabled (resolved
+ * standing: override ?? default). One query on the entitlements' primary key for a whole
+ * fan-out; an automation without an entitlement row (every automation of an ordinary
+ * organization, and any a follower made itself) is enabled, so ordinary organizations only
+ * ever pay for an index probe that finds nothing.
+ */
+export async function disabledAutomations(automationIds: string[], tx: TTransaction = db()): Promise<Set<string>> {
+  const ids = [...new Set(automationIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await tx.automationEntitlement.findMany({
+    where: { automationId: { in: ids }, OR: [{ overrideEnabled: false }, { overrideEnabled: null, defaultEnabled: false }] },
+    select: { automationId: true },
+  });
+  return new Set(rows.map((row) => row.automationId));
+}
+
+/** The refusal of a start (or a later turn) of a disabled automation. */
+export function automationDisabled(name?: string): AppError {
+  const what = name ? `"${name}"` : "This automation";
+  return new AppError("AUTOMATION_DISABLED", `${what} is not enabled for this organization: its partner has not enabled this automation, so it cannot run. Ask the partner to enable it.`);
+}
+
+/** Refuses when any of the automations is disabled (the door of startSessions, later turns). */
+export async function assertAutomationsEnabled(automationIds: string[], tx: TTransaction = db()): Promise<void> {
+  const disabled = await disabledAutomations(automationIds, tx);
+  if (disabled.size === 0) return;
+  const [first] = disabled;
+  const automation = await tx.automation.findUnique({ where: { id: first! }, select: { name: true } });
+  throw automationDisabled(automation?.name);
+}
