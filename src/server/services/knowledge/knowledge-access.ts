@@ -1,3 +1,4 @@
+import { isUuid } from "@/contracts/common/ids";
 import type { TUserActor } from "@/server/auth/actor";
 import { assertCan, assertOrgAdmin, isOrgAdmin, roleAllows, type TDomainPermission } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
@@ -10,12 +11,6 @@ import { notFound } from "@/server/errors";
  * to every member for reading and to organization Owners and Admins for writing.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids from a URL path are unchecked strings; a malformed one names nothing (404, not 400). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** domainId null = the organization's scope (its base, or an organization module). */
 type TScoped = { domainId: string | null };

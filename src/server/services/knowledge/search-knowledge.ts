@@ -7,7 +7,7 @@ import {
 } from "@/contracts/knowledge/search-knowledge";
 import { db } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
-import { isUuid } from "./knowledge-access";
+import { isUuid } from "@/contracts/common/ids";
 import { TS_CONFIG } from "./publish-copy";
 
 export type TSearchKnowledgeOptions = {

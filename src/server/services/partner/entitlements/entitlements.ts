@@ -1,7 +1,7 @@
 import type { TEntitlement } from "@/contracts/partner/entitlement";
 import { db, type TTransaction } from "@/server/db/client";
 import { notFound } from "@/server/errors";
-import { isUuid } from "@/server/services/knowledge/knowledge-access";
+import { isUuid } from "@/contracts/common/ids";
 import { readFollower } from "@/server/services/partner/follower-access";
 
 type TAutomationRow = {

@@ -4,7 +4,7 @@ import { mintSecret } from "@/server/auth/secret-token";
 import { db } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
 import { readFollower } from "@/server/services/partner/follower-access";
-import { isUuid } from "./ids";
+import { isUuid } from "@/contracts/common/ids";
 
 export type TMintLeaseOptions = { orgId: string; appId: string; partnerSubject?: string };
 

@@ -2,7 +2,8 @@ import type { TSupportSession } from "@/contracts/partner/support-session";
 import type { TLeaseActor, TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
-import { isUuid } from "@/server/services/knowledge/knowledge-access";
+import { isUuid } from "@/contracts/common/ids";
+import { assertLeaseLive } from "@/server/services/partner/leases/lease-access";
 import { DETAILS_SELECT, toSessionDetails } from "@/server/services/sessions/to-session-details";
 
 /**
@@ -20,6 +21,7 @@ function readerOf(lease: TLeaseActor): TUserActor {
  */
 export async function readSupportSession(lease: TLeaseActor, grantId: string): Promise<TSupportSession> {
   if (lease.partnerSubject !== null) throw new AppError("UNAUTHORIZED", "The credential is missing, invalid or not accepted here.");
+  await assertLeaseLive(lease);
   if (!isUuid(grantId)) throw notFound("support session");
   const grant = await db().supportGrant.findUnique({ where: { id: grantId }, select: { id: true, platformId: true, organizationId: true, sessionId: true, expiresAt: true, revokedAt: true, createdAt: true } });
   if (!grant || grant.platformId !== lease.platformId || grant.organizationId !== lease.orgId || grant.revokedAt !== null || grant.expiresAt <= new Date()) {

@@ -1,7 +1,7 @@
 import type { TLeaseActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
-import { isUuid } from "@/server/services/partner/leases/ids";
+import { isUuid } from "@/contracts/common/ids";
 import { workerActorFor } from "@/server/services/partner/leases/worker-actor";
 import { decideApproval, type TDecideApprovalOptions } from "@/server/services/sessions/decide-approval";
 

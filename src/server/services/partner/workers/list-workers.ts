@@ -3,7 +3,7 @@ import type { TPartnerActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
 import { readFollower } from "@/server/services/partner/follower-access";
-import { isUuid } from "@/server/services/partner/leases/ids";
+import { isUuid } from "@/contracts/common/ids";
 import { MAPPING_SELECT, toWorkerMapping } from "./to-worker-mapping";
 
 /** The worker mappings of one of the platform's customers, oldest first. */

@@ -2,7 +2,7 @@ import type { TPartnerActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
 import { readFollower } from "@/server/services/partner/follower-access";
-import { isUuid } from "@/server/services/partner/leases/ids";
+import { isUuid } from "@/contracts/common/ids";
 
 /**
  * Revokes a worker (spec 4.7): in one transaction the mapping goes, its person leaves the

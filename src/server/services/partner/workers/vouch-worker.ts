@@ -5,7 +5,7 @@ import { db, type TTransaction } from "@/server/db/client";
 import type { DomainRole } from "@/server/db/generated/enums";
 import { notFound, validationError } from "@/server/errors";
 import { readFollower } from "@/server/services/partner/follower-access";
-import { isUuid } from "@/server/services/partner/leases/ids";
+import { isUuid } from "@/contracts/common/ids";
 import { assertPlatformActive } from "@/server/services/partner/leases/mint-lease";
 import { MAPPING_SELECT, toWorkerMapping } from "./to-worker-mapping";
 
