@@ -20,7 +20,7 @@ export type TProvisionOptions = {
 export type TProvisionOutcome = { body: TFollowerRecord; replayed: boolean };
 
 /** Request equality: the whole (trimmed, validated) body; the key itself is excluded. */
-const digestOf = (body: TProvisionOrganizationRequest) => createHash("sha256").update(canonicalJson(body)).digest("hex");
+export const provisioningDigest = (body: TProvisionOrganizationRequest) => createHash("sha256").update(canonicalJson(body)).digest("hex");
 
 /**
  * POST /api/partner/v1/organizations (spec 4.7). Malformed requests never reach here (the
@@ -31,7 +31,7 @@ export async function provisionOrganization(options: TProvisionOptions): Promise
     throw new AppError("VALIDATION", "The Idempotency-Key header is required: send one key (1-128 letters, digits, \".\", \"_\", \":\", \"-\") per provisioning request.", { details: { field: "Idempotency-Key" } });
   }
   const now = options.now ?? new Date();
-  const claim = await claimKey({ platformId: options.actor.platformId, partnerKeyId: options.actor.keyId, key: options.idempotencyKey, digest: digestOf(options.body), now });
+  const claim = await claimKey({ platformId: options.actor.platformId, partnerKeyId: options.actor.keyId, key: options.idempotencyKey, digest: provisioningDigest(options.body), now });
   if (claim.kind === "replay") return { body: claim.body as TFollowerRecord, replayed: true };
   try {
     const release = await checkProvisioning(options.actor.platformId, options.body.clientSegment);
