@@ -52,7 +52,7 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
   // Flow runs share the turn rules: retries, TURN_INTERRUPTED after the last one.
   await workExecutions(boss, FLOW_QUEUE, env.ENGINE_SLOTS, runFlow, "flow run");
   // Partner onboarding runs: rare and short, one at a time per process is plenty.
-  await boss.work<TOnboardingJobData>(ONBOARDING_QUEUE, { pollingIntervalSeconds: IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
+  await boss.work<TOnboardingJobData>(ONBOARDING_QUEUE, { pollingIntervalSeconds: IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
     if (job) await runOnboardingJob(job);
   });
   await boss.work(TURN_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
