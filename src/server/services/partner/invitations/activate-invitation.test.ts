@@ -5,7 +5,7 @@ import { startEngine, stopEngine } from "../../../../../test/sessions-kit";
 import { maySelectOrganization, signInWithPassword } from "@/server/auth/sign-in";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { provision, requestBody } from "../provisioning/provisioning.testkit";
+import { provision, requestBody } from "../../../../../test/provisioning-kit";
 import { activateInvitation } from "./activate-invitation";
 import { readInvitation } from "./read-invitation";
 

@@ -4,7 +4,7 @@ import { startEngine, stopEngine } from "../../../../../test/sessions-kit";
 import { db } from "@/server/db/client";
 import { runOnboardingJob } from "@/server/engine/onboarding";
 import { ONBOARDING_RETRY_LIMIT } from "@/server/jobs/queues";
-import { platformWithTemplate, provision, requestBody } from "../provisioning/provisioning.testkit";
+import { platformWithTemplate, provision, requestBody } from "../../../../../test/provisioning-kit";
 
 // Onboarding on the real queue and workers: a provisioning request's job runs to COMPLETED; an
 // attempt that dies mid-run (the database refuses one automation) is retried by the queue and

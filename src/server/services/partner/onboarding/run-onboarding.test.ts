@@ -3,7 +3,7 @@ import { partnerPlatform } from "../../../../../test/partner-kit";
 import { startEngine, stopEngine } from "../../../../../test/sessions-kit";
 import { db } from "@/server/db/client";
 import { ZFlowRevisionSetup } from "@/server/services/flows/flow-revision";
-import { platformWithTemplate, provision, requestBody } from "../provisioning/provisioning.testkit";
+import { platformWithTemplate, provision, requestBody } from "../../../../../test/provisioning-kit";
 import { runOnboarding } from "./run-onboarding";
 
 // The onboarding run applied directly (no workers), so a test can stop it between any two

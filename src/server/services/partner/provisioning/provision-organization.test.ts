@@ -9,7 +9,7 @@ import { ONBOARDING_QUEUE } from "@/server/jobs/queues";
 import type { PgBoss } from "pg-boss";
 import { CLAIM_LEASE_MS } from "./provisioning-claims";
 import { provisioningDigest } from "./provision-organization";
-import { partnerApi, platformWithTemplate, provision, requestBody, segment } from "./provisioning.testkit";
+import { partnerApi, platformWithTemplate, provision, requestBody, segment } from "../../../../../test/provisioning-kit";
 
 // POST /api/partner/v1/organizations through the real route handler, on the real queue (no
 // workers: onboarding jobs stay queued, so "no new onboarding run" is countable).

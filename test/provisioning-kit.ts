@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { actorIn, addDomainMember, createDomain } from "../../../../../test/factories";
-import { partnerPlatform } from "../../../../../test/partner-kit";
-import type { TCreatePlatformOptions } from "@/server/services/partner/platforms/create-platform";
-import { db } from "@/server/db/client";
-import type { Prisma } from "@/server/db/generated/client";
-import { createAndPublishAgent } from "@/server/services/agents/create-and-publish-agent";
-import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
-import { handleOpenApiRequest } from "@/server/trpc/openapi-handler";
-import type { TBlueprint } from "@/server/services/partner/onboarding/blueprint";
+import { actorIn, addDomainMember, createDomain } from "./factories";
+import { partnerPlatform } from "./partner-kit";
+import type { TCreatePlatformOptions } from "../src/server/services/partner/platforms/create-platform";
+import { db } from "../src/server/db/client";
+import type { Prisma } from "../src/server/db/generated/client";
+import { createAndPublishAgent } from "../src/server/services/agents/create-and-publish-agent";
+import { createAndPublishFlow } from "../src/server/services/flows/create-and-publish-flow";
+import { handleOpenApiRequest } from "../src/server/trpc/openapi-handler";
+import type { TBlueprint } from "../src/server/services/partner/onboarding/blueprint";
 
 /**
  * Test world of the provisioning tests (imported by *.test.ts only): a platform whose
