@@ -3,24 +3,38 @@ import { verifyPassword } from "./password";
 
 export type TSignedInUser = { id: string; email: string; name: string; defaultOrgId: string | null };
 
-/** Checks email and password; disabled users cannot sign in. */
+/**
+ * Checks email and password; disabled users cannot sign in. A partner's customer created with
+ * `directLoginDisabled` is reached only through the partner: its organizations do not count
+ * here, and a person who belongs to no other organization is refused exactly like a wrong
+ * password (after the password check, so the answer and its timing say nothing more).
+ */
 export async function signInWithPassword(email: string, password: string): Promise<TSignedInUser | null> {
   const user = await db().user.findUnique({
     where: { email: email.trim().toLowerCase() },
-    select: { id: true, email: true, name: true, passwordHash: true, disabledAt: true, orgMemberships: { select: { organizationId: true } } },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      passwordHash: true,
+      disabledAt: true,
+      orgMemberships: { select: { organizationId: true, organization: { select: { follower: { select: { directLoginDisabled: true } } } } } },
+    },
   });
   if (!user || user.disabledAt || !(await verifyPassword(password, user.passwordHash))) return null;
+  const reachable = user.orgMemberships.filter((membership) => !membership.organization.follower?.directLoginDisabled);
+  if (user.orgMemberships.length > 0 && reachable.length === 0) return null;
   await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
   // With exactly one organization there is nothing to choose: select it at sign-in.
-  const only = user.orgMemberships.length === 1 ? user.orgMemberships[0]!.organizationId : null;
+  const only = reachable.length === 1 ? reachable[0]!.organizationId : null;
   return { id: user.id, email: user.email, name: user.name, defaultOrgId: only };
 }
 
-/** Whether the user may select the organization now (enabled, and a member). */
+/** Whether the user may select the organization now (enabled, a member, and not a partner-only customer). */
 export async function maySelectOrganization(userId: string, orgId: string): Promise<boolean> {
   const membership = await db().organizationMembership.findUnique({
     where: { organizationId_userId: { organizationId: orgId, userId } },
-    select: { user: { select: { disabledAt: true } } },
+    select: { user: { select: { disabledAt: true } }, organization: { select: { follower: { select: { directLoginDisabled: true } } } } },
   });
-  return Boolean(membership && !membership.user.disabledAt);
+  return Boolean(membership && !membership.user.disabledAt && !membership.organization.follower?.directLoginDisabled);
 }

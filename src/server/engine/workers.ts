@@ -1,8 +1,9 @@
 import type { Job, PgBoss } from "pg-boss";
 import { env } from "@/server/env";
-import { FLOW_QUEUE, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TExecutionJobData } from "@/server/jobs/queues";
+import { FLOW_QUEUE, ONBOARDING_QUEUE, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TExecutionJobData, type TOnboardingJobData } from "@/server/jobs/queues";
 import { log } from "@/server/log";
 import { runFlow } from "./flow-runner";
+import { runOnboardingJob } from "./onboarding";
 import { failInterruptedTurn, sweepExpiredTurns } from "./recovery";
 import { runTurn } from "./turn-runner";
 
@@ -50,6 +51,10 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
   await workExecutions(boss, TURN_QUEUE, env.ENGINE_SLOTS, runTurn, "turn");
   // Flow runs share the turn rules: retries, TURN_INTERRUPTED after the last one.
   await workExecutions(boss, FLOW_QUEUE, env.ENGINE_SLOTS, runFlow, "flow run");
+  // Partner onboarding runs: rare and short, one at a time per process is plenty.
+  await boss.work<TOnboardingJobData>(ONBOARDING_QUEUE, { pollingIntervalSeconds: IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
+    if (job) await runOnboardingJob(job);
+  });
   await boss.work(TURN_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     await sweepExpiredTurns();
   });

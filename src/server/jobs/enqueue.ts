@@ -1,12 +1,19 @@
 import { fromPrisma } from "pg-boss";
 import type { TTransaction } from "@/server/db/client";
-import { FLOW_QUEUE, TURN_QUEUE, type TExecutionJobData } from "./queues";
+import { FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, type TExecutionJobData, type TOnboardingJobData } from "./queues";
 import { warmQueue } from "./queue";
 
-/** Work that happens after a 202: an agent turn, or a flow run's execution (both a Turn row). */
-export type TJob = { kind: "agent-turn"; turnId: string } | { kind: "flow-run"; turnId: string };
+/**
+ * Work that happens after a 202: an agent turn, or a flow run's execution (both a Turn row), or
+ * a partner follower's onboarding run (its Follower row).
+ */
+export type TJob = { kind: "agent-turn"; turnId: string } | { kind: "flow-run"; turnId: string } | { kind: "onboarding"; followerId: string };
 
-const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow-run": FLOW_QUEUE };
+const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow-run": FLOW_QUEUE, onboarding: ONBOARDING_QUEUE };
+
+function dataOf(job: TJob): TExecutionJobData | TOnboardingJobData {
+  return job.kind === "onboarding" ? { followerId: job.followerId } : { turnId: job.turnId };
+}
 
 /**
  * Queues a job inside the caller's transaction: the job exists exactly when the rows it works
@@ -15,15 +22,15 @@ const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow
  * engine runs jobs.
  */
 export async function enqueue(tx: TTransaction, job: TJob): Promise<void> {
-  await warmQueue().send(QUEUE_OF[job.kind], { turnId: job.turnId } satisfies TExecutionJobData, { db: fromPrisma(tx) });
+  await warmQueue().send(QUEUE_OF[job.kind], dataOf(job), { db: fromPrisma(tx) });
 }
 
 /** Several jobs of one transaction (a fan-out) in one insert. */
 export async function enqueueMany(tx: TTransaction, jobs: TJob[]): Promise<void> {
   const boss = warmQueue();
-  for (const kind of ["agent-turn", "flow-run"] as const) {
+  for (const kind of ["agent-turn", "flow-run", "onboarding"] as const) {
     const ofKind = jobs.filter((job) => job.kind === kind);
     if (ofKind.length === 0) continue;
-    await boss.insert(QUEUE_OF[kind], ofKind.map((job) => ({ data: { turnId: job.turnId } satisfies TExecutionJobData })), { db: fromPrisma(tx) });
+    await boss.insert(QUEUE_OF[kind], ofKind.map((job) => ({ data: dataOf(job) })), { db: fromPrisma(tx) });
   }
 }

@@ -7,11 +7,18 @@ export const TURN_SWEEP_QUEUE = "agent-turn-sweep";
 /** Flow runs: one job per attempt of a flow run's execution (its Turn), like agent turns. */
 export const FLOW_QUEUE = "flow-run";
 
+/** Partner onboarding runs: one job per follower, applying its template release step by step. */
+export const ONBOARDING_QUEUE = "partner-onboarding";
+/** Attempts of an onboarding run before the follower is marked FAILED (each resumes where the last stopped). */
+export const ONBOARDING_RETRY_LIMIT = 5;
+
 /** Worker attempts of one execution job before the turn fails (crash recovery retries the rest). */
 export const TURN_JOB_RETRY_LIMIT = 3;
 
 /** What an execution job carries: the Turn row it runs (an agent turn, or a flow run's execution). */
 export type TExecutionJobData = { turnId: string };
+/** What an onboarding job carries: the Follower row whose onboarding it runs. */
+export type TOnboardingJobData = { followerId: string };
 
 type TQueueCreateOptions = NonNullable<Parameters<PgBoss["createQueue"]>[1]>;
 
@@ -24,6 +31,16 @@ const EXECUTION_QUEUE_OPTIONS: TQueueCreateOptions = {
   // The longest a single attempt may hold the job (approval waits are not attempts).
   expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
   // A new job NOTIFYs at commit, so an idle worker starts it at once instead of at its next poll.
+  notify: true,
+};
+
+/** Onboarding: idempotent steps, so a retried job converges; backoff spreads retries of a failing database. */
+const ONBOARDING_QUEUE_OPTIONS: TQueueCreateOptions = {
+  retryLimit: ONBOARDING_RETRY_LIMIT,
+  retryDelay: 2,
+  retryBackoff: true,
+  heartbeatSeconds: 30,
+  expireInSeconds: 600,
   notify: true,
 };
 
@@ -49,8 +66,10 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   await createQueueOnce(boss, TURN_QUEUE, EXECUTION_QUEUE_OPTIONS);
   await createQueueOnce(boss, TURN_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
   await createQueueOnce(boss, FLOW_QUEUE, EXECUTION_QUEUE_OPTIONS);
+  await createQueueOnce(boss, ONBOARDING_QUEUE, ONBOARDING_QUEUE_OPTIONS);
   // getQueue() alone does not fill the cache send() reads (a queue created after start is
   // missing from it); previewRedrive() is a read-only call that goes through that cache.
   await boss.previewRedrive(TURN_QUEUE);
   await boss.previewRedrive(FLOW_QUEUE);
+  await boss.previewRedrive(ONBOARDING_QUEUE);
 }

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { actorIn, addDomainMember, createDomain } from "./factories";
+import { partnerPlatform } from "./partner-kit";
+import type { TCreatePlatformOptions } from "../src/server/services/partner/platforms/create-platform";
+import { db } from "../src/server/db/client";
+import type { Prisma } from "../src/server/db/generated/client";
+import { createAndPublishAgent } from "../src/server/services/agents/create-and-publish-agent";
+import { createAndPublishFlow } from "../src/server/services/flows/create-and-publish-flow";
+import { handleOpenApiRequest } from "../src/server/trpc/openapi-handler";
+import type { TBlueprint } from "../src/server/services/partner/onboarding/blueprint";
+
+/**
+ * Test world of the provisioning tests (imported by *.test.ts only): a platform whose
+ * provisioning template was taken from a real source organization (two domains, two published
+ * agents, a published flow calling the first agent), released the way the template services do.
+ */
+
+export type TApiResponse = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A partner API call through the real route handler. */
+export async function partnerApi(method: string, path: string, options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<TApiResponse> {
+  const headers = new Headers({ "content-type": "application/json", ...options.headers });
+  if (options.key) headers.set("authorization", `Bearer ${options.key}`);
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const response = await handleOpenApiRequest(new Request(`http://127.0.0.1/api/partner/v1${path}`, { method, headers, body }), "partner-v1");
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+export const segment = () => `c-${randomUUID().slice(0, 8)}`;
+
+export function requestBody(overrides: Record<string, unknown> = {}) {
+  return { clientName: "Bakery Ltd", clientSegment: segment(), directLoginDisabled: false, ownerName: "Olga Owner", domainName: "Front desk", ...overrides };
+}
+
+export function provision(key: string, body: unknown, idempotencyKey: string | null = randomUUID(), headers: Record<string, string> = {}) {
+  return partnerApi("POST", "/organizations", { key, body, headers: idempotencyKey === null ? headers : { "idempotency-key": idempotencyKey, ...headers } });
+}
+
+/** The blueprint of a source organization, built from its published revisions (what a release holds). */
+export async function blueprintOf(organizationId: string, primaryDomainId: string, disabledKeys: string[] = []): Promise<TBlueprint> {
+  const domains = await db().domain.findMany({ where: { organizationId }, orderBy: { createdAt: "asc" }, select: { id: true, name: true } });
+  const automations = await db().automation.findMany({ where: { organizationId, publishedRevision: { not: null } }, orderBy: { createdAt: "asc" }, include: { revisions: true } });
+  return {
+    version: 1,
+    domains: domains.map((domain) => ({ key: domain.id, name: domain.name, primary: domain.id === primaryDomainId })),
+    automations: automations.map((automation) => {
+      const revision = automation.revisions.find((candidate) => candidate.revision === automation.publishedRevision)!;
+      return {
+        key: automation.id,
+        kind: automation.kind,
+        domainKey: automation.domainId,
+        name: automation.name,
+        description: automation.description,
+        revision: revision.revision,
+        setup: revision.setup as Record<string, unknown>,
+        belt: revision.belt as unknown[],
+        defaultEnabled: !disabledKeys.includes(automation.id),
+      };
+    }),
+  };
+}
+
+/** A source organization with two domains, two agents and a flow whose agent step calls the first agent. */
+export async function sourceOrganization() {
+  const { organization, domain, user, actor } = await actorIn({ orgRole: "OWNER", domainRole: "OWNER" });
+  const second = await createDomain(organization.id, "Sales");
+  await addDomainMember(second.id, user.id, "OWNER");
+  const { agent: greeter } = await createAndPublishAgent(actor, { domainId: domain.id, name: "Greeter", setup: { model: "builtin:echo", principles: "Be kind." }, changeNote: "v1" });
+  const { agent: seller } = await createAndPublishAgent(actor, { domainId: second.id, name: "Seller", setup: { model: "builtin:echo" }, changeNote: "v1" });
+  const { flow } = await createAndPublishFlow(actor, {
+    domainId: domain.id,
+    name: "Greet flow",
+    graph: { inputSchema: { type: "object", properties: {} }, steps: [{ id: "greet", kind: "agent", automationId: greeter.id, prompt: "Hello" }] },
+    changeNote: "v1",
+  });
+  return { organization, primaryDomainId: domain.id, greeterId: greeter.id, sellerId: seller.id, flowId: flow.id };
+}
+
+/** A platform (one key) whose provisioning template has one release of the source organization. */
+export async function platformWithTemplate(options: Partial<TCreatePlatformOptions> = {}) {
+  const partner = await partnerPlatform(options);
+  const source = await sourceOrganization();
+  const blueprint = await blueprintOf(source.organization.id, source.primaryDomainId, [source.sellerId]);
+  const template = await db().partnerTemplate.create({ data: { platformId: partner.platform.id, name: `Starter ${randomUUID().slice(0, 6)}`, sourceOrganizationId: source.organization.id } });
+  const release = await db().templateRelease.create({ data: { templateId: template.id, version: 1, blueprint: blueprint as unknown as Prisma.InputJsonValue } });
+  await db().partnerPlatform.update({ where: { id: partner.platform.id }, data: { provisioningTemplateId: template.id } });
+  return { ...partner, source, template, release, blueprint };
+}
