@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { routeMeta } from "@/contracts/common/meta";
+import { zQueryInteger } from "@/contracts/common/query";
 import { LEASE_401 } from "./lease";
 import { WORKER_APPROVALS_PAGE_DEFAULT, WORKER_APPROVALS_PAGE_MAX, ZWorkerApproval } from "./worker-approval";
 
@@ -17,14 +18,8 @@ export const listWorkerApprovalsMeta = routeMeta({
 });
 
 export const ZListWorkerApprovalsRequest = z.strictObject({
-  limit: z.coerce
-    .number({ message: "must be a number" })
-    .int("must be an integer")
-    .min(1, "must be at least 1")
-    .max(WORKER_APPROVALS_PAGE_MAX, `must be at most ${WORKER_APPROVALS_PAGE_MAX}`)
-    .default(WORKER_APPROVALS_PAGE_DEFAULT)
-    .meta({ description: "Page size, 1-100; default 50." }),
-  offset: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(0, "must not be negative").default(0).meta({ description: "How many to skip; default 0." }),
+  limit: zQueryInteger({ min: 1, max: WORKER_APPROVALS_PAGE_MAX, default: WORKER_APPROVALS_PAGE_DEFAULT, description: "Page size, 1-100; default 50." }),
+  offset: zQueryInteger({ min: 0, default: 0, description: "How many to skip; default 0." }),
 });
 export type TListWorkerApprovalsRequest = z.infer<typeof ZListWorkerApprovalsRequest>;
 
