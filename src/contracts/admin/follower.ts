@@ -14,7 +14,4 @@ export const ZAdminFollower = z.object({
   onboardedAt: z.string().nullable(),
 });
 
-export const ZListFollowersRequest = z.strictObject({ platformId: z.uuid() });
-export const ZListFollowersResponse = z.object({ followers: z.array(ZAdminFollower) });
-
 export type TAdminFollower = z.infer<typeof ZAdminFollower>;

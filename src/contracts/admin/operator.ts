@@ -8,9 +8,6 @@ export const ZOperator = z.object({
   disabled: z.boolean(),
 });
 
-export const ZListOperatorsResponse = z.object({ operators: z.array(ZOperator) });
-export const ZGrantOperatorRequest = z.strictObject({ email: z.string().trim().min(1, "Enter the person's email").max(320, "At most 320 characters") });
-export const ZRevokeOperatorRequest = z.strictObject({ userId: z.uuid() });
 export const ZOperatorResponse = z.object({ operator: ZOperator });
 
 export type TOperator = z.infer<typeof ZOperator>;
