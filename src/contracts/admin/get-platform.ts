@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { type z } from "zod";
 import { ZPlatformIdRequest, ZPlatformResponse } from "./platform";
 
 export const ZGetPlatformRequest = ZPlatformIdRequest;
