@@ -58,7 +58,7 @@ export function PlatformFollowers({ platformId }: { platformId: string }) {
             {(rows ?? []).map((follower) => (
               <tr key={follower.id}>
                 <td className={table.primaryText}>
-                  {follower.clientName}
+                  <span>{follower.clientName}</span>
                   <div className={table.secondaryText}>{follower.clientSegment}</div>
                 </td>
                 <td>

@@ -39,7 +39,7 @@ function TemplateRow({ template, platformId, onPublish }: { template: TTemplate;
   return (
     <tr>
       <td className={table.primaryText}>
-        {template.name}
+        <span>{template.name}</span>
         <div className={table.secondaryText}>from {template.sourceOrganization.name}</div>
         {error ? <Alert tone="error">{errorMessage(error)}</Alert> : null}
       </td>
