@@ -88,7 +88,7 @@ export function PlatformApps({ platformId }: { platformId: string }) {
         onConfirm={() => revoking && revoke.mutate({ platformId, appId: revoking.id })}
         onClose={() => setRevoking(null)}
       >
-        No lease is minted for this app any more, and its live leases end now. This cannot be undone.
+        No lease is minted for this app any more, and its live leases stop working at once. This cannot be undone.
       </ConfirmDialog>
     </Card>
   );

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { bearerHeaders } from "../../../../../test/factories";
 import { partnerPlatform, seedFollower } from "../../../../../test/partner-kit";
+import type { TLeaseActor } from "@/server/auth/actor";
 import { authenticateBearer } from "@/server/auth/authenticate";
 import { hashSecret, mintSecret } from "@/server/auth/secret-token";
 import { db } from "@/server/db/client";
+import { assertLeaseLive } from "@/server/services/partner/leases/lease-access";
 import { createTemplate } from "@/server/services/partner/templates/create-template";
 import { publishTemplateRelease } from "@/server/services/partner/templates/publish-template-release";
 import { createPartnerApp } from "./create-partner-app";
@@ -89,7 +91,7 @@ describe("partner keys", () => {
 });
 
 describe("partner apps", () => {
-  it("creates, lists and revokes apps; revoking ends the app's live leases", async () => {
+  it("creates, lists and revokes apps; a revoked app's live leases stop working", async () => {
     const { platform } = await partnerPlatform();
     const app = await createPartnerApp(platform.id, "Storefront");
     expect((await listPartnerApps(platform.id)).apps.map((entry) => entry.name)).toEqual(["Storefront", "Test app"]);
@@ -98,9 +100,12 @@ describe("partner apps", () => {
     await db().leaseToken.create({
       data: { platformId: platform.id, organizationId: organization.id, appId: app.id, prefix: lease.prefix, secretHash: lease.secretHash, expiresAt: new Date(Date.now() + 3_600_000) },
     });
+    const actor = (await authenticateBearer(bearerHeaders(lease.token), ["lease_token"])) as TLeaseActor;
+    await expect(assertLeaseLive(actor)).resolves.toBeUndefined();
     const { app: revoked } = await revokePartnerApp(platform.id, app.id);
     expect(revoked.revokedAt).not.toBeNull();
-    expect(await db().leaseToken.count({ where: { appId: app.id } })).toBe(0);
+    await expect(assertLeaseLive(actor)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await revokePartnerApp(platform.id, app.id)).app.revokedAt).toBe(revoked.revokedAt);
     await expect(revokePartnerApp(platform.id, crypto.randomUUID())).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
