@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { refusalOf } from "../../../../test/console-kit";
 import { createOrganization, createUser } from "../../../../test/factories";
+import { GET as trpcRoute } from "@/app/api/trpc/[trpc]/route";
 import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { db } from "@/server/db/client";
 import { appRouter } from "@/server/routers/root";
@@ -31,6 +32,22 @@ describe("the admin procedures", () => {
     expect(await refusalOf((await callerFor(null)).admin.listOperators())).toBe("UNAUTHORIZED 401");
     expect(await db().partnerPlatform.count()).toBe(before);
     expect((await db().user.findUniqueOrThrow({ where: { id: person.id } })).isInstanceOperator).toBe(false);
+  });
+
+  it("answer over HTTP with the 404 status and envelope code for a non-operator, and 200 for an operator", async () => {
+    const person = await createUser();
+    const operator = await operatorUser();
+    const get = async (userId: string) => {
+      const cookie = encodeURIComponent(await mintSessionCookie({ sub: userId, orgId: null }));
+      return trpcRoute(new Request("http://127.0.0.1/api/trpc/admin.listOperators", { headers: { cookie: `service_session=${cookie}` } }));
+    };
+    const refused = await get(person.id);
+    expect(refused.status).toBe(404);
+    const body = JSON.stringify(await refused.json());
+    expect(body).toContain("NOT_FOUND");
+    const allowed = await get(operator.id);
+    expect(allowed.status).toBe(200);
+    expect(JSON.stringify(await allowed.json())).toContain(operator.email);
   });
 
   it("lose access at once when operator rights are revoked or the person is disabled", async () => {
