@@ -93,10 +93,13 @@ test.describe("Admin (instance operators)", () => {
     await expect(listed).toContainText("0 / 5");
   });
 
-  test("a quota that is not a whole number of customers is refused, and operators cannot remove themselves", async ({ context, page, baseURL }) => {
+  test("the fixture platform's customers, a refused quota, and operators who cannot remove themselves", async ({ context, page, baseURL }) => {
     const operator = world().instanceOperator;
     await useFixtureSession(context, operator, baseURL!);
     await page.goto(`/admin/platforms/${world().partner.platformId}`);
+    const customer = rowNamed(page, "Customers", "Follower Ltd");
+    await expect(customer).toContainText("Onboarded");
+
     const quota = page.getByLabel("Customer quota");
     await quota.fill("-1");
     await page.getByRole("button", { name: "Save quota" }).click();
