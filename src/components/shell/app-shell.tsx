@@ -11,11 +11,13 @@ type TShellProps = {
   name: string;
   organizations: Array<{ id: string; name: string }>;
   selectedOrganizationId: string;
+  /** Adds the Admin entry to the navigation. */
+  isInstanceOperator?: boolean;
   children: ReactNode;
 };
 
 /** Top bar (organization, person, sign out), left navigation, and the page. */
-export function AppShell({ email, name, organizations, selectedOrganizationId, children }: TShellProps) {
+export function AppShell({ email, name, organizations, selectedOrganizationId, isInstanceOperator = false, children }: TShellProps) {
   return (
     <div className={styles.shell}>
       <header className={styles.topBar}>
@@ -30,7 +32,7 @@ export function AppShell({ email, name, organizations, selectedOrganizationId, c
         </div>
       </header>
       <div className={styles.body}>
-        <SideNav />
+        <SideNav isInstanceOperator={isInstanceOperator} />
         <main className={styles.main} id="main">
           <div className={styles.content}>{children}</div>
         </main>

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { AgentIcon, LibraryIcon, LinkIcon, PlugIcon } from "@/components/authoring/icons";
 import { FlowIcon } from "@/components/flows/flow-icon";
 import { TriggerIcon } from "@/components/triggers/trigger-icon";
-import { BookIcon, KeyIcon, OverviewIcon, TerminalIcon } from "@/components/ui/icons";
+import { BookIcon, BuildingIcon, KeyIcon, OverviewIcon, TerminalIcon } from "@/components/ui/icons";
 import { ChatIcon, GaugeIcon, SessionsIcon } from "./nav-icons";
 import styles from "./shell.module.css";
 
@@ -53,11 +53,18 @@ const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
   },
 ];
 
-export function SideNav() {
+/** Shown to instance operators only (the procedures behind it refuse everyone else anyway). */
+const OPERATOR_SECTION = {
+  title: "Instance",
+  items: [{ href: "/admin", label: "Admin", icon: <BuildingIcon />, matches: (path: string) => path.startsWith("/admin") }],
+};
+
+export function SideNav({ isInstanceOperator = false }: { isInstanceOperator?: boolean }) {
   const pathname = usePathname();
+  const sections = isInstanceOperator ? [...SECTIONS, OPERATOR_SECTION] : SECTIONS;
   return (
     <nav className={styles.sideNav} aria-label="Console">
-      {SECTIONS.map((section) => (
+      {sections.map((section) => (
         <div key={section.title} className={styles.navSection}>
           <p className={styles.navHeading}>{section.title}</p>
           <ul className={styles.navList}>

@@ -4,7 +4,13 @@ export const ZOrgRole = z.enum(["OWNER", "ADMIN", "MEMBER"]);
 export const ZDomainRole = z.enum(["OWNER", "EDITOR", "OPERATOR", "VIEWER"]);
 
 export const ZGetMeResponse = z.object({
-  user: z.object({ id: z.uuid(), email: z.string(), name: z.string() }),
+  user: z.object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    /** Instance operators see the /admin area (partner platforms). */
+    isInstanceOperator: z.boolean(),
+  }),
   organizations: z.array(z.object({ id: z.uuid(), name: z.string(), slug: z.string(), role: ZOrgRole })),
   selectedOrganizationId: z.uuid().nullable(),
 });

@@ -3,6 +3,7 @@ import { authenticateBearer } from "@/server/auth/authenticate";
 import { authenticateCookie, type TCookieSession } from "@/server/auth/session-cookie";
 import { ready } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
+import { isInstanceOperator } from "@/server/services/admin/is-instance-operator";
 import { publicProcedure } from "./init";
 
 /**
@@ -29,6 +30,16 @@ export const consoleProcedure = signedInProcedure.use(async ({ ctx, next }) => {
   const actor = ctx.session.actor;
   if (!actor) throw new AppError("UNAUTHORIZED", "Choose an organization in the console first: this session has none selected.");
   return next({ ctx: { session: ctx.session as TCookieSession, actor } });
+});
+
+/**
+ * The operators' console (/admin): a signed-in cookie whose person is an instance operator and
+ * not disabled (re-read on every call). Anyone else signed in gets the uniform 404, so the area's
+ * existence is not revealed; signed out is the console's usual 401.
+ */
+export const operatorProcedure = signedInProcedure.use(async ({ ctx, next }) => {
+  if (!(await isInstanceOperator(ctx.session.userId))) throw notFound();
+  return next({ ctx: { operatorUserId: ctx.session.userId } });
 });
 
 /** Personal API key (yk_) only: run routes, stream, turn-approval, fire, MCP. */

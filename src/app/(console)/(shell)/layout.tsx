@@ -11,6 +11,7 @@ export default async function ShellLayout({ children }: { children: ReactNode })
       name={viewer.user.name}
       organizations={viewer.organizations.map(({ id, name }) => ({ id, name }))}
       selectedOrganizationId={viewer.selectedOrganizationId}
+      isInstanceOperator={viewer.user.isInstanceOperator}
     >
       {children}
     </AppShell>

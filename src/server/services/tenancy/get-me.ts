@@ -10,12 +10,13 @@ export async function getMe({ userId, orgId }: { userId: string; orgId: string |
       id: true,
       email: true,
       name: true,
+      isInstanceOperator: true,
       orgMemberships: { select: { role: true, organization: { select: { id: true, name: true, slug: true } } }, orderBy: { createdAt: "asc" } },
     },
   });
   if (!user) throw notFound("user");
   return {
-    user: { id: user.id, email: user.email, name: user.name },
+    user: { id: user.id, email: user.email, name: user.name, isInstanceOperator: user.isInstanceOperator },
     organizations: user.orgMemberships.map((membership) => ({ ...membership.organization, role: membership.role })),
     selectedOrganizationId: orgId,
   };

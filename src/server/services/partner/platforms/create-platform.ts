@@ -1,11 +1,13 @@
 import { db } from "@/server/db/client";
+import { PLATFORM_SELECT, toPlatform } from "./to-platform";
 
 export type TCreatePlatformOptions = { name: string; provisioningEnabled?: boolean; customerQuota?: number };
 
 /** A new partner platform: active, with its grant and durable customer allowance. */
 export async function createPlatform(options: TCreatePlatformOptions) {
-  return db().partnerPlatform.create({
+  const row = await db().partnerPlatform.create({
     data: { name: options.name, provisioningEnabled: options.provisioningEnabled ?? false, customerQuota: options.customerQuota ?? 0 },
-    select: { id: true, name: true, status: true, provisioningEnabled: true, customerQuota: true, customersProvisioned: true, createdAt: true },
+    select: PLATFORM_SELECT,
   });
+  return toPlatform(row);
 }

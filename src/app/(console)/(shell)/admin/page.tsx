@@ -1,0 +1,22 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { getQueryClient, trpcServer } from "@/app/_lib/server-trpc";
+import { AdminTabs } from "@/components/admin/admin-tabs";
+import { PlatformsView } from "@/components/admin/platforms-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireOperator } from "./_lib/require-operator";
+
+export const metadata: Metadata = { title: "Admin" };
+
+export default async function AdminPage() {
+  await requireOperator();
+  const queryClient = getQueryClient();
+  await queryClient.prefetchQuery(trpcServer.admin.listPlatforms.queryOptions());
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <PageHeader title="Admin" description="Run this instance: the partner platforms that resell the service, and the people who operate it." />
+      <AdminTabs current="platforms" />
+      <PlatformsView />
+    </HydrationBoundary>
+  );
+}
