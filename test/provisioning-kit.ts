@@ -3,11 +3,13 @@ import { actorIn, addDomainMember, createDomain } from "./factories";
 import { partnerPlatform } from "./partner-kit";
 import type { TCreatePlatformOptions } from "../src/server/services/partner/platforms/create-platform";
 import { db } from "../src/server/db/client";
-import type { Prisma } from "../src/server/db/generated/client";
 import { createAndPublishAgent } from "../src/server/services/agents/create-and-publish-agent";
 import { createAndPublishFlow } from "../src/server/services/flows/create-and-publish-flow";
 import { handleOpenApiRequest } from "../src/server/trpc/openapi-handler";
-import type { TBlueprint } from "../src/server/services/partner/onboarding/blueprint";
+import { ZTemplateBlueprint } from "../src/server/services/partner/templates/blueprint";
+import { createTemplate } from "../src/server/services/partner/templates/create-template";
+import { publishTemplateRelease } from "../src/server/services/partner/templates/publish-template-release";
+import { setProvisioningTemplate } from "../src/server/services/partner/templates/set-provisioning-template";
 
 /**
  * Test world of the provisioning tests (imported by *.test.ts only): a platform whose
@@ -37,30 +39,6 @@ export function provision(key: string, body: unknown, idempotencyKey: string | n
   return partnerApi("POST", "/organizations", { key, body, headers: idempotencyKey === null ? headers : { "idempotency-key": idempotencyKey, ...headers } });
 }
 
-/** The blueprint of a source organization, built from its published revisions (what a release holds). */
-export async function blueprintOf(organizationId: string, primaryDomainId: string, disabledKeys: string[] = []): Promise<TBlueprint> {
-  const domains = await db().domain.findMany({ where: { organizationId }, orderBy: { createdAt: "asc" }, select: { id: true, name: true } });
-  const automations = await db().automation.findMany({ where: { organizationId, publishedRevision: { not: null } }, orderBy: { createdAt: "asc" }, include: { revisions: true } });
-  return {
-    version: 1,
-    domains: domains.map((domain) => ({ key: domain.id, name: domain.name, primary: domain.id === primaryDomainId })),
-    automations: automations.map((automation) => {
-      const revision = automation.revisions.find((candidate) => candidate.revision === automation.publishedRevision)!;
-      return {
-        key: automation.id,
-        kind: automation.kind,
-        domainKey: automation.domainId,
-        name: automation.name,
-        description: automation.description,
-        revision: revision.revision,
-        setup: revision.setup as Record<string, unknown>,
-        belt: revision.belt as unknown[],
-        defaultEnabled: !disabledKeys.includes(automation.id),
-      };
-    }),
-  };
-}
-
 /** A source organization with two domains, two agents and a flow whose agent step calls the first agent. */
 export async function sourceOrganization() {
   const { organization, domain, user, actor } = await actorIn({ orgRole: "OWNER", domainRole: "OWNER" });
@@ -81,9 +59,10 @@ export async function sourceOrganization() {
 export async function platformWithTemplate(options: Partial<TCreatePlatformOptions> = {}) {
   const partner = await partnerPlatform(options);
   const source = await sourceOrganization();
-  const blueprint = await blueprintOf(source.organization.id, source.primaryDomainId, [source.sellerId]);
-  const template = await db().partnerTemplate.create({ data: { platformId: partner.platform.id, name: `Starter ${randomUUID().slice(0, 6)}`, sourceOrganizationId: source.organization.id } });
-  const release = await db().templateRelease.create({ data: { templateId: template.id, version: 1, blueprint: blueprint as unknown as Prisma.InputJsonValue } });
-  await db().partnerPlatform.update({ where: { id: partner.platform.id }, data: { provisioningTemplateId: template.id } });
-  return { ...partner, source, template, release, blueprint };
+  const { template: created } = await createTemplate({ platformId: partner.platform.id, name: `Starter ${randomUUID().slice(0, 6)}`, sourceOrganizationId: source.organization.id });
+  const published = await publishTemplateRelease({ templateId: created.id, primaryDomainId: source.primaryDomainId, disabledAutomationIds: [source.sellerId] });
+  await setProvisioningTemplate(partner.platform.id, created.id);
+  const template = await db().partnerTemplate.findUniqueOrThrow({ where: { id: created.id } });
+  const release = await db().templateRelease.findUniqueOrThrow({ where: { id: published.releaseId } });
+  return { ...partner, source, template, release, blueprint: ZTemplateBlueprint.parse(release.blueprint) };
 }

@@ -3,7 +3,8 @@ import type { TTransaction } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/client";
 import { ZRevisionSetup } from "@/server/services/agents/revision-snapshot";
 import { ZFlowRevisionSetup } from "@/server/services/flows/flow-revision";
-import type { TBlueprintAutomation, TOnboardingPlan } from "./blueprint";
+import type { TBlueprintAutomation } from "@/server/services/partner/templates/blueprint";
+import type { TOnboardingPlan } from "./blueprint";
 
 /** Whom and where a step writes for. */
 export type TStepTarget = { organizationId: string; ownerUserId: string; plan: TOnboardingPlan; changeNote: string };

@@ -1,6 +1,7 @@
 import { db, type TTransaction } from "@/server/db/client";
 import { applyAutomation, applyDomains, applyEntitlements, type TStepTarget } from "./apply-steps";
-import { DOMAINS_STEP, EMPTY_BLUEPRINT, ENTITLEMENTS_STEP, planOnboarding, ZBlueprint } from "./blueprint";
+import { ZTemplateBlueprint } from "@/server/services/partner/templates/blueprint";
+import { DOMAINS_STEP, EMPTY_BLUEPRINT, ENTITLEMENTS_STEP, planOnboarding } from "./blueprint";
 
 export type TRunOnboardingOptions = {
   /** Called after each step commits (tests stop a run there, as a killed worker would). */
@@ -31,7 +32,7 @@ async function loadFollower(followerId: string) {
 export async function runOnboarding(followerId: string, options: TRunOnboardingOptions = {}): Promise<void> {
   const follower = await loadFollower(followerId);
   if (!follower || follower.onboardingStatus === "COMPLETED") return;
-  const blueprint = follower.release ? ZBlueprint.parse(follower.release.blueprint) : EMPTY_BLUEPRINT;
+  const blueprint = follower.release ? ZTemplateBlueprint.parse(follower.release.blueprint) : EMPTY_BLUEPRINT;
   const plan = planOnboarding(blueprint, follower.domainName);
   const target: TStepTarget = {
     organizationId: follower.organizationId,

@@ -85,14 +85,16 @@ describe("share, read, revoke", () => {
     expect((await console.grants({})).grants.map((live) => live.id)).not.toContain(grant.id);
   });
 
-  it("another platform's lease, another organization's lease, a nonexistent or malformed id: one 404; a worker lease is not accepted", async () => {
+  it("another platform's customer's lease, a nonexistent or malformed id: one 404; a worker lease or a lease no platform could hold is not accepted", async () => {
     const grant = await (await consoleAs(world.owner)).partnerEntitlements.console.share({ sessionId, days: 30 });
     const other = await partnerPlatform();
     const otherFollower = await partnerWithFollower();
     const otherPlatformLease = await leaseFor(other.platform.id, world.orgId, other.appId);
     const otherOrgLease = await leaseFor(otherFollower.partner.platform.id, otherFollower.orgId, otherFollower.partner.appId);
+    // A lease for an organization that is not its platform's customer cannot be minted; one
+    // written anyway is a dead credential: the neutral 401 (assertLeaseLive).
+    expect((await read(grant.id, otherPlatformLease)).status).toBe(401);
     for (const [grantId, credential] of [
-      [grant.id, otherPlatformLease],
       [grant.id, otherOrgLease],
       [crypto.randomUUID(), lease],
       ["nope", lease],

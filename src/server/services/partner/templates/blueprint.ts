@@ -21,9 +21,9 @@ export const ZBlueprintAutomation = z.object({
   description: z.string().nullable(),
   revision: z.number().int().positive(),
   /** `AutomationRevision.setup` exactly as stored. */
-  setup: z.unknown(),
+  setup: z.record(z.string(), z.unknown()),
   /** `AutomationRevision.belt` exactly as stored. */
-  belt: z.unknown(),
+  belt: z.array(z.unknown()),
   defaultEnabled: z.boolean(),
 });
 
