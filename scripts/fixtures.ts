@@ -42,12 +42,17 @@ async function buildThroughService(): Promise<TFixtureWorld> {
 async function buildDirectly(): Promise<TFixtureWorld> {
   const { migrateDatabase, openDatabase, useDatabase } = await import("@/server/db/client");
   const { buildWorld } = await import("@/server/services/fixtures/build-world");
+  const { startQueue, stopQueue } = await import("@/server/jobs/queue");
   const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await migrateDatabase(database);
     useDatabase(database);
+    // Provisioning the partner's follower queues its onboarding job (the world runs it at once;
+    // the job, found later by the service, finds nothing left to do).
+    if (!(await startQueue(database))) throw new Error("The job queue did not start on this database.");
     return await buildWorld({ baseUrl, httpTarget });
   } finally {
+    await stopQueue();
     await database.close();
   }
 }
