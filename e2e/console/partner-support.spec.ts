@@ -20,6 +20,7 @@ test.describe("Share with support", () => {
     await expect(page.getByRole("heading", { name: "Share with support" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Share with support" })).toHaveCount(0);
 
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Partner" })).toHaveCount(0);
     await page.goto("/settings/partner");
     await expect(page.getByRole("heading", { level: 1, name: "Partner" })).toBeVisible();
     await expect(page.getByTestId("no-partner")).toBeVisible();

@@ -3,8 +3,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { bearer, world } from "./world";
 
 /** The fixture world's partner keys (FIXTURES.md "partner"). */
-type TPartnerKeys = { platformId: string; key: string; otherPlatformKey: string; suspendedKey: string; noProvisioningKey: string; follower: { orgId: string } };
-export const partner = () => (world() as unknown as { partner: TPartnerKeys }).partner;
+export const partner = () => world().partner;
 
 export const uniqueSegment = (label = "e2e") => `${label}-${randomUUID().slice(0, 8)}`;
 

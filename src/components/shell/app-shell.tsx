@@ -13,11 +13,13 @@ type TShellProps = {
   selectedOrganizationId: string;
   /** Adds the Admin entry to the navigation. */
   isInstanceOperator?: boolean;
+  /** The selected organization is a partner's customer: Settings shows Partner. */
+  hasPartner?: boolean;
   children: ReactNode;
 };
 
 /** Top bar (organization, person, sign out), left navigation, and the page. */
-export function AppShell({ email, name, organizations, selectedOrganizationId, isInstanceOperator = false, children }: TShellProps) {
+export function AppShell({ email, name, organizations, selectedOrganizationId, isInstanceOperator = false, hasPartner = false, children }: TShellProps) {
   return (
     <div className={styles.shell}>
       <header className={styles.topBar}>
@@ -32,7 +34,7 @@ export function AppShell({ email, name, organizations, selectedOrganizationId, i
         </div>
       </header>
       <div className={styles.body}>
-        <SideNav isInstanceOperator={isInstanceOperator} />
+        <SideNav isInstanceOperator={isInstanceOperator} hasPartner={hasPartner} />
         <main className={styles.main} id="main">
           <div className={styles.content}>{children}</div>
         </main>

@@ -59,9 +59,15 @@ const OPERATOR_SECTION = {
   items: [{ href: "/admin", label: "Admin", icon: <BuildingIcon />, matches: (path: string) => path.startsWith("/admin") }],
 };
 
-export function SideNav({ isInstanceOperator = false }: { isInstanceOperator?: boolean }) {
+/** Shown to a partner's customers: what the partner enabled, and the sessions shared with its support. */
+const PARTNER_SECTION = {
+  title: "Partner",
+  items: [{ href: "/settings/partner", label: "Partner", icon: <LinkIcon />, matches: (path: string) => path.startsWith("/settings/partner") }],
+};
+
+export function SideNav({ isInstanceOperator = false, hasPartner = false }: { isInstanceOperator?: boolean; hasPartner?: boolean }) {
   const pathname = usePathname();
-  const sections = isInstanceOperator ? [...SECTIONS, OPERATOR_SECTION] : SECTIONS;
+  const sections = [...SECTIONS, ...(hasPartner ? [PARTNER_SECTION] : []), ...(isInstanceOperator ? [OPERATOR_SECTION] : [])];
   return (
     <nav className={styles.sideNav} aria-label="Console">
       {sections.map((section) => (

@@ -11,7 +11,8 @@ export const ZGetMeResponse = z.object({
     /** Instance operators see the /admin area (partner platforms). */
     isInstanceOperator: z.boolean(),
   }),
-  organizations: z.array(z.object({ id: z.uuid(), name: z.string(), slug: z.string(), role: ZOrgRole })),
+  /** hasPartner: the organization is a partner platform's customer (Settings > Partner). */
+  organizations: z.array(z.object({ id: z.uuid(), name: z.string(), slug: z.string(), role: ZOrgRole, hasPartner: z.boolean() })),
   selectedOrganizationId: z.uuid().nullable(),
 });
 

@@ -1,3 +1,4 @@
+import type { TKnowledgeSelection } from "@/contracts/agents/setup";
 import type { TFlowGraph } from "@/contracts/flows/graph";
 import type { TTransaction } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/client";
@@ -10,7 +11,8 @@ import type { TOnboardingPlan } from "./blueprint";
 export type TStepTarget = { organizationId: string; ownerUserId: string; plan: TOnboardingPlan; changeNote: string };
 
 /** Knowledge selections are not copied: the customer has no knowledge of its own yet. */
-const NO_KNOWLEDGE = { mode: "NONE", moduleIds: [] };
+// The stored revision's selection, as ZKnowledgeSelection reads it back (knowledge is not copied).
+const NO_KNOWLEDGE: TKnowledgeSelection = { mode: "none", moduleIds: [] };
 
 /** Every planned domain, with the owner as its domain Owner (domain rights come only from domain roles). */
 export async function applyDomains(tx: TTransaction, target: TStepTarget): Promise<void> {
