@@ -1,0 +1,3 @@
+import { router } from "@/server/trpc/init";
+
+export const assistantWorkersRouter = router({});
