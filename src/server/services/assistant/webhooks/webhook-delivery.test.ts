@@ -140,6 +140,20 @@ describe("webhook delivery", () => {
   });
 });
 
+describe("a removed webhook", () => {
+  it("abandons the pending deliveries as FAILED at their next attempt, without sending them", async () => {
+    const customer = await configured();
+    receiver.answer({ status: 500 });
+    const delivery = await record(customer.organization.id);
+    await partnerApi("PUT", `/organizations/${customer.organization.id}/assistant-config`, { key: partner.key, body: { webhook: null } });
+    const failed = await settled(delivery.id, "FAILED");
+    expect(failed.attempts.at(-1)!.error).toMatch(/No webhook is configured/);
+    expect(receiver.hits.length).toBeLessThanOrEqual(1);
+    // And nothing more is recorded while none is configured.
+    expect(await db().$transaction((tx) => recordAssistantEvent(tx, { organizationId: customer.organization.id, workerId: null, type: "usage.recorded", data: {} }))).toBeNull();
+  });
+});
+
 describe("console deliveries", () => {
   it("lists the organization's deliveries newest first with attempts, and redelivers one by hand", async () => {
     const customer = await configured();
@@ -164,6 +178,26 @@ describe("console deliveries", () => {
     expect(redelivered.delivery).toMatchObject({ status: "SUCCEEDED", attemptCount: 4 });
     expect(redelivered.delivery.attempts.map((attempt) => attempt.manual)).toEqual([false, false, false, true]);
     expect(receiver.hits.map((hit) => [hit.body, hit.verified])).toEqual([[failed.event.body, true]]);
+  });
+
+  it("a failed Redeliver leaves a pending delivery's schedule as it was", async () => {
+    const customer = await configured();
+    // The first attempt asks for a minute's pause: the delivery waits, PENDING.
+    receiver.answer({ status: 503, headers: { "retry-after": "60" } }, { status: 500 });
+    const delivery = await record(customer.organization.id);
+    const until = Date.now() + 10_000;
+    let waiting = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attempts: true } });
+    while (!(waiting.attempts.length === 1 && waiting.attempts[0]!.durationMs !== null) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      waiting = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attempts: true } });
+    }
+    expect(waiting.status).toBe("PENDING");
+    expect(waiting.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(50_000);
+
+    const owner = await person(customer.organization.id, "ADMIN", [[customer.domain.id, "OWNER"]]);
+    const redelivered = await (await consoleAs(owner)).assistantConfig.redeliverWebhook({ deliveryId: delivery.id });
+    expect(redelivered.attempt).toMatchObject({ number: 2, statusCode: 500, succeeded: false });
+    expect(redelivered.delivery).toMatchObject({ status: "PENDING", nextAttemptAt: waiting.nextAttemptAt!.toISOString(), lastStatusCode: 500 });
   });
 
   it("is for Owners and Admins of the delivery's own organization only", async () => {
