@@ -27,8 +27,9 @@ function dataOf({ kind: _kind, ...data }: TJob): object {
  * The row is the source of truth; the job is only its wake-up. Services enqueue; only the
  * engine runs jobs.
  */
-export async function enqueue(tx: TTransaction, job: TJob): Promise<void> {
-  await warmQueue().send(QUEUE_OF[job.kind], dataOf(job), { db: fromPrisma(tx) });
+export async function enqueue(tx: TTransaction, job: TJob, options: { startAfter?: Date } = {}): Promise<void> {
+  // startAfter: a job that wakes its row later (a webhook delivery's next attempt).
+  await warmQueue().send(QUEUE_OF[job.kind], dataOf(job), { db: fromPrisma(tx), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
 }
 
 /** Several jobs of one transaction (a fan-out) in one insert. */
