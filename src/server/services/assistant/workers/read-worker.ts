@@ -15,13 +15,13 @@ export type TActiveWorker = { id: string; organizationId: string; externalRef: s
  */
 export async function readWorker(target: TWorkerTarget, tx: TTransaction = db()): Promise<TActiveWorker> {
   await readFollower(target.platformId, target.orgId, tx);
-  if (!isUuid(target.workerRef)) throw notFound("worker");
+  if (!isUuid(target.workerRef)) throw notFound();
   const worker = await tx.assistantWorker.findFirst({
     where: { id: target.workerRef, organizationId: target.orgId, status: "ACTIVE" },
     select: { id: true, organizationId: true, externalRef: true, sessionId: true },
   });
-  if (!worker) throw notFound("worker");
-  if (target.subject !== null && target.subject !== worker.id && target.subject !== worker.externalRef) throw notFound("worker");
+  if (!worker) throw notFound();
+  if (target.subject !== null && target.subject !== worker.id && target.subject !== worker.externalRef) throw notFound();
   return worker;
 }
 
@@ -33,7 +33,7 @@ export async function readWorker(target: TWorkerTarget, tx: TTransaction = db())
 export async function lockWorker(tx: TTransaction, workerId: string): Promise<{ sessionId: string | null }> {
   const [row] = await tx.$queryRaw<Array<{ sessionId: string | null }>>`
     SELECT "sessionId"::text AS "sessionId" FROM "assistant_workers" WHERE "id" = ${workerId}::uuid AND "status" = 'ACTIVE' FOR UPDATE`;
-  if (!row) throw notFound("worker");
+  if (!row) throw notFound();
   return row;
 }
 
