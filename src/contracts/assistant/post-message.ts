@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { routeMeta } from "@/contracts/common/meta";
 import { ZSessionMessageText } from "@/contracts/sessions/common";
-import { ASSISTANT_401, ASSISTANT_IDEMPOTENCY_409, ASSISTANT_WORKER_404, ZAssistantMessage, ZWorkerPath } from "./worker";
+import { ASSISTANT_401, ASSISTANT_WORKER_404, ZAssistantMessage, ZWorkerPath } from "./worker";
 
 export const ASSISTANT_TURN_409 =
   "No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization; or a turn of this worker is still in progress (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS).";

@@ -146,7 +146,7 @@ describe("POST /workers/{w}/turns", () => {
     await settledTurnOf((await post(workerRef, "thanks")).body.id);
     const again = await instruct(workerRef, "Undo that");
     await waitForTurn(again.body.turn_id, ["COMPLETED", "FAILED"]);
-    const items = (await list(workerRef)).body.items as Array<{ role: string; body: string }>;
+    const items = (await list(workerRef)).body.items as Array<{ id: string; role: string; body: string }>;
     expect(items.map((item) => [item.role, item.body])).toEqual([
       ["assistant", "Echo: Send the morning brief"],
       ["user", "thanks"],
