@@ -10,7 +10,8 @@ import type { TOnboardingPlan } from "./blueprint";
 export type TStepTarget = { organizationId: string; ownerUserId: string; plan: TOnboardingPlan; changeNote: string };
 
 /** Knowledge selections are not copied: the customer has no knowledge of its own yet. */
-const NO_KNOWLEDGE = { mode: "NONE", moduleIds: [] };
+// The API spelling publish writes (ZKnowledgeSelection): the engine reads revisions with it.
+const NO_KNOWLEDGE = { mode: "none", moduleIds: [] };
 
 /** Every planned domain, with the owner as its domain Owner (domain rights come only from domain roles). */
 export async function applyDomains(tx: TTransaction, target: TStepTarget): Promise<void> {
