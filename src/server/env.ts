@@ -32,6 +32,12 @@ const ZEnv = z.object({
   MCP_TURN_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(45),
   // Per-turn execution deadline (seconds), approval waits included (spec section 5, rule 9).
   TURN_DEADLINE_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(3600),
+  // Assistant webhook retries (spec 6.2): seconds before each attempt, comma-separated; the
+  // first is the initial attempt. Svix's schedule by default; tests shrink it.
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, "must be comma-separated seconds, e.g. 0,5,300")
+    .default("0,5,300,1800,7200,18000,36000,36000"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Vault keys: "kid:base64-32-bytes" entries, comma-separated; the first seals, all open.
   VAULT_KEYS: z

@@ -121,10 +121,16 @@ export async function loadTranscript(context: TTurnContext, options: { noToolCal
     }),
   ]);
   const transcript: TModelMessage[] = [];
+  // A turn's first message is its input: a USER message, or a SYSTEM one when the turn was
+  // started by an instruction (queueTurn's `instruction`); later SYSTEM messages are notices.
+  const opened = new Set<string>();
   for (const message of messages) {
-    if (message.role === "USER") transcript.push({ role: "user", content: message.body });
+    const opensTurn = message.turnId !== null && !opened.has(message.turnId);
+    if (message.turnId !== null) opened.add(message.turnId);
+    const isInput = message.role === "USER" || (message.role === "SYSTEM" && opensTurn);
+    if (isInput) transcript.push({ role: "user", content: message.body });
     else if (message.role === "ASSISTANT") transcript.push({ role: "assistant", content: message.body });
-    if (message.role === "USER" && message.turnId === context.turnId) break;
+    if (isInput && message.turnId === context.turnId) break;
   }
   for (const call of calls) {
     transcript.push({ role: "assistant", content: "", toolCalls: [{ id: call.id, name: call.toolName, args: call.args as Record<string, unknown> }] });

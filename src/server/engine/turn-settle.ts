@@ -1,3 +1,4 @@
+import { onAssistantTurnSettled } from "@/server/services/assistant/conversation/on-turn-settled";
 import { recordTurnUsage } from "@/server/services/budget/record-turn-usage";
 import { db, type TTransaction } from "@/server/db/client";
 import { appendEvent, appendEvents } from "@/server/events/append-event";
@@ -36,6 +37,7 @@ export async function completeTurn(options: { sessionId: string; turnId: string;
     if (!options.streamed) events.push({ type: "message.delta", data: { executionId: options.turnId, messageId: message.id, text: options.text } });
     events.push({ type: "turn.completed", data: { executionId: options.turnId, status: "completed", messageId: message.id } });
     await appendEvents(tx, options.sessionId, events);
+    await onAssistantTurnSettled(tx, { sessionId: options.sessionId, turnId: options.turnId, messageId: message.id, outcome: "ok" });
   });
 }
 
@@ -61,6 +63,7 @@ export async function failTurnTx(tx: TTransaction, options: { sessionId: string;
   });
   await dropGrant(tx, options.turnId);
   await appendEvent(tx, options.sessionId, "turn.completed", { executionId: options.turnId, status: "failed", errorCode: options.code, messageId: notice.id });
+  await onAssistantTurnSettled(tx, { sessionId: options.sessionId, turnId: options.turnId, messageId: notice.id, outcome: "failed", errorCode: options.code });
   return true;
 }
 

@@ -6,6 +6,7 @@ import { runFlow } from "./flow-runner";
 import { runOnboardingJob } from "./onboarding";
 import { failInterruptedTurn, sweepExpiredTurns } from "./recovery";
 import { runTurn } from "./turn-runner";
+import { registerWebhookDelivery } from "./webhook-delivery";
 
 // With nothing queued, a slot looks again after this even without a wake-up (a lost NOTIFY).
 const IDLE_POLL_SECONDS = 2;
@@ -59,4 +60,6 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
     await sweepExpiredTurns();
   });
   await boss.schedule(TURN_SWEEP_QUEUE, "* * * * *");
+  // Assistant webhooks (spec 6.2): delivery attempts and their minute sweep.
+  await registerWebhookDelivery(boss);
 }

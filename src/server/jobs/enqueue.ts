@@ -1,18 +1,24 @@
 import { fromPrisma } from "pg-boss";
 import type { TTransaction } from "@/server/db/client";
-import { FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, type TExecutionJobData, type TOnboardingJobData } from "./queues";
+import { FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
 import { warmQueue } from "./queue";
 
 /**
- * Work that happens after a 202: an agent turn, or a flow run's execution (both a Turn row), or
- * a partner follower's onboarding run (its Follower row).
+ * Work that happens after a 202, each named by the row that is its source of truth: an agent
+ * turn or a flow run's execution (a Turn row), a partner follower's onboarding run (its
+ * Follower row), a webhook delivery attempt (its WebhookDelivery row).
  */
-export type TJob = { kind: "agent-turn"; turnId: string } | { kind: "flow-run"; turnId: string } | { kind: "onboarding"; followerId: string };
+export type TJob =
+  | { kind: "agent-turn"; turnId: string }
+  | { kind: "flow-run"; turnId: string }
+  | { kind: "onboarding"; followerId: string }
+  | { kind: "webhook-delivery"; deliveryId: string };
 
-const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow-run": FLOW_QUEUE, onboarding: ONBOARDING_QUEUE };
+const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow-run": FLOW_QUEUE, onboarding: ONBOARDING_QUEUE, "webhook-delivery": WEBHOOK_QUEUE };
 
-function dataOf(job: TJob): TExecutionJobData | TOnboardingJobData {
-  return job.kind === "onboarding" ? { followerId: job.followerId } : { turnId: job.turnId };
+/** The job's data is the job without its kind (the queue says the kind). */
+function dataOf({ kind: _kind, ...data }: TJob): object {
+  return data;
 }
 
 /**
@@ -21,14 +27,15 @@ function dataOf(job: TJob): TExecutionJobData | TOnboardingJobData {
  * The row is the source of truth; the job is only its wake-up. Services enqueue; only the
  * engine runs jobs.
  */
-export async function enqueue(tx: TTransaction, job: TJob): Promise<void> {
-  await warmQueue().send(QUEUE_OF[job.kind], dataOf(job), { db: fromPrisma(tx) });
+export async function enqueue(tx: TTransaction, job: TJob, options: { startAfter?: Date } = {}): Promise<void> {
+  // startAfter: a job that wakes its row later (a webhook delivery's next attempt).
+  await warmQueue().send(QUEUE_OF[job.kind], dataOf(job), { db: fromPrisma(tx), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
 }
 
 /** Several jobs of one transaction (a fan-out) in one insert. */
 export async function enqueueMany(tx: TTransaction, jobs: TJob[]): Promise<void> {
   const boss = warmQueue();
-  for (const kind of ["agent-turn", "flow-run", "onboarding"] as const) {
+  for (const kind of Object.keys(QUEUE_OF) as Array<TJob["kind"]>) {
     const ofKind = jobs.filter((job) => job.kind === kind);
     if (ofKind.length === 0) continue;
     await boss.insert(QUEUE_OF[kind], ofKind.map((job) => ({ data: dataOf(job) })), { db: fromPrisma(tx) });

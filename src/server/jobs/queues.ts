@@ -9,6 +9,8 @@ export const FLOW_QUEUE = "flow-run";
 
 /** Partner onboarding runs: one job per follower, applying its template release step by step. */
 export const ONBOARDING_QUEUE = "partner-onboarding";
+/** Webhook deliveries: one job per attempt; the WebhookDelivery row schedules the next one. */
+export const WEBHOOK_QUEUE = "webhook-delivery";
 /** Attempts of an onboarding run before the follower is marked FAILED (each resumes where the last stopped). */
 export const ONBOARDING_RETRY_LIMIT = 5;
 
@@ -44,6 +46,9 @@ const ONBOARDING_QUEUE_OPTIONS: TQueueCreateOptions = {
   notify: true,
 };
 
+/** A delivery attempt never retries as a job: the delivery row schedules its own next attempt. */
+const WEBHOOK_QUEUE_OPTIONS: TQueueCreateOptions = { retryLimit: 0, expireInSeconds: 120, notify: true };
+
 async function createQueueOnce(boss: PgBoss, name: string, options: TQueueCreateOptions): Promise<void> {
   const existing = await boss.getQueue(name);
   // Queues created before wake-ups existed get them too (the other options are kept as they are).
@@ -67,9 +72,11 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   await createQueueOnce(boss, TURN_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
   await createQueueOnce(boss, FLOW_QUEUE, EXECUTION_QUEUE_OPTIONS);
   await createQueueOnce(boss, ONBOARDING_QUEUE, ONBOARDING_QUEUE_OPTIONS);
+  await createQueueOnce(boss, WEBHOOK_QUEUE, WEBHOOK_QUEUE_OPTIONS);
   // getQueue() alone does not fill the cache send() reads (a queue created after start is
   // missing from it); previewRedrive() is a read-only call that goes through that cache.
   await boss.previewRedrive(TURN_QUEUE);
   await boss.previewRedrive(FLOW_QUEUE);
   await boss.previewRedrive(ONBOARDING_QUEUE);
+  await boss.previewRedrive(WEBHOOK_QUEUE);
 }

@@ -1,6 +1,8 @@
 import { router } from "@/server/trpc/init";
 import { adminRouter } from "./admin/router";
 import { agentsRouter } from "./agents/router";
+import { assistantConfigRouter } from "./assistant-config/router";
+import { assistantWorkersRouter } from "./assistant-workers/router";
 import { apiKeysRouter } from "./api-keys/router";
 import { authRouter } from "./auth/router";
 import { budgetRouter } from "./budget/router";
@@ -34,6 +36,8 @@ export const appRouter = router({
   partnerProvisioning: partnerProvisioningRouter,
   partnerWorkers: partnerWorkersRouter,
   partnerEntitlements: partnerEntitlementsRouter,
+  assistantConfig: assistantConfigRouter,
+  assistantWorkers: assistantWorkersRouter,
 });
 
 export type TAppRouter = typeof appRouter;

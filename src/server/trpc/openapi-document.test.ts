@@ -118,7 +118,7 @@ describe("the partner document", () => {
     ["post", "/worker-token", "partnerKey"],
     ["get", "/organizations/{orgId}/workers", "partnerKey"],
     ["post", "/organizations/{orgId}/workers", "partnerKey"],
-    ["delete", "/organizations/{orgId}/workers/{mappingId}", "partnerKey"],
+    ["delete", "/organizations/{orgId}/workers/{w}", "partnerKey"],
     ["get", "/organizations/{orgId}/entitlements", "partnerKey"],
     ["patch", "/organizations/{orgId}/automations/{automationId}/entitlement", "partnerKey"],
     ["delete", "/organizations/{orgId}/automations/{automationId}/entitlement", "partnerKey"],

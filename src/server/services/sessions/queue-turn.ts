@@ -14,6 +14,12 @@ export type TQueueTurnOptions = {
   callerCredentials?: TCallerCredentials;
   /** callerCredentialExpiresAt of the request (trigger fire); null/undefined: the turn's deadline bounds it. */
   callerCredentialExpiresAt?: Date | null;
+  /**
+   * The message is an instruction (an assistant worker's POST /turns): stored as the SYSTEM
+   * message that opens the turn, which the model reads as the turn's input and no reader shows
+   * as something a user wrote (see loadTranscript).
+   */
+  instruction?: boolean;
 };
 
 /** Whether a credentials object carries any material at all (`{}` entries behave like omission). */
@@ -27,7 +33,7 @@ function hasCallerMaterial(credentials: TCallerCredentials | undefined): credent
  * QUEUED turn with its deadline, the turn's caller grant and its job. All commit together or
  * not at all, so an accepted request always has its turn and its job.
  */
-export async function queueTurn(tx: TTransaction, options: TQueueTurnOptions): Promise<{ turnId: string }> {
+export async function queueTurn(tx: TTransaction, options: TQueueTurnOptions): Promise<{ turnId: string; messageId: string }> {
   const number = (await tx.turn.count({ where: { sessionId: options.sessionId } })) + 1;
   const turn = await tx.turn.create({
     data: {
@@ -40,7 +46,7 @@ export async function queueTurn(tx: TTransaction, options: TQueueTurnOptions): P
     select: { id: true },
   });
   const message = await tx.sessionMessage.create({
-    data: { sessionId: options.sessionId, turnId: turn.id, role: "USER", body: options.message, authorId: options.authorId },
+    data: { sessionId: options.sessionId, turnId: turn.id, role: options.instruction ? "SYSTEM" : "USER", body: options.message, authorId: options.instruction ? null : options.authorId },
     select: { id: true },
   });
   if (hasCallerMaterial(options.callerCredentials)) {
@@ -48,5 +54,5 @@ export async function queueTurn(tx: TTransaction, options: TQueueTurnOptions): P
   }
   await appendEvent(tx, options.sessionId, "session.changed", { reason: "message.created", executionId: turn.id, messageId: message.id });
   await enqueue(tx, { kind: "agent-turn", turnId: turn.id });
-  return { turnId: turn.id };
+  return { turnId: turn.id, messageId: message.id };
 }

@@ -21,6 +21,8 @@ export type TSessionStart = {
   ownerId: string | null;
   /** The first USER message (a flow run's input rendered as text). */
   message: string;
+  /** The first message is an instruction, not a user's message (see queueTurn's `instruction`). */
+  instruction?: boolean;
   /** The title as given; otherwise `titlePrefix: ` and the message's first line (session-title.ts). */
   title?: string;
   titlePrefix?: string;
@@ -78,7 +80,7 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
     data: rows.map(({ start, sessionId, turnId, deadlineAt }) => ({ id: turnId, sessionId, organizationId: start.organizationId, number: 1, initiatedById: start.ownerId, deadlineAt })),
   });
   await tx.sessionMessage.createMany({
-    data: rows.map(({ start, sessionId, turnId, messageId }) => ({ id: messageId, sessionId, turnId, role: "USER" as const, body: start.message, authorId: start.ownerId })),
+    data: rows.map(({ start, sessionId, turnId, messageId }) => ({ id: messageId, sessionId, turnId, role: start.instruction ? ("SYSTEM" as const) : ("USER" as const), body: start.message, authorId: start.instruction ? null : start.ownerId })),
   });
   const flowRuns = rows.filter((row) => row.flowRunId !== null);
   if (flowRuns.length > 0) {

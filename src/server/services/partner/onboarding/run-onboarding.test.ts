@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { partnerPlatform } from "../../../../../test/partner-kit";
 import { startEngine, stopEngine } from "../../../../../test/sessions-kit";
 import { db } from "@/server/db/client";
+import { toSnapshot } from "@/server/services/agents/revision-snapshot";
 import { ZFlowRevisionSetup } from "@/server/services/flows/flow-revision";
 import { platformWithTemplate, provision, requestBody } from "../../../../../test/provisioning-kit";
 import { runOnboarding } from "./run-onboarding";
@@ -56,7 +57,9 @@ describe("runOnboarding", () => {
     expect(greeter!.domainId).toBe(domains[0]!.id);
     expect(seller!.domainId).toBe(domains[1]!.id);
     const sourceGreeter = world.blueprint.automations.find((entry) => entry.key === source.greeterId)!;
-    expect(greeter!.revisions).toEqual([expect.objectContaining({ revision: 1, setup: sourceGreeter.setup, belt: sourceGreeter.belt, knowledgeSelection: { mode: "NONE", moduleIds: [] } })]);
+    expect(greeter!.revisions).toEqual([expect.objectContaining({ revision: 1, setup: sourceGreeter.setup, belt: sourceGreeter.belt, knowledgeSelection: { mode: "none", moduleIds: [] } })]);
+    // The engine can read the copied revision (a turn of it would fail otherwise).
+    expect(toSnapshot({ ...greeter!.revisions[0]!, automationId: greeter!.id, changeNote: null, publishedById: null }).setup.principles).toBe("Be kind.");
     expect(greeter!.principles).toBe("Be kind.");
     // The flow's agent step calls the customer's own copy, not the source organization's agent.
     const graph = ZFlowRevisionSetup.parse(flow!.revisions[0]!.setup).graph;

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { routeMeta } from "@/contracts/common/meta";
+import { ZSessionMessageText } from "@/contracts/sessions/common";
+import { ASSISTANT_401, ASSISTANT_WORKER_404, ZAssistantMessage, ZWorkerPath } from "./worker";
+
+export const ASSISTANT_TURN_409 =
+  "No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization; or a turn of this worker is still in progress (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS).";
+
+export const postMessageMeta = routeMeta({
+  surface: "partner-v1",
+  method: "POST",
+  path: "/organizations/{orgId}/workers/{w}/messages",
+  summary: "Post a user message to an assistant worker",
+  description:
+    "Stores the end user's message and queues a turn of the configured assistant agent. The reply is appended asynchronously and announced by `message.created`; read it with GET /messages. One turn at a time: while the previous turn is still running the message is refused with 409 (send it again when its `message.created` arrived).",
+  tags: ["Assistant workers"],
+  security: ["partnerKey"],
+  successStatus: 201,
+  errors: {
+    400: "Unknown or invalid fields (VALIDATION).",
+    401: ASSISTANT_401,
+    403: "The customer's partner disabled the assistant agent (AUTOMATION_DISABLED).",
+    404: ASSISTANT_WORKER_404,
+    409: ASSISTANT_TURN_409,
+  },
+});
+
+export const ZPostMessageRequest = z.strictObject({ ...ZWorkerPath, body: ZSessionMessageText });
+export type TPostMessageRequest = z.infer<typeof ZPostMessageRequest>;
+
+export const ZPostMessageResponse = ZAssistantMessage;

@@ -1,0 +1,44 @@
+import type { PgBoss } from "pg-boss";
+import { WEBHOOK_QUEUE } from "@/server/jobs/queues";
+import { log } from "@/server/log";
+import { runScheduledAttempt, sweepDueDeliveries } from "@/server/services/assistant/webhooks/attempt-delivery";
+
+/** Minute sweep of deliveries whose wake-up was lost (created here: the sweep is this module's own). */
+export const WEBHOOK_SWEEP_QUEUE = "webhook-delivery-sweep";
+// A slow receiver holds a slot up to 15 s; a few at once keep one slow endpoint from stalling the rest.
+const DELIVERY_SLOTS = 4;
+const POLL_SECONDS = 1;
+
+type TDeliveryJobData = { deliveryId: string };
+
+async function sweep(): Promise<void> {
+  const woken = await sweepDueDeliveries();
+  if (woken > 0) log.info("webhook deliveries woken by the sweep", { woken });
+}
+
+/**
+ * Registers webhook delivery on a started queue: DELIVERY_SLOTS attempts at once, each job one
+ * attempt of the delivery its row schedules; and the sweep, at start and every minute, that
+ * wakes PENDING deliveries whose job was lost, so a process killed mid-delivery loses nothing.
+ */
+export async function registerWebhookDelivery(boss: PgBoss): Promise<void> {
+  for (let slot = 0; slot < DELIVERY_SLOTS; slot++) {
+    await boss.work<TDeliveryJobData>(WEBHOOK_QUEUE, { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
+      if (!job) return;
+      try {
+        await runScheduledAttempt(job.data.deliveryId);
+      } catch (error) {
+        // The row stays PENDING under its attempt lease; the sweep wakes it again.
+        log.error("webhook delivery attempt failed", { deliveryId: job.data.deliveryId, error });
+      }
+    });
+  }
+  if (!(await boss.getQueue(WEBHOOK_SWEEP_QUEUE))) {
+    await boss.createQueue(WEBHOOK_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 }).catch(async (error: unknown) => {
+      if (!(await boss.getQueue(WEBHOOK_SWEEP_QUEUE))) throw error;
+    });
+  }
+  await boss.work(WEBHOOK_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, sweep);
+  await boss.schedule(WEBHOOK_SWEEP_QUEUE, "* * * * *");
+  await sweep().catch((error: unknown) => log.error("webhook delivery sweep failed", { error }));
+}

@@ -1,0 +1,128 @@
+import { db, type TTransaction } from "@/server/db/client";
+import { enqueue, enqueueMany } from "@/server/jobs/enqueue";
+import { open } from "@/server/vault/vault";
+import { DELIVERY_TIMEOUT_MS, deliverOnce, type TDeliveryOutcome } from "@/server/webhooks/deliver";
+import { nextAttemptDelayMs } from "@/server/webhooks/schedule";
+
+/**
+ * While an attempt runs, its delivery's nextAttemptAt is pushed this far ahead: a process that
+ * dies mid-attempt leaves the row PENDING and due again after it, and the sweep wakes it.
+ */
+const ATTEMPT_LEASE_MS = DELIVERY_TIMEOUT_MS + 45_000;
+const WEBHOOK_REMOVED = "No webhook is configured for the organization any more; the delivery was abandoned.";
+
+type TClaimed = { deliveryId: string; attemptId: string; number: number; url: string; body: string; sealedSecret: string | null };
+
+export type TAttemptResult = { number: number; manual: boolean; statusCode: number | null; error: string | null; durationMs: number; succeeded: boolean };
+
+/** Reads what one attempt sends: the stored body bytes and the config's CURRENT secret (sealed). */
+async function claimedOf(tx: TTransaction, deliveryId: string, attemptId: string, number: number): Promise<TClaimed> {
+  const delivery = await tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { url: true, organizationId: true, event: { select: { body: true } } } });
+  const config = await tx.assistantConfig.findUnique({ where: { organizationId: delivery.organizationId }, select: { webhookUrl: true, webhookSecret: true } });
+  const sealedSecret = config?.webhookUrl ? config.webhookSecret : null;
+  return { deliveryId, attemptId, number, url: delivery.url, body: delivery.event.body, sealedSecret };
+}
+
+/**
+ * Takes the next scheduled attempt of a PENDING delivery whose time has come, atomically: a
+ * second job woken for the same delivery (the sweep's, a duplicate) finds nothing to do.
+ */
+async function claimScheduled(deliveryId: string, now: Date): Promise<TClaimed | null> {
+  return db().$transaction(async (tx) => {
+    const taken = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, status: "PENDING", nextAttemptAt: { lte: now } },
+      data: { attemptCount: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
+    });
+    if (taken.count === 0) return null;
+    const { attemptCount } = await tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { attemptCount: true } });
+    const attempt = await tx.webhookAttempt.create({ data: { deliveryId, number: attemptCount, manual: false, startedAt: now } });
+    return claimedOf(tx, deliveryId, attempt.id, attemptCount);
+  });
+}
+
+/** A manual attempt takes the next number whatever the delivery's status; its schedule is untouched. */
+async function claimManual(deliveryId: string, now: Date): Promise<TClaimed> {
+  return db().$transaction(async (tx) => {
+    const { attemptCount } = await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { attemptCount: { increment: 1 } }, select: { attemptCount: true } });
+    const attempt = await tx.webhookAttempt.create({ data: { deliveryId, number: attemptCount, manual: true, startedAt: now } });
+    return claimedOf(tx, deliveryId, attempt.id, attemptCount);
+  });
+}
+
+async function send(claimed: TClaimed): Promise<TDeliveryOutcome> {
+  if (!claimed.sealedSecret) return { ok: false, statusCode: null, error: WEBHOOK_REMOVED, retryAfterSeconds: null, durationMs: 0 };
+  // Decrypted only here, for the signature; never logged or stored anywhere else.
+  return deliverOnce({ url: claimed.url, secret: await open(claimed.sealedSecret), body: claimed.body });
+}
+
+/** Records the attempt's result and moves the delivery on: SUCCEEDED, the next attempt, or FAILED. */
+async function settle(claimed: TClaimed, outcome: TDeliveryOutcome, manual: boolean): Promise<void> {
+  const { deliveryId } = claimed;
+  const last = { lastStatusCode: outcome.statusCode, lastError: outcome.error };
+  await db().$transaction(async (tx) => {
+    await tx.webhookAttempt.update({ where: { id: claimed.attemptId }, data: { statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs } });
+    if (outcome.ok) {
+      await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "SUCCEEDED", succeededAt: new Date(), nextAttemptAt: null, ...last } });
+      return;
+    }
+    // A failed manual attempt leaves a pending delivery's schedule (and a failed one's status) as it was.
+    if (manual) {
+      await tx.webhookDelivery.update({ where: { id: deliveryId }, data: last });
+      return;
+    }
+    const automaticAttempts = await tx.webhookAttempt.count({ where: { deliveryId, manual: false } });
+    const delayMs = claimed.sealedSecret ? nextAttemptDelayMs(automaticAttempts, outcome.retryAfterSeconds) : null;
+    if (delayMs === null) {
+      await tx.webhookDelivery.updateMany({ where: { id: deliveryId, status: "PENDING" }, data: { status: "FAILED", nextAttemptAt: null, ...last } });
+      return;
+    }
+    const startAfter = new Date(Date.now() + delayMs);
+    const moved = await tx.webhookDelivery.updateMany({ where: { id: deliveryId, status: "PENDING" }, data: { nextAttemptAt: startAfter, ...last } });
+    if (moved.count > 0) await enqueue(tx, { kind: "webhook-delivery", deliveryId }, { startAfter });
+  });
+}
+
+/**
+ * The webhook-delivery job: one scheduled attempt of a delivery, if its time has come. The row
+ * is the source of truth; a job that arrives early or twice does nothing.
+ */
+export async function runScheduledAttempt(deliveryId: string): Promise<TAttemptResult | null> {
+  const claimed = await claimScheduled(deliveryId, new Date());
+  if (!claimed) return null;
+  const outcome = await send(claimed);
+  await settle(claimed, outcome, false);
+  return resultOf(claimed, outcome, false);
+}
+
+/** A manual attempt now (console "Redeliver"), recorded with manual = true. */
+export async function runManualAttempt(deliveryId: string): Promise<TAttemptResult> {
+  const claimed = await claimManual(deliveryId, new Date());
+  const outcome = await send(claimed);
+  await settle(claimed, outcome, true);
+  return resultOf(claimed, outcome, true);
+}
+
+function resultOf(claimed: TClaimed, outcome: TDeliveryOutcome, manual: boolean): TAttemptResult {
+  return { number: claimed.number, manual, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs, succeeded: outcome.ok };
+}
+
+/** Scheduled wake-ups later than this behind their time are considered lost and re-queued. */
+const SWEEP_GRACE_MS = 10_000;
+const SWEEP_BATCH = 500;
+
+/**
+ * Wakes PENDING deliveries whose time has come but whose job was lost (a process killed
+ * mid-attempt, a job that never committed): runs at engine start and every minute, so no
+ * delivery waits forever. A duplicate wake-up is harmless (the claim is atomic).
+ */
+export async function sweepDueDeliveries(now: Date = new Date()): Promise<number> {
+  const due = await db().webhookDelivery.findMany({
+    where: { status: "PENDING", nextAttemptAt: { lte: new Date(now.getTime() - SWEEP_GRACE_MS) } },
+    orderBy: { nextAttemptAt: "asc" },
+    take: SWEEP_BATCH,
+    select: { id: true },
+  });
+  if (due.length === 0) return 0;
+  await db().$transaction((tx) => enqueueMany(tx, due.map((row) => ({ kind: "webhook-delivery" as const, deliveryId: row.id }))));
+  return due.length;
+}
