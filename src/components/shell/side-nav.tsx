@@ -59,10 +59,13 @@ const OPERATOR_SECTION = {
   items: [{ href: "/admin", label: "Admin", icon: <BuildingIcon />, matches: (path: string) => path.startsWith("/admin") }],
 };
 
-/** Shown to a partner's customers: what the partner enabled, and the sessions shared with its support. */
+/** Shown to a partner's customers: what the partner enabled, sessions shared with its support, and the assistant webhooks' deliveries. */
 const PARTNER_SECTION = {
   title: "Partner",
-  items: [{ href: "/settings/partner", label: "Partner", icon: <LinkIcon />, matches: (path: string) => path.startsWith("/settings/partner") }],
+  items: [
+    { href: "/settings/partner", label: "Partner", icon: <LinkIcon />, matches: (path: string) => path.startsWith("/settings/partner") },
+    { href: "/settings/webhooks", label: "Webhooks", icon: <TerminalIcon />, matches: (path: string) => path.startsWith("/settings/webhooks") },
+  ],
 };
 
 export function SideNav({ isInstanceOperator = false, hasPartner = false }: { isInstanceOperator?: boolean; hasPartner?: boolean }) {
