@@ -1,6 +1,6 @@
 import { db, type TTransaction } from "@/server/db/client";
 import { enqueue, enqueueMany } from "@/server/jobs/enqueue";
-import { open } from "@/server/vault/vault";
+import { open, VaultError } from "@/server/vault/vault";
 import { DELIVERY_TIMEOUT_MS, deliverOnce, type TDeliveryOutcome } from "@/server/webhooks/deliver";
 import { nextAttemptDelayMs } from "@/server/webhooks/schedule";
 
@@ -10,6 +10,7 @@ import { nextAttemptDelayMs } from "@/server/webhooks/schedule";
  */
 const ATTEMPT_LEASE_MS = DELIVERY_TIMEOUT_MS + 45_000;
 const WEBHOOK_REMOVED = "No webhook is configured for the organization any more; the delivery was abandoned.";
+const SECRET_UNREADABLE = "The webhook secret cannot be opened, so nothing can be signed; save the webhook secret again (PUT /assistant-config). The delivery was abandoned.";
 
 type TClaimed = { deliveryId: string; attemptId: string; number: number; url: string; body: string; sealedSecret: string | null };
 
@@ -49,14 +50,25 @@ async function claimManual(deliveryId: string, now: Date): Promise<TClaimed> {
   });
 }
 
-async function send(claimed: TClaimed): Promise<TDeliveryOutcome> {
-  if (!claimed.sealedSecret) return { ok: false, statusCode: null, error: WEBHOOK_REMOVED, retryAfterSeconds: null, durationMs: 0 };
-  // Decrypted only here, for the signature; never logged or stored anywhere else.
-  return deliverOnce({ url: claimed.url, secret: await open(claimed.sealedSecret), body: claimed.body });
+/** An attempt's outcome; `final` when no later attempt could do better (nothing to sign with). */
+type TSent = TDeliveryOutcome & { final: boolean };
+
+async function send(claimed: TClaimed): Promise<TSent> {
+  if (!claimed.sealedSecret) return { ok: false, statusCode: null, error: WEBHOOK_REMOVED, retryAfterSeconds: null, durationMs: 0, final: true };
+  let secret: string;
+  try {
+    // Decrypted only here, for the signature; never logged or stored anywhere else.
+    secret = await open(claimed.sealedSecret);
+  } catch (error) {
+    if (!(error instanceof VaultError)) throw error;
+    // A rotated-out vault key: retrying cannot help; the message names the key, never the secret.
+    return { ok: false, statusCode: null, error: `${SECRET_UNREADABLE} ${error.message}`, retryAfterSeconds: null, durationMs: 0, final: true };
+  }
+  return { ...(await deliverOnce({ url: claimed.url, secret, body: claimed.body })), final: false };
 }
 
 /** Records the attempt's result and moves the delivery on: SUCCEEDED, the next attempt, or FAILED. */
-async function settle(claimed: TClaimed, outcome: TDeliveryOutcome, manual: boolean): Promise<void> {
+async function settle(claimed: TClaimed, outcome: TSent, manual: boolean): Promise<void> {
   const { deliveryId } = claimed;
   const last = { lastStatusCode: outcome.statusCode, lastError: outcome.error };
   await db().$transaction(async (tx) => {
@@ -71,7 +83,7 @@ async function settle(claimed: TClaimed, outcome: TDeliveryOutcome, manual: bool
       return;
     }
     const automaticAttempts = await tx.webhookAttempt.count({ where: { deliveryId, manual: false } });
-    const delayMs = claimed.sealedSecret ? nextAttemptDelayMs(automaticAttempts, outcome.retryAfterSeconds) : null;
+    const delayMs = outcome.final ? null : nextAttemptDelayMs(automaticAttempts, outcome.retryAfterSeconds);
     if (delayMs === null) {
       await tx.webhookDelivery.updateMany({ where: { id: deliveryId, status: "PENDING" }, data: { status: "FAILED", nextAttemptAt: null, ...last } });
       return;

@@ -154,6 +154,21 @@ describe("a removed webhook", () => {
   });
 });
 
+describe("a secret sealed with a vault key no longer configured", () => {
+  it("fails the delivery at once with a reason a person can act on, without sending it", async () => {
+    const customer = await configured();
+    // What a rotated-out key leaves behind: an envelope whose key id the keyring does not have.
+    const { webhookSecret } = await db().assistantConfig.findUniqueOrThrow({ where: { organizationId: customer.organization.id } });
+    const [version, , ...sealed] = webhookSecret!.split(".");
+    await db().assistantConfig.update({ where: { organizationId: customer.organization.id }, data: { webhookSecret: [version, "retired-key", ...sealed].join(".") } });
+    const delivery = await record(customer.organization.id);
+    const failed = await settled(delivery.id, "FAILED");
+    expect(failed.attempts).toHaveLength(1);
+    expect(failed.lastError).toMatch(/webhook secret cannot be opened.*retired-key/);
+    expect(receiver.hits).toHaveLength(0);
+  });
+});
+
 describe("console deliveries", () => {
   it("lists the organization's deliveries newest first with attempts, and redelivers one by hand", async () => {
     const customer = await configured();
