@@ -1,21 +1,14 @@
 import { db } from "../src/server/db/client";
-import { handleOpenApiRequest } from "../src/server/trpc/openapi-handler";
 import { person } from "./agents-kit";
-import { partnerPlatform, seedFollower } from "./partner-kit";
+import { partnerPlatform, partnerRequest, seedFollower, type TPartnerResponse } from "./partner-kit";
 import { publishAgent } from "./sessions-kit";
 
 /** Helpers for the assistant worker routes (spec 4.8) through the real partner route handler. */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type TAssistantResponse = { status: number; headers: Headers; body: any };
+export type TAssistantResponse = TPartnerResponse;
 
-export async function partnerCall(method: string, path: string, options: { key: string; body?: unknown; headers?: Record<string, string> }): Promise<TAssistantResponse> {
-  const headers: Record<string, string> = { authorization: `Bearer ${options.key}`, ...options.headers };
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const response = await handleOpenApiRequest(new Request(`http://127.0.0.1/api/partner/v1${path}`, { method, headers, body }), "partner-v1");
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+export function partnerCall(method: string, path: string, options: { key: string; body?: unknown; headers?: Record<string, string> }): Promise<TAssistantResponse> {
+  return partnerRequest(method, path, { credential: options.key, body: options.body, headers: options.headers });
 }
 
 /**

@@ -1,24 +1,15 @@
 import { db } from "../src/server/db/client";
 import { mintSecret } from "../src/server/auth/secret-token";
-import { handleOpenApiRequest } from "../src/server/trpc/openapi-handler";
 import { person } from "./agents-kit";
-import { partnerPlatform, seedFollower } from "./partner-kit";
+import { partnerPlatform, partnerRequest, seedFollower, type TPartnerResponse } from "./partner-kit";
 
 /** Helpers for the entitlements and support tests: partner HTTP calls in-process, leases, followers with people. */
 
-export type TPartnerResponse = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type { TPartnerResponse };
 
 /** One request to the /api/partner/v1 surface, exactly as the route handler serves it. */
-export async function partnerApi(method: string, path: string, credential: string | null, body?: unknown): Promise<TPartnerResponse> {
-  const headers: Record<string, string> = {};
-  if (credential) headers.authorization = `Bearer ${credential}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await handleOpenApiRequest(
-    new Request(`http://127.0.0.1/api/partner/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-    "partner-v1",
-  );
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+export function partnerApi(method: string, path: string, credential: string | null, body?: unknown): Promise<TPartnerResponse> {
+  return partnerRequest(method, path, { credential, body });
 }
 
 /** A lease row as POST /token mints it (the route itself belongs to another area). */

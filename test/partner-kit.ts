@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../src/server/db/client";
+import { handleOpenApiRequest } from "../src/server/trpc/openapi-handler";
 import { createPartnerApp } from "../src/server/services/partner/platforms/create-partner-app";
 import { createPlatform, type TCreatePlatformOptions } from "../src/server/services/partner/platforms/create-platform";
 import { issuePartnerKey } from "../src/server/services/partner/platforms/issue-partner-key";
@@ -39,4 +40,25 @@ export async function seedFollower(platformId: string) {
     },
   });
   return { follower, organization, domain, owner };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TPartnerResponse = { status: number; headers: Headers; body: any };
+
+/**
+ * One request to the /api/partner/v1 surface, exactly as the route handler serves it (the one
+ * helper behind every partner test's own calling convention).
+ */
+export async function partnerRequest(
+  method: string,
+  path: string,
+  options: { credential?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<TPartnerResponse> {
+  const headers = new Headers(options.headers);
+  if (options.credential) headers.set("authorization", `Bearer ${options.credential}`);
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+  const response = await handleOpenApiRequest(new Request(`http://127.0.0.1/api/partner/v1${path}`, { method, headers, body }), "partner-v1");
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }

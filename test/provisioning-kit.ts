@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { actorIn, addDomainMember, createDomain } from "./factories";
-import { partnerPlatform } from "./partner-kit";
+import { partnerPlatform, partnerRequest, type TPartnerResponse } from "./partner-kit";
 import type { TCreatePlatformOptions } from "../src/server/services/partner/platforms/create-platform";
 import { db } from "../src/server/db/client";
 import { createAndPublishAgent } from "../src/server/services/agents/create-and-publish-agent";
 import { createAndPublishFlow } from "../src/server/services/flows/create-and-publish-flow";
-import { handleOpenApiRequest } from "../src/server/trpc/openapi-handler";
 import { ZTemplateBlueprint } from "../src/server/services/partner/templates/blueprint";
 import { createTemplate } from "../src/server/services/partner/templates/create-template";
 import { publishTemplateRelease } from "../src/server/services/partner/templates/publish-template-release";
@@ -17,16 +16,11 @@ import { setProvisioningTemplate } from "../src/server/services/partner/template
  * agents, a published flow calling the first agent), released the way the template services do.
  */
 
-export type TApiResponse = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type TApiResponse = TPartnerResponse;
 
-/** A partner API call through the real route handler. */
-export async function partnerApi(method: string, path: string, options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<TApiResponse> {
-  const headers = new Headers({ "content-type": "application/json", ...options.headers });
-  if (options.key) headers.set("authorization", `Bearer ${options.key}`);
-  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const response = await handleOpenApiRequest(new Request(`http://127.0.0.1/api/partner/v1${path}`, { method, headers, body }), "partner-v1");
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+/** A partner API call through the real route handler (always sent as JSON, like a partner's client). */
+export function partnerApi(method: string, path: string, options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<TApiResponse> {
+  return partnerRequest(method, path, { credential: options.key, body: options.body, rawBody: options.rawBody, headers: { "content-type": "application/json", ...options.headers } });
 }
 
 export const segment = () => `c-${randomUUID().slice(0, 8)}`;

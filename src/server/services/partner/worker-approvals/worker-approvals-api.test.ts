@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, person, type TPerson } from "../../../../../test/agents-kit";
 import { createDomain } from "../../../../../test/factories";
-import { partnerPlatform, seedFollower } from "../../../../../test/partner-kit";
+import { partnerPlatform, partnerRequest, seedFollower } from "../../../../../test/partner-kit";
 import { eventsOf, publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../../test/sessions-kit";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { createConnection } from "@/server/services/connections/create-connection";
 import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
 import { runFlowByHand } from "@/server/services/flows/run-flow";
-import { handleOpenApiRequest } from "@/server/trpc/openapi-handler";
 
 // Worker approvals (spec 4.7) through the real partner route handler, on real suspended turns
 // and flow runs driven by the real queue and workers.
@@ -16,14 +15,8 @@ import { handleOpenApiRequest } from "@/server/trpc/openapi-handler";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type TResponse = { status: number; body: any };
 
-async function partnerApi(method: string, path: string, options: { credential?: string; body?: unknown } = {}): Promise<TResponse> {
-  const headers: Record<string, string> = {};
-  if (options.credential) headers.authorization = `Bearer ${options.credential}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const response = await handleOpenApiRequest(new Request(`http://127.0.0.1/api/partner/v1${path}`, { method, headers, body }), "partner-v1");
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+function partnerApi(method: string, path: string, options: { credential?: string; body?: unknown } = {}): Promise<TResponse> {
+  return partnerRequest(method, path, options);
 }
 
 let partner: Awaited<ReturnType<typeof partnerPlatform>>;

@@ -1,24 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { partnerPlatform, seedFollower } from "../../../../../test/partner-kit";
+import { partnerPlatform, partnerRequest, seedFollower } from "../../../../../test/partner-kit";
 import { createDomain } from "../../../../../test/factories";
 import { person } from "../../../../../test/agents-kit";
 import { verifyPassword } from "@/server/auth/password";
 import { db } from "@/server/db/client";
-import { handleOpenApiRequest } from "@/server/trpc/openapi-handler";
 
 // Leases and worker mappings (spec 4.7) through the real partner route handler.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type TResponse = { status: number; body: any };
 
-async function partnerApi(method: string, path: string, options: { credential?: string; body?: unknown } = {}): Promise<TResponse> {
-  const headers: Record<string, string> = {};
-  if (options.credential) headers.authorization = `Bearer ${options.credential}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const response = await handleOpenApiRequest(new Request(`http://127.0.0.1/api/partner/v1${path}`, { method, headers, body }), "partner-v1");
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+function partnerApi(method: string, path: string, options: { credential?: string; body?: unknown } = {}): Promise<TResponse> {
+  return partnerRequest(method, path, options);
 }
 
 let partner: Awaited<ReturnType<typeof partnerPlatform>>;
