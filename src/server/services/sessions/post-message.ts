@@ -2,7 +2,6 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { assertAutomationsEnabled } from "@/server/services/partner/entitlements/disabled-automations";
 import { queueTurn } from "./queue-turn";
 import { assertCanDrive, authorizeSessionView } from "./session-access";
 
@@ -20,8 +19,6 @@ export async function postMessage(actor: TUserActor, o: { sessionId: string; mes
   return db().$transaction(async (tx) => {
     // The row lock serializes concurrent messages, so two cannot both pass the check below.
     await tx.agentSession.update({ where: { id: access.session.id }, data: { updatedAt: new Date() }, select: { id: true } });
-    // A later turn of an agent its partner has since disabled is refused like a new start.
-    await assertAutomationsEnabled([access.session.automationId], tx);
     const active = await tx.turn.findFirst({ where: { sessionId: access.session.id, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } }, select: { id: true, status: true } });
     if (active) {
       throw new AppError("CONFLICT", `A turn of this session is still ${active.status === "SUSPENDED" ? "waiting for an approval" : "in progress"}; send the message when it has finished.`, {
@@ -31,6 +28,7 @@ export async function postMessage(actor: TUserActor, o: { sessionId: string; mes
     const { turnId } = await queueTurn(tx, {
       sessionId: access.session.id,
       organizationId: access.session.organizationId,
+      automationId: access.session.automationId,
       message: o.message,
       authorId: actor.userId,
       callerCredentials: o.callerCredentials,

@@ -4,10 +4,13 @@ import { env } from "@/server/env";
 import { appendEvent } from "@/server/events/append-event";
 import { enqueue } from "@/server/jobs/enqueue";
 import { createCallerGrant } from "@/server/services/caller-credentials/grants";
+import { assertAutomationsEnabled } from "@/server/services/partner/entitlements/disabled-automations";
 
 export type TQueueTurnOptions = {
   sessionId: string;
   organizationId: string;
+  /** The automation the turn runs: refused here when its partner has disabled it since. */
+  automationId: string;
   message: string;
   /** The message's author and the turn's initiator; null for machine firings. */
   authorId: string | null;
@@ -31,9 +34,11 @@ function hasCallerMaterial(credentials: TCallerCredentials | undefined): credent
  * The next turn of an existing session (a new session's first turn comes from startSessions).
  * Inside the caller's transaction (which holds the session row lock): the USER message, the
  * QUEUED turn with its deadline, the turn's caller grant and its job. All commit together or
- * not at all, so an accepted request always has its turn and its job.
+ * not at all, so an accepted request always has its turn and its job. Like startSessions for
+ * first turns, this door refuses an automation its follower's partner has disabled since.
  */
 export async function queueTurn(tx: TTransaction, options: TQueueTurnOptions): Promise<{ turnId: string; messageId: string }> {
+  await assertAutomationsEnabled([options.automationId], tx);
   const number = (await tx.turn.count({ where: { sessionId: options.sessionId } })) + 1;
   const turn = await tx.turn.create({
     data: {

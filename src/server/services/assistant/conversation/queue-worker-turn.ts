@@ -1,6 +1,5 @@
 import type { TTransaction } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { assertAutomationsEnabled } from "@/server/services/partner/entitlements/disabled-automations";
 import { queueTurn } from "@/server/services/sessions/queue-turn";
 import { startSession } from "@/server/services/sessions/start-sessions";
 import { lockWorker, type TActiveWorker } from "../workers/read-worker";
@@ -59,9 +58,8 @@ export async function queueWorkerTurn(tx: TTransaction, worker: TActiveWorker, i
       const what = active.status === "SUSPENDED" ? "waiting for an approval" : "in progress";
       throw new AppError("CONFLICT", `The worker's previous turn is still ${what}; send this when its message.created has arrived.`);
     }
-    await assertAutomationsEnabled([agent.id], tx);
     await tx.agentSession.update({ where: { id: sessionId }, data: { automationId: agent.id, domainId: agent.domainId, revision: agent.revision }, select: { id: true } });
-    ({ turnId } = await queueTurn(tx, { sessionId, organizationId: worker.organizationId, message: input.text, authorId: null, instruction: input.instruction }));
+    ({ turnId } = await queueTurn(tx, { sessionId, organizationId: worker.organizationId, automationId: agent.id, message: input.text, authorId: null, instruction: input.instruction }));
   }
   const message = await tx.sessionMessage.findFirstOrThrow({ where: { turnId }, select: { id: true, body: true, createdAt: true } });
   return { turnId, message };
