@@ -9,7 +9,11 @@ import { db } from "@/server/db/client";
 import { handleMcpRequest } from "@/server/mcp/handle-mcp-request";
 import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
 import { listAgentTools } from "@/server/services/mcp/list-agent-tools";
+import type { TCreateTriggerRequest } from "@/contracts/triggers/create-trigger";
+import { createConnection } from "@/server/services/connections/create-connection";
 import { createTrigger } from "@/server/services/triggers/create-trigger";
+import { receiveEvent } from "@/server/services/triggers/receive-event";
+import { enableEventTriggers } from "@/server/services/triggers/rollout";
 import { fireDueSchedules } from "@/server/services/triggers/fire-due-schedules";
 import { subscribeAutomation } from "@/server/services/triggers/subscriptions";
 
@@ -109,6 +113,20 @@ describe("a disabled automation never starts", () => {
     for (const automationId of [ids.off, ids.on]) await subscribeAutomation(world.owner.actor, { triggerId: trigger.id, automationId });
     await db().trigger.update({ where: { id: trigger.id }, data: { nextFireAt: new Date("2026-01-01T10:05:00Z") } });
     await fireDueSchedules(new Date("2026-01-01T10:05:02Z"));
+    const firing = await db().triggerFiring.findFirstOrThrow({ where: { triggerId: trigger.id }, include: { results: true } });
+    const outcomes = Object.fromEntries(firing.results.map((result) => [result.automationId, [result.outcome, result.errorCode]]));
+    expect(outcomes).toEqual({ [ids.off]: ["SKIPPED", "AUTOMATION_DISABLED"], [ids.on]: ["STARTED", null] });
+  });
+
+  it("an event delivered to an event trigger's ingress skips it the same way", async () => {
+    const owner = world.owner.actor;
+    await enableEventTriggers(world.orgId);
+    const { connection } = await createConnection(owner, { domainId: world.domainId, integrationId: "service.http", name: "HTTP", token: "org-token" });
+    const { trigger } = await createTrigger(owner, { type: "event", domainId: world.domainId, name: "On webhook", sourceIntegrationId: "service.http", connectionId: connection.id, eventType: "webhook.received" } as TCreateTriggerRequest);
+    for (const automationId of [ids.off, ids.on]) await subscribeAutomation(owner, { triggerId: trigger.id, automationId });
+    const { ingressToken } = await db().trigger.findUniqueOrThrow({ where: { id: trigger.id }, select: { ingressToken: true } });
+    const received = await receiveEvent({ token: ingressToken!, headers: new Headers({ "content-type": "application/json" }), rawBody: JSON.stringify({ payload: { kind: "order" } }) });
+    expect(received.replayed).toBe(false);
     const firing = await db().triggerFiring.findFirstOrThrow({ where: { triggerId: trigger.id }, include: { results: true } });
     const outcomes = Object.fromEntries(firing.results.map((result) => [result.automationId, [result.outcome, result.errorCode]]));
     expect(outcomes).toEqual({ [ids.off]: ["SKIPPED", "AUTOMATION_DISABLED"], [ids.on]: ["STARTED", null] });
