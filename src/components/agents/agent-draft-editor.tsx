@@ -20,7 +20,7 @@ import { useAgentDraft } from "./use-agent-draft";
 import { VerifyPanel } from "./verify-panel";
 import styles from "./agents.module.css";
 
-const MODEL_SUGGESTIONS = ["builtin:echo", "builtin:procedure"];
+const MODEL_SUGGESTIONS = ["builtin:echo", "builtin:procedure", "builtin:assistant"];
 
 type TProps = { agent: TAgentDetail; catalog: TToolCatalog; modules: TKnowledgeModuleSummary[] | undefined };
 

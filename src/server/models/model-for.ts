@@ -1,10 +1,11 @@
 import { env } from "@/server/env";
 import { createProviderModel } from "./ai-sdk/create-provider-model";
+import { assistantModel } from "./builtin/assistant-model";
 import { echoModel } from "./builtin/echo-model";
 import { procedureModel } from "./builtin/procedure-model";
 import { ModelError, type TModelAdapter } from "./types";
 
-const BUILTINS: Record<string, TModelAdapter> = { "builtin:echo": echoModel, "builtin:procedure": procedureModel };
+const BUILTINS: Record<string, TModelAdapter> = { "builtin:echo": echoModel, "builtin:procedure": procedureModel, "builtin:assistant": assistantModel };
 
 /**
  * The adapter for an agent's Setup model: the offline built-ins, or a provider through the AI
@@ -13,7 +14,7 @@ const BUILTINS: Record<string, TModelAdapter> = { "builtin:echo": echoModel, "bu
 export function modelFor(model: string): TModelAdapter {
   if (model.startsWith("builtin:")) {
     const builtin = BUILTINS[model];
-    if (!builtin) throw new ModelError("MODEL_UNAVAILABLE", `Unknown built-in model "${model}"; use builtin:echo or builtin:procedure.`);
+    if (!builtin) throw new ModelError("MODEL_UNAVAILABLE", `Unknown built-in model "${model}"; use builtin:echo, builtin:procedure or builtin:assistant.`);
     return builtin;
   }
   try {

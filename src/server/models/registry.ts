@@ -14,7 +14,7 @@ export type TModelProviderConfig = {
 export type TModelAvailability = { available: boolean; reason?: string };
 
 /** Deterministic offline models (ARCHITECTURE.md, "Built-in models"); always available. */
-export const BUILTIN_MODELS = ["builtin:echo", "builtin:procedure"] as const;
+export const BUILTIN_MODELS = ["builtin:echo", "builtin:procedure", "builtin:assistant"] as const;
 
 export const DEFAULT_MODEL = "builtin:echo";
 

@@ -10,7 +10,7 @@ function preview(value: unknown): string {
 }
 
 /** One line of the reply per tool result: what ran and how it went. */
-function summarize(result: Extract<TModelMessage, { role: "tool" }>): string {
+export function summarizeToolResult(result: Extract<TModelMessage, { role: "tool" }>): string {
   const value = result.result as Record<string, unknown> | string | null;
   if (result.isError) {
     const error = (value && typeof value === "object" ? value.error : null) as { code?: string; message?: string } | null;
@@ -42,7 +42,7 @@ export const procedureModel: TModelAdapter = {
       return { text: "", toolCalls, usage: builtinUsage(request, JSON.stringify(toolCalls)) };
     }
     const text = results.length
-      ? [`Done: ${results.length} tool call${results.length === 1 ? "" : "s"}.`, ...results.map(summarize)].join("\n")
+      ? [`Done: ${results.length} tool call${results.length === 1 ? "" : "s"}.`, ...results.map(summarizeToolResult)].join("\n")
       : "Done: the procedure has no tool calls to run.";
     return { text, toolCalls: [], usage: builtinUsage(request, text) };
   },
