@@ -1,4 +1,4 @@
-import { db } from "@/server/db/client";
+import { db, type TTransaction } from "@/server/db/client";
 import { findAppError } from "@/server/errors";
 import { appendEvent } from "@/server/events/append-event";
 import { invokeTool, maskToolArgs } from "@/server/integrations/invoke-tool";
@@ -6,6 +6,7 @@ import { log } from "@/server/log";
 import type { TModelToolCall } from "@/server/models/types";
 import { searchKnowledge } from "@/server/services/knowledge/search-knowledge";
 import { readCallerGrant, resolveToolCredential, usesCallerMaterial, type TCallerGrant } from "@/server/services/caller-credentials/grants";
+import { settleActionOfCall } from "@/server/services/assistant/actions/propose-action";
 import type { TTurnContext } from "./turn-context";
 
 /**
@@ -36,9 +37,21 @@ export async function nextIndex(turnId: string): Promise<number> {
 }
 
 /** Takes the next call index: counted in memory when the context knows it, else read. */
-async function takeIndex(context: TToolCallContext): Promise<number> {
+export async function takeIndex(context: TToolCallContext): Promise<number> {
   if (context.nextCallIndex === undefined) return nextIndex(context.turnId);
   return context.nextCallIndex++;
+}
+
+const INTERRUPTED = "The worker running this tool call stopped before it finished; it was not run again, because it may have had effects.";
+
+/**
+ * Closes a call found RUNNING by a later attempt (its worker died): it is never re-run silently,
+ * because it may have had effects; it fails TOOL_CALL_INTERRUPTED, and so does its action.
+ */
+export async function failInterruptedCall(tx: TTransaction, call: { sessionId: string; turnId: string; toolCallId: string; name: string }): Promise<void> {
+  await tx.toolCall.update({ where: { id: call.toolCallId }, data: { status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED", errorMessage: INTERRUPTED, finishedAt: new Date() } });
+  await appendEvent(tx, call.sessionId, "tool_call.finished", { executionId: call.turnId, toolCallId: call.toolCallId, name: call.name, status: "failed", errorCode: "TOOL_CALL_INTERRUPTED" });
+  await settleActionOfCall(tx, call.toolCallId, { ok: false, code: "TOOL_CALL_INTERRUPTED", message: INTERRUPTED });
 }
 
 /** A call that cannot run at all (unknown tool): recorded FAILED, and the model is told. */
@@ -84,7 +97,18 @@ export async function suspendForApproval(context: TTurnContext, call: TModelTool
   });
 }
 
-async function finishCall(context: TToolCallContext, toolCallId: string, name: string, outcome: { ok: true; result: unknown } | { ok: false; code: string; message: string }): Promise<void> {
+type TCallResult = { ok: true; result: unknown } | { ok: false; code: string; message: string };
+
+/**
+ * Writes that belong to a call's own transactions: `started` commits with its RUNNING row,
+ * `finished` with its result (an assistant action is recorded and settled this way).
+ */
+export type TCallHooks = {
+  started?: (tx: TTransaction, toolCallId: string) => Promise<void>;
+  finished?: (tx: TTransaction, toolCallId: string, outcome: TCallResult) => Promise<void>;
+};
+
+async function finishCall(context: TToolCallContext, toolCallId: string, name: string, outcome: TCallResult, hooks: TCallHooks = {}): Promise<void> {
   await db().$transaction(async (tx) => {
     await tx.toolCall.update({
       where: { id: toolCallId },
@@ -101,6 +125,7 @@ async function finishCall(context: TToolCallContext, toolCallId: string, name: s
       status: outcome.ok ? "succeeded" : "failed",
       ...(outcome.ok ? (small ? { result: outcome.result ?? null } : { resultOmitted: true }) : { errorCode: outcome.code }),
     });
+    await hooks.finished?.(tx, toolCallId, outcome);
   });
 }
 
@@ -109,7 +134,7 @@ async function finishCall(context: TToolCallContext, toolCallId: string, name: s
  * `caller_credential.failed`, never falling back), then the tool, recording start and finish.
  * `existingId` is a parked call that was approved.
  */
-export async function executeToolCall(context: TToolCallContext, call: TModelToolCall, existingId?: string): Promise<TCallOutcome> {
+export async function executeToolCall(context: TToolCallContext, call: TModelToolCall, existingId?: string, hooks: TCallHooks = {}): Promise<TCallOutcome> {
   const offered = context.tools.get(call.name)!;
   const index = existingId ? 0 : await takeIndex(context);
   const toolCallId = await db().$transaction(async (tx) => {
@@ -122,6 +147,7 @@ export async function executeToolCall(context: TToolCallContext, call: TModelToo
           })
         ).id;
     await appendEvent(tx, context.sessionId, "tool_call.started", { executionId: context.turnId, toolCallId: id, name: call.name, args: maskToolArgs(call.args) });
+    await hooks.started?.(tx, id);
     return id;
   });
 
@@ -132,7 +158,7 @@ export async function executeToolCall(context: TToolCallContext, call: TModelToo
       await db().$transaction((tx) =>
         appendEvent(tx, context.sessionId, "caller_credential.failed", { executionId: context.turnId, toolCallId, integrationId: offered.integration.id, code: decision.code }),
       );
-      await finishCall(context, toolCallId, call.name, { ok: false, code: decision.code, message: decision.message });
+      await finishCall(context, toolCallId, call.name, { ok: false, code: decision.code, message: decision.message }, hooks);
       return { toolCallId, ok: false, code: decision.code, message: decision.message };
     }
     credential = decision.credential;
@@ -149,7 +175,7 @@ export async function executeToolCall(context: TToolCallContext, call: TModelToo
       credential,
       searchKnowledge: (query, limit) => searchKnowledge({ orgId: context.orgId, domainId: context.domainId, selection: context.revision.knowledgeSelection, query, limit }),
     });
-    await finishCall(context, toolCallId, call.name, { ok: true, result });
+    await finishCall(context, toolCallId, call.name, { ok: true, result }, hooks);
     return { toolCallId, ok: true, result };
   } catch (error) {
     const appError = findAppError(error);
@@ -157,7 +183,7 @@ export async function executeToolCall(context: TToolCallContext, call: TModelToo
     const reason = appError?.details?.reason;
     const code = appError ? (typeof reason === "string" ? `TOOL_${reason.toUpperCase()}` : appError.code) : "TOOL_FAILED";
     const message = appError?.message ?? "The tool call failed unexpectedly.";
-    await finishCall(context, toolCallId, call.name, { ok: false, code, message });
+    await finishCall(context, toolCallId, call.name, { ok: false, code, message }, hooks);
     return { toolCallId, ok: false, code, message };
   }
 }

@@ -99,7 +99,23 @@ export async function loadTurnContext(turn: TClaimedTurn): Promise<TTurnContext 
   };
 }
 
-function toolResultMessage(call: { id: string; toolName: string; status: string; result: unknown; errorCode: string | null; errorMessage: string | null }): TModelMessage {
+type TTranscriptCall = {
+  id: string;
+  toolName: string;
+  status: string;
+  result: unknown;
+  errorCode: string | null;
+  errorMessage: string | null;
+  action: { approval: { number: number; expiresAt: Date } | null } | null;
+};
+
+function toolResultMessage(call: TTranscriptCall): TModelMessage {
+  const approval = call.action?.approval;
+  if (call.status === "AWAITING_APPROVAL" && approval) {
+    // An assistant's `ask` action: the turn goes on while the end user decides.
+    const result = { awaiting_approval: { number: approval.number, expires_at: approval.expiresAt.toISOString() }, note: `Not run yet: it waits for the user's approval (#${approval.number}) and runs only if they approve.` };
+    return { role: "tool", toolCallId: call.id, name: call.toolName, result };
+  }
   if (call.status === "SUCCEEDED") return { role: "tool", toolCallId: call.id, name: call.toolName, result: call.result };
   return { role: "tool", toolCallId: call.id, name: call.toolName, result: { error: { code: call.errorCode ?? "FAILED", message: call.errorMessage ?? "" } }, isError: true };
 }
@@ -115,9 +131,20 @@ export async function loadTranscript(context: TTurnContext, options: { noToolCal
     db().sessionMessage.findMany({ where: { sessionId: context.sessionId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { role: true, body: true, turnId: true } }),
     // The first step of a turn never claimed before has no tool calls yet: nothing to read.
     options.noToolCalls ? [] : db().toolCall.findMany({
-      where: { turnId: context.turnId, status: { in: ["SUCCEEDED", "FAILED", "REJECTED"] } },
+      // A parked 4.2 call is never here (the turn is suspended until it is decided and run or
+      // rejected); an assistant's `ask` action is, with the approval it waits for.
+      where: { turnId: context.turnId, status: { in: ["SUCCEEDED", "FAILED", "REJECTED", "AWAITING_APPROVAL"] } },
       orderBy: { index: "asc" },
-      select: { id: true, toolName: true, args: true, status: true, result: true, errorCode: true, errorMessage: true },
+      select: {
+        id: true,
+        toolName: true,
+        args: true,
+        status: true,
+        result: true,
+        errorCode: true,
+        errorMessage: true,
+        action: { select: { approval: { select: { number: true, expiresAt: true } } } },
+      },
     }),
   ]);
   const transcript: TModelMessage[] = [];

@@ -3,15 +3,15 @@ import { appendEvent } from "@/server/events/append-event";
 import { modelFor } from "@/server/models/model-for";
 import { ModelError, type TModelStep } from "@/server/models/types";
 import { checkBudget } from "./budget-gate";
-import { executeToolCall, recordUnavailableCall, suspendForApproval } from "./tool-calls";
+import { actingWorkerOf } from "@/server/services/assistant/actions/propose-action";
+import { actionClassOf, hasActionClasses, runAction } from "./assistant-actions";
+import { executeToolCall, failInterruptedCall, recordUnavailableCall, suspendForApproval } from "./tool-calls";
 import { DeltaBuffer } from "./delta-buffer";
 import { loadTranscript, loadTurnContext, readTurnForClaim, type TClaimedTurn, type TTurnContext } from "./turn-context";
 import { completeTurn, DEADLINE_MESSAGE, failTurn, failTurnTx, recordUsage } from "./turn-settle";
 
 /** Model steps per turn; a model that keeps calling tools past this is stopped. */
 export const MAX_MODEL_STEPS = 25;
-
-const INTERRUPTED = "The worker running this tool call stopped before it finished; it was not run again, because it may have had effects.";
 
 /**
  * Takes the turn for this attempt and returns what its context is built from (read once, with
@@ -31,10 +31,7 @@ async function claimTurn(turnId: string): Promise<TClaimedTurn | null> {
     }
     if (turn.status === "RUNNING") {
       const stuck = await tx.toolCall.findMany({ where: { turnId, status: "RUNNING" }, select: { id: true, toolName: true } });
-      for (const call of stuck) {
-        await tx.toolCall.update({ where: { id: call.id }, data: { status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED", errorMessage: INTERRUPTED, finishedAt: new Date() } });
-        await appendEvent(tx, turn.sessionId, "tool_call.finished", { executionId: turnId, toolCallId: call.id, name: call.toolName, status: "failed", errorCode: "TOOL_CALL_INTERRUPTED" });
-      }
+      for (const call of stuck) await failInterruptedCall(tx, { sessionId: turn.sessionId, turnId, toolCallId: call.id, name: call.toolName });
     }
     await tx.turn.update({ where: { id: turnId }, data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: turn.attempts === 0 ? new Date() : undefined }, select: { id: true } });
     if (turn.status === "QUEUED") await appendEvent(tx, turn.sessionId, "turn.started", { executionId: turnId, resumed: turn.attempts > 0 });
@@ -125,6 +122,8 @@ export async function runTurn(turnId: string): Promise<void> {
   const fresh = claimed.attempts === 0;
   if (fresh) context.nextCallIndex = 0;
   else await runApprovedCalls(context);
+  // An assistant worker's conversation: its classified calls are actions its policy decides.
+  const acting = hasActionClasses(context) ? await actingWorkerOf(context.sessionId, turnId) : null;
   for (let steps = 0; steps < MAX_MODEL_STEPS; steps++) {
     if (Date.now() >= context.deadlineAt.getTime()) {
       await failTurn({ ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
@@ -137,8 +136,11 @@ export async function runTurn(turnId: string): Promise<void> {
       return;
     }
     for (const call of outcome.step.toolCalls) {
+      const action = acting && actionClassOf(context, call.name);
       if (!context.tools.has(call.name)) {
         await recordUnavailableCall(context, call);
+      } else if (acting && action) {
+        await runAction(context, acting, call, action);
       } else if (context.revision.setup.approvalTools.includes(call.name)) {
         // Later calls of the same step are dropped: the model is asked again after the decision.
         await suspendForApproval(context, call);

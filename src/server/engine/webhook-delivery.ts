@@ -1,5 +1,5 @@
 import type { PgBoss } from "pg-boss";
-import { WEBHOOK_QUEUE } from "@/server/jobs/queues";
+import { createQueueOnce, WEBHOOK_QUEUE } from "@/server/jobs/queues";
 import { log } from "@/server/log";
 import { runScheduledAttempt, sweepDueDeliveries } from "@/server/services/assistant/webhooks/attempt-delivery";
 
@@ -33,11 +33,7 @@ export async function registerWebhookDelivery(boss: PgBoss): Promise<void> {
       }
     });
   }
-  if (!(await boss.getQueue(WEBHOOK_SWEEP_QUEUE))) {
-    await boss.createQueue(WEBHOOK_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 }).catch(async (error: unknown) => {
-      if (!(await boss.getQueue(WEBHOOK_SWEEP_QUEUE))) throw error;
-    });
-  }
+  await createQueueOnce(boss, WEBHOOK_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
   await boss.work(WEBHOOK_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, sweep);
   await boss.schedule(WEBHOOK_SWEEP_QUEUE, "* * * * *");
   await sweep().catch((error: unknown) => log.error("webhook delivery sweep failed", { error }));

@@ -6,6 +6,7 @@ import { runFlow } from "./flow-runner";
 import { runOnboardingJob } from "./onboarding";
 import { failInterruptedTurn, sweepExpiredTurns } from "./recovery";
 import { runTurn } from "./turn-runner";
+import { registerAssistantActions } from "./assistant-action-jobs";
 import { registerWebhookDelivery } from "./webhook-delivery";
 
 // With nothing queued, a slot looks again after this even without a wake-up (a lost NOTIFY).
@@ -62,4 +63,6 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
   await boss.schedule(TURN_SWEEP_QUEUE, "* * * * *");
   // Assistant webhooks (spec 6.2): delivery attempts and their minute sweep.
   await registerWebhookDelivery(boss);
+  // Assistant actions (spec 4.8): approved actions' runs and the approval expiry sweep.
+  await registerAssistantActions(boss);
 }

@@ -1,20 +1,22 @@
 import { fromPrisma } from "pg-boss";
 import type { TTransaction } from "@/server/db/client";
-import { FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
+import { ASSISTANT_ACTION_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
 import { warmQueue } from "./queue";
 
 /**
  * Work that happens after a 202, each named by the row that is its source of truth: an agent
  * turn or a flow run's execution (a Turn row), a partner follower's onboarding run (its
- * Follower row), a webhook delivery attempt (its WebhookDelivery row).
+ * Follower row), a webhook delivery attempt (its WebhookDelivery row), an approved assistant
+ * action's run (its AssistantAction row).
  */
 export type TJob =
   | { kind: "agent-turn"; turnId: string }
   | { kind: "flow-run"; turnId: string }
   | { kind: "onboarding"; followerId: string }
-  | { kind: "webhook-delivery"; deliveryId: string };
+  | { kind: "webhook-delivery"; deliveryId: string }
+  | { kind: "assistant-action"; actionId: string };
 
-const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow-run": FLOW_QUEUE, onboarding: ONBOARDING_QUEUE, "webhook-delivery": WEBHOOK_QUEUE };
+const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow-run": FLOW_QUEUE, onboarding: ONBOARDING_QUEUE, "webhook-delivery": WEBHOOK_QUEUE, "assistant-action": ASSISTANT_ACTION_QUEUE };
 
 /** The job's data is the job without its kind (the queue says the kind). */
 function dataOf({ kind: _kind, ...data }: TJob): object {

@@ -11,6 +11,8 @@ export const FLOW_QUEUE = "flow-run";
 export const ONBOARDING_QUEUE = "partner-onboarding";
 /** Webhook deliveries: one job per attempt; the WebhookDelivery row schedules the next one. */
 export const WEBHOOK_QUEUE = "webhook-delivery";
+/** Approved assistant actions: one job runs one action's tool call (spec 4.8). */
+export const ASSISTANT_ACTION_QUEUE = "assistant-action";
 /** Attempts of an onboarding run before the follower is marked FAILED (each resumes where the last stopped). */
 export const ONBOARDING_RETRY_LIMIT = 5;
 
@@ -22,7 +24,7 @@ export type TExecutionJobData = { turnId: string };
 /** What an onboarding job carries: the Follower row whose onboarding it runs. */
 export type TOnboardingJobData = { followerId: string };
 
-type TQueueCreateOptions = NonNullable<Parameters<PgBoss["createQueue"]>[1]>;
+export type TQueueCreateOptions = NonNullable<Parameters<PgBoss["createQueue"]>[1]>;
 
 /** Agent turns and flow runs: one execution per job, retried after a crash. */
 const EXECUTION_QUEUE_OPTIONS: TQueueCreateOptions = {
@@ -49,7 +51,13 @@ const ONBOARDING_QUEUE_OPTIONS: TQueueCreateOptions = {
 /** A delivery attempt never retries as a job: the delivery row schedules its own next attempt. */
 const WEBHOOK_QUEUE_OPTIONS: TQueueCreateOptions = { retryLimit: 0, expireInSeconds: 120, notify: true };
 
-async function createQueueOnce(boss: PgBoss, name: string, options: TQueueCreateOptions): Promise<void> {
+/**
+ * An approved action's run: a retry never re-runs a call that started (the job finds it RUNNING
+ * and fails it as interrupted), so retrying is safe; the minute sweep wakes a lost one.
+ */
+const ASSISTANT_ACTION_QUEUE_OPTIONS: TQueueCreateOptions = { retryLimit: 2, retryDelay: 5, expireInSeconds: 300, notify: true };
+
+export async function createQueueOnce(boss: PgBoss, name: string, options: TQueueCreateOptions): Promise<void> {
   const existing = await boss.getQueue(name);
   // Queues created before wake-ups existed get them too (the other options are kept as they are).
   if (existing && options.notify && !existing.notify) await boss.updateQueue(name, { notify: true });
@@ -73,10 +81,12 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   await createQueueOnce(boss, FLOW_QUEUE, EXECUTION_QUEUE_OPTIONS);
   await createQueueOnce(boss, ONBOARDING_QUEUE, ONBOARDING_QUEUE_OPTIONS);
   await createQueueOnce(boss, WEBHOOK_QUEUE, WEBHOOK_QUEUE_OPTIONS);
+  await createQueueOnce(boss, ASSISTANT_ACTION_QUEUE, ASSISTANT_ACTION_QUEUE_OPTIONS);
   // getQueue() alone does not fill the cache send() reads (a queue created after start is
   // missing from it); previewRedrive() is a read-only call that goes through that cache.
   await boss.previewRedrive(TURN_QUEUE);
   await boss.previewRedrive(FLOW_QUEUE);
   await boss.previewRedrive(ONBOARDING_QUEUE);
   await boss.previewRedrive(WEBHOOK_QUEUE);
+  await boss.previewRedrive(ASSISTANT_ACTION_QUEUE);
 }

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { routeMeta } from "@/contracts/common/meta";
+import { MESSAGE_MAX } from "@/contracts/sessions/common";
+import { ZAssistantApproval } from "./approval";
+import { ASSISTANT_401, ZAssistantPathId, ZWorkerPath } from "./worker";
+
+export const decideApprovalMeta = routeMeta({
+  surface: "partner-v1",
+  method: "POST",
+  path: "/organizations/{orgId}/workers/{w}/approvals/{id}",
+  summary: "Decide an assistant worker's approval",
+  description:
+    "`{ decision: 'approve', edited_args? }` runs the action on the engine (with `edited_args` instead of the proposed arguments when given); `{ decision: 'reject' }` cancels it; `{ instruction }` sends it back: the action is dropped and the assistant runs a turn on the instruction, proposing the revised action as a new approval. Answers the decided approval. The outcome of the action arrives as `action.recorded`.",
+  tags: ["Assistant workers"],
+  security: ["partnerKey"],
+  successStatus: 200,
+  errors: {
+    400: "Neither or both of `decision` and `instruction`, `edited_args` without `approve`, or unknown fields (VALIDATION).",
+    401: ASSISTANT_401,
+    404: "The worker (as for every worker route) or this approval of it does not exist (NOT_FOUND).",
+    409: "The approval was decided already or has expired; or, for `instruction`, a turn of this worker is still in progress (CONFLICT); or an idempotency conflict.",
+  },
+});
+
+export const ZDecideApprovalRequest = z
+  .strictObject({
+    ...ZWorkerPath,
+    id: ZAssistantPathId.meta({ description: "The approval's id." }),
+    decision: z.enum(["approve", "reject"]).optional(),
+    edited_args: z.record(z.string(), z.unknown()).optional().meta({ description: "With `approve`: the arguments to run the action with instead of the proposed ones (a whole object, not a patch)." }),
+    instruction: z
+      .string()
+      .trim()
+      .min(1, "must not be blank")
+      .max(MESSAGE_MAX, `must be at most ${MESSAGE_MAX} characters`)
+      .optional()
+      .meta({ description: "Instead of a decision: what to change; the assistant revises and proposes the action again." }),
+  })
+  .superRefine((body, context) => {
+    if ((body.decision === undefined) === (body.instruction === undefined)) {
+      context.addIssue({ code: "custom", path: ["decision"], message: "send exactly one of `decision` ('approve' or 'reject') and `instruction`" });
+    }
+    if (body.edited_args !== undefined && body.decision !== "approve") {
+      context.addIssue({ code: "custom", path: ["edited_args"], message: "is only accepted with decision 'approve'" });
+    }
+  });
+export type TDecideApprovalRequest = z.infer<typeof ZDecideApprovalRequest>;
+
+export const ZDecideApprovalResponse = ZAssistantApproval;

@@ -1,0 +1,32 @@
+import type { PgBoss } from "pg-boss";
+import { ASSISTANT_ACTION_QUEUE, createQueueOnce } from "@/server/jobs/queues";
+import { log } from "@/server/log";
+import { expireDueApprovals, wakeApprovedActions } from "@/server/services/assistant/approvals/expire-approvals";
+import { runApprovedAction } from "./assistant-actions";
+
+/** The minute sweep of assistant approvals (created here: the sweep is this module's own). */
+export const APPROVAL_SWEEP_QUEUE = "assistant-approval-sweep";
+const ACTION_SLOTS = 2;
+const POLL_SECONDS = 2;
+
+/** Expires approvals past their TTL and wakes approved actions whose job was lost. */
+export async function sweepAssistantApprovals(now = new Date()): Promise<void> {
+  const expired = await expireDueApprovals(now);
+  const woken = await wakeApprovedActions(now);
+  if (expired || woken) log.info("assistant approvals swept", { expired, woken });
+}
+
+/**
+ * Registers assistant actions on a started queue: ACTION_SLOTS approved actions at once, and the
+ * approval sweep, every minute, that expires approvals past their TTL (spec 4.8).
+ */
+export async function registerAssistantActions(boss: PgBoss): Promise<void> {
+  for (let slot = 0; slot < ACTION_SLOTS; slot++) {
+    await boss.work<{ actionId: string }>(ASSISTANT_ACTION_QUEUE, { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
+      if (job) await runApprovedAction(job.data.actionId);
+    });
+  }
+  await createQueueOnce(boss, APPROVAL_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
+  await boss.work(APPROVAL_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, () => sweepAssistantApprovals());
+  await boss.schedule(APPROVAL_SWEEP_QUEUE, "* * * * *");
+}

@@ -1,0 +1,96 @@
+import type { TActionClass } from "@/contracts/assistant/actions";
+import { db } from "@/server/db/client";
+import { appendEvent } from "@/server/events/append-event";
+import type { TModelToolCall } from "@/server/models/types";
+import { policyModeFor, proposeAction, settleActionOfCall, type TActingWorker } from "@/server/services/assistant/actions/propose-action";
+import { executeToolCall, failInterruptedCall, takeIndex, type TCallHooks } from "./tool-calls";
+import { loadTurnContext, readTurnForClaim, type TTurnContext } from "./turn-context";
+
+/** The action class the agent's Setup gives a tool, if its calls are actions. */
+export function actionClassOf(context: TTurnContext, toolName: string): TActionClass | null {
+  const classes = (context.revision.setup as { actionClasses?: Record<string, TActionClass> }).actionClasses;
+  return classes?.[toolName] ?? null;
+}
+
+/** Whether any of the revision's tools is an action (only then is the session's worker looked up). */
+export function hasActionClasses(context: TTurnContext): boolean {
+  const classes = (context.revision.setup as { actionClasses?: Record<string, TActionClass> }).actionClasses;
+  return Boolean(classes && Object.keys(classes).length);
+}
+
+/** Settles the call's action with the call's outcome, in the transaction that records the outcome. */
+const settleWithCall: TCallHooks["finished"] = (tx, toolCallId, outcome) => settleActionOfCall(tx, toolCallId, outcome);
+
+/**
+ * One classified tool call of a worker's assistant (spec 4.8), decided by the worker's policy
+ * before anything runs:
+ * - `allow`: the call runs now; its action is recorded with the RUNNING call and settled with it;
+ * - `never`: refused in code, the call recorded FAILED `ACTION_NOT_ALLOWED` (the model is told);
+ * - `ask`: the call waits (AWAITING_APPROVAL) with an approval. The turn does not: the model is
+ *   told the action awaits the end user and goes on, so a conversation never blocks on a
+ *   decision that may take days. The decision later runs, drops or revises the action.
+ */
+export async function runAction(context: TTurnContext, worker: TActingWorker, call: TModelToolCall, action: TActionClass): Promise<void> {
+  const mode = await policyModeFor(worker.workerId, action);
+  const proposal = { worker, turnId: context.turnId, toolName: call.name, args: call.args, action, mode };
+  if (mode === "allow") {
+    await executeToolCall(context, call, undefined, { started: (tx, toolCallId) => proposeAction(tx, { ...proposal, toolCallId }).then(() => undefined), finished: settleWithCall });
+    return;
+  }
+  const offered = context.tools.get(call.name)!;
+  const index = await takeIndex(context);
+  await db().$transaction(async (tx) => {
+    const refused = mode === "never";
+    const row = await tx.toolCall.create({
+      data: {
+        turnId: context.turnId,
+        sessionId: context.sessionId,
+        index,
+        toolName: call.name,
+        integrationId: offered.integration.id,
+        args: call.args as object,
+        status: refused ? "FAILED" : "AWAITING_APPROVAL",
+        ...(refused ? { errorCode: "ACTION_NOT_ALLOWED", errorMessage: `The worker's policy never allows ${action}; it was not run.`, finishedAt: new Date() } : {}),
+      },
+      select: { id: true },
+    });
+    await proposeAction(tx, { ...proposal, toolCallId: row.id });
+    if (refused) {
+      await appendEvent(tx, context.sessionId, "tool_call.finished", { executionId: context.turnId, toolCallId: row.id, name: call.name, status: "failed", errorCode: "ACTION_NOT_ALLOWED" });
+    }
+  });
+}
+
+/**
+ * Runs an approved action (the `assistant-action` job): the parked call, with the arguments the
+ * decision left on it (edited_args when given), on the tools of the revision that proposed it.
+ * Runs at most once: a call found RUNNING was started by a job that died, and fails as
+ * interrupted instead of running again.
+ */
+export async function runApprovedAction(actionId: string): Promise<void> {
+  const action = await db().assistantAction.findUnique({
+    where: { id: actionId },
+    select: { state: true, approval: { select: { decision: true } }, toolCall: { select: { id: true, status: true, toolName: true, args: true, turnId: true, sessionId: true } } },
+  });
+  if (!action || action.state !== "PENDING" || action.approval?.decision !== "APPROVE") return;
+  const call = action.toolCall;
+  const target = { sessionId: call.sessionId, turnId: call.turnId, toolCallId: call.id, name: call.toolName };
+  if (call.status === "RUNNING") {
+    await db().$transaction((tx) => failInterruptedCall(tx, target));
+    return;
+  }
+  if (call.status !== "AWAITING_APPROVAL") return;
+  const claimed = await db().$transaction((tx) => readTurnForClaim(tx, call.turnId));
+  const context = claimed && (await loadTurnContext(claimed));
+  if (!context?.tools.has(call.toolName)) {
+    await db().$transaction(async (tx) => {
+      const message = `The tool ${call.toolName} is no longer available to the assistant, so the approved action could not run.`;
+      await tx.toolCall.update({ where: { id: call.id }, data: { status: "FAILED", errorCode: "TOOL_NOT_AVAILABLE", errorMessage: message, finishedAt: new Date() } });
+      await settleActionOfCall(tx, call.id, { ok: false, code: "TOOL_NOT_AVAILABLE", message });
+    });
+    return;
+  }
+  const taken = await db().toolCall.updateMany({ where: { id: call.id, status: "AWAITING_APPROVAL" }, data: { status: "RUNNING", startedAt: new Date() } });
+  if (taken.count !== 1) return;
+  await executeToolCall(context, { id: call.id, name: call.toolName, args: call.args as Record<string, unknown> }, call.id, { finished: settleWithCall });
+}
