@@ -85,7 +85,7 @@ test.describe("draft setup, verify and publish", () => {
     const { id, headers } = await newAgent(request, "Say hello.");
     const patched = await expectStatus(await request.patch(`/api/v1/authoring/automations/${id}/setup`, { headers, data: { principles: "Be brief." } }), 200);
     expect(patched.setup).toMatchObject({ principles: "Be brief.", procedure: "Say hello." });
-    expect(Object.keys(patched.setup).sort()).toEqual(["approvalTools", "model", "principles", "procedure"]);
+    expect(Object.keys(patched.setup).sort()).toEqual(["actionClasses", "approvalTools", "model", "principles", "procedure"]);
     const first = await expectStatus(await request.post(`/api/v1/authoring/automations/${id}/publish`, { headers, data: {} }), 201);
     expect(first.revision).toBe(1);
     await expectStatus(await request.patch(`/api/v1/authoring/automations/${id}/setup`, { headers, data: { procedure: "Say goodbye." } }), 200);

@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
+import { ActionClassesField } from "./action-classes-field";
 import { ApprovalToolsField } from "./approval-tools-field";
 import { BindingPoliciesField } from "./binding-policies-field";
 import { KnowledgeSelectionField } from "./knowledge-selection-field";
@@ -62,7 +63,7 @@ export function AgentDraftEditor({ agent, catalog, modules }: TProps) {
             list={modelsId}
             autoComplete="off"
             spellCheck={false}
-            hint="builtin:echo answers without tools; builtin:procedure runs the procedure's tool lines. Provider models look like openai:<model>."
+            hint="builtin:echo answers without tools; builtin:procedure runs the procedure's tool lines; builtin:assistant runs the tool lines of each message. Provider models look like openai:<model>."
             {...text("model")}
           />
           <datalist id={modelsId}>
@@ -71,6 +72,7 @@ export function AgentDraftEditor({ agent, catalog, modules }: TProps) {
             ))}
           </datalist>
           <ApprovalToolsField value={draft.approvalTools} onChange={(approvalTools) => update({ approvalTools })} tools={catalog.tools} error={errors.approvalTools} />
+          <ActionClassesField value={draft.actionClasses} onChange={(actionClasses) => update({ actionClasses })} tools={catalog.tools} error={errors.actionClasses} />
           <BindingPoliciesField
             integrations={referencedIntegrations(draft.procedure, catalog)}
             value={draft.bindingPolicies}

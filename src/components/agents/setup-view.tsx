@@ -16,6 +16,7 @@ function Text({ value, empty }: { value: string; empty: string }) {
 /** A Setup shown without edit controls: the read-only editor and revision snapshots. */
 export function SetupView({ setup, bindingPolicies, knowledgeSelection }: { setup: TSetup; bindingPolicies: TBindingPolicies; knowledgeSelection: TKnowledgeSelection }) {
   const policies = Object.entries(bindingPolicies);
+  const actions = Object.entries(setup.actionClasses);
   return (
     <dl className={authoring.definition}>
       <dt>Model</dt>
@@ -42,6 +43,20 @@ export function SetupView({ setup, bindingPolicies, knowledgeSelection }: { setu
           </ul>
         ) : (
           <span className={authoring.muted}>None: no call waits for approval.</span>
+        )}
+      </dd>
+      <dt>Action classes</dt>
+      <dd>
+        {actions.length ? (
+          <ul className={authoring.chips}>
+            {actions.map(([name, actionClass]) => (
+              <li key={name} className={`${authoring.chip} ${authoring.chipStatic}`}>
+                {name}: {actionClass}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className={authoring.muted}>None: every tool call runs without a worker&apos;s policy.</span>
         )}
       </dd>
       <dt>Binding policies</dt>

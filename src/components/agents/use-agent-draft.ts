@@ -6,6 +6,7 @@ import { errorMessage } from "@/client/app-error";
 import { useTRPC, useTRPCClient } from "@/client/trpc";
 import type { TAgentDetail } from "@/contracts/agents/agent-detail";
 import type { TBindingPolicies, TKnowledgeSelection } from "@/contracts/agents/setup";
+import type { TActionClasses } from "@/contracts/assistant/actions";
 import { ZUpdateAgentSetupRequest } from "@/contracts/agents/update-agent-setup";
 import type { TFinding, TPublishFinding, TVerification } from "@/contracts/agents/verification";
 import { CREDENTIAL_FREE_INTEGRATIONS } from "@/components/authoring/credential-free";
@@ -20,11 +21,12 @@ export type TDraft = {
   procedure: string;
   model: string;
   approvalTools: string[];
+  actionClasses: TActionClasses;
   bindingPolicies: TBindingPolicies;
   knowledgeSelection: TKnowledgeSelection;
 };
 
-const LABELS = { principles: "Principles", procedure: "Procedure", model: "Model", approvalTools: "Approval tools" };
+const LABELS = { principles: "Principles", procedure: "Procedure", model: "Model", approvalTools: "Approval tools", actionClasses: "Action classes" };
 const FIX_FIELDS = "Fix the fields marked in the Setup first.";
 
 function draftOf(agent: TAgentDetail): TDraft {
@@ -51,14 +53,25 @@ export function withProposal(draft: TDraft, finding: TFinding): TDraft | null {
     const { start, end } = finding.span;
     return { ...draft, procedure: draft.procedure.slice(0, start) + finding.proposal + draft.procedure.slice(end) };
   }
+  if (finding.kind === "unknown_action_tool") return withActionToolRenamed(draft, finding.detail, finding.proposal);
   const index = finding.kind === "unknown_approval_tool" ? Number(/^approvalTools\[(\d+)\]/.exec(finding.detail)?.[1] ?? -1) : -1;
   if (index < 0 || index >= draft.approvalTools.length) return null;
   const approvalTools = draft.approvalTools.map((name, position) => (position === index ? finding.proposal! : name));
   return { ...draft, approvalTools: approvalTools.filter((name, position) => approvalTools.indexOf(name) === position) };
 }
 
+/** Renames the key an `unknown_action_tool` finding names (its detail starts with `actionClasses["<key>"]`), keeping its class. */
+function withActionToolRenamed(draft: TDraft, detail: string, proposal: string): TDraft | null {
+  const key = /^actionClasses\["(.*?)"\]/.exec(detail)?.[1];
+  const actionClass = key === undefined ? undefined : draft.actionClasses[key];
+  if (key === undefined || !actionClass) return null;
+  const actionClasses = Object.fromEntries(Object.entries(draft.actionClasses).filter(([name]) => name !== key));
+  // A class already given to the proposed tool wins: the author chose it explicitly.
+  return { ...draft, actionClasses: { [proposal]: actionClass, ...actionClasses } };
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const setupOf = ({ principles, procedure, model, approvalTools }: TDraft) => ({ principles, procedure, model, approvalTools });
+const setupOf = ({ principles, procedure, model, approvalTools, actionClasses }: TDraft) => ({ principles, procedure, model, approvalTools, actionClasses });
 
 /** A publish refusal lists findings in its own shape; the panel shows them like verify's. */
 function fromRefusal(findings: TPublishFinding[]): TVerification {
@@ -140,7 +153,8 @@ export function useAgentDraft(agent: TAgentDetail, catalog: TToolCatalog) {
 
   /**
    * A proposal replaces exactly the finding's span in the procedure, or the approval tool the
-   * finding names (its detail starts with `approvalTools[<index>]`); then the check runs again.
+   * finding names (its detail starts with `approvalTools[<index>]`), or the action-classes key it
+   * names; then the check runs again.
    */
   function applyProposal(finding: TFinding) {
     const next = withProposal(draft, finding);

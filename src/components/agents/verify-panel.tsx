@@ -15,6 +15,9 @@ import authoring from "@/components/authoring/authoring.module.css";
 const FINDING_LABEL: Record<TFindingKind, string> = {
   unresolved_ref: "Unresolved reference",
   unknown_approval_tool: "Unknown approval tool",
+  unknown_action_tool: "Unknown action tool",
+  action_tool_outside_belt: "Action tool out of reach",
+  action_tool_in_approval_tools: "Both approval and action tool",
   unavailable_model: "Model not available",
   unknown_knowledge_module: "Unknown knowledge module",
 };
@@ -86,7 +89,7 @@ export function VerifyPanel({ verified, stale, busy, error, onVerify, onShow, on
                   <li key={`finding-${index}`} className={`${verify.issue} ${verify.issueFinding}`}>
                     <p className={verify.issueKind}>{FINDING_LABEL[finding.kind]}</p>
                     <p>{finding.detail}</p>
-                    {finding.span || (finding.proposal && finding.kind === "unknown_approval_tool") ? (
+                    {finding.span || (finding.proposal && (finding.kind === "unknown_approval_tool" || finding.kind === "unknown_action_tool")) ? (
                       <div className={verify.issueActions}>
                         {finding.span ? (
                           <Button size="small" variant="ghost" disabled={stale} onClick={() => show(`finding-${index}`, finding.span!)}>

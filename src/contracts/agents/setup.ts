@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZActionClass, ZActionClasses } from "@/contracts/assistant/actions";
 
 /** Agent Setup bounds (spec section 2 and section 8). */
 export const SETUP_LIMITS = {
@@ -29,12 +30,17 @@ export const ZApprovalTools = z
   .max(SETUP_LIMITS.approvalTools, `must have at most ${SETUP_LIMITS.approvalTools} entries`)
   .meta({ description: "Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters." });
 
-/** The four Setup fields, each optional: a patch (omitted = unchanged) or an initial Setup. */
+/**
+ * The five Setup fields, each optional: a patch (omitted = unchanged) or an initial Setup. The
+ * spec lists four; `actionClasses` (spec 4.8) is the fifth, for agents that answer assistant
+ * workers, and a patch replaces the whole map as `approvalTools` replaces the whole list.
+ */
 export const SETUP_PATCH_SHAPE = {
   principles: ZPrinciples.optional(),
   procedure: ZProcedure.optional(),
   model: ZModel.optional(),
   approvalTools: ZApprovalTools.optional(),
+  actionClasses: ZActionClasses.optional(),
 };
 
 export const ZSetupPatch = z.strictObject(SETUP_PATCH_SHAPE).meta({ id: "AgentSetupPatch" });
@@ -46,6 +52,7 @@ export const ZSetup = z
     procedure: z.string(),
     model: z.string(),
     approvalTools: z.array(z.string()),
+    actionClasses: z.record(z.string(), ZActionClass).meta({ description: "Tool wire id (without `#`) to the action class of its calls; `{}` when none." }),
   })
   .meta({ id: "AgentSetup", description: "The agent's draft Setup." });
 export type TSetup = z.infer<typeof ZSetup>;

@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { ZBeltEntry } from "./setup";
 
-/** Kinds of verifier findings: each blocks publish (docs/decisions-agents.md). */
-export const FINDING_KINDS = ["unresolved_ref", "unknown_approval_tool", "unavailable_model", "unknown_knowledge_module"] as const;
+/** Kinds of verifier findings: each blocks publish (docs/decisions.md, "The verifier"). */
+export const FINDING_KINDS = [
+  "unresolved_ref",
+  "unknown_approval_tool",
+  "unknown_action_tool",
+  "action_tool_outside_belt",
+  "action_tool_in_approval_tools",
+  "unavailable_model",
+  "unknown_knowledge_module",
+] as const;
 export type TFindingKind = (typeof FINDING_KINDS)[number];
 
 /** Kinds of warnings: advisory, never block publish. */

@@ -146,7 +146,7 @@ describe("PATCH /authoring/automations/{id}/setup", () => {
     const response = await api("PATCH", setupPath(id), { credential: world.people.owner.key, body: { procedure: "New #service.http.get", approvalTools: ["service.http.post"] } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      setup: { principles: "Old", procedure: "New #service.http.get", model: "builtin:echo", approvalTools: ["service.http.post"] },
+      setup: { principles: "Old", procedure: "New #service.http.get", model: "builtin:echo", approvalTools: ["service.http.post"], actionClasses: {} },
     });
     const model = await api("PATCH", setupPath(id), { credential: world.people.editor.token, body: { model: " builtin:procedure  " } });
     expect(model.body.setup).toMatchObject({ model: "builtin:procedure", procedure: "New #service.http.get" });
@@ -157,7 +157,7 @@ describe("PATCH /authoring/automations/{id}/setup", () => {
     const before = await draftRow(id);
     const empty = await api("PATCH", setupPath(id), { credential: world.people.owner.key, body: {} });
     expect(empty.status).toBe(200);
-    expect(empty.body.setup).toEqual({ principles: "Keep", procedure: "", model: "builtin:echo", approvalTools: [] });
+    expect(empty.body.setup).toEqual({ principles: "Keep", procedure: "", model: "builtin:echo", approvalTools: [], actionClasses: {} });
     expect((await api("PATCH", setupPath(id), { credential: world.people.owner.key })).status).toBe(200);
     expect((await draftRow(id)).updatedAt).toEqual(before.updatedAt);
   });
@@ -165,7 +165,7 @@ describe("PATCH /authoring/automations/{id}/setup", () => {
   it("can clear fields with empty values", async () => {
     const id = await newAgent({ initialSetup: { principles: "P", procedure: "Q", approvalTools: ["x"] } });
     const response = await api("PATCH", setupPath(id), { credential: world.people.owner.key, body: { principles: "", procedure: "", approvalTools: [] } });
-    expect(response.body.setup).toEqual({ principles: "", procedure: "", model: "builtin:echo", approvalTools: [] });
+    expect(response.body.setup).toEqual({ principles: "", procedure: "", model: "builtin:echo", approvalTools: [], actionClasses: {} });
   });
 
   it.each([

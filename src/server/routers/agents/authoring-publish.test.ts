@@ -123,7 +123,7 @@ describe("POST /authoring/automations/{id}/publish", () => {
       changeNote: "first release",
       publishedAt: expect.any(String),
       publishedBy: { id: owner.actor.userId, name: owner.actor.name },
-      setup: { principles: "v1", procedure: "#service.http.get", model: "builtin:echo", approvalTools: ["service.http.get"], bindingPolicies: { "service.http": "caller_preferred" } },
+      setup: { principles: "v1", procedure: "#service.http.get", model: "builtin:echo", approvalTools: ["service.http.get"], actionClasses: {}, bindingPolicies: { "service.http": "caller_preferred" } },
       belt: [{ integrationId: "service.http", identityMode: "caller_preferred" }],
       knowledgeSelection: { mode: "none", moduleIds: [] },
     });

@@ -1,5 +1,6 @@
 import type { TBindingPolicies, TIdentityModeValue, TKnowledgeMode, TKnowledgeSelection, TSetup } from "@/contracts/agents/setup";
 import { ZBindingPolicies } from "@/contracts/agents/setup";
+import { ZActionClasses, type TActionClasses } from "@/contracts/assistant/actions";
 import type { TTransaction } from "@/server/db/client";
 import type { KnowledgeMode } from "@/server/db/generated/enums";
 import type { TVisibleTool } from "@/server/integrations/catalog";
@@ -18,6 +19,7 @@ export const DRAFT_SELECT = {
   procedure: true,
   model: true,
   approvalTools: true,
+  actionClasses: true,
   bindingPolicies: true,
   knowledgeMode: true,
   knowledgeModuleIds: true,
@@ -31,6 +33,7 @@ type TDraftRow = {
   procedure: string;
   model: string;
   approvalTools: string[];
+  actionClasses: unknown;
   bindingPolicies: unknown;
   knowledgeMode: KnowledgeMode;
   knowledgeModuleIds: string[];
@@ -45,8 +48,14 @@ export type TDraft = {
   knowledgeSelection: TKnowledgeSelection;
 };
 
-export function toSetup(row: Pick<TDraftRow, "principles" | "procedure" | "model" | "approvalTools">): TSetup {
-  return { principles: row.principles, procedure: row.procedure, model: row.model, approvalTools: row.approvalTools };
+export function toSetup(row: Pick<TDraftRow, "principles" | "procedure" | "model" | "approvalTools" | "actionClasses">): TSetup {
+  return { principles: row.principles, procedure: row.procedure, model: row.model, approvalTools: row.approvalTools, actionClasses: parseActionClasses(row.actionClasses) };
+}
+
+/** Stored maps are written only through the Setup contract; anything odd reads as none. */
+export function parseActionClasses(value: unknown): TActionClasses {
+  const parsed = ZActionClasses.safeParse(value);
+  return parsed.success ? parsed.data : {};
 }
 
 /** Stored policies are written only through setBindingPolicies; anything odd reads as none. */

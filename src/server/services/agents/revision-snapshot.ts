@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { ZBeltEntry, ZBindingPolicies, ZKnowledgeSelection, ZSetup } from "@/contracts/agents/setup";
+import { ZActionClass } from "@/contracts/assistant/actions";
 import { AppError } from "@/server/errors";
 
-/** What a revision row holds, exactly as publish wrote it (never edited afterwards). */
-export const ZRevisionSetup = ZSetup.extend({ bindingPolicies: ZBindingPolicies });
+/**
+ * What a revision row holds, exactly as publish wrote it (never edited afterwards). Revisions
+ * published before action classes existed (and template releases copied from them) have no
+ * `actionClasses` key: they read as `{}`, i.e. every tool read-only.
+ */
+export const ZRevisionSetup = ZSetup.extend({ bindingPolicies: ZBindingPolicies, actionClasses: z.record(z.string(), ZActionClass).default({}) });
 export type TRevisionSetup = z.infer<typeof ZRevisionSetup>;
 
 export type TAgentRevisionSnapshot = {

@@ -4,7 +4,7 @@ import { db } from "@/server/db/client";
 import { authorizeAgent } from "@/server/services/automations/automation-access";
 import { toSetup } from "./draft";
 
-const SETUP_SELECT = { principles: true, procedure: true, model: true, approvalTools: true } as const;
+const SETUP_SELECT = { principles: true, procedure: true, model: true, approvalTools: true, actionClasses: true } as const;
 
 /**
  * Patches the draft Setup: omitted fields stay as they are. No revision is created and the

@@ -25,7 +25,7 @@ for (const integration of [...BUILT_IN_INTEGRATIONS, CRM]) {
 
 function verify(setup: Partial<TSetup>, extra: Partial<TVerifyInput> = {}) {
   return verifySetup({
-    setup: { principles: "", procedure: "", model: "builtin:procedure", approvalTools: [], ...setup },
+    setup: { principles: "", procedure: "", model: "builtin:procedure", approvalTools: [], actionClasses: {}, ...setup },
     bindingPolicies: {},
     knowledgeSelection: { mode: "org", moduleIds: [] },
     tools: TOOLS,
@@ -156,10 +156,54 @@ describe("verifySetup findings", () => {
     expect(findings).toEqual([{ kind: "unknown_knowledge_module", span: null, detail: expect.stringContaining(id), proposal: null }]);
   });
 
-  it("lists findings in a stable order: references, approval tools, model, knowledge", () => {
+  it("lists findings in a stable order: references, approval tools, action classes, model, knowledge", () => {
     const id = crypto.randomUUID();
-    const result = verify({ procedure: "#bad.ref", approvalTools: ["bad"], model: "nope" }, { missingModuleIds: [id] });
-    expect(result.findings.map((finding) => finding.kind)).toEqual(["unresolved_ref", "unknown_approval_tool", "unavailable_model", "unknown_knowledge_module"]);
+    const result = verify({ procedure: "#bad.ref", approvalTools: ["bad"], actionClasses: { bad: "purchase" }, model: "nope" }, { missingModuleIds: [id] });
+    expect(result.findings.map((finding) => finding.kind)).toEqual([
+      "unresolved_ref",
+      "unknown_approval_tool",
+      "unknown_action_tool",
+      "unavailable_model",
+      "unknown_knowledge_module",
+    ]);
+  });
+});
+
+describe("verifySetup action classes", () => {
+  it("accepts classes for tools of integrations the procedure references", () => {
+    const result = verify({ procedure: "#acme.crm.list_contacts", actionClasses: { "acme.crm.create_contact": "message.send", "acme.crm.list_contacts": "inbox.tidy" } });
+    expect(result.findings).toEqual([]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("reports a key that names no visible tool, with the closest tool as a bare wire id", () => {
+    const { findings } = verify({ procedure: "#acme.crm.list_contacts", actionClasses: { "acme.crm.create_contct": "email.send", "#acme.crm.create_contact": "email.send", nope: "purchase" } });
+    expect(findings).toEqual([
+      { kind: "unknown_action_tool", span: null, detail: 'actionClasses["acme.crm.create_contct"] names no tool this organization can use. Did you mean acme.crm.create_contact?', proposal: "acme.crm.create_contact" },
+      { kind: "unknown_action_tool", span: null, detail: expect.stringContaining('actionClasses["#acme.crm.create_contact"]'), proposal: "acme.crm.create_contact" },
+      { kind: "unknown_action_tool", span: null, detail: 'actionClasses["nope"] names no tool this organization can use.', proposal: null },
+    ]);
+  });
+
+  it("refuses a tool whose integration the procedure never references, since the agent could never call it", () => {
+    const { findings } = verify({ procedure: "#service.http.get", actionClasses: { "acme.crm.create_contact": "message.send" } });
+    expect(findings).toEqual([{ kind: "action_tool_outside_belt", span: null, detail: expect.stringContaining("acme.crm"), proposal: null }]);
+    expect(findings[0]!.detail).toContain("Reference #acme.crm.create_contact");
+  });
+
+  it("refuses a tool that is both an approval tool and classified, and says how to decide", () => {
+    const { findings } = verify({ procedure: "#service.http.post", approvalTools: ["service.http.post"], actionClasses: { "service.http.post": "purchase" } });
+    expect(findings).toEqual([
+      {
+        kind: "action_tool_in_approval_tools",
+        span: null,
+        detail:
+          'actionClasses["service.http.post"] (purchase) is also in approvalTools: decide one way: approvalTools is for people approving in a customer\'s sessions, actionClasses for an assistant worker\'s policy.',
+        proposal: null,
+      },
+    ]);
+    // Another tool of the same integration may be in either field.
+    expect(verify({ procedure: "#service.http.post", approvalTools: ["service.http.put"], actionClasses: { "service.http.post": "purchase" } }).findings).toEqual([]);
   });
 });
 

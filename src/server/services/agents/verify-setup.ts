@@ -88,6 +88,52 @@ function checkApprovalTools(input: TVerifyInput, belt: TBeltEntry[], propose: (i
   return { findings, warnings };
 }
 
+/** The one-line reason a tool may not be in both fields (kept identical in detail and docs). */
+export const DECIDE_ONE_WAY =
+  "decide one way: approvalTools is for people approving in a customer's sessions, actionClasses for an assistant worker's policy";
+
+/**
+ * Action classes (spec 4.8) decide an assistant worker's policy, so a wrong key would let an
+ * action run unclassified: every key must be a visible tool the procedure can actually call,
+ * and a tool cannot also wait for a session approval (two gates with different deciders).
+ */
+function checkActionClasses(input: TVerifyInput, belt: TBeltEntry[], propose: (id: string) => string | null): TFinding[] {
+  const findings: TFinding[] = [];
+  const beltIds = new Set(belt.map((entry) => entry.integrationId));
+  const approvalTools = new Set(input.setup.approvalTools);
+  for (const [name, actionClass] of Object.entries(input.setup.actionClasses)) {
+    const field = `actionClasses["${name}"]`;
+    const visible = input.tools.get(name);
+    if (!visible) {
+      const closest = propose(name.replace(/^#/, ""));
+      findings.push({
+        kind: "unknown_action_tool",
+        span: null,
+        detail: `${field} names no tool this organization can use.${closest ? ` Did you mean ${closest}?` : ""}`,
+        proposal: closest,
+      });
+      continue;
+    }
+    if (!beltIds.has(visible.integration.id)) {
+      findings.push({
+        kind: "action_tool_outside_belt",
+        span: null,
+        detail: `${field} belongs to ${visible.integration.id}, which the procedure never references, so the agent cannot call it. Reference #${name} in the procedure or remove the entry.`,
+        proposal: null,
+      });
+    }
+    if (approvalTools.has(name)) {
+      findings.push({
+        kind: "action_tool_in_approval_tools",
+        span: null,
+        detail: `${field} (${actionClass}) is also in approvalTools: ${DECIDE_ONE_WAY}.`,
+        proposal: null,
+      });
+    }
+  }
+  return findings;
+}
+
 function textWarnings(input: TVerifyInput, references: TToolReference[], belt: TBeltEntry[]): TWarning[] {
   const { procedure } = input.setup;
   const warnings: TWarning[] = [];
@@ -123,7 +169,7 @@ export function verifySetup(input: TVerifyInput): TVerification {
   const references = scanToolReferences(input.setup.procedure);
   const resolved = resolveReferences(references, input, propose);
   const approvals = checkApprovalTools(input, resolved.belt, propose);
-  const findings: TFinding[] = [...resolved.findings, ...approvals.findings];
+  const findings: TFinding[] = [...resolved.findings, ...approvals.findings, ...checkActionClasses(input, resolved.belt, propose)];
 
   const model = (input.modelAvailability ?? registryAvailability)(input.setup.model);
   if (!model.available) {
