@@ -8,14 +8,12 @@ import { loadTurnContext, readTurnForClaim, type TTurnContext } from "./turn-con
 
 /** The action class the agent's Setup gives a tool, if its calls are actions. */
 export function actionClassOf(context: TTurnContext, toolName: string): TActionClass | null {
-  const classes = (context.revision.setup as { actionClasses?: Record<string, TActionClass> }).actionClasses;
-  return classes?.[toolName] ?? null;
+  return context.revision.setup.actionClasses[toolName] ?? null;
 }
 
 /** Whether any of the revision's tools is an action (only then is the session's worker looked up). */
 export function hasActionClasses(context: TTurnContext): boolean {
-  const classes = (context.revision.setup as { actionClasses?: Record<string, TActionClass> }).actionClasses;
-  return Boolean(classes && Object.keys(classes).length);
+  return Object.keys(context.revision.setup.actionClasses).length > 0;
 }
 
 /** Settles the call's action with the call's outcome, in the transaction that records the outcome. */
