@@ -10,10 +10,10 @@ import type { TRateLimitKeys } from "./request-keys";
 export type TRateLimitDecision = {
   /** Set when the request is refused: 429 RATE_LIMITED with Retry-After in its headers. */
   error?: AppError;
-  /** `RateLimit-Policy` and `RateLimit` (IETF draft-ietf-httpapi-ratelimit-headers). */
+  /** `RateLimit-Policy` and `RateLimit` (IETF draft-ietf-httpapi-ratelimit-headers) as counted. */
   headers: Record<string, string>;
-  /** Call with the response status once the request has been answered. */
-  settle(status: number): Promise<void>;
+  /** Call with the status of the answer once the request has run: the headers it carries. */
+  finish(status: number): Promise<Record<string, string>>;
 };
 
 type TCounted = { policy: TPolicy; remaining: number; resetSeconds: number };
@@ -29,8 +29,9 @@ const REFUSAL: Record<TPolicyName, string> = {
 };
 
 // A 401 or 404 means the caller was not (or could not be shown to be) acting for the organization
-// in the path; its point goes back, so nobody can exhaust another organization's budget by
-// naming it in requests with made-up keys.
+// in the path. Its point goes back, so nobody can exhaust another organization's budget by naming
+// it with made-up keys, and the organization's remaining count is not shown: it would tell apart
+// a busy customer of another platform from an unknown id, which partner answers never do.
 const NOT_THE_ORGANIZATIONS = new Set([401, 404]);
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
@@ -62,7 +63,7 @@ function headersOf(policies: TPolicy[], counted: TCounted[]): Record<string, str
 export async function checkRateLimit(surface: TLimitedSurface, keys: TRateLimitKeys): Promise<TRateLimitDecision> {
   const configured = policiesOf(surface);
   const names = ORDER.filter((name) => keys[name] && configured[name].quota > 0);
-  if (!names.length) return { headers: {}, settle: async () => undefined };
+  if (!names.length) return { headers: {}, finish: async () => ({}) };
   const database = await ready();
   const applicable = names.map((name) => ({ policy: configured[name], key: keys[name]!, limiter: limiterFor(database, surface, configured[name]) }));
   const policies = applicable.map((item) => item.policy);
@@ -74,15 +75,16 @@ export async function checkRateLimit(surface: TLimitedSurface, keys: TRateLimitK
       const retryAfterSeconds = Math.max(1, seconds(res!.msBeforeNext));
       const message = `${REFUSAL[policy.name]}: at most ${policy.quota} every ${policy.windowSeconds} seconds. Retry after ${retryAfterSeconds} seconds.`;
       const headers = { ...headersOf(policies, counted), "Retry-After": String(retryAfterSeconds) };
-      return { error: new AppError("RATE_LIMITED", message, { details: { retryAfterSeconds, policy: policy.name }, headers }), headers, settle: async () => undefined };
+      return { error: new AppError("RATE_LIMITED", message, { details: { retryAfterSeconds, policy: policy.name }, headers }), headers, finish: async () => headers };
     }
   }
   const organization = applicable.find((item) => item.policy.name === "organization");
   return {
     headers: headersOf(policies, counted),
-    settle: async (status) => {
-      if (!organization || !NOT_THE_ORGANIZATIONS.has(status)) return;
+    finish: async (status) => {
+      if (!organization || !NOT_THE_ORGANIZATIONS.has(status)) return headersOf(policies, counted);
       await organization.limiter.reward(organization.key).catch((error: unknown) => log.warn("Rate limits: could not give an organization's point back.", { error }));
+      return headersOf(policies, counted.filter((item) => item.policy.name !== "organization"));
     },
   };
 }

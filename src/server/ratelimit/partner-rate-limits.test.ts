@@ -103,12 +103,21 @@ describe("partner rate limits", () => {
     const second = await readOrg(key);
     expect(second.headers.get("ratelimit")).toMatch(/^"credential";r=598;t=\d+, /);
 
+    // A 404 never shows an organization's remaining count: an unknown id and another platform's
+    // busy customer must look the same.
+    const otherPlatform = await partnerPlatform();
+    const theirs = (await seedFollower(otherPlatform.platform.id)).organization.id;
+    await times(3, () => readOrg(otherPlatform.key, theirs));
     const notFound = await readOrg(key, randomUUID());
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get("ratelimit-policy")).toBe('"credential";q=600;w=60, "organization";q=1200;w=60');
+    expect(notFound.headers.get("ratelimit")).toMatch(/^"credential";r=597;t=\d+$/);
+    const hidden = await readOrg(key, theirs);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get("ratelimit")).toMatch(/^"credential";r=596;t=\d+$/);
     const invalid = await partnerRequest("POST", "/organizations", { credential: key, rawBody: "{", headers: { "idempotency-key": "k1" } });
     expect(invalid.status).toBe(400);
-    expect(invalid.headers.get("ratelimit")).toMatch(/^"credential";r=596;t=\d+$/);
+    expect(invalid.headers.get("ratelimit")).toMatch(/^"credential";r=595;t=\d+$/);
     const head = await partnerRequest("HEAD", `/organizations/${orgId}`, { credential: key });
     expect(head.headers.get("ratelimit-policy")).toContain('"credential";q=600;w=60');
   });

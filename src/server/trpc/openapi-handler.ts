@@ -133,10 +133,7 @@ export async function handleOpenApiRequest(req: Request, surface: TSurface): Pro
   const limit = surface === "partner-v1" ? await checkRateLimit(surface, requestKeys(req, pathname)) : undefined;
   if (limit?.error) return envelopeResponse(limit.error);
   const response = await serveOpenApiRequest(req, surface);
-  if (limit) {
-    await limit.settle(response.status);
-    for (const [name, value] of Object.entries(limit.headers)) response.headers.set(name, value);
-  }
+  for (const [name, value] of Object.entries((await limit?.finish(response.status)) ?? {})) response.headers.set(name, value);
   return response;
 }
 
