@@ -38,6 +38,13 @@ const ZEnv = z.object({
     .string()
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, "must be comma-separated seconds, e.g. 0,5,300")
     .default("0,5,300,1800,7200,18000,36000,36000"),
+  // Request-volume limits (requests per minute; 0 turns one off). See README "Rate limits".
+  // Partner API, per presented credential (the SHA-256 of the bearer token, valid or not).
+  RATE_LIMIT_PARTNER_PER_CREDENTIAL: z.coerce.number().int().min(0).default(600),
+  // Partner API, per organization named in the path (/organizations/{orgId}/...), all keys together.
+  RATE_LIMIT_PARTNER_PER_ORG: z.coerce.number().int().min(0).default(1200),
+  // Requests without a credential, per client IP (first X-Forwarded-For hop).
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(300),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Vault keys: "kid:base64-32-bytes" entries, comma-separated; the first seals, all open.
   VAULT_KEYS: z

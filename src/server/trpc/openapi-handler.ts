@@ -3,6 +3,8 @@ import type { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { SURFACE_PREFIX, type TSurface } from "@/contracts/common/meta";
 import { AppError, validationError } from "@/server/errors";
+import { checkRateLimit } from "@/server/ratelimit/check-rate-limit";
+import { requestKeys } from "@/server/ratelimit/request-keys";
 import { toAppError } from "./api-errors";
 import { createContext, type TContext } from "./context";
 import { methodsAt, pathParametersAt, successStatusOf, surfaceRouter } from "./surface";
@@ -125,6 +127,17 @@ export async function handleOpenApiRequest(req: Request, surface: TSurface): Pro
     const response = await handleOpenApiRequest(new Request(req.url, { method: "GET", headers: req.headers }), surface);
     return new Response(null, { status: response.status, headers: response.headers });
   }
+  // Request-volume limits (spec 7, 8): counted before the body is read or anything runs, and
+  // announced on every answer. The customer surface follows with issue 14.
+  const pathname = new URL(req.url).pathname.slice(SURFACE_PREFIX[surface].length);
+  const limit = surface === "partner-v1" ? await checkRateLimit(surface, requestKeys(req, pathname)) : undefined;
+  if (limit?.error) return envelopeResponse(limit.error);
+  const response = await serveOpenApiRequest(req, surface);
+  for (const [name, value] of Object.entries((await limit?.finish(response.status)) ?? {})) response.headers.set(name, value);
+  return response;
+}
+
+async function serveOpenApiRequest(req: Request, surface: TSurface): Promise<Response> {
   let body: TBody | null;
   try {
     body = await readBody(req);

@@ -60,6 +60,7 @@ export async function proposeAction(tx: TTransaction, proposed: TProposedAction)
   });
   if (proposed.mode === "ask") {
     // The counter's row lock orders numbers; the policy is read under it so the TTL is current.
+    const now = new Date();
     const counted = await tx.assistantWorker.update({ where: { id: worker.workerId }, data: { approvalSeq: { increment: 1 } }, select: { approvalSeq: true, policy: true } });
     const approval = await tx.assistantApproval.create({
       data: {
@@ -67,7 +68,9 @@ export async function proposeAction(tx: TTransaction, proposed: TProposedAction)
         workerId: worker.workerId,
         actionId: created.id,
         number: counted.approvalSeq,
-        expiresAt: new Date(Date.now() + approvalTtlMs(policyOf(counted.policy))),
+        // Both from one clock, so expires_at - requested_at is exactly the TTL.
+        requestedAt: now,
+        expiresAt: new Date(now.getTime() + approvalTtlMs(policyOf(counted.policy))),
       },
       select: { id: true, number: true },
     });
@@ -91,9 +94,20 @@ export async function settleAction(tx: TTransaction, actionId: string, settlemen
   if (ended.count === 1) await recordActionEvent(tx, actionId);
 }
 
+/**
+ * How a call's outcome ends its action. An HTTP tool answers an upstream's 4xx or 5xx as a
+ * result (the model reads it); for the action that means it did not happen, so it failed.
+ */
+function settlementOf(outcome: { ok: true; result?: unknown } | { ok: false; code: string; message: string }): TActionSettlement {
+  if (!outcome.ok) return { state: "FAILED", code: outcome.code, message: outcome.message };
+  const status = (outcome.result as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status >= 400) return { state: "FAILED", code: `UPSTREAM_HTTP_${status}`, message: `The tool's upstream answered HTTP ${status}.` };
+  return { state: "DONE" };
+}
+
 /** Settles the action of a tool call, if the call is one, with the call's outcome. */
-export async function settleActionOfCall(tx: TTransaction, toolCallId: string, outcome: { ok: true } | { ok: false; code: string; message: string }): Promise<void> {
+export async function settleActionOfCall(tx: TTransaction, toolCallId: string, outcome: { ok: true; result?: unknown } | { ok: false; code: string; message: string }): Promise<void> {
   const action = await tx.assistantAction.findUnique({ where: { toolCallId }, select: { id: true } });
   if (!action) return;
-  await settleAction(tx, action.id, outcome.ok ? { state: "DONE" } : { state: "FAILED", code: outcome.code, message: outcome.message });
+  await settleAction(tx, action.id, settlementOf(outcome));
 }

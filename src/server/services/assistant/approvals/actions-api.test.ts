@@ -104,7 +104,7 @@ describe("the policy decides every classified call before it runs", () => {
       world.receiver.recover("purchase");
     }
     const [, settled] = await actionEvents(workerRef);
-    expect(settled!.body.data.result).toMatchObject({ status: "failed", error_code: expect.stringMatching(/^TOOL_|HTTP/) });
+    expect(settled!.body.data.result).toMatchObject({ status: "failed", error_code: "UPSTREAM_HTTP_502" });
   });
 
   it("never: the call is refused in code (the upstream never hears of it) and the action is dropped", async () => {
@@ -127,7 +127,7 @@ describe("the policy decides every classified call before it runs", () => {
     const { workerRef } = await world.createWorker();
     await setPolicy(workerRef, { rules: [{ action: "*", mode: "never" }], approval_ttl: "P1D" });
     const before = world.receiver.to("read").length;
-    await say(workerRef, world.callLine("read", { folder: "inbox" }));
+    await say(workerRef, world.callLine("read", { q: "inbox" }));
     expect(world.receiver.to("read").length).toBe(before + 1);
     expect(await db().assistantAction.count({ where: { workerId: workerRef } })).toBe(0);
   });
@@ -151,7 +151,7 @@ describe("ask: approvals", () => {
       action_id: expect.any(String),
       action: "email.send",
       preview: expect.stringContaining("ann@example.com"),
-      args: { to: "ann@example.com", subject: "Draft" },
+      args: { body: { to: "ann@example.com", subject: "Draft" } },
       state: "pending",
       decision: null,
       number: 1,
@@ -168,16 +168,16 @@ describe("ask: approvals", () => {
     // The conversation is not blocked: the next message is answered while the approval waits.
     expect(await say(workerRef, "Anything else?")).toBe("Echo: Anything else?");
 
-    const decided = await decide(workerRef, approval.id, { decision: "approve", edited_args: { to: "ann@example.com", subject: "Final" } }, { "Idempotency-Key": "approve-1" });
+    const decided = await decide(workerRef, approval.id, { decision: "approve", edited_args: { body: { to: "ann@example.com", subject: "Final" } } }, { "Idempotency-Key": "approve-1" });
     expect(decided.status).toBe(200);
-    expect(decided.body).toMatchObject({ id: approval.id, state: "decided", decision: "approve", args: { to: "ann@example.com", subject: "Final" }, decided_at: expect.any(String) });
+    expect(decided.body).toMatchObject({ id: approval.id, state: "decided", decision: "approve", args: { body: { to: "ann@example.com", subject: "Final" } }, decided_at: expect.any(String) });
     expect(await waitForAction(approval.action_id)).toEqual({ state: "DONE", resultCode: null });
     expect(world.receiver.to("email.send").slice(before).map((request) => request.json)).toEqual([{ to: "ann@example.com", subject: "Final" }]);
     const settled = (await actionEvents(workerRef)).filter((event) => event.body.data.action_id === approval.action_id);
     expect(settled.map((event) => (event.body.data.result as { status: string }).status)).toEqual(["pending", "done"]);
 
     // A replay answers the same; a second decision is 409.
-    const replay = await decide(workerRef, approval.id, { decision: "approve", edited_args: { to: "ann@example.com", subject: "Final" } }, { "Idempotency-Key": "approve-1" });
+    const replay = await decide(workerRef, approval.id, { decision: "approve", edited_args: { body: { to: "ann@example.com", subject: "Final" } } }, { "Idempotency-Key": "approve-1" });
     expect(replay.headers.get("idempotency-replayed")).toBe("true");
     expect(replay.body).toEqual(decided.body);
     const second = await decide(workerRef, approval.id, { decision: "reject" });
@@ -210,13 +210,14 @@ describe("ask: approvals", () => {
     const revised = await decide(workerRef, first.id, { instruction: `Make it one o'clock.\n${world.callLine("calendar.write", { title: "Lunch", at: "13:00" })}` });
     expect(revised.status).toBe(200);
     expect(revised.body).toMatchObject({ state: "decided", decision: "instruction" });
-    const turn = await db().turn.findFirstOrThrow({ where: { session: { assistantWorker: { id: workerRef } } }, orderBy: { createdAt: "desc" }, select: { id: true } });
+    const { sessionId } = await db().assistantWorker.findUniqueOrThrow({ where: { id: workerRef }, select: { sessionId: true } });
+    const turn = await db().turn.findFirstOrThrow({ where: { sessionId: sessionId! }, orderBy: { createdAt: "desc" }, select: { id: true } });
     await waitForTurn(turn.id, ["COMPLETED", "FAILED"]);
 
     const items = (await approvals(workerRef)).body.items;
     expect(items.map((item: { number: number; state: string; args: unknown }) => [item.number, item.state, item.args])).toEqual([
-      [2, "pending", { title: "Lunch", at: "13:00" }],
-      [1, "decided", { title: "Lunch", at: "12:00" }],
+      [2, "pending", { body: { title: "Lunch", at: "13:00" } }],
+      [1, "decided", { body: { title: "Lunch", at: "12:00" } }],
     ]);
     const dropped = (await actionEvents(workerRef)).filter((event) => event.body.data.action_id === first.action_id).at(-1)!;
     expect(dropped.body.data.result).toMatchObject({ status: "dropped", error_code: "APPROVAL_REVISED" });
@@ -252,7 +253,7 @@ describe("ask: approvals", () => {
     await say(workerRef, [world.callLine("purchase", { item: "a" }), world.callLine("purchase", { item: "b" }), world.callLine("purchase", { item: "c" })].join("\n"));
     const [one, two, three] = (await approvals(workerRef)).body.items;
     expect([one.number, two.number, three.number]).toEqual([1, 2, 3]);
-    expect([one.args, two.args, three.args]).toEqual([{ item: "a" }, { item: "b" }, { item: "c" }]);
+    expect([one.args, two.args, three.args]).toEqual([{ body: { item: "a" } }, { body: { item: "b" } }, { body: { item: "c" } }]);
     await decide(workerRef, one.id, { decision: "reject" });
     const order = (await approvals(workerRef)).body.items.map((item: { number: number }) => item.number);
     expect(order).toEqual([2, 3, 1]);

@@ -15,8 +15,11 @@ import { runFlowByHand } from "@/server/services/flows/run-flow";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type TResponse = { status: number; body: any };
 
-function partnerApi(method: string, path: string, options: { credential?: string; body?: unknown } = {}): Promise<TResponse> {
-  return partnerRequest(method, path, options);
+// Status and body only: tests compare whole answers for neutrality, and headers such as the
+// rate-limit counters rightly differ from one request to the next.
+async function partnerApi(method: string, path: string, options: { credential?: string; body?: unknown } = {}): Promise<TResponse> {
+  const { status, body } = await partnerRequest(method, path, options);
+  return { status, body };
 }
 
 let partner: Awaited<ReturnType<typeof partnerPlatform>>;

@@ -1,0 +1,63 @@
+import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
+import type { TDatabase } from "@/server/db/client";
+import { log } from "@/server/log";
+import type { TLimitedSurface, TPolicy } from "./policies";
+
+/** The table of prisma/schema/rate-limit.prisma; its migration creates it, never the store. */
+const TABLE = "rate_limits";
+const INSURANCE_WARNING_MS = 60_000;
+
+/**
+ * Decides while PostgreSQL cannot: the store hands a request here when its statement fails, so
+ * the API keeps answering with per-process limits instead of failing with the database. Says so
+ * in the log at most once a minute per policy.
+ */
+class InsuranceLimiter extends RateLimiterMemory {
+  private warnedAt = 0;
+
+  consume(key: string | number, points?: number, options?: { [key: string]: unknown }): Promise<RateLimiterRes> {
+    if (Date.now() - this.warnedAt > INSURANCE_WARNING_MS) {
+      this.warnedAt = Date.now();
+      log.warn("Rate limits: the database store failed; limiting in this process only until it answers again.", { policy: this.keyPrefix });
+    }
+    return super.consume(key, points, options);
+  }
+}
+
+function build(database: TDatabase, keyPrefix: string, policy: TPolicy): RateLimiterAbstract {
+  const limits = { keyPrefix, points: policy.quota, duration: policy.windowSeconds };
+  // PGlite serves one process, so counting in memory is exact there and costs no statement.
+  if (!database.pool) return new RateLimiterMemory(limits);
+  return new RateLimiterPostgres({
+    ...limits,
+    storeClient: database.pool,
+    storeType: "pool",
+    tableName: TABLE,
+    tableCreated: true,
+    insuranceLimiter: new InsuranceLimiter(limits),
+    // Once a key is over its quota, this process refuses it without a statement until the window
+    // ends: a flood from one key costs no database writes. Not for organizations: their points
+    // can be given back (check-rate-limit.ts), which a block in memory would not see.
+    inMemoryBlockOnConsumed: policy.name === "organization" ? undefined : policy.quota,
+  });
+}
+
+type TLimiters = { database: TDatabase; byId: Map<string, RateLimiterAbstract> };
+
+// One set per process (Next.js bundles share globalThis, not module state), rebuilt when the
+// process database is replaced (tests, scripts) or a policy's values change (test overrides).
+const holder = globalThis as typeof globalThis & { __serviceRateLimiters?: TLimiters };
+
+/** The limiter counting one policy of one surface, built once per process and database. */
+export function limiterFor(database: TDatabase, surface: TLimitedSurface, policy: TPolicy): RateLimiterAbstract {
+  if (holder.__serviceRateLimiters?.database !== database) holder.__serviceRateLimiters = { database, byId: new Map() };
+  const { byId } = holder.__serviceRateLimiters;
+  const keyPrefix = `${surface}:${policy.name}`;
+  const id = `${keyPrefix}:${policy.quota}/${policy.windowSeconds}`;
+  let limiter = byId.get(id);
+  if (!limiter) {
+    limiter = build(database, keyPrefix, policy);
+    byId.set(id, limiter);
+  }
+  return limiter;
+}
