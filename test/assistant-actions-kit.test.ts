@@ -4,7 +4,8 @@ import { assistantActionsWorld, type TAssistantActionsWorld } from "./assistant-
 import { startEngine, stopEngine, waitForTurn } from "./sessions-kit";
 
 // The kit itself, on the real engine: a worker's message with a call line makes the assistant
-// call the receiver; a message without one is echoed. (No policy yet: every call just runs.)
+// call the receiver; a message without one is echoed. Each worker here allows every action, so
+// every call runs (the policies themselves are tested in services/assistant/approvals).
 
 let world: TAssistantActionsWorld;
 
@@ -17,6 +18,14 @@ afterAll(async () => {
   await stopEngine();
   await world.receiver.close();
 });
+
+/** A worker whose policy allows every action. */
+async function allowingWorker() {
+  const worker = await world.createWorker();
+  const policy = await world.call("PUT", `/workers/${worker.workerRef}/policy`, { body: { rules: [{ action: "*", mode: "allow" }], approval_ttl: "P1D" } });
+  expect(policy.status).toBe(204);
+  return worker;
+}
 
 async function postAndSettle(workerRef: string, body: string) {
   const posted = await world.call("POST", `/workers/${workerRef}/messages`, { body: { body } });
@@ -46,7 +55,7 @@ describe("assistantActionsWorld", () => {
   });
 
   it("turns a callLine message into a call of that tool's path with those args", async () => {
-    const { workerRef } = await world.createWorker();
+    const { workerRef } = await allowingWorker();
     const args = { to: "ada@example.com", subject: "Lunch", text: `Noon? ${crypto.randomUUID()}` };
     const { turn, calls, reply } = await postAndSettle(workerRef, `Please send this.\n${world.callLine("email.send", args)}`);
     expect(turn.status).toBe("COMPLETED");
@@ -58,7 +67,7 @@ describe("assistantActionsWorld", () => {
   });
 
   it("reads with the GET tool and runs several call lines in order", async () => {
-    const { workerRef } = await world.createWorker();
+    const { workerRef } = await allowingWorker();
     const marker = crypto.randomUUID();
     const before = world.receiver.requests.length;
     const message = [world.callLine("read", { q: marker }), world.callLine("purchase", { item: "socks", marker })].join("\n");
@@ -76,7 +85,7 @@ describe("assistantActionsWorld", () => {
   });
 
   it("answers the status a test sets for a path: the call's result carries it (upstream statuses are results)", async () => {
-    const { workerRef } = await world.createWorker();
+    const { workerRef } = await allowingWorker();
     world.receiver.fail("message.send", 503);
     try {
       const { calls } = await postAndSettle(workerRef, world.callLine("message.send", { channel: "general", text: "hi" }));
@@ -88,7 +97,7 @@ describe("assistantActionsWorld", () => {
   });
 
   it("echoes a message without a call line and calls nothing", async () => {
-    const { workerRef } = await world.createWorker();
+    const { workerRef } = await allowingWorker();
     const before = world.receiver.requests.length;
     const { turn, calls, reply } = await postAndSettle(workerRef, "Just saying hello");
     expect(turn.status).toBe("COMPLETED");

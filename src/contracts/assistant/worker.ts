@@ -18,7 +18,7 @@ export const ZAssistantMessage = z
   .object({
     id: ZUuid.meta({ description: "The message id (also the `before` cursor)." }),
     role: z.enum(["user", "assistant", "system"]).meta({
-      description: "`user`: posted through POST /messages; `assistant`: the assistant's reply; `system`: the service's notice when a turn failed (the message of a failed `message.created`). Instructions never appear.",
+      description: "`user`: posted through POST /messages; `assistant`: the assistant's reply; `system`: the service's notice when a turn failed or was cancelled (the message of a failed or cancelled `message.created`). Instructions never appear.",
     }),
     body: z.string(),
     created_at: ZIsoDateTime,

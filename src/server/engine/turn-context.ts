@@ -64,14 +64,20 @@ export type TClaimedTurn = {
   attempts: number;
 };
 
-/** Reads a turn for its claim (inside the claim's transaction); null when it does not exist. */
+/**
+ * Reads a turn for its claim (inside the claim's transaction); null when it does not exist. The
+ * row stays locked until the claim commits, so a queued turn cancelled meanwhile (an assistant
+ * worker's newer message supersedes it) is either cancelled before the claim reads it or found
+ * RUNNING by the cancel, never both.
+ */
 export async function readTurnForClaim(tx: TTransaction, turnId: string): Promise<TClaimedTurn | null> {
   // One joined read instead of Prisma's turn-then-session pair: this runs at the start of every turn.
   const rows = await tx.$queryRaw<Array<Omit<TClaimedTurn, "turnId">>>`
     SELECT t."sessionId"::text AS "sessionId", t."organizationId"::text AS "orgId", s."domainId"::text AS "domainId",
            s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."status"::text AS "status", t."attempts"
     FROM turns t JOIN agent_sessions s ON s.id = t."sessionId"
-    WHERE t.id = ${turnId}::uuid`;
+    WHERE t.id = ${turnId}::uuid
+    FOR UPDATE OF t`;
   const row = rows[0];
   return row ? { turnId, ...row, deadlineAt: new Date(row.deadlineAt) } : null;
 }

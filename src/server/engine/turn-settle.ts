@@ -1,8 +1,9 @@
 import { onAssistantTurnSettled } from "@/server/services/assistant/conversation/on-turn-settled";
 import { recordTurnUsage } from "@/server/services/budget/record-turn-usage";
 import { db, type TTransaction } from "@/server/db/client";
-import { appendEvent, appendEvents } from "@/server/events/append-event";
+import { appendEvents } from "@/server/events/append-event";
 import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
+import { failTurnTx } from "@/server/services/sessions/fail-turn";
 import type { TModelUsage } from "@/server/models/types";
 
 /** Deletes the turn's caller grant, if it has one: material never outlives its execution (section 5). */
@@ -41,43 +42,7 @@ export async function completeTurn(options: { sessionId: string; turnId: string;
   });
 }
 
-/**
- * Fails a turn cleanly: FAILED with a code and a person-readable message, a SYSTEM notice in
- * the transcript, unfinished tool calls closed, the grant deleted, turn.completed (failed).
- * A turn that settled meanwhile is left alone.
- */
-export async function failTurnTx(tx: TTransaction, options: { sessionId: string; turnId: string; code: string; message: string }): Promise<boolean> {
-  const settled = await tx.turn.updateMany({
-    where: { id: options.turnId, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } },
-    data: { status: "FAILED", errorCode: options.code, errorMessage: options.message, finishedAt: new Date() },
-  });
-  if (settled.count !== 1) return false;
-  await tx.toolCall.updateMany({
-    where: { turnId: options.turnId, status: { in: ["AWAITING_APPROVAL", "RUNNING"] } },
-    data: { status: "FAILED", errorCode: options.code, errorMessage: options.message, finishedAt: new Date() },
-  });
-  await failFlowRunTx(tx, options);
-  const notice = await tx.sessionMessage.create({
-    data: { sessionId: options.sessionId, turnId: options.turnId, role: "SYSTEM", body: `The turn failed (${options.code}): ${options.message}` },
-    select: { id: true },
-  });
-  await dropGrant(tx, options.turnId);
-  await appendEvent(tx, options.sessionId, "turn.completed", { executionId: options.turnId, status: "failed", errorCode: options.code, messageId: notice.id });
-  await onAssistantTurnSettled(tx, { sessionId: options.sessionId, turnId: options.turnId, messageId: notice.id, outcome: "failed", errorCode: options.code });
-  return true;
-}
-
-/**
- * A flow run's execution is its turn: when the turn fails (deadline sweeper, interrupted job,
- * a failed step), the run and its unfinished step fail with the same code.
- */
-async function failFlowRunTx(tx: TTransaction, options: { sessionId: string; code: string; message: string }): Promise<void> {
-  const failed = { errorCode: options.code, errorMessage: options.message, finishedAt: new Date() };
-  const run = await tx.flowRun.findUnique({ where: { sessionId: options.sessionId }, select: { id: true } });
-  if (!run) return;
-  await tx.flowRun.updateMany({ where: { id: run.id, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } }, data: { status: "FAILED", ...failed } });
-  await tx.flowStepRun.updateMany({ where: { flowRunId: run.id, status: { in: ["RUNNING", "WAITING"] } }, data: { status: "FAILED", ...failed } });
-}
+export { failTurnTx };
 
 export function failTurn(options: { sessionId: string; turnId: string; code: string; message: string }): Promise<boolean> {
   return db().$transaction((tx) => failTurnTx(tx, options));

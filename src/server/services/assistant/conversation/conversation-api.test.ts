@@ -77,6 +77,31 @@ describe("POST /workers/{w}/messages", () => {
     expect((await list(workerRef)).body.items.map((item: { body: string }) => item.body)).toEqual(["one", "Echo: one", "two", "Echo: two"]);
   });
 
+  it("cancels a turn no engine has started yet when the next message arrives: message.created says cancelled, the next turn answers", async () => {
+    const { workerRef } = await world.createWorker();
+    const first = await post(workerRef, "one");
+    await settledTurnOf(first.body.id);
+    // A turn still waiting for an engine slot (written directly: the engine would start it at once).
+    const { sessionId } = await db().assistantWorker.findUniqueOrThrow({ where: { id: workerRef }, select: { sessionId: true } });
+    const waiting = await db().turn.create({ data: { sessionId: sessionId!, organizationId: world.orgId, number: 2, status: "QUEUED", deadlineAt: new Date(Date.now() + 60_000) } });
+    await db().sessionMessage.create({ data: { sessionId: sessionId!, turnId: waiting.id, role: "USER", body: "two" } });
+
+    const third = await post(workerRef, "three");
+    expect(third.status).toBe(201);
+    expect(await db().turn.findUniqueOrThrow({ where: { id: waiting.id }, select: { status: true, errorCode: true } })).toEqual({ status: "FAILED", errorCode: "TURN_CANCELLED" });
+    await settledTurnOf(third.body.id);
+    const cancelled = (await assistantEventsOf(workerRef)).filter((event) => event.type === "message.created").map((event) => event.body.data);
+    expect(cancelled.map((data) => [data.outcome, data.error_code])).toEqual([
+      ["ok", undefined],
+      ["cancelled", "TURN_CANCELLED"],
+      ["ok", undefined],
+    ]);
+    const items = (await list(workerRef)).body.items as Array<{ role: string; body: string }>;
+    expect(items.map((item) => item.role)).toEqual(["user", "assistant", "user", "system", "user", "assistant"]);
+    expect(items[3]!.body).toMatch(/^The turn was cancelled \(TURN_CANCELLED\)/);
+    expect(items[5]!.body).toBe("Echo: three");
+  });
+
   it("replays an Idempotency-Key with the same message and Idempotency-Replayed: true", async () => {
     const { workerRef } = await world.createWorker();
     const headers = { "Idempotency-Key": `m-${crypto.randomUUID()}` };

@@ -1,5 +1,6 @@
 import type { TTransaction } from "@/server/db/client";
 import { AppError } from "@/server/errors";
+import { failTurnTx } from "@/server/services/sessions/fail-turn";
 import { queueTurn } from "@/server/services/sessions/queue-turn";
 import { startSession } from "@/server/services/sessions/start-sessions";
 import { lockWorker, type TActiveWorker } from "../workers/read-worker";
@@ -26,13 +27,26 @@ async function configuredAgent(tx: TTransaction, organizationId: string) {
   return { ...agent, revision: agent.publishedRevision! };
 }
 
+const SUPERSEDED = "A newer message or instruction arrived before this turn started; the turn that answers the newer one sees this message too.";
+
+/**
+ * A turn of the worker still QUEUED (no engine has started it) is cancelled by the next message
+ * or instruction, which answers both: its message.created says `cancelled`. A turn already
+ * running is never interrupted (the claim holds the turn's row lock, so the two never cross).
+ */
+async function supersedeQueuedTurn(tx: TTransaction, sessionId: string): Promise<void> {
+  const queued = await tx.turn.findFirst({ where: { sessionId, status: "QUEUED" }, select: { id: true } });
+  if (queued) await failTurnTx(tx, { sessionId, turnId: queued.id, code: "TURN_CANCELLED", message: SUPERSEDED, outcome: "cancelled", from: ["QUEUED"] });
+}
+
 /**
  * Queues the worker's next turn inside the caller's transaction, through the one door of each
  * kind: the first turn starts the worker's conversation (startSession: origin API, no owner,
  * titled after the external_ref), later ones go through queueTurn. Every turn runs the agent
  * configured now at its current published revision (the conversation follows the
- * configuration). One turn at a time: a turn still queued, running or waiting for an approval
- * refuses the next with 409, as the sessions API does (turns of one session never run side by side).
+ * configuration). One turn at a time: a queued turn is superseded (cancelled) by the new one; a
+ * turn running or waiting for an approval refuses the next with 409, as the sessions API does
+ * (turns of one session never run side by side).
  */
 export async function queueWorkerTurn(tx: TTransaction, worker: TActiveWorker, input: TWorkerTurnInput): Promise<TQueuedWorkerTurn> {
   const { sessionId } = await lockWorker(tx, worker.id);
@@ -53,6 +67,7 @@ export async function queueWorkerTurn(tx: TTransaction, worker: TActiveWorker, i
     await tx.assistantWorker.update({ where: { id: worker.id }, data: { sessionId: started.sessionId }, select: { id: true } });
     turnId = started.executionId;
   } else {
+    await supersedeQueuedTurn(tx, sessionId);
     const active = await tx.turn.findFirst({ where: { sessionId, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } }, select: { status: true } });
     if (active) {
       const what = active.status === "SUSPENDED" ? "waiting for an approval" : "in progress";
