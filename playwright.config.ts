@@ -59,7 +59,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+      command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1 --keepAliveTimeout 65000`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

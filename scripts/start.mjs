@@ -66,6 +66,6 @@ const env = {
   PORT: port,
   NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? process.env.PUBLIC_BASE_URL ?? `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`,
 };
-const server = spawn(process.execPath, [next, "start", "-p", port, "-H", host], { cwd: root, stdio: "inherit", env });
+const server = spawn(process.execPath, [next, "start", "-p", port, "-H", host, "--keepAliveTimeout", "65000"], { cwd: root, stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -33,8 +33,12 @@ const TITLES: Record<TSurface, { title: string; description: string }> = {
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds.",
+  429: "Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`.",
   500: "Unexpected failure (INTERNAL).",
 };
+
+/** Surfaces whose every operation is rate limited (src/server/ratelimit). */
+const RATE_LIMITED_SURFACES: readonly TSurface[] = ["partner-v1"];
 
 type TOperation = { responses?: Record<string, unknown>; security?: unknown; requestBody?: unknown; parameters?: unknown[] };
 
@@ -57,6 +61,7 @@ function describeOperation(operation: TOperation, meta: TProcedureMeta): void {
   const hasInput = Boolean(operation.requestBody) || Boolean(operation.parameters?.length);
   const errors: Record<number, string> = { ...declared, 500: STATUS_TEXT[500]! };
   if (hasInput) errors[400] ??= STATUS_TEXT[400]!;
+  if (meta.surface && RATE_LIMITED_SURFACES.includes(meta.surface)) errors[429] ??= STATUS_TEXT[429]!;
   for (const [code, text] of Object.entries(errors)) responses[code] = errorResponse(text);
   operation.responses = responses;
   const schemes = ((meta.openapi as { security?: string[] } | undefined)?.security ?? []) as string[];
