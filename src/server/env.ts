@@ -9,6 +9,18 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+const optionalText = z.string().optional().or(z.literal("").transform(() => undefined));
+
+/** An OAuth endpoint: https, or http on a loopback host only (tests, local development). */
+const oauthUrl = z
+  .url()
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+  }, "must be an https URL (http only for 127.0.0.1, localhost or [::1])")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -52,6 +64,24 @@ const ZEnv = z.object({
     .regex(/^([A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44})(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44})*$/, "must be kid:base64key[,kid:base64key...] with 32-byte keys")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Worker connections (spec 4.8): the service's own OAuth apps, per connectable provider.
+  // The preset names the identity provider; without a client id that provider has no managed app.
+  OAUTH_MAIL_PRESET: z.enum(["google", "microsoft", "generic"]).default("google"),
+  OAUTH_MAIL_CLIENT_ID: optionalText,
+  OAUTH_MAIL_CLIENT_SECRET: optionalText,
+  OAUTH_CALENDAR_PRESET: z.enum(["google", "microsoft", "generic"]).default("google"),
+  OAUTH_CALENDAR_CLIENT_ID: optionalText,
+  OAUTH_CALENDAR_CLIENT_SECRET: optionalText,
+  // Microsoft's tenant for the service's apps (common, organizations, consumers or a tenant id).
+  OAUTH_MICROSOFT_TENANT: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, "must be common, organizations, consumers or a tenant id").default("common"),
+  // The generic preset: any OAuth 2 provider with authorization code + PKCE. http only on loopback.
+  OAUTH_GENERIC_ISSUER: oauthUrl,
+  OAUTH_GENERIC_AUTHORIZATION_URL: oauthUrl,
+  OAUTH_GENERIC_TOKEN_URL: oauthUrl,
+  OAUTH_GENERIC_REVOCATION_URL: oauthUrl,
+  OAUTH_GENERIC_SCOPES_MAIL: z.string().default(""),
+  OAUTH_GENERIC_SCOPES_CALENDAR: z.string().default(""),
+  OAUTH_GENERIC_API_BASE_URL: oauthUrl,
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   ANTHROPIC_API_KEY: z.string().optional(),

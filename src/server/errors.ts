@@ -25,6 +25,10 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   CLIENT_SEGMENT_INVALID: 400,
   PROVISIONING_FAILED: 500,
   AUTOMATION_DISABLED: 403,
+  // Worker connections (docs/assistant/connections.md).
+  MANAGED_OAUTH_UNAVAILABLE: 400,
+  CONNECTION_REQUIRED: 409,
+  CONNECTION_FAILED: 409,
 };
 
 type TAppErrorOptions = {

@@ -31,7 +31,7 @@ export type TListEventsRequest = z.infer<typeof ZListEventsRequest>;
 export const ZAssistantEvent = z
   .object({
     id: z.string().meta({ description: "The event id, the same on every delivery of it." }),
-    type: z.enum(["message.created", "approval.requested", "action.recorded", "usage.recorded"]),
+    type: z.enum(["message.created", "approval.requested", "action.recorded", "usage.recorded", "connection.failed"]),
     occurred_at: z.string(),
     worker_ref: z.string().nullable(),
     data: z.record(z.string(), z.unknown()),

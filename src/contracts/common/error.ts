@@ -29,6 +29,11 @@ export const ERROR_CODES = [
   "PROVISIONING_FAILED",
   // A follower's partner has not enabled the automation (entitlements, spec 4.7).
   "AUTOMATION_DISABLED",
+  // Worker connections (spec 4.8): no provider app for a connect link; a tool needs a connection
+  // the worker does not have, or one whose tokens the provider no longer accepts.
+  "MANAGED_OAUTH_UNAVAILABLE",
+  "CONNECTION_REQUIRED",
+  "CONNECTION_FAILED",
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

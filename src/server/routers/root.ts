@@ -2,6 +2,7 @@ import { router } from "@/server/trpc/init";
 import { adminRouter } from "./admin/router";
 import { agentsRouter } from "./agents/router";
 import { assistantConfigRouter } from "./assistant-config/router";
+import { assistantConnectionsRouter } from "./assistant-connections/router";
 import { assistantWorkersRouter } from "./assistant-workers/router";
 import { apiKeysRouter } from "./api-keys/router";
 import { authRouter } from "./auth/router";
@@ -38,6 +39,7 @@ export const appRouter = router({
   partnerEntitlements: partnerEntitlementsRouter,
   assistantConfig: assistantConfigRouter,
   assistantWorkers: assistantWorkersRouter,
+  assistantConnections: assistantConnectionsRouter,
 });
 
 export type TAppRouter = typeof appRouter;

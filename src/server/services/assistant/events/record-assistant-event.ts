@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { TTransaction } from "@/server/db/client";
 import { enqueue } from "@/server/jobs/enqueue";
 
-/** The assistant event types of section 6.2. */
-export type TAssistantEventType = "message.created" | "approval.requested" | "action.recorded" | "usage.recorded";
+/** The assistant event types of section 6.2, and connection.failed (a worker's connection needs reconnecting: docs/assistant/connections.md). */
+export type TAssistantEventType = "message.created" | "approval.requested" | "action.recorded" | "usage.recorded" | "connection.failed";
 
 export type TRecordAssistantEvent = {
   organizationId: string;

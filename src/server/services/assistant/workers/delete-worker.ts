@@ -1,6 +1,7 @@
 import { db } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { readFollower } from "@/server/services/partner/follower-access";
+import { eraseWorkerConnections } from "../connections/erase-worker-connections";
 import { idempotentCall } from "../idempotent-call";
 import { lockWorker, readWorker, type TWorkerTarget } from "./read-worker";
 
@@ -33,6 +34,8 @@ export async function deleteWorker(target: TWorkerTarget & { idempotencyKey: str
           select: { id: true },
         });
         if (sessionId) await tx.agentSession.deleteMany({ where: { id: sessionId } });
+        // Connections (sealed tokens) and open connect links go with the worker (spec 4.8).
+        await eraseWorkerConnections(tx, worker.id);
         await record(tx, null);
         return null;
       }),
