@@ -13,7 +13,7 @@ import { assistantWorld } from "./assistant-kit";
 import { publishAgent } from "./sessions-kit";
 
 /** One request the actions receiver got; `json` is the parsed body (null when there was none). */
-export type TActionRequest = { method: string; path: string; query: URLSearchParams; body: string; json: unknown };
+export type TActionRequest = { method: string; path: string; query: URLSearchParams; headers: Record<string, string | string[] | undefined>; body: string; json: unknown };
 
 /**
  * A real HTTP server on loopback standing in for the upstream of the assistant's tools: records
@@ -33,7 +33,7 @@ export async function startActionsReceiver() {
       } catch {
         json = null;
       }
-      requests.push({ method: req.method ?? "", path: url.pathname, query: url.searchParams, body, json });
+      requests.push({ method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, body, json });
       const status = failing.get(url.pathname) ?? 200;
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(status < 400 ? { ok: true, path: url.pathname } : { error: `failing on purpose (${status})` }));
@@ -58,7 +58,7 @@ export async function startActionsReceiver() {
 export type TActionsReceiver = Awaited<ReturnType<typeof startActionsReceiver>>;
 
 /** Lets the guarded HTTP executor reach the loopback receiver (it refuses private addresses otherwise). */
-function allowHost(hostPort: string) {
+export function allowHost(hostPort: string) {
   const hosts = env.HTTP_TOOL_ALLOWED_HOSTS.split(",").map((entry) => entry.trim()).filter(Boolean);
   if (!hosts.includes(hostPort)) env.HTTP_TOOL_ALLOWED_HOSTS = [...hosts, hostPort].join(",");
 }

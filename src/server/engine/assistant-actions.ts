@@ -2,18 +2,35 @@ import type { TActionClass } from "@/contracts/assistant/actions";
 import { db } from "@/server/db/client";
 import { appendEvent } from "@/server/events/append-event";
 import type { TModelToolCall } from "@/server/models/types";
-import { policyModeFor, proposeAction, settleActionOfCall, type TActingWorker } from "@/server/services/assistant/actions/propose-action";
+import { workspaceTool } from "@/server/integrations/workspace/definitions";
+import { actingWorkerOf, policyModeFor, proposeAction, settleActionOfCall, type TActingWorker } from "@/server/services/assistant/actions/propose-action";
+import { workerAccessToken } from "@/server/services/assistant/connections/access-token";
 import { executeToolCall, failInterruptedCall, takeIndex, type TCallHooks } from "./tool-calls";
 import { loadTurnContext, readTurnForClaim, type TTurnContext } from "./turn-context";
 
-/** The action class the agent's Setup gives a tool, if its calls are actions. */
+/** The action class of a tool: a mail or calendar tool's own, else what the agent's Setup gives it. */
 export function actionClassOf(context: TTurnContext, toolName: string): TActionClass | null {
+  const workspace = workspaceTool(toolName);
+  if (workspace) return workspace.actionClass;
   return context.revision.setup.actionClasses[toolName] ?? null;
 }
 
-/** Whether any of the revision's tools is an action (only then is the session's worker looked up). */
-export function hasActionClasses(context: TTurnContext): boolean {
-  return Object.keys(context.revision.setup.actionClasses).length > 0;
+/**
+ * The assistant worker whose conversation this turn is, when it matters: the revision has
+ * classified tools or mail and calendar tools (otherwise the worker is not even looked up).
+ * The turn then acts with the worker's own connections.
+ */
+export async function actingWorkerFor(context: TTurnContext): Promise<TActingWorker | null> {
+  const matters = Object.keys(context.revision.setup.actionClasses).length > 0 || [...context.tools.keys()].some((name) => workspaceTool(name));
+  if (!matters) return null;
+  const worker = await actingWorkerOf(context.sessionId, context.turnId);
+  if (worker) {
+    context.workspace = {
+      connection: (provider, forceRefresh) => workerAccessToken({ workerId: worker.workerId, provider, forceRefresh }),
+      selfEmail: worker.email,
+    };
+  }
+  return worker;
 }
 
 /** Settles the call's action with the call's outcome, in the transaction that records the outcome. */
@@ -80,6 +97,7 @@ export async function runApprovedAction(actionId: string): Promise<void> {
   if (call.status !== "AWAITING_APPROVAL") return;
   const claimed = await db().$transaction((tx) => readTurnForClaim(tx, call.turnId));
   const context = claimed && (await loadTurnContext(claimed));
+  if (context) await actingWorkerFor(context);
   if (!context?.tools.has(call.toolName)) {
     await db().$transaction(async (tx) => {
       const message = `The tool ${call.toolName} is no longer available to the assistant, so the approved action could not run.`;

@@ -13,7 +13,7 @@ import type { TTurnContext } from "./turn-context";
  * What running a tool call needs from its execution: an agent turn's context, or a flow run's
  * (whose tools are its tool steps' tools and whose knowledge selection is none).
  */
-export type TToolCallContext = Pick<TTurnContext, "turnId" | "sessionId" | "orgId" | "domainId" | "tools"> & {
+export type TToolCallContext = Pick<TTurnContext, "turnId" | "sessionId" | "orgId" | "domainId" | "tools" | "workspace"> & {
   revision: Pick<TTurnContext["revision"], "knowledgeSelection">;
   /**
    * The index the next new call takes, when the caller knows it (a turn that had no calls
@@ -174,6 +174,7 @@ export async function executeToolCall(context: TToolCallContext, call: TModelToo
       args: call.args,
       credential,
       searchKnowledge: (query, limit) => searchKnowledge({ orgId: context.orgId, domainId: context.domainId, selection: context.revision.knowledgeSelection, query, limit }),
+      workspace: context.workspace,
     });
     await finishCall(context, toolCallId, call.name, { ok: true, result }, hooks);
     return { toolCallId, ok: true, result };

@@ -2,6 +2,9 @@ import { db, type TTransaction } from "@/server/db/client";
 import { visibleTools } from "@/server/integrations/catalog";
 import type { TIdentityMode, TIntegrationDefinition } from "@/server/integrations/types";
 import type { TModelMessage, TModelTool } from "@/server/models/types";
+import type { TInvokeToolOptions } from "@/server/integrations/invoke-tool";
+
+type TWorkspace = NonNullable<TInvokeToolOptions["workspace"]>;
 import { scanToolReferences } from "@/server/services/agents/procedure-refs";
 import { REVISION_SELECT, toSnapshot, type TAgentRevisionSnapshot } from "@/server/services/agents/revision-snapshot";
 
@@ -20,6 +23,8 @@ export type TTurnContext = {
   tools: Map<string, TOfferedTool>;
   /** Set when the job knows the next tool call index (see TToolCallContext). */
   nextCallIndex?: number;
+  /** In an assistant worker's turn: the worker's own mail and calendar connections (engine/assistant-actions.ts). */
+  workspace?: TWorkspace;
 };
 
 /** The belt's tools as offered to the model. */

@@ -3,8 +3,7 @@ import { appendEvent } from "@/server/events/append-event";
 import { modelFor } from "@/server/models/model-for";
 import { ModelError, type TModelStep } from "@/server/models/types";
 import { checkBudget } from "./budget-gate";
-import { actingWorkerOf } from "@/server/services/assistant/actions/propose-action";
-import { actionClassOf, hasActionClasses, runAction } from "./assistant-actions";
+import { actingWorkerFor, actionClassOf, runAction } from "./assistant-actions";
 import { executeToolCall, failInterruptedCall, recordUnavailableCall, suspendForApproval } from "./tool-calls";
 import { DeltaBuffer } from "./delta-buffer";
 import { loadTranscript, loadTurnContext, readTurnForClaim, type TClaimedTurn, type TTurnContext } from "./turn-context";
@@ -123,7 +122,7 @@ export async function runTurn(turnId: string): Promise<void> {
   if (fresh) context.nextCallIndex = 0;
   else await runApprovedCalls(context);
   // An assistant worker's conversation: its classified calls are actions its policy decides.
-  const acting = hasActionClasses(context) ? await actingWorkerOf(context.sessionId, turnId) : null;
+  const acting = await actingWorkerFor(context);
   for (let steps = 0; steps < MAX_MODEL_STEPS; steps++) {
     if (Date.now() >= context.deadlineAt.getTime()) {
       await failTurn({ ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });

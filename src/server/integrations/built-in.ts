@@ -1,4 +1,5 @@
 import type { TIntegrationDefinition, TJsonSchema, TToolDefinition } from "./types";
+import { WORKSPACE_INTEGRATIONS } from "./workspace/definitions";
 
 const HTTP_REQUEST_PROPERTIES: Record<string, TJsonSchema> = {
   url: { type: "string", format: "uri", description: "Absolute http(s) URL to call." },
@@ -74,4 +75,6 @@ export const BUILT_IN_INTEGRATIONS: readonly TIntegrationDefinition[] = [
       },
     ],
   },
+  // The assistant worker's end user's mail and calendar (spec 4.8 connections).
+  ...WORKSPACE_INTEGRATIONS,
 ];

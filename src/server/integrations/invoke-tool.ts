@@ -2,6 +2,7 @@ import { AppError } from "@/server/errors";
 import type { TToolCredential } from "./http/http-binding";
 import { invokeHttpTool } from "./http/invoke-http-tool";
 import type { TIntegrationDefinition } from "./types";
+import { invokeWorkspaceTool, type TWorkspaceConnection } from "./workspace/invoke-workspace-tool";
 
 export type TInvokeToolOptions = {
   orgId: string;
@@ -19,6 +20,11 @@ export type TInvokeToolOptions = {
    */
   searchKnowledge: (query: string, limit: number | undefined) => Promise<unknown>;
   allowedHosts?: readonly string[];
+  /**
+   * The running assistant worker's own mail and calendar connections, for service.mail and
+   * service.calendar; absent outside an assistant worker's turn (those tools then refuse).
+   */
+  workspace?: { connection: TWorkspaceConnection; selfEmail: string };
 };
 
 /** Response headers worth showing; every other value is redacted (upstreams echo tokens and cookies). */
@@ -56,6 +62,14 @@ export async function invokeTool(options: TInvokeToolOptions): Promise<unknown> 
     if (!query) throw new AppError("VALIDATION", "service.knowledge.search needs a nonempty `query`.", { details: { reason: "invalid_args" } });
     const limit = typeof args.limit === "number" ? args.limit : undefined;
     return { results: await options.searchKnowledge(query, limit) };
+  }
+  if (integration.id === "service.mail" || integration.id === "service.calendar") {
+    if (!options.workspace) {
+      throw new AppError("VALIDATION", `${toolName} acts with an assistant worker's own mail or calendar connection, so it runs only in an assistant worker's conversation.`, {
+        details: { reason: "no_worker" },
+      });
+    }
+    return invokeWorkspaceTool({ toolName, args, connection: options.workspace.connection, selfEmail: options.workspace.selfEmail, allowedHosts: options.allowedHosts });
   }
   const result = await invokeHttpTool({ toolName, args, credential: options.credential, integration, allowedHosts: options.allowedHosts });
   return maskToolResult(result);

@@ -51,7 +51,8 @@ const google: TPreset = {
   },
   // Google issues a refresh token only for offline access, and again only when consent is shown.
   authorizeParams: { access_type: "offline", prompt: "consent" },
-  apiBaseUrl: { mail: "https://gmail.googleapis.com/gmail/v1", calendar: "https://www.googleapis.com/calendar/v3" },
+  // The user's own mailbox and primary calendar: the workspace tools' paths are relative to these.
+  apiBaseUrl: { mail: "https://gmail.googleapis.com/gmail/v1/users/me", calendar: "https://www.googleapis.com/calendar/v3/calendars/primary" },
 };
 
 const microsoft: TPreset = {
@@ -72,7 +73,7 @@ const microsoft: TPreset = {
     calendar: ["offline_access", "Calendars.ReadWrite"],
   },
   authorizeParams: {},
-  apiBaseUrl: { mail: "https://graph.microsoft.com/v1.0", calendar: "https://graph.microsoft.com/v1.0" },
+  apiBaseUrl: { mail: "https://graph.microsoft.com/v1.0/me", calendar: "https://graph.microsoft.com/v1.0/me" },
 };
 
 /** The generic preset: every endpoint and scope from the service's configuration (OAUTH_GENERIC_*). */

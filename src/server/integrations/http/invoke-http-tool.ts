@@ -72,17 +72,28 @@ function redirected(request: TToolRequest, status: number, location: string): TT
 
 /**
  * Runs one HTTP tool call (service.http.* or a custom integration's tool) through the
- * outbound guard: arguments validated, DNS resolved and checked, the checked address pinned,
- * redirects followed by hand and re-checked (at most 3), a deadline over the whole call and a
- * cap on the body. Upstream statuses, 4xx and 5xx included, are results; refusals, timeouts
- * and network failures throw AppError with `details.reason` (docs/decisions-integrations.md).
+ * outbound guard (sendToolRequest): arguments validated, the request built from its binding.
+ * Upstream statuses, 4xx and 5xx included, are results; refusals, timeouts and network failures
+ * throw AppError with `details.reason` (docs/decisions-integrations.md).
  */
 export async function invokeHttpTool(options: TInvokeHttpToolOptions): Promise<THttpToolResult> {
   const { integration, toolName, credential } = options;
   const tool = integration.tools.find((candidate) => candidate.name === toolName) as THttpTool | undefined;
   if (!tool) throw new AppError("VALIDATION", `The integration ${integration.id} has no tool ${toolName}.`, { details: { reason: "unknown_tool", tool: toolName } });
   const args = validateArgs(tool.name, tool.inputSchema, options.args ?? {});
-  let request = integration.id === "service.http" ? builtInHttpRequest(tool, args, integration, credential) : customHttpRequest(tool, args, integration, credential);
+  const request = integration.id === "service.http" ? builtInHttpRequest(tool, args, integration, credential) : customHttpRequest(tool, args, integration, credential);
+  return sendToolRequest(request, { ...options, toolName: tool.name });
+}
+
+export type TSendOptions = Pick<TInvokeHttpToolOptions, "toolName" | "allowedHosts" | "timeoutMs" | "maxBodyBytes">;
+
+/**
+ * Sends a tool's request through the outbound guard: DNS resolved and checked, the checked
+ * address pinned, redirects followed by hand and re-checked (at most 3), a deadline over the
+ * whole call and a cap on the body.
+ */
+export async function sendToolRequest(first: TToolRequest, options: TSendOptions): Promise<THttpToolResult> {
+  let request = first;
   const allowedHosts = options.allowedHosts ?? httpToolAllowedHosts();
   const timeoutMs = options.timeoutMs ?? HTTP_TOOL_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
@@ -100,7 +111,7 @@ export async function invokeHttpTool(options: TInvokeHttpToolOptions): Promise<T
         continue;
       }
       // Host and status only: URLs may carry secrets in their query, headers carry credentials.
-      log.debug("http tool call", { tool: tool.name, host: request.url.host, status: response.status, hops: hop, ms: Date.now() - started });
+      log.debug("http tool call", { tool: options.toolName, host: request.url.host, status: response.status, hops: hop, ms: Date.now() - started });
       return {
         status: response.status,
         headers: publicHeaders(response.headers),

@@ -59,11 +59,11 @@ describe("GET /api/v1/authoring/integrations", () => {
     for (const bearer of [acmeKey, acmeToken]) {
       const { status, integrations } = await list(bearer);
       expect(status).toBe(200);
-      expect(ids(integrations)).toEqual(["service.http", "service.knowledge", crmId]);
+      expect(ids(integrations)).toEqual(["service.calendar", "service.http", "service.knowledge", "service.mail", crmId]);
     }
     const { body, integrations } = await list(acmeKey);
     expect(Object.keys(body)).toEqual(["integrations"]);
-    const crm = integrations[2]!;
+    const crm = integrations.find((integration) => integration.id === crmId)!;
     expect(Object.keys(crm).sort()).toEqual(["description", "id", "name", "tools"]);
     expect(crm.tools[0]).toEqual({ name: `${crmId}.listContacts`, reference: `#${crmId}.listContacts`, description: expect.stringContaining("List contacts"), isReadonly: true });
     for (const integration of integrations) {
@@ -72,7 +72,7 @@ describe("GET /api/v1/authoring/integrations", () => {
         expect(tool.reference).toBe(`#${tool.name}`);
       }
     }
-    const http = integrations[0]!;
+    const http = integrations.find((integration) => integration.id === "service.http")!;
     expect(http.tools.map((tool) => [tool.name, tool.isReadonly])).toEqual([
       ["service.http.get", true],
       ["service.http.post", false],
@@ -87,7 +87,7 @@ describe("GET /api/v1/authoring/integrations", () => {
     expect(acmeIds).not.toContain(globexId);
     expect(acmeIds).not.toContain(legacyId);
     expect(ids((await list(acmeKey, "legacy")).integrations)).toEqual([]);
-    expect(ids((await list(globexKey)).integrations)).toEqual(["service.http", "service.knowledge", globexId]);
+    expect(ids((await list(globexKey)).integrations)).toEqual(["service.calendar", "service.http", "service.knowledge", "service.mail", globexId]);
   });
 
   it("matches ids, names, descriptions, tool names and tool descriptions; trimmed and case-insensitive", async () => {
@@ -98,8 +98,8 @@ describe("GET /api/v1/authoring/integrations", () => {
     expect(ids((await list(acmeKey, `  ${DESCRIPTION_PHRASE.toUpperCase()}  `)).integrations)).toEqual([crmId]);
     expect(ids((await list(acmeKey, "full-text")).integrations)).toEqual(["service.knowledge"]);
     expect(ids((await list(acmeKey, "no such thing anywhere")).integrations)).toEqual([]);
-    expect(ids((await list(acmeKey, "   ")).integrations)).toHaveLength(3);
-    expect(ids((await list(acmeKey, "")).integrations)).toHaveLength(3);
+    expect(ids((await list(acmeKey, "   ")).integrations)).toHaveLength(5);
+    expect(ids((await list(acmeKey, "")).integrations)).toHaveLength(5);
   });
 
   it("accepts q of 200 characters (after trimming) and refuses 201 with 400 VALIDATION", async () => {
@@ -133,7 +133,7 @@ describe("GET /api/v1/authoring/integrations", () => {
     const { status, integrations } = await list(await keyFor(big.actor));
     expect(status).toBe(200);
     expect(integrations).toHaveLength(50);
-    expect(integrations.map((integration) => integration.name)).toEqual(["HTTP", "Knowledge", ...names.slice(0, 48)]);
+    expect(integrations.map((integration) => integration.name)).toEqual(["Calendar", "HTTP", "Knowledge", "Mail", ...names.slice(0, 46)]);
   });
 });
 

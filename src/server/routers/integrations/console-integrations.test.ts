@@ -27,7 +27,7 @@ describe("console integrations procedures", () => {
     expect(listed.integrations.map((integration) => integration.name)).toEqual(["Acme CRM", "Second CRM"]);
     expect((await caller.integrations.get({ id: imported.integration.id })).tools[0]!.inputSchema).toBeDefined();
     expect(await caller.integrations.disable({ id: fromText.integration.id })).toMatchObject({ id: fromText.integration.id });
-    expect((await caller.integrations.list({})).integrations.map((integration) => integration.id)).toEqual(["service.http", "service.knowledge", imported.integration.id]);
+    expect((await caller.integrations.list({})).integrations.map((integration) => integration.id)).toEqual(["service.calendar", "service.http", "service.knowledge", "service.mail", imported.integration.id]);
     await expect(caller.integrations.get({ id: fromText.integration.id })).rejects.toMatchObject({ cause: { code: "NOT_FOUND" } });
   });
 

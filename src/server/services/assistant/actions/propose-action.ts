@@ -5,17 +5,17 @@ import { approvalTtlMs, modeFor, policyOf } from "../policy/resolve-policy";
 import { actionSummary, recordActionEvent, recordApprovalRequested } from "./action-records";
 
 /** The worker whose conversation a turn belongs to, and what started the turn. */
-export type TActingWorker = { workerId: string; organizationId: string; trigger: "message" | "instruction" };
+export type TActingWorker = { workerId: string; organizationId: string; email: string; trigger: "message" | "instruction" };
 
 /**
  * The worker of a session and what started the turn (its first message: the end user's, or the
  * platform's instruction); null when the session is no active worker's conversation.
  */
 export async function actingWorkerOf(sessionId: string, turnId: string): Promise<TActingWorker | null> {
-  const worker = await db().assistantWorker.findUnique({ where: { sessionId }, select: { id: true, organizationId: true, status: true } });
+  const worker = await db().assistantWorker.findUnique({ where: { sessionId }, select: { id: true, organizationId: true, email: true, status: true } });
   if (!worker || worker.status !== "ACTIVE") return null;
   const input = await db().sessionMessage.findFirst({ where: { turnId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { role: true } });
-  return { workerId: worker.id, organizationId: worker.organizationId, trigger: input?.role === "SYSTEM" ? "instruction" : "message" };
+  return { workerId: worker.id, organizationId: worker.organizationId, email: worker.email, trigger: input?.role === "SYSTEM" ? "instruction" : "message" };
 }
 
 /** What the worker's policy says of one action now. */

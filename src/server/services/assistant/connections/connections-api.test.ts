@@ -1,11 +1,9 @@
-import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { assistantEventsOf, assistantWorld } from "../../../../../test/assistant-kit";
+import { followLink, openLink, startOAuthProvider } from "../../../../../test/oauth-kit";
 import { startEngine, stopEngine } from "../../../../../test/sessions-kit";
-import { GET as connectGET } from "@/app/connect/[token]/route";
 import { GET as callbackGET } from "@/app/oauth/callback/route";
 import { db } from "@/server/db/client";
-import { env } from "@/server/env";
 import { findAppError } from "@/server/errors";
 import { workerAccessToken } from "./access-token";
 
@@ -14,29 +12,14 @@ import { workerAccessToken } from "./access-token";
 // preset's issuer) reached over HTTP, step by step with redirect: "manual".
 
 const RETURN = "https://app.example/oauth/done";
-let provider: OAuth2Server;
+let oauth: Awaited<ReturnType<typeof startOAuthProvider>>;
+let provider: Awaited<ReturnType<typeof startOAuthProvider>>["provider"];
 let issuer: string;
 let world: Awaited<ReturnType<typeof assistantWorld>>;
-const saved = { ...env };
 
 beforeAll(async () => {
-  provider = new OAuth2Server();
-  await provider.issuer.keys.generate("RS256");
-  await provider.start(0, "127.0.0.1");
-  issuer = provider.issuer.url!;
-  Object.assign(env, {
-    OAUTH_MAIL_PRESET: "generic",
-    OAUTH_MAIL_CLIENT_ID: "service-mail-client",
-    OAUTH_MAIL_CLIENT_SECRET: "service-mail-secret",
-    OAUTH_CALENDAR_CLIENT_ID: undefined,
-    OAUTH_GENERIC_ISSUER: issuer,
-    OAUTH_GENERIC_AUTHORIZATION_URL: `${issuer}/authorize`,
-    OAUTH_GENERIC_TOKEN_URL: `${issuer}/token`,
-    OAUTH_GENERIC_REVOCATION_URL: `${issuer}/revoke`,
-    OAUTH_GENERIC_SCOPES_MAIL: "mail.send mail.modify",
-    OAUTH_GENERIC_SCOPES_CALENDAR: "calendar.events",
-    OAUTH_GENERIC_API_BASE_URL: "https://mail-api.example/v1",
-  });
+  oauth = await startOAuthProvider();
+  ({ provider, issuer } = oauth);
   // connection.failed is recorded with its webhook delivery job: the queue must run.
   await startEngine();
   world = await assistantWorld();
@@ -45,18 +28,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  Object.assign(env, saved);
   await stopEngine();
-  await provider.stop();
+  await oauth.stop();
 });
 
-beforeEach(() => {
-  provider.service.removeAllListeners();
-  // The mock signs identical claims within one second; a jti makes every issued token distinct.
-  provider.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
-    token.payload.jti = crypto.randomUUID();
-  });
-});
+beforeEach(() => oauth.reset());
 
 const platformCall = (method: string, body?: unknown) =>
   import("../../../../../test/assistant-kit").then(({ partnerCall }) => partnerCall(method, "/platform/oauth-return-urls", { key: world.partner.key, body }));
@@ -65,23 +41,7 @@ async function start(workerRef: string, providerName = "mail", returnTo = `${RET
   return world.call("POST", `/workers/${workerRef}/connections/${providerName}/start`, { body: { return_to: returnTo } });
 }
 
-const openLink = (authorizeUrl: string) => {
-  const token = new URL(authorizeUrl).pathname.split("/").pop()!;
-  return connectGET(new Request(authorizeUrl), { params: Promise.resolve({ token }) });
-};
-
-/** Follows a connect link like a browser: our link, the provider's authorize endpoint, our callback. */
-async function follow(authorizeUrl: string) {
-  const linked = await openLink(authorizeUrl);
-  expect(linked.status).toBe(302);
-  const atProvider = linked.headers.get("location")!;
-  const consented = await fetch(atProvider, { redirect: "manual" });
-  expect(consented.status).toBe(302);
-  const callback = consented.headers.get("location")!;
-  expect(callback.startsWith("http://127.0.0.1:3000/oauth/callback?")).toBe(true);
-  const done = await callbackGET(new Request(callback));
-  return { atProvider: new URL(atProvider), done, location: done.headers.get("location") };
-}
+const follow = followLink;
 
 async function connectedWorker() {
   const { workerRef } = await world.createWorker();
