@@ -1,4 +1,4 @@
-import { ApiError } from "./errors.js";
+import type { ApiError } from "./errors.js";
 
 /** How a call may be retried: most calls by the full policy; approval decisions without a key only when refused unprocessed. */
 export type RetryMode = "default" | "rate-limit-only";
