@@ -153,6 +153,8 @@ export class Transport {
       } catch (error) {
         // The caller's own abort is an answer, not a failure to retry.
         if (init.signal?.aborted) throw init.signal.reason ?? error;
+        // A 2xx body that is not what its content type says would be the same on a retry.
+        if (error instanceof SyntaxError) throw error;
         if (attempt >= maxRetries || !shouldRetry("connection", mode)) {
           throw new ApiConnectionError(`Could not reach ${new URL(url).origin}: ${(error as Error).message}`, requestId, { cause: error });
         }
