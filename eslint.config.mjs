@@ -12,7 +12,7 @@ const UP_FROM_LOWER = [
 ];
 
 export default tseslint.config(
-  { ignores: [".next/**", "node_modules/**", "src/server/db/generated/**", "tools/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".next/**", "node_modules/**", "src/server/db/generated/**", "tools/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "sdk/*/dist/**", "sdk/*/build-test/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

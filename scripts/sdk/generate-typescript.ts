@@ -1,0 +1,193 @@
+// `npx tsx scripts/sdk/generate-typescript.ts [--check]`
+// Regenerates the TypeScript SDK from the app's OpenAPI documents: exports them to
+// sdk/openapi/*.json (scripts/sdk/export-openapi.ts), renders their types with
+// openapi-typescript (a devDependency of sdk/typescript, installed here when missing), and
+// writes one method per operation to sdk/typescript/src/generated/*.operations.ts. With
+// --check it regenerates into a scratch copy and fails when the checked-in files differ
+// (the CI stale check).
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const SDK = join(ROOT, "sdk/typescript");
+const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });
+
+type TParameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean };
+type TOperation = {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  parameters?: TParameter[];
+  requestBody?: { content?: Record<string, unknown> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
+type TDocument = { paths: Record<string, Record<string, TOperation>> };
+
+const SURFACES = [
+  { file: "v1", factory: "v1Operations", prefix: "/api/v1" },
+  { file: "partner-v1", factory: "partnerV1Operations", prefix: "/api/partner/v1" },
+] as const;
+
+/** The SSE route: not a JSON call, served by the runtime's reconnecting iterator. */
+const STREAM_OPERATION = "agents-sessions-stream";
+/** Where a generated method sits on the client, when the operationId's own path would mislead. */
+const NAME_OVERRIDES: Record<string, string[]> = { [STREAM_OPERATION]: ["sessions", "stream"] };
+
+function pascal(segment: string): string {
+  return segment
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join("");
+}
+
+function camel(segment: string): string {
+  const value = pascal(segment);
+  return value[0]!.toLowerCase() + value.slice(1);
+}
+
+function jsdoc(operation: TOperation, method: string, path: string, indent: string): string {
+  const lines = [`${operation.summary ?? operation.operationId}.`.replace(/\.\.$/, "."), "", ...(operation.description ?? "").split("\n"), "", `\`${method.toUpperCase()} ${path}\``];
+  const body = lines.map((line) => `${indent} *${line ? ` ${line.replace(/\*\//g, "*\\/")}` : ""}`).join("\n");
+  return `${indent}/**\n${body}\n${indent} */`;
+}
+
+/** Idempotency-keyed operations say so in their description or errors (IDEMPOTENCY_* codes). */
+function isIdempotent(method: string, operation: TOperation): boolean {
+  return method !== "get" && /idempotency/i.test(JSON.stringify(operation));
+}
+
+type TTree = { [name: string]: TTree | string };
+
+function renderOperations(surface: (typeof SURFACES)[number], document: TDocument): string {
+  const types: string[] = [];
+  const specs: string[] = [];
+  const tree: TTree = {};
+  const entries = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, operation]) => typeof operation === "object" && operation && "responses" in operation)
+      .map(([method, operation]) => ({ path, method, operation })),
+  );
+  entries.sort((a, b) => a.operation.operationId.localeCompare(b.operation.operationId));
+  for (const { path, method, operation } of entries) {
+    const id = operation.operationId;
+    const name = pascal(id);
+    const op = `operations[${JSON.stringify(id)}]`;
+    const parameters = operation.parameters ?? [];
+    const pathParams = parameters.filter((p) => p.in === "path").map((p) => p.name);
+    const queryParams = parameters.filter((p) => p.in === "query").map((p) => p.name);
+    const hasBody = Boolean(operation.requestBody?.content?.["application/json"]);
+    const parts = [
+      pathParams.length ? `${op}["parameters"]["path"]` : null,
+      queryParams.length ? `NonNullable<${op}["parameters"]["query"]>` : null,
+      hasBody ? `NonNullable<${op}["requestBody"]>["content"]["application/json"]` : null,
+    ].filter(Boolean);
+    const inputOptional = pathParams.length === 0 && !hasBody;
+    const successes = Object.keys(operation.responses).filter((status) => /^2\d\d$/.test(status));
+    const outputs = successes.map((status) =>
+      operation.responses[status]!.content?.["application/json"] ? `${op}["responses"][${status}]["content"]["application/json"]` : "undefined",
+    );
+    const nameSegments = NAME_OVERRIDES[id] ?? id.split("-").map(camel);
+    let node = tree;
+    for (const segment of nameSegments.slice(0, -1)) node = (node[segment] ??= {}) as TTree;
+    const leaf = nameSegments.at(-1)!;
+    if (node[leaf] !== undefined) throw new Error(`Two operations map to the client method ${nameSegments.join(".")}`);
+    const doc = jsdoc(operation, method, path, "@@");
+    if (id === STREAM_OPERATION) {
+      types.push(`export type ${name}Input = ${op}["parameters"]["path"];`);
+      node[leaf] = `${doc}\n@@${leaf}: (input: ${name}Input, options?: SessionStreamOptions): AsyncGenerator<SessionStreamEnvelope, void, undefined> =>\n@@  followSessionStream(transport, input.sessionId, options),`;
+      continue;
+    }
+    types.push(`export type ${name}Input = ${parts.length ? parts.join(" & ") : "Record<string, never>"};`);
+    types.push(`export type ${name}Output = ${outputs.length ? outputs.join(" | ") : "undefined"};`);
+    const idempotent = isIdempotent(method, operation);
+    // A second approval decision must never be sent by a retry; keyed decisions are replayed safely.
+    const retry = !idempotent && /decide\w*approval/i.test(id) ? "rate-limit-only" : "default";
+    specs.push(
+      `  ${JSON.stringify(id)}: { method: ${JSON.stringify(method.toUpperCase())}, path: ${JSON.stringify(path)}, pathParams: ${JSON.stringify(pathParams)}, queryParams: ${JSON.stringify(queryParams)}, hasBody: ${hasBody}, idempotent: ${idempotent}, retry: ${JSON.stringify(retry)} },`,
+    );
+    node[leaf] =
+      `${doc}\n@@${leaf}: (input${inputOptional ? "?" : ""}: ${name}Input, options?: CallOptions): Promise<ApiResult<${name}Output>> =>\n` +
+      `@@  transport.call<${name}Output>(SPECS[${JSON.stringify(id)}], input as Record<string, unknown> | undefined, options),`;
+  }
+  const renderTree = (node: TTree, depth: number): string => {
+    const indent = "  ".repeat(depth);
+    return Object.keys(node)
+      .sort()
+      .map((key) => {
+        const value = node[key]!;
+        if (typeof value === "string") return value.replace(/@@/g, indent);
+        return `${indent}${key}: {\n${renderTree(value, depth + 1)}\n${indent}},`;
+      })
+      .join("\n");
+  };
+  const usesStream = types.some((line) => line.startsWith(`export type ${pascal(STREAM_OPERATION)}Input`));
+  return [
+    `// Generated by scripts/sdk/generate-typescript.ts from sdk/openapi/${surface.file}.json. Do not edit: run \`npm run sdk\`.`,
+    `import type { operations } from "./${surface.file}.schema.js";`,
+    `import type { ApiResult, CallOptions, OperationSpec, Transport } from "../runtime/transport.js";`,
+    ...(usesStream ? [`import { followSessionStream, type SessionStreamEnvelope, type SessionStreamOptions } from "../runtime/stream.js";`] : []),
+    "",
+    ...types,
+    "",
+    "/** How each operation is called: its route, parameters, idempotency key and retry mode. */",
+    "export const SPECS = {",
+    ...specs,
+    "} as const satisfies Record<string, OperationSpec>;",
+    "",
+    `/** One method per operation of ${surface.prefix}, grouped by the operationId's namespaces. */`,
+    `export function ${surface.factory}(transport: Transport) {`,
+    "  return {",
+    renderTree(tree, 2),
+    "  };",
+    "}",
+    "",
+  ].join("\n");
+}
+
+function generate(sdkDir: string, openapiDir: string): void {
+  execFileSync(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "scripts/sdk/export-openapi.ts"), "--out-dir", openapiDir], { cwd: ROOT, stdio: "inherit" });
+  if (!existsSync(join(SDK, "node_modules/.bin/openapi-typescript"))) {
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: SDK, stdio: "inherit" });
+  }
+  for (const surface of SURFACES) {
+    const source = join(openapiDir, `${surface.file}.json`);
+    const schemaFile = join(sdkDir, "src/generated", `${surface.file}.schema.ts`);
+    execFileSync(join(SDK, "node_modules/.bin/openapi-typescript"), [source, "--output", schemaFile, "--alphabetize"], { cwd: SDK, stdio: ["ignore", "ignore", "inherit"] });
+    const header = `// Generated by openapi-typescript from sdk/openapi/${surface.file}.json (scripts/sdk/generate-typescript.ts). Do not edit.\n`;
+    writeFileSync(schemaFile, header + readFileSync(schemaFile, "utf8").replace(/^\/\*\*[\s\S]*?\*\/\n\n/, ""));
+    const document = JSON.parse(readFileSync(source, "utf8")) as TDocument;
+    writeFileSync(join(sdkDir, "src/generated", `${surface.file}.operations.ts`), renderOperations(surface, document));
+    console.log(`generated sdk/typescript/src/generated/${surface.file}.{schema,operations}.ts`);
+  }
+}
+
+if (!values.check) {
+  generate(SDK, join(ROOT, "sdk/openapi"));
+} else {
+  const scratch = mkdtempSync(join(tmpdir(), "sdk-ts-"));
+  try {
+    cpSync(join(SDK, "src"), join(scratch, "typescript/src"), { recursive: true });
+    generate(join(scratch, "typescript"), join(scratch, "openapi"));
+    const stale: string[] = [];
+    for (const surface of SURFACES) {
+      const pairs = [
+        [join(ROOT, "sdk/openapi", `${surface.file}.json`), join(scratch, "openapi", `${surface.file}.json`)],
+        ...["schema", "operations"].map((kind) => [join(SDK, "src/generated", `${surface.file}.${kind}.ts`), join(scratch, "typescript/src/generated", `${surface.file}.${kind}.ts`)]),
+      ];
+      for (const [checkedIn, fresh] of pairs) {
+        if (!existsSync(checkedIn!) || readFileSync(checkedIn!, "utf8") !== readFileSync(fresh!, "utf8")) stale.push(checkedIn!.slice(ROOT.length + 1));
+      }
+    }
+    if (stale.length) {
+      console.error(`The TypeScript SDK is stale; run \`npx tsx scripts/sdk/generate-typescript.ts\` and commit:\n  ${stale.join("\n  ")}`);
+      process.exit(1);
+    }
+    console.log("The TypeScript SDK matches the OpenAPI documents.");
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

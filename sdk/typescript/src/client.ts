@@ -1,0 +1,42 @@
+import { partnerV1Operations, type AssistantConfigListEventsInput, type AssistantWorkersListMessagesInput } from "./generated/partner-v1.operations.js";
+import { v1Operations } from "./generated/v1.operations.js";
+import { items, pages } from "./runtime/pagination.js";
+import { Transport, type CallOptions, type ClientOptions } from "./runtime/transport.js";
+
+/**
+ * The customer API (`/api/v1`): sessions and their stream, triggers, authoring, MCP. Authenticate
+ * with a personal key (`yk_...`) or a user token (`yku_...`).
+ */
+export function createCustomerClient(options: ClientOptions) {
+  const transport = new Transport({ ...options, surfacePrefix: "/api/v1" });
+  return v1Operations(transport);
+}
+
+/**
+ * The partner API (`/api/partner/v1`): provisioning, leases, entitlements, assistant workers.
+ * Authenticate with a partner key (`ykp_...`) or a leased token (`ykt_...`).
+ */
+export function createPartnerClient(options: ClientOptions) {
+  const transport = new Transport({ ...options, surfacePrefix: "/api/partner/v1" });
+  const operations = partnerV1Operations(transport);
+  const { listEvents } = operations.assistantConfig;
+  const { listMessages } = operations.assistantWorkers;
+  return {
+    ...operations,
+    assistantConfig: {
+      ...operations.assistantConfig,
+      /** Every page of `GET /organizations/{orgId}/events` from `since` (or the oldest) on, following `next_cursor`. */
+      eventPages: (input: AssistantConfigListEventsInput, options?: CallOptions) => pages(listEvents, input, "since", options),
+      /** Every event from `since` (or the oldest) on, oldest first, across pages. */
+      events: (input: AssistantConfigListEventsInput, options?: CallOptions) => items(pages(listEvents, input, "since", options)),
+    },
+    assistantWorkers: {
+      ...operations.assistantWorkers,
+      /** Pages of a worker's conversation from the newest back (`before` = `next_cursor`); each page is oldest first. */
+      messagePages: (input: AssistantWorkersListMessagesInput, options?: CallOptions) => pages(listMessages, input, "before", options),
+    },
+  };
+}
+
+export type CustomerClient = ReturnType<typeof createCustomerClient>;
+export type PartnerClient = ReturnType<typeof createPartnerClient>;

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
+import { describe, test } from "node:test";
+import { sign, verify, WebhookVerificationError } from "../src/index.js";
+
+const SECRET = "whsec_unit_test";
+const BODY = JSON.stringify({ id: "evt_1", type: "message.created", worker_ref: "w1", data: { text: "héllo" } });
+const NOW = new Date("2026-03-01T12:00:00Z");
+const TS = Math.floor(NOW.getTime() / 1000);
+
+/** The service's own scheme (src/server/webhooks/sign.ts), computed independently of the SDK. */
+function serviceHeaders(body: string, timestamp: number, secret = SECRET) {
+  return { "x-service-timestamp": String(timestamp), "x-service-signature": `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex")}` };
+}
+
+function reason(expected: WebhookVerificationError["reason"]) {
+  return (error: unknown) => error instanceof WebhookVerificationError && error.reason === expected;
+}
+
+describe("webhooks", () => {
+  test("verifies the service's signature (plain object or Headers, string or bytes) and returns the event", async () => {
+    const event = await verify(BODY, serviceHeaders(BODY, TS), SECRET, { now: NOW });
+    assert.equal(event.id, "evt_1");
+    await verify(new TextEncoder().encode(BODY), new Headers(serviceHeaders(BODY, TS)), SECRET, { now: NOW });
+  });
+
+  test("sign() produces what the service sends", async () => {
+    assert.deepEqual(await sign(BODY, SECRET, { timestamp: TS }), {
+      "X-Service-Timestamp": String(TS),
+      "X-Service-Signature": serviceHeaders(BODY, TS)["x-service-signature"],
+    });
+  });
+
+  test("refuses another secret, a changed body, stale or future timestamps, and missing or malformed headers", async () => {
+    const headers = serviceHeaders(BODY, TS);
+    await assert.rejects(verify(BODY, headers, "whsec_other", { now: NOW }), reason("signature_mismatch"));
+    await assert.rejects(verify(BODY.replace("w1", "w2"), headers, SECRET, { now: NOW }), reason("signature_mismatch"));
+    await assert.rejects(verify(BODY, headers, SECRET, { now: new Date(NOW.getTime() + 301_000) }), reason("timestamp_out_of_tolerance"));
+    await assert.rejects(verify(BODY, headers, SECRET, { now: new Date(NOW.getTime() - 301_000) }), reason("timestamp_out_of_tolerance"));
+    await verify(BODY, headers, SECRET, { now: new Date(NOW.getTime() + 299_000) });
+    await verify(BODY, headers, SECRET, { now: new Date(NOW.getTime() + 500_000), toleranceSeconds: 600 });
+    await assert.rejects(verify(BODY, { "x-service-signature": headers["x-service-signature"] }, SECRET, { now: NOW }), reason("missing_headers"));
+    await assert.rejects(verify(BODY, { ...headers, "x-service-signature": "sha1=abc" }, SECRET, { now: NOW }), reason("malformed_signature"));
+    // A signature over another timestamp does not verify with this one.
+    await assert.rejects(verify(BODY, { ...headers, "x-service-timestamp": String(TS + 1) }, SECRET, { now: NOW }), reason("signature_mismatch"));
+  });
+});
