@@ -107,6 +107,7 @@ class SessionStream:
         after_reset = False
         while not self.closed:
             headers = self._client._base_headers(True, request_id=_new_request_id())
+            headers.pop("accept", None)  # connect_sse asks for text/event-stream
             if self.last_event_id is not None:
                 headers["last-event-id"] = str(self.last_event_id)
             timeout = httpx.Timeout(self._read_timeout, connect=10.0)
