@@ -56,6 +56,7 @@ export default defineConfig({
   projects: [
     { name: "api", testDir: "e2e/api" },
     { name: "console", testDir: "e2e/console" },
+    { name: "sdk", testDir: "e2e/sdk" },
   ],
   webServer: [
     {

@@ -210,7 +210,7 @@ class BaseClient:
                     continue
                 raise ApiConnectionError(f"{method} {url} failed: {error!r}", request_id=request_id) from error
             if response.status_code < 400:
-                return self._result(response, result, request_id)
+                return self._result(response, result, request_id, send_headers.get("idempotency-key"))
             error = _api_error(response, request_id)
             delay = self._retry_delay(error, attempt, max_retries, resend)
             if delay is None:
@@ -231,8 +231,8 @@ class BaseClient:
             return self._backoff(attempt)
         return asked if asked <= self.retry.max_retry_after else None
 
-    def _result(self, response: httpx.Response, result: Any, request_id: str) -> Any:
-        info = _info(response, request_id)
+    def _result(self, response: httpx.Response, result: Any, request_id: str, idempotency_key: str | None) -> Any:
+        info = _info(response, request_id, idempotency_key)
         if response.status_code == 204 or result is None:
             return NoContent(info)
         data = response.json()
@@ -250,8 +250,9 @@ def _query_value(value: Any) -> Any:
     return str(value)
 
 
-def _info(response: httpx.Response, request_id: str) -> ResponseInfo:
+def _info(response: httpx.Response, request_id: str, idempotency_key: str | None) -> ResponseInfo:
     return ResponseInfo(
+        idempotency_key=idempotency_key,
         status=response.status_code,
         headers=response.headers,
         request_id=response.headers.get("x-request-id", request_id),

@@ -38,6 +38,8 @@ class ResponseInfo:
     #: True when the service answered a stored outcome of an earlier call with the same
     #: Idempotency-Key (`Idempotency-Replayed: true`) and did the work only once.
     replayed: bool = False
+    #: The Idempotency-Key this call sent (generated or given), to replay the call later.
+    idempotency_key: str | None = None
 
 
 class ApiModel(BaseModel):

@@ -64,6 +64,7 @@ def test_fire_sends_one_generated_key_on_every_retry_and_surfaces_the_replay():
     assert len(script.requests) == 3 and len(keys) == 1
     assert keys.pop().startswith("sdk-py-")
     assert result.replayed is True and result.response.status == 202
+    assert result.response.idempotency_key == script.requests[0].headers["idempotency-key"]
     assert len(sleeps) == 2
     body = json.loads(script.requests[0].content)
     assert body == {"triggerId": TRIGGER, "input": {"prompt": "hi"}}
