@@ -234,7 +234,10 @@ def json_content(entry: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def generate_surface(doc_name: str, prefix: str, base_class: str) -> dict[str, str]:
-    document = json.loads((OPENAPI_DIR / doc_name).read_text("utf-8"))
+    source = OPENAPI_DIR / doc_name
+    if not source.exists():
+        raise SystemExit(f"{source.relative_to(ROOT)} is missing: export the OpenAPI documents first (scripts/sdk/export-openapi.ts, part of `npm run sdk`).")
+    document = json.loads(source.read_text("utf-8"))
     models = ModelWriter(document)
     for name in models.components:
         models.component(name)
@@ -391,16 +394,16 @@ def generate() -> dict[str, str]:
     return files
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the checked-in output differs from what the documents generate")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     files = generate()
     if args.check:
         on_disk = {p.name: p.read_text("utf-8") for p in OUT_DIR.glob("*.py")} if OUT_DIR.exists() else {}
         stale = sorted(name for name in set(files) | set(on_disk) if files.get(name) != on_disk.get(name))
         if stale:
-            print(f"The Python SDK is stale ({', '.join(stale)} in {OUT_DIR.relative_to(ROOT)}): run `python scripts/sdk/generate_python.py` and commit the result.", file=sys.stderr)
+            print(f"The Python SDK is stale ({', '.join(stale)} in {OUT_DIR}): run `python scripts/sdk/generate_python.py` and commit the result.", file=sys.stderr)
             return 1
         print("The Python SDK matches the OpenAPI documents.")
         return 0
@@ -410,7 +413,7 @@ def main() -> int:
             stale.unlink()
     for name, text in files.items():
         (OUT_DIR / name).write_text(text, "utf-8")
-    print(f"Wrote {len(files)} files to {OUT_DIR.relative_to(ROOT)}.")
+    print(f"Wrote {len(files)} files to {OUT_DIR}.")
     return 0
 
 

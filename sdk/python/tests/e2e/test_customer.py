@@ -25,14 +25,20 @@ class DropOnce(httpx.BaseTransport):
 
         class Cut(httpx.SyncByteStream):
             def __iter__(self):
-                seen = b""
+                received, sent = b"", 0
                 for chunk in response.stream:
-                    yield chunk
-                    seen += chunk
-                    if seen.count(transport.after) >= transport.times:
-                        transport.dropped += 1
-                        response.close()
-                        raise httpx.ReadError("connection dropped by the test")
+                    received += chunk
+                    # Cut exactly after the frame that completes the count, even when the
+                    # service wrote more frames into the same chunk: those are lost, as in a drop.
+                    cut = frame_end(received, transport.after, transport.times)
+                    if cut is None:
+                        yield received[sent:]
+                        sent = len(received)
+                        continue
+                    yield received[sent:cut]
+                    transport.dropped += 1
+                    response.close()
+                    raise httpx.ReadError("connection dropped by the test")
 
             def close(self):
                 response.close()
@@ -41,6 +47,17 @@ class DropOnce(httpx.BaseTransport):
 
     def close(self) -> None:
         self.inner.close()
+
+
+def frame_end(received: bytes, needle: bytes, times: int) -> int | None:
+    """The end of the frame holding the `times`-th `needle`, once that frame is complete."""
+    at = -1
+    for _ in range(times):
+        at = received.find(needle, at + 1)
+        if at < 0:
+            return None
+    end = received.find(b"\n\n", at)
+    return None if end < 0 else end + 2
 
 
 def test_stream_follows_turns_to_completion_through_a_dropped_connection(world, base_url):
