@@ -82,6 +82,8 @@ def test_stream_follows_turns_to_completion_through_a_dropped_connection(world, 
     # Nothing lost, nothing twice: the logged seqs are exactly 1..N.
     assert [event.seq for event in logged] == list(range(1, len(logged) + 1))
     assert [event.event for event in events].count("snapshot") == 1
+    snapshot = events[0].session_details()
+    assert snapshot.id == opened.session_id and snapshot.messages[0].body == first
     turns = [event.data.get("executionId") for event in logged if event.event == "turn.completed"]
     assert turns[0] == opened.execution_id and len(set(turns)) == 2
     # The second turn's text, reassembled from the deltas across the cut, is the whole reply.
