@@ -135,7 +135,10 @@ class ModelWriter:
             return self.component(schema["$ref"].rsplit("/", 1)[-1])
         for combiner in ("anyOf", "oneOf"):
             if combiner in schema:
-                members = [self.type_of(member, f"{hint}Option{i + 1}") for i, member in enumerate(schema[combiner])]
+                options = schema[combiner]
+                # `anyOf: [X, null]` is a nullable X: it keeps the plain name.
+                single = sum(1 for member in options if not (isinstance(member, dict) and member.get("type") == "null")) == 1
+                members = [self.type_of(member, hint if single else hint + variant_name(member, i)) for i, member in enumerate(options)]
                 return union(members)
         if "const" in schema:
             return f"Literal[{schema['const']!r}]"
@@ -201,6 +204,14 @@ class ModelWriter:
             out.append(f"\n{name} = {target}\n")
         out.append("\nfor _model in (" + ", ".join(names) + ("," if len(names) == 1 else "") + "):\n    _model.model_rebuild()\n")
         return "".join(out)
+
+
+def variant_name(member: Any, index: int) -> str:
+    """A union member's name suffix: its discriminating const (`type: "api"` -> `Api`), else `Option<n>`."""
+    for prop in (member.get("properties") or {}).values() if isinstance(member, dict) else []:
+        if isinstance(prop, dict) and isinstance(prop.get("const"), str):
+            return pascal(prop["const"])
+    return f"Option{index + 1}"
 
 
 def top_level_parts(annotation: str) -> list[str]:

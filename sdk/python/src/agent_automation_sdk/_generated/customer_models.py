@@ -56,9 +56,9 @@ __all__ = [
     'SessionTurn',
     'SetKnowledgeSelectionRequest',
     'Trigger',
-    'TriggerOption1',
-    'TriggerOption2',
-    'TriggerOption3',
+    'TriggerApi',
+    'TriggerEvent',
+    'TriggerSchedule',
     'TriggersCreateRequest',
     'TriggersCreateResponse',
     'UpdateSetupRequest',
@@ -342,7 +342,7 @@ class ApprovalDecided(ApiModel):
     decision: Literal['approved', 'rejected']
 
 
-class TriggerOption1(ApiModel):
+class TriggerSchedule(ApiModel):
     id: str
     domain_id: str = Field(alias='domainId')
     name: str
@@ -355,7 +355,7 @@ class TriggerOption1(ApiModel):
     next_fire_at: str | None = Field(alias='nextFireAt', description='The next planned firing; null while inactive.')
 
 
-class TriggerOption2(ApiModel):
+class TriggerApi(ApiModel):
     id: str
     domain_id: str = Field(alias='domainId')
     name: str
@@ -364,7 +364,7 @@ class TriggerOption2(ApiModel):
     type: Literal['api']
 
 
-class TriggerOption3(ApiModel):
+class TriggerEvent(ApiModel):
     id: str
     domain_id: str = Field(alias='domainId')
     name: str
@@ -525,7 +525,7 @@ class IngressResponse(ApiModel):
 
 AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase']
 
-Trigger = TriggerOption1 | TriggerOption2 | TriggerOption3
+Trigger = TriggerSchedule | TriggerApi | TriggerEvent
 
-for _model in (CallerCredentialsIntegrationsValue, CallerCredentials, EventFilter, AccessToken, WhoamiUser, WhoamiOrganization, WhoamiCredential, Whoami, IntegrationToolSummary, IntegrationSummary, IntegrationList, IntegrationTool, IntegrationDetail, Agent, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, AgentBeltEntry, VerifierWarning, AgentVerification, AgentPublishResult, AgentKnowledgeSelection, KnowledgeModule, KnowledgeArticle, KnowledgeModuleArticle, SessionOpened, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCall, SessionTurn, SessionDetails, ApprovalDecided, TriggerOption1, TriggerOption2, TriggerOption3, FireResponseSessionsItem, FireResponse, ErrorEnvelopeError, ErrorEnvelope, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, UpdateSetupRequest, PublishRequest, SetKnowledgeSelectionRequest, V1CreateModuleRequest, V1CreateArticleRequest, V1AddArticleToModuleRequest, OpenRequest, PostMessageRequest, DecideApprovalRequest, ConsoleDecideApprovalRequest, TriggersCreateRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
+for _model in (CallerCredentialsIntegrationsValue, CallerCredentials, EventFilter, AccessToken, WhoamiUser, WhoamiOrganization, WhoamiCredential, Whoami, IntegrationToolSummary, IntegrationSummary, IntegrationList, IntegrationTool, IntegrationDetail, Agent, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, AgentBeltEntry, VerifierWarning, AgentVerification, AgentPublishResult, AgentKnowledgeSelection, KnowledgeModule, KnowledgeArticle, KnowledgeModuleArticle, SessionOpened, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCall, SessionTurn, SessionDetails, ApprovalDecided, TriggerSchedule, TriggerApi, TriggerEvent, FireResponseSessionsItem, FireResponse, ErrorEnvelopeError, ErrorEnvelope, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, UpdateSetupRequest, PublishRequest, SetKnowledgeSelectionRequest, V1CreateModuleRequest, V1CreateArticleRequest, V1AddArticleToModuleRequest, OpenRequest, PostMessageRequest, DecideApprovalRequest, ConsoleDecideApprovalRequest, TriggersCreateRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
     _model.model_rebuild()

@@ -267,7 +267,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_config_put_assistant_config(self, org_id: str, *, assistant_automation_id: str | None = OMIT, webhook: PutAssistantConfigRequestWebhookOption1 | dict[str, Any] | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantConfig:
+    def assistant_config_put_assistant_config(self, org_id: str, *, assistant_automation_id: str | None = OMIT, webhook: PutAssistantConfigRequestWebhook | dict[str, Any] | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantConfig:
         """
         PUT /organizations/{orgId}/assistant-config: Set a customer's assistant config
 

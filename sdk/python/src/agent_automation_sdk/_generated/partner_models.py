@@ -44,7 +44,7 @@ __all__ = [
     'PostMessageRequest',
     'ProvisionOrganizationRequest',
     'PutAssistantConfigRequest',
-    'PutAssistantConfigRequestWebhookOption1',
+    'PutAssistantConfigRequestWebhook',
     'PutPolicyRequest',
     'ReleaseDetail',
     'SessionMessage',
@@ -410,14 +410,14 @@ class SetEntitlementRequest(ApiModel):
     enabled: Literal[True] | Literal[False] = Field(description='The override: true enables, false disables (a JSON boolean).')
 
 
-class PutAssistantConfigRequestWebhookOption1(ApiModel):
+class PutAssistantConfigRequestWebhook(ApiModel):
     url: str = Field(description='Where events are POSTed; checked by the outbound SSRF guard now and before every attempt.')
     secret: str = Field(description='The HMAC-SHA256 signing key, 16-256 characters. Write-only.')
 
 
 class PutAssistantConfigRequest(ApiModel):
     assistant_automation_id: str | None = Field(default=None, description='A published agent of this customer; null clears it; omitted keeps it.')
-    webhook: PutAssistantConfigRequestWebhookOption1 | None = Field(default=None, description='{ url, secret }; null removes the webhook (no further events are recorded); omitted keeps it.')
+    webhook: PutAssistantConfigRequestWebhook | None = Field(default=None, description='{ url, secret }; null removes the webhook (no further events are recorded); omitted keeps it.')
 
 
 class PostMessageRequest(ApiModel):
@@ -441,5 +441,5 @@ class DecideApprovalRequest(ApiModel):
 
 AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase']
 
-for _model in (CallerCredentialsIntegrationsValue, CallerCredentials, AssistantPolicyRule, ReleaseDetail, OwnerInvitation, CustomerRecordOwner, CustomerRecord, PartnerLease, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, AssistantWorkerCreated, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, ApprovalDecided, Entitlement, EntitlementList, SupportSessionGrant, SupportSessionAutomation, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCall, SessionTurn, SupportSessionSession, SupportSession, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantTurnQueued, AssistantPolicyRead, AssistantApproval, AssistantApprovalList, ErrorEnvelopeError, ErrorEnvelope, ProvisionOrganizationRequest, MintLeaseRequest, MintWorkerLeaseRequest, CreateWorkerRequestDomainRolesItem, CreateWorkerRequest, DecideWorkerSessionApprovalRequest, DecideWorkerRunApprovalRequest, SetEntitlementRequest, PutAssistantConfigRequestWebhookOption1, PutAssistantConfigRequest, PostMessageRequest, StartTurnRequest, PutPolicyRequest, DecideApprovalRequest):
+for _model in (CallerCredentialsIntegrationsValue, CallerCredentials, AssistantPolicyRule, ReleaseDetail, OwnerInvitation, CustomerRecordOwner, CustomerRecord, PartnerLease, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, AssistantWorkerCreated, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, ApprovalDecided, Entitlement, EntitlementList, SupportSessionGrant, SupportSessionAutomation, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCall, SessionTurn, SupportSessionSession, SupportSession, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantTurnQueued, AssistantPolicyRead, AssistantApproval, AssistantApprovalList, ErrorEnvelopeError, ErrorEnvelope, ProvisionOrganizationRequest, MintLeaseRequest, MintWorkerLeaseRequest, CreateWorkerRequestDomainRolesItem, CreateWorkerRequest, DecideWorkerSessionApprovalRequest, DecideWorkerRunApprovalRequest, SetEntitlementRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, PostMessageRequest, StartTurnRequest, PutPolicyRequest, DecideApprovalRequest):
     _model.model_rebuild()
