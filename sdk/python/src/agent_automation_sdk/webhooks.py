@@ -1,0 +1,86 @@
+"""Assistant webhook signatures (spec 6.2).
+
+Each delivery carries `X-Service-Timestamp` (Unix seconds) and `X-Service-Signature` =
+`sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the webhook secret.
+Verify over the raw bytes exactly as received, never over re-serialized JSON.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import time
+from typing import Any, Mapping
+
+from ._generated.partner_models import AssistantEvent
+from .errors import WebhookVerificationError
+
+TIMESTAMP_HEADER = "X-Service-Timestamp"
+SIGNATURE_HEADER = "X-Service-Signature"
+
+
+def _bytes(value: bytes | str) -> bytes:
+    return value.encode("utf-8") if isinstance(value, str) else value
+
+
+def signature(secret: str, timestamp: int, raw_body: bytes | str) -> str:
+    """`sha256=` + the hex HMAC-SHA256 of `<timestamp>.<raw body>`."""
+    digest = hmac.new(_bytes(secret), str(timestamp).encode("ascii") + b"." + _bytes(raw_body), hashlib.sha256).hexdigest()
+    return f"sha256={digest}"
+
+
+def sign(raw_body: bytes | str, secret: str, timestamp: int | None = None) -> dict[str, str]:
+    """The two headers the service sends with `raw_body` (for tests of your receiver)."""
+    at = int(time.time()) if timestamp is None else int(timestamp)
+    return {TIMESTAMP_HEADER: str(at), SIGNATURE_HEADER: signature(secret, at, raw_body)}
+
+
+def _header(headers: Mapping[str, Any], name: str) -> str | None:
+    getter = getattr(headers, "get", None)
+    value = getter(name) if getter else None
+    if value is None:
+        # Plain dicts are case-sensitive; frameworks spell headers every way.
+        lowered = name.lower()
+        for key, item in headers.items():
+            if str(key).lower() == lowered:
+                value = item
+                break
+    if isinstance(value, (list, tuple)):
+        value = value[0] if value else None
+    return None if value is None else str(value)
+
+
+def verify(
+    raw_body: bytes | str,
+    headers: Mapping[str, Any],
+    secret: str,
+    tolerance_seconds: int = 300,
+    *,
+    now: float | None = None,
+) -> AssistantEvent:
+    """Checks a delivery's signature in constant time and its timestamp against the clock
+    (at most `tolerance_seconds` either way), then returns the typed event.
+
+    Raises WebhookVerificationError (answer 401) when a header is missing, the timestamp is
+    stale or the signature does not match. Delivery is at least once: deduplicate by `event.id`.
+    """
+    timestamp = _header(headers, TIMESTAMP_HEADER)
+    presented = _header(headers, SIGNATURE_HEADER)
+    if not timestamp or not presented:
+        raise WebhookVerificationError(f"missing {TIMESTAMP_HEADER} or {SIGNATURE_HEADER} header")
+    try:
+        at = int(timestamp.strip())
+    except ValueError:
+        raise WebhookVerificationError(f"{TIMESTAMP_HEADER} is not Unix seconds") from None
+    current = time.time() if now is None else now
+    if abs(current - at) > tolerance_seconds:
+        raise WebhookVerificationError(f"{TIMESTAMP_HEADER} is more than {tolerance_seconds} seconds from now")
+    expected = signature(secret, at, raw_body)
+    if not hmac.compare_digest(expected.encode("ascii"), presented.strip().encode("utf-8", "replace")):
+        raise WebhookVerificationError("signature does not match the body and the secret")
+    try:
+        payload = json.loads(_bytes(raw_body))
+    except ValueError:
+        raise WebhookVerificationError("the signed body is not JSON") from None
+    return AssistantEvent.model_validate(payload)

@@ -1,0 +1,60 @@
+"""verify()/sign() of the 6.2 scheme: sha256= hex HMAC of "<timestamp>.<raw body>"."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+
+import pytest
+
+from agent_automation_sdk import WebhookVerificationError, webhooks
+
+SECRET = "whsec_unit_test_secret_0001"
+NOW = 1_800_000_000
+BODY = json.dumps({"id": "ev-1", "type": "message.created", "occurred_at": "2026-01-01T00:00:00.000Z", "worker_ref": "w1", "data": {"message_id": "m1", "outcome": "ok"}}, separators=(",", ":"))
+
+
+def test_sign_matches_the_documented_scheme_and_verify_returns_the_typed_event():
+    headers = webhooks.sign(BODY, SECRET, timestamp=NOW)
+    expected = "sha256=" + hmac.new(SECRET.encode(), f"{NOW}.{BODY}".encode(), hashlib.sha256).hexdigest()
+    assert headers == {"X-Service-Timestamp": str(NOW), "X-Service-Signature": expected}
+    event = webhooks.verify(BODY.encode(), headers, SECRET, now=NOW + 10)
+    assert (event.id, event.type, event.worker_ref, event.data["message_id"]) == ("ev-1", "message.created", "w1", "m1")
+
+
+def test_header_names_are_case_insensitive():
+    headers = {name.lower(): value for name, value in webhooks.sign(BODY, SECRET, timestamp=NOW).items()}
+    assert webhooks.verify(BODY, headers, SECRET, now=NOW).id == "ev-1"
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda body, headers: (body.replace("ok", "ko"), headers),  # body changed after signing
+        lambda body, headers: (body + " ", headers),  # re-serialized: bytes differ
+        lambda body, headers: (body, {**headers, "X-Service-Signature": headers["X-Service-Signature"][:-1] + "0"}),
+        lambda body, headers: (body, {**headers, "X-Service-Timestamp": str(NOW + 1)}),  # timestamp is signed
+        lambda body, headers: (body, {"X-Service-Timestamp": headers["X-Service-Timestamp"]}),  # no signature
+        lambda body, headers: (body, {**headers, "X-Service-Timestamp": "soon"}),
+    ],
+)
+def test_tampering_is_refused(mutate):
+    body, headers = mutate(BODY, webhooks.sign(BODY, SECRET, timestamp=NOW))
+    with pytest.raises(WebhookVerificationError):
+        webhooks.verify(body, headers, SECRET, now=NOW)
+
+
+def test_another_secret_is_refused():
+    with pytest.raises(WebhookVerificationError, match="signature"):
+        webhooks.verify(BODY, webhooks.sign(BODY, "whsec_someone_else_000", timestamp=NOW), SECRET, now=NOW)
+
+
+def test_timestamps_outside_the_tolerance_are_refused_either_way():
+    headers = webhooks.sign(BODY, SECRET, timestamp=NOW)
+    assert webhooks.verify(BODY, headers, SECRET, now=NOW + 300).id == "ev-1"
+    assert webhooks.verify(BODY, headers, SECRET, now=NOW - 300).id == "ev-1"
+    for now in (NOW + 301, NOW - 301):
+        with pytest.raises(WebhookVerificationError, match="300 seconds"):
+            webhooks.verify(BODY, headers, SECRET, now=now)
+    assert webhooks.verify(BODY, headers, SECRET, tolerance_seconds=1000, now=NOW + 900).id == "ev-1"
