@@ -10,6 +10,9 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "pg",
     "pg-boss",
+    // Requires its stores at run time (webpack would try to bundle their .d.ts files).
+    "rate-limiter-flexible",
+    "openid-client",
   ],
   typescript: { ignoreBuildErrors: false },
 };

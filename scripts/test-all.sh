@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite: `npm test`. Static checks, unit and integration tests on PGlite and
-# on PostgreSQL, the migration drift check, a production build, and the end-to-end suite
-# (HTTP and a real Chromium) against the built service on each database.
+# on PostgreSQL, the migration drift check, the SDKs (current with the OpenAPI documents, and
+# their own tests), a production build, and the end-to-end suite (HTTP, a real Chromium and
+# both SDKs) against the built service on each database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f node_modules/next/package.json ] || npm ci --no-audit --no-fund
+[ -d sdk/typescript/node_modules ] || (cd sdk/typescript && npm ci --no-audit --no-fund --loglevel=error)
+[ -x sdk/python/.venv/bin/python ] || bash scripts/sdk/install-python.sh
 source scripts/ensure-services.sh
 
 step() { printf '\n=== %s\n' "$*"; }
@@ -16,6 +19,9 @@ run "lint" npm run --silent lint
 run "unit + integration (PGlite)" env TEST_DB=pglite npx vitest run
 run "unit + integration (PostgreSQL)" env TEST_DB=postgres TEST_PG_ADMIN_URL="$PG_ADMIN_URL" npx vitest run
 run "migration drift" bash scripts/migration-diff.sh
+run "SDKs match the OpenAPI documents" npm run --silent sdk:check
+run "TypeScript SDK" npm --prefix sdk/typescript test
+run "Python SDK" sdk/python/.venv/bin/python -m pytest sdk/python/tests/unit -q -p no:cacheprovider
 run "production build" npx next build
 
 e2e_db="aas_e2e_$(date +%s)_$$"

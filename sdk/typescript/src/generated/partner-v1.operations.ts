@@ -8,6 +8,22 @@ export type AssistantConfigListEventsInput = operations["assistantConfig-listEve
 export type AssistantConfigListEventsOutput = operations["assistantConfig-listEvents"]["responses"][200]["content"]["application/json"];
 export type AssistantConfigPutAssistantConfigInput = operations["assistantConfig-putAssistantConfig"]["parameters"]["path"] & NonNullable<operations["assistantConfig-putAssistantConfig"]["requestBody"]>["content"]["application/json"];
 export type AssistantConfigPutAssistantConfigOutput = operations["assistantConfig-putAssistantConfig"]["responses"][200]["content"]["application/json"];
+export type AssistantConnectionsDeleteConnectionInput = operations["assistantConnections-deleteConnection"]["parameters"]["path"];
+export type AssistantConnectionsDeleteConnectionOutput = undefined;
+export type AssistantConnectionsGetOAuthAppsInput = operations["assistantConnections-getOAuthApps"]["parameters"]["path"];
+export type AssistantConnectionsGetOAuthAppsOutput = operations["assistantConnections-getOAuthApps"]["responses"][200]["content"]["application/json"];
+export type AssistantConnectionsGetReturnUrlsInput = Record<string, never>;
+export type AssistantConnectionsGetReturnUrlsOutput = operations["assistantConnections-getReturnUrls"]["responses"][200]["content"]["application/json"];
+export type AssistantConnectionsListConnectionsInput = operations["assistantConnections-listConnections"]["parameters"]["path"];
+export type AssistantConnectionsListConnectionsOutput = operations["assistantConnections-listConnections"]["responses"][200]["content"]["application/json"];
+export type AssistantConnectionsPutOAuthAppInput = operations["assistantConnections-putOAuthApp"]["parameters"]["path"] & NonNullable<operations["assistantConnections-putOAuthApp"]["requestBody"]>["content"]["application/json"];
+export type AssistantConnectionsPutOAuthAppOutput = operations["assistantConnections-putOAuthApp"]["responses"][200]["content"]["application/json"];
+export type AssistantConnectionsPutOAuthStateInput = operations["assistantConnections-putOAuthState"]["parameters"]["path"] & NonNullable<operations["assistantConnections-putOAuthState"]["requestBody"]>["content"]["application/json"];
+export type AssistantConnectionsPutOAuthStateOutput = operations["assistantConnections-putOAuthState"]["responses"][200]["content"]["application/json"];
+export type AssistantConnectionsPutReturnUrlsInput = NonNullable<operations["assistantConnections-putReturnUrls"]["requestBody"]>["content"]["application/json"];
+export type AssistantConnectionsPutReturnUrlsOutput = operations["assistantConnections-putReturnUrls"]["responses"][200]["content"]["application/json"];
+export type AssistantConnectionsStartConnectionInput = operations["assistantConnections-startConnection"]["parameters"]["path"] & NonNullable<operations["assistantConnections-startConnection"]["requestBody"]>["content"]["application/json"];
+export type AssistantConnectionsStartConnectionOutput = operations["assistantConnections-startConnection"]["responses"][201]["content"]["application/json"];
 export type AssistantWorkersCreateWorkerInput = operations["assistantWorkers-createWorker"]["parameters"]["path"] & NonNullable<operations["assistantWorkers-createWorker"]["requestBody"]>["content"]["application/json"];
 export type AssistantWorkersCreateWorkerOutput = operations["assistantWorkers-createWorker"]["responses"][201]["content"]["application/json"];
 export type AssistantWorkersDecideApprovalInput = operations["assistantWorkers-decideApproval"]["parameters"]["path"] & NonNullable<operations["assistantWorkers-decideApproval"]["requestBody"]>["content"]["application/json"];
@@ -56,6 +72,14 @@ export const SPECS = {
   "assistantConfig-getAssistantConfig": { method: "GET", path: "/organizations/{orgId}/assistant-config", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "assistantConfig-listEvents": { method: "GET", path: "/organizations/{orgId}/events", pathParams: ["orgId"], queryParams: ["since","worker_ref","limit"], hasBody: false, idempotent: false, retry: "default" },
   "assistantConfig-putAssistantConfig": { method: "PUT", path: "/organizations/{orgId}/assistant-config", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "assistantConnections-deleteConnection": { method: "DELETE", path: "/organizations/{orgId}/workers/{w}/connections/{provider}", pathParams: ["orgId","w","provider"], queryParams: [], hasBody: false, idempotent: true, retry: "default" },
+  "assistantConnections-getOAuthApps": { method: "GET", path: "/organizations/{orgId}/oauth-apps", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "assistantConnections-getReturnUrls": { method: "GET", path: "/platform/oauth-return-urls", pathParams: [], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "assistantConnections-listConnections": { method: "GET", path: "/organizations/{orgId}/workers/{w}/connections", pathParams: ["orgId","w"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "assistantConnections-putOAuthApp": { method: "PUT", path: "/organizations/{orgId}/oauth-apps", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "assistantConnections-putOAuthState": { method: "PUT", path: "/organizations/{orgId}/oauth-apps/idp/state", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "assistantConnections-putReturnUrls": { method: "PUT", path: "/platform/oauth-return-urls", pathParams: [], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
+  "assistantConnections-startConnection": { method: "POST", path: "/organizations/{orgId}/workers/{w}/connections/{provider}/start", pathParams: ["orgId","w","provider"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "assistantWorkers-createWorker": { method: "POST", path: "/organizations/{orgId}/workers", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "assistantWorkers-decideApproval": { method: "POST", path: "/organizations/{orgId}/workers/{w}/approvals/{id}", pathParams: ["orgId","w","id"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "assistantWorkers-deleteWorker": { method: "DELETE", path: "/organizations/{orgId}/workers/{w}", pathParams: ["orgId","w"], queryParams: [], hasBody: false, idempotent: true, retry: "default" },
@@ -110,6 +134,80 @@ export function partnerV1Operations(transport: Transport) {
        */
       putAssistantConfig: (input: AssistantConfigPutAssistantConfigInput, options?: CallOptions): Promise<ApiResult<AssistantConfigPutAssistantConfigOutput>> =>
         transport.call<AssistantConfigPutAssistantConfigOutput>(SPECS["assistantConfig-putAssistantConfig"], input as Record<string, unknown> | undefined, options),
+    },
+    assistantConnections: {
+      /**
+       * Disconnect a worker's mail or calendar.
+       *
+       * 204, also when nothing was connected. Forgets the tokens, then revokes the grant at the provider where its preset has a revocation endpoint (Google, a generic provider with one); a failed revocation never fails the call. Accepts Idempotency-Key.
+       *
+       * `DELETE /organizations/{orgId}/workers/{w}/connections/{provider}`
+       */
+      deleteConnection: (input: AssistantConnectionsDeleteConnectionInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsDeleteConnectionOutput>> =>
+        transport.call<AssistantConnectionsDeleteConnectionOutput>(SPECS["assistantConnections-deleteConnection"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read the customer's OAuth apps.
+       *
+       * The apps a customer can bring (with their field keys), its own app if set (secret only as a hint), which side connect links use, and the redirect URI. Needs `X-Service-Subject` naming an organization admin worker.
+       *
+       * `GET /organizations/{orgId}/oauth-apps`
+       */
+      getOAuthApps: (input: AssistantConnectionsGetOAuthAppsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsGetOAuthAppsOutput>> =>
+        transport.call<AssistantConnectionsGetOAuthAppsOutput>(SPECS["assistantConnections-getOAuthApps"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read the platform's registered return URLs.
+       *
+       * The URL prefixes a connect link's `return_to` must be under.
+       *
+       * `GET /platform/oauth-return-urls`
+       */
+      getReturnUrls: (input?: AssistantConnectionsGetReturnUrlsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsGetReturnUrlsOutput>> =>
+        transport.call<AssistantConnectionsGetReturnUrlsOutput>(SPECS["assistantConnections-getReturnUrls"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List a worker's connections.
+       *
+       * The worker's mail and calendar connections (at most one each), mail first. Tokens are never returned.
+       *
+       * `GET /organizations/{orgId}/workers/{w}/connections`
+       */
+      listConnections: (input: AssistantConnectionsListConnectionsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsListConnectionsOutput>> =>
+        transport.call<AssistantConnectionsListConnectionsOutput>(SPECS["assistantConnections-listConnections"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Set the customer's own OAuth app.
+       *
+       * Sets (replaces) the customer's own provider client: `appId` and the keys of `values` come from `apps`; every required field is needed; the secret is stored encrypted and is write-only. Does not select it (PUT /oauth-apps/idp/state). Needs an organization admin worker. Accepts Idempotency-Key.
+       *
+       * `PUT /organizations/{orgId}/oauth-apps`
+       */
+      putOAuthApp: (input: AssistantConnectionsPutOAuthAppInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsPutOAuthAppOutput>> =>
+        transport.call<AssistantConnectionsPutOAuthAppOutput>(SPECS["assistantConnections-putOAuthApp"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Choose which OAuth app connect links use.
+       *
+       * `byok` selects the customer's own app (409 while none is set); `managed` returns to the service's own apps. New connect links follow it; existing connections keep the app that made them. Needs an organization admin worker. Accepts Idempotency-Key.
+       *
+       * `PUT /organizations/{orgId}/oauth-apps/idp/state`
+       */
+      putOAuthState: (input: AssistantConnectionsPutOAuthStateInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsPutOAuthStateOutput>> =>
+        transport.call<AssistantConnectionsPutOAuthStateOutput>(SPECS["assistantConnections-putOAuthState"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Register the platform's return URLs.
+       *
+       * Replaces the list of return URL prefixes (at most 20). Each is an absolute https URL (http only on 127.0.0.1, localhost or [::1]) without user name, password, query or fragment, backslashes or encoded slashes and dots. A `return_to` matches when its scheme, host and port are the same and its path is the prefix's path or below it at a `/` boundary. Answers the stored list.
+       *
+       * `PUT /platform/oauth-return-urls`
+       */
+      putReturnUrls: (input: AssistantConnectionsPutReturnUrlsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsPutReturnUrlsOutput>> =>
+        transport.call<AssistantConnectionsPutReturnUrlsOutput>(SPECS["assistantConnections-putReturnUrls"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Start connecting a worker's mail or calendar.
+       *
+       * Answers a connect link for the end user's browser, on this service's host: it works once and lasts 10 minutes. It sends the browser to the provider's consent screen (authorization code with PKCE S256) and afterwards to `return_to` with `status=connected&connectionId=<id>`, or `status=error&error=<code>` (`access_denied`, `provider_error`, `link_expired`, `state_invalid`, `app_unavailable`). `return_to` must be under a return URL registered with PUT /platform/oauth-return-urls. Each call mints a new link (the link's secret is never stored, so an Idempotency-Key is accepted but never replays it).
+       *
+       * `POST /organizations/{orgId}/workers/{w}/connections/{provider}/start`
+       */
+      startConnection: (input: AssistantConnectionsStartConnectionInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsStartConnectionOutput>> =>
+        transport.call<AssistantConnectionsStartConnectionOutput>(SPECS["assistantConnections-startConnection"], input as Record<string, unknown> | undefined, options),
     },
     assistantWorkers: {
       /**

@@ -128,6 +128,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/oauth-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the customer's OAuth apps
+         * @description The apps a customer can bring (with their field keys), its own app if set (secret only as a hint), which side connect links use, and the redirect URI. Needs `X-Service-Subject` naming an organization admin worker.
+         */
+        get: operations["assistantConnections-getOAuthApps"];
+        /**
+         * Set the customer's own OAuth app
+         * @description Sets (replaces) the customer's own provider client: `appId` and the keys of `values` come from `apps`; every required field is needed; the secret is stored encrypted and is write-only. Does not select it (PUT /oauth-apps/idp/state). Needs an organization admin worker. Accepts Idempotency-Key.
+         */
+        put: operations["assistantConnections-putOAuthApp"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/oauth-apps/idp/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose which OAuth app connect links use
+         * @description `byok` selects the customer's own app (409 while none is set); `managed` returns to the service's own apps. New connect links follow it; existing connections keep the app that made them. Needs an organization admin worker. Accepts Idempotency-Key.
+         */
+        put: operations["assistantConnections-putOAuthState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/workers": {
         parameters: {
             query?: never;
@@ -212,6 +256,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/workers/{w}/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a worker's connections
+         * @description The worker's mail and calendar connections (at most one each), mail first. Tokens are never returned.
+         */
+        get: operations["assistantConnections-listConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/workers/{w}/connections/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a worker's mail or calendar
+         * @description 204, also when nothing was connected. Forgets the tokens, then revokes the grant at the provider where its preset has a revocation endpoint (Google, a generic provider with one); a failed revocation never fails the call. Accepts Idempotency-Key.
+         */
+        delete: operations["assistantConnections-deleteConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/workers/{w}/connections/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting a worker's mail or calendar
+         * @description Answers a connect link for the end user's browser, on this service's host: it works once and lasts 10 minutes. It sends the browser to the provider's consent screen (authorization code with PKCE S256) and afterwards to `return_to` with `status=connected&connectionId=<id>`, or `status=error&error=<code>` (`access_denied`, `provider_error`, `link_expired`, `state_invalid`, `app_unavailable`). `return_to` must be under a return URL registered with PUT /platform/oauth-return-urls. Each call mints a new link (the link's secret is never stored, so an Idempotency-Key is accepted but never replays it).
+         */
+        post: operations["assistantConnections-startConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/workers/{w}/messages": {
         parameters: {
             query?: never;
@@ -274,6 +378,30 @@ export interface paths {
          * @description Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as the turn's input, but it is never shown as a user message (GET /messages leaves it out). The reply arrives as `message.created`.
          */
         post: operations["assistantWorkers-startTurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/oauth-return-urls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the platform's registered return URLs
+         * @description The URL prefixes a connect link's `return_to` must be under.
+         */
+        get: operations["assistantConnections-getReturnUrls"];
+        /**
+         * Register the platform's return URLs
+         * @description Replaces the list of return URL prefixes (at most 20). Each is an absolute https URL (http only on 127.0.0.1, localhost or [::1]) without user name, password, query or fragment, backslashes or encoded slashes and dots. A `return_to` matches when its scheme, host and port are the same and its path is the prefix's path or below it at a `/` boundary. Answers the stored list.
+         */
+        put: operations["assistantConnections-putReturnUrls"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -467,7 +595,7 @@ export interface components {
             id: string;
             occurred_at: string;
             /** @enum {string} */
-            type: "message.created" | "approval.requested" | "action.recorded" | "usage.recorded";
+            type: "message.created" | "approval.requested" | "action.recorded" | "usage.recorded" | "connection.failed";
             worker_ref: string | null;
         };
         AssistantEventPage: {
@@ -549,6 +677,15 @@ export interface components {
                 };
             };
         };
+        ConnectLink: {
+            /** @description The single-use connect link to open in the end user's browser. */
+            authorize_url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (10 minutes).
+             */
+            expires_at: string;
+        };
         CustomerRecord: {
             clientName: string;
             /** @description The URL segment; also the organization's identifier. */
@@ -617,6 +754,42 @@ export interface components {
                 /** @description What went wrong and what to do about it, for a person. */
                 message: string;
             };
+        };
+        OAuthApps: {
+            apps: {
+                fields: {
+                    /** @description The key to use in `values`. */
+                    key: string;
+                    label: string;
+                    required: boolean;
+                    /** @description Write-only: never returned, only a hint. */
+                    secret: boolean;
+                }[];
+                /** @description The appId for PUT /oauth-apps. */
+                id: string;
+                name: string;
+            }[];
+            /** @description The customer's own app, or null when none is set. */
+            configured: {
+                appId: string;
+                /** @description The secret's last 4 characters. */
+                clientSecretHint: string | null;
+                /** @description Non-secret values. */
+                values: {
+                    [key: string]: string;
+                };
+            } | null;
+            /** @description The redirect URI to register with the identity provider for the customer's own app. */
+            redirectUri: string;
+            /**
+             * @description `managed`: connect links use the service's own apps (default); `byok`: the customer's own app.
+             * @enum {string}
+             */
+            state: "managed" | "byok";
+        };
+        OAuthReturnUrls: {
+            /** @description Registered return URL prefixes, normalized. */
+            urls: string[];
         };
         OwnerInvitation: {
             /**
@@ -827,6 +1000,30 @@ export interface components {
             limit: number;
             offset: number;
             total: number;
+        };
+        WorkerConnection: {
+            /**
+             * Format: date-time
+             * @description When the end user last completed the connect link.
+             */
+            connected_at: string;
+            /** @description The provider's error code of the last failed refresh (e.g. `invalid_grant`), or `app_unavailable` / `no_refresh_token`; null while it works. */
+            last_error: string | null;
+            /**
+             * @description The connectable provider: `mail` or `calendar`; anything else is 400 VALIDATION.
+             * @enum {string}
+             */
+            provider: "mail" | "calendar";
+            /** @description The scopes the provider granted. */
+            scopes: string[];
+            /**
+             * @description `connected`: tools act with it; `error`: the provider refused a refresh (see last_error); the end user must connect again.
+             * @enum {string}
+             */
+            status: "connected" | "error";
+        };
+        WorkerConnectionList: {
+            items: components["schemas"]["WorkerConnection"][];
         };
         WorkerMapping: {
             /**
@@ -1474,6 +1671,271 @@ export interface operations {
             };
         };
     };
+    "assistantConnections-getOAuthApps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthApps"];
+                };
+            };
+            /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description X-Service-Subject is missing or does not name a vouched worker of this customer whose organization role is Owner or Admin (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer organization of this platform with this id (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "assistantConnections-putOAuthApp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    appId: string;
+                    values: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthApps"];
+                };
+            };
+            /** @description Unknown appId, unknown or missing values (VALIDATION). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description X-Service-Subject is missing or does not name a vouched worker of this customer whose organization role is Owner or Admin (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer organization of this platform with this id (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key reused or in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "assistantConnections-putOAuthState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    state: "byok" | "managed";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthApps"];
+                };
+            };
+            /** @description A state other than byok or managed (VALIDATION). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description X-Service-Subject is missing or does not name a vouched worker of this customer whose organization role is Owner or Admin (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer organization of this platform with this id (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No own app set yet (CONFLICT), or Idempotency-Key reused or in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "partnerWorkers-listWorkers": {
         parameters: {
             query?: never;
@@ -1901,6 +2363,234 @@ export interface operations {
             };
         };
     };
+    "assistantConnections-listConnections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id (UUID). */
+                orgId: string;
+                /** @description The worker_ref. */
+                w: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkerConnectionList"];
+                };
+            };
+            /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "assistantConnections-deleteConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id (UUID). */
+                orgId: string;
+                /** @description The connectable provider: `mail` or `calendar`; anything else is 400 VALIDATION. */
+                provider: "mail" | "calendar";
+                /** @description The worker_ref. */
+                w: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A provider other than mail or calendar (VALIDATION). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body, or its first request is still running (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS with Retry-After). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "assistantConnections-startConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id (UUID). */
+                orgId: string;
+                /** @description The connectable provider: `mail` or `calendar`; anything else is 400 VALIDATION. */
+                provider: "mail" | "calendar";
+                /** @description The worker_ref. */
+                w: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where the browser goes afterwards: https (http only on loopback), same scheme, host and port as a registered return URL and a path under its path. */
+                    return_to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectLink"];
+                };
+            };
+            /** @description Unknown or invalid fields, a provider other than mail or calendar, a return_to not under a registered return URL (VALIDATION); or no provider app: neither the customer's own selected app nor the service's own app for this provider (MANAGED_OAUTH_UNAVAILABLE). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "assistantWorkers-listMessages": {
         parameters: {
             query?: {
@@ -2293,6 +2983,116 @@ export interface operations {
             };
             /** @description No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization; or a turn of this worker is running (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "assistantConnections-getReturnUrls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthReturnUrls"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "assistantConnections-putReturnUrls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The complete new list; [] removes every return URL. */
+                    urls: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthReturnUrls"];
+                };
+            };
+            /** @description More than 20 URLs, or a URL that is not an acceptable prefix (VALIDATION, the field named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,108 @@ class CustomerClientBase(BaseClient):
 
     _PREFIX = '/api/v1'
 
+    def sessions_get(self, session_id: str, *, request_options: RequestOptions | None = None) -> SessionDetails:
+        """
+        GET /agents/sessions/{sessionId}: Read a session's transcript and state
+
+        The authoritative transcript, turns, tool calls and state of a visible session, with
+        flags for the current caller. Domain sessions are visible to members of the session's
+        domain; personal chats only to their creator. Organization Owner/Admin status bypasses
+        neither.
+        """
+        return self._call(
+            'GET',
+            '/agents/sessions/{sessionId}',
+            path_params={'sessionId': session_id},
+            result=SessionDetails,
+            request_options=request_options,
+        )
+
+    def sessions_post_message(self, session_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> MessagePosted:
+        """
+        POST /agents/sessions/{sessionId}/messages: Send a message and queue the next turn
+
+        Appends the message and queues the next turn on the session's pinned revision. Allowed
+        to the session's owner and to the domain's Operators, Editors and Owners. New
+        `callerCredentials` belong only to this turn. While a turn is queued, running or waiting
+        for an approval, a new message is refused with 409 CONFLICT.
+        """
+        return self._call(
+            'POST',
+            '/agents/sessions/{sessionId}/messages',
+            path_params={'sessionId': session_id},
+            body=PostMessageRequest.model_validate({k: v for k, v in {'callerCredentials': caller_credentials, 'message': message}.items() if v is not OMIT}),
+            result=MessagePosted,
+            request_options=request_options,
+        )
+
+    def agents_sessions_stream(self, session_id: str, *, last_event_id: int | str | None = None, **options: Any) -> Any:
+        """
+        GET /agents/sessions/{sessionId}/stream: Stream a session's events (SSE)
+
+        Server-Sent Events of one session. Requires visibility only (the transcript is
+        readable), not participation.
+
+        The stream starts with `retry: 2000`, then a `snapshot` frame, then the session's events
+        as they are logged; a `: heartbeat` comment is sent every 25 seconds.
+
+        Each frame is `id: <seq>`, `event: <type>`, `data: <envelope>` where the envelope is `{
+        v: 1, sessionId, seq, ts, event, data }`.
+
+        The snapshot's `data` is the session details object of `GET
+        /agents/sessions/{sessionId}` (with `pendingApproval` and `pendingApprovalId`); its
+        `seq` is the log's last seq, or the resume point.
+
+        Reconnect with `Last-Event-ID` (or the `lastEventId` query parameter) to receive every
+        event strictly after that seq, without gap or duplicate. An id beyond the log, or one
+        that is not a seq, gets `stream.reset` followed by a fresh snapshot.
+
+        Event types: snapshot, turn.started, message.delta, tool_call.started,
+        tool_call.finished, caller_credential.failed, budget.failed, file.added, turn.suspended
+        (with `approvalId` and the gated tool name), turn.completed, session.changed,
+        stream.reset.
+        """
+        return self._open_stream('/agents/sessions/{sessionId}/stream', {'sessionId': session_id}, last_event_id=last_event_id, **options)
+
+    def sessions_decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
+        """
+        POST /agents/sessions/{sessionId}/turn-approval: Approve or reject a pending tool call
+
+        Resolves the session's pending tool approval. A user-routed approval (the call runs on
+        someone's caller credential) can be decided only by that person; otherwise by a domain
+        member whose role is in the domain's approval policy. `approved` queues the turn to
+        resume (the response does not wait for the tool call) and supplied `callerCredentials`
+        replace the parked turn's grant; `rejected` records the refusal, tells the model, and
+        the turn continues to its answer.
+        """
+        return self._call(
+            'POST',
+            '/agents/sessions/{sessionId}/turn-approval',
+            path_params={'sessionId': session_id},
+            body=DecideApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'callerCredentials': caller_credentials, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
+            result=ApprovalDecided,
+            resend=False,
+            request_options=request_options,
+        )
+
+    def sessions_open(self, automation_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> SessionOpened:
+        """
+        POST /agents/{automationId}/sessions: Open a session on a published agent
+
+        Opens a domain session on the agent's published revision (the session keeps that
+        revision for all its turns) and queues its first turn. 202 means accepted, not
+        completed: follow the stream or read the session. `callerCredentials` apply to the first
+        turn only.
+        """
+        return self._call(
+            'POST',
+            '/agents/{automationId}/sessions',
+            path_params={'automationId': automation_id},
+            body=OpenRequest.model_validate({k: v for k, v in {'callerCredentials': caller_credentials, 'message': message}.items() if v is not OMIT}),
+            result=SessionOpened,
+            request_options=request_options,
+        )
+
     def auth_create_token(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> AccessToken:
         """
         POST /auth/token: Mint a short-lived user access token
@@ -49,6 +151,92 @@ class CustomerClientBase(BaseClient):
             'GET',
             '/auth/whoami',
             result=Whoami,
+            request_options=request_options,
+        )
+
+    def agents_authoring_create(self, *, domain_id: str, name: str, description: str | None = OMIT, initial_setup: AgentsAuthoringCreateRequestInitialSetup | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> Agent:
+        """
+        POST /authoring/automations: Create a draft agent
+
+        Creates a draft agent (never a flow) in a domain where the caller may edit automations.
+        The agent is not published; `initialSetup` sets any of the four Setup fields of the
+        draft (defaults: empty principles and procedure, model `builtin:echo`, no approval
+        tools).
+        """
+        return self._call(
+            'POST',
+            '/authoring/automations',
+            body=AgentsAuthoringCreateRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'initialSetup': initial_setup, 'name': name}.items() if v is not OMIT}),
+            result=Agent,
+            request_options=request_options,
+        )
+
+    def agents_authoring_set_knowledge_selection(self, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], module_ids: list[str] = OMIT, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
+        """
+        PUT /authoring/automations/{id}/knowledge-selection: Set an agent's knowledge selection
+
+        Replaces the draft knowledge selection (published with the next revision). `none`: no
+        knowledge; `org`: the organization's knowledge; `domain`: the agent's domain's
+        knowledge; `modules`: the listed modules (organization modules or modules of the agent's
+        domain). `moduleIds` is only allowed with `modules`. The answer is normalized:
+        duplicates removed, first occurrence order kept.
+        """
+        return self._call(
+            'PUT',
+            '/authoring/automations/{id}/knowledge-selection',
+            path_params={'id': id},
+            body=SetKnowledgeSelectionRequest.model_validate({k: v for k, v in {'mode': mode, 'moduleIds': module_ids}.items() if v is not OMIT}),
+            result=AgentKnowledgeSelection,
+            request_options=request_options,
+        )
+
+    def agents_authoring_publish(self, id: str, *, change_note: str | None = OMIT, request_options: RequestOptions | None = None) -> AgentPublishResult:
+        """
+        POST /authoring/automations/{id}/publish: Publish an agent's draft
+
+        Publishes the current draft (Setup, binding policies and knowledge selection) as the
+        next numbered revision, starting at 1. When the verifier has findings nothing changes
+        and the answer is 422 VALIDATION with `error.details.findings` (`message`, `span`,
+        `kind`, `proposal`).
+        """
+        return self._call(
+            'POST',
+            '/authoring/automations/{id}/publish',
+            path_params={'id': id},
+            body=PublishRequest.model_validate({k: v for k, v in {'changeNote': change_note}.items() if v is not OMIT}),
+            result=AgentPublishResult,
+            request_options=request_options,
+        )
+
+    def agents_authoring_update_setup(self, id: str, *, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, request_options: RequestOptions | None = None) -> AgentSetupResponse:
+        """
+        PATCH /authoring/automations/{id}/setup: Patch an agent's draft Setup
+
+        Changes the given Setup fields of the draft; omitted fields stay unchanged and an empty
+        body changes nothing. Creates no revision and does not move the published revision.
+        """
+        return self._call(
+            'PATCH',
+            '/authoring/automations/{id}/setup',
+            path_params={'id': id},
+            body=UpdateSetupRequest.model_validate({k: v for k, v in {'actionClasses': action_classes, 'approvalTools': approval_tools, 'model': model, 'principles': principles, 'procedure': procedure}.items() if v is not OMIT}),
+            result=AgentSetupResponse,
+            request_options=request_options,
+        )
+
+    def agents_authoring_verify(self, id: str, *, request_options: RequestOptions | None = None) -> AgentVerification:
+        """
+        GET /authoring/automations/{id}/verify: Verify an agent's draft
+
+        Runs the publish verifier on the draft without changing anything. Findings block
+        publish; warnings are advisory. `plannedBelt` lists the integrations the procedure
+        references (in first-reference order) with the identity mode each would bind with.
+        """
+        return self._call(
+            'GET',
+            '/authoring/automations/{id}/verify',
+            path_params={'id': id},
+            result=AgentVerification,
             request_options=request_options,
         )
 
@@ -85,109 +273,6 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def agents_authoring_create(self, *, domain_id: str, name: str, description: str | None = OMIT, initial_setup: AgentsAuthoringCreateRequestInitialSetup | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> Agent:
-        """
-        POST /authoring/automations: Create a draft agent
-
-        Creates a draft agent (never a flow) in a domain where the caller may edit automations.
-        The agent is not published; `initialSetup` sets any of the four Setup fields of the
-        draft (defaults: empty principles and procedure, model `builtin:echo`, no approval
-        tools).
-        """
-        return self._call(
-            'POST',
-            '/authoring/automations',
-            body=AgentsAuthoringCreateRequest.model_validate({k: v for k, v in {'domainId': domain_id, 'name': name, 'description': description, 'initialSetup': initial_setup}.items() if v is not OMIT}),
-            result=Agent,
-            request_options=request_options,
-        )
-
-    def agents_authoring_update_setup(self, id: str, *, principles: str = OMIT, procedure: str = OMIT, model: str = OMIT, approval_tools: list[str] = OMIT, action_classes: dict[str, AssistantActionClass] = OMIT, request_options: RequestOptions | None = None) -> AgentSetupResponse:
-        """
-        PATCH /authoring/automations/{id}/setup: Patch an agent's draft Setup
-
-        Changes the given Setup fields of the draft; omitted fields stay unchanged and an empty
-        body changes nothing. Creates no revision and does not move the published revision.
-        """
-        return self._call(
-            'PATCH',
-            '/authoring/automations/{id}/setup',
-            path_params={'id': id},
-            body=UpdateSetupRequest.model_validate({k: v for k, v in {'principles': principles, 'procedure': procedure, 'model': model, 'approvalTools': approval_tools, 'actionClasses': action_classes}.items() if v is not OMIT}),
-            result=AgentSetupResponse,
-            request_options=request_options,
-        )
-
-    def agents_authoring_verify(self, id: str, *, request_options: RequestOptions | None = None) -> AgentVerification:
-        """
-        GET /authoring/automations/{id}/verify: Verify an agent's draft
-
-        Runs the publish verifier on the draft without changing anything. Findings block
-        publish; warnings are advisory. `plannedBelt` lists the integrations the procedure
-        references (in first-reference order) with the identity mode each would bind with.
-        """
-        return self._call(
-            'GET',
-            '/authoring/automations/{id}/verify',
-            path_params={'id': id},
-            result=AgentVerification,
-            request_options=request_options,
-        )
-
-    def agents_authoring_publish(self, id: str, *, change_note: str | None = OMIT, request_options: RequestOptions | None = None) -> AgentPublishResult:
-        """
-        POST /authoring/automations/{id}/publish: Publish an agent's draft
-
-        Publishes the current draft (Setup, binding policies and knowledge selection) as the
-        next numbered revision, starting at 1. When the verifier has findings nothing changes
-        and the answer is 422 VALIDATION with `error.details.findings` (`message`, `span`,
-        `kind`, `proposal`).
-        """
-        return self._call(
-            'POST',
-            '/authoring/automations/{id}/publish',
-            path_params={'id': id},
-            body=PublishRequest.model_validate({k: v for k, v in {'changeNote': change_note}.items() if v is not OMIT}),
-            result=AgentPublishResult,
-            request_options=request_options,
-        )
-
-    def agents_authoring_set_knowledge_selection(self, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], module_ids: list[str] = OMIT, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
-        """
-        PUT /authoring/automations/{id}/knowledge-selection: Set an agent's knowledge selection
-
-        Replaces the draft knowledge selection (published with the next revision). `none`: no
-        knowledge; `org`: the organization's knowledge; `domain`: the agent's domain's
-        knowledge; `modules`: the listed modules (organization modules or modules of the agent's
-        domain). `moduleIds` is only allowed with `modules`. The answer is normalized:
-        duplicates removed, first occurrence order kept.
-        """
-        return self._call(
-            'PUT',
-            '/authoring/automations/{id}/knowledge-selection',
-            path_params={'id': id},
-            body=SetKnowledgeSelectionRequest.model_validate({k: v for k, v in {'mode': mode, 'moduleIds': module_ids}.items() if v is not OMIT}),
-            result=AgentKnowledgeSelection,
-            request_options=request_options,
-        )
-
-    def knowledge_v1_create_module(self, *, kind: Literal['domain', 'org'], name: str, domain_id: str = OMIT, description: str | None = OMIT, request_options: RequestOptions | None = None) -> KnowledgeModule:
-        """
-        POST /authoring/knowledge-modules: Create a knowledge module
-
-        A module groups published articles for agents to search. A `domain` module (needs
-        `manage_knowledge` in `domainId`) takes articles from its domain's base and the
-        organization's base; an `org` module (needs organization Owner or Admin; `domainId` must
-        be absent) takes articles from the organization's base.
-        """
-        return self._call(
-            'POST',
-            '/authoring/knowledge-modules',
-            body=V1CreateModuleRequest.model_validate({k: v for k, v in {'kind': kind, 'domainId': domain_id, 'name': name, 'description': description}.items() if v is not OMIT}),
-            result=KnowledgeModule,
-            request_options=request_options,
-        )
-
     def knowledge_v1_create_article(self, base_id: str, *, title: str, draft_body: str | None = OMIT, request_options: RequestOptions | None = None) -> KnowledgeArticle:
         """
         POST /authoring/knowledge-bases/{baseId}/articles: Create a draft knowledge article
@@ -200,8 +285,25 @@ class CustomerClientBase(BaseClient):
             'POST',
             '/authoring/knowledge-bases/{baseId}/articles',
             path_params={'baseId': base_id},
-            body=V1CreateArticleRequest.model_validate({k: v for k, v in {'title': title, 'draftBody': draft_body}.items() if v is not OMIT}),
+            body=V1CreateArticleRequest.model_validate({k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
             result=KnowledgeArticle,
+            request_options=request_options,
+        )
+
+    def knowledge_v1_create_module(self, *, kind: Literal['domain', 'org'], name: str, description: str | None = OMIT, domain_id: str = OMIT, request_options: RequestOptions | None = None) -> KnowledgeModule:
+        """
+        POST /authoring/knowledge-modules: Create a knowledge module
+
+        A module groups published articles for agents to search. A `domain` module (needs
+        `manage_knowledge` in `domainId`) takes articles from its domain's base and the
+        organization's base; an `org` module (needs organization Owner or Admin; `domainId` must
+        be absent) takes articles from the organization's base.
+        """
+        return self._call(
+            'POST',
+            '/authoring/knowledge-modules',
+            body=V1CreateModuleRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'kind': kind, 'name': name}.items() if v is not OMIT}),
+            result=KnowledgeModule,
             request_options=request_options,
         )
 
@@ -224,81 +326,26 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def sessions_open(self, automation_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> SessionOpened:
+    def mcp(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> RawResult:
         """
-        POST /agents/{automationId}/sessions: Open a session on a published agent
+        POST /mcp: Model Context Protocol endpoint (Streamable HTTP, stateless)
 
-        Opens a domain session on the agent's published revision (the session keeps that
-        revision for all its turns) and queues its first turn. 202 means accepted, not
-        completed: follow the stream or read the session. `callerCredentials` apply to the first
-        turn only.
-        """
-        return self._call(
-            'POST',
-            '/agents/{automationId}/sessions',
-            path_params={'automationId': automation_id},
-            body=OpenRequest.model_validate({k: v for k, v in {'message': message, 'callerCredentials': caller_credentials}.items() if v is not OMIT}),
-            result=SessionOpened,
-            request_options=request_options,
-        )
-
-    def sessions_post_message(self, session_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> MessagePosted:
-        """
-        POST /agents/sessions/{sessionId}/messages: Send a message and queue the next turn
-
-        Appends the message and queues the next turn on the session's pinned revision. Allowed
-        to the session's owner and to the domain's Operators, Editors and Owners. New
-        `callerCredentials` belong only to this turn. While a turn is queued, running or waiting
-        for an approval, a new message is refused with 409 CONFLICT.
+        JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`.
+        Every published agent the key owner may run is a tool (naming rule: docs/decisions.md,
+        'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a
+        session exactly as the run routes do and answers when the turn completes, suspends for
+        approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`).
+        Progress notifications are sent when the request carries a progressToken.
         """
         return self._call(
             'POST',
-            '/agents/sessions/{sessionId}/messages',
-            path_params={'sessionId': session_id},
-            body=PostMessageRequest.model_validate({k: v for k, v in {'message': message, 'callerCredentials': caller_credentials}.items() if v is not OMIT}),
-            result=MessagePosted,
+            '/mcp',
+            body=body,
+            result=Any,
             request_options=request_options,
         )
 
-    def sessions_get(self, session_id: str, *, request_options: RequestOptions | None = None) -> SessionDetails:
-        """
-        GET /agents/sessions/{sessionId}: Read a session's transcript and state
-
-        The authoritative transcript, turns, tool calls and state of a visible session, with
-        flags for the current caller. Domain sessions are visible to members of the session's
-        domain; personal chats only to their creator. Organization Owner/Admin status bypasses
-        neither.
-        """
-        return self._call(
-            'GET',
-            '/agents/sessions/{sessionId}',
-            path_params={'sessionId': session_id},
-            result=SessionDetails,
-            request_options=request_options,
-        )
-
-    def sessions_decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, comment: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
-        """
-        POST /agents/sessions/{sessionId}/turn-approval: Approve or reject a pending tool call
-
-        Resolves the session's pending tool approval. A user-routed approval (the call runs on
-        someone's caller credential) can be decided only by that person; otherwise by a domain
-        member whose role is in the domain's approval policy. `approved` queues the turn to
-        resume (the response does not wait for the tool call) and supplied `callerCredentials`
-        replace the parked turn's grant; `rejected` records the refusal, tells the model, and
-        the turn continues to its answer.
-        """
-        return self._call(
-            'POST',
-            '/agents/sessions/{sessionId}/turn-approval',
-            path_params={'sessionId': session_id},
-            body=DecideApprovalRequest.model_validate({k: v for k, v in {'decision': decision, 'approvalId': approval_id, 'comment': comment, 'callerCredentials': caller_credentials}.items() if v is not OMIT}),
-            result=ApprovalDecided,
-            resend=False,
-            request_options=request_options,
-        )
-
-    def sessions_console_decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, comment: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
+    def sessions_console_decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
         """
         POST /sessions/{sessionId}/turn-approval: Approve or reject a pending tool call
         (console)
@@ -315,13 +362,13 @@ class CustomerClientBase(BaseClient):
             'POST',
             '/sessions/{sessionId}/turn-approval',
             path_params={'sessionId': session_id},
-            body=ConsoleDecideApprovalRequest.model_validate({k: v for k, v in {'decision': decision, 'approvalId': approval_id, 'comment': comment, 'callerCredentials': caller_credentials}.items() if v is not OMIT}),
+            body=ConsoleDecideApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'callerCredentials': caller_credentials, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
             result=ApprovalDecided,
             resend=False,
             request_options=request_options,
         )
 
-    def triggers_create(self, *, type: Literal['schedule', 'api', 'event'], domain_id: str, name: str, cron: str = OMIT, timezone: str = OMIT, input: dict[str, Any] = OMIT, source_integration_id: str = OMIT, connection_id: str = OMIT, event_type: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
+    def triggers_create(self, *, domain_id: str, name: str, type: Literal['schedule', 'api', 'event'], connection_id: str = OMIT, cron: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, input: dict[str, Any] = OMIT, source_integration_id: str = OMIT, timezone: str = OMIT, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
         """
         POST /triggers: Create a domain trigger
 
@@ -334,12 +381,12 @@ class CustomerClientBase(BaseClient):
         return self._call(
             'POST',
             '/triggers',
-            body=TriggersCreateRequest.model_validate({k: v for k, v in {'type': type, 'domainId': domain_id, 'name': name, 'cron': cron, 'timezone': timezone, 'input': input, 'sourceIntegrationId': source_integration_id, 'connectionId': connection_id, 'eventType': event_type, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter}.items() if v is not OMIT}),
+            body=TriggersCreateRequest.model_validate({k: v for k, v in {'connectionId': connection_id, 'cron': cron, 'domainId': domain_id, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter, 'eventType': event_type, 'input': input, 'name': name, 'sourceIntegrationId': source_integration_id, 'timezone': timezone, 'type': type}.items() if v is not OMIT}),
             result=TriggersCreateResponse,
             request_options=request_options,
         )
 
-    def triggers_fire(self, *, trigger_id: str, input: dict[str, Any] = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, caller_credential_expires_at: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> FireResponse:
+    def triggers_fire(self, *, trigger_id: str, caller_credential_expires_at: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, input: dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> FireResponse:
         """
         POST /triggers/fire: Fire an API trigger
 
@@ -357,57 +404,10 @@ class CustomerClientBase(BaseClient):
         return self._call(
             'POST',
             '/triggers/fire',
-            body=FireRequest.model_validate({k: v for k, v in {'triggerId': trigger_id, 'input': input, 'callerCredentials': caller_credentials, 'callerCredentialExpiresAt': caller_credential_expires_at}.items() if v is not OMIT}),
+            body=FireRequest.model_validate({k: v for k, v in {'callerCredentialExpiresAt': caller_credential_expires_at, 'callerCredentials': caller_credentials, 'input': input, 'triggerId': trigger_id}.items() if v is not OMIT}),
             result=FireResponse,
             idempotent=True,
             idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    def agents_sessions_stream(self, session_id: str, *, last_event_id: int | str | None = None, **options: Any) -> Any:
-        """
-        GET /agents/sessions/{sessionId}/stream: Stream a session's events (SSE)
-
-        Server-Sent Events of one session. Requires visibility only (the transcript is
-        readable), not participation.
-
-        The stream starts with `retry: 2000`, then a `snapshot` frame, then the session's events
-        as they are logged; a `: heartbeat` comment is sent every 25 seconds.
-
-        Each frame is `id: <seq>`, `event: <type>`, `data: <envelope>` where the envelope is `{
-        v: 1, sessionId, seq, ts, event, data }`.
-
-        The snapshot's `data` is the session details object of `GET
-        /agents/sessions/{sessionId}` (with `pendingApproval` and `pendingApprovalId`); its
-        `seq` is the log's last seq, or the resume point.
-
-        Reconnect with `Last-Event-ID` (or the `lastEventId` query parameter) to receive every
-        event strictly after that seq, without gap or duplicate. An id beyond the log, or one
-        that is not a seq, gets `stream.reset` followed by a fresh snapshot.
-
-        Event types: snapshot, turn.started, message.delta, tool_call.started,
-        tool_call.finished, caller_credential.failed, budget.failed, file.added, turn.suspended
-        (with `approvalId` and the gated tool name), turn.completed, session.changed,
-        stream.reset.
-        """
-        return self._open_stream('/agents/sessions/{sessionId}/stream', {'sessionId': session_id}, last_event_id=last_event_id, **options)
-
-    def mcp(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> RawResult:
-        """
-        POST /mcp: Model Context Protocol endpoint (Streamable HTTP, stateless)
-
-        JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`.
-        Every published agent the key owner may run is a tool (naming rule: docs/decisions.md,
-        'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a
-        session exactly as the run routes do and answers when the turn completes, suspends for
-        approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`).
-        Progress notifications are sent when the request carries a progressToken.
-        """
-        return self._call(
-            'POST',
-            '/mcp',
-            body=body,
-            result=Any,
             request_options=request_options,
         )
 

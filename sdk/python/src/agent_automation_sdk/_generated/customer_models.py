@@ -74,13 +74,95 @@ __all__ = [
 ]
 
 
+class AccessToken(ApiModel):
+    expires_at: str = Field(alias='expiresAt', description='When the token stops working: one hour after issue.')
+    token: str = Field(description='The access token; send it as `Authorization: Bearer <token>`.')
+
+
+class Agent(ApiModel):
+    description: str | None
+    domain_id: str = Field(alias='domainId')
+    id: str
+    kind: Literal['agent']
+    name: str
+
+
+class AgentBeltEntry(ApiModel):
+    """
+    A planned binding: an integration the procedure uses, and how it obtains its credential.
+    """
+    identity_mode: Literal['service', 'caller_preferred', 'caller_required'] = Field(alias='identityMode', description="`service`: the organization's connection. `caller_preferred`: caller material when supplied, else the organization's. `caller_required`: caller material always.")
+    integration_id: str = Field(alias='integrationId')
+
+
+class AgentKnowledgeSelection(ApiModel):
+    """
+    Which knowledge the agent searches.
+    """
+    mode: Literal['none', 'org', 'domain', 'modules']
+    module_ids: list[str] = Field(alias='moduleIds')
+
+
+class AgentPublishResult(ApiModel):
+    belt: list[AgentBeltEntry] = Field(description='The planned bindings derived by the service.')
+    revision: int = Field(description='The new revision number.')
+
+
+class AgentSetup(ApiModel):
+    """
+    The agent's draft Setup.
+    """
+    action_classes: dict[str, AssistantActionClass] = Field(alias='actionClasses', description='Tool wire id (without `#`) to the action class of its calls; `{}` when none.')
+    approval_tools: list[str] = Field(alias='approvalTools')
+    model: str
+    principles: str
+    procedure: str
+
+
+class AgentSetupResponse(ApiModel):
+    setup: AgentSetup
+
+
+class ProcedureSpan(ApiModel):
+    """
+    Character offsets into the procedure (UTF-16 code units, end exclusive).
+    """
+    end: int = Field(description='Offset just after the last character (exclusive).')
+    start: int = Field(description='Offset of the first character in the procedure.')
+
+
+class VerifierFinding(ApiModel):
+    detail: str
+    kind: Literal['unresolved_ref', 'unknown_approval_tool', 'unknown_action_tool', 'action_tool_outside_belt', 'action_tool_in_approval_tools', 'unavailable_model', 'unknown_knowledge_module']
+    proposal: str | None = Field(description='A suggested replacement (e.g. the closest tool reference), or null.')
+    span: ProcedureSpan | None = Field(description='Where in the procedure; null when the problem is not in the procedure text.')
+
+
+class VerifierWarning(ApiModel):
+    detail: str
+    kind: Literal['empty_belt', 'unreferenced_tool_id', 'approval_tool_outside_belt', 'knowledge_search_without_selection']
+    span: ProcedureSpan | None
+
+
+class AgentVerification(ApiModel):
+    findings: list[VerifierFinding]
+    planned_belt: list[AgentBeltEntry] = Field(alias='plannedBelt')
+    warnings: list[VerifierWarning]
+
+
+class ApprovalDecided(ApiModel):
+    approval_id: str = Field(alias='approvalId')
+    decision: Literal['approved', 'rejected']
+    ok: Literal[True]
+
+
 class CallerCredentialsIntegrationsValue(ApiModel):
     """
     Caller material for one integration. `{}` behaves like omission.
     """
-    token: str | None = Field(default=None, description='Bearer token, 1-8,192 characters, no newline; format not interpreted.')
-    fields: dict[str, str] | None = Field(default=None, description='1 to 16 named secrets; names the integration does not declare are dropped before invocation.')
     fallback_allowed: bool | None = Field(default=None, alias='fallbackAllowed', description='Default true. false requires caller authority for this call: it fails when no credential is supplied.')
+    fields: dict[str, str] | None = Field(default=None, description='1 to 16 named secrets; names the integration does not declare are dropped before invocation.')
+    token: str | None = Field(default=None, description='Bearer token, 1-8,192 characters, no newline; format not interpreted.')
 
 
 class CallerCredentials(ApiModel):
@@ -89,6 +171,19 @@ class CallerCredentials(ApiModel):
     each is keyed to; encrypted at rest and deleted when the execution settles; never returned.
     """
     integrations: dict[str, CallerCredentialsIntegrationsValue] = Field(description='Map keyed by integration id; repeat a token under each integration it should reach.')
+
+
+class ErrorEnvelopeError(ApiModel):
+    code: str = Field(description='Stable, machine-readable error code.')
+    details: dict[str, Any] | None = Field(default=None, description='Structured detail, for example the invalid fields.')
+    message: str = Field(description='What went wrong and what to do about it, for a person.')
+
+
+class ErrorEnvelope(ApiModel):
+    """
+    The standard error envelope of every error response.
+    """
+    error: ErrorEnvelopeError
 
 
 class EventFilter(ApiModel):
@@ -100,285 +195,6 @@ class EventFilter(ApiModel):
     value: str | float | bool
 
 
-class AccessToken(ApiModel):
-    token: str = Field(description='The access token; send it as `Authorization: Bearer <token>`.')
-    expires_at: str = Field(alias='expiresAt', description='When the token stops working: one hour after issue.')
-
-
-class WhoamiUser(ApiModel):
-    id: str
-    email: str
-    name: str
-
-
-class WhoamiOrganization(ApiModel):
-    id: str
-    name: str
-    role: Literal['OWNER', 'ADMIN', 'MEMBER']
-
-
-class WhoamiCredential(ApiModel):
-    kind: Literal['api_key', 'user_token']
-    expires_at: str | None = Field(alias='expiresAt', description='When the credential stops working; null for API keys, which last until revoked.')
-
-
-class Whoami(ApiModel):
-    user: WhoamiUser
-    organization: WhoamiOrganization
-    credential: WhoamiCredential
-
-
-class IntegrationToolSummary(ApiModel):
-    name: str = Field(description='Tool wire id.')
-    reference: str = Field(description='Always `#` followed by the full tool wire id; write it in a procedure to use the tool.')
-    description: str
-    is_readonly: bool = Field(alias='isReadonly', description='True when the tool only reads (it never changes data on the remote system).')
-
-
-class IntegrationSummary(ApiModel):
-    id: str = Field(description='Integration id; built-ins start with `service.`.')
-    name: str
-    description: str
-    tools: list[IntegrationToolSummary]
-
-
-class IntegrationList(ApiModel):
-    integrations: list[IntegrationSummary]
-
-
-class IntegrationTool(ApiModel):
-    name: str = Field(description='Tool wire id.')
-    reference: str = Field(description='Always `#` followed by the full tool wire id; write it in a procedure to use the tool.')
-    description: str
-    is_readonly: bool = Field(alias='isReadonly', description='True when the tool only reads (it never changes data on the remote system).')
-    input_schema: dict[str, Any] = Field(alias='inputSchema', description="JSON schema of the tool's arguments.")
-
-
-class IntegrationDetail(ApiModel):
-    id: str = Field(description='Integration id; built-ins start with `service.`.')
-    name: str
-    description: str
-    tools: list[IntegrationTool]
-
-
-class Agent(ApiModel):
-    id: str
-    domain_id: str = Field(alias='domainId')
-    name: str
-    description: str | None
-    kind: Literal['agent']
-
-
-class AgentSetup(ApiModel):
-    """
-    The agent's draft Setup.
-    """
-    principles: str
-    procedure: str
-    model: str
-    approval_tools: list[str] = Field(alias='approvalTools')
-    action_classes: dict[str, AssistantActionClass] = Field(alias='actionClasses', description='Tool wire id (without `#`) to the action class of its calls; `{}` when none.')
-
-
-class AgentSetupResponse(ApiModel):
-    setup: AgentSetup
-
-
-class ProcedureSpan(ApiModel):
-    """
-    Character offsets into the procedure (UTF-16 code units, end exclusive).
-    """
-    start: int = Field(description='Offset of the first character in the procedure.')
-    end: int = Field(description='Offset just after the last character (exclusive).')
-
-
-class VerifierFinding(ApiModel):
-    kind: Literal['unresolved_ref', 'unknown_approval_tool', 'unknown_action_tool', 'action_tool_outside_belt', 'action_tool_in_approval_tools', 'unavailable_model', 'unknown_knowledge_module']
-    span: ProcedureSpan | None = Field(description='Where in the procedure; null when the problem is not in the procedure text.')
-    detail: str
-    proposal: str | None = Field(description='A suggested replacement (e.g. the closest tool reference), or null.')
-
-
-class AgentBeltEntry(ApiModel):
-    """
-    A planned binding: an integration the procedure uses, and how it obtains its credential.
-    """
-    integration_id: str = Field(alias='integrationId')
-    identity_mode: Literal['service', 'caller_preferred', 'caller_required'] = Field(alias='identityMode', description="`service`: the organization's connection. `caller_preferred`: caller material when supplied, else the organization's. `caller_required`: caller material always.")
-
-
-class VerifierWarning(ApiModel):
-    kind: Literal['empty_belt', 'unreferenced_tool_id', 'approval_tool_outside_belt', 'knowledge_search_without_selection']
-    span: ProcedureSpan | None
-    detail: str
-
-
-class AgentVerification(ApiModel):
-    findings: list[VerifierFinding]
-    planned_belt: list[AgentBeltEntry] = Field(alias='plannedBelt')
-    warnings: list[VerifierWarning]
-
-
-class AgentPublishResult(ApiModel):
-    revision: int = Field(description='The new revision number.')
-    belt: list[AgentBeltEntry] = Field(description='The planned bindings derived by the service.')
-
-
-class AgentKnowledgeSelection(ApiModel):
-    """
-    Which knowledge the agent searches.
-    """
-    mode: Literal['none', 'org', 'domain', 'modules']
-    module_ids: list[str] = Field(alias='moduleIds')
-
-
-class KnowledgeModule(ApiModel):
-    id: str
-    kind: Literal['domain', 'org'] = Field(description="`domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.")
-    domain_id: str | None = Field(alias='domainId', description="The module's domain; null for organization modules.")
-    name: str
-    description: str | None
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-
-
-class KnowledgeArticle(ApiModel):
-    id: str
-    base_id: str = Field(alias='baseId')
-    title: str = Field(description='The draft title.')
-    draft_body: str | None = Field(alias='draftBody')
-    status: Literal['draft', 'published'] = Field(description='`published` while a published copy exists (search sees that copy); `draft` otherwise.')
-    published_at: str | None = Field(alias='publishedAt')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-
-
-class KnowledgeModuleArticle(ApiModel):
-    id: str = Field(description="The membership's own id.")
-    module_id: str = Field(alias='moduleId')
-    article_id: str = Field(alias='articleId')
-    created_at: str = Field(alias='createdAt', description='When the article was added to the module.')
-
-
-class SessionOpened(ApiModel):
-    session_id: str = Field(alias='sessionId', description='The new session.')
-    execution_id: str = Field(alias='executionId', description='The queued first turn.')
-
-
-class MessagePosted(ApiModel):
-    execution_id: str = Field(alias='executionId', description='The queued turn.')
-
-
-class PendingApproval(ApiModel):
-    id: str
-    execution_id: str = Field(alias='executionId')
-    tool_call_id: str = Field(alias='toolCallId')
-    tool_name: str = Field(alias='toolName')
-    args: Any
-    user_routed: bool = Field(alias='userRouted', description='Whether only the person whose caller credential the call uses may decide.')
-    can_decide: bool = Field(alias='canDecide', description='Whether the current caller may decide this approval.')
-    requested_at: str = Field(alias='requestedAt', description='ISO-8601 timestamp.')
-
-
-class SessionMessageAuthor(ApiModel):
-    user_id: str = Field(alias='userId')
-    name: str
-    is_you: bool = Field(alias='isYou', description='Whether the author is the current caller.')
-
-
-class SessionMessage(ApiModel):
-    id: str
-    role: Literal['user', 'assistant', 'system']
-    body: str
-    execution_id: str | None = Field(alias='executionId', description='The turn the message started (user) or answered (assistant, system).')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-    author: SessionMessageAuthor | None = Field(description='The recorded author of a user message; null for machine and historical messages.')
-
-
-class SessionToolCall(ApiModel):
-    id: str
-    name: str = Field(description='Tool wire id.')
-    status: Literal['awaiting_approval', 'running', 'succeeded', 'failed', 'rejected']
-    args: Any = Field(description='Arguments as the model gave them; header values are redacted.')
-    result: Any = Field(description="The tool's result (header values redacted), or null.")
-    error_code: str | None = Field(alias='errorCode')
-    error_message: str | None = Field(alias='errorMessage')
-
-
-class SessionTurn(ApiModel):
-    execution_id: str = Field(alias='executionId')
-    number: int
-    status: Literal['queued', 'running', 'suspended', 'completed', 'failed']
-    error_code: str | None = Field(alias='errorCode')
-    error_message: str | None = Field(alias='errorMessage')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-    finished_at: str | None = Field(alias='finishedAt')
-    tool_calls: list[SessionToolCall] = Field(alias='toolCalls')
-
-
-class SessionDetails(ApiModel):
-    id: str
-    automation_id: str = Field(alias='automationId')
-    domain_id: str = Field(alias='domainId')
-    kind: Literal['domain', 'personal']
-    origin: Literal['api', 'console', 'mcp', 'trigger']
-    title: str
-    outcome: str | None
-    archived: bool
-    revision: int = Field(description='The agent revision every turn of this session runs; negative for a console test run, which pins a snapshot of the draft.')
-    test_run: bool = Field(alias='testRun', description="Whether this is a console test run of the agent's (or flow's) unpublished draft.")
-    state: Literal['idle', 'running', 'suspended', 'failed'] = Field(description='`idle` (no turn in progress), `running` (a turn is queued or running), `suspended` (waiting for an approval) or `failed` (the last turn failed).')
-    pending_approval: PendingApproval | None = Field(alias='pendingApproval')
-    pending_approval_id: str | None = Field(alias='pendingApprovalId')
-    messages: list[SessionMessage]
-    turns: list[SessionTurn]
-    can_participate: bool = Field(alias='canParticipate', description='Whether this caller can send new messages (participation and lifecycle checks).')
-    can_manage: bool = Field(alias='canManage', description='Whether this caller can rename, archive, delete or set the outcome.')
-    read_only_reason: str | None = Field(alias='readOnlyReason', description='Why new messages are unavailable to this caller (`archived` or `not_permitted`), or null.')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-
-
-class ApprovalDecided(ApiModel):
-    ok: Literal[True]
-    approval_id: str = Field(alias='approvalId')
-    decision: Literal['approved', 'rejected']
-
-
-class TriggerSchedule(ApiModel):
-    id: str
-    domain_id: str = Field(alias='domainId')
-    name: str
-    active: bool = Field(description='Inactive triggers neither fire nor accept firings.')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-    type: Literal['schedule']
-    cron: str = Field(description='5-field cron expression.')
-    timezone: str = Field(description='IANA time zone the cron expression is read in.')
-    input: dict[str, Any] = Field(description='The input every scheduled firing delivers.')
-    next_fire_at: str | None = Field(alias='nextFireAt', description='The next planned firing; null while inactive.')
-
-
-class TriggerApi(ApiModel):
-    id: str
-    domain_id: str = Field(alias='domainId')
-    name: str
-    active: bool = Field(description='Inactive triggers neither fire nor accept firings.')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-    type: Literal['api']
-
-
-class TriggerEvent(ApiModel):
-    id: str
-    domain_id: str = Field(alias='domainId')
-    name: str
-    active: bool = Field(description='Inactive triggers neither fire nor accept firings.')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-    type: Literal['event']
-    source_integration_id: str = Field(alias='sourceIntegrationId')
-    connection_id: str = Field(alias='connectionId')
-    event_type: str = Field(alias='eventType')
-    event_filter: EventFilter | None = Field(alias='eventFilter')
-    ingress_url: str = Field(alias='ingressUrl', description='The URL the source system calls to deliver an event.')
-    has_endpoint_secret: bool = Field(alias='hasEndpointSecret', description='Whether ingress calls must carry an HMAC signature made with the endpoint secret.')
-
-
 class FireResponseSessionsItem(ApiModel):
     automation_id: str = Field(alias='automationId')
     session_id: str = Field(alias='sessionId')
@@ -388,47 +204,236 @@ class FireResponse(ApiModel):
     sessions: list[FireResponseSessionsItem] = Field(description='One entry per agent or flow that started; `[]` when there are no subscribers or every start was refused.')
 
 
-class ErrorEnvelopeError(ApiModel):
-    code: str = Field(description='Stable, machine-readable error code.')
-    message: str = Field(description='What went wrong and what to do about it, for a person.')
-    details: dict[str, Any] | None = Field(default=None, description='Structured detail, for example the invalid fields.')
+class IntegrationTool(ApiModel):
+    description: str
+    input_schema: dict[str, Any] = Field(alias='inputSchema', description="JSON schema of the tool's arguments.")
+    is_readonly: bool = Field(alias='isReadonly', description='True when the tool only reads (it never changes data on the remote system).')
+    name: str = Field(description='Tool wire id.')
+    reference: str = Field(description='Always `#` followed by the full tool wire id; write it in a procedure to use the tool.')
 
 
-class ErrorEnvelope(ApiModel):
-    """
-    The standard error envelope of every error response.
-    """
-    error: ErrorEnvelopeError
+class IntegrationDetail(ApiModel):
+    description: str
+    id: str = Field(description='Integration id; built-ins start with `service.`.')
+    name: str
+    tools: list[IntegrationTool]
+
+
+class IntegrationToolSummary(ApiModel):
+    description: str
+    is_readonly: bool = Field(alias='isReadonly', description='True when the tool only reads (it never changes data on the remote system).')
+    name: str = Field(description='Tool wire id.')
+    reference: str = Field(description='Always `#` followed by the full tool wire id; write it in a procedure to use the tool.')
+
+
+class IntegrationSummary(ApiModel):
+    description: str
+    id: str = Field(description='Integration id; built-ins start with `service.`.')
+    name: str
+    tools: list[IntegrationToolSummary]
+
+
+class IntegrationList(ApiModel):
+    integrations: list[IntegrationSummary]
+
+
+class KnowledgeArticle(ApiModel):
+    base_id: str = Field(alias='baseId')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    draft_body: str | None = Field(alias='draftBody')
+    id: str
+    published_at: str | None = Field(alias='publishedAt')
+    status: Literal['draft', 'published'] = Field(description='`published` while a published copy exists (search sees that copy); `draft` otherwise.')
+    title: str = Field(description='The draft title.')
+
+
+class KnowledgeModule(ApiModel):
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    description: str | None
+    domain_id: str | None = Field(alias='domainId', description="The module's domain; null for organization modules.")
+    id: str
+    kind: Literal['domain', 'org'] = Field(description="`domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.")
+    name: str
+
+
+class KnowledgeModuleArticle(ApiModel):
+    article_id: str = Field(alias='articleId')
+    created_at: str = Field(alias='createdAt', description='When the article was added to the module.')
+    id: str = Field(description="The membership's own id.")
+    module_id: str = Field(alias='moduleId')
+
+
+class MessagePosted(ApiModel):
+    execution_id: str = Field(alias='executionId', description='The queued turn.')
+
+
+class PendingApproval(ApiModel):
+    args: Any
+    can_decide: bool = Field(alias='canDecide', description='Whether the current caller may decide this approval.')
+    execution_id: str = Field(alias='executionId')
+    id: str
+    requested_at: str = Field(alias='requestedAt', description='ISO-8601 timestamp.')
+    tool_call_id: str = Field(alias='toolCallId')
+    tool_name: str = Field(alias='toolName')
+    user_routed: bool = Field(alias='userRouted', description='Whether only the person whose caller credential the call uses may decide.')
+
+
+class SessionMessageAuthor(ApiModel):
+    is_you: bool = Field(alias='isYou', description='Whether the author is the current caller.')
+    name: str
+    user_id: str = Field(alias='userId')
+
+
+class SessionMessage(ApiModel):
+    author: SessionMessageAuthor | None = Field(description='The recorded author of a user message; null for machine and historical messages.')
+    body: str
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    execution_id: str | None = Field(alias='executionId', description='The turn the message started (user) or answered (assistant, system).')
+    id: str
+    role: Literal['user', 'assistant', 'system']
+
+
+class SessionToolCall(ApiModel):
+    args: Any = Field(description='Arguments as the model gave them; header values are redacted.')
+    error_code: str | None = Field(alias='errorCode')
+    error_message: str | None = Field(alias='errorMessage')
+    id: str
+    name: str = Field(description='Tool wire id.')
+    result: Any = Field(description="The tool's result (header values redacted), or null.")
+    status: Literal['awaiting_approval', 'running', 'succeeded', 'failed', 'rejected']
+
+
+class SessionTurn(ApiModel):
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    error_code: str | None = Field(alias='errorCode')
+    error_message: str | None = Field(alias='errorMessage')
+    execution_id: str = Field(alias='executionId')
+    finished_at: str | None = Field(alias='finishedAt')
+    number: int
+    status: Literal['queued', 'running', 'suspended', 'completed', 'failed']
+    tool_calls: list[SessionToolCall] = Field(alias='toolCalls')
+
+
+class SessionDetails(ApiModel):
+    archived: bool
+    automation_id: str = Field(alias='automationId')
+    can_manage: bool = Field(alias='canManage', description='Whether this caller can rename, archive, delete or set the outcome.')
+    can_participate: bool = Field(alias='canParticipate', description='Whether this caller can send new messages (participation and lifecycle checks).')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    domain_id: str = Field(alias='domainId')
+    id: str
+    kind: Literal['domain', 'personal']
+    messages: list[SessionMessage]
+    origin: Literal['api', 'console', 'mcp', 'trigger']
+    outcome: str | None
+    pending_approval: PendingApproval | None = Field(alias='pendingApproval')
+    pending_approval_id: str | None = Field(alias='pendingApprovalId')
+    read_only_reason: str | None = Field(alias='readOnlyReason', description='Why new messages are unavailable to this caller (`archived` or `not_permitted`), or null.')
+    revision: int = Field(description='The agent revision every turn of this session runs; negative for a console test run, which pins a snapshot of the draft.')
+    state: Literal['idle', 'running', 'suspended', 'failed'] = Field(description='`idle` (no turn in progress), `running` (a turn is queued or running), `suspended` (waiting for an approval) or `failed` (the last turn failed).')
+    test_run: bool = Field(alias='testRun', description="Whether this is a console test run of the agent's (or flow's) unpublished draft.")
+    title: str
+    turns: list[SessionTurn]
+
+
+class SessionOpened(ApiModel):
+    execution_id: str = Field(alias='executionId', description='The queued first turn.')
+    session_id: str = Field(alias='sessionId', description='The new session.')
+
+
+class TriggerSchedule(ApiModel):
+    active: bool = Field(description='Inactive triggers neither fire nor accept firings.')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    cron: str = Field(description='5-field cron expression.')
+    domain_id: str = Field(alias='domainId')
+    id: str
+    input: dict[str, Any] = Field(description='The input every scheduled firing delivers.')
+    name: str
+    next_fire_at: str | None = Field(alias='nextFireAt', description='The next planned firing; null while inactive.')
+    timezone: str = Field(description='IANA time zone the cron expression is read in.')
+    type: Literal['schedule']
+
+
+class TriggerApi(ApiModel):
+    active: bool = Field(description='Inactive triggers neither fire nor accept firings.')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    domain_id: str = Field(alias='domainId')
+    id: str
+    name: str
+    type: Literal['api']
+
+
+class TriggerEvent(ApiModel):
+    active: bool = Field(description='Inactive triggers neither fire nor accept firings.')
+    connection_id: str = Field(alias='connectionId')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    domain_id: str = Field(alias='domainId')
+    event_filter: EventFilter | None = Field(alias='eventFilter')
+    event_type: str = Field(alias='eventType')
+    has_endpoint_secret: bool = Field(alias='hasEndpointSecret', description='Whether ingress calls must carry an HMAC signature made with the endpoint secret.')
+    id: str
+    ingress_url: str = Field(alias='ingressUrl', description='The URL the source system calls to deliver an event.')
+    name: str
+    source_integration_id: str = Field(alias='sourceIntegrationId')
+    type: Literal['event']
+
+
+class WhoamiCredential(ApiModel):
+    expires_at: str | None = Field(alias='expiresAt', description='When the credential stops working; null for API keys, which last until revoked.')
+    kind: Literal['api_key', 'user_token']
+
+
+class WhoamiOrganization(ApiModel):
+    id: str
+    name: str
+    role: Literal['OWNER', 'ADMIN', 'MEMBER']
+
+
+class WhoamiUser(ApiModel):
+    email: str
+    id: str
+    name: str
+
+
+class Whoami(ApiModel):
+    credential: WhoamiCredential
+    organization: WhoamiOrganization
+    user: WhoamiUser
+
+
+class PostMessageRequest(ApiModel):
+    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
+    message: str = Field(description='The message, trimmed, 1-8,000 characters.')
+
+
+class DecideApprovalRequest(ApiModel):
+    approval_id: str | None = Field(default=None, alias='approvalId', description='From `turn.suspended` or the snapshot; a stale or different id is a conflict.')
+    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
+    comment: str | None = Field(default=None, description='At most 2,000 characters.')
+    decision: Literal['approved', 'rejected'] = Field(description='`approved` or `rejected`.')
+
+
+class OpenRequest(ApiModel):
+    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
+    message: str = Field(description='The message, trimmed, 1-8,000 characters.')
 
 
 class AgentsAuthoringCreateRequestInitialSetup(ApiModel):
     """
     Any of the four Setup fields of the draft (same bounds as PATCH .../setup). Not published.
     """
+    action_classes: dict[str, AssistantActionClass] | None = Field(default=None, alias='actionClasses', description="Tool wire id (without `#`) to the action class of its calls, for agents that answer assistant workers: each call of a named tool is an action the worker's policy decides (never, ask, allow). At most 50 entries.")
+    approval_tools: list[str] | None = Field(default=None, alias='approvalTools', description="Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters.")
+    model: str | None = Field(default=None, description='Model id, trimmed and nonempty: `builtin:echo`, `builtin:procedure`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`.')
     principles: str | None = Field(default=None, description='What the agent must always respect. At most 100,000 characters.')
     procedure: str | None = Field(default=None, description='How the agent works; refers to tools as `#<tool wire id>`. At most 200,000 characters.')
-    model: str | None = Field(default=None, description='Model id, trimmed and nonempty: `builtin:echo`, `builtin:procedure`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`.')
-    approval_tools: list[str] | None = Field(default=None, alias='approvalTools', description="Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters.")
-    action_classes: dict[str, AssistantActionClass] | None = Field(default=None, alias='actionClasses', description="Tool wire id (without `#`) to the action class of its calls, for agents that answer assistant workers: each call of a named tool is an action the worker's policy decides (never, ask, allow). At most 50 entries.")
 
 
 class AgentsAuthoringCreateRequest(ApiModel):
-    domain_id: str = Field(alias='domainId', description='The domain the agent belongs to.')
-    name: str = Field(description='Trimmed, 1-120 characters.')
     description: str | None = Field(default=None, description='Trimmed, at most 2,000 characters; blank or null means none.')
+    domain_id: str = Field(alias='domainId', description='The domain the agent belongs to.')
     initial_setup: AgentsAuthoringCreateRequestInitialSetup | None = Field(default=None, alias='initialSetup', description='Any of the four Setup fields of the draft (same bounds as PATCH .../setup). Not published.')
-
-
-class UpdateSetupRequest(ApiModel):
-    principles: str | None = Field(default=None, description='What the agent must always respect. At most 100,000 characters.')
-    procedure: str | None = Field(default=None, description='How the agent works; refers to tools as `#<tool wire id>`. At most 200,000 characters.')
-    model: str | None = Field(default=None, description='Model id, trimmed and nonempty: `builtin:echo`, `builtin:procedure`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`.')
-    approval_tools: list[str] | None = Field(default=None, alias='approvalTools', description="Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters.")
-    action_classes: dict[str, AssistantActionClass] | None = Field(default=None, alias='actionClasses', description="Tool wire id (without `#`) to the action class of its calls, for agents that answer assistant workers: each call of a named tool is an action the worker's policy decides (never, ask, allow). At most 50 entries.")
-
-
-class PublishRequest(ApiModel):
-    change_note: str | None = Field(default=None, alias='changeNote', description='What changed, for the revision history. Trimmed, at most 2,000 characters.')
+    name: str = Field(description='Trimmed, 1-120 characters.')
 
 
 class SetKnowledgeSelectionRequest(ApiModel):
@@ -436,58 +441,53 @@ class SetKnowledgeSelectionRequest(ApiModel):
     module_ids: list[str] | None = Field(default=None, alias='moduleIds', description='Module ids for mode `modules`, up to 100; omission means none.')
 
 
-class V1CreateModuleRequest(ApiModel):
-    kind: Literal['domain', 'org'] = Field(description="`domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.")
-    domain_id: str | None = Field(default=None, alias='domainId', description='Required for `domain` modules, forbidden for `org` modules.')
-    name: str
-    description: str | None = Field(default=None, description='Trimmed; empty or omitted means none (null).')
+class PublishRequest(ApiModel):
+    change_note: str | None = Field(default=None, alias='changeNote', description='What changed, for the revision history. Trimmed, at most 2,000 characters.')
+
+
+class UpdateSetupRequest(ApiModel):
+    action_classes: dict[str, AssistantActionClass] | None = Field(default=None, alias='actionClasses', description="Tool wire id (without `#`) to the action class of its calls, for agents that answer assistant workers: each call of a named tool is an action the worker's policy decides (never, ask, allow). At most 50 entries.")
+    approval_tools: list[str] | None = Field(default=None, alias='approvalTools', description="Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters.")
+    model: str | None = Field(default=None, description='Model id, trimmed and nonempty: `builtin:echo`, `builtin:procedure`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`.')
+    principles: str | None = Field(default=None, description='What the agent must always respect. At most 100,000 characters.')
+    procedure: str | None = Field(default=None, description='How the agent works; refers to tools as `#<tool wire id>`. At most 200,000 characters.')
 
 
 class V1CreateArticleRequest(ApiModel):
-    title: str
     draft_body: str | None = Field(default=None, alias='draftBody', description='The draft text (not trimmed). Search and agents see only the published copy.')
+    title: str
+
+
+class V1CreateModuleRequest(ApiModel):
+    description: str | None = Field(default=None, description='Trimmed; empty or omitted means none (null).')
+    domain_id: str | None = Field(default=None, alias='domainId', description='Required for `domain` modules, forbidden for `org` modules.')
+    kind: Literal['domain', 'org'] = Field(description="`domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.")
+    name: str
 
 
 class V1AddArticleToModuleRequest(ApiModel):
     article_id: str = Field(alias='articleId')
 
 
-class OpenRequest(ApiModel):
-    message: str = Field(description='The message, trimmed, 1-8,000 characters.')
-    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
-
-
-class PostMessageRequest(ApiModel):
-    message: str = Field(description='The message, trimmed, 1-8,000 characters.')
-    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
-
-
-class DecideApprovalRequest(ApiModel):
-    decision: Literal['approved', 'rejected'] = Field(description='`approved` or `rejected`.')
-    approval_id: str | None = Field(default=None, alias='approvalId', description='From `turn.suspended` or the snapshot; a stale or different id is a conflict.')
-    comment: str | None = Field(default=None, description='At most 2,000 characters.')
-    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
-
-
 class ConsoleDecideApprovalRequest(ApiModel):
-    decision: Literal['approved', 'rejected'] = Field(description='`approved` or `rejected`.')
     approval_id: str | None = Field(default=None, alias='approvalId', description='From `turn.suspended` or the snapshot; a stale or different id is a conflict.')
-    comment: str | None = Field(default=None, description='At most 2,000 characters.')
     caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
+    comment: str | None = Field(default=None, description='At most 2,000 characters.')
+    decision: Literal['approved', 'rejected'] = Field(description='`approved` or `rejected`.')
 
 
 class TriggersCreateRequest(ApiModel):
-    type: Literal['schedule', 'api', 'event'] = Field(description='Which kind of trigger; decides which other fields apply.')
-    domain_id: str = Field(alias='domainId', description='The domain the trigger belongs to.')
-    name: str = Field(description='Trimmed, 1-120 characters.')
-    cron: str | None = Field(default=None, description='schedule: 5-field cron expression, e.g. `*/15 * * * *`.')
-    timezone: str | None = Field(default=None, description='schedule: IANA time zone, default `UTC`.')
-    input: dict[str, Any] | None = Field(default=None, description='schedule: the input each firing delivers; default `{}`.')
-    source_integration_id: str | None = Field(default=None, alias='sourceIntegrationId', description='event: the integration whose adapter delivers the event.')
     connection_id: str | None = Field(default=None, alias='connectionId', description='event: a connection of the same domain to the source integration.')
-    event_type: str | None = Field(default=None, alias='eventType', description='event: adapter-native event type, e.g. `webhook.received`.')
+    cron: str | None = Field(default=None, description='schedule: 5-field cron expression, e.g. `*/15 * * * *`.')
+    domain_id: str = Field(alias='domainId', description='The domain the trigger belongs to.')
     endpoint_secret: str | None = Field(default=None, alias='endpointSecret', description='event: HMAC secret that signs ingress calls. Write-only: never returned.')
     event_filter: EventFilter | None = Field(default=None, alias='eventFilter')
+    event_type: str | None = Field(default=None, alias='eventType', description='event: adapter-native event type, e.g. `webhook.received`.')
+    input: dict[str, Any] | None = Field(default=None, description='schedule: the input each firing delivers; default `{}`.')
+    name: str = Field(description='Trimmed, 1-120 characters.')
+    source_integration_id: str | None = Field(default=None, alias='sourceIntegrationId', description='event: the integration whose adapter delivers the event.')
+    timezone: str | None = Field(default=None, description='schedule: IANA time zone, default `UTC`.')
+    type: Literal['schedule', 'api', 'event'] = Field(description='Which kind of trigger; decides which other fields apply.')
 
 
 class TriggersCreateResponse(ApiModel):
@@ -495,11 +495,11 @@ class TriggersCreateResponse(ApiModel):
 
 
 class FireRequest(ApiModel):
-    trigger_id: str = Field(alias='triggerId', description='An active API trigger in a domain where the key owner can run automations.')
-    input: dict[str, Any] | None = Field(default=None, description='Delivered verbatim to each flow; agents receive `input.prompt` or the input as text. Default `{}`.')
-    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
     caller_credential_expires_at: str | None = Field(default=None, alias='callerCredentialExpiresAt', description='ISO-8601 expiry of the supplied material; must be in the future.')
+    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
     idempotency_key: str | None = Field(default=None, alias='idempotencyKey', description='1-128 characters from letters, digits, `.`, `_`, `:`, `-`. The `Idempotency-Key` header wins when both are sent.')
+    input: dict[str, Any] | None = Field(default=None, description='Delivered verbatim to each flow; agents receive `input.prompt` or the input as text. Default `{}`.')
+    trigger_id: str = Field(alias='triggerId', description='An active API trigger in a domain where the key owner can run automations.')
 
 
 class IngressRequestActor(ApiModel):
@@ -507,8 +507,8 @@ class IngressRequestActor(ApiModel):
     Who caused the event, as the source system knows them; filters can test `actor.id`,
     `actor.email`, `actor.name`.
     """
-    id: str | None = Field(default=None)
     email: str | None = Field(default=None)
+    id: str | None = Field(default=None)
     name: str | None = Field(default=None)
 
 
@@ -519,13 +519,13 @@ class IngressRequest(ApiModel):
 
 
 class IngressResponse(ApiModel):
-    matched: bool = Field(description="false when the trigger's eventFilter did not match: nothing was started and nothing recorded.")
     firing_id: str | None = Field(alias='firingId', description='The run-history firing this call produced; null when the filter did not match.')
+    matched: bool = Field(description="false when the trigger's eventFilter did not match: nothing was started and nothing recorded.")
 
 
 AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase']
 
 Trigger = TriggerSchedule | TriggerApi | TriggerEvent
 
-for _model in (CallerCredentialsIntegrationsValue, CallerCredentials, EventFilter, AccessToken, WhoamiUser, WhoamiOrganization, WhoamiCredential, Whoami, IntegrationToolSummary, IntegrationSummary, IntegrationList, IntegrationTool, IntegrationDetail, Agent, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, AgentBeltEntry, VerifierWarning, AgentVerification, AgentPublishResult, AgentKnowledgeSelection, KnowledgeModule, KnowledgeArticle, KnowledgeModuleArticle, SessionOpened, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCall, SessionTurn, SessionDetails, ApprovalDecided, TriggerSchedule, TriggerApi, TriggerEvent, FireResponseSessionsItem, FireResponse, ErrorEnvelopeError, ErrorEnvelope, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, UpdateSetupRequest, PublishRequest, SetKnowledgeSelectionRequest, V1CreateModuleRequest, V1CreateArticleRequest, V1AddArticleToModuleRequest, OpenRequest, PostMessageRequest, DecideApprovalRequest, ConsoleDecideApprovalRequest, TriggersCreateRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
+for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, ErrorEnvelopeError, ErrorEnvelope, EventFilter, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCall, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
     _model.model_rebuild()

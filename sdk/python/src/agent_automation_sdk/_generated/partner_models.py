@@ -25,6 +25,7 @@ __all__ = [
     'AssistantWorkerCreated',
     'CallerCredentials',
     'CallerCredentialsIntegrationsValue',
+    'ConnectLink',
     'CreateWorkerRequest',
     'CreateWorkerRequestDomainRolesItem',
     'CustomerRecord',
@@ -38,6 +39,11 @@ __all__ = [
     'ErrorEnvelopeError',
     'MintLeaseRequest',
     'MintWorkerLeaseRequest',
+    'OAuthApps',
+    'OAuthAppsAppsItem',
+    'OAuthAppsAppsItemFieldsItem',
+    'OAuthAppsConfigured',
+    'OAuthReturnUrls',
     'OwnerInvitation',
     'PartnerLease',
     'PendingApproval',
@@ -45,13 +51,17 @@ __all__ = [
     'ProvisionOrganizationRequest',
     'PutAssistantConfigRequest',
     'PutAssistantConfigRequestWebhook',
+    'PutOAuthAppRequest',
+    'PutOAuthStateRequest',
     'PutPolicyRequest',
+    'PutReturnUrlsRequest',
     'ReleaseDetail',
     'SessionMessage',
     'SessionMessageAuthor',
     'SessionToolCall',
     'SessionTurn',
     'SetEntitlementRequest',
+    'StartConnectionRequest',
     'StartTurnRequest',
     'SupportSession',
     'SupportSessionAutomation',
@@ -60,19 +70,100 @@ __all__ = [
     'WorkerApproval',
     'WorkerApprovalAutomation',
     'WorkerApprovalList',
+    'WorkerConnection',
+    'WorkerConnectionList',
     'WorkerMapping',
     'WorkerMappingDomainRolesItem',
     'WorkerMappingList',
 ]
 
 
+class ApprovalDecided(ApiModel):
+    approval_id: str = Field(alias='approvalId')
+    decision: Literal['approved', 'rejected']
+    ok: Literal[True]
+
+
+class AssistantApproval(ApiModel):
+    action: AssistantActionClass
+    action_id: str = Field(description="The action's id, as every `action.recorded` event of it carries.")
+    args: dict[str, Any] = Field(description='The arguments the action runs with: the proposed ones, or `edited_args` once approved with them.')
+    decided_at: str | None
+    decision: Literal['approve', 'reject', 'instruction'] | None = Field(description='How it was decided; `instruction` sent it back for revision. Null while pending or expired.')
+    expires_at: str = Field(description='Decide before this; afterwards the approval expires and the action is dropped.')
+    id: str
+    number: int = Field(description="The worker's approvals are numbered 1, 2, ... in the order they were requested; a number never changes.")
+    preview: str = Field(description='One line a person can read: the tool and its arguments, shortened.')
+    requested_at: str = Field(description='ISO-8601 timestamp.')
+    state: Literal['pending', 'decided', 'expired']
+
+
+class AssistantApprovalList(ApiModel):
+    items: list[AssistantApproval]
+
+
+class AssistantWebhook(ApiModel):
+    secret_hint: str = Field(description='The last 4 characters of the signing secret, after an ellipsis; the secret itself is never returned.')
+    url: str = Field(description='Where events are POSTed.')
+
+
+class AssistantConfig(ApiModel):
+    assistant_automation_id: str | None = Field(description='The published agent that answers every worker; null when none is set.')
+    webhook: AssistantWebhook | None = Field(description='The webhook events are delivered to; null when none is configured (nothing is recorded then).')
+
+
+class AssistantEvent(ApiModel):
+    data: dict[str, Any]
+    id: str = Field(description='The event id, the same on every delivery of it.')
+    occurred_at: str
+    type: Literal['message.created', 'approval.requested', 'action.recorded', 'usage.recorded', 'connection.failed']
+    worker_ref: str | None
+
+
+class AssistantEventPage(ApiModel):
+    items: list[AssistantEvent]
+    next_cursor: str | None = Field(description='Pass as `since` for the next page; null on the last page.')
+
+
+class AssistantMessage(ApiModel):
+    body: str
+    created_at: str = Field(description='ISO-8601 timestamp.')
+    id: str = Field(description='The message id (also the `before` cursor).')
+    role: Literal['user', 'assistant', 'system'] = Field(description="`user`: posted through POST /messages; `assistant`: the assistant's reply; `system`: the service's notice when a turn failed or was cancelled (the message of a failed or cancelled `message.created`). Instructions never appear.")
+
+
+class AssistantMessagePage(ApiModel):
+    items: list[AssistantMessage]
+    next_cursor: str | None
+
+
+class AssistantPolicyRule(ApiModel):
+    action: Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase', '*']
+    mode: Literal['never', 'ask', 'allow'] = Field(description="`never`: refused in code before it runs; `ask`: waits for the end user's approval; `allow`: runs.")
+
+
+class AssistantPolicyRead(ApiModel):
+    approval_ttl: str = Field(description='How long an approval waits before it expires: an ISO 8601 duration from PT1M to P30D (weeks, days, hours, minutes, seconds).')
+    is_default: bool = Field(description='True when the worker has no policy of its own and follows the default.')
+    rules: list[AssistantPolicyRule] = Field(description="A rule for an action's own class outranks `*`; among rules of equal rank the strictest mode wins (never, then ask, then allow). An action no rule names asks.")
+
+
+class AssistantTurnQueued(ApiModel):
+    status: Literal['queued']
+    turn_id: str
+
+
+class AssistantWorkerCreated(ApiModel):
+    worker_ref: str = Field(description="The worker's id in every worker route.")
+
+
 class CallerCredentialsIntegrationsValue(ApiModel):
     """
     Caller material for one integration. `{}` behaves like omission.
     """
-    token: str | None = Field(default=None, description='Bearer token, 1-8,192 characters, no newline; format not interpreted.')
-    fields: dict[str, str] | None = Field(default=None, description='1 to 16 named secrets; names the integration does not declare are dropped before invocation.')
     fallback_allowed: bool | None = Field(default=None, alias='fallbackAllowed', description='Default true. false requires caller authority for this call: it fails when no credential is supplied.')
+    fields: dict[str, str] | None = Field(default=None, description='1 to 16 named secrets; names the integration does not declare are dropped before invocation.')
+    token: str | None = Field(default=None, description='Bearer token, 1-8,192 characters, no newline; format not interpreted.')
 
 
 class CallerCredentials(ApiModel):
@@ -83,9 +174,20 @@ class CallerCredentials(ApiModel):
     integrations: dict[str, CallerCredentialsIntegrationsValue] = Field(description='Map keyed by integration id; repeat a token under each integration it should reach.')
 
 
-class AssistantPolicyRule(ApiModel):
-    action: Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase', '*']
-    mode: Literal['never', 'ask', 'allow'] = Field(description="`never`: refused in code before it runs; `ask`: waits for the end user's approval; `allow`: runs.")
+class ConnectLink(ApiModel):
+    authorize_url: str = Field(description="The single-use connect link to open in the end user's browser.")
+    expires_at: str = Field(description='When the link stops working (10 minutes).')
+
+
+class OwnerInvitation(ApiModel):
+    expires_at: str = Field(alias='expiresAt', description='The link stops working 7 days after provisioning.')
+    url: str = Field(description='Single-use activation link: the owner sets their sign-in email and password there. Shown once.')
+
+
+class CustomerRecordOwner(ApiModel):
+    invitation: OwnerInvitation | None = Field(description='Present only in the original provisioning response; null in replays and reads.')
+    name: str
+    user_id: str = Field(alias='userId')
 
 
 class ReleaseDetail(ApiModel):
@@ -93,265 +195,44 @@ class ReleaseDetail(ApiModel):
     The template release onboarding applies; null when the platform has no provisioning template
     (an empty customer with its primary domain).
     """
+    release_id: str = Field(alias='releaseId')
     template_id: str = Field(alias='templateId')
     template_name: str = Field(alias='templateName')
     version: int = Field(description='The template release applied (1, 2, ...).')
-    release_id: str = Field(alias='releaseId')
-
-
-class OwnerInvitation(ApiModel):
-    url: str = Field(description='Single-use activation link: the owner sets their sign-in email and password there. Shown once.')
-    expires_at: str = Field(alias='expiresAt', description='The link stops working 7 days after provisioning.')
-
-
-class CustomerRecordOwner(ApiModel):
-    user_id: str = Field(alias='userId')
-    name: str
-    invitation: OwnerInvitation | None = Field(description='Present only in the original provisioning response; null in replays and reads.')
 
 
 class CustomerRecord(ApiModel):
-    org_id: str = Field(alias='orgId', description='The customer organization.')
     client_name: str = Field(alias='clientName')
     client_segment: str = Field(alias='clientSegment', description="The URL segment; also the organization's identifier.")
+    created_at: str = Field(alias='createdAt')
     direct_login_disabled: bool = Field(alias='directLoginDisabled')
     domain_name: str = Field(alias='domainName', description="Name of the customer's primary domain.")
+    onboarding_error: str | None = Field(alias='onboardingError', description='Why onboarding failed; null unless `onboardingStatus` is `failed`.')
     onboarding_status: Literal['pending', 'running', 'completed', 'failed'] = Field(alias='onboardingStatus', description='`pending`: accepted, the onboarding run has not started. `running`: the release is being applied. `completed`: every step converged. `failed`: the run gave up after its retries (see `onboardingError`).')
     onboarding_steps: list[str] = Field(alias='onboardingSteps', description='Onboarding steps that have converged, in order: `domains`, `automation:<key>` per template automation, `entitlements`.')
-    onboarding_error: str | None = Field(alias='onboardingError', description='Why onboarding failed; null unless `onboardingStatus` is `failed`.')
-    release: ReleaseDetail | None
+    org_id: str = Field(alias='orgId', description='The customer organization.')
     owner: CustomerRecordOwner
-    created_at: str = Field(alias='createdAt')
-
-
-class PartnerLease(ApiModel):
-    token: str = Field(description='The `ykt_` lease, shown once. Send it as `Authorization: Bearer ykt_...`.')
-    expires_at: str = Field(alias='expiresAt', description='One hour after issue.')
-    org_id: str = Field(alias='orgId')
-    app_id: str = Field(alias='appId')
-    partner_subject: str | None = Field(alias='partnerSubject', description='The named worker of a worker lease; null for an app lease.')
-
-
-class WorkerMappingDomainRolesItem(ApiModel):
-    domain_id: str = Field(alias='domainId')
-    role: Literal['owner', 'editor', 'operator', 'viewer']
-
-
-class WorkerMapping(ApiModel):
-    id: str = Field(description='The mapping id (for DELETE).')
-    partner_subject: str = Field(alias='partnerSubject')
-    display_name: str = Field(alias='displayName')
-    user_id: str = Field(alias='userId', description='The person in the customer that the worker acts as.')
-    domain_roles: list[WorkerMappingDomainRolesItem] = Field(alias='domainRoles')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-
-
-class WorkerMappingList(ApiModel):
-    items: list[WorkerMapping]
-
-
-class AssistantWorkerCreated(ApiModel):
-    worker_ref: str = Field(description="The worker's id in every worker route.")
-
-
-class WorkerApprovalAutomation(ApiModel):
-    id: str
-    name: str
-    kind: Literal['agent', 'flow']
-
-
-class WorkerApproval(ApiModel):
-    id: str = Field(description='The approval id (send it as `approvalId` to guard against deciding a newer one).')
-    session_id: str = Field(alias='sessionId', description='Decide with POST /worker/approvals/sessions/{sessionId}.')
-    run_id: str | None = Field(alias='runId', description='The flow run it belongs to (decide with POST /worker/approvals/runs/{runId}); null for an agent turn.')
-    execution_id: str = Field(alias='executionId', description='The suspended turn.')
-    domain_id: str = Field(alias='domainId')
-    automation: WorkerApprovalAutomation
-    tool_name: str = Field(alias='toolName', description="The gated tool; `flow.approval` for a flow's approval step.")
-    args: Any = Field(description="The call's arguments with header values masked (a flow approval step: its stepId and title).")
-    user_routed: bool = Field(alias='userRouted', description="The call runs on this worker's own caller credential.")
-    requested_at: str = Field(alias='requestedAt', description='ISO-8601 timestamp.')
-
-
-class WorkerApprovalList(ApiModel):
-    items: list[WorkerApproval]
-    total: int
-    limit: int
-    offset: int
-
-
-class ApprovalDecided(ApiModel):
-    ok: Literal[True]
-    approval_id: str = Field(alias='approvalId')
-    decision: Literal['approved', 'rejected']
+    release: ReleaseDetail | None
 
 
 class Entitlement(ApiModel):
     automation_id: str = Field(alias='automationId', description="The agent's or flow's id.")
+    default: bool = Field(description="The template's default (true for an automation the customer made itself).")
+    domain_id: str = Field(alias='domainId')
+    enabled: bool = Field(description='The resolved standing: override when set, otherwise default. A disabled automation never runs.')
     kind: Literal['agent', 'flow']
     name: str
-    domain_id: str = Field(alias='domainId')
-    default: bool = Field(description="The template's default (true for an automation the customer made itself).")
     override: bool | None = Field(description="The platform's override; null when none is set.")
-    enabled: bool = Field(description='The resolved standing: override when set, otherwise default. A disabled automation never runs.')
 
 
 class EntitlementList(ApiModel):
     entitlements: list[Entitlement]
 
 
-class SupportSessionGrant(ApiModel):
-    id: str
-    expires_at: str = Field(alias='expiresAt', description='ISO-8601 timestamp.')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-
-
-class SupportSessionAutomation(ApiModel):
-    id: str
-    kind: Literal['agent', 'flow']
-    name: str
-
-
-class PendingApproval(ApiModel):
-    id: str
-    execution_id: str = Field(alias='executionId')
-    tool_call_id: str = Field(alias='toolCallId')
-    tool_name: str = Field(alias='toolName')
-    args: Any
-    user_routed: bool = Field(alias='userRouted', description='Whether only the person whose caller credential the call uses may decide.')
-    can_decide: bool = Field(alias='canDecide', description='Whether the current caller may decide this approval.')
-    requested_at: str = Field(alias='requestedAt', description='ISO-8601 timestamp.')
-
-
-class SessionMessageAuthor(ApiModel):
-    user_id: str = Field(alias='userId')
-    name: str
-    is_you: bool = Field(alias='isYou', description='Whether the author is the current caller.')
-
-
-class SessionMessage(ApiModel):
-    id: str
-    role: Literal['user', 'assistant', 'system']
-    body: str
-    execution_id: str | None = Field(alias='executionId', description='The turn the message started (user) or answered (assistant, system).')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-    author: SessionMessageAuthor | None = Field(description='The recorded author of a user message; null for machine and historical messages.')
-
-
-class SessionToolCall(ApiModel):
-    id: str
-    name: str = Field(description='Tool wire id.')
-    status: Literal['awaiting_approval', 'running', 'succeeded', 'failed', 'rejected']
-    args: Any = Field(description='Arguments as the model gave them; header values are redacted.')
-    result: Any = Field(description="The tool's result (header values redacted), or null.")
-    error_code: str | None = Field(alias='errorCode')
-    error_message: str | None = Field(alias='errorMessage')
-
-
-class SessionTurn(ApiModel):
-    execution_id: str = Field(alias='executionId')
-    number: int
-    status: Literal['queued', 'running', 'suspended', 'completed', 'failed']
-    error_code: str | None = Field(alias='errorCode')
-    error_message: str | None = Field(alias='errorMessage')
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-    finished_at: str | None = Field(alias='finishedAt')
-    tool_calls: list[SessionToolCall] = Field(alias='toolCalls')
-
-
-class SupportSessionSession(ApiModel):
-    id: str
-    automation_id: str = Field(alias='automationId')
-    domain_id: str = Field(alias='domainId')
-    kind: Literal['domain', 'personal']
-    origin: Literal['api', 'console', 'mcp', 'trigger']
-    title: str
-    outcome: str | None
-    archived: bool
-    revision: int = Field(description='The agent revision every turn of this session runs; negative for a console test run, which pins a snapshot of the draft.')
-    test_run: bool = Field(alias='testRun', description="Whether this is a console test run of the agent's (or flow's) unpublished draft.")
-    state: Literal['idle', 'running', 'suspended', 'failed'] = Field(description='`idle` (no turn in progress), `running` (a turn is queued or running), `suspended` (waiting for an approval) or `failed` (the last turn failed).')
-    pending_approval: PendingApproval | None = Field(alias='pendingApproval')
-    pending_approval_id: str | None = Field(alias='pendingApprovalId')
-    messages: list[SessionMessage]
-    turns: list[SessionTurn]
-    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
-
-
-class SupportSession(ApiModel):
-    grant: SupportSessionGrant
-    automation: SupportSessionAutomation
-    session: SupportSessionSession
-
-
-class AssistantWebhook(ApiModel):
-    url: str = Field(description='Where events are POSTed.')
-    secret_hint: str = Field(description='The last 4 characters of the signing secret, after an ellipsis; the secret itself is never returned.')
-
-
-class AssistantConfig(ApiModel):
-    assistant_automation_id: str | None = Field(description='The published agent that answers every worker; null when none is set.')
-    webhook: AssistantWebhook | None = Field(description='The webhook events are delivered to; null when none is configured (nothing is recorded then).')
-
-
-class AssistantEvent(ApiModel):
-    id: str = Field(description='The event id, the same on every delivery of it.')
-    type: Literal['message.created', 'approval.requested', 'action.recorded', 'usage.recorded']
-    occurred_at: str
-    worker_ref: str | None
-    data: dict[str, Any]
-
-
-class AssistantEventPage(ApiModel):
-    items: list[AssistantEvent]
-    next_cursor: str | None = Field(description='Pass as `since` for the next page; null on the last page.')
-
-
-class AssistantMessage(ApiModel):
-    id: str = Field(description='The message id (also the `before` cursor).')
-    role: Literal['user', 'assistant', 'system'] = Field(description="`user`: posted through POST /messages; `assistant`: the assistant's reply; `system`: the service's notice when a turn failed or was cancelled (the message of a failed or cancelled `message.created`). Instructions never appear.")
-    body: str
-    created_at: str = Field(description='ISO-8601 timestamp.')
-
-
-class AssistantMessagePage(ApiModel):
-    items: list[AssistantMessage]
-    next_cursor: str | None
-
-
-class AssistantTurnQueued(ApiModel):
-    turn_id: str
-    status: Literal['queued']
-
-
-class AssistantPolicyRead(ApiModel):
-    rules: list[AssistantPolicyRule] = Field(description="A rule for an action's own class outranks `*`; among rules of equal rank the strictest mode wins (never, then ask, then allow). An action no rule names asks.")
-    approval_ttl: str = Field(description='How long an approval waits before it expires: an ISO 8601 duration from PT1M to P30D (weeks, days, hours, minutes, seconds).')
-    is_default: bool = Field(description='True when the worker has no policy of its own and follows the default.')
-
-
-class AssistantApproval(ApiModel):
-    id: str
-    action_id: str = Field(description="The action's id, as every `action.recorded` event of it carries.")
-    action: AssistantActionClass
-    preview: str = Field(description='One line a person can read: the tool and its arguments, shortened.')
-    args: dict[str, Any] = Field(description='The arguments the action runs with: the proposed ones, or `edited_args` once approved with them.')
-    state: Literal['pending', 'decided', 'expired']
-    decision: Literal['approve', 'reject', 'instruction'] | None = Field(description='How it was decided; `instruction` sent it back for revision. Null while pending or expired.')
-    number: int = Field(description="The worker's approvals are numbered 1, 2, ... in the order they were requested; a number never changes.")
-    requested_at: str = Field(description='ISO-8601 timestamp.')
-    expires_at: str = Field(description='Decide before this; afterwards the approval expires and the action is dropped.')
-    decided_at: str | None
-
-
-class AssistantApprovalList(ApiModel):
-    items: list[AssistantApproval]
-
-
 class ErrorEnvelopeError(ApiModel):
     code: str = Field(description='Stable, machine-readable error code.')
-    message: str = Field(description='What went wrong and what to do about it, for a person.')
     details: dict[str, Any] | None = Field(default=None, description='Structured detail, for example the invalid fields.')
+    message: str = Field(description='What went wrong and what to do about it, for a person.')
 
 
 class ErrorEnvelope(ApiModel):
@@ -361,23 +242,213 @@ class ErrorEnvelope(ApiModel):
     error: ErrorEnvelopeError
 
 
+class OAuthAppsAppsItemFieldsItem(ApiModel):
+    key: str = Field(description='The key to use in `values`.')
+    label: str
+    required: bool
+    secret: bool = Field(description='Write-only: never returned, only a hint.')
+
+
+class OAuthAppsAppsItem(ApiModel):
+    fields: list[OAuthAppsAppsItemFieldsItem]
+    id: str = Field(description='The appId for PUT /oauth-apps.')
+    name: str
+
+
+class OAuthAppsConfigured(ApiModel):
+    app_id: str = Field(alias='appId')
+    client_secret_hint: str | None = Field(alias='clientSecretHint', description="The secret's last 4 characters.")
+    values: dict[str, str] = Field(description='Non-secret values.')
+
+
+class OAuthApps(ApiModel):
+    apps: list[OAuthAppsAppsItem]
+    configured: OAuthAppsConfigured | None = Field(description="The customer's own app, or null when none is set.")
+    redirect_uri: str = Field(alias='redirectUri', description="The redirect URI to register with the identity provider for the customer's own app.")
+    state: Literal['managed', 'byok'] = Field(description="`managed`: connect links use the service's own apps (default); `byok`: the customer's own app.")
+
+
+class OAuthReturnUrls(ApiModel):
+    urls: list[str] = Field(description='Registered return URL prefixes, normalized.')
+
+
+class PartnerLease(ApiModel):
+    app_id: str = Field(alias='appId')
+    expires_at: str = Field(alias='expiresAt', description='One hour after issue.')
+    org_id: str = Field(alias='orgId')
+    partner_subject: str | None = Field(alias='partnerSubject', description='The named worker of a worker lease; null for an app lease.')
+    token: str = Field(description='The `ykt_` lease, shown once. Send it as `Authorization: Bearer ykt_...`.')
+
+
+class PendingApproval(ApiModel):
+    args: Any
+    can_decide: bool = Field(alias='canDecide', description='Whether the current caller may decide this approval.')
+    execution_id: str = Field(alias='executionId')
+    id: str
+    requested_at: str = Field(alias='requestedAt', description='ISO-8601 timestamp.')
+    tool_call_id: str = Field(alias='toolCallId')
+    tool_name: str = Field(alias='toolName')
+    user_routed: bool = Field(alias='userRouted', description='Whether only the person whose caller credential the call uses may decide.')
+
+
+class SessionMessageAuthor(ApiModel):
+    is_you: bool = Field(alias='isYou', description='Whether the author is the current caller.')
+    name: str
+    user_id: str = Field(alias='userId')
+
+
+class SessionMessage(ApiModel):
+    author: SessionMessageAuthor | None = Field(description='The recorded author of a user message; null for machine and historical messages.')
+    body: str
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    execution_id: str | None = Field(alias='executionId', description='The turn the message started (user) or answered (assistant, system).')
+    id: str
+    role: Literal['user', 'assistant', 'system']
+
+
+class SessionToolCall(ApiModel):
+    args: Any = Field(description='Arguments as the model gave them; header values are redacted.')
+    error_code: str | None = Field(alias='errorCode')
+    error_message: str | None = Field(alias='errorMessage')
+    id: str
+    name: str = Field(description='Tool wire id.')
+    result: Any = Field(description="The tool's result (header values redacted), or null.")
+    status: Literal['awaiting_approval', 'running', 'succeeded', 'failed', 'rejected']
+
+
+class SessionTurn(ApiModel):
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    error_code: str | None = Field(alias='errorCode')
+    error_message: str | None = Field(alias='errorMessage')
+    execution_id: str = Field(alias='executionId')
+    finished_at: str | None = Field(alias='finishedAt')
+    number: int
+    status: Literal['queued', 'running', 'suspended', 'completed', 'failed']
+    tool_calls: list[SessionToolCall] = Field(alias='toolCalls')
+
+
+class SupportSessionAutomation(ApiModel):
+    id: str
+    kind: Literal['agent', 'flow']
+    name: str
+
+
+class SupportSessionGrant(ApiModel):
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    expires_at: str = Field(alias='expiresAt', description='ISO-8601 timestamp.')
+    id: str
+
+
+class SupportSessionSession(ApiModel):
+    archived: bool
+    automation_id: str = Field(alias='automationId')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    domain_id: str = Field(alias='domainId')
+    id: str
+    kind: Literal['domain', 'personal']
+    messages: list[SessionMessage]
+    origin: Literal['api', 'console', 'mcp', 'trigger']
+    outcome: str | None
+    pending_approval: PendingApproval | None = Field(alias='pendingApproval')
+    pending_approval_id: str | None = Field(alias='pendingApprovalId')
+    revision: int = Field(description='The agent revision every turn of this session runs; negative for a console test run, which pins a snapshot of the draft.')
+    state: Literal['idle', 'running', 'suspended', 'failed'] = Field(description='`idle` (no turn in progress), `running` (a turn is queued or running), `suspended` (waiting for an approval) or `failed` (the last turn failed).')
+    test_run: bool = Field(alias='testRun', description="Whether this is a console test run of the agent's (or flow's) unpublished draft.")
+    title: str
+    turns: list[SessionTurn]
+
+
+class SupportSession(ApiModel):
+    automation: SupportSessionAutomation
+    grant: SupportSessionGrant
+    session: SupportSessionSession
+
+
+class WorkerApprovalAutomation(ApiModel):
+    id: str
+    kind: Literal['agent', 'flow']
+    name: str
+
+
+class WorkerApproval(ApiModel):
+    args: Any = Field(description="The call's arguments with header values masked (a flow approval step: its stepId and title).")
+    automation: WorkerApprovalAutomation
+    domain_id: str = Field(alias='domainId')
+    execution_id: str = Field(alias='executionId', description='The suspended turn.')
+    id: str = Field(description='The approval id (send it as `approvalId` to guard against deciding a newer one).')
+    requested_at: str = Field(alias='requestedAt', description='ISO-8601 timestamp.')
+    run_id: str | None = Field(alias='runId', description='The flow run it belongs to (decide with POST /worker/approvals/runs/{runId}); null for an agent turn.')
+    session_id: str = Field(alias='sessionId', description='Decide with POST /worker/approvals/sessions/{sessionId}.')
+    tool_name: str = Field(alias='toolName', description="The gated tool; `flow.approval` for a flow's approval step.")
+    user_routed: bool = Field(alias='userRouted', description="The call runs on this worker's own caller credential.")
+
+
+class WorkerApprovalList(ApiModel):
+    items: list[WorkerApproval]
+    limit: int
+    offset: int
+    total: int
+
+
+class WorkerConnection(ApiModel):
+    connected_at: str = Field(description='When the end user last completed the connect link.')
+    last_error: str | None = Field(description="The provider's error code of the last failed refresh (e.g. `invalid_grant`), or `app_unavailable` / `no_refresh_token`; null while it works.")
+    provider: Literal['mail', 'calendar'] = Field(description='The connectable provider: `mail` or `calendar`; anything else is 400 VALIDATION.')
+    scopes: list[str] = Field(description='The scopes the provider granted.')
+    status: Literal['connected', 'error'] = Field(description='`connected`: tools act with it; `error`: the provider refused a refresh (see last_error); the end user must connect again.')
+
+
+class WorkerConnectionList(ApiModel):
+    items: list[WorkerConnection]
+
+
+class WorkerMappingDomainRolesItem(ApiModel):
+    domain_id: str = Field(alias='domainId')
+    role: Literal['owner', 'editor', 'operator', 'viewer']
+
+
+class WorkerMapping(ApiModel):
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    display_name: str = Field(alias='displayName')
+    domain_roles: list[WorkerMappingDomainRolesItem] = Field(alias='domainRoles')
+    id: str = Field(description='The mapping id (for DELETE).')
+    partner_subject: str = Field(alias='partnerSubject')
+    user_id: str = Field(alias='userId', description='The person in the customer that the worker acts as.')
+
+
+class WorkerMappingList(ApiModel):
+    items: list[WorkerMapping]
+
+
 class ProvisionOrganizationRequest(ApiModel):
     client_name: str = Field(alias='clientName', description="The customer's name; becomes the organization's name, 1-200 characters (trimmed).")
     client_segment: str = Field(alias='clientSegment', description="A URL segment: 1-63 lowercase letters, digits and `-`, starting and ending with a letter or digit. Becomes the organization's identifier (unique across the service).")
     direct_login_disabled: Literal[True, False] = Field(alias='directLoginDisabled', description="`true`: the customer's people never sign in with a password; they reach the service only through the platform (leases, support).")
-    owner_name: str = Field(alias='ownerName', description="The owner's display name, 1-200 characters (trimmed).")
     domain_name: str = Field(alias='domainName', description="Name of the customer's primary domain, 1-120 characters (trimmed).")
+    owner_name: str = Field(alias='ownerName', description="The owner's display name, 1-200 characters (trimmed).")
 
 
-class MintLeaseRequest(ApiModel):
-    org_id: str = Field(alias='orgId', description='The customer organization (a follower of this platform).')
-    app_id: str = Field(alias='appId', description='An unrevoked app of this platform.')
+class PutAssistantConfigRequestWebhook(ApiModel):
+    secret: str = Field(description='The HMAC-SHA256 signing key, 16-256 characters. Write-only.')
+    url: str = Field(description='Where events are POSTed; checked by the outbound SSRF guard now and before every attempt.')
 
 
-class MintWorkerLeaseRequest(ApiModel):
-    org_id: str = Field(alias='orgId', description='The customer organization (a follower of this platform).')
-    app_id: str = Field(alias='appId', description='An unrevoked app of this platform.')
-    partner_subject: str = Field(alias='partnerSubject', description="The platform's own id of the named worker, 1-200 characters, compared exactly.")
+class PutAssistantConfigRequest(ApiModel):
+    assistant_automation_id: str | None = Field(default=None, description='A published agent of this customer; null clears it; omitted keeps it.')
+    webhook: PutAssistantConfigRequestWebhook | None = Field(default=None, description='{ url, secret }; null removes the webhook (no further events are recorded); omitted keeps it.')
+
+
+class SetEntitlementRequest(ApiModel):
+    enabled: Literal[True] | Literal[False] = Field(description='The override: true enables, false disables (a JSON boolean).')
+
+
+class PutOAuthAppRequest(ApiModel):
+    app_id: str = Field(alias='appId')
+    values: dict[str, str]
+
+
+class PutOAuthStateRequest(ApiModel):
+    state: Literal['byok', 'managed']
 
 
 class CreateWorkerRequestDomainRolesItem(ApiModel):
@@ -386,51 +457,11 @@ class CreateWorkerRequestDomainRolesItem(ApiModel):
 
 
 class CreateWorkerRequest(ApiModel):
-    external_ref: str | None = Field(default=None, description="Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed).")
-    email: str | None = Field(default=None, description="Assistant worker: the end user's email address (at most 254 characters).")
-    partner_subject: str | None = Field(default=None, alias='partnerSubject', description="The platform's own id of the named worker, 1-200 characters, compared exactly.")
     display_name: str | None = Field(default=None, alias='displayName', description="The worker's name as the customer's people see it, 1-120 characters (trimmed).")
     domain_roles: list[CreateWorkerRequestDomainRolesItem] | None = Field(default=None, alias='domainRoles', description="Exactly the worker's domain memberships, 1-50, each domain once.")
-
-
-class DecideWorkerSessionApprovalRequest(ApiModel):
-    decision: Literal['approved', 'rejected'] = Field(description='`approved` or `rejected`.')
-    approval_id: str | None = Field(default=None, alias='approvalId', description='From `turn.suspended` or the snapshot; a stale or different id is a conflict.')
-    comment: str | None = Field(default=None, description='At most 2,000 characters.')
-    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
-
-
-class DecideWorkerRunApprovalRequest(ApiModel):
-    decision: Literal['approved', 'rejected'] = Field(description='`approved` or `rejected`.')
-    approval_id: str | None = Field(default=None, alias='approvalId', description='From `turn.suspended` or the snapshot; a stale or different id is a conflict.')
-    comment: str | None = Field(default=None, description='At most 2,000 characters.')
-
-
-class SetEntitlementRequest(ApiModel):
-    enabled: Literal[True] | Literal[False] = Field(description='The override: true enables, false disables (a JSON boolean).')
-
-
-class PutAssistantConfigRequestWebhook(ApiModel):
-    url: str = Field(description='Where events are POSTed; checked by the outbound SSRF guard now and before every attempt.')
-    secret: str = Field(description='The HMAC-SHA256 signing key, 16-256 characters. Write-only.')
-
-
-class PutAssistantConfigRequest(ApiModel):
-    assistant_automation_id: str | None = Field(default=None, description='A published agent of this customer; null clears it; omitted keeps it.')
-    webhook: PutAssistantConfigRequestWebhook | None = Field(default=None, description='{ url, secret }; null removes the webhook (no further events are recorded); omitted keeps it.')
-
-
-class PostMessageRequest(ApiModel):
-    body: str = Field(description='The message, trimmed, 1-8,000 characters.')
-
-
-class StartTurnRequest(ApiModel):
-    instruction: str = Field(description='What the assistant should do now, trimmed, 1-8,000 characters.')
-
-
-class PutPolicyRequest(ApiModel):
-    rules: list[AssistantPolicyRule] = Field(description="A rule for an action's own class outranks `*`; among rules of equal rank the strictest mode wins (never, then ask, then allow). An action no rule names asks.")
-    approval_ttl: str = Field(description='How long an approval waits before it expires: an ISO 8601 duration from PT1M to P30D (weeks, days, hours, minutes, seconds).')
+    email: str | None = Field(default=None, description="Assistant worker: the end user's email address (at most 254 characters).")
+    external_ref: str | None = Field(default=None, description="Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed).")
+    partner_subject: str | None = Field(default=None, alias='partnerSubject', description="The platform's own id of the named worker, 1-200 characters, compared exactly.")
 
 
 class DecideApprovalRequest(ApiModel):
@@ -439,7 +470,52 @@ class DecideApprovalRequest(ApiModel):
     instruction: str | None = Field(default=None, description='Instead of a decision: what to change; the assistant revises and proposes the action again.')
 
 
+class StartConnectionRequest(ApiModel):
+    return_to: str = Field(description='Where the browser goes afterwards: https (http only on loopback), same scheme, host and port as a registered return URL and a path under its path.')
+
+
+class PostMessageRequest(ApiModel):
+    body: str = Field(description='The message, trimmed, 1-8,000 characters.')
+
+
+class PutPolicyRequest(ApiModel):
+    approval_ttl: str = Field(description='How long an approval waits before it expires: an ISO 8601 duration from PT1M to P30D (weeks, days, hours, minutes, seconds).')
+    rules: list[AssistantPolicyRule] = Field(description="A rule for an action's own class outranks `*`; among rules of equal rank the strictest mode wins (never, then ask, then allow). An action no rule names asks.")
+
+
+class StartTurnRequest(ApiModel):
+    instruction: str = Field(description='What the assistant should do now, trimmed, 1-8,000 characters.')
+
+
+class PutReturnUrlsRequest(ApiModel):
+    urls: list[str] = Field(description='The complete new list; [] removes every return URL.')
+
+
+class MintLeaseRequest(ApiModel):
+    app_id: str = Field(alias='appId', description='An unrevoked app of this platform.')
+    org_id: str = Field(alias='orgId', description='The customer organization (a follower of this platform).')
+
+
+class MintWorkerLeaseRequest(ApiModel):
+    app_id: str = Field(alias='appId', description='An unrevoked app of this platform.')
+    org_id: str = Field(alias='orgId', description='The customer organization (a follower of this platform).')
+    partner_subject: str = Field(alias='partnerSubject', description="The platform's own id of the named worker, 1-200 characters, compared exactly.")
+
+
+class DecideWorkerRunApprovalRequest(ApiModel):
+    approval_id: str | None = Field(default=None, alias='approvalId', description='From `turn.suspended` or the snapshot; a stale or different id is a conflict.')
+    comment: str | None = Field(default=None, description='At most 2,000 characters.')
+    decision: Literal['approved', 'rejected'] = Field(description='`approved` or `rejected`.')
+
+
+class DecideWorkerSessionApprovalRequest(ApiModel):
+    approval_id: str | None = Field(default=None, alias='approvalId', description='From `turn.suspended` or the snapshot; a stale or different id is a conflict.')
+    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
+    comment: str | None = Field(default=None, description='At most 2,000 characters.')
+    decision: Literal['approved', 'rejected'] = Field(description='`approved` or `rejected`.')
+
+
 AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase']
 
-for _model in (CallerCredentialsIntegrationsValue, CallerCredentials, AssistantPolicyRule, ReleaseDetail, OwnerInvitation, CustomerRecordOwner, CustomerRecord, PartnerLease, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, AssistantWorkerCreated, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, ApprovalDecided, Entitlement, EntitlementList, SupportSessionGrant, SupportSessionAutomation, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCall, SessionTurn, SupportSessionSession, SupportSession, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantTurnQueued, AssistantPolicyRead, AssistantApproval, AssistantApprovalList, ErrorEnvelopeError, ErrorEnvelope, ProvisionOrganizationRequest, MintLeaseRequest, MintWorkerLeaseRequest, CreateWorkerRequestDomainRolesItem, CreateWorkerRequest, DecideWorkerSessionApprovalRequest, DecideWorkerRunApprovalRequest, SetEntitlementRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, PostMessageRequest, StartTurnRequest, PutPolicyRequest, DecideApprovalRequest):
+for _model in (ApprovalDecided, AssistantApproval, AssistantApprovalList, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCall, SessionTurn, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, CreateWorkerRequestDomainRolesItem, CreateWorkerRequest, DecideApprovalRequest, StartConnectionRequest, PostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
     _model.model_rebuild()
