@@ -10,6 +10,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 const databaseUrl = process.env.E2E_DATABASE_URL ?? "";
 // The fixture world's httpTarget: the receiver global setup starts (e2e/support/receiver-server.ts).
 const httpTargetPort = Number(process.env.E2E_HTTP_TARGET_PORT ?? 4010);
+// A local OAuth provider (oauth2-mock-server, started by global setup) as the service's own
+// generic mail and calendar app; its "mail API" is the receiver's /workspace.
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4011);
+const oauthIssuer = `http://127.0.0.1:${oauthPort}`;
 
 /** What the web server and (on PostgreSQL) the worker share: the same database, keys and allowlist. */
 const serverEnv = {
@@ -24,6 +28,19 @@ const serverEnv = {
   // Test-only key: production with PostgreSQL refuses to seal secrets without configured keys.
   VAULT_KEYS: "e2e:lyNHTwgT98ETMDfC4V/wy02QeN6ym7B/FBCC61NnGTU=",
   LOG_LEVEL: "warn",
+  OAUTH_MAIL_PRESET: "generic",
+  OAUTH_MAIL_CLIENT_ID: "e2e-mail-client",
+  OAUTH_MAIL_CLIENT_SECRET: "e2e-mail-secret",
+  OAUTH_CALENDAR_PRESET: "generic",
+  OAUTH_CALENDAR_CLIENT_ID: "e2e-calendar-client",
+  OAUTH_CALENDAR_CLIENT_SECRET: "e2e-calendar-secret",
+  OAUTH_GENERIC_ISSUER: oauthIssuer,
+  OAUTH_GENERIC_AUTHORIZATION_URL: `${oauthIssuer}/authorize`,
+  OAUTH_GENERIC_TOKEN_URL: `${oauthIssuer}/token`,
+  OAUTH_GENERIC_REVOCATION_URL: `${oauthIssuer}/revoke`,
+  OAUTH_GENERIC_SCOPES_MAIL: "mail.send mail.modify",
+  OAUTH_GENERIC_SCOPES_CALENDAR: "calendar.events",
+  OAUTH_GENERIC_API_BASE_URL: `http://127.0.0.1:${httpTargetPort}/workspace`,
 };
 
 export const CHROMIUM_ARGS = [

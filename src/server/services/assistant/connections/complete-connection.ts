@@ -54,7 +54,9 @@ export async function completeConnection(query: string): Promise<TBrowserOutcome
   } catch (error) {
     if (error instanceof AuthorizationResponseError && error.error === "access_denied") return returnError(link.returnTo, "access_denied");
     // Never the error object itself: it may quote the token response.
-    log.warn("connection.code_exchange_failed", { linkId: link.id, provider, preset: client.preset, error: (error as { error?: string }).error ?? (error as Error).name });
+    // Its name, OAuth error and library code say what failed without quoting the response.
+    const failure = error as { error?: string; code?: string; name?: string; cause?: { status?: number } };
+    log.warn("connection.code_exchange_failed", { linkId: link.id, provider, preset: client.preset, error: failure.error ?? failure.name, code: failure.code, status: failure.cause?.status });
     return returnError(link.returnTo, "provider_error");
   }
 
