@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { requireOrganization } from "@/app/_lib/viewer";
 import { ApiReference } from "@/components/reference/api-reference";
 import { OPENAPI_URL, ReferenceTabs, type TReferenceSurface } from "@/components/reference/reference-tabs";
+import { SdkNote } from "@/components/reference/sdk-note";
 import { PageHeader } from "@/components/ui/page-header";
 
 const SURFACES: Record<TReferenceSurface, { title: string; description: string }> = {
@@ -36,6 +37,7 @@ export default async function ReferencePage({ params }: TParams) {
     <>
       <PageHeader title="API reference" description={SURFACES[surface].description} />
       <ReferenceTabs current={surface} />
+      <SdkNote />
       <ApiReference url={OPENAPI_URL[surface]} />
     </>
   );
