@@ -18,7 +18,7 @@ export const createWorkerMeta = routeMeta({
   path: "/organizations/{orgId}/workers",
   summary: "Create an assistant worker, or vouch a named worker",
   description:
-    "Two operations share this path; the body says which. `{ external_ref, email }` (spec 4.8) creates or finds an assistant worker and answers `{ worker_ref }`: the same `external_ref` always answers the same worker (also concurrently and without an Idempotency-Key); a repeated create stores the `email` it sends; a retired worker's `external_ref` is free again and gives a new worker with an empty conversation. Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7) vouches a named worker: it creates the mapping of `partnerSubject` to a person in the customer with exactly the given domain roles (organization role Member, no password sign-in), or, when the subject is vouched already, updates its display name and replaces its domain memberships, answering the WorkerMapping with 201 both times. Fields of both bodies together are refused.",
+    "Two operations share this path; the body says which. `{ external_ref, email }` (spec 4.8) creates or finds an assistant worker and answers `{ worker_ref }`: the same `external_ref` always answers the same worker (also concurrently and without an Idempotency-Key); a repeated create stores the `email` it sends; a retired worker's `external_ref` is free again and gives a new worker with an empty conversation. Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7) vouches a named worker: it creates the mapping of `partnerSubject` to a person in the customer with exactly the given domain roles (organization role Member, or Admin with `organizationRole: 'admin'`; no password sign-in), or, when the subject is vouched already, updates its display name and replaces its domain memberships, answering the WorkerMapping with 201 both times. Fields of both bodies together are refused.",
   tags: ["Assistant workers", "Workers"],
   security: ["partnerKey"],
   successStatus: 201,
@@ -46,6 +46,7 @@ const assistantFields = {
 
 const ASSISTANT_KEYS = ["external_ref", "email"] as const;
 const VOUCH_KEYS = ["partnerSubject", "displayName", "domainRoles"] as const;
+const VOUCH_ONLY_KEYS = [...VOUCH_KEYS, "organizationRole"] as const;
 
 export const ZCreateWorkerRequest = z
   .strictObject({
@@ -55,10 +56,11 @@ export const ZCreateWorkerRequest = z
     partnerSubject: ZVouchWorkerBody.partnerSubject.optional(),
     displayName: ZVouchWorkerBody.displayName.optional(),
     domainRoles: ZVouchWorkerBody.domainRoles.optional(),
+    organizationRole: ZVouchWorkerBody.organizationRole,
   })
   .superRefine((body, ctx) => {
     const assistant = ASSISTANT_KEYS.some((key) => body[key] !== undefined);
-    const vouch = VOUCH_KEYS.some((key) => body[key] !== undefined);
+    const vouch = VOUCH_ONLY_KEYS.some((key) => body[key] !== undefined);
     if (assistant && vouch) {
       ctx.addIssue({ code: "custom", path: [], message: "send either { external_ref, email } (an assistant worker) or { partnerSubject, displayName, domainRoles } (a named worker), not fields of both" });
       return;

@@ -42,6 +42,10 @@ export const ZVouchWorkerBody = {
     .max(DOMAIN_ROLES_MAX, `must name at most ${DOMAIN_ROLES_MAX} domains`)
     .refine((grants) => new Set(grants.map((grant) => grant.domainId)).size === grants.length, "must not name a domain twice")
     .meta({ description: "Exactly the worker's domain memberships, 1-50, each domain once." }),
+  organizationRole: z.enum(["member", "admin"]).optional().meta({
+    description:
+      "The worker's organization role: `member` (the default) or `admin` (may manage the customer's own OAuth apps through `/oauth-apps`, spec 4.8 rule 1). Every vouch sets it; omitted means member.",
+  }),
 };
 
 export const WORKERS_404 = "No customer of this platform with this orgId (or no such mapping in it): the same answer for each (NOT_FOUND).";

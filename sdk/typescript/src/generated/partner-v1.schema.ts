@@ -187,7 +187,7 @@ export interface paths {
         put?: never;
         /**
          * Create an assistant worker, or vouch a named worker
-         * @description Two operations share this path; the body says which. `{ external_ref, email }` (spec 4.8) creates or finds an assistant worker and answers `{ worker_ref }`: the same `external_ref` always answers the same worker (also concurrently and without an Idempotency-Key); a repeated create stores the `email` it sends; a retired worker's `external_ref` is free again and gives a new worker with an empty conversation. Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7) vouches a named worker: it creates the mapping of `partnerSubject` to a person in the customer with exactly the given domain roles (organization role Member, no password sign-in), or, when the subject is vouched already, updates its display name and replaces its domain memberships, answering the WorkerMapping with 201 both times. Fields of both bodies together are refused.
+         * @description Two operations share this path; the body says which. `{ external_ref, email }` (spec 4.8) creates or finds an assistant worker and answers `{ worker_ref }`: the same `external_ref` always answers the same worker (also concurrently and without an Idempotency-Key); a repeated create stores the `email` it sends; a retired worker's `external_ref` is free again and gives a new worker with an empty conversation. Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7) vouches a named worker: it creates the mapping of `partnerSubject` to a person in the customer with exactly the given domain roles (organization role Member, or Admin with `organizationRole: 'admin'`; no password sign-in), or, when the subject is vouched already, updates its display name and replaces its domain memberships, answering the WorkerMapping with 201 both times. Fields of both bodies together are refused.
          */
         post: operations["assistantWorkers-createWorker"];
         delete?: never;
@@ -2039,6 +2039,11 @@ export interface operations {
                     email?: string;
                     /** @description Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed). */
                     external_ref?: string;
+                    /**
+                     * @description The worker's organization role: `member` (the default) or `admin` (may manage the customer's own OAuth apps through `/oauth-apps`, spec 4.8 rule 1). Every vouch sets it; omitted means member.
+                     * @enum {string}
+                     */
+                    organizationRole?: "member" | "admin";
                     /** @description The platform's own id of the named worker, 1-200 characters, compared exactly. */
                     partnerSubject?: string;
                 };

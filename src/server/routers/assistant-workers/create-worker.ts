@@ -10,9 +10,9 @@ export const createWorker = partnerProcedure
   .input(ZCreateWorkerRequest)
   .output(ZCreateWorkerResponse)
   .mutation(async ({ ctx, input }) => {
-    const { orgId, external_ref, email, partnerSubject, displayName, domainRoles } = input;
+    const { orgId, external_ref, email, partnerSubject, displayName, domainRoles, organizationRole } = input;
     // The contract's refinement guarantees one complete body of the two.
-    if (external_ref === undefined) return vouchWorker(ctx.actor, { orgId, partnerSubject: partnerSubject!, displayName: displayName!, domainRoles: domainRoles! });
+    if (external_ref === undefined) return vouchWorker(ctx.actor, { orgId, partnerSubject: partnerSubject!, displayName: displayName!, domainRoles: domainRoles!, organizationRole });
     const idempotencyKey = idempotencyKeyOf(ctx.req.headers, undefined);
     const outcome = await createWorkerService({ platformId: ctx.actor.platformId, orgId, idempotencyKey, externalRef: external_ref, email: email! });
     if (outcome.replayed) ctx.resHeaders["Idempotency-Replayed"] = "true";

@@ -233,7 +233,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_workers_create_worker(self, org_id: str, *, display_name: str = OMIT, domain_roles: list[CreateWorkerRequestDomainRolesItem] = OMIT, email: str = OMIT, external_ref: str = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
+    def assistant_workers_create_worker(self, org_id: str, *, display_name: str = OMIT, domain_roles: list[CreateWorkerRequestDomainRolesItem] = OMIT, email: str = OMIT, external_ref: str = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
         """
         POST /organizations/{orgId}/workers: Create an assistant worker, or vouch a named worker
 
@@ -244,16 +244,16 @@ class PartnerClientBase(BaseClient):
         `external_ref` is free again and gives a new worker with an empty conversation.
         Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7)
         vouches a named worker: it creates the mapping of `partnerSubject` to a person in the
-        customer with exactly the given domain roles (organization role Member, no password
-        sign-in), or, when the subject is vouched already, updates its display name and replaces
-        its domain memberships, answering the WorkerMapping with 201 both times. Fields of both
-        bodies together are refused.
+        customer with exactly the given domain roles (organization role Member, or Admin with
+        `organizationRole: 'admin'`; no password sign-in), or, when the subject is vouched
+        already, updates its display name and replaces its domain memberships, answering the
+        WorkerMapping with 201 both times. Fields of both bodies together are refused.
         """
         return self._call(
             'POST',
             '/organizations/{orgId}/workers',
             path_params={'orgId': org_id},
-            body=CreateWorkerRequest.model_validate({k: v for k, v in {'displayName': display_name, 'domainRoles': domain_roles, 'email': email, 'external_ref': external_ref, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
+            body=CreateWorkerRequest.model_validate({k: v for k, v in {'displayName': display_name, 'domainRoles': domain_roles, 'email': email, 'external_ref': external_ref, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
             result=AssistantWorkerCreated | WorkerMapping,
             idempotent=True,
             idempotency_key=idempotency_key,

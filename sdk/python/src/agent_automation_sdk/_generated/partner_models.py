@@ -461,6 +461,7 @@ class CreateWorkerRequest(ApiModel):
     domain_roles: list[CreateWorkerRequestDomainRolesItem] | None = Field(default=None, alias='domainRoles', description="Exactly the worker's domain memberships, 1-50, each domain once.")
     email: str | None = Field(default=None, description="Assistant worker: the end user's email address (at most 254 characters).")
     external_ref: str | None = Field(default=None, description="Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed).")
+    organization_role: Literal['member', 'admin'] | None = Field(default=None, alias='organizationRole', description="The worker's organization role: `member` (the default) or `admin` (may manage the customer's own OAuth apps through `/oauth-apps`, spec 4.8 rule 1). Every vouch sets it; omitted means member.")
     partner_subject: str | None = Field(default=None, alias='partnerSubject', description="The platform's own id of the named worker, 1-200 characters, compared exactly.")
 
 

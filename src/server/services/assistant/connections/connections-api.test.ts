@@ -225,14 +225,24 @@ describe("disconnecting", () => {
 });
 
 describe("the customer's own OAuth app (BYOK)", () => {
+  /** A worker the platform vouched with the organization role asked for (spec 4.7 vouch, `organizationRole`). */
   async function adminSubject(role: "ADMIN" | "MEMBER") {
     const subject = `admin-${crypto.randomUUID().slice(0, 8)}`;
-    const vouched = await world.call("POST", "/workers", { body: { partnerSubject: subject, displayName: "Ann Admin", domainRoles: [{ domainId: world.customer.domain.id, role: "owner" }] } });
+    const body = { partnerSubject: subject, displayName: "Ann Admin", domainRoles: [{ domainId: world.customer.domain.id, role: "owner" }], ...(role === "ADMIN" ? { organizationRole: "admin" } : {}) };
+    const vouched = await world.call("POST", "/workers", { body });
     expect(vouched.status).toBe(201);
     const mapping = await db().workerMapping.findFirstOrThrow({ where: { organizationId: world.orgId, partnerSubject: subject } });
-    await db().organizationMembership.updateMany({ where: { organizationId: world.orgId, userId: mapping.userId }, data: { role } });
+    expect(await db().organizationMembership.findFirstOrThrow({ where: { organizationId: world.orgId, userId: mapping.userId }, select: { role: true } })).toEqual({ role });
     return { "X-Service-Subject": subject };
   }
+
+  it("re-vouching without organizationRole makes an admin worker a member again", async () => {
+    const headers = await adminSubject("ADMIN");
+    const subject = headers["X-Service-Subject"];
+    expect((await world.call("GET", "/oauth-apps", { headers })).status).toBe(200);
+    await world.call("POST", "/workers", { body: { partnerSubject: subject, displayName: "Ann", domainRoles: [{ domainId: world.customer.domain.id, role: "owner" }] } });
+    expect((await world.call("GET", "/oauth-apps", { headers })).status).toBe(403);
+  });
 
   it("needs an organization admin worker in X-Service-Subject", async () => {
     expect((await world.call("GET", "/oauth-apps")).status).toBe(403);

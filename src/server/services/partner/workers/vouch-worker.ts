@@ -14,6 +14,8 @@ export type TVouchWorkerOptions = {
   partnerSubject: string;
   displayName: string;
   domainRoles: Array<{ domainId: string; role: TWorkerDomainRole }>;
+  /** Omitted: member. Admin may manage the customer's own OAuth apps (spec 4.8 rule 1). */
+  organizationRole?: "member" | "admin";
 };
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
@@ -28,8 +30,8 @@ const toDomainRole = (role: TWorkerDomainRole) => role.toUpperCase() as DomainRo
 
 /**
  * Vouches a named worker (spec 4.7): the mapping of partnerSubject to a person of its own in the
- * customer, with exactly the given domain roles and organization role Member. Vouching the same
- * subject again updates the name and replaces the memberships (an idempotent upsert).
+ * customer, with exactly the given domain roles and organization role (Member unless `admin`).
+ * Vouching the same subject again updates the name and replaces the roles (an idempotent upsert).
  */
 export async function vouchWorker(partner: TPartnerActor, o: TVouchWorkerOptions): Promise<TWorkerMapping> {
   assertPlatformActive(partner);
@@ -60,9 +62,11 @@ async function upsertMapping(tx: TTransaction, platformId: string, o: TVouchWork
     select: { id: true, userId: true },
   });
   const mappingId = existing?.id ?? randomUUID();
-  const userId = existing ? existing.userId : await createWorkerPerson(tx, o.orgId, mappingId, o.displayName);
+  const organizationRole = o.organizationRole === "admin" ? "ADMIN" : "MEMBER";
+  const userId = existing ? existing.userId : await createWorkerPerson(tx, o.orgId, mappingId, o.displayName, organizationRole);
   if (existing) {
     await tx.user.update({ where: { id: userId }, data: { name: o.displayName } });
+    await tx.organizationMembership.updateMany({ where: { organizationId: o.orgId, userId }, data: { role: organizationRole } });
     await tx.domainMembership.deleteMany({ where: { userId, domain: { organizationId: o.orgId } } });
   }
   await tx.domainMembership.createMany({ data: o.domainRoles.map((grant) => ({ domainId: grant.domainId, userId, role: toDomainRole(grant.role) })) });
@@ -73,8 +77,8 @@ async function upsertMapping(tx: TTransaction, platformId: string, o: TVouchWork
   return toWorkerMapping(row);
 }
 
-async function createWorkerPerson(tx: TTransaction, orgId: string, mappingId: string, name: string): Promise<string> {
+async function createWorkerPerson(tx: TTransaction, orgId: string, mappingId: string, name: string, role: "ADMIN" | "MEMBER"): Promise<string> {
   const user = await tx.user.create({ data: { email: workerEmail(mappingId), name, passwordHash: unusablePassword() }, select: { id: true } });
-  await tx.organizationMembership.create({ data: { organizationId: orgId, userId: user.id, role: "MEMBER" } });
+  await tx.organizationMembership.create({ data: { organizationId: orgId, userId: user.id, role } });
   return user.id;
 }
