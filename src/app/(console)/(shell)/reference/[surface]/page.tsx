@@ -3,7 +3,6 @@ import { notFound } from "next/navigation";
 import { requireOrganization } from "@/app/_lib/viewer";
 import { ApiReference } from "@/components/reference/api-reference";
 import { OPENAPI_URL, ReferenceTabs, type TReferenceSurface } from "@/components/reference/reference-tabs";
-import { SdkNote } from "@/components/reference/sdk-note";
 import { PageHeader } from "@/components/ui/page-header";
 
 const SURFACES: Record<TReferenceSurface, { title: string; description: string }> = {
@@ -16,6 +15,9 @@ const SURFACES: Record<TReferenceSurface, { title: string; description: string }
     description: "Provision customer organizations, lease tokens and manage assistant workers with a partner key.",
   },
 };
+
+/** Where the SDKs are (generated from these documents; retries, idempotency keys, the stream and webhooks built in). */
+const SDK_NOTE = "SDKs generated from this document: TypeScript (sdk/typescript) and Python (sdk/python) in the service's repository; see their READMEs.";
 
 type TParams = { params: Promise<{ surface: string }> };
 
@@ -35,9 +37,8 @@ export default async function ReferencePage({ params }: TParams) {
   if (!surface) notFound();
   return (
     <>
-      <PageHeader title="API reference" description={SURFACES[surface].description} />
+      <PageHeader title="API reference" description={`${SURFACES[surface].description} ${SDK_NOTE}`} />
       <ReferenceTabs current={surface} />
-      <SdkNote />
       <ApiReference url={OPENAPI_URL[surface]} />
     </>
   );
