@@ -5,7 +5,7 @@ import type { TModelToolCall } from "@/server/models/types";
 import { workspaceTool } from "@/server/integrations/workspace/definitions";
 import { actingWorkerOf, policyModeFor, proposeAction, settleActionOfCall, type TActingWorker } from "@/server/services/assistant/actions/propose-action";
 import { workerAccessToken } from "@/server/services/assistant/connections/access-token";
-import { executeToolCall, failInterruptedCall, takeIndex, type TCallHooks } from "./tool-calls";
+import { executeToolCall, failInterruptedCall, takeIndex } from "./tool-calls";
 import { loadTurnContext, readTurnForClaim, type TTurnContext } from "./turn-context";
 
 /** The action class of a tool: a mail or calendar tool's own, else what the agent's Setup gives it. */
@@ -33,8 +33,6 @@ export async function actingWorkerFor(context: TTurnContext): Promise<TActingWor
   return worker;
 }
 
-/** Settles the call's action with the call's outcome, in the transaction that records the outcome. */
-const settleWithCall: TCallHooks["finished"] = (tx, toolCallId, outcome) => settleActionOfCall(tx, toolCallId, outcome);
 
 /**
  * One classified tool call of a worker's assistant (spec 4.8), decided by the worker's policy
@@ -49,7 +47,7 @@ export async function runAction(context: TTurnContext, worker: TActingWorker, ca
   const mode = await policyModeFor(worker.workerId, action);
   const proposal = { worker, turnId: context.turnId, toolName: call.name, args: call.args, action, mode };
   if (mode === "allow") {
-    await executeToolCall(context, call, undefined, { started: (tx, toolCallId) => proposeAction(tx, { ...proposal, toolCallId }).then(() => undefined), finished: settleWithCall });
+    await executeToolCall(context, call, undefined, { started: (tx, toolCallId) => proposeAction(tx, { ...proposal, toolCallId }).then(() => undefined), finished: settleActionOfCall });
     return;
   }
   const offered = context.tools.get(call.name)!;
@@ -108,5 +106,5 @@ export async function runApprovedAction(actionId: string): Promise<void> {
   }
   const taken = await db().toolCall.updateMany({ where: { id: call.id, status: "AWAITING_APPROVAL" }, data: { status: "RUNNING", startedAt: new Date() } });
   if (taken.count !== 1) return;
-  await executeToolCall(context, { id: call.id, name: call.toolName, args: call.args as Record<string, unknown> }, call.id, { finished: settleWithCall });
+  await executeToolCall(context, { id: call.id, name: call.toolName, args: call.args as Record<string, unknown> }, call.id, { finished: settleActionOfCall });
 }

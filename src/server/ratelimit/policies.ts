@@ -15,8 +15,8 @@ const WINDOW_SECONDS = 60;
 
 type TOverrides = Partial<Record<TPolicyName, number>> & { windowSeconds?: number };
 
-// Tests run with small limits (and short windows) without touching process.env, which env.ts
-// reads once at start.
+// Tests run with small limits (and short windows) without touching the environment, which
+// env.ts reads once at start.
 let overrides: TOverrides | null = null;
 
 /**
