@@ -1,3 +1,4 @@
+import { replacePlaceholders, wholePlaceholder } from "@/contracts/agents/procedure-placeholders";
 import { scanToolCallLines } from "@/contracts/agents/tool-references";
 
 export type TProcedureCall = { tool: string; args: Record<string, unknown> };
@@ -20,9 +21,6 @@ export function procedureCalls(procedure: string): TProcedureCall[] {
   }
   return calls;
 }
-
-const WHOLE = /^\{\{\s*([A-Za-z0-9_.]+)\s*\}\}$/;
-const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g;
 
 function lookup(name: string, message: string, input: Record<string, unknown> | null): unknown {
   if (name === "message") return message;
@@ -51,12 +49,12 @@ function parseInput(message: string): Record<string, unknown> | null {
  */
 export function substitute(value: unknown, message: string, input = parseInput(message)): unknown {
   if (typeof value === "string") {
-    const whole = WHOLE.exec(value);
-    if (whole) {
-      const found = lookup(whole[1]!, message, input);
+    const whole = wholePlaceholder(value);
+    if (whole !== null) {
+      const found = lookup(whole, message, input);
       return found === undefined ? "" : found;
     }
-    return value.replace(PLACEHOLDER, (_, name: string) => {
+    return replacePlaceholders(value, (name) => {
       const found = lookup(name, message, input);
       if (found === undefined || found === null) return "";
       return typeof found === "string" ? found : JSON.stringify(found);
