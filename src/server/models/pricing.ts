@@ -23,6 +23,11 @@ const PRICES: Record<string, TPrice> = {
   "anthropic:claude-3-5-haiku-latest": { inputPerMTok: 0.8, outputPerMTok: 4 },
 };
 
+/** The `provider:model` ids the price table knows, in table order (the picker's suggestions). */
+export function pricedModels(): string[] {
+  return Object.keys(PRICES);
+}
+
 /** The price of a model, or undefined when the table does not know it (cost then counts as 0). */
 export function modelPrice(model: string): TPrice | undefined {
   return PRICES[model];

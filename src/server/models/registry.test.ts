@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelAvailability } from "./registry";
+import { modelAvailability, runnableModels } from "./registry";
 
 const NONE = {};
 const ALL = { OPENAI_API_KEY: "sk-test", ANTHROPIC_API_KEY: "sk-ant-test", OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:11434/v1" };
@@ -42,5 +42,26 @@ describe("modelAvailability", () => {
   it("reads the service's environment by default", () => {
     // The test environment configures no provider.
     expect(modelAvailability("builtin:echo").available).toBe(true);
+  });
+});
+
+describe("runnableModels", () => {
+  it("offers only the built-ins when no provider is configured, and says what each provider needs", () => {
+    const { models, providers } = runnableModels(NONE);
+    expect(models.map((model) => model.id)).toEqual(["builtin:echo", "builtin:procedure", "builtin:assistant"]);
+    expect(providers).toEqual([
+      { prefix: "openai:", configured: false, needs: "OPENAI_API_KEY" },
+      { prefix: "anthropic:", configured: false, needs: "ANTHROPIC_API_KEY" },
+      { prefix: "openai-compatible:", configured: false, needs: "OPENAI_COMPATIBLE_BASE_URL" },
+    ]);
+  });
+
+  it("adds the known models of each configured provider, every one of them available", () => {
+    const { models, providers } = runnableModels({ ANTHROPIC_API_KEY: "sk-ant-test" });
+    const ids = models.map((model) => model.id);
+    expect(ids).toContain("anthropic:claude-sonnet-4-5");
+    expect(ids.some((id) => id.startsWith("openai:"))).toBe(false);
+    for (const id of ids) expect(modelAvailability(id, { ANTHROPIC_API_KEY: "sk-ant-test" }), id).toEqual({ available: true });
+    expect(providers.filter((provider) => provider.configured).map((provider) => provider.prefix)).toEqual(["anthropic:"]);
   });
 });

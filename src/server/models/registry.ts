@@ -1,4 +1,5 @@
 import { env } from "@/server/env";
+import { pricedModels } from "./pricing";
 
 /** The provider settings availability depends on (a subset of env, injectable in tests). */
 export type TModelProviderConfig = {
@@ -54,4 +55,31 @@ export function modelAvailability(model: string, config: TModelProviderConfig = 
     return { available: false, reason: `The ${provider.prefix.slice(0, -1)} provider is not configured on this service (${provider.needs} is not set).` };
   }
   return { available: true };
+}
+
+/** What each built-in model does, in the words the model picker shows. */
+const BUILTIN_DESCRIPTIONS: Record<(typeof BUILTIN_MODELS)[number], string> = {
+  "builtin:echo": "Answers with the message, without tools.",
+  "builtin:procedure": "Runs the procedure's tool lines in order.",
+  "builtin:assistant": "Runs the tool lines written in each message.",
+};
+
+export type TRunnableModel = { id: string; description: string };
+export type TModelProvider = { prefix: string; configured: boolean; needs: string };
+
+/**
+ * The models this deployment can run: the built-ins, then the priced models of each configured
+ * provider (any other name after a configured provider's prefix runs too, so the picker still
+ * takes a typed id), and every provider with whether it is configured.
+ */
+export function runnableModels(config: TModelProviderConfig = env): { models: TRunnableModel[]; providers: TModelProvider[] } {
+  const configured = PROVIDERS.filter((provider) => provider.configured(config));
+  const provided = pricedModels().filter((model) => configured.some((provider) => model.startsWith(provider.prefix)));
+  return {
+    models: [
+      ...BUILTIN_MODELS.map((id) => ({ id, description: BUILTIN_DESCRIPTIONS[id] })),
+      ...provided.map((id) => ({ id, description: `${id.slice(0, id.indexOf(":"))} model` })),
+    ],
+    providers: PROVIDERS.map((provider) => ({ prefix: provider.prefix, configured: provider.configured(config), needs: provider.needs })),
+  };
 }

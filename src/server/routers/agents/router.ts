@@ -3,6 +3,7 @@ import { createAgent as consoleCreateAgent } from "./console/create-agent";
 import { getAgent } from "./console/get-agent";
 import { getRevision } from "./console/get-revision";
 import { listAgents } from "./console/list-agents";
+import { listModels } from "./console/list-models";
 import { listRevisions } from "./console/list-revisions";
 import { publishAgent as consolePublishAgent } from "./console/publish-agent";
 import { runAgent } from "./console/run-agent";
@@ -27,6 +28,7 @@ export const agentsRouter = router({
   verify: consoleVerifyAgent,
   publish: consolePublishAgent,
   listRevisions,
+  listModels,
   getRevision,
   setKnowledgeSelection: consoleSetKnowledgeSelection,
   run: runAgent,
