@@ -1,19 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { world } from "../support/world";
+import { diagnosticMarks, editorText, selectedText } from "./code-editor";
 import { rowNamed, useFixtureSession } from "./helpers";
 
 const acme = () => world().orgs.acme;
 
-/** Where the caret is and what is selected in the procedure textarea. */
-async function selection(page: Page) {
-  return page.getByRole("textbox", { name: "Procedure" }).evaluate((element) => {
-    const textarea = element as HTMLTextAreaElement;
-    return { start: textarea.selectionStart, end: textarea.selectionEnd, text: textarea.value.slice(textarea.selectionStart, textarea.selectionEnd) };
-  });
-}
-
 test.describe("agent authoring", () => {
-  test("an editor creates an agent, completes tool references, fixes a finding and publishes revision 1", async ({ page, context, baseURL }) => {
+  test("an editor creates an agent, completes tool references, fixes a finding and publishes revision 1", async ({ page, context, baseURL }, testInfo) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     const ops = acme().domains.ops.id;
     const name = `E2E agent ${Date.now()}`;
@@ -48,7 +41,7 @@ test.describe("agent authoring", () => {
     await procedure.pressSequentially('{"url": "https://example.com/read"}\n#know');
     await tools.getByRole("option", { name: /#service\.knowledge\.search/ }).click();
     await procedure.pressSequentially('{"query": "refunds"}\nThen #service.http.gett {}');
-    await expect(procedure).toHaveValue(
+    await expect.poll(() => editorText(procedure)).toBe(
       'Read the record.\n#service.http.get {"url": "https://example.com/read"}\n#service.knowledge.search {"query": "refunds"}\nThen #service.http.gett {}',
     );
     // Escape closes the list without inserting anything.
@@ -63,7 +56,18 @@ test.describe("agent authoring", () => {
     await procedure.press("Backspace");
     await procedure.press("Backspace");
 
-    await page.getByLabel("Model").fill("builtin:procedure");
+    // The syntax of tool lines and placeholders is shown beside the editor.
+    const syntax = page.getByRole("complementary", { name: "Syntax" });
+    await expect(syntax).toContainText("{{message}}");
+    await expect(syntax).toContainText("{{input.<path>}}");
+    await procedure.screenshot({ path: testInfo.outputPath("procedure-editor.png") });
+
+    // The model picker offers the models this installation runs and still takes a typed id.
+    const model = page.getByRole("combobox", { name: "Model" });
+    const offered = () => page.getByTestId("model-options").locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    await expect.poll(async () => (await offered()).slice(0, 3)).toEqual(["builtin:echo", "builtin:procedure", "builtin:assistant"]);
+    await expect(model).toHaveAccessibleDescription(/Only the built-in models run here|type any/);
+    await model.fill("builtin:procedure");
     await page.getByLabel("HTTP (service.http)").selectOption("caller_preferred");
     await expect(page.getByText("takes no credential; it always runs as the service")).toBeVisible();
     await page.getByLabel("Approval tools", { exact: true }).selectOption("service.http.post");
@@ -80,8 +84,11 @@ test.describe("agent authoring", () => {
     await expect(findings).toContainText("Unresolved reference");
     await expect(findings).toContainText("#service.http.gett refers to no tool");
     await expect(panel.getByTestId("procedure-mirror").locator("mark")).toHaveText("#service.http.gett");
+    // ...and marked in place, on its line in the editor.
+    await expect(diagnosticMarks(procedure)).toHaveText(["#service.http.gett"]);
+    await page.screenshot({ path: testInfo.outputPath("procedure-finding.png"), fullPage: true });
     await findings.getByRole("button", { name: "Show in procedure" }).click();
-    expect((await selection(page)).text).toBe("#service.http.gett");
+    await expect.poll(() => selectedText(page)).toBe("#service.http.gett");
     await expect(panel.getByRole("list", { name: "Bindings" })).toContainText("service.http");
 
     // Publish refuses while the finding stands.
@@ -91,7 +98,8 @@ test.describe("agent authoring", () => {
 
     await findings.getByRole("button", { name: "Replace with #service.http.get" }).click();
     await expect(panel.getByText("No findings: ready to publish")).toBeVisible();
-    await expect(procedure).toHaveValue(/Then #service\.http\.get \{\}$/);
+    await expect.poll(() => editorText(procedure)).toMatch(/Then #service\.http\.get \{\}$/);
+    await expect(diagnosticMarks(procedure)).toHaveCount(0);
     await expect(panel.getByRole("list", { name: "Bindings" })).toContainText("Prefer caller");
 
     await page.getByRole("button", { name: "Publish revision 1" }).click();

@@ -1,27 +1,27 @@
 "use client";
 
-import { useId, useRef, type FormEvent } from "react";
+import { useMemo, useRef, type FormEvent } from "react";
 import type { TAgentDetail } from "@/contracts/agents/agent-detail";
 import { SETUP_LIMITS, type TSetup } from "@/contracts/agents/setup";
 import type { TSpan } from "@/contracts/agents/verification";
+import type { TCodeEditorHandle } from "@/components/code-editor/code-editor";
 import type { TKnowledgeModuleSummary } from "@/contracts/knowledge/list-modules";
 import { TextAreaField } from "@/components/authoring/text-area-field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { TextField } from "@/components/ui/text-field";
 import { ActionClassesField } from "./action-classes-field";
 import { ApprovalToolsField } from "./approval-tools-field";
 import { BindingPoliciesField } from "./binding-policies-field";
 import { KnowledgeSelectionField } from "./knowledge-selection-field";
+import { ModelPicker } from "./model-picker";
 import { ProcedureEditor } from "./procedure-editor";
 import { PublishCard } from "./publish-card";
 import { referencedIntegrations, type TToolCatalog } from "./tool-catalog";
 import { useAgentDraft } from "./use-agent-draft";
+import { verifierDiagnostics } from "./verifier-diagnostics";
 import { VerifyPanel } from "./verify-panel";
 import styles from "./agents.module.css";
-
-const MODEL_SUGGESTIONS = ["builtin:echo", "builtin:procedure", "builtin:assistant"];
 
 type TProps = { agent: TAgentDetail; catalog: TToolCatalog; modules: TKnowledgeModuleSummary[] | undefined };
 
@@ -29,23 +29,20 @@ type TProps = { agent: TAgentDetail; catalog: TToolCatalog; modules: TKnowledgeM
 export function AgentDraftEditor({ agent, catalog, modules }: TProps) {
   const editor = useAgentDraft(agent, catalog);
   const { draft, update, errors } = editor;
-  const procedureRef = useRef<HTMLTextAreaElement>(null);
-  const modelsId = useId();
+  const procedureEditor = useRef<TCodeEditorHandle>(null);
+  const diagnostics = useMemo(() => verifierDiagnostics(editor.verified, draft.procedure), [editor.verified, draft.procedure]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void editor.save();
   }
 
-  /** Selects a finding's range in the textarea, where the person can fix it by hand. */
+  /** Selects a finding's range in the editor, where the person can fix it by hand. */
   function showSpan(span: TSpan) {
-    const textarea = procedureRef.current;
-    if (!textarea) return;
-    textarea.focus();
-    textarea.setSelectionRange(span.start, span.end);
+    procedureEditor.current?.select(span.start, span.end);
   }
 
-  const text = (field: keyof Pick<TSetup, "principles" | "model">) => ({
+  const text = (field: keyof Pick<TSetup, "principles">) => ({
     value: draft[field],
     error: errors[field],
     onChange: (event: { target: { value: string } }) => update({ [field]: event.target.value }),
@@ -56,21 +53,15 @@ export function AgentDraftEditor({ agent, catalog, modules }: TProps) {
       <Card title="Setup" description="The draft. Saving never changes what callers run; publishing does." className={styles.editorMain}>
         <form onSubmit={onSubmit} noValidate className={styles.setupForm} aria-label="Agent setup">
           <TextAreaField label="Principles" name="principles" rows={5} max={SETUP_LIMITS.principles} hint="What the agent must always respect." {...text("principles")} />
-          <ProcedureEditor value={draft.procedure} onChange={(procedure) => update({ procedure })} tools={catalog.tools} error={errors.procedure} textareaRef={procedureRef} />
-          <TextField
-            label="Model"
-            name="model"
-            list={modelsId}
-            autoComplete="off"
-            spellCheck={false}
-            hint="builtin:echo answers without tools; builtin:procedure runs the procedure's tool lines; builtin:assistant runs the tool lines of each message. Provider models look like openai:<model>."
-            {...text("model")}
+          <ProcedureEditor
+            value={draft.procedure}
+            onChange={(procedure) => update({ procedure })}
+            tools={catalog.tools}
+            error={errors.procedure}
+            diagnostics={diagnostics}
+            handle={procedureEditor}
           />
-          <datalist id={modelsId}>
-            {MODEL_SUGGESTIONS.map((model) => (
-              <option key={model} value={model} />
-            ))}
-          </datalist>
+          <ModelPicker value={draft.model} onChange={(model) => update({ model })} error={errors.model} />
           <ApprovalToolsField value={draft.approvalTools} onChange={(approvalTools) => update({ approvalTools })} tools={catalog.tools} error={errors.approvalTools} />
           <ActionClassesField value={draft.actionClasses} onChange={(actionClasses) => update({ actionClasses })} tools={catalog.tools} error={errors.actionClasses} />
           <BindingPoliciesField

@@ -1,0 +1,20 @@
+import type { Locator, Page } from "@playwright/test";
+
+/**
+ * The text of a CodeMirror editor found by its accessible name (its content element, a
+ * role=textbox). CodeMirror renders one element per line, so the text is the lines joined
+ * (small documents are rendered whole).
+ */
+export function editorText(editor: Locator): Promise<string> {
+  return editor.evaluate((element) => Array.from(element.querySelectorAll(":scope > .cm-line"), (line) => line.textContent ?? "").join("\n"));
+}
+
+/** What is selected in the page (the editor keeps the DOM selection in step with its own). */
+export function selectedText(page: Page): Promise<string> {
+  return page.evaluate(() => document.getSelection()?.toString() ?? "");
+}
+
+/** The messages of the editor's diagnostics (lint marks) on its lines, in document order. */
+export function diagnosticMarks(editor: Locator): Locator {
+  return editor.locator(".cm-lintRange-error, .cm-lintRange-warning");
+}
