@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { world } from "../support/world";
+import { diagnosticMarks, editorText } from "./code-editor";
 import { rowNamed, useFixtureSession } from "./helpers";
 
 const acme = () => world().orgs.acme;
@@ -31,7 +32,7 @@ steps:
 `;
 
 test.describe("flow authoring", () => {
-  test("an editor writes a flow in YAML, fixes a finding, publishes revision 1 and sees the graph", async ({ page, context, baseURL }) => {
+  test("an editor writes a flow in YAML, fixes a finding, publishes revision 1 and sees the graph", async ({ page, context, baseURL }, testInfo) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     const ops = acme().domains.ops.id;
     const name = `E2E flow ${Date.now()}`;
@@ -49,18 +50,34 @@ test.describe("flow authoring", () => {
     const findings = page.getByRole("list", { name: "Findings" });
     await expect(findings).toContainText("The flow has no steps");
 
-    // A misspelled tool: the finding names it and proposes the right one.
+    // Step templates append a step of each kind, with a free id; the step reference is linked.
     const editor = page.getByRole("textbox", { name: "Flow document" });
+    const templates = page.getByRole("group", { name: "Insert a step" });
+    await templates.getByRole("button", { name: "Approval" }).click();
+    await templates.getByRole("button", { name: "Approval" }).click();
+    await expect.poll(() => editorText(editor)).toContain("- id: approval\n    kind: approval\n");
+    await expect.poll(() => editorText(editor)).toContain("- id: approval_2\n");
+    const graph = page.getByTestId("flow-graph");
+    await expect(graph.locator('[data-step-id="approval_2"]')).toBeVisible();
+    await expect(page.getByTestId("flow-findings-clean")).toBeVisible();
+    await expect(templates.getByRole("link", { name: "Step reference" })).toHaveAttribute("href", /^\/reference\/v1#/);
+
+    // A misspelled tool: the finding names it, proposes the right one, and is marked on its line.
     await editor.fill(document("service.http.pots"));
     await expect(findings).toContainText('calls "service.http.pots", which is no tool this organization can use. Did you mean "service.http.post"?');
     await expect(findings).toContainText("steps[0].tool");
-    const graph = page.getByTestId("flow-graph");
+    await expect(diagnosticMarks(editor)).toHaveText(["service.http.pots"]);
     await expect(graph.locator("[data-step-id]")).toHaveCount(4);
+    await page.getByTestId("flow-findings").screenshot({ path: testInfo.outputPath("flow-finding-list.png") });
+    await editor.screenshot({ path: testInfo.outputPath("flow-finding-in-place.png") });
 
-    // A syntax error is reported at once and keeps the last good graph on screen.
+    // A syntax error is reported at once, on its line, and keeps the last good graph on screen.
     await editor.fill("steps: [\n");
     await expect(findings).toContainText("not valid YAML or JSON");
+    await expect(page.locator(".cm-lint-marker-error")).toHaveCount(1);
     await expect(graph.locator("[data-step-id]")).toHaveCount(4);
+    // Templates need a document that parses.
+    await expect(templates.getByRole("button", { name: "Tool" })).toBeDisabled();
 
     await editor.fill(document("service.http.post"));
     await expect(page.getByTestId("flow-findings-clean")).toHaveText("No findings: the document can be published.");
@@ -81,7 +98,7 @@ test.describe("flow authoring", () => {
 
     // JSON is the same document.
     await page.getByRole("button", { name: "JSON" }).click();
-    await expect(editor).toHaveValue(/"kind": "branch"/);
+    await expect.poll(() => editorText(editor)).toMatch(/"kind": "branch"/);
 
     // The revision keeps what was published.
     await page.getByRole("button", { name: "View revision 1" }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { receivedRequests, uniqueMarker } from "../support/receiver";
 import { world } from "../support/world";
+import { editorText } from "./code-editor";
 import { useFixtureSession } from "./helpers";
 
 const acme = () => world().orgs.acme;
@@ -44,7 +45,7 @@ test.describe("runs by hand from the console", () => {
     const marker = uniqueMarker("flowtest");
     await page.goto(`/flows/${acme().flows.echo.id}`);
     const editor = page.getByRole("textbox", { name: "Flow document" });
-    const original = await editor.inputValue();
+    const original = await editorText(editor);
     expect(original).toContain(`${world().httpTarget}/flow`);
     await editor.fill(original.replace(`${world().httpTarget}/flow`, `${world().httpTarget}/flow-draft`));
     await page.getByRole("button", { name: "Save draft" }).click();
@@ -73,7 +74,6 @@ test.describe("runs by hand from the console", () => {
     const marker = uniqueMarker("firenow");
     await page.goto(`/triggers/${acme().domains.ops.id}`);
     const card = page.getByRole("region", { name: "Trigger Ops API trigger", exact: true });
-    await card.locator("summary", { hasText: "Fire now" }).click();
     const form = card.getByRole("form", { name: "Fire Ops API trigger now" });
     await form.getByLabel("Input (JSON object)").fill(JSON.stringify({ prompt: marker, callerCredentials: {} }));
     await form.getByRole("button", { name: "Fire now" }).click();

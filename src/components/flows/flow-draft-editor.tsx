@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatDocument, parseDocument, type TDocumentFormat } from "./document-text";
 import { FindingsList } from "./findings-list";
+import { FlowDocumentEditor } from "./flow-document-editor";
 import { FlowBindings } from "./flow-bindings";
 import { FlowGraphView } from "./flow-graph-view";
 import { useLiveValidation } from "./use-live-validation";
@@ -109,13 +110,7 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
             </div>
             <span className={styles.status}>{dirty ? "Unsaved changes" : "Saved"}</span>
           </div>
-          <textarea
-            className={styles.editor}
-            aria-label="Flow document"
-            spellCheck={false}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
+          <FlowDocumentEditor text={text} onText={setText} format={format} parsed={parsed} findings={live.findings} />
           <div className={styles.actions}>
             <Button onClick={onSave} busy={update.isPending && !publish.isPending} disabled={busy || !dirty}>
               Save draft
