@@ -55,19 +55,37 @@ test.describe("triggers console", () => {
     await expect(card(page, name).getByText("Active", { exact: true })).toBeVisible();
   });
 
-  test("a schedule trigger: the service's cron error is shown, then it is created with its next firing", async ({ page, context, baseURL }) => {
+  test("a schedule trigger: every error on its field, the next firings in its zone and the agent's message before saving", async ({ page, context, baseURL }, testInfo) => {
     await useFixtureSession(context, acme().users.owner, baseURL!);
     await page.goto(`/triggers/${acme().domains.ops.id}`);
     const name = `E2E schedule ${Date.now()}`;
     const form = page.getByRole("form", { name: "New trigger" });
     await form.getByLabel("Type").selectOption("schedule");
-    await form.getByLabel("Name").fill(name);
+    // Three mistakes at once: each is reported under its own field, none in a banner.
     await form.getByLabel("Cron").fill("*/5 * * * * *");
+    await form.getByLabel("Input", { exact: true }).fill("{not json");
     await form.getByRole("button", { name: "Create trigger" }).click();
-    await expect(form.getByRole("alert")).toContainText("write 5");
+    await expect(form.getByLabel("Name")).toHaveAccessibleDescription("Name must not be blank");
+    await expect(form.getByLabel("Cron")).toHaveAccessibleDescription(/write 5/);
+    await expect(form.getByLabel("Input", { exact: true })).toHaveAccessibleDescription(/Input must be a JSON object/);
+    await expect(form.getByRole("alert")).toHaveCount(0);
+    await form.screenshot({ path: testInfo.outputPath("trigger-field-errors.png") });
+
+    await form.getByLabel("Name").fill(name);
     await form.getByLabel("Cron").fill("30 6 * * *");
     await form.getByLabel("Time zone").fill("Europe/Berlin");
-    await form.getByLabel("Input").fill('{"report": "morning"}');
+    // The next firings, at 06:30 on the zone's clock.
+    const firings = form.getByRole("list", { name: "Next firings" });
+    await expect(firings.getByRole("listitem")).toHaveCount(5);
+    for (const firing of await firings.getByRole("listitem").allTextContents()) expect(firing).toMatch(/06:30/);
+    await form.getByLabel("Time zone").fill("Mars/Olympus");
+    await expect(form.getByLabel("Time zone")).toHaveAccessibleDescription(/not an IANA time zone/);
+    await form.getByLabel("Time zone").fill("Europe/Berlin");
+    await form.getByLabel("Input", { exact: true }).fill('{"report": "morning", "prompt": "Write the morning report"}');
+    await expect(form.getByLabel("Agent message preview")).toHaveText("Write the morning report");
+    await form.getByLabel("Input", { exact: true }).fill('{"report": "morning"}');
+    await expect(form.getByLabel("Agent message preview")).toHaveText(`Trigger "${name}" fired with:\n- report: morning`);
+    await form.screenshot({ path: testInfo.outputPath("trigger-schedule-preview.png") });
     await form.getByRole("button", { name: "Create trigger" }).click();
     await expect(form.getByRole("status")).toContainText(`Trigger “${name}” created`);
     const created = card(page, name);
@@ -90,7 +108,12 @@ test.describe("triggers console", () => {
     await form.getByLabel("Endpoint secret").fill(secret);
     await form.getByLabel("Filter field").fill("headers.x");
     await form.getByRole("button", { name: "Create trigger" }).click();
-    await expect(form.getByRole("alert")).toContainText("Filter on one of");
+    // The service's refusal names its field, so it is shown there.
+    await expect(form.getByLabel("Filter field")).toHaveAccessibleDescription(/Filter on one of/);
+    // The agent's message for a sample event, shaped as the ingress shapes it.
+    await form.getByLabel("Sample event (JSON: actor?, occurredAt?, payload)").fill('{"payload": {"amount": 250}}');
+    await expect(form.getByLabel("Agent message preview")).toContainText(`Trigger "${name}" fired with:\n- eventType: webhook.received`);
+    await expect(form.getByLabel("Agent message preview")).toContainText("- payload:\n  - amount: 250");
     await form.getByLabel("Filter field").fill("payload.amount");
     await form.getByLabel("Filter operator").selectOption(">");
     await form.getByLabel("Filter value").fill("100");

@@ -5,53 +5,25 @@ import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
 import { ZCreateTriggerRequest } from "@/contracts/triggers/create-trigger";
+import type { TIngressEvent } from "@/contracts/triggers/ingress";
 import { FILTER_OPERATORS, type TTriggerType } from "@/contracts/triggers/trigger";
 import authoring from "@/components/authoring/authoring.module.css";
-import { fieldErrors } from "@/components/authoring/errors";
+import { appErrorWithDetails, fieldErrors } from "@/components/authoring/errors";
 import { SelectField } from "@/components/authoring/select-field";
+import { TextAreaField } from "@/components/authoring/text-area-field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import { EventFields, type TEventDraft } from "./event-fields";
 import { ScheduleFields, type TScheduleDraft } from "./schedule-fields";
+import { buildBody, formFieldOf, LABELS, parseJsonObject } from "./trigger-draft";
+import { AgentMessagePreview, SchedulePreview } from "./trigger-preview";
+import { useTriggerPreview } from "./use-trigger-preview";
 
-const LABELS = { name: "Name", cron: "Cron", timezone: "Time zone", input: "Input", connectionId: "Connection", endpointSecret: "Endpoint secret", eventFilter: "Filter" };
 const EMPTY_SCHEDULE: TScheduleDraft = { cron: "", timezone: "UTC", input: "" };
 const EMPTY_EVENT: TEventDraft = { sourceIntegrationId: "", eventType: "", connectionId: "", endpointSecret: "", field: "", operator: FILTER_OPERATORS[0], value: "" };
-
-/** `>` and `<` compare numbers (or timestamps); a numeric text is sent as a number then. */
-function filterValue(draft: TEventDraft): string | number {
-  const numeric = draft.value.trim() !== "" && !Number.isNaN(Number(draft.value));
-  return (draft.operator === ">" || draft.operator === "<") && numeric ? Number(draft.value) : draft.value;
-}
-
-function buildBody(type: TTriggerType, domainId: string, name: string, schedule: TScheduleDraft, event: TEventDraft): { body?: unknown; error?: Record<string, string> } {
-  if (type === "api") return { body: { type, domainId, name } };
-  if (type === "schedule") {
-    let input: unknown;
-    if (schedule.input.trim()) {
-      try {
-        input = JSON.parse(schedule.input);
-      } catch {
-        return { error: { input: "Input must be a JSON object, e.g. {\"report\": \"daily\"}." } };
-      }
-    }
-    return { body: { type, domainId, name, cron: schedule.cron, timezone: schedule.timezone || undefined, ...(input === undefined ? {} : { input }) } };
-  }
-  return {
-    body: {
-      type,
-      domainId,
-      name,
-      sourceIntegrationId: event.sourceIntegrationId,
-      eventType: event.eventType,
-      connectionId: event.connectionId,
-      ...(event.endpointSecret ? { endpointSecret: event.endpointSecret } : {}),
-      ...(event.field.trim() ? { eventFilter: { field: event.field.trim(), operator: event.operator, value: filterValue(event) } } : {}),
-    },
-  };
-}
+const SAMPLE = { api: '{"order": {"id": 42}}', event: JSON.stringify({ actor: { id: "user-1" }, payload: { amount: 120 } }) };
 
 /** Creates a trigger through the same route as POST /api/v1/triggers; the secret is cleared once sealed. */
 export function CreateTriggerForm({ domainId, domainName }: { domainId: string; domainName: string }) {
@@ -62,7 +34,9 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
   const [name, setName] = useState("");
   const [schedule, setSchedule] = useState(EMPTY_SCHEDULE);
   const [event, setEvent] = useState(EMPTY_EVENT);
+  const [sample, setSample] = useState(SAMPLE);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
   const create = useMutation(
     trpc.triggers.create.mutationOptions({
@@ -73,22 +47,46 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
         setEvent(EMPTY_EVENT);
         await queryClient.invalidateQueries({ queryKey: trpc.triggers.list.queryKey({ domainId }) });
       },
+      onError: (error) => {
+        // A refusal that names its field goes under that field; anything else is for the whole form.
+        const appError = appErrorWithDetails(error);
+        const field = formFieldOf(appError?.details?.field);
+        if (field) setErrors({ [field]: errorMessage(error) });
+        else setFailure(errorMessage(error));
+      },
     }),
   );
+
+  const sampleText = type === "schedule" ? schedule.input : type === "api" ? sample.api : sample.event;
+  const sampleValue = parseJsonObject(sampleText);
+  const preview = useTriggerPreview({
+    type,
+    name,
+    ...(type === "schedule" ? { cron: schedule.cron, timezone: schedule.timezone } : {}),
+    ...(type === "event" ? { eventType: event.eventType } : {}),
+    ...(sampleValue.ok && sampleValue.value ? (type === "event" ? { event: { payload: {}, ...sampleValue.value } as TIngressEvent } : { input: sampleValue.value }) : {}),
+  });
+  const scheduleProblem = preview.data?.schedule && "error" in preview.data.schedule ? preview.data.schedule.error : null;
+  const shownErrors = { ...(scheduleProblem && type === "schedule" ? { [scheduleProblem.field]: scheduleProblem.message } : {}), ...errors };
+
+  /** A changed schedule drops the refusals of the last submit: the live preview checks it now. */
+  function editSchedule(next: TScheduleDraft) {
+    setSchedule(next);
+    setErrors(({ cron: _cron, timezone: _timezone, input: _input, ...rest }) => rest);
+  }
 
   function onSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
     setCreated(null);
+    setFailure(null);
     const built = buildBody(type, domainId, name, schedule, event);
-    const parsed = built.body ? ZCreateTriggerRequest.safeParse(built.body) : null;
-    if (!parsed?.success) {
-      setErrors({ ...(built.error ?? {}), ...(parsed && !parsed.success ? fieldErrors(parsed.error, LABELS) : {}) });
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data);
+    const parsed = ZCreateTriggerRequest.safeParse(built.body);
+    const found = { ...(parsed.success ? {} : fieldErrors(parsed.error, LABELS)), ...built.errors };
+    setErrors(found);
+    if (parsed.success && Object.keys(found).length === 0) create.mutate(parsed.data);
   }
 
+  const sampleLabel = type === "event" ? "Sample event (JSON: actor?, occurredAt?, payload)" : "Sample input (JSON object)";
   return (
     <Card title="New trigger" description={`Starts every subscribed agent and flow of ${domainName} at once.`}>
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} aria-label="New trigger">
@@ -98,13 +96,27 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
             <option value="schedule">Schedule: fired on a cron schedule</option>
             <option value="event">Event: fired by calls to its ingress URL</option>
           </SelectField>
-          <TextField label="Name" name="name" value={name} autoComplete="off" placeholder="e.g. Order placed" error={errors.name} onChange={(change) => setName(change.target.value)} />
+          <TextField label="Name" name="name" value={name} autoComplete="off" placeholder="e.g. Order placed" error={shownErrors.name} onChange={(change) => setName(change.target.value)} />
         </div>
-        {type === "schedule" ? <ScheduleFields draft={schedule} errors={errors} onChange={setSchedule} /> : null}
-        {type === "event" ? <EventFields domainId={domainId} catalog={catalog.data} draft={event} errors={errors} onChange={setEvent} /> : null}
-        {create.isError ? (
+        {type === "schedule" ? <ScheduleFields draft={schedule} errors={shownErrors} onChange={(next) => editSchedule(next)} /> : null}
+        {type === "schedule" ? <SchedulePreview schedule={preview.data?.schedule} /> : null}
+        {type === "event" ? <EventFields domainId={domainId} catalog={catalog.data} draft={event} errors={shownErrors} onChange={setEvent} /> : null}
+        {type !== "schedule" ? (
+          <TextAreaField
+            label={sampleLabel}
+            name="sample"
+            rows={2}
+            monospace
+            value={sampleText}
+            error={sampleValue.ok ? (preview.isError ? errorMessage(preview.error) : null) : `The sample ${sampleValue.message}`}
+            hint="Not saved: only for the preview below."
+            onChange={(change) => setSample({ ...sample, [type]: change.target.value })}
+          />
+        ) : null}
+        <AgentMessagePreview message={preview.data?.agentMessage} pending={preview.isFetching} />
+        {failure ? (
           <Alert tone="error" title="The trigger was not created">
-            {errorMessage(create.error)}
+            {failure}
           </Alert>
         ) : null}
         {created ? <Alert tone="success" title={`Trigger “${created}” created`}>Subscribe agents and flows to it below.</Alert> : null}

@@ -49,14 +49,14 @@ export function EventFields({ domainId, catalog, draft, errors, onChange }: TPro
 
   return (
     <div className={authoring.formGrid}>
-      <SelectField label="Source" name="sourceIntegrationId" value={current.sourceIntegrationId} onChange={(change) => set({ sourceIntegrationId: change.target.value, eventType: "", connectionId: "" })}>
+      <SelectField label="Source" name="sourceIntegrationId" value={current.sourceIntegrationId} error={errors.sourceIntegrationId} onChange={(change) => set({ sourceIntegrationId: change.target.value, eventType: "", connectionId: "" })}>
         {sources.map((candidate) => (
           <option key={candidate.integrationId} value={candidate.integrationId}>
             {candidate.name} ({candidate.integrationId})
           </option>
         ))}
       </SelectField>
-      <SelectField label="Event" name="eventType" value={current.eventType} hint={event?.description} onChange={(change) => set({ eventType: change.target.value })}>
+      <SelectField label="Event" name="eventType" value={current.eventType} hint={event?.description} error={errors.eventType} onChange={(change) => set({ eventType: change.target.value })}>
         {events.map((candidate) => (
           <option key={candidate.type} value={candidate.type}>
             {candidate.type}

@@ -74,9 +74,9 @@ export function FireNow({ trigger }: { trigger: TTrigger }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className={authoring.stackTight} aria-label={`Fire ${trigger.name} now`}>
-      {trigger.type === "api" ? <TextAreaField label="Input (JSON object)" name="input" value={text} rows={3} monospace error={error} onChange={(event) => setText(event.target.value)} /> : null}
+      {trigger.type === "api" ? <TextAreaField label="Input (JSON object)" name="input" value={text} rows={2} monospace error={error} onChange={(event) => setText(event.target.value)} /> : null}
       {trigger.type === "event" ? (
-        <TextAreaField label="Sample event (JSON: actor?, occurredAt?, payload)" name="event" value={text} rows={5} monospace error={error} hint="Fire now does not apply the trigger's filter." onChange={(event) => setText(event.target.value)} />
+        <TextAreaField label="Sample event (JSON: actor?, occurredAt?, payload)" name="event" value={text} rows={3} monospace error={error} hint="Fire now does not apply the trigger's filter." onChange={(event) => setText(event.target.value)} />
       ) : null}
       {trigger.type === "schedule" ? <p className={authoring.muted}>Fires once now with the schedule&apos;s input; the schedule itself is unchanged.</p> : null}
       {fire.isError ? (

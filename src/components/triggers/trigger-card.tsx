@@ -128,12 +128,7 @@ export function TriggerCard({ domainId, entry, candidates, canManage, canRun }: 
             {errorMessage(toggle.error)}
           </Alert>
         ) : null}
-        {canRun && trigger.active ? (
-          <details>
-            <summary>Fire now</summary>
-            <FireNow trigger={trigger} />
-          </details>
-        ) : null}
+        {canRun && trigger.active ? <FireNow trigger={trigger} /> : null}
         <TriggerSubscribers domainId={domainId} trigger={trigger} subscribers={subscribers} candidates={candidates} canManage={canManage} />
         {/* A disclosure, not a button: the history loads only once someone opens it. */}
         <details onToggle={(event) => setShowHistory(event.currentTarget.open)}>

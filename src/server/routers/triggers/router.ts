@@ -7,6 +7,7 @@ import { fireTrigger } from "./fire-trigger";
 import { history } from "./history";
 import { listSubscribable } from "./list-subscribable";
 import { listTriggers } from "./list-triggers";
+import { previewTrigger } from "./preview-trigger";
 import { setTriggerActive } from "./set-trigger-active";
 import { subscribe } from "./subscribe";
 import { unsubscribe } from "./unsubscribe";
@@ -22,6 +23,7 @@ export const triggersRouter = router({
   unsubscribe,
   subscribable: listSubscribable,
   eventCatalog,
+  preview: previewTrigger,
   history,
   automationHistory,
 });
