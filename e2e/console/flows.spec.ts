@@ -60,7 +60,10 @@ test.describe("flow authoring", () => {
     const graph = page.getByTestId("flow-graph");
     await expect(graph.locator('[data-step-id="approval_2"]')).toBeVisible();
     await expect(page.getByTestId("flow-findings-clean")).toBeVisible();
-    await expect(templates.getByRole("link", { name: "Step reference" })).toHaveAttribute("href", /^\/reference\/v1#/);
+    await templates.getByRole("link", { name: "Step reference" }).click();
+    const reference = page.getByRole("table").filter({ hasText: "what it does" });
+    await expect(reference).toBeVisible();
+    await expect(reference.getByRole("row", { name: /^branch/ })).toContainText("then, else");
 
     // A misspelled tool: the finding names it, proposes the right one, and is marked on its line.
     await editor.fill(document("service.http.pots"));

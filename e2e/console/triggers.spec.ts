@@ -111,7 +111,7 @@ test.describe("triggers console", () => {
     // The service's refusal names its field, so it is shown there.
     await expect(form.getByLabel("Filter field")).toHaveAccessibleDescription(/Filter on one of/);
     // The agent's message for a sample event, shaped as the ingress shapes it.
-    await form.getByLabel("Sample event (JSON: actor?, occurredAt?, payload)").fill('{"payload": {"amount": 250}}');
+    await form.getByLabel("Try a sample (JSON: actor?, occurredAt?, payload)").fill('{"payload": {"amount": 250}}');
     await expect(form.getByLabel("Agent message preview")).toContainText(`Trigger "${name}" fired with:\n- eventType: webhook.received`);
     await expect(form.getByLabel("Agent message preview")).toContainText("- payload:\n  - amount: 250");
     await form.getByLabel("Filter field").fill("payload.amount");

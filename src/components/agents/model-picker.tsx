@@ -31,7 +31,6 @@ export function ModelPicker({ value, onChange, error }: TProps) {
       <TextField
         label="Model"
         name="model"
-        role="combobox"
         list={listId}
         autoComplete="off"
         spellCheck={false}

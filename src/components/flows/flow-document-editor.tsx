@@ -1,17 +1,14 @@
 "use client";
 
 import { yaml } from "@codemirror/lang-yaml";
-import Link from "next/link";
 import { useMemo } from "react";
 import type { TStepKind } from "@/contracts/flows/graph";
 import { CodeEditor, type TCodeDiagnostic } from "@/components/code-editor/code-editor";
 import { formatDocument, rangeOfPath, type TDocumentFormat, type TParsedText } from "./document-text";
 import type { TShownFinding } from "./findings-list";
+import { StepReference } from "./step-reference";
 import { STEP_TEMPLATES, withStep } from "./step-templates";
 import styles from "./flow-document-editor.module.css";
-
-/** The API reference's section on the flow document (its steps and their fields). */
-export const STEP_REFERENCE_HREF = "/reference/v1#model/flowgraph";
 
 type TProps = {
   text: string;
@@ -55,11 +52,20 @@ export function FlowDocumentEditor({ text, onText, format, parsed, findings }: T
             {STEP_TEMPLATES[kind].label}
           </button>
         ))}
-        <Link href={STEP_REFERENCE_HREF} className={styles.referenceLink}>
+        <a
+          href="#step-reference"
+          className={styles.referenceLink}
+          onClick={() => {
+            // Opens the reference below as well as scrolling to it.
+            const reference = document.getElementById("step-reference");
+            if (reference instanceof HTMLDetailsElement) reference.open = true;
+          }}
+        >
           Step reference
-        </Link>
+        </a>
       </div>
       {!parsed.ok ? <p className={styles.note}>Fix the syntax to add steps from templates.</p> : null}
+      <StepReference />
     </>
   );
 }

@@ -86,7 +86,8 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
     if (parsed.success && Object.keys(found).length === 0) create.mutate(parsed.data);
   }
 
-  const sampleLabel = type === "event" ? "Sample event (JSON: actor?, occurredAt?, payload)" : "Sample input (JSON object)";
+  // Labels unlike the saved fields (Event, Input), so a label names one box only.
+  const sampleLabel = type === "event" ? "Try a sample (JSON: actor?, occurredAt?, payload)" : "Try a sample (JSON object)";
   return (
     <Card title="New trigger" description={`Starts every subscribed agent and flow of ${domainName} at once.`}>
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} aria-label="New trigger">
