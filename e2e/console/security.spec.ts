@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { cookieHeader, world } from "../support/world";
 import { useFixtureSession } from "./helpers";
@@ -112,23 +114,26 @@ test.describe("security headers", () => {
   });
 
   test("another site cannot frame a console page", async ({ page, baseURL }) => {
-    const framer = "http://framer.example";
-    await page.route(`${framer}/**`, (route) =>
-      route.fulfill({
-        contentType: "text/html",
-        body: `<!doctype html><title>framer</title><iframe id="victim" src="${baseURL}/signin"></iframe><iframe id="control" src="${framer}/inner"></iframe>`,
-      }),
-    );
-    await page.route(`${framer}/inner`, (route) => route.fulfill({ contentType: "text/html", body: "<h1>Framed fine</h1>" }));
-    const framed = page.waitForResponse((response) => response.url() === `${baseURL}/signin`);
-    await page.goto(`${framer}/`);
-    expect((await framed).headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
-    // The control frame shows that framing works here at all; the console's frame stays empty.
-    await expect(page.frameLocator("#control").getByRole("heading", { name: "Framed fine" })).toBeVisible();
-    await expect
-      .poll(() => page.frames().find((frame) => frame.parentFrame() && frame.name() === "" && !frame.url().startsWith(framer))?.url() ?? "")
-      .toMatch(/^chrome-error:/);
-    await expect(page.frameLocator("#victim").getByRole("heading", { name: "Sign in" })).toHaveCount(0);
+    // Another origin on this machine (its own port) whose page frames the sign-in page, and a
+    // page of its own as a control that framing works at all.
+    const framer = createServer((req, res) => {
+      res.setHeader("content-type", "text/html");
+      if (req.url === "/inner") return res.end("<h1>Framed fine</h1>");
+      res.end(`<!doctype html><title>framer</title><iframe id="victim" src="${baseURL}/signin"></iframe><iframe id="control" src="/inner"></iframe>`);
+    });
+    await new Promise<void>((resolve) => framer.listen(0, "127.0.0.1", resolve));
+    const framerOrigin = `http://localhost:${(framer.address() as AddressInfo).port}`;
+    try {
+      const framed = page.waitForResponse((response) => response.url() === `${baseURL}/signin`);
+      await page.goto(`${framerOrigin}/`);
+      expect((await framed).headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+      await expect(page.frameLocator("#control").getByRole("heading", { name: "Framed fine" })).toBeVisible();
+      // Chrome replaces a frame its ancestors may not show with its own error page.
+      await expect.poll(() => page.frames().find((frame) => frame.parentFrame() && !frame.url().startsWith(framerOrigin))?.url() ?? "").toMatch(/^chrome-error:/);
+      await expect(page.frameLocator("#victim").getByRole("heading", { name: "Sign in" })).toHaveCount(0);
+    } finally {
+      await new Promise<void>((resolve) => framer.close(() => resolve()));
+    }
   });
 });
 
