@@ -161,7 +161,7 @@ test.describe("sign-in limits", () => {
     expect(unknownEmail).toEqual(wrongPassword);
   });
 
-  test("after 10 failed attempts on one email the form says to wait, for an unknown email as for a known one", async ({ page, request }) => {
+  test("after 10 failed attempts on one email, even an unknown one, the form says to wait", async ({ page, request }) => {
     const email = `nobody-${randomUUID()}@example.test`;
     for (let attempt = 0; attempt < 10; attempt++) expect((await postSignIn(request, email, "wrong password", address())).status).toBe(401);
 
