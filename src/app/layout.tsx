@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -7,7 +8,10 @@ export const metadata: Metadata = {
   description: "Run the automations your people configured, safely, on your end users' behalf.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts carry that response's CSP nonce (src/proxy.ts),
+  // which a page built ahead of time could not.
+  await connection();
   return (
     <html lang="en">
       <body>{children}</body>

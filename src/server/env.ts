@@ -57,6 +57,11 @@ const ZEnv = z.object({
   RATE_LIMIT_PARTNER_PER_ORG: z.coerce.number().int().min(0).default(1200),
   // Requests without a credential, per client IP (first X-Forwarded-For hop).
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(300),
+  // Failed sign-ins allowed per window (RATE_LIMIT_SIGN_IN_WINDOW_SECONDS) for one email address,
+  // known or not, and from one client address (first X-Forwarded-For hop). See docs/security.md.
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().min(0).default(100),
+  RATE_LIMIT_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(900),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Vault keys: "kid:base64-32-bytes" entries, comma-separated; the first seals, all open.
   VAULT_KEYS: z

@@ -19,6 +19,16 @@ function validate(email: string, password: string): TFieldErrors {
   };
 }
 
+// The service's own sentence when sign-in is limited ("Too many sign-in attempts; try again in N
+// minutes."); it is the same for every email, so showing it reveals nothing.
+const TOO_MANY_ATTEMPTS = /^Too many sign-in attempts; try again in \d+ minutes?\.$/;
+
+function failureMessage(error: string | null | undefined): string {
+  if (error === "CredentialsSignin") return "Email or password is incorrect";
+  if (error && TOO_MANY_ATTEMPTS.test(error)) return error;
+  return "We could not sign you in. Try again in a moment.";
+}
+
 /** Email and password through next-auth's credentials provider, without leaving the page on failure. */
 export function SignInForm() {
   const router = useRouter();
@@ -49,7 +59,7 @@ export function SignInForm() {
         router.refresh();
         return;
       }
-      setFailure(result?.error === "CredentialsSignin" ? "Email or password is incorrect" : "We could not sign you in. Try again in a moment.");
+      setFailure(failureMessage(result?.error));
       passwordRef.current?.select();
     } catch {
       setFailure("We could not reach the service. Check your connection and try again.");

@@ -2,7 +2,8 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { publicBaseUrl } from "@/server/env";
 import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from "./session-cookie";
-import { maySelectOrganization, signInWithPassword, type TSignedInUser } from "./sign-in";
+import { tooManyAttemptsMessage } from "@/server/ratelimit/sign-in-limits";
+import { maySelectOrganization, signInWithLimits, type TSignedInUser } from "./sign-in";
 import { signingSecret } from "./signing-secret";
 
 /**
@@ -12,13 +13,16 @@ import { signingSecret } from "./signing-secret";
  * removing a membership takes effect at once.
  */
 export async function nextAuthOptions(): Promise<NextAuthOptions> {
+  // Served over https: every next-auth cookie (csrf, callback url, session) is Secure.
+  const overHttps = publicBaseUrl().startsWith("https://");
   return {
+    useSecureCookies: overHttps,
     secret: await signingSecret(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     cookies: {
       sessionToken: {
         name: SESSION_COOKIE,
-        options: { httpOnly: true, sameSite: "lax", path: "/", secure: publicBaseUrl().startsWith("https://") },
+        options: { httpOnly: true, sameSite: "lax", path: "/", secure: overHttps },
       },
     },
     pages: { signIn: "/signin" },
@@ -26,8 +30,14 @@ export async function nextAuthOptions(): Promise<NextAuthOptions> {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        authorize: async (credentials) =>
-          credentials?.email && credentials.password ? signInWithPassword(credentials.email, credentials.password) : null,
+        authorize: async (credentials, req) => {
+          if (!credentials?.email || !credentials.password) return null;
+          const forwardedFor = (req.headers as Record<string, string | undefined> | undefined)?.["x-forwarded-for"];
+          const outcome = await signInWithLimits(credentials.email, credentials.password, forwardedFor);
+          // next-auth answers a thrown error with its message as the `error` the sign-in form shows.
+          if (outcome.retryAfterSeconds !== null) throw new Error(tooManyAttemptsMessage(outcome.retryAfterSeconds));
+          return outcome.user;
+        },
       }),
     ],
     callbacks: {

@@ -1,7 +1,13 @@
 import { db } from "@/server/db/client";
-import { verifyPassword } from "./password";
+import { takeSignInAttempt } from "@/server/ratelimit/sign-in-limits";
+import { hashPassword, verifyPassword } from "./password";
 
 export type TSignedInUser = { id: string; email: string; name: string; defaultOrgId: string | null };
+
+// Checked against when the email is unknown, so that answer costs the same scrypt work as a wrong
+// password and its timing says nothing about which accounts exist. Made once per process.
+let dummyHash: Promise<string> | null = null;
+const hashForUnknownEmail = () => (dummyHash ??= hashPassword("not a password anyone has"));
 
 /**
  * Checks email and password; disabled users cannot sign in. A partner's customer created with
@@ -21,7 +27,8 @@ export async function signInWithPassword(email: string, password: string): Promi
       orgMemberships: { select: { organizationId: true, organization: { select: { follower: { select: { directLoginDisabled: true } } } } } },
     },
   });
-  if (!user || user.disabledAt || !(await verifyPassword(password, user.passwordHash))) return null;
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownEmail()));
+  if (!user || user.disabledAt || !matches) return null;
   const reachable = user.orgMemberships.filter((membership) => !membership.organization.follower?.directLoginDisabled);
   if (user.orgMemberships.length > 0 && reachable.length === 0) return null;
   await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
@@ -37,4 +44,19 @@ export async function maySelectOrganization(userId: string, orgId: string): Prom
     select: { user: { select: { disabledAt: true } }, organization: { select: { follower: { select: { directLoginDisabled: true } } } } },
   });
   return Boolean(membership && !membership.user.disabledAt && !membership.organization.follower?.directLoginDisabled);
+}
+
+/** A sign-in through the limits (ratelimit/sign-in-limits.ts): the user, a refusal, or too many attempts. */
+export type TSignInOutcome = { user: TSignedInUser | null; retryAfterSeconds: number | null };
+
+/**
+ * The console's sign-in: counted per email and per client address before the password is
+ * checked; a limited attempt is not checked at all, whatever the email.
+ */
+export async function signInWithLimits(email: string, password: string, forwardedFor: string | null | undefined): Promise<TSignInOutcome> {
+  const attempt = await takeSignInAttempt(email, forwardedFor);
+  if (attempt.retryAfterSeconds !== null) return { user: null, retryAfterSeconds: attempt.retryAfterSeconds };
+  const user = await signInWithPassword(email, password);
+  if (user) await attempt.succeeded();
+  return { user, retryAfterSeconds: null };
 }

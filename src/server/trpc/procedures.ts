@@ -1,5 +1,6 @@
 import type { TLeaseActor, TPartnerActor, TUserActor } from "@/server/auth/actor";
 import { authenticateBearer } from "@/server/auth/authenticate";
+import { foreignOriginRefusal, requestOriginOf } from "@/server/auth/same-origin";
 import { authenticateCookie, type TCookieSession } from "@/server/auth/session-cookie";
 import { ready } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
@@ -18,8 +19,21 @@ const withDatabase = publicProcedure.use(async ({ next }) => {
 
 const partnerRefusal = () => new AppError("UNAUTHORIZED", "The credential is missing, invalid or not accepted here.");
 
+/**
+ * Every cookie flavour below: a state change (a mutation, on /api/trpc or the machine API) made
+ * with the cookie must come from the service's own pages (auth/same-origin.ts, the CSRF rule).
+ * Checked before the cookie is read, so a forged request costs no database work.
+ */
+const sameOriginChanges = withDatabase.use(async ({ ctx, type, next }) => {
+  if (type === "mutation") {
+    const refusal = foreignOriginRefusal(requestOriginOf(ctx.req.headers, ctx.req.url));
+    if (refusal) throw new AppError("FORBIDDEN", refusal);
+  }
+  return next();
+});
+
 /** Signed in with the service_session cookie; an organization need not be selected. */
-export const signedInProcedure = withDatabase.use(async ({ ctx, next }) => {
+export const signedInProcedure = sameOriginChanges.use(async ({ ctx, next }) => {
   const session = await authenticateCookie(ctx.req.headers);
   if (!session) throw new AppError("UNAUTHORIZED", "Sign in to the console first: the service_session cookie is missing, expired or invalid.");
   return next({ ctx: { session } });
