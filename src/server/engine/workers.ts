@@ -13,6 +13,20 @@ import { registerWebhookDelivery } from "./webhook-delivery";
 const IDLE_POLL_SECONDS = 2;
 
 /**
+ * How an execution slot fetches. groupConcurrency (pg-boss 12) is checked in the fetch query
+ * against every active job of the group in the database, so the per-organization cap holds
+ * across all engine processes; a capped organization's backlog waits while other
+ * organizations' jobs are taken. Jobs queued without a group are never capped.
+ */
+function executionFetch() {
+  return {
+    pollingIntervalSeconds: IDLE_POLL_SECONDS,
+    notifyPollingIntervalSeconds: IDLE_POLL_SECONDS,
+    ...(env.ENGINE_ORG_CONCURRENCY > 0 ? { groupConcurrency: env.ENGINE_ORG_CONCURRENCY } : {}),
+  };
+}
+
+/**
  * Runs `slots` executions of one queue at once. Each slot is its own pg-boss worker that, when
  * its job ends, wakes itself so it takes the next queued job at once: pg-boss would otherwise
  * wait out its polling interval after every job, and a backlog would drain one job per slot
@@ -22,7 +36,7 @@ async function workExecutions(boss: PgBoss, queue: string, slots: number, run: (
   for (let slot = 0; slot < slots; slot++) {
     // Known once work() returns, before its first job can end (fetching takes a round trip).
     let workerId: string | null = null;
-    workerId = await boss.work<TExecutionJobData>(queue, { pollingIntervalSeconds: IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
+    workerId = await boss.work<TExecutionJobData>(queue, { ...executionFetch(), includeMetadata: true }, async ([job]) => {
       if (!job) return;
       try {
         await runExecution(job, run, what);
