@@ -74,6 +74,9 @@ export default defineConfig({
     { name: "api", testDir: "e2e/api" },
     { name: "console", testDir: "e2e/console" },
     { name: "sdk", testDir: "e2e/sdk" },
+    // Runs its own web processes and workers on a fresh PostgreSQL database (ports 3340-3343);
+    // skips itself unless E2E_DATABASE_URL is set. See docs/scale-out.md.
+    { name: "scale", testDir: "e2e/scale" },
   ],
   webServer: [
     {

@@ -1,8 +1,9 @@
 // `npm run worker`: an engine-only process (no web server) for scaling out. It runs the same
 // start-up and queue code as the web process, so jobs behave the same wherever they run.
 import { ready } from "@/server/db/client";
-import { startQueue, stopQueue } from "@/server/jobs/queue";
-import { startScheduler, stopScheduler } from "@/server/engine/scheduler";
+import { startQueue } from "@/server/jobs/queue";
+import { startScheduler } from "@/server/engine/scheduler";
+import { drainEngine, releaseEngine } from "@/server/lifecycle/shutdown";
 import { registerWorkers } from "@/server/engine/workers";
 import { env } from "@/server/env";
 import { log } from "@/server/log";
@@ -19,11 +20,18 @@ async function main() {
   log.info("worker ready", { database: database.kind });
   // Plain line for supervisors (and Playwright's webServer) waiting for readiness, whatever LOG_LEVEL says.
   process.stdout.write("worker ready\n");
-  const shutdown = async () => {
-    log.info("worker stopping");
-    stopScheduler();
-    await stopQueue();
+  // SIGTERM: stop fetching, let running jobs finish within the grace period, release the rest
+  // to the other workers (pg-boss fails them back to the queue), then exit. See docs/scale-out.md.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("worker stopping", { signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS });
+    process.stdout.write("worker draining\n");
+    await drainEngine(Date.now() + env.SHUTDOWN_GRACE_SECONDS * 1000);
+    await releaseEngine();
     await database.close();
+    process.stdout.write("worker stopped\n");
     process.exit(0);
   };
   process.on("SIGINT", shutdown);

@@ -39,6 +39,13 @@ const ZEnv = z.object({
   ENGINE_IN_PROCESS: z.enum(["0", "1"]).default("1").transform((value) => value === "1"),
   // Agent turns (and, separately, flow runs) one engine process works at once.
   ENGINE_SLOTS: z.coerce.number().int().min(1).max(64).default(4),
+  // Per-organization fairness: agent turns (and, separately, flow runs) of one organization
+  // running at once across every engine process of the deployment; 0 = no cap. The default
+  // leaves a default process (4 slots) at least one slot for other organizations' turns.
+  ENGINE_ORG_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(3),
+  // SIGTERM: seconds a process lets running jobs and requests finish before it releases the
+  // rest to other engine processes and exits (below a typical orchestrator's 30 s kill delay).
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   // How long an MCP tools/call waits for the agent's turn before answering "still running".
   // Below the MCP SDK client's default 60 s request timeout, so that answer arrives.
   MCP_TURN_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(45),

@@ -4,6 +4,7 @@ import { startQueue } from "@/server/jobs/queue";
 import { startScheduler } from "@/server/engine/scheduler";
 import { registerWorkers } from "@/server/engine/workers";
 import { env, missingProductionSecrets, publicBaseUrl } from "@/server/env";
+import { installWebShutdown } from "@/server/lifecycle/shutdown";
 import { log } from "@/server/log";
 import { createFirstAccount } from "@/server/services/bootstrap/first-start";
 
@@ -43,6 +44,8 @@ export function startServer(): Promise<void> {
       await registerWorkers(boss);
       startScheduler();
     }
+    // SIGTERM: streams end with retry, requests and the engine's jobs drain (docs/scale-out.md).
+    installWebShutdown();
     log.info("service ready", { database: database.kind, baseUrl: publicBaseUrl() });
   })();
   return holder.__serviceStarted;

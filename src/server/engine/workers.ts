@@ -1,16 +1,30 @@
 import type { Job, PgBoss } from "pg-boss";
 import { env } from "@/server/env";
-import { FLOW_QUEUE, ONBOARDING_QUEUE, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TExecutionJobData, type TOnboardingJobData } from "@/server/jobs/queues";
+import { ASSISTANT_ACTION_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, WEBHOOK_QUEUE, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TExecutionJobData, type TOnboardingJobData } from "@/server/jobs/queues";
 import { log } from "@/server/log";
 import { runFlow } from "./flow-runner";
 import { runOnboardingJob } from "./onboarding";
 import { failInterruptedTurn, sweepExpiredTurns } from "./recovery";
 import { runTurn } from "./turn-runner";
-import { registerAssistantActions } from "./assistant-action-jobs";
-import { registerWebhookDelivery } from "./webhook-delivery";
+import { APPROVAL_SWEEP_QUEUE, registerAssistantActions } from "./assistant-action-jobs";
+import { registerWebhookDelivery, WEBHOOK_SWEEP_QUEUE } from "./webhook-delivery";
 
 // With nothing queued, a slot looks again after this even without a wake-up (a lost NOTIFY).
 const IDLE_POLL_SECONDS = 2;
+
+/**
+ * How an execution slot fetches. groupConcurrency (pg-boss 12) is checked in the fetch query
+ * against every active job of the group in the database, so the per-organization cap holds
+ * across all engine processes; a capped organization's backlog waits while other
+ * organizations' jobs are taken. Jobs queued without a group are never capped.
+ */
+function executionFetch() {
+  return {
+    pollingIntervalSeconds: IDLE_POLL_SECONDS,
+    notifyPollingIntervalSeconds: IDLE_POLL_SECONDS,
+    ...(env.ENGINE_ORG_CONCURRENCY > 0 ? { groupConcurrency: env.ENGINE_ORG_CONCURRENCY } : {}),
+  };
+}
 
 /**
  * Runs `slots` executions of one queue at once. Each slot is its own pg-boss worker that, when
@@ -22,7 +36,7 @@ async function workExecutions(boss: PgBoss, queue: string, slots: number, run: (
   for (let slot = 0; slot < slots; slot++) {
     // Known once work() returns, before its first job can end (fetching takes a round trip).
     let workerId: string | null = null;
-    workerId = await boss.work<TExecutionJobData>(queue, { pollingIntervalSeconds: IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
+    workerId = await boss.work<TExecutionJobData>(queue, { ...executionFetch(), includeMetadata: true }, async ([job]) => {
       if (!job) return;
       try {
         await runExecution(job, run, what);
@@ -65,4 +79,24 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
   await registerWebhookDelivery(boss);
   // Assistant actions (spec 4.8): approved actions' runs and the approval expiry sweep.
   await registerAssistantActions(boss);
+}
+
+/** Every queue registerWorkers works: what a draining engine stops fetching from. */
+const ENGINE_QUEUES = [TURN_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_SWEEP_QUEUE, WEBHOOK_QUEUE, WEBHOOK_SWEEP_QUEUE, ASSISTANT_ACTION_QUEUE, APPROVAL_SWEEP_QUEUE];
+
+/**
+ * Shutdown, first half: the engine's workers stop fetching at once, and this resolves when
+ * their running jobs have finished or at `deadline` (epoch ms), whichever comes first. Jobs
+ * still running then are released by stopQueue (failed back to the queue, retried elsewhere).
+ * The queue itself keeps running meanwhile, so a web process can still accept work.
+ */
+export async function stopFetching(boss: PgBoss, deadline: number): Promise<"finished" | "timed out"> {
+  const stopped = Promise.allSettled(ENGINE_QUEUES.map((queue) => boss.offWork(queue, { wait: true }))).then(() => "finished" as const);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timed out">((resolve) => (timer = setTimeout(() => resolve("timed out"), Math.max(0, deadline - Date.now()))));
+  try {
+    return await Promise.race([stopped, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,7 +1,8 @@
 import { log } from "@/server/log";
 import { lastSeqOf, type TLoggedEvent } from "./read-events";
 import { sessionHub } from "./session-hub";
-import { encodeFrame, envelope, HEARTBEAT_FRAME, RETRY_FRAME } from "./sse";
+import { onDrain } from "@/server/lifecycle/draining";
+import { DRAIN_RETRY_FRAME, encodeFrame, envelope, HEARTBEAT_FRAME, RETRY_FRAME } from "./sse";
 import { onTick } from "./ticker";
 
 export const DEFAULT_HEARTBEAT_MS = 25_000;
@@ -44,6 +45,7 @@ const encoder = new TextEncoder();
 // the streams it is delivered to in the same batch (the hub hands them the same objects).
 const encoded = new WeakMap<TLoggedEvent, Uint8Array>();
 const heartbeatBytes = encoder.encode(HEARTBEAT_FRAME);
+const drainBytes = encoder.encode(DRAIN_RETRY_FRAME);
 
 function frameOf(sessionId: string, event: TLoggedEvent): Uint8Array {
   let bytes = encoded.get(event);
@@ -110,6 +112,14 @@ export function sessionEventStream(options: TSessionStreamOptions): ReadableStre
         signal.addEventListener("abort", close, { once: true });
         cleanups.push(() => signal.removeEventListener("abort", close));
       }
+      // Shutdown (SIGTERM): tell the client to reconnect elsewhere, then end the stream.
+      cleanups.push(
+        onDrain(() => {
+          send(drainBytes);
+          close();
+        }),
+      );
+      if (done) return;
       cleanups.push(
         onTick(options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, () => {
           send(heartbeatBytes);

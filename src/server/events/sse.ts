@@ -16,6 +16,12 @@ export type TStreamEnvelope = {
 /** Tells EventSource to reconnect after 2 s; the first bytes of every stream. */
 export const RETRY_FRAME = "retry: 2000\n\n";
 
+/**
+ * The last frame of a stream this process ends because it shuts down: reconnect soon (to
+ * another process) and resume from Last-Event-ID; no event is lost, the log has them all.
+ */
+export const DRAIN_RETRY_FRAME = "retry: 500\n: server shutting down, reconnect with Last-Event-ID\n\n";
+
 /** A comment line: keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_FRAME = ": heartbeat\n\n";
 

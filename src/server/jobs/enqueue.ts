@@ -30,16 +30,45 @@ function dataOf({ kind: _kind, ...data }: TJob): object {
  * engine runs jobs.
  */
 export async function enqueue(tx: TTransaction, job: TJob, options: { startAfter?: Date } = {}): Promise<void> {
+  const group = (await organizationsOf(tx, [job])).get(job);
   // startAfter: a job that wakes its row later (a webhook delivery's next attempt).
-  await warmQueue().send(QUEUE_OF[job.kind], dataOf(job), { db: fromPrisma(tx), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
+  await warmQueue().send(QUEUE_OF[job.kind], dataOf(job), {
+    db: fromPrisma(tx),
+    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    ...(group ? { group: { id: group } } : {}),
+  });
 }
 
 /** Several jobs of one transaction (a fan-out) in one insert. */
 export async function enqueueMany(tx: TTransaction, jobs: TJob[]): Promise<void> {
   const boss = warmQueue();
+  const groups = await organizationsOf(tx, jobs);
   for (const kind of Object.keys(QUEUE_OF) as Array<TJob["kind"]>) {
     const ofKind = jobs.filter((job) => job.kind === kind);
     if (ofKind.length === 0) continue;
-    await boss.insert(QUEUE_OF[kind], ofKind.map((job) => ({ data: dataOf(job) })), { db: fromPrisma(tx) });
+    const rows = ofKind.map((job) => {
+      const group = groups.get(job);
+      return group ? { data: dataOf(job), group: { id: group } } : { data: dataOf(job) };
+    });
+    await boss.insert(QUEUE_OF[kind], rows, { db: fromPrisma(tx) });
   }
+}
+
+/**
+ * Per-organization fairness: an execution job (agent turn, flow run) carries its turn's
+ * organization as its pg-boss group, and engine workers fetch with a per-group concurrency cap
+ * (ENGINE_ORG_CONCURRENCY, engine/workers.ts), so one organization's burst cannot hold every
+ * slot of the deployment. Read from the Turn rows the caller just wrote, in its transaction.
+ */
+async function organizationsOf(tx: TTransaction, jobs: TJob[]): Promise<Map<TJob, string>> {
+  const executions = jobs.filter((job): job is Extract<TJob, { turnId: string }> => "turnId" in job);
+  const groups = new Map<TJob, string>();
+  if (executions.length === 0) return groups;
+  const turns = await tx.turn.findMany({ where: { id: { in: executions.map((job) => job.turnId) } }, select: { id: true, organizationId: true } });
+  const organizationOf = new Map(turns.map((turn) => [turn.id, turn.organizationId]));
+  for (const job of executions) {
+    const organizationId = organizationOf.get(job.turnId);
+    if (organizationId) groups.set(job, organizationId);
+  }
+  return groups;
 }

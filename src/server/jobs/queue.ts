@@ -55,12 +55,23 @@ export async function startQueue(database: TDatabase, options: TQueueOptions = {
   return queue.starting;
 }
 
-export async function stopQueue(): Promise<void> {
+/**
+ * Stops the queue: workers stop fetching, running jobs get `timeoutMs` to finish, and those
+ * still running then are failed back to the queue (pg-boss's failWip), so another engine
+ * process retries them after the queue's retryDelay.
+ */
+export async function stopQueue(options: { timeoutMs?: number } = {}): Promise<void> {
   const queue = current();
-  if (queue.boss) await queue.boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined);
+  if (queue.boss) await queue.boss.stop({ graceful: true, timeout: options.timeoutMs ?? 5_000 }).catch(() => undefined);
   queue.boss = null;
   queue.state = "stopped";
   delete queue.starting;
+}
+
+/** The running queue, or null (shutdown stops its workers before it stops the queue). */
+export function runningQueue(): PgBoss | null {
+  const queue = current();
+  return queue.state === "running" ? queue.boss : null;
 }
 
 export function queueStatus(): { state: TQueueState["state"]; error?: string } {
