@@ -57,6 +57,8 @@ const ZEnv = z.object({
   RATE_LIMIT_PARTNER_PER_ORG: z.coerce.number().int().min(0).default(1200),
   // Requests without a credential, per client IP (first X-Forwarded-For hop).
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(300),
+  // Bearer token of GET /api/metrics (Prometheus). Unset: the route answers 404 like an unknown path.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Vault keys: "kid:base64-32-bytes" entries, comma-separated; the first seals, all open.
   VAULT_KEYS: z
