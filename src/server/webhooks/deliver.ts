@@ -1,7 +1,7 @@
 import { httpToolAllowedHosts } from "@/server/env";
 import { findAppError } from "@/server/errors";
 import { countWebhookDelivery } from "@/server/observability/metrics";
-import { resolveTarget, sendPinned } from "@/server/integrations/http/pinned-request";
+import { resolveTarget, sendPinned, type THostLookup } from "@/server/integrations/http/pinned-request";
 import { parseRetryAfter } from "./schedule";
 import { signWebhook } from "./sign";
 
@@ -19,7 +19,7 @@ export type TDeliveryOutcome = {
   durationMs: number;
 };
 
-type TDeliverOptions = { url: string; secret: string; body: string; timeoutMs?: number; allowedHosts?: readonly string[] };
+type TDeliverOptions = { url: string; secret: string; body: string; timeoutMs?: number; allowedHosts?: readonly string[]; lookup?: THostLookup };
 
 /**
  * One signed POST of the stored body bytes. The URL passes the HTTP tool's SSRF guard on every
@@ -34,7 +34,7 @@ export async function deliverOnce(options: TDeliverOptions): Promise<TDeliveryOu
   };
   try {
     const url = new URL(options.url);
-    const target = await resolveTarget(url, options.allowedHosts ?? httpToolAllowedHosts());
+    const target = await resolveTarget(url, options.allowedHosts ?? httpToolAllowedHosts(), options.lookup);
     const body = Buffer.from(options.body, "utf8");
     const response = await sendPinned({
       url,
