@@ -15,6 +15,9 @@ const httpTargetPort = Number(process.env.E2E_HTTP_TARGET_PORT ?? 4010);
 const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4011);
 const oauthIssuer = `http://127.0.0.1:${oauthPort}`;
 
+/** The bearer of GET /api/metrics in the e2e server (e2e/api/operations.spec.ts). */
+export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789";
+
 /** What the web server and (on PostgreSQL) the worker share: the same database, keys and allowlist. */
 const serverEnv = {
   NODE_ENV: "production",
@@ -28,6 +31,7 @@ const serverEnv = {
   // Test-only key: production with PostgreSQL refuses to seal secrets without configured keys.
   VAULT_KEYS: "e2e:lyNHTwgT98ETMDfC4V/wy02QeN6ym7B/FBCC61NnGTU=",
   LOG_LEVEL: "warn",
+  METRICS_TOKEN: E2E_METRICS_TOKEN,
   OAUTH_MAIL_PRESET: "generic",
   OAUTH_MAIL_CLIENT_ID: "e2e-mail-client",
   OAUTH_MAIL_CLIENT_SECRET: "e2e-mail-secret",

@@ -69,6 +69,8 @@ const ZEnv = z.object({
   RATE_LIMIT_SIGN_IN_PER_ACCOUNT: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().min(0).default(100),
   RATE_LIMIT_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(900),
+  // Bearer token of GET /api/metrics (Prometheus). Unset: the route answers 404 like an unknown path.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Vault keys: "kid:base64-32-bytes" entries, comma-separated; the first seals, all open.
   VAULT_KEYS: z

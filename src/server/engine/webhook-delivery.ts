@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import { createQueueOnce, WEBHOOK_QUEUE } from "@/server/jobs/queues";
 import { log } from "@/server/log";
+import { timedJob } from "@/server/observability/metrics";
 import { runScheduledAttempt, sweepDueDeliveries } from "@/server/services/assistant/webhooks/attempt-delivery";
 
 /** Minute sweep of deliveries whose wake-up was lost (created here: the sweep is this module's own). */
@@ -26,7 +27,7 @@ export async function registerWebhookDelivery(boss: PgBoss): Promise<void> {
     await boss.work<TDeliveryJobData>(WEBHOOK_QUEUE, { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
       if (!job) return;
       try {
-        await runScheduledAttempt(job.data.deliveryId);
+        await timedJob(WEBHOOK_QUEUE, undefined, () => runScheduledAttempt(job.data.deliveryId));
       } catch (error) {
         // The row stays PENDING under its attempt lease; the sweep wakes it again.
         log.error("webhook delivery attempt failed", { deliveryId: job.data.deliveryId, error });

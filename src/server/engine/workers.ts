@@ -2,6 +2,7 @@ import type { Job, PgBoss } from "pg-boss";
 import { env } from "@/server/env";
 import { ASSISTANT_ACTION_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, WEBHOOK_QUEUE, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TExecutionJobData, type TOnboardingJobData } from "@/server/jobs/queues";
 import { log } from "@/server/log";
+import { timedJob } from "@/server/observability/metrics";
 import { runFlow } from "./flow-runner";
 import { runOnboardingJob } from "./onboarding";
 import { failInterruptedTurn, sweepExpiredTurns } from "./recovery";
@@ -39,7 +40,7 @@ async function workExecutions(boss: PgBoss, queue: string, slots: number, run: (
     workerId = await boss.work<TExecutionJobData>(queue, { ...executionFetch(), includeMetadata: true }, async ([job]) => {
       if (!job) return;
       try {
-        await runExecution(job, run, what);
+        await timedJob(queue, (job as { createdOn?: Date }).createdOn, () => runExecution(job, run, what));
       } finally {
         if (workerId) boss.notifyWorker(workerId);
       }

@@ -1,4 +1,5 @@
 import { log } from "@/server/log";
+import { trackOpenStream } from "@/server/observability/metrics";
 import { lastSeqOf, type TLoggedEvent } from "./read-events";
 import { sessionHub } from "./session-hub";
 import { onDrain } from "@/server/lifecycle/draining";
@@ -105,6 +106,7 @@ export function sessionEventStream(options: TSessionStreamOptions): ReadableStre
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controllerRef = controller;
+      cleanups.push(trackOpenStream());
       controller.enqueue(encoder.encode(RETRY_FRAME));
       const signal = options.signal;
       if (signal) {

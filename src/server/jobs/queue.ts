@@ -4,7 +4,7 @@ import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
 import { ensureQueues } from "./queues";
 
-type TQueueState = { boss: PgBoss | null; state: "stopped" | "starting" | "running" | "failed"; error?: string; starting?: Promise<PgBoss | null> };
+type TQueueState = { boss: PgBoss | null; state: "stopped" | "starting" | "running" | "failed"; error?: string; starting?: Promise<PgBoss | null>; schema?: string };
 
 // One queue per process, shared by every bundle Next.js builds (see db/client.ts).
 const holder = globalThis as typeof globalThis & { __serviceQueue?: TQueueState };
@@ -29,6 +29,7 @@ async function boot(queue: TQueueState, database: TDatabase, options: TQueueOpti
     // Warm before anyone can send: a transactional send then never reads queue metadata.
     await ensureQueues(boss);
     queue.boss = boss;
+    queue.schema = options.schema ?? "pgboss";
     queue.state = "running";
     return boss;
   } catch (error) {
@@ -68,10 +69,10 @@ export async function stopQueue(options: { timeoutMs?: number } = {}): Promise<v
   delete queue.starting;
 }
 
-/** The running queue, or null (shutdown stops its workers before it stops the queue). */
-export function runningQueue(): PgBoss | null {
-  const queue = current();
-  return queue.state === "running" ? queue.boss : null;
+/** The running queue and its pg-boss schema (metrics read queue depths from it), or null. */
+export function runningQueue(): { boss: PgBoss; schema: string } | null {
+  const { boss, state, schema } = current();
+  return state === "running" && boss ? { boss, schema: schema ?? "pgboss" } : null;
 }
 
 export function queueStatus(): { state: TQueueState["state"]; error?: string } {

@@ -15,7 +15,7 @@ const RELEASE_TIMEOUT_MS = 1_000;
  */
 export async function drainEngine(deadline: number): Promise<void> {
   stopScheduler();
-  const boss = runningQueue();
+  const boss = runningQueue()?.boss;
   if (!boss) return;
   const outcome = await stopFetching(boss, deadline);
   log.info("engine drained", { outcome });

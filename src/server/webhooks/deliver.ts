@@ -1,6 +1,7 @@
 import { httpToolAllowedHosts } from "@/server/env";
 import { findAppError } from "@/server/errors";
-import { resolveTarget, sendPinned } from "@/server/integrations/http/pinned-request";
+import { countWebhookDelivery } from "@/server/observability/metrics";
+import { resolveTarget, sendPinned, type THostLookup } from "@/server/integrations/http/pinned-request";
 import { parseRetryAfter } from "./schedule";
 import { signWebhook } from "./sign";
 
@@ -18,7 +19,7 @@ export type TDeliveryOutcome = {
   durationMs: number;
 };
 
-type TDeliverOptions = { url: string; secret: string; body: string; timeoutMs?: number; allowedHosts?: readonly string[] };
+type TDeliverOptions = { url: string; secret: string; body: string; timeoutMs?: number; allowedHosts?: readonly string[]; lookup?: THostLookup };
 
 /**
  * One signed POST of the stored body bytes. The URL passes the HTTP tool's SSRF guard on every
@@ -27,10 +28,13 @@ type TDeliverOptions = { url: string; secret: string; body: string; timeoutMs?: 
  */
 export async function deliverOnce(options: TDeliverOptions): Promise<TDeliveryOutcome> {
   const started = Date.now();
-  const finish = (outcome: Omit<TDeliveryOutcome, "durationMs">): TDeliveryOutcome => ({ ...outcome, durationMs: Date.now() - started });
+  const finish = (outcome: Omit<TDeliveryOutcome, "durationMs">, error?: unknown): TDeliveryOutcome => {
+    countWebhookDelivery(outcome.ok ? "delivered" : outcome.statusCode !== null ? "http_error" : findAppError(error) ? "refused" : "network_error");
+    return { ...outcome, durationMs: Date.now() - started };
+  };
   try {
     const url = new URL(options.url);
-    const target = await resolveTarget(url, options.allowedHosts ?? httpToolAllowedHosts());
+    const target = await resolveTarget(url, options.allowedHosts ?? httpToolAllowedHosts(), options.lookup);
     const body = Buffer.from(options.body, "utf8");
     const response = await sendPinned({
       url,
@@ -44,7 +48,7 @@ export async function deliverOnce(options: TDeliverOptions): Promise<TDeliveryOu
     const ok = response.status >= 200 && response.status < 300;
     return finish({ ok, statusCode: response.status, error: ok ? null : `The receiver answered ${response.status}.`, retryAfterSeconds: ok ? null : parseRetryAfter(response.headers["retry-after"]) });
   } catch (error) {
-    return finish({ ok: false, statusCode: null, error: describeFailure(error, options.timeoutMs ?? DELIVERY_TIMEOUT_MS), retryAfterSeconds: null });
+    return finish({ ok: false, statusCode: null, error: describeFailure(error, options.timeoutMs ?? DELIVERY_TIMEOUT_MS), retryAfterSeconds: null }, error);
   }
 }
 

@@ -80,10 +80,11 @@ export function blockedAddressReason(address: string): string | null {
   if (family === 4) return matchRange(v4ToBigInt(address), 32, V4);
   if (family !== 6) return "not an IP address";
   const value = v6ToBigInt(address);
-  // IPv4-mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4
+  // IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96)
+  // and 6to4 (2002::/16) carry an IPv4
   // address that the packet really reaches; judge that address.
   const embedded =
-    value >> 32n === 0xffffn || value >> 32n === v6ToBigInt("64:ff9b::") >> 32n
+    value >> 32n === 0xffffn || value >> 32n === 0xffff0000n || value >> 32n === v6ToBigInt("64:ff9b::") >> 32n
       ? value & 0xffffffffn
       : value >> 112n === 0x2002n
         ? (value >> 80n) & 0xffffffffn
@@ -93,6 +94,15 @@ export function blockedAddressReason(address: string): string | null {
     return reason ? `${reason} (embedded in IPv6)` : null;
   }
   return matchRange(value, 128, V6);
+}
+
+/**
+ * Names that must never leave the machine, refused before any lookup: `localhost` and every
+ * `*.localhost` name are loopback by definition (RFC 6761), whatever a resolver answers.
+ */
+export function blockedHostnameReason(hostname: string): string | null {
+  const host = hostname.replace(/\.$/, "").toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") ? "a loopback name (RFC 6761)" : null;
 }
 
 /** host or host:port entries (lower-case) that are exempt from the address refusal. */

@@ -4,7 +4,7 @@ import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
 import type { TIntegrationDefinition } from "../types";
 import type { THttpTool, TToolCredential } from "./http-binding";
-import { refused, resolveTarget, sendPinned } from "./pinned-request";
+import { refused, resolveTarget, sendPinned, type THostLookup } from "./pinned-request";
 import { builtInHttpRequest, customHttpRequest, type TToolRequest, validateArgs } from "./tool-request";
 
 export const HTTP_TOOL_TIMEOUT_MS = 10_000;
@@ -30,6 +30,8 @@ export type TInvokeHttpToolOptions = {
   allowedHosts?: readonly string[];
   timeoutMs?: number;
   maxBodyBytes?: number;
+  /** Name resolution; default the system resolver (tests play a DNS server here). */
+  lookup?: THostLookup;
 };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -85,7 +87,7 @@ export async function invokeHttpTool(options: TInvokeHttpToolOptions): Promise<T
   return sendToolRequest(request, { ...options, toolName: tool.name });
 }
 
-export type TSendOptions = Pick<TInvokeHttpToolOptions, "toolName" | "allowedHosts" | "timeoutMs" | "maxBodyBytes">;
+export type TSendOptions = Pick<TInvokeHttpToolOptions, "toolName" | "allowedHosts" | "timeoutMs" | "maxBodyBytes" | "lookup">;
 
 /**
  * Sends a tool's request through the outbound guard: DNS resolved and checked, the checked
@@ -100,7 +102,7 @@ export async function sendToolRequest(first: TToolRequest, options: TSendOptions
   const started = Date.now();
   try {
     for (let hop = 0; ; hop++) {
-      const target = await resolveTarget(request.url, allowedHosts);
+      const target = await resolveTarget(request.url, allowedHosts, options.lookup);
       const response = await sendPinned({ ...request, target, signal, maxBytes: options.maxBodyBytes ?? HTTP_TOOL_MAX_BODY_BYTES });
       const location = response.headers.location;
       if (REDIRECTS.has(response.status) && location) {

@@ -3,7 +3,7 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { AppError } from "@/server/errors";
-import { blockedAddressReason, isAllowedHost } from "./address-guard";
+import { blockedAddressReason, blockedHostnameReason, isAllowedHost } from "./address-guard";
 
 /** Every address the host resolved to, all of them checked; the socket may use only these. */
 export type TPinnedTarget = { addresses: LookupAddress[] };
@@ -23,6 +23,9 @@ export type TOneRequest = {
 export const refused = (message: string, details: Record<string, unknown>) =>
   new AppError("VALIDATION", message, { details: { reason: "refused", ...details } });
 
+/** Resolves a host name to every address it has. Tests pass their own to play a DNS server (rebinding, metadata names). */
+export type THostLookup = (hostname: string) => Promise<LookupAddress[]>;
+
 function lookupAll(hostname: string): Promise<LookupAddress[]> {
   return new Promise((resolve, reject) => {
     dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
@@ -39,7 +42,7 @@ export function portOf(url: URL): number {
  * between check and connect (rebinding) cannot reach anything the check refused.
  * Hosts in the allowlist (by name, as written in the URL) skip the address refusal only.
  */
-export async function resolveTarget(url: URL, allowedHosts: readonly string[]): Promise<TPinnedTarget> {
+export async function resolveTarget(url: URL, allowedHosts: readonly string[], lookup: THostLookup = lookupAll): Promise<TPinnedTarget> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw refused(`Only http and https URLs can be called (got ${url.protocol}).`, { host: url.hostname });
   }
@@ -48,15 +51,12 @@ export async function resolveTarget(url: URL, allowedHosts: readonly string[]): 
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const allowed = isAllowedHost(host, portOf(url), allowedHosts);
-  let addresses: LookupAddress[];
-  if (isIP(host)) {
-    addresses = [{ address: host, family: isIP(host) }];
-  } else {
-    try {
-      addresses = await lookupAll(host);
-    } catch {
-      throw new AppError("UNAVAILABLE", `The host ${host} could not be resolved.`, { details: { reason: "dns", host } });
-    }
+  const addresses: LookupAddress[] = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host).catch(() => []);
+  // Checked after the addresses so the refusal names the address when there is one; a
+  // *.localhost name is refused even when the resolver does not know it or answers otherwise.
+  const nameReason = allowed ? null : blockedHostnameReason(host);
+  if (nameReason && !addresses.some(({ address }) => blockedAddressReason(address))) {
+    throw refused(`Refused to call ${host}: it is ${nameReason}. Outbound calls may only reach public addresses.`, { host });
   }
   if (!addresses.length) throw new AppError("UNAVAILABLE", `The host ${host} could not be resolved.`, { details: { reason: "dns", host } });
   if (!allowed) {
