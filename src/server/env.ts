@@ -71,6 +71,19 @@ const ZEnv = z.object({
   RATE_LIMIT_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(900),
   // Bearer token of GET /api/metrics (Prometheus). Unset: the route answers 404 like an unknown path.
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
+  // Customer API (/api/v1), per presented credential (yk_/yku_, valid or not).
+  RATE_LIMIT_V1_PER_CREDENTIAL: z.coerce.number().int().min(0).default(1200),
+  // Customer API and MCP, per organization of the authenticated caller, all its keys together.
+  RATE_LIMIT_V1_PER_ORG: z.coerce.number().int().min(0).default(3000),
+  // Customer API requests without a credential (or with only the console cookie), per client IP.
+  RATE_LIMIT_V1_PER_IP: z.coerce.number().int().min(0).default(1200),
+  // MCP endpoint, per presented credential.
+  RATE_LIMIT_MCP_PER_CREDENTIAL: z.coerce.number().int().min(0).default(600),
+  // Event ingress, per ingress URL (the SHA-256 of its token) and per sending IP.
+  RATE_LIMIT_INGRESS_PER_TOKEN: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_INGRESS_PER_IP: z.coerce.number().int().min(0).default(1200),
+  // POST /api/v1/auth/token (the console's cookie mints user tokens), per signed-in person.
+  RATE_LIMIT_AUTH_TOKEN_PER_PERSON: z.coerce.number().int().min(0).default(120),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Vault keys: "kid:base64-32-bytes" entries, comma-separated; the first seals, all open.
   VAULT_KEYS: z

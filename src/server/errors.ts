@@ -64,9 +64,19 @@ export function envelope(code: string, message: string, details?: Record<string,
   return { error: details ? { code, message, details } : { code, message } };
 }
 
-/** The uniform 404 of run, session and authoring routes: never says which part was wrong. */
-export function notFound(what = "resource"): AppError {
-  return new AppError("NOT_FOUND", `The ${what} was not found, or your credential cannot see it.`);
+/**
+ * The one message of every 404 a credential-checked route answers: a missing or invalid
+ * credential, an unknown id and another tenant's id must read the same (spec 5.2, issue 14).
+ */
+export const NOT_FOUND_MESSAGE = "Not found: check the id, and that your credential belongs to the organization that owns it.";
+
+/**
+ * The uniform 404 of run, session, authoring and partner routes: never says which part was
+ * wrong. `_what` names what was looked for, for the reader of the calling code only: naming it
+ * in the message would tell a missing credential apart from an unknown id.
+ */
+export function notFound(_what?: string, details?: Record<string, unknown>): AppError {
+  return new AppError("NOT_FOUND", NOT_FOUND_MESSAGE, details ? { details } : {});
 }
 
 /** Finds an AppError anywhere in a cause chain (tRPC wraps thrown errors). */

@@ -1,4 +1,5 @@
 import { env } from "@/server/env";
+import { currentRequestId } from "@/server/http/request-id";
 
 type TLevel = "debug" | "info" | "warn" | "error";
 const ORDER: Record<TLevel | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -19,7 +20,8 @@ function scrub(value: unknown, depth = 0): unknown {
 
 function write(level: TLevel, message: string, fields?: Record<string, unknown>): void {
   if (ORDER[level] < ORDER[env.LOG_LEVEL]) return;
-  const record = { level, time: new Date().toISOString(), msg: message, ...(fields ? (scrub(fields) as object) : {}) };
+  const requestId = currentRequestId();
+  const record = { level, time: new Date().toISOString(), msg: message, ...(requestId ? { requestId } : {}), ...(fields ? (scrub(fields) as object) : {}) };
   process.stderr.write(`${JSON.stringify(record)}\n`);
 }
 

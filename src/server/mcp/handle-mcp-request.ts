@@ -1,8 +1,10 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { TUserActor } from "@/server/auth/actor";
 import { authenticateBearer } from "@/server/auth/authenticate";
-import { ready } from "@/server/db/client";
-import { log } from "@/server/log";
+import type { AppError } from "@/server/errors";
+import { serveApiRequest } from "@/server/http/api-route";
+import { countAfterAuthentication } from "@/server/ratelimit/request-limits";
+import { requestKeys } from "@/server/ratelimit/request-keys";
 import { createMcpServer } from "./create-mcp-server";
 
 // JSON-RPC error codes in the implementation-defined server range (-32000..-32099).
@@ -12,8 +14,13 @@ const RPC_INTERNAL = -32603;
 const REALM = 'realm="agent-automation-service"';
 
 /** An HTTP-level refusal in the shape MCP clients read: a JSON-RPC error, id null. */
-function rpcError(status: number, rpcCode: number, code: string, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ jsonrpc: "2.0", error: { code: rpcCode, message, data: { code } }, id: null }, { status, headers });
+function rpcError(status: number, rpcCode: number, code: string, message: string, headers: Record<string, string> = {}, details?: Record<string, unknown>): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code: rpcCode, message, data: { code, ...details } }, id: null }, { status, headers });
+}
+
+/** Refusals of the route wrapper (405, 429, 500) in the JSON-RPC shape, with the service's code in data. */
+function rpcRefusal(error: AppError): Response {
+  return rpcError(error.status, error.status >= 500 ? RPC_INTERNAL : RPC_SERVER_ERROR, error.code, error.message, error.headers, error.details);
 }
 
 /**
@@ -28,32 +35,27 @@ function unauthorized(hadCredential: boolean): Response {
   return rpcError(401, RPC_UNAUTHORIZED, "UNAUTHORIZED", message, { "WWW-Authenticate": challenge });
 }
 
-/** Stateless mode keeps no server-to-client stream and no session to delete: POST only. */
-function methodNotAllowed(method: string): Response {
-  return rpcError(405, RPC_SERVER_ERROR, "METHOD_NOT_ALLOWED", `${method} is not supported: this MCP endpoint is stateless; send JSON-RPC messages with POST.`, { Allow: "POST" });
-}
-
-async function authenticate(req: Request): Promise<TUserActor | null> {
-  await ready();
-  return (await authenticateBearer(req.headers, ["api_key"])) as TUserActor | null;
+async function serveMcp(req: Request): Promise<Response> {
+  const actor = (await authenticateBearer(req.headers, ["api_key"])) as TUserActor | null;
+  if (!actor) return unauthorized(req.headers.has("authorization"));
+  await countAfterAuthentication("mcp", { organization: actor.orgId });
+  const server = await createMcpServer(actor, { requestSignal: req.signal });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
+  await server.connect(transport);
+  return await transport.handleRequest(req);
 }
 
 /**
  * POST /api/v1/mcp: Model Context Protocol over Streamable HTTP, one fresh server and transport
  * per request (sessionIdGenerator undefined). Responses are SSE streams (enableJsonResponse
- * false), which lets tools/call send progress notifications while the agent works.
+ * false), which lets tools/call send progress notifications while the agent works. Stateless
+ * mode keeps no server-to-client stream and no session to delete: POST only.
  */
-export async function handleMcpRequest(req: Request): Promise<Response> {
-  if (req.method !== "POST") return methodNotAllowed(req.method);
-  try {
-    const actor = await authenticate(req);
-    if (!actor) return unauthorized(req.headers.has("authorization"));
-    const server = await createMcpServer(actor, { requestSignal: req.signal });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
-    await server.connect(transport);
-    return await transport.handleRequest(req);
-  } catch (error) {
-    log.error("MCP request failed", { error });
-    return rpcError(500, RPC_INTERNAL, "INTERNAL", `The service failed to handle the request (at ${new Date().toISOString()}). Try again; if it keeps failing, report this time.`);
-  }
+export function handleMcpRequest(req: Request): Promise<Response> {
+  return serveApiRequest(
+    req,
+    { route: "/api/v1/mcp", methods: ["POST"], rateLimit: () => ({ surface: "mcp", keys: requestKeys(req, "") }), renderError: rpcRefusal },
+    {},
+    () => serveMcp(req),
+  );
 }

@@ -20,11 +20,12 @@ type TCounted = { policy: TPolicy; remaining: number; resetSeconds: number };
 
 // Checked in this order; the first refusal answers. A request without a credential is counted
 // by address instead (request-keys.ts).
-const ORDER: TPolicyName[] = ["credential", "ip", "organization"];
+const ORDER: TPolicyName[] = ["credential", "ip", "person", "organization"];
 
 const REFUSAL: Record<TPolicyName, string> = {
   credential: "Too many requests with this credential",
   organization: "Too many requests for this organization",
+  person: "Too many requests from this signed-in person",
   ip: "Too many requests without a credential from this address",
 };
 

@@ -4,12 +4,16 @@ import { env } from "@/server/env";
  * The named limits of the service (the IETF RateLimit headers call them policies). Each counts
  * requests per key in a fixed window; `quota` 0 switches a policy off.
  */
-export type TPolicyName = "credential" | "organization" | "ip";
+export type TPolicyName = "credential" | "organization" | "person" | "ip";
 
 export type TPolicy = { name: TPolicyName; quota: number; windowSeconds: number };
 
-/** The surfaces that are limited today; issue 14 adds "v1" and the console. */
-export type TLimitedSurface = "partner-v1";
+/**
+ * The surfaces that are limited, each with its own counters: the two machine APIs, MCP, event
+ * ingress, the cookie token route (per signed-in person) and the browser routes of the connect
+ * flow (per address only).
+ */
+export type TLimitedSurface = "partner-v1" | "v1" | "mcp" | "ingress" | "auth-token" | "connect";
 
 const WINDOW_SECONDS = 60;
 
@@ -20,20 +24,38 @@ type TOverrides = Partial<Record<TPolicyName, number>> & { windowSeconds?: numbe
 let overrides: TOverrides | null = null;
 
 /**
- * Replaces configured values until called again with null. For tests; limiter instances are
- * rebuilt with the new values on the next request.
+ * Replaces configured values (of every surface) until called again with null. For tests;
+ * limiter instances are rebuilt with the new values on the next request.
  */
 export function overrideRateLimits(values: TOverrides | null): void {
   overrides = values;
 }
 
-/** The policies of one surface, in the order they are checked, with the values in force now. */
-export function policiesOf(_surface: TLimitedSurface): Record<TPolicyName, TPolicy> {
+type TQuotas = Record<TPolicyName, number>;
+
+/** The configured quota of each policy per surface; 0 where a surface has no such key. */
+function configured(surface: TLimitedSurface): TQuotas {
+  switch (surface) {
+    case "partner-v1":
+      return { credential: env.RATE_LIMIT_PARTNER_PER_CREDENTIAL, organization: env.RATE_LIMIT_PARTNER_PER_ORG, person: 0, ip: env.RATE_LIMIT_PER_IP };
+    case "v1":
+      return { credential: env.RATE_LIMIT_V1_PER_CREDENTIAL, organization: env.RATE_LIMIT_V1_PER_ORG, person: 0, ip: env.RATE_LIMIT_V1_PER_IP };
+    case "mcp":
+      return { credential: env.RATE_LIMIT_MCP_PER_CREDENTIAL, organization: env.RATE_LIMIT_V1_PER_ORG, person: 0, ip: env.RATE_LIMIT_PER_IP };
+    case "ingress":
+      return { credential: env.RATE_LIMIT_INGRESS_PER_TOKEN, organization: 0, person: 0, ip: env.RATE_LIMIT_INGRESS_PER_IP };
+    case "auth-token":
+      return { credential: 0, organization: 0, person: env.RATE_LIMIT_AUTH_TOKEN_PER_PERSON, ip: 0 };
+    case "connect":
+      return { credential: 0, organization: 0, person: 0, ip: env.RATE_LIMIT_PER_IP };
+  }
+}
+
+/** The policies of one surface, with the values in force now (a policy the surface lacks has quota 0). */
+export function policiesOf(surface: TLimitedSurface): Record<TPolicyName, TPolicy> {
   const windowSeconds = overrides?.windowSeconds ?? WINDOW_SECONDS;
-  const quota = (name: TPolicyName, configured: number) => ({ name, quota: overrides?.[name] ?? configured, windowSeconds });
-  return {
-    credential: quota("credential", env.RATE_LIMIT_PARTNER_PER_CREDENTIAL),
-    organization: quota("organization", env.RATE_LIMIT_PARTNER_PER_ORG),
-    ip: quota("ip", env.RATE_LIMIT_PER_IP),
-  };
+  const quotas = configured(surface);
+  // An override only changes policies the surface has: it never switches one on.
+  const quota = (name: TPolicyName) => ({ name, quota: quotas[name] > 0 ? (overrides?.[name] ?? quotas[name]) : 0, windowSeconds });
+  return { credential: quota("credential"), organization: quota("organization"), person: quota("person"), ip: quota("ip") };
 }

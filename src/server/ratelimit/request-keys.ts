@@ -8,6 +8,8 @@ export type TRateLimitKeys = {
   organization?: string;
   /** The client address, for requests that present no credential. */
   ip?: string;
+  /** The signed-in person (user id) of a cookie-authenticated request. */
+  person?: string;
 };
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -27,9 +29,19 @@ export function requestKeys(req: Request, pathname: string): TRateLimitKeys {
   const authorization = req.headers.get("authorization")?.trim() ?? "";
   const token = authorization.replace(/^Bearer\s+/i, "").trim();
   const organization = /^\/organizations\/([^/]+)/.exec(pathname)?.[1];
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return {
-    ...(token ? { credential: sha256(token) } : { ip: forwarded ? bounded(forwarded) : "unknown" }),
+    ...(token ? { credential: sha256(token) } : { ip: clientAddress(req) }),
     ...(organization ? { organization: bounded(organization) } : {}),
   };
+}
+
+/** The client address as the proxy in front reports it (first X-Forwarded-For hop), bounded. */
+export function clientAddress(req: Request): string {
+  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded ? bounded(forwarded) : "unknown";
+}
+
+/** A key for a secret that is not a bearer token (an ingress URL's token): its SHA-256. */
+export function secretKey(secret: string): string {
+  return sha256(secret);
 }

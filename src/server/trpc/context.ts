@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { TSurface } from "@/contracts/common/meta";
+import { currentRequestId, requestIdFrom } from "@/server/http/request-id";
 
 /** Per-request context. Auth flavours (procedures.ts) add the actor. */
 export type TContext = {
@@ -12,5 +12,5 @@ export type TContext = {
 };
 
 export function createContext(req: Request, surface: TContext["surface"]): TContext {
-  return { req, surface, requestId: req.headers.get("x-request-id") ?? randomUUID(), resHeaders: {} };
+  return { req, surface, requestId: currentRequestId() ?? requestIdFrom(req.headers), resHeaders: {} };
 }

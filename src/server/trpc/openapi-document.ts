@@ -38,7 +38,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** Surfaces whose every operation is rate limited (src/server/ratelimit). */
-const RATE_LIMITED_SURFACES: readonly TSurface[] = ["partner-v1"];
+const RATE_LIMITED_SURFACES: readonly TSurface[] = ["partner-v1", "v1"];
 
 type TOperation = { responses?: Record<string, unknown>; security?: unknown; requestBody?: unknown; parameters?: unknown[] };
 

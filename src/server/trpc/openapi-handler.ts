@@ -3,7 +3,8 @@ import type { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { SURFACE_PREFIX, type TSurface } from "@/contracts/common/meta";
 import { AppError, validationError } from "@/server/errors";
-import { checkRateLimit } from "@/server/ratelimit/check-rate-limit";
+import { serveApiRequest } from "@/server/http/api-route";
+import { currentRequestId } from "@/server/http/request-id";
 import { requestKeys } from "@/server/ratelimit/request-keys";
 import { toAppError } from "./api-errors";
 import { createContext, type TContext } from "./context";
@@ -120,21 +121,24 @@ function runAdapter(exchange: TExchange, body: TBody | null, surface: TSurface):
   });
 }
 
-/** Serves one machine API surface; every error leaves as the standard envelope. */
-export async function handleOpenApiRequest(req: Request, surface: TSurface): Promise<Response> {
-  if (req.method === "HEAD") {
-    // HEAD is GET without a body (RFC 9110); the adapter would answer any HEAD with 204.
-    const response = await handleOpenApiRequest(new Request(req.url, { method: "GET", headers: req.headers }), surface);
-    return new Response(null, { status: response.status, headers: response.headers });
-  }
+/**
+ * Serves one machine API surface behind the route wrapper (request id, readiness, rate limits,
+ * envelope); the adapter answers 405 itself, from the surface's routes.
+ */
+export function handleOpenApiRequest(req: Request, surface: TSurface): Promise<Response> {
   // Request-volume limits (spec 7, 8): counted before the body is read or anything runs, and
-  // announced on every answer. The customer surface follows with issue 14.
+  // announced on every answer. The organization of a customer key is counted once it is known
+  // (the auth flavours in procedures.ts).
   const pathname = new URL(req.url).pathname.slice(SURFACE_PREFIX[surface].length);
-  const limit = surface === "partner-v1" ? await checkRateLimit(surface, requestKeys(req, pathname)) : undefined;
-  if (limit?.error) return envelopeResponse(limit.error);
-  const response = await serveOpenApiRequest(req, surface);
-  for (const [name, value] of Object.entries((await limit?.finish(response.status)) ?? {})) response.headers.set(name, value);
-  return response;
+  return serveApiRequest(req, { route: SURFACE_PREFIX[surface], rateLimit: () => ({ surface, keys: requestKeys(req, pathname) }) }, {}, () =>
+    req.method === "HEAD" ? serveHead(req, surface) : serveOpenApiRequest(req, surface),
+  );
+}
+
+/** HEAD is GET without a body (RFC 9110); the adapter would answer any HEAD with 204. */
+async function serveHead(req: Request, surface: TSurface): Promise<Response> {
+  const response = await serveOpenApiRequest(new Request(req.url, { method: "GET", headers: req.headers }), surface);
+  return new Response(null, { status: response.status, headers: response.headers });
 }
 
 async function serveOpenApiRequest(req: Request, surface: TSurface): Promise<Response> {
@@ -149,14 +153,16 @@ async function serveOpenApiRequest(req: Request, surface: TSurface): Promise<Res
   const exchange: TExchange = { req };
   const response = await runAdapter(exchange, body, surface);
   if (response.status < 400) return response;
-  const requestId = exchange.ctx?.requestId ?? crypto.randomUUID();
+  const requestId = exchange.ctx?.requestId ?? currentRequestId() ?? crypto.randomUUID();
   const pathname = new URL(req.url).pathname.slice(SURFACE_PREFIX[surface].length);
   const allowed = exchange.error?.code === "NOT_FOUND" && !exchange.ctx ? methodsAt(surface, pathname) : [];
   return envelopeResponse(toAppError(exchange.error, req, requestId, allowed), exchange.ctx?.resHeaders);
 }
 
-/** For paths under /api that no surface owns. */
-export function unknownApiPath(req: Request): Response {
-  const { pathname } = new URL(req.url);
-  return envelopeResponse(new AppError("NOT_FOUND", `No route matches ${req.method} ${pathname}.`));
+/** For paths under /api that no surface owns (not limited: nothing runs). */
+export function unknownApiPath(req: Request): Promise<Response> {
+  return serveApiRequest(req, { route: "/api/[...path]" }, {}, async () => {
+    const { pathname } = new URL(req.url);
+    return envelopeResponse(new AppError("NOT_FOUND", `No route matches ${req.method} ${pathname}.`));
+  });
 }

@@ -4,7 +4,9 @@ import { foreignOriginRefusal, requestOriginOf } from "@/server/auth/same-origin
 import { authenticateCookie, type TCookieSession } from "@/server/auth/session-cookie";
 import { ready } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
+import { countAfterAuthentication } from "@/server/ratelimit/request-limits";
 import { isInstanceOperator } from "@/server/services/admin/is-instance-operator";
+import type { TContext } from "./context";
 import { publicProcedure } from "./init";
 
 /**
@@ -16,6 +18,14 @@ const withDatabase = publicProcedure.use(async ({ next }) => {
   await ready();
   return next();
 });
+
+/**
+ * The customer API counts the caller's organization once the key is known (one more counter, no
+ * query); a 401 or 404 gives the point back (check-rate-limit.ts).
+ */
+async function countOrganization(surface: TContext["surface"], actor: TUserActor): Promise<void> {
+  if (surface === "v1") await countAfterAuthentication("v1", { organization: actor.orgId });
+}
 
 const partnerRefusal = () => new AppError("UNAUTHORIZED", "The credential is missing, invalid or not accepted here.");
 
@@ -60,6 +70,7 @@ export const operatorProcedure = signedInProcedure.use(async ({ ctx, next }) => 
 export const userKeyProcedure = withDatabase.use(async ({ ctx, next }) => {
   const actor = (await authenticateBearer(ctx.req.headers, ["api_key"])) as TUserActor | null;
   if (!actor) throw notFound();
+  await countOrganization(ctx.surface, actor);
   return next({ ctx: { actor } });
 });
 
@@ -67,6 +78,7 @@ export const userKeyProcedure = withDatabase.use(async ({ ctx, next }) => {
 export const userTokenProcedure = withDatabase.use(async ({ ctx, next }) => {
   const actor = (await authenticateBearer(ctx.req.headers, ["api_key", "user_token"])) as TUserActor | null;
   if (!actor) throw notFound();
+  await countOrganization(ctx.surface, actor);
   return next({ ctx: { actor } });
 });
 
@@ -95,5 +107,6 @@ export const cookieOnlyProcedure = consoleProcedure.use(async ({ ctx, next }) =>
   if (ctx.req.headers.get("authorization")) {
     throw new AppError("UNAUTHORIZED", "This route accepts only the browser session cookie; remove the Authorization header.");
   }
+  await countAfterAuthentication("auth-token", { person: ctx.session.userId });
   return next();
 });

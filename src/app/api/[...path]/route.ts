@@ -3,5 +3,4 @@ import { unknownApiPath } from "@/server/trpc/openapi-handler";
 // Any /api path no route owns answers with the error envelope, like the API surfaces do.
 export const dynamic = "force-dynamic";
 
-const handle = (req: Request) => unknownApiPath(req);
-export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };
+export { unknownApiPath as GET, unknownApiPath as POST, unknownApiPath as PUT, unknownApiPath as PATCH, unknownApiPath as DELETE };

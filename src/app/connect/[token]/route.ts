@@ -1,4 +1,5 @@
-import { ready } from "@/server/db/client";
+import { apiRoute } from "@/server/http/api-route";
+import { clientAddress } from "@/server/ratelimit/request-keys";
 import { followConnectLink } from "@/server/services/assistant/connections/follow-connect-link";
 import { outcomeResponse } from "../outcome-response";
 
@@ -6,8 +7,9 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 /** GET /connect/{token}: the single-use connect link (spec 4.8) sends the browser to the provider. */
-export async function GET(_req: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
-  await ready();
-  const { token } = await context.params;
-  return outcomeResponse(await followConnectLink(token));
-}
+const handle = apiRoute<{ token: string }>(
+  { route: "/connect/[token]", methods: ["GET"], rateLimit: (req) => ({ surface: "connect", keys: { ip: clientAddress(req) } }) },
+  async (_req, { params }) => outcomeResponse(await followConnectLink(params.token)),
+);
+
+export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };

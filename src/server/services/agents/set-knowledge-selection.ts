@@ -1,7 +1,7 @@
 import type { TSetKnowledgeSelectionRequest, TSetKnowledgeSelectionResponse } from "@/contracts/agents/set-knowledge-selection";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { AppError } from "@/server/errors";
+import { AppError, notFound } from "@/server/errors";
 import { authorizeAgent } from "@/server/services/automations/automation-access";
 import { classifyModules, toApiMode, toDbMode } from "./draft";
 
@@ -21,9 +21,8 @@ export async function setKnowledgeSelection(actor: TUserActor, input: TSetKnowle
   const agent = await authorizeAgent(actor, input.id, "manage_knowledge");
   const { unknown, otherDomain } = await classifyModules(db(), agent, moduleIds);
   if (unknown.length) {
-    throw new AppError("NOT_FOUND", `Knowledge module ${unknown[0]} was not found, or your credential cannot see it.`, {
-      details: { moduleIds: unknown },
-    });
+    // The uniform 404; the details name the module ids of the body that could not be found.
+    throw notFound("knowledge module", { moduleIds: unknown });
   }
   if (otherDomain.length) {
     throw new AppError(

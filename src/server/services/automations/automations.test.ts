@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../../test/agents-kit";
 import type { TUserActor } from "@/server/auth/actor";
-import { findAppError } from "@/server/errors";
+import { findAppError, NOT_FOUND_MESSAGE } from "@/server/errors";
 import { createAgent } from "@/server/services/agents/create-agent";
 import { createAndPublishAgent } from "@/server/services/agents/create-and-publish-agent";
 import { publishAgent } from "@/server/services/agents/publish-agent";
@@ -52,11 +52,11 @@ async function failure(promise: Promise<unknown>) {
 describe.each(["AGENT", "FLOW"] as const)("automations of kind %s", (kind: TAutomationKind) => {
   const the = kinds[kind];
 
-  it("authorizes: one 404 in the kind's words for malformed, unknown, other-kind and other-organization ids; 403 without the permission", async () => {
+  it("authorizes: the one uniform 404 for malformed, unknown, other-kind and other-organization ids; 403 without the permission", async () => {
     const owner = world.people.owner.actor;
     const mine = await the.draft(owner, world.acme.ops);
     const otherKind = await kinds[the.other].draft(owner, world.acme.ops);
-    const message = `The ${the.noun} was not found, or your credential cannot see it.`;
+    const message = NOT_FOUND_MESSAGE;
     for (const [actor, id] of [
       [owner, "not-a-uuid"],
       [owner, crypto.randomUUID()],
@@ -103,7 +103,7 @@ describe.each(["AGENT", "FLOW"] as const)("automations of kind %s", (kind: TAuto
     ]);
     const { summary } = await readRevision(kind, world.people.viewer.actor, id, 1, the.select);
     expect(summary).toEqual(revisions[1]);
-    expect(await failure(readRevision(kind, world.people.viewer.actor, id, 3, the.select))).toMatchObject({ status: 404, message: expect.stringMatching(/^The revision was not found/) });
+    expect(await failure(readRevision(kind, world.people.viewer.actor, id, 3, the.select))).toMatchObject({ status: 404, message: NOT_FOUND_MESSAGE });
     expect((await failure(listRevisions(kind, world.people.globexOwner.actor, id))).status).toBe(404);
     expect((await readPublishedRevision(kind, id, the.select))?.revision).toBe(2);
     expect(await readPublishedRevision(the.other, id, the.select)).toBeNull();

@@ -1,6 +1,6 @@
-import { ready } from "@/server/db/client";
-import { AppError, errorResponse, findAppError } from "@/server/errors";
-import { log } from "@/server/log";
+import { apiRoute } from "@/server/http/api-route";
+import { AppError } from "@/server/errors";
+import { clientAddress, secretKey } from "@/server/ratelimit/request-keys";
 import { receiveEvent } from "@/server/services/triggers/receive-event";
 
 export const dynamic = "force-dynamic";
@@ -9,8 +9,6 @@ export const runtime = "nodejs";
 /** Events are small; a larger body is refused before it is read into memory. */
 const MAX_BODY_BYTES = 1024 * 1024;
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The event body exceeds ${MAX_BODY_BYTES} bytes; send a smaller payload.`);
-
-type TContext = { params: Promise<{ token: string }> };
 
 /** The raw body exactly as sent: the signature covers these bytes, so nothing may re-serialize it. */
 async function rawBody(req: Request): Promise<string> {
@@ -23,25 +21,20 @@ async function rawBody(req: Request): Promise<string> {
 /**
  * POST /api/v1/triggers/ingress/:token: a source system delivers one event to an event trigger.
  * The unguessable token is the address; the endpoint secret's HMAC signature, when the trigger
- * has one, is the authentication (no Authorization header).
+ * has one, is the authentication (no Authorization header). Counted per URL (its token's hash,
+ * valid or not) and per sending address.
  */
-export async function POST(req: Request, { params }: TContext): Promise<Response> {
-  const { token } = await params;
-  try {
-    await ready();
-    const received = await receiveEvent({ token, headers: req.headers, rawBody: await rawBody(req) });
+const handle = apiRoute<{ token: string }>(
+  {
+    route: "/api/v1/triggers/ingress/[token]",
+    methods: ["POST"],
+    // A caller without route params (a direct call in tests) is counted under the empty token.
+    rateLimit: (req, { token }) => ({ surface: "ingress", keys: { credential: secretKey(token ?? ""), ip: clientAddress(req) } }),
+  },
+  async (req, { params }) => {
+    const received = await receiveEvent({ token: params.token, headers: req.headers, rawBody: await rawBody(req) });
     return Response.json(received.body, { status: 202, headers: received.replayed ? { "Idempotency-Replayed": "true" } : {} });
-  } catch (error) {
-    const appError = findAppError(error);
-    if (appError) return errorResponse(appError);
-    // Never the body or headers: they may carry the sender's secrets.
-    log.error("event ingress failed", { err: error });
-    return errorResponse(new AppError("INTERNAL", "The event could not be accepted; retry the delivery."));
-  }
-}
+  },
+);
 
-function methodNotAllowed(req: Request): Response {
-  return errorResponse(new AppError("METHOD_NOT_ALLOWED", `${req.method} is not supported on the ingress URL; deliver events with POST.`, { headers: { Allow: "POST" } }));
-}
-
-export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };
+export { handle as POST, handle as GET, handle as PUT, handle as PATCH, handle as DELETE };

@@ -1,18 +1,21 @@
 import type { TUserActor } from "@/server/auth/actor";
 import { authenticateBearer } from "@/server/auth/authenticate";
-import { databaseReady, serveSessionStream, streamMethodNotAllowed } from "./serve-stream";
+import { apiRoute } from "@/server/http/api-route";
+import { countAfterAuthentication } from "@/server/ratelimit/request-limits";
+import { requestKeys } from "@/server/ratelimit/request-keys";
+import { serveSessionStream } from "./serve-stream";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-type TContext = { params: Promise<{ sessionId: string }> };
-
 /** GET /api/v1/agents/sessions/:sessionId/stream: personal key (yk_) only; yku_ is the uniform 404. */
-export async function GET(req: Request, { params }: TContext): Promise<Response> {
-  await databaseReady();
-  const { sessionId } = await params;
-  const actor = (await authenticateBearer(req.headers, ["api_key"])) as TUserActor | null;
-  return serveSessionStream(req, actor, sessionId);
-}
+const handle = apiRoute<{ sessionId: string }>(
+  { route: "/api/v1/agents/sessions/[sessionId]/stream", methods: ["GET"], rateLimit: (req) => ({ surface: "v1", keys: requestKeys(req, "") }) },
+  async (req, { params }) => {
+    const actor = (await authenticateBearer(req.headers, ["api_key"])) as TUserActor | null;
+    if (actor) await countAfterAuthentication("v1", { organization: actor.orgId });
+    return serveSessionStream(req, actor, params.sessionId);
+  },
+);
 
-export { streamMethodNotAllowed as POST, streamMethodNotAllowed as PUT, streamMethodNotAllowed as PATCH, streamMethodNotAllowed as DELETE };
+export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };

@@ -1,5 +1,4 @@
 import type { TUserActor } from "@/server/auth/actor";
-import { ready } from "@/server/db/client";
 import { AppError, errorResponse, findAppError, notFound } from "@/server/errors";
 import { sessionEventStream } from "@/server/events/session-stream";
 import { log } from "@/server/log";
@@ -49,16 +48,4 @@ export async function serveSessionStream(req: Request, actor: TUserActor | null,
     signal: req.signal,
   });
   return new Response(body, { status: 200, headers: SSE_HEADERS });
-}
-
-/** Other methods on a stream path: the service's 405 envelope. */
-export function streamMethodNotAllowed(req: Request): Response {
-  return errorResponse(
-    new AppError("METHOD_NOT_ALLOWED", `${req.method} is not supported on ${new URL(req.url).pathname}; use GET.`, { headers: { Allow: "GET" } }),
-  );
-}
-
-/** Waits for the database before the first query of a request. */
-export async function databaseReady(): Promise<void> {
-  await ready();
 }

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as streamRoute } from "@/app/api/v1/agents/sessions/[sessionId]/stream/route";
+import { db } from "@/server/db/client";
+import { NOT_FOUND_MESSAGE } from "@/server/errors";
+import { ensureKnowledgeBases } from "@/server/services/knowledge/ensure-knowledge-bases";
+import { handleOpenApiRequest } from "@/server/trpc/openapi-handler";
+import { agentsWorld, customIntegration, knowledgeModule } from "../../../test/agents-kit";
+import { assistantWorld } from "../../../test/assistant-kit";
+import { leaseFor } from "../../../test/entitlements-kit";
+import { partnerRequest } from "../../../test/partner-kit";
+import { withWrongSecret } from "../../../test/factories";
+import { fillPath, operationsWithPathParameters, refusalOf, type TWalkedOperation } from "../../../test/openapi-walk-kit";
+import { openTurnWithoutJob, publishAgent } from "../../../test/sessions-kit";
+
+// Issue 14, spec 5.2: a caller must not tell apart a missing or invalid credential, an unknown id
+// and another tenant's id. The operations come from the served documents, so a new route with a
+// path id is walked without touching this file. Cookie (console) routes and the ingress URL (its
+// token is the address, not an id behind a credential) are not part of the promise.
+
+type TSurface = "v1" | "partner-v1";
+
+async function send(surface: TSurface, operation: TWalkedOperation, path: string, credential: string | null): Promise<Response> {
+  const url = `http://127.0.0.1/api/${surface === "v1" ? "v1" : "partner/v1"}${path}`;
+  const headers: Record<string, string> = { "idempotency-key": randomUUID() };
+  if (credential) headers.authorization = `Bearer ${credential}`;
+  if (operation.path.endsWith("/stream")) {
+    const sessionId = decodeURIComponent(path.split("/")[3]!);
+    return streamRoute(new Request(url, { headers }), { params: Promise.resolve({ sessionId }) });
+  }
+  const withBody = operation.body !== undefined && operation.method !== "GET";
+  if (withBody) headers["content-type"] = "application/json";
+  return handleOpenApiRequest(new Request(url, { method: operation.method, headers, body: withBody ? JSON.stringify(operation.body) : undefined }), surface);
+}
+
+// Bodies whose schema alone does not say what makes them valid (refinements, formats): a route
+// must reach its id lookup, or the walk would compare 400s.
+const BODIES: Record<string, unknown> = {
+  "POST /organizations/{orgId}/workers": { partnerSubject: "walker", displayName: "Walker", domainRoles: [{ domainId: randomUUID(), role: "operator" }] },
+  "POST /organizations/{orgId}/workers/{w}/approvals/{id}": { decision: "approve" },
+  "PUT /organizations/{orgId}/workers/{w}/policy": { rules: [{ action: "*", mode: "ask" }], approval_ttl: "P1D" },
+};
+
+const walked = (surface: TSurface) =>
+  operationsWithPathParameters(surface)
+    .filter((operation) => !operation.security.includes("sessionCookie") && !operation.path.startsWith("/triggers/ingress/"))
+    .map((operation) => ({ ...operation, body: BODIES[`${operation.method} ${operation.path}`] ?? operation.body }));
+
+describe("uniform 404s of the customer API (run, session, authoring, knowledge routes)", () => {
+  let key: string;
+  let foreign: Record<string, string>;
+
+  beforeAll(async () => {
+    const world = await agentsWorld();
+    key = world.people.owner.key;
+    const globex = world.people.globexOwner.actor;
+    const agentId = await publishAgent(globex, world.globex.main, { model: "builtin:echo", principles: "Answer briefly." });
+    const { sessionId } = await openTurnWithoutJob(globex.userId, agentId, "Hello");
+    await ensureKnowledgeBases(world.globex.id);
+    const base = await db().knowledgeBase.findFirstOrThrow({ where: { organizationId: world.globex.id }, select: { id: true } });
+    const knowledge = await knowledgeModule(world.globex.id, world.globex.main);
+    const integrationId = await customIntegration(world.globex.id, `glx${randomUUID().slice(0, 6)}`);
+    foreign = { id: agentId, automationId: agentId, sessionId, baseId: base.id, moduleId: knowledge.id, integrationId };
+  });
+
+  it("walks a list generated from the served document", () => {
+    expect(walked("v1").map((operation) => `${operation.method} ${operation.path}`)).toEqual(
+      expect.arrayContaining(["GET /agents/sessions/{sessionId}", "GET /agents/sessions/{sessionId}/stream", "POST /authoring/knowledge-bases/{baseId}/articles"]),
+    );
+  });
+
+  it.each(walked("v1").map((operation) => [`${operation.method} ${operation.path}`, operation] as const))("%s", async (_name, operation) => {
+    const foreignValues = operation.path.startsWith("/authoring/integrations/") ? { id: foreign.integrationId! } : foreign;
+    const randomPath = fillPath(operation, {});
+    const answers = [
+      await refusalOf(await send("v1", operation, randomPath, null)),
+      await refusalOf(await send("v1", operation, randomPath, withWrongSecret(key))),
+      await refusalOf(await send("v1", operation, randomPath, key)),
+      await refusalOf(await send("v1", operation, fillPath(operation, foreignValues), key)),
+    ];
+    expect(answers[0]!.status).toBe(404);
+    expect(JSON.parse(answers[0]!.body)).toEqual({ error: { code: "NOT_FOUND", message: NOT_FOUND_MESSAGE } });
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+  });
+});
+
+/** A worker lease (ykt_) as a platform gets one: vouch a worker, then mint its token. */
+async function workerLease(key: string, orgId: string, domainId: string, appId: string): Promise<string> {
+  const partnerSubject = `walker-${randomUUID().slice(0, 8)}`;
+  const vouched = await partnerRequest("POST", `/organizations/${orgId}/workers`, { credential: key, body: { partnerSubject, displayName: "Walker", domainRoles: [{ domainId, role: "operator" }] } });
+  expect(vouched.status).toBe(201);
+  const minted = await partnerRequest("POST", "/worker-token", { credential: key, body: { orgId, appId, partnerSubject } });
+  expect(minted.status).toBe(200);
+  return minted.body.token as string;
+}
+
+describe("uniform refusals of the partner API (spec 5.2)", () => {
+  let own: { key: string; appLease: string; workerLease: string; values: Record<string, string> };
+  let foreign: Record<string, string>;
+
+  beforeAll(async () => {
+    const mine = await assistantWorld();
+    const theirs = await assistantWorld();
+    const appLease = await leaseFor(mine.partner.platform.id, mine.orgId, mine.partner.appId);
+    const worker = await workerLease(mine.partner.key, mine.orgId, mine.customer.domain.id, mine.partner.appId);
+    own = { key: mine.partner.key, appLease, workerLease: worker, values: { orgId: mine.orgId, w: (await mine.createWorker()).workerRef } };
+    foreign = { orgId: theirs.orgId, w: (await theirs.createWorker()).workerRef, automationId: theirs.agentId };
+  });
+
+  // Worker approvals act as a named worker (a worker lease); other lease routes take an app lease.
+  const credentialOf = (operation: TWalkedOperation) =>
+    !operation.security.includes("leaseToken") ? own.key : operation.path.startsWith("/worker/") ? own.workerLease : own.appLease;
+
+  it.each(walked("partner-v1").map((operation) => [`${operation.method} ${operation.path}`, operation] as const))("%s", async (_name, operation) => {
+    // A bad key is a neutral 401, whatever the path names.
+    const randomPath = fillPath(operation, {});
+    const missing = await refusalOf(await send("partner-v1", operation, randomPath, null));
+    expect(missing.status).toBe(401);
+    expect(await refusalOf(await send("partner-v1", operation, randomPath, withWrongSecret(credentialOf(operation))))).toEqual(missing);
+    // With a good key, each id in turn: unknown and another platform's give the same 404, the
+    // ids before it being the caller's own.
+    const ids = operation.parameters.filter((parameter) => !parameter.choices).map((parameter) => parameter.name);
+    for (const [index, name] of ids.entries()) {
+      const before = Object.fromEntries(ids.slice(0, index).map((earlier) => [earlier, own.values[earlier] ?? randomUUID()]));
+      const unknown = await refusalOf(await send("partner-v1", operation, fillPath(operation, { ...before, [name]: randomUUID() }), credentialOf(operation)));
+      expect({ name, status: unknown.status, body: unknown.body }).toEqual({ name, status: 404, body: unknown.body });
+      expect(JSON.parse(unknown.body)).toEqual({ error: { code: "NOT_FOUND", message: NOT_FOUND_MESSAGE } });
+      if (!foreign[name]) continue;
+      const theirs = await refusalOf(await send("partner-v1", operation, fillPath(operation, { ...before, [name]: foreign[name]! }), credentialOf(operation)));
+      expect({ name, ...theirs }).toEqual({ name, ...unknown });
+    }
+  });
+});
