@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as ingress, GET as ingressGet } from "@/app/api/v1/triggers/ingress/[token]/route";
 import { AppError } from "@/server/errors";
+import { renderMetrics } from "@/server/observability/metrics";
 import { overrideRateLimits } from "@/server/ratelimit/policies";
+import { handleOpenApiRequest } from "@/server/trpc/openapi-handler";
 import { apiRoute } from "./api-route";
 import { currentRequestId } from "./request-id";
 
@@ -66,5 +68,18 @@ describe("the route wrapper", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("https://example.com/next");
     expect(response.headers.get("x-request-id")).toBe("redir-1");
+  });
+
+  it("counts every answer in the request metrics under the route's template, never its concrete path", async () => {
+    const unknownAutomation = crypto.randomUUID();
+    const opened = await handleOpenApiRequest(new Request(`http://127.0.0.1/api/v1/agents/${unknownAutomation}/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }), "v1");
+    expect(opened.status).toBe(404);
+    const token = unknownToken();
+    await ingress(new Request(URL_ + token, { method: "POST", body: "{}" }), params(token));
+    const { body } = await renderMetrics();
+    expect(body).toMatch(/http_requests_total\{[^}]*route="\/api\/v1\/agents\/\{automationId\}\/sessions"[^}]*status="404"[^}]*\} \d+/);
+    expect(body).toMatch(/route="\/api\/v1\/triggers\/ingress\/\[token\]"/);
+    expect(body).not.toContain(unknownAutomation);
+    expect(body).not.toContain(token);
   });
 });

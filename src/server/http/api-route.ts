@@ -1,6 +1,7 @@
 import { ready } from "@/server/db/client";
 import { AppError, errorResponse, findAppError } from "@/server/errors";
 import { log } from "@/server/log";
+import { observeHttpRequest } from "@/server/observability/metrics";
 import { checkRateLimit } from "@/server/ratelimit/check-rate-limit";
 import type { TLimitedSurface } from "@/server/ratelimit/policies";
 import { finishRequestLimits, runWithRequestLimits, type TRequestLimits } from "@/server/ratelimit/request-limits";
@@ -79,9 +80,11 @@ function methodNotAllowed(req: Request, methods: readonly string[]): AppError {
  */
 export function serveApiRequest<P>(req: Request, options: TApiRouteOptions<P>, params: P, handler: THandler<P>): Promise<Response> {
   const requestId = requestIdFrom(req.headers);
+  const startedAt = performance.now();
   return runWithRequestId(requestId, async () => {
     const response = withHeaders(await answer(req, options, params, handler, requestId), { "X-Request-Id": requestId });
-    // metrics: per-request metrics are recorded here, once per answer (route template, method, status, duration).
+    // Streams are counted when they open: their duration is the connection's, not the request's.
+    observeHttpRequest({ route: options.route, method: req.method, status: response.status, seconds: (performance.now() - startedAt) / 1000 });
     return response;
   });
 }

@@ -13,7 +13,7 @@ export type TPolicy = { name: TPolicyName; quota: number; windowSeconds: number 
  * ingress, the cookie token route (per signed-in person) and the browser routes of the connect
  * flow (per address only).
  */
-export type TLimitedSurface = "partner-v1" | "v1" | "mcp" | "ingress" | "auth-token" | "connect";
+export type TLimitedSurface = "partner-v1" | "v1" | "mcp" | "ingress" | "auth-token" | "connect" | "sign-in";
 
 const WINDOW_SECONDS = 60;
 
@@ -48,6 +48,9 @@ function configured(surface: TLimitedSurface): TQuotas {
       return { credential: 0, organization: 0, person: env.RATE_LIMIT_AUTH_TOKEN_PER_PERSON, ip: 0 };
     case "connect":
       return { credential: 0, organization: 0, person: 0, ip: env.RATE_LIMIT_PER_IP };
+    case "sign-in":
+      // Sign-in counts by email and address with its own policies (sign-in-limits.ts).
+      return { credential: 0, organization: 0, person: 0, ip: 0 };
   }
 }
 

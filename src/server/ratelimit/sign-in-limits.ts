@@ -15,8 +15,8 @@ import type { TLimitedSurface, TPolicy } from "./policies";
  */
 
 // The limiter machinery keys its counters by surface; sign-in is a surface of its own so its
-// counters never mix with the API's. (policies.ts lists the API surfaces; this one lives here.)
-const SIGN_IN = "sign-in" as TLimitedSurface;
+// counters never mix with the API's.
+const SIGN_IN: TLimitedSurface = "sign-in";
 
 type TOverrides = { perAccount?: number; perIp?: number; windowSeconds?: number };
 

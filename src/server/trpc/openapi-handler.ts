@@ -8,7 +8,7 @@ import { currentRequestId } from "@/server/http/request-id";
 import { requestKeys } from "@/server/ratelimit/request-keys";
 import { toAppError } from "./api-errors";
 import { createContext, type TContext } from "./context";
-import { methodsAt, pathParametersAt, successStatusOf, surfaceRouter } from "./surface";
+import { methodsAt, pathParametersAt, routeTemplateAt, successStatusOf, surfaceRouter } from "./surface";
 
 // Article draft bodies may hold 2,000,000 characters; JSON escaping can triple that.
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -130,7 +130,8 @@ export function handleOpenApiRequest(req: Request, surface: TSurface): Promise<R
   // announced on every answer. The organization of a customer key is counted once it is known
   // (the auth flavours in procedures.ts).
   const pathname = new URL(req.url).pathname.slice(SURFACE_PREFIX[surface].length);
-  return serveApiRequest(req, { route: SURFACE_PREFIX[surface], rateLimit: () => ({ surface, keys: requestKeys(req, pathname) }) }, {}, () =>
+  const template = routeTemplateAt(surface, req.method === "HEAD" ? "GET" : req.method, pathname) ?? "/{unmatched}";
+  return serveApiRequest(req, { route: `${SURFACE_PREFIX[surface]}${template}`, rateLimit: () => ({ surface, keys: requestKeys(req, pathname) }) }, {}, () =>
     req.method === "HEAD" ? serveHead(req, surface) : serveOpenApiRequest(req, surface),
   );
 }

@@ -6,7 +6,7 @@ import { router } from "./init";
 type TSurfaceProcedure = { path: string; meta: TProcedureMeta; procedure: AnyProcedure };
 
 /** A surface's route as the request path meets it: its method, path matcher and parameters. */
-type TRoute = { method: string; pattern: RegExp; parameters: string[] };
+type TRoute = { method: string; template: string; pattern: RegExp; parameters: string[] };
 
 type TSurfaceIndex = {
   procedures: readonly TSurfaceProcedure[];
@@ -22,6 +22,7 @@ function routeOf(meta: TProcedureMeta): TRoute {
   const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^/}]+\}|:[^/]+/g, "[^/]+");
   return {
     method: meta.openapi!.method,
+    template,
     pattern: new RegExp(`^${pattern}/?$`),
     parameters: [...template.matchAll(PARAMETER)].map((match) => match[1] ?? match[2]!),
   };
@@ -85,4 +86,9 @@ export function methodsAt(surface: TSurface, pathname: string): string[] {
 /** The names of the path parameters of the route a method and path reach, e.g. ["baseId"]. */
 export function pathParametersAt(surface: TSurface, method: string, pathname: string): string[] {
   return indexOf(surface).routes.find((route) => route.method === method && route.pattern.test(pathname))?.parameters ?? [];
+}
+
+/** The path template of the route a method and path reach (metrics label routes by it, never by ids). */
+export function routeTemplateAt(surface: TSurface, method: string, pathname: string): string | undefined {
+  return indexOf(surface).routes.find((route) => route.method === method && route.pattern.test(pathname))?.template;
 }
