@@ -3,6 +3,7 @@ import { archiveSession } from "./archive-session";
 import { decideApproval } from "./decide-approval";
 import { deleteSession } from "./delete-session";
 import { getSession } from "./get-session";
+import { listApprovers } from "./list-approvers";
 import { listChatAgents } from "./list-chat-agents";
 import { listSessions } from "./list-sessions";
 import { openChat } from "./open-chat";
@@ -22,4 +23,5 @@ export const sessionConsoleRouter = router({
   openChat,
   postMessage,
   decideApproval,
+  approvers: listApprovers,
 });
