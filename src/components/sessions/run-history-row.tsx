@@ -10,7 +10,7 @@ import { formatDuration, originText, RelativeTime, RunOutcome } from "./run-fact
 
 /** One run history row: what ran (kind, revision), how its last turn ended, who started it, when and for how long. */
 export function RunHistoryRow({ session, basePath }: { session: TSessionSummary; basePath: string }) {
-  const automationPath = session.automationKind === "flow" ? `/flows/${session.agent.id}` : `/agents/${session.agent.id}`;
+  const automationPath = session.automationKind === "flow" ? `/flows/${session.agent.id}` : `/domains/${session.domain.id}/agents/${session.agent.id}`;
   return (
     <tr data-session-id={session.id}>
       <td>

@@ -3,6 +3,7 @@ import { archiveSession } from "./archive-session";
 import { decideApproval } from "./decide-approval";
 import { deleteSession } from "./delete-session";
 import { getSession } from "./get-session";
+import { gettingStarted } from "./getting-started";
 import { listApprovers } from "./list-approvers";
 import { listChatAgents } from "./list-chat-agents";
 import { listSessions } from "./list-sessions";
@@ -24,4 +25,5 @@ export const sessionConsoleRouter = router({
   postMessage,
   decideApproval,
   approvers: listApprovers,
+  gettingStarted,
 });
