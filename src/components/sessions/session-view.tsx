@@ -60,7 +60,8 @@ export function SessionView({ sessionId, afterDelete }: { sessionId: string; aft
       <FlowRunSteps sessionId={sessionId} />
       {session.pendingApproval ? <ApprovalPanel sessionId={sessionId} pending={session.pendingApproval} /> : null}
       <Card flush>
-        <Transcript details={session} liveText={stream.liveText} />
+        {/* A flow run's input, steps, output and error are the flow run card's: the chat transcript would repeat them as bubbles. */}
+        {isFlowRun ? null : <Transcript details={session} liveText={stream.liveText} />}
         {isFlowRun ? (
           <p className={styles.note}>This session records a flow run: flows take their input when they start and accept no messages.</p>
         ) : session.canParticipate ? (
