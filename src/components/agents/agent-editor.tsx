@@ -1,5 +1,6 @@
 "use client";
 
+import { AutomationCallCard } from "@/components/automations/automation-call-card";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { errorMessage } from "@/client/app-error";
@@ -65,6 +66,7 @@ export function AgentEditor({ agentId, domainId, role }: TProps) {
           </Card>
         </>
       )}
+      <AutomationCallCard kind="agent" automationId={detail.id} domainId={domainId} published={detail.publishedRevision !== null} />
       <AgentRunPanel agentId={detail.id} publishedRevision={detail.publishedRevision} canRun={canRunFlow(role)} canTestRun={canEdit} />
       <TriggerRunsLink domainId={domainId} automationId={detail.id} kind="agent" />
       <RevisionHistory agentId={detail.id} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { AutomationCallCard } from "@/components/automations/automation-call-card";
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
@@ -64,6 +65,7 @@ export function FlowEditor({ flowId, role }: { flowId: string; role: TDomainRole
           />
         </>
       )}
+      <AutomationCallCard kind="flow" automationId={detail.id} domainId={detail.domainId} published={detail.publishedRevision !== null} />
       {canRunFlow(role) ? <FlowRunPanel flowId={detail.id} publishedRevision={detail.publishedRevision} canTestRun={canEditAutomation(role)} /> : null}
       <TriggerRunsLink domainId={detail.domainId} automationId={detail.id} kind="flow" />
       <FlowRevisions flowId={detail.id} />

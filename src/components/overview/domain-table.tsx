@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { TListDomainsResponse } from "@/contracts/tenancy/list-domains";
 import { DOMAIN_ROLE_LABEL, DOMAIN_ROLE_TONE } from "@/components/roles";
 import { Badge } from "@/components/ui/badge";
@@ -48,7 +49,15 @@ export function DomainTable({ domains }: { domains: TDomain[] | undefined }) {
                         <LayersIcon size={16} />
                       </span>
                       <div>
-                        <div className={table.primaryText}>{domain.name}</div>
+                        <div className={table.primaryText}>
+                          {domain.myRole ? (
+                            <Link href={`/domains/${domain.id}`} className={styles.domainLink}>
+                              {domain.name}
+                            </Link>
+                          ) : (
+                            domain.name
+                          )}
+                        </div>
                         <div className={table.secondaryText}>{domain.slug}</div>
                       </div>
                     </div>

@@ -59,13 +59,15 @@ export function FlowRunSteps({ sessionId }: { sessionId: string }) {
   });
   const run = query.data?.flowRun;
   if (!run) return null;
+  // A failed step already shows its error; the run's is shown only when no step carries it (input, deadline).
+  const errorShownOnStep = run.steps.some((step) => step.errorCode !== null && step.errorCode === run.errorCode);
   return (
     <Card title={run.revision < 0 ? "Flow run · test run of the draft" : `Flow run · revision ${run.revision}`} description="Each step's result, timing and error, in the order the steps ran.">
       <div className={styles.row}>
         <Badge tone={TONE[run.status] ?? "neutral"} dot>
           <span data-testid="flow-run-status">{LABEL[run.status] ?? run.status}</span>
         </Badge>
-        {run.errorCode ? (
+        {run.errorCode && !errorShownOnStep ? (
           <span className={styles.note} data-testid="flow-run-error">
             {run.errorCode}: {run.errorMessage}
           </span>

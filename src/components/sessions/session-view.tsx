@@ -15,6 +15,7 @@ import { SessionManage } from "./session-manage";
 import styles from "./sessions.module.css";
 import { Transcript } from "./transcript";
 import { useSessionStream } from "./use-session-stream";
+import { WaitingNote } from "./waiting-note";
 
 export const STATE_TONE: Record<TSessionDetails["state"], TBadgeTone> = { idle: "neutral", running: "brand", suspended: "brand", failed: "danger" };
 export const STATE_LABEL: Record<TSessionDetails["state"], string> = { idle: "Idle", running: "Running", suspended: "Waiting for approval", failed: "Failed" };
@@ -59,11 +60,15 @@ export function SessionView({ sessionId, afterDelete }: { sessionId: string; aft
       <FlowRunSteps sessionId={sessionId} />
       {session.pendingApproval ? <ApprovalPanel sessionId={sessionId} pending={session.pendingApproval} /> : null}
       <Card flush>
-        <Transcript details={session} liveText={stream.liveText} />
+        {/* A flow run's input, steps, output and error are the flow run card's: the chat transcript would repeat them as bubbles. */}
+        {isFlowRun ? null : <Transcript details={session} liveText={stream.liveText} />}
         {isFlowRun ? (
           <p className={styles.note}>This session records a flow run: flows take their input when they start and accept no messages.</p>
         ) : session.canParticipate ? (
-          <Composer sessionId={sessionId} busy={session.state === "running" || session.state === "suspended"} />
+          <>
+            {session.pendingApproval ? <WaitingNote sessionId={sessionId} pending={session.pendingApproval} /> : null}
+            <Composer sessionId={sessionId} busy={session.state === "running" || session.state === "suspended"} waitingForApproval={session.state === "suspended"} />
+          </>
         ) : (
           <p className={styles.note}>{READ_ONLY[session.readOnlyReason ?? ""] ?? "You cannot send messages to this session."}</p>
         )}

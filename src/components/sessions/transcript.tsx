@@ -2,6 +2,7 @@
 
 import type { TSessionDetails } from "./types";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
+import { DateTime } from "@/components/ui/date-time";
 import styles from "./sessions.module.css";
 
 type TTurn = TSessionDetails["turns"][number];
@@ -19,25 +20,50 @@ function Json({ value }: { value: unknown }) {
   return <pre className={styles.json}>{JSON.stringify(value, null, 2)}</pre>;
 }
 
-/** A tool call with its arguments and result as recorded (secrets are masked by the service). */
-function ToolCall({ call }: { call: TToolCall }) {
+/** Who decided an approval, how, and the comment they gave with it. */
+function Decision({ decision }: { decision: NonNullable<TToolCall["decision"]> }) {
+  const who = decision.decidedBy?.name ?? "a former member";
   return (
-    <details className={styles.toolCall} aria-label={`Tool call ${call.name}`} open={call.status === "awaiting_approval"}>
-      <summary>
-        <code>{call.name}</code>
-        <Badge tone={TOOL_TONE[call.status]}>{call.status.replace("_", " ")}</Badge>
-        {call.errorCode ? <span className={styles.status}>{call.errorCode}</span> : null}
-      </summary>
-      <div className={styles.meta}>Arguments</div>
-      <Json value={call.args} />
-      {call.result !== null && call.result !== undefined ? (
-        <>
-          <div className={styles.meta}>Result</div>
-          <Json value={call.result} />
-        </>
-      ) : null}
-      {call.errorMessage ? <p className={styles.status}>{call.errorMessage}</p> : null}
-    </details>
+    <div className={styles.decision} data-testid="approval-decision">
+      <span className={styles.meta}>
+        {decision.decision === "approved" ? "Approved" : "Rejected"} by {who} · <DateTime value={decision.decidedAt} />
+      </span>
+      {decision.comment ? <blockquote className={styles.comment}>{decision.comment}</blockquote> : null}
+    </div>
+  );
+}
+
+/**
+ * A tool call with its arguments and result as recorded (secrets are masked by the service).
+ * While it awaits approval its arguments are in the approval panel, so they are not repeated here.
+ */
+function ToolCall({ call }: { call: TToolCall }) {
+  const awaiting = call.status === "awaiting_approval";
+  return (
+    <div>
+      <details className={styles.toolCall} aria-label={`Tool call ${call.name}`}>
+        <summary>
+          <code>{call.name}</code>
+          <Badge tone={TOOL_TONE[call.status]}>{call.status.replace("_", " ")}</Badge>
+          {call.errorCode ? <span className={styles.status}>{call.errorCode}</span> : null}
+          {awaiting ? <span className={styles.status}>arguments in the approval above</span> : null}
+        </summary>
+        {awaiting ? null : (
+          <>
+            <div className={styles.meta}>Arguments</div>
+            <Json value={call.args} />
+          </>
+        )}
+        {call.result !== null && call.result !== undefined ? (
+          <>
+            <div className={styles.meta}>Result</div>
+            <Json value={call.result} />
+          </>
+        ) : null}
+        {call.errorMessage ? <p className={styles.status}>{call.errorMessage}</p> : null}
+      </details>
+      {call.decision ? <Decision decision={call.decision} /> : null}
+    </div>
   );
 }
 

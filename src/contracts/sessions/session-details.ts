@@ -22,6 +22,19 @@ export const ZSessionMessage = z
   })
   .meta({ id: "SessionMessage" });
 
+/** How an approval of a tool call was decided: the decision, its comment and who decided. */
+export const ZToolCallDecision = z
+  .object({
+    decision: z.enum(["approved", "rejected"]),
+    comment: z.string().nullable().meta({ description: "The decider's comment, as given with the decision." }),
+    decidedBy: z.object({ userId: z.uuid(), name: z.string() }).nullable().meta({ description: "The person who decided; null once they are deleted." }),
+    decidedAt: ZIsoDateTime,
+  })
+  .meta({ id: "SessionToolCallDecision" });
+
+/** Where a session came from (run history's "started by"). */
+export const SESSION_ORIGINS = ["api", "console", "mcp", "trigger", "assistant", "flow"] as const;
+
 export const ZToolCallView = z
   .object({
     id: z.uuid(),
@@ -31,6 +44,7 @@ export const ZToolCallView = z
     result: z.unknown().meta({ description: "The tool's result (header values redacted), or null." }),
     errorCode: z.string().nullable(),
     errorMessage: z.string().nullable(),
+    decision: ZToolCallDecision.nullable().meta({ description: "The approval decision of a call that needed one, once decided; null otherwise." }),
   })
   .meta({ id: "SessionToolCall" });
 
@@ -66,7 +80,7 @@ export const ZSessionDetails = z
     automationId: z.uuid(),
     domainId: z.uuid(),
     kind: z.enum(["domain", "personal"]),
-    origin: z.enum(["api", "console", "mcp", "trigger"]),
+    origin: z.enum(SESSION_ORIGINS).meta({ description: "`api`, `console`, `mcp`, `trigger`, `assistant` (an assistant worker's conversation) or `flow` (a flow's agent step)." }),
     title: z.string(),
     outcome: z.string().nullable(),
     archived: z.boolean(),

@@ -30,7 +30,7 @@ async function openChildTurn(context: TFlowContext, step: TAgentStep, stepRun: T
       domainId: context.domainId,
       automationId: agent.id,
       revision: agent.publishedRevision!,
-      origin: "TRIGGER",
+      origin: "FLOW",
       ownerId: context.ownerId,
       message: prompt,
       titlePrefix: `Flow step ${step.id}`,

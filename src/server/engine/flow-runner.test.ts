@@ -122,7 +122,7 @@ describe("flow runs", () => {
     expect(flowRun.status).toBe("COMPLETED");
     expect(flowRun.output).toEqual({ answer: "Echo: Hello Ada" });
     const child = await db().agentSession.findFirstOrThrow({ where: { automationId: agentId } });
-    expect(child).toMatchObject({ origin: "TRIGGER", domainId: world.acme.ops });
+    expect(child).toMatchObject({ origin: "FLOW", domainId: world.acme.ops });
   });
 });
 

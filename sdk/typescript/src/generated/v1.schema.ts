@@ -745,8 +745,11 @@ export interface components {
             /** @enum {string} */
             kind: "domain" | "personal";
             messages: components["schemas"]["SessionMessage"][];
-            /** @enum {string} */
-            origin: "api" | "console" | "mcp" | "trigger";
+            /**
+             * @description `api`, `console`, `mcp`, `trigger`, `assistant` (an assistant worker's conversation) or `flow` (a flow's agent step).
+             * @enum {string}
+             */
+            origin: "api" | "console" | "mcp" | "trigger" | "assistant" | "flow";
             outcome: string | null;
             pendingApproval: components["schemas"]["PendingApproval"] | null;
             pendingApprovalId: string | null;
@@ -802,6 +805,8 @@ export interface components {
         SessionToolCall: {
             /** @description Arguments as the model gave them; header values are redacted. */
             args: unknown;
+            /** @description The approval decision of a call that needed one, once decided; null otherwise. */
+            decision: components["schemas"]["SessionToolCallDecision"] | null;
             errorCode: string | null;
             errorMessage: string | null;
             /** Format: uuid */
@@ -812,6 +817,23 @@ export interface components {
             result: unknown;
             /** @enum {string} */
             status: "awaiting_approval" | "running" | "succeeded" | "failed" | "rejected";
+        };
+        SessionToolCallDecision: {
+            /** @description The decider's comment, as given with the decision. */
+            comment: string | null;
+            /**
+             * Format: date-time
+             * @description ISO-8601 timestamp.
+             */
+            decidedAt: string;
+            /** @description The person who decided; null once they are deleted. */
+            decidedBy: {
+                name: string;
+                /** Format: uuid */
+                userId: string;
+            } | null;
+            /** @enum {string} */
+            decision: "approved" | "rejected";
         };
         SessionTurn: {
             /**

@@ -3,6 +3,8 @@ import { archiveSession } from "./archive-session";
 import { decideApproval } from "./decide-approval";
 import { deleteSession } from "./delete-session";
 import { getSession } from "./get-session";
+import { gettingStarted } from "./getting-started";
+import { listApprovers } from "./list-approvers";
 import { listChatAgents } from "./list-chat-agents";
 import { listSessions } from "./list-sessions";
 import { openChat } from "./open-chat";
@@ -22,4 +24,6 @@ export const sessionConsoleRouter = router({
   openChat,
   postMessage,
   decideApproval,
+  approvers: listApprovers,
+  gettingStarted,
 });

@@ -2,10 +2,11 @@ import type { TListSessionsRequest, TListSessionsResponse } from "@/contracts/se
 import type { TSessionSummary } from "@/contracts/session-console/session-summary";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { isTestRunRevision } from "@/server/services/revisions/test-run-revision";
 import type { Prisma } from "@/server/db/generated/client";
+import { isTestRunRevision } from "@/server/services/revisions/test-run-revision";
+import { lastRunOf, type TLastTurnRow } from "./run-outcome";
 
-type TStatus = "QUEUED" | "RUNNING" | "SUSPENDED" | "COMPLETED" | "FAILED";
+type TStatus = TLastTurnRow["status"];
 
 const STATE_OF: Record<TStatus, TSessionSummary["state"]> = {
   QUEUED: "running",
@@ -23,62 +24,106 @@ const LAST_TURN_STATUSES: Record<TSessionSummary["state"], TStatus[]> = {
 };
 
 /**
+ * One statement per relation for the whole page (Prisma batches nested selects), never one per
+ * row: the last turn with at most its last failed or rejected tool call, the flow run's timing,
+ * and the names of the trigger or API key that started it.
+ */
+const ROW_SELECT = {
+  id: true,
+  title: true,
+  kind: true,
+  origin: true,
+  revision: true,
+  outcome: true,
+  archivedAt: true,
+  createdAt: true,
+  updatedAt: true,
+  domain: { select: { id: true, name: true } },
+  automation: { select: { id: true, name: true, kind: true } },
+  owner: { select: { id: true, name: true } },
+  originTrigger: { select: { id: true, name: true } },
+  originApiKey: { select: { id: true, name: true } },
+  flowRun: { select: { errorCode: true, startedAt: true, finishedAt: true } },
+  turns: {
+    orderBy: { number: "desc" },
+    take: 1,
+    select: {
+      status: true,
+      errorCode: true,
+      createdAt: true,
+      startedAt: true,
+      finishedAt: true,
+      toolCalls: { where: { status: { in: ["FAILED", "REJECTED"] } }, orderBy: { index: "desc" }, take: 1, select: { status: true, errorCode: true, toolName: true } },
+    },
+  },
+} satisfies Prisma.AgentSessionSelect;
+
+type TRow = Prisma.AgentSessionGetPayload<{ select: typeof ROW_SELECT }>;
+
+function whereOf(actor: TUserActor, input: TListSessionsRequest, domainIds: string[]): Prisma.AgentSessionWhereInput {
+  return {
+    organizationId: actor.orgId,
+    OR: [{ kind: "DOMAIN", domainId: { in: domainIds } }, { kind: "PERSONAL", ownerId: actor.userId }],
+    ...(input.domainId ? { domainId: input.domainId } : {}),
+    ...(input.automationId ? { automationId: input.automationId } : {}),
+    ...(input.kind ? { kind: input.kind === "personal" ? ("PERSONAL" as const) : ("DOMAIN" as const) } : {}),
+    ...(input.origin ? { origin: input.origin.toUpperCase() as TRow["origin"] } : {}),
+    ...(input.automationKind ? { automation: { kind: input.automationKind === "flow" ? ("FLOW" as const) : ("AGENT" as const) } } : {}),
+    ...((input.status ?? "active") === "active" ? { archivedAt: null } : input.status === "archived" ? { archivedAt: { not: null } } : {}),
+  };
+}
+
+function toSummary(actor: TUserActor, row: TRow): TSessionSummary {
+  const turn = row.turns[0] as TLastTurnRow | undefined;
+  const startedVia = row.originTrigger ? { kind: "trigger" as const, ...row.originTrigger } : row.originApiKey ? { kind: "api_key" as const, ...row.originApiKey } : null;
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind === "PERSONAL" ? "personal" : "domain",
+    origin: row.origin.toLowerCase() as TSessionSummary["origin"],
+    startedVia,
+    automationKind: row.automation.kind === "FLOW" ? "flow" : "agent",
+    revision: row.revision,
+    lastRun: lastRunOf(turn, row.flowRun),
+    testRun: isTestRunRevision(row.revision),
+    domain: row.domain,
+    agent: { id: row.automation.id, name: row.automation.name },
+    owner: row.owner ? { userId: row.owner.id, name: row.owner.name, isYou: row.owner.id === actor.userId } : null,
+    state: turn ? STATE_OF[turn.status] : "idle",
+    outcome: row.outcome,
+    archived: row.archivedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
  * The sessions the actor can see, newest activity first: domain sessions of the domains they
  * belong to now, and their own personal chats. Organization Owner/Admin status adds nothing
- * (spec 4.2), and nobody else's personal chat is ever listed.
+ * (spec 4.2), and nobody else's personal chat is ever listed. Filters on the last turn (run
+ * state, outcome) apply to the newest 500 matching sessions, without paging.
  */
 export async function listSessions(actor: TUserActor, input: TListSessionsRequest): Promise<TListSessionsResponse> {
   const limit = input.limit ?? 50;
   const memberships = await db().domainMembership.findMany({ where: { userId: actor.userId, domain: { organizationId: actor.orgId } }, select: { domainId: true } });
-  const where: Prisma.AgentSessionWhereInput = {
-    organizationId: actor.orgId,
-    OR: [{ kind: "DOMAIN", domainId: { in: memberships.map((row) => row.domainId) } }, { kind: "PERSONAL", ownerId: actor.userId }],
-    ...(input.domainId ? { domainId: input.domainId } : {}),
-    ...(input.automationId ? { automationId: input.automationId } : {}),
-    ...(input.kind ? { kind: input.kind === "personal" ? ("PERSONAL" as const) : ("DOMAIN" as const) } : {}),
-    ...((input.status ?? "active") === "active" ? { archivedAt: null } : input.status === "archived" ? { archivedAt: { not: null } } : {}),
-  };
+  const byLastTurn = Boolean(input.state || input.outcome);
   const rows = await db().agentSession.findMany({
-    where,
+    where: whereOf(
+      actor,
+      input,
+      memberships.map((row) => row.domainId),
+    ),
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
-    take: input.state ? 500 : limit + 1,
-    ...(input.cursor && !input.state ? { cursor: { id: input.cursor }, skip: 1 } : {}),
-    select: {
-      id: true,
-      title: true,
-      kind: true,
-      origin: true,
-      revision: true,
-      outcome: true,
-      archivedAt: true,
-      createdAt: true,
-      updatedAt: true,
-      ownerId: true,
-      domain: { select: { id: true, name: true } },
-      automation: { select: { id: true, name: true } },
-      owner: { select: { id: true, name: true } },
-      turns: { orderBy: { number: "desc" }, take: 1, select: { status: true } },
-    },
+    take: byLastTurn ? 500 : limit + 1,
+    ...(input.cursor && !byLastTurn ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+    select: ROW_SELECT,
   });
-  // The run state is the last turn's; filtering by it happens here (a list of at most a page).
-  const filtered = input.state ? rows.filter((row) => LAST_TURN_STATUSES[input.state!].includes((row.turns[0]?.status ?? "COMPLETED") as TStatus)) : rows;
+  const summaries = rows.map((row) => toSummary(actor, row));
+  const filtered = summaries.filter(
+    (summary, index) =>
+      (!input.state || LAST_TURN_STATUSES[input.state].includes(rows[index]!.turns[0]?.status ?? "COMPLETED")) &&
+      (!input.outcome || (summary.lastRun?.outcome ?? "completed") === input.outcome),
+  );
   const page = filtered.slice(0, limit);
-  return {
-    sessions: page.map((row) => ({
-      id: row.id,
-      title: row.title,
-      kind: row.kind === "PERSONAL" ? "personal" : "domain",
-      origin: row.origin.toLowerCase() as TSessionSummary["origin"],
-      testRun: isTestRunRevision(row.revision),
-      domain: row.domain,
-      agent: row.automation,
-      owner: row.owner ? { userId: row.owner.id, name: row.owner.name, isYou: row.owner.id === actor.userId } : null,
-      state: row.turns[0] ? STATE_OF[row.turns[0].status as TStatus] : "idle",
-      outcome: row.outcome,
-      archived: row.archivedAt !== null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    })),
-    nextCursor: !input.state && rows.length > limit ? page.at(-1)!.id : null,
-  };
+  return { sessions: page, nextCursor: !byLastTurn && rows.length > limit ? page.at(-1)!.id : null };
 }

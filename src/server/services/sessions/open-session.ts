@@ -61,6 +61,8 @@ export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Pr
       revision,
       kind: o.kind === "personal" ? "PERSONAL" : "DOMAIN",
       origin: ORIGIN[o.origin],
+      // A yk_ key is named in run history; a yku_ token or the cookie is the person themselves.
+      originApiKeyId: actor.via === "api_key" ? actor.credentialId : null,
       ownerId: actor.userId,
       message: o.message,
       title: o.title,

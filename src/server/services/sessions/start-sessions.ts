@@ -16,7 +16,10 @@ export type TSessionStart = {
   /** The revision the session keeps for every turn (a test run's negative snapshot included). */
   revision: number;
   kind?: "DOMAIN" | "PERSONAL";
-  origin: "API" | "CONSOLE" | "MCP" | "TRIGGER";
+  origin: "API" | "CONSOLE" | "MCP" | "TRIGGER" | "ASSISTANT" | "FLOW";
+  /** Run history's "started by": the trigger that fired it, or the personal API key it came through. */
+  originTriggerId?: string | null;
+  originApiKeyId?: string | null;
   /** The owner, the first message's author and the turn's initiator; null for machine firings. */
   ownerId: string | null;
   /** The first USER message (a flow run's input rendered as text). */
@@ -70,6 +73,8 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
       revision: start.revision,
       kind: start.kind ?? "DOMAIN",
       origin: start.origin,
+      originTriggerId: start.originTriggerId ?? null,
+      originApiKeyId: start.originApiKeyId ?? null,
       ownerId: start.ownerId,
       title: sessionTitle(start),
       // The session.changed event below is seq 1 (appendFirstEvents).

@@ -32,7 +32,19 @@ export const DETAILS_SELECT = {
       errorMessage: true,
       createdAt: true,
       finishedAt: true,
-      toolCalls: { orderBy: { index: "asc" }, select: { id: true, toolName: true, status: true, args: true, result: true, errorCode: true, errorMessage: true } },
+      toolCalls: {
+        orderBy: { index: "asc" },
+        select: {
+          id: true,
+          toolName: true,
+          status: true,
+          args: true,
+          result: true,
+          errorCode: true,
+          errorMessage: true,
+          approval: { select: { status: true, comment: true, decidedAt: true, decidedBy: { select: { id: true, name: true } } } },
+        },
+      },
       approvals: { where: { status: "PENDING" }, select: { id: true, toolCallId: true, toolName: true, routedToUserId: true, createdAt: true } },
     },
   },
@@ -43,7 +55,7 @@ type TRow = {
   automationId: string;
   domainId: string;
   kind: "DOMAIN" | "PERSONAL";
-  origin: "API" | "CONSOLE" | "MCP" | "TRIGGER";
+  origin: "API" | "CONSOLE" | "MCP" | "TRIGGER" | "ASSISTANT" | "FLOW";
   title: string;
   outcome: string | null;
   archivedAt: Date | null;
@@ -59,10 +71,23 @@ type TRow = {
     errorMessage: string | null;
     createdAt: Date;
     finishedAt: Date | null;
-    toolCalls: Array<{ id: string; toolName: string; status: string; args: unknown; result: unknown; errorCode: string | null; errorMessage: string | null }>;
+    toolCalls: Array<{ id: string; toolName: string; status: string; args: unknown; result: unknown; errorCode: string | null; errorMessage: string | null; approval: TApprovalRow | null }>;
     approvals: Array<{ id: string; toolCallId: string; toolName: string; routedToUserId: string | null; createdAt: Date }>;
   }>;
 };
+
+type TApprovalRow = { status: "PENDING" | "APPROVED" | "REJECTED"; comment: string | null; decidedAt: Date | null; decidedBy: { id: string; name: string } | null };
+
+/** A decided approval as the transcript shows it; pending ones are `pendingApproval`. */
+function toDecision(approval: TApprovalRow | null): TSessionDetails["turns"][number]["toolCalls"][number]["decision"] {
+  if (!approval || approval.status === "PENDING" || !approval.decidedAt) return null;
+  return {
+    decision: approval.status === "APPROVED" ? "approved" : "rejected",
+    comment: approval.comment,
+    decidedBy: approval.decidedBy ? { userId: approval.decidedBy.id, name: approval.decidedBy.name } : null,
+    decidedAt: approval.decidedAt.toISOString(),
+  };
+}
 
 /** Stored arguments are the model's own; header values are hidden whenever they are shown. */
 function maskArgs(args: unknown): unknown {
@@ -132,6 +157,7 @@ export function toSessionDetails(actor: TUserActor, access: TSessionAccess, row:
         result: call.result ?? null,
         errorCode: call.errorCode,
         errorMessage: call.errorMessage,
+        decision: toDecision(call.approval),
       })),
     })),
     canParticipate: reason === null,

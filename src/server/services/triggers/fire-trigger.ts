@@ -100,6 +100,7 @@ function subscriberStart(o: TFireTriggerOptions, subscriber: TSubscriber, creden
     automationId: subscriber.id,
     revision: subscriber.revision!,
     origin: "TRIGGER" as const,
+    originTriggerId: trigger.id,
     ownerId: o.actorId,
     callerCredentials: credentials,
     callerCredentialExpiresAt: o.callerCredentialExpiresAt ?? null,

@@ -53,6 +53,8 @@ __all__ = [
     'SessionMessageAuthor',
     'SessionOpened',
     'SessionToolCall',
+    'SessionToolCallDecision',
+    'SessionToolCallDecisionDecidedBy',
     'SessionTurn',
     'SetKnowledgeSelectionRequest',
     'Trigger',
@@ -293,8 +295,21 @@ class SessionMessage(ApiModel):
     role: Literal['user', 'assistant', 'system']
 
 
+class SessionToolCallDecisionDecidedBy(ApiModel):
+    name: str
+    user_id: str = Field(alias='userId')
+
+
+class SessionToolCallDecision(ApiModel):
+    comment: str | None = Field(description="The decider's comment, as given with the decision.")
+    decided_at: str = Field(alias='decidedAt', description='ISO-8601 timestamp.')
+    decided_by: SessionToolCallDecisionDecidedBy | None = Field(alias='decidedBy', description='The person who decided; null once they are deleted.')
+    decision: Literal['approved', 'rejected']
+
+
 class SessionToolCall(ApiModel):
     args: Any = Field(description='Arguments as the model gave them; header values are redacted.')
+    decision: SessionToolCallDecision | None = Field(description='The approval decision of a call that needed one, once decided; null otherwise.')
     error_code: str | None = Field(alias='errorCode')
     error_message: str | None = Field(alias='errorMessage')
     id: str
@@ -324,7 +339,7 @@ class SessionDetails(ApiModel):
     id: str
     kind: Literal['domain', 'personal']
     messages: list[SessionMessage]
-    origin: Literal['api', 'console', 'mcp', 'trigger']
+    origin: Literal['api', 'console', 'mcp', 'trigger', 'assistant', 'flow'] = Field(description="`api`, `console`, `mcp`, `trigger`, `assistant` (an assistant worker's conversation) or `flow` (a flow's agent step).")
     outcome: str | None
     pending_approval: PendingApproval | None = Field(alias='pendingApproval')
     pending_approval_id: str | None = Field(alias='pendingApprovalId')
@@ -527,5 +542,5 @@ AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept'
 
 Trigger = TriggerSchedule | TriggerApi | TriggerEvent
 
-for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, ErrorEnvelopeError, ErrorEnvelope, EventFilter, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCall, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
+for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, ErrorEnvelopeError, ErrorEnvelope, EventFilter, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
     _model.model_rebuild()

@@ -59,6 +59,8 @@ __all__ = [
     'SessionMessage',
     'SessionMessageAuthor',
     'SessionToolCall',
+    'SessionToolCallDecision',
+    'SessionToolCallDecisionDecidedBy',
     'SessionTurn',
     'SetEntitlementRequest',
     'StartConnectionRequest',
@@ -306,8 +308,21 @@ class SessionMessage(ApiModel):
     role: Literal['user', 'assistant', 'system']
 
 
+class SessionToolCallDecisionDecidedBy(ApiModel):
+    name: str
+    user_id: str = Field(alias='userId')
+
+
+class SessionToolCallDecision(ApiModel):
+    comment: str | None = Field(description="The decider's comment, as given with the decision.")
+    decided_at: str = Field(alias='decidedAt', description='ISO-8601 timestamp.')
+    decided_by: SessionToolCallDecisionDecidedBy | None = Field(alias='decidedBy', description='The person who decided; null once they are deleted.')
+    decision: Literal['approved', 'rejected']
+
+
 class SessionToolCall(ApiModel):
     args: Any = Field(description='Arguments as the model gave them; header values are redacted.')
+    decision: SessionToolCallDecision | None = Field(description='The approval decision of a call that needed one, once decided; null otherwise.')
     error_code: str | None = Field(alias='errorCode')
     error_message: str | None = Field(alias='errorMessage')
     id: str
@@ -347,7 +362,7 @@ class SupportSessionSession(ApiModel):
     id: str
     kind: Literal['domain', 'personal']
     messages: list[SessionMessage]
-    origin: Literal['api', 'console', 'mcp', 'trigger']
+    origin: Literal['api', 'console', 'mcp', 'trigger', 'assistant', 'flow'] = Field(description="`api`, `console`, `mcp`, `trigger`, `assistant` (an assistant worker's conversation) or `flow` (a flow's agent step).")
     outcome: str | None
     pending_approval: PendingApproval | None = Field(alias='pendingApproval')
     pending_approval_id: str | None = Field(alias='pendingApprovalId')
@@ -518,5 +533,5 @@ class DecideWorkerSessionApprovalRequest(ApiModel):
 
 AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase']
 
-for _model in (ApprovalDecided, AssistantApproval, AssistantApprovalList, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCall, SessionTurn, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, CreateWorkerRequestDomainRolesItem, CreateWorkerRequest, DecideApprovalRequest, StartConnectionRequest, PostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
+for _model in (ApprovalDecided, AssistantApproval, AssistantApprovalList, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurn, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, CreateWorkerRequestDomainRolesItem, CreateWorkerRequest, DecideApprovalRequest, StartConnectionRequest, PostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
     _model.model_rebuild()

@@ -35,7 +35,7 @@ describe("POST /workers/{w}/messages", () => {
 
     const worker = await db().assistantWorker.findUniqueOrThrow({ where: { id: workerRef }, select: { sessionId: true } });
     const session = await db().agentSession.findUniqueOrThrow({ where: { id: worker.sessionId! } });
-    expect(session).toMatchObject({ automationId: world.agentId, origin: "API", ownerId: null, title: `Assistant: ${externalRef}` });
+    expect(session).toMatchObject({ automationId: world.agentId, origin: "ASSISTANT", ownerId: null, title: `Assistant: ${externalRef}` });
     const page = await list(workerRef);
     expect(page.status).toBe(200);
     expect(page.body.next_cursor).toBeNull();

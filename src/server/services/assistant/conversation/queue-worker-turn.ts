@@ -41,7 +41,7 @@ async function supersedeQueuedTurn(tx: TTransaction, sessionId: string): Promise
 
 /**
  * Queues the worker's next turn inside the caller's transaction, through the one door of each
- * kind: the first turn starts the worker's conversation (startSession: origin API, no owner,
+ * kind: the first turn starts the worker's conversation (startSession: origin ASSISTANT, no owner,
  * titled after the external_ref), later ones go through queueTurn. Every turn runs the agent
  * configured now at its current published revision (the conversation follows the
  * configuration). One turn at a time: a queued turn is superseded (cancelled) by the new one; a
@@ -58,7 +58,7 @@ export async function queueWorkerTurn(tx: TTransaction, worker: TActiveWorker, i
       domainId: agent.domainId,
       automationId: agent.id,
       revision: agent.revision,
-      origin: "API",
+      origin: "ASSISTANT",
       ownerId: null,
       message: input.text,
       instruction: input.instruction,

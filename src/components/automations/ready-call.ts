@@ -1,0 +1,57 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+
+const subscribe = () => () => {};
+
+/** The origin the person is using the console on: the host a ready call should reach. */
+export function useOrigin(): string {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.location.origin,
+    () => "https://your-service.example.com",
+  );
+}
+
+/** curl for POST /api/v1/agents/{id}/sessions (spec 4.2): the key comes from the environment, never the page. */
+export function agentCurl(origin: string, agentId: string): string {
+  return [
+    `curl -X POST "${origin}/api/v1/agents/${agentId}/sessions" \\`,
+    `  -H "Authorization: Bearer $SERVICE_API_KEY" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d '{"message": "Hello"}'`,
+  ].join("\n");
+}
+
+export function agentSdk(origin: string, agentId: string): string {
+  return [
+    `import { createCustomerClient } from "@agent-automation/sdk";`,
+    ``,
+    `const client = createCustomerClient({ baseUrl: "${origin}", credential: process.env.SERVICE_API_KEY });`,
+    `const { data } = await client.sessions.open({ automationId: "${agentId}", message: "Hello" });`,
+    `for await (const event of client.sessions.stream({ sessionId: data.sessionId })) {`,
+    `  if (event.event === "turn.completed") break;`,
+    `}`,
+  ].join("\n");
+}
+
+/** A flow starts through a trigger it subscribes to: POST /api/v1/triggers/fire (spec 4.5). */
+export function flowCurl(origin: string, triggerId: string): string {
+  return [
+    `curl -X POST "${origin}/api/v1/triggers/fire" \\`,
+    `  -H "Authorization: Bearer $SERVICE_API_KEY" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -H "Idempotency-Key: $(uuidgen)" \\`,
+    `  -d '{"triggerId": "${triggerId}", "input": {}}'`,
+  ].join("\n");
+}
+
+export function flowSdk(origin: string, triggerId: string): string {
+  return [
+    `import { createCustomerClient } from "@agent-automation/sdk";`,
+    ``,
+    `const client = createCustomerClient({ baseUrl: "${origin}", credential: process.env.SERVICE_API_KEY });`,
+    `const { data } = await client.triggers.fire({ triggerId: "${triggerId}", input: {} });`,
+    `// data.sessions: one { automationId, sessionId } per subscriber that started`,
+  ].join("\n");
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { ZUuid } from "@/contracts/common/ids";
+
+export const ZGettingStartedRequest = z.strictObject({});
+
+/**
+ * The Overview's first steps for the signed-in person, each from real state: their personal API
+ * keys, the published agents of their domains, the sessions opened through the API, and runs
+ * that completed. Ids let the page print a ready call and link to what to watch.
+ */
+export const ZGettingStartedResponse = z.object({
+  activeKeys: z.int(),
+  publishedAgents: z.int(),
+  /** A published agent of a domain the person may run agents in (the newest), for the ready call. */
+  agent: z.object({ id: ZUuid, name: z.string(), domainId: ZUuid }).nullable(),
+  /** A domain where the person may create agents, for the "create an agent" link. */
+  editableDomainId: ZUuid.nullable(),
+  apiSessions: z.int(),
+  /** The newest session the person opened through the API, to watch. */
+  latestApiSessionId: ZUuid.nullable(),
+  completedRuns: z.int(),
+});
+export type TGettingStartedResponse = z.infer<typeof ZGettingStartedResponse>;
