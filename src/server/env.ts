@@ -57,6 +57,10 @@ const ZEnv = z.object({
   RATE_LIMIT_PARTNER_PER_ORG: z.coerce.number().int().min(0).default(1200),
   // Requests without a credential, per client IP (first X-Forwarded-For hop).
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(300),
+  // The API fuzz (src/server/trpc/openapi-fuzz.test.ts): its fast-check seed (a fixed one when
+  // unset) and runs per operation. Read by tests only; see docs/testing.md.
+  FUZZ_SEED: z.coerce.number().int().optional().or(z.literal("").transform(() => undefined)),
+  FUZZ_RUNS: z.coerce.number().int().min(1).max(100_000).default(8),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Vault keys: "kid:base64-32-bytes" entries, comma-separated; the first seals, all open.
   VAULT_KEYS: z
