@@ -143,3 +143,87 @@ for (const surface of ["v1", "partner-v1"] as const) {
     }
   });
 }
+
+describe("fuzz: fixed probes", () => {
+  it.each(["v1", "partner-v1"] as const)("refuses an oversized body with 413 before anything runs (%s)", async (surface) => {
+    const target = surface === "v1" ? "/authoring/automations" : "/organizations";
+    const auth = surface === "v1" ? pools.credentials.ykOwner! : pools.credentials.ykp!;
+    const oversized: TFuzzRequest = { method: "POST", target, headers: [auth, ["content-type", "application/json"]], body: `{"name":"${"x".repeat(8 * 1024 * 1024)}"}`, credential: "owner" };
+    const before = await stateFingerprint();
+    const answer = await send(surface, oversized);
+    expect(answer.status).toBe(413);
+    expectWellFormedAnswer(answer, "oversized body");
+    expect(changedTables(before, await stateFingerprint())).toEqual([]);
+  });
+});
+
+// The three documented routes with their own handlers (SSE, MCP, event ingress), through their
+// route modules: the SSE stream and the ingress answer refusals in the envelope; MCP answers
+// JSON-RPC errors (its documented shape), and none of them fails with a 5xx.
+describe("fuzz: plain routes", () => {
+  const segment = fc.oneof(fc.uuid().map(String), fc.constantFrom("%ZZ", "%ED%A0%80", "..", "not-a-uuid", "x".repeat(300)));
+
+  it("GET /agents/sessions/{sessionId}/stream", async () => {
+    const { GET } = await import("@/app/api/v1/agents/sessions/[sessionId]/stream/route");
+    const sessionIds = fc.oneof(fc.constantFrom(...pools.pathValues.sessionId!), segment);
+    const credential = fc.constantFrom(...Object.keys(pools.credentials));
+    await fc.assert(
+      fc.asyncProperty(sessionIds, credential, fc.constantFrom("GET", "POST", "DELETE"), async (sessionId, name, method) => {
+        const abort = new AbortController();
+        const auth = pools.credentials[name];
+        const req = new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { method, headers: auth ? [auth] : [], signal: abort.signal });
+        const handler = method === "GET" ? GET : (await import("@/app/api/v1/agents/sessions/[sessionId]/stream/route")).POST;
+        const response = await handler(req, { params: Promise.resolve({ sessionId: decodeURIComponentSafe(sessionId) }) });
+        abort.abort();
+        const text = response.status >= 400 ? await response.text() : (await response.body?.cancel(), "");
+        expectWellFormedAnswer({ status: response.status, headers: response.headers, text }, `${method} stream ${sessionId} (${name})`);
+      }),
+      { seed: SEED, numRuns: RUNS * 3, endOnFailure: true },
+    );
+  }, 120_000);
+
+  it("POST /triggers/ingress/{token}", async () => {
+    const { POST } = await import("@/app/api/v1/triggers/ingress/[token]/route");
+    const realToken = world.orgs.acme.triggers.event.ingressUrl.split("/").at(-1)!;
+    const bodies = fc.oneof(fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)), fc.constantFrom("{", "", '{"a":"\\ud800"}', "a=1"));
+    const signature = fc.constantFrom(undefined, "", "sha256=00", "t=1,v1=abc", "x".repeat(500));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constant(realToken), segment), bodies, signature, async (token, body, signed) => {
+        const headers: [string, string][] = [["content-type", "application/json"], ...(signed === undefined ? [] : [["x-signature", signed] as [string, string]])];
+        const before = await stateFingerprint();
+        const response = await POST(new Request(`http://127.0.0.1/api/v1/triggers/ingress/${token}`, { method: "POST", headers, body }), { params: Promise.resolve({ token }) });
+        const answer = { status: response.status, headers: response.headers, text: await response.text() };
+        expectWellFormedAnswer(answer, `ingress ${token} ${body.slice(0, 80)}`);
+        if (answer.status >= 400) expect(changedTables(before, await stateFingerprint())).toEqual([]);
+      }),
+      { seed: SEED, numRuns: RUNS * 3, endOnFailure: true },
+    );
+  }, 120_000);
+
+  it("POST /mcp answers JSON-RPC, never a 5xx", async () => {
+    const { handleMcpRequest } = await import("@/server/mcp/handle-mcp-request");
+    const bodies = fc.oneof(
+      fc.constantFrom("{", "[]", "null", '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","id":1,"method":"nope"}', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'),
+      fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
+    );
+    const credential = fc.constantFrom(...Object.keys(pools.credentials));
+    await fc.assert(
+      fc.asyncProperty(bodies, credential, fc.constantFrom("application/json", "text/plain"), async (body, name, contentType) => {
+        const auth = pools.credentials[name];
+        const headers: [string, string][] = [...(auth ? [auth] : []), ["content-type", contentType], ["accept", "application/json, text/event-stream"]];
+        const response = await handleMcpRequest(new Request("http://127.0.0.1/api/v1/mcp", { method: "POST", headers, body }));
+        const text = await response.text();
+        expect(response.status, `mcp ${body.slice(0, 80)} (${name}): ${text.slice(0, 300)}`).toBeLessThan(500);
+      }),
+      { seed: SEED, numRuns: RUNS * 3, endOnFailure: true },
+    );
+  }, 120_000);
+});
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
