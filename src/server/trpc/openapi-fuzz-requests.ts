@@ -16,6 +16,8 @@ export type TFuzzPools = {
   pathValues: Record<string, string[]>;
   /** Every real id, for uuid fields of bodies. */
   knownIds: string[];
+  /** The credentials a surface accepts, sent most of the time so requests get past the door. */
+  preferred: Record<string, string[]>;
 };
 
 // Text that is valid in a URL only once encoded, and encodings that decode to nothing valid.
@@ -138,7 +140,11 @@ export function requestsFor(operation: TOperation, pools: TFuzzPools): fc.Arbitr
     let index = 0;
     return operation.path.replace(/\{[^}]+\}/g, () => segments[index++]!);
   });
-  const credential = fc.constantFrom(...Object.keys(pools.credentials));
+  const preferred = pools.preferred[operation.surface] ?? [];
+  const credential = fc.oneof(
+    { arbitrary: fc.constantFrom(...(preferred.length ? preferred : Object.keys(pools.credentials))), weight: 3 },
+    { arbitrary: fc.constantFrom(...Object.keys(pools.credentials)), weight: 1 },
+  );
   const method = fc.oneof({ arbitrary: fc.constant(operation.method), weight: 19 }, { arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"), weight: 1 });
   return fc
     .record({ path, query: queryString(operation.parameters, context), credential, extra: extraHeaders(pools), body: bodyOf(operation, context), method })

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEngine, stopEngine } from "../../../test/sessions-kit";
 import { SESSION_COOKIE } from "@/server/auth/session-cookie";
+import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { overrideRateLimits } from "@/server/ratelimit/policies";
 import { buildWorld } from "@/server/services/fixtures/build-world";
@@ -87,6 +88,7 @@ async function poolsOf(credentials: TCredentials): Promise<TFuzzPools> {
   const { acme, globex } = world.orgs;
   const { follower } = world.partner;
   const opened = await json("v1", "POST", `/agents/${acme.agents.echo.id}/sessions`, credentials.ykOwner!, { message: "hello from the fuzz" });
+  const worker = await db().assistantWorker.findFirst({ where: { organizationId: follower.orgId }, select: { id: true } });
   const agents = [...Object.values(acme.agents).map((agent) => agent.id), globex.agents.echo.id, follower.assistantAgentId];
   const pathValues: Record<string, string[]> = {
     id: [...agents, "service.http", "service.mail"],
@@ -95,13 +97,15 @@ async function poolsOf(credentials: TCredentials): Promise<TFuzzPools> {
     baseId: [acme.knowledge.domainBaseId, acme.knowledge.orgBaseId, globex.knowledge.domainBaseId],
     moduleId: [acme.knowledge.domainModuleId, acme.knowledge.orgModuleId, globex.knowledge.domainModuleId],
     orgId: [follower.orgId, acme.id, globex.id],
-    w: [follower.workerSubject],
+    // A worker route names its worker by worker_ref (its id); X-Service-Subject may name it by either.
+    w: [...(worker ? [worker.id] : []), follower.workerSubject],
     provider: ["mail", "calendar"],
     runId: [acme.flows.echo.id],
     grantId: [acme.id],
   };
   const knownIds = [...new Set([...Object.values(pathValues).flat(), acme.domains.ops.id, acme.domains.sales.id, acme.triggers.api.id, acme.triggers.apiInactive.id, world.partner.appId])];
-  return { credentials, pathValues, knownIds: knownIds.filter((id) => /^[0-9a-f-]{36}$/.test(id)) };
+  const preferred = { v1: ["ykOwner", "yku", "cookie"], "partner-v1": ["ykp", "yktApp", "yktWorker"] };
+  return { credentials, pathValues, preferred, knownIds: knownIds.filter((id) => /^[0-9a-f-]{36}$/.test(id)) };
 }
 
 beforeAll(async () => {
@@ -118,11 +122,16 @@ afterAll(async () => {
   await stopEngine();
 });
 
+/** Answers by surface and status class, to prove the fuzz reaches past the refusals. */
+const tally: Record<TSurface, Record<string, number>> = { v1: {}, "partner-v1": {} };
+
 /** Sends one request and checks every invariant, the database's included. */
 async function check(surface: TSurface, request: TFuzzRequest): Promise<void> {
   const what = `${describeRequest(surface, request)} (credential ${request.credential})`;
   const before = await stateFingerprint();
   const answer = await send(surface, request);
+  const statusClass = `${String(answer.status)[0]}xx`;
+  tally[surface][statusClass] = (tally[surface][statusClass] ?? 0) + 1;
   expectWellFormedAnswer(answer, what);
   if (request.mustRefuse) expect(answer.status, `${what} must be refused: ${request.mustRefuse}`).toBeGreaterThanOrEqual(400);
   if (answer.status >= 400) {
@@ -141,6 +150,11 @@ for (const surface of ["v1", "partner-v1"] as const) {
         );
       }, 120_000);
     }
+
+    it("reached the services: valid requests were accepted, invalid ones refused", () => {
+      expect(tally[surface]["2xx"] ?? 0, JSON.stringify(tally[surface])).toBeGreaterThan(0);
+      expect(tally[surface]["4xx"] ?? 0, JSON.stringify(tally[surface])).toBeGreaterThan(0);
+    });
   });
 }
 
@@ -154,6 +168,16 @@ describe("fuzz: fixed probes", () => {
     expect(answer.status).toBe(413);
     expectWellFormedAnswer(answer, "oversized body");
     expect(changedTables(before, await stateFingerprint())).toEqual([]);
+  });
+  // Found by the fuzz: a worker route with a non-UUID organization id reached PostgreSQL's uuid
+  // column and answered 500; it is the uniform 404 like any unknown organization.
+  it("answers the uniform 404 for a worker route whose organization id is not a UUID", async () => {
+    for (const key of [pools.credentials.ykp!, pools.credentials.ykpSuspended!]) {
+      const target = `/organizations/${encodeURIComponent("שלום")}/workers/${crypto.randomUUID()}/connections/mail/start`;
+      const answer = await send("partner-v1", { method: "POST", target, headers: [key, ["content-type", "application/json"]], body: "{}" });
+      expectWellFormedAnswer(answer, target);
+      expect(answer.status).toBe(404);
+    }
   });
 });
 
