@@ -174,7 +174,7 @@ describe("fuzz: fixed probes", () => {
   it("answers the uniform 404 for a worker route whose organization id is not a UUID", async () => {
     for (const key of [pools.credentials.ykp!, pools.credentials.ykpSuspended!]) {
       const target = `/organizations/${encodeURIComponent("שלום")}/workers/${crypto.randomUUID()}/connections/mail/start`;
-      const answer = await send("partner-v1", { method: "POST", target, headers: [key, ["content-type", "application/json"]], body: "{}" });
+      const answer = await send("partner-v1", { method: "POST", target, headers: [key, ["content-type", "application/json"]], body: JSON.stringify({ return_to: world.partner.follower.returnUrl }) });
       expectWellFormedAnswer(answer, target);
       expect(answer.status).toBe(404);
     }
