@@ -84,6 +84,10 @@ const ZEnv = z.object({
   RATE_LIMIT_INGRESS_PER_IP: z.coerce.number().int().min(0).default(1200),
   // POST /api/v1/auth/token (the console's cookie mints user tokens), per signed-in person.
   RATE_LIMIT_AUTH_TOKEN_PER_PERSON: z.coerce.number().int().min(0).default(120),
+  // The API fuzz (src/server/trpc/openapi-fuzz.test.ts): its fast-check seed (a fixed one when
+  // unset) and runs per operation. Read by tests only; see docs/testing.md.
+  FUZZ_SEED: z.coerce.number().int().optional().or(z.literal("").transform(() => undefined)),
+  FUZZ_RUNS: z.coerce.number().int().min(1).max(100_000).default(8),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Vault keys: "kid:base64-32-bytes" entries, comma-separated; the first seals, all open.
   VAULT_KEYS: z
