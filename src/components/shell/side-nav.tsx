@@ -8,6 +8,7 @@ import { FlowIcon } from "@/components/flows/flow-icon";
 import { TriggerIcon } from "@/components/triggers/trigger-icon";
 import { BookIcon, BuildingIcon, KeyIcon, OverviewIcon, TerminalIcon } from "@/components/ui/icons";
 import { ChartIcon, ChatIcon, GaugeIcon, SessionsIcon } from "./nav-icons";
+import { NavPending } from "./navigation-progress";
 import styles from "./shell.module.css";
 
 type TNavItem = { href: string | ((path: string) => string); label: string; icon: ReactNode; matches: (path: string) => boolean };
@@ -86,6 +87,7 @@ export function SideNav({ isInstanceOperator = false, hasPartner = false }: { is
                   <Link href={href} className={`${styles.navLink} ${active ? styles.navLinkActive : ""}`} aria-current={active ? "page" : undefined}>
                     {item.icon}
                     {item.label}
+                    <NavPending />
                   </Link>
                 </li>
               );
