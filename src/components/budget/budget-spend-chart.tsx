@@ -12,14 +12,17 @@ import { COLORS, formatCount, formatUsd, shortDay } from "@/components/usage/for
 type TMeasure = { key: "cumulativeCostUsd" | "cumulativeTokens"; label: string; limit: number | null; format: (value: number) => string };
 
 /**
- * The month's running spend against the limit. It draws cost when a cost limit is set (or nothing
- * else is), tokens when only a token limit is: the line people want to compare is the one that can stop their turns.
+ * The month's running spend against the limit. It draws cost when a cost limit is set, tokens when
+ * only a token limit is: the line people want to compare is the one that can stop their turns.
  */
 function measureOf(budget: TBudget): TMeasure {
-  if (budget.limits.monthlyCostLimitUsd === null && budget.limits.monthlyTokenLimit !== null) {
-    return { key: "cumulativeTokens", label: "Tokens used", limit: budget.limits.monthlyTokenLimit, format: formatCount };
+  const { monthlyCostLimitUsd, monthlyTokenLimit } = budget.limits;
+  // With no limit and only unpriced (free) models, a cost line would sit flat at zero: show tokens.
+  const nothingToPrice = monthlyCostLimitUsd === null && monthlyTokenLimit === null && budget.usage.costUsd === 0;
+  if ((monthlyCostLimitUsd === null && monthlyTokenLimit !== null) || nothingToPrice) {
+    return { key: "cumulativeTokens", label: "Tokens used", limit: monthlyTokenLimit, format: formatCount };
   }
-  return { key: "cumulativeCostUsd", label: "Cost so far", limit: budget.limits.monthlyCostLimitUsd, format: formatUsd };
+  return { key: "cumulativeCostUsd", label: "Cost so far", limit: monthlyCostLimitUsd, format: formatUsd };
 }
 
 export function BudgetSpendChart({ budget }: { budget: TBudget }) {
