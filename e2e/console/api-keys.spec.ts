@@ -11,12 +11,12 @@ test.describe("API keys", () => {
     await page.goto("/settings/api-keys");
     const name = page.getByLabel("Key name");
     await page.getByRole("button", { name: "Create key" }).click();
-    await expect(page.getByText("Give the key a name")).toBeVisible();
+    await expect(page.getByText("Key name must not be blank")).toBeVisible();
     await expect(name).toHaveAttribute("aria-invalid", "true");
 
     await name.fill("x".repeat(101));
     await page.getByRole("button", { name: "Create key" }).click();
-    await expect(page.getByText("At most 100 characters")).toBeVisible();
+    await expect(page.getByText("Key name must be at most 100 characters")).toBeVisible();
     await expect(page.getByTestId("new-secret")).toHaveCount(0);
   });
 

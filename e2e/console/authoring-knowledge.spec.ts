@@ -21,10 +21,12 @@ test.describe("knowledge", () => {
     await expect(rowNamed(page, "Articles", "Refund policy")).toContainText("Published");
 
     await page.getByRole("button", { name: "Create and edit" }).click();
-    await expect(page.getByText("Give the article a title")).toBeVisible();
+    await expect(page.getByText("Title must not be blank")).toBeVisible();
     await page.getByLabel("Title").fill(title);
     await page.getByRole("button", { name: "Create and edit" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Edit article" })).toBeVisible();
+    // The page is titled by the article, in its heading and the browser tab.
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${title}`));
     await expect(page.getByLabel("Title")).toHaveValue(title);
 
     const publication = page.getByTestId("publication");
@@ -50,7 +52,7 @@ test.describe("knowledge", () => {
     await page.getByRole("link", { name: "New module" }).first().click();
     await expect(page.getByLabel("Kind").locator("option", { hasText: "Organization module" })).toBeDisabled();
     await page.getByRole("button", { name: "Create module" }).click();
-    await expect(page.getByText("Give the module a name")).toBeVisible();
+    await expect(page.getByText("Name must not be blank")).toBeVisible();
     await page.getByLabel("Name").fill(moduleName);
     await page.getByRole("button", { name: "Create module" }).click();
     await expect(page.getByRole("heading", { level: 1, name: moduleName })).toBeVisible();

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { useRefreshAdmin } from "./use-refresh-admin";
 import styles from "./admin.module.css";
+import { firstFieldError } from "@/components/authoring/errors";
 
 export function CreateTemplateForm({ platformId }: { platformId: string }) {
   const trpc = useTRPC();
@@ -30,7 +31,7 @@ export function CreateTemplateForm({ platformId }: { platformId: string }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = ZCreateTemplateRequest.safeParse({ platformId, name, sourceOrganizationId });
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? "Check the fields");
+    if (!parsed.success) return setFieldError(firstFieldError(parsed.error, { name: "Template name", sourceOrganizationId: "Source organization" }));
     setFieldError(null);
     create.mutate(parsed.data);
   }

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import styles from "./admin.module.css";
+import { firstFieldError } from "@/components/authoring/errors";
 
 type TCredentialFormProps = { label: string; placeholder: string; submitLabel: string; busy: boolean; error: string | null; onSubmit: (name: string) => void };
 
@@ -16,7 +17,7 @@ export function CredentialForm({ label, placeholder, submitLabel, busy, error, o
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = ZCredentialName.safeParse(name);
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? "Check the name");
+    if (!parsed.success) return setFieldError(firstFieldError(parsed.error, label));
     setFieldError(null);
     onSubmit(parsed.data);
     setName("");

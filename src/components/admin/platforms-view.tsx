@@ -19,6 +19,7 @@ import { TextField } from "@/components/ui/text-field";
 import { PlatformStatusBadge } from "./platform-status-badge";
 import { useRefreshAdmin } from "./use-refresh-admin";
 import styles from "./admin.module.css";
+import { firstFieldError } from "@/components/authoring/errors";
 
 function CreatePlatformForm() {
   const trpc = useTRPC();
@@ -40,7 +41,7 @@ function CreatePlatformForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = ZCreatePlatformRequest.safeParse({ name, provisioningEnabled: grant, customerQuota: Number(quota) });
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? "Check the fields");
+    if (!parsed.success) return setFieldError(firstFieldError(parsed.error, { name: "Platform name", customerQuota: "Customer quota" }));
     setFieldError(null);
     create.mutate(parsed.data);
   }

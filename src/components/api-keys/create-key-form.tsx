@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import type { TNewSecret } from "./api-keys-view";
 import styles from "./api-keys.module.css";
+import { firstFieldError } from "@/components/authoring/errors";
 
 /** Validates with the same contract the server applies, so both say the same thing. */
 export function CreateKeyForm({ onCreated }: { onCreated: (created: TNewSecret) => void }) {
@@ -32,7 +33,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: TNewSecret) 
     event.preventDefault();
     const parsed = ZCreateApiKeyRequest.safeParse({ name });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? "Check the name");
+      setFieldError(firstFieldError(parsed.error, { name: "Key name" }));
       return;
     }
     setFieldError(null);

@@ -25,3 +25,12 @@ export function fieldErrors(error: z.ZodError, labels: Record<string, string>): 
   }
   return errors;
 }
+
+/**
+ * The first problem of a failed contract parse, as a form shows it: fragments ("must not be
+ * blank") get the label of their field in front, so every form words the same refusal alike.
+ */
+export function firstFieldError(error: z.ZodError, labels: Record<string, string> | string): string {
+  const byField = fieldErrors(error, typeof labels === "string" ? { "": labels } : labels);
+  return Object.values(byField)[0] ?? "Check the fields";
+}

@@ -6,6 +6,7 @@ import { useTRPC } from "@/client/trpc";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { BudgetLimitsForm } from "./budget-limits-form";
+import { BudgetSpendChart } from "./budget-spend-chart";
 import { BudgetUsage } from "./budget-usage";
 import styles from "./budget.module.css";
 
@@ -27,6 +28,7 @@ export function BudgetView() {
   return (
     <div className={styles.stack}>
       <BudgetUsage budget={budget} />
+      <BudgetSpendChart budget={budget} />
       {budget.canEdit ? (
         <BudgetLimitsForm budget={budget} />
       ) : (

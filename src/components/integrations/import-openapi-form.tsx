@@ -30,7 +30,7 @@ function check(document: string, name: string, baseUrl: string): TErrors {
       errors.document = `This is not valid JSON (${error instanceof Error ? error.message : "parse error"}). YAML is not accepted; convert it to JSON first.`;
     }
   }
-  if (name.trim().length > 120) errors.name = "At most 120 characters.";
+  if (name.trim().length > 120) errors.name = "Name must be at most 120 characters.";
   if (baseUrl.trim() && !/^https?:\/\//i.test(baseUrl.trim())) errors.baseUrl = "Give an absolute http:// or https:// URL.";
   return errors;
 }

@@ -47,7 +47,7 @@ export function IntegrationsBrowser({ initialQuery }: { initialQuery: string }) 
           value={term}
           placeholder="Name, id, tool or description, e.g. knowledge"
           autoComplete="off"
-          error={tooLong ? `At most ${MAX_INTEGRATION_QUERY} characters.` : null}
+          error={tooLong ? `Search must be at most ${MAX_INTEGRATION_QUERY} characters.` : null}
           onChange={(event) => setTerm(event.target.value)}
         />
       </div>

@@ -14,6 +14,7 @@ import { TextField } from "@/components/ui/text-field";
 import { ArticleSidebar } from "./article-sidebar";
 import styles from "./knowledge.module.css";
 import authoring from "@/components/authoring/authoring.module.css";
+import { firstFieldError } from "@/components/authoring/errors";
 
 type TAction = "save" | "publish" | "unpublish";
 type TNotice = { tone: "success" | "error"; title: string; text: string } | null;
@@ -57,7 +58,7 @@ function ArticleForm({ article }: { article: TKnowledgeArticleDetail }) {
     const parsedTitle = ZArticleTitle.safeParse(title);
     const parsedBody = ZArticleDraftBody.safeParse(body);
     if (!parsedTitle.success || !parsedBody.success) {
-      setErrors({ title: parsedTitle.error?.issues[0]?.message, body: parsedBody.error?.issues[0]?.message });
+      setErrors({ title: parsedTitle.error && firstFieldError(parsedTitle.error, "Title"), body: parsedBody.error && firstFieldError(parsedBody.error, "Body") });
       return false;
     }
     setErrors({});

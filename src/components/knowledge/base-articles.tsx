@@ -19,6 +19,7 @@ import { TextField } from "@/components/ui/text-field";
 import { ArticleStatus } from "./article-status";
 import styles from "./knowledge.module.css";
 import authoring from "@/components/authoring/authoring.module.css";
+import { firstFieldError } from "@/components/authoring/errors";
 
 /** A new article starts as a draft with only a title; the editor it opens is where it is written. */
 function NewArticleForm({ baseId }: { baseId: string }) {
@@ -40,7 +41,7 @@ function NewArticleForm({ baseId }: { baseId: string }) {
     event.preventDefault();
     const parsed = ZArticleTitle.safeParse(title);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Check the title");
+      setError(firstFieldError(parsed.error, "Title"));
       return;
     }
     setError(null);

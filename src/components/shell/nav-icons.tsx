@@ -23,3 +23,13 @@ export const GaugeIcon = () => (
     <path d="M12 16l4-5" />
   </svg>
 );
+
+/** Three bars on a baseline: the Usage section. */
+export const ChartIcon = () => (
+  <svg {...props}>
+    <path d="M4 20h16" />
+    <path d="M7 16v-5" />
+    <path d="M12 16V6" />
+    <path d="M17 16v-8" />
+  </svg>
+);

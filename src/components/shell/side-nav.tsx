@@ -7,7 +7,8 @@ import { AgentIcon, LibraryIcon, LinkIcon, PlugIcon } from "@/components/authori
 import { FlowIcon } from "@/components/flows/flow-icon";
 import { TriggerIcon } from "@/components/triggers/trigger-icon";
 import { BookIcon, BuildingIcon, KeyIcon, OverviewIcon, TerminalIcon } from "@/components/ui/icons";
-import { ChatIcon, GaugeIcon, SessionsIcon } from "./nav-icons";
+import { ChartIcon, ChatIcon, GaugeIcon, SessionsIcon } from "./nav-icons";
+import { NavPending } from "./navigation-progress";
 import styles from "./shell.module.css";
 
 type TNavItem = { href: string | ((path: string) => string); label: string; icon: ReactNode; matches: (path: string) => boolean };
@@ -29,6 +30,7 @@ const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
       { href: "/", label: "Overview", icon: <OverviewIcon />, matches: (path) => path === "/" },
       { href: "/sessions", label: "Sessions", icon: <SessionsIcon />, matches: (path) => path.startsWith("/sessions") },
       { href: "/chat", label: "Chat", icon: <ChatIcon />, matches: (path) => path.startsWith("/chat") },
+      { href: "/usage", label: "Usage", icon: <ChartIcon />, matches: (path) => path.startsWith("/usage") },
     ],
   },
   {
@@ -85,6 +87,7 @@ export function SideNav({ isInstanceOperator = false, hasPartner = false }: { is
                   <Link href={href} className={`${styles.navLink} ${active ? styles.navLinkActive : ""}`} aria-current={active ? "page" : undefined}>
                     {item.icon}
                     {item.label}
+                    <NavPending />
                   </Link>
                 </li>
               );

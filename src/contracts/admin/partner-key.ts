@@ -18,7 +18,7 @@ export const ZPartnerApp = z.object({
   revokedAt: z.string().nullable(),
 });
 
-export const ZCredentialName = z.string().trim().min(1, "Give it a name").max(100, "At most 100 characters");
+export const ZCredentialName = z.string().trim().min(1, "must not be blank").max(100, "must be at most 100 characters");
 
 export type TPartnerKey = z.infer<typeof ZPartnerKey>;
 export type TPartnerApp = z.infer<typeof ZPartnerApp>;

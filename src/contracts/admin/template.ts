@@ -21,7 +21,7 @@ export const ZTemplate = z.object({
   releases: z.array(ZTemplateRelease),
 });
 
-export const ZTemplateName = z.string().trim().min(1, "Give the template a name").max(100, "At most 100 characters");
+export const ZTemplateName = z.string().trim().min(1, "must not be blank").max(100, "must be at most 100 characters");
 
 export type TTemplate = z.infer<typeof ZTemplate>;
 export type TTemplateRelease = z.infer<typeof ZTemplateRelease>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZApiKey } from "./api-key";
 
 export const ZCreateApiKeyRequest = z.strictObject({
-  name: z.string().trim().min(1, "Give the key a name").max(100, "At most 100 characters"),
+  name: z.string().trim().min(1, "must not be blank").max(100, "must be at most 100 characters"),
 });
 
 export const ZCreateApiKeyResponse = z.object({

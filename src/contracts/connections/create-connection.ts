@@ -6,7 +6,7 @@ export const ZCreateConnectionRequest = z
   .strictObject({
     domainId: ZUuid,
     integrationId: z.string().min(1).max(64),
-    name: z.string().trim().min(1, "Give the connection a name").max(120, "At most 120 characters"),
+    name: z.string().trim().min(1, "must not be blank").max(120, "must be at most 120 characters"),
     token: ZSecretValue.optional(),
     fields: ZSecretFields.optional(),
   })

@@ -24,11 +24,11 @@ export const ZCreateModuleRequest = z
   .strictObject({
     kind: ZKnowledgeModuleKind,
     domainId: ZUuid.optional().meta({ description: "Required for `domain` modules, forbidden for `org` modules." }),
-    name: z.string().trim().min(1, "Give the module a name").max(MODULE_NAME_MAX, `At most ${MODULE_NAME_MAX} characters`),
+    name: z.string().trim().min(1, "must not be blank").max(MODULE_NAME_MAX, `must be at most ${MODULE_NAME_MAX} characters`),
     description: z
       .string()
       .trim()
-      .max(MODULE_DESCRIPTION_MAX, `At most ${MODULE_DESCRIPTION_MAX} characters`)
+      .max(MODULE_DESCRIPTION_MAX, `must be at most ${MODULE_DESCRIPTION_MAX} characters`)
       .nullable()
       .optional()
       .meta({ description: "Trimmed; empty or omitted means none (null)." }),

@@ -18,6 +18,7 @@ import { sessionConsoleRouter } from "./session-console/router";
 import { sessionsRouter } from "./sessions/router";
 import { tenancyRouter } from "./tenancy/router";
 import { triggersRouter } from "./triggers/router";
+import { usageRouter } from "./usage/router";
 
 /** The one router tree: console procedures and both machine API surfaces (by meta.surface). */
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   sessionConsole: sessionConsoleRouter,
   budget: budgetRouter,
   triggers: triggersRouter,
+  usage: usageRouter,
   admin: adminRouter,
   partnerProvisioning: partnerProvisioningRouter,
   partnerWorkers: partnerWorkersRouter,

@@ -36,10 +36,10 @@ export default async function ReferencePage({ params }: TParams) {
   const surface = surfaceOf((await params).surface);
   if (!surface) notFound();
   return (
-    <>
+    <div data-layout="full-width">
       <PageHeader title="API reference" description={`${SURFACES[surface].description} ${SDK_NOTE}`} />
       <ReferenceTabs current={surface} />
       <ApiReference url={OPENAPI_URL[surface]} />
-    </>
+    </div>
   );
 }

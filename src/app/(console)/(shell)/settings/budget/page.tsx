@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Model budget" };
 export default async function BudgetPage() {
   const { organization } = await requireOrganization();
   const queryClient = getQueryClient();
-  await queryClient.prefetchQuery(trpcServer.budget.get.queryOptions());
+  await Promise.all([queryClient.prefetchQuery(trpcServer.budget.get.queryOptions()), queryClient.prefetchQuery(trpcServer.usage.monthSpend.queryOptions())]);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <PageHeader title="Model budget" description={`Monthly limits on what the agents of ${organization.name} may spend on LLM providers.`} />

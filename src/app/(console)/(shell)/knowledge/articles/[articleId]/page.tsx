@@ -27,7 +27,7 @@ export default async function ArticlePage({ params }: TParams) {
   return (
     <HydrationBoundary state={dehydrate(getQueryClient())}>
       <BackLink href={`/knowledge/bases/${article.baseId}`}>Articles</BackLink>
-      <PageHeader title="Edit article" description="Write the draft, then publish it. Search and agents read only the published copy." />
+      <PageHeader title={article.title} description="Edit the draft, then publish it. Search and agents read only the published copy." />
       <ArticleEditor articleId={article.id} />
     </HydrationBoundary>
   );
