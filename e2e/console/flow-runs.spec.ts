@@ -17,11 +17,11 @@ test.describe("flow runs from the console", () => {
 
     // The console never takes caller credentials (spec 5 rule 7).
     await box.fill(JSON.stringify({ callerCredentials: { integrations: {} } }));
-    await form.getByRole("button", { name: "Run flow" }).click();
+    await form.getByRole("button", { name: "Run", exact: true }).click();
     await expect(form).toContainText("The console never takes caller credentials");
 
     await box.fill(JSON.stringify(input));
-    await form.getByRole("button", { name: "Run flow" }).click();
+    await form.getByRole("button", { name: "Run", exact: true }).click();
     await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId("flow-run-status")).toHaveText("Completed", { timeout: 20_000 });
     const step = page.locator('[data-testid="flow-step"][data-step-id="post"]');

@@ -14,7 +14,7 @@ test.describe("runs by hand from the console", () => {
     await page.goto(agentPage(acme().agents.echo.id));
     const form = page.getByTestId("agent-run-form");
     // Operators run; only editors try drafts.
-    await expect(form.getByRole("button", { name: "Test run draft" })).toHaveCount(0);
+    await expect(form.getByRole("button", { name: "Test run", exact: true })).toHaveCount(0);
     await form.getByLabel("Message").fill(`hello ${marker}`);
     await form.getByRole("button", { name: "Run", exact: true }).click();
     await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);
@@ -30,7 +30,7 @@ test.describe("runs by hand from the console", () => {
     const form = page.getByTestId("agent-run-form");
     await expect(form.getByRole("button", { name: "Run", exact: true })).toHaveCount(0);
     await form.getByLabel("Message").fill(`try ${marker}`);
-    await form.getByRole("button", { name: "Test run draft" }).click();
+    await form.getByRole("button", { name: "Test run", exact: true }).click();
     await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);
     await expect(page.getByLabel("Transcript").locator('[data-role="assistant"]').filter({ hasText: `Echo: try ${marker}` })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("session-state")).toHaveText("Idle");
@@ -53,7 +53,7 @@ test.describe("runs by hand from the console", () => {
     try {
       const form = page.getByTestId("flow-run-form");
       await form.getByLabel("Input (JSON object)").fill(JSON.stringify({ marker }));
-      await form.getByRole("button", { name: "Test run draft" }).click();
+      await form.getByRole("button", { name: "Test run", exact: true }).click();
       await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);
       await expect(page.getByTestId("flow-run-status")).toHaveText("Completed", { timeout: 20_000 });
       await expect(page.getByText("Test run of the draft", { exact: true })).toBeVisible();

@@ -55,7 +55,7 @@ export function AgentRunPanel({ agentId, publishedRevision, canRun, canTestRun }
     <Card title="Run" description={`${what} Sessions are yours and use the organization's connections.`}>
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} data-testid="agent-run-form">
         <TextAreaField label="Message" name="message" value={message} rows={3} error={error} onChange={(event) => setMessage(event.target.value)} />
-        <RunActions runLabel="Run" published={publishedRevision !== null} canTestRun={canTestRun} run={run} testRun={testRun} onTestRun={() => start("test")} />
+        <RunActions published={publishedRevision !== null} canTestRun={canTestRun} run={run} testRun={testRun} onTestRun={() => start("test")} />
       </form>
     </Card>
   );

@@ -12,8 +12,7 @@ type TMutationState = { isPending: boolean; isSuccess: boolean; isError: boolean
  * form's submit button (shown once published); Test run is for editors. Both stay busy until the
  * new session opens.
  */
-export function RunActions({ runLabel, published, canTestRun, run, testRun, onTestRun }: {
-  runLabel: string;
+export function RunActions({ published, canTestRun, run, testRun, onTestRun }: {
   published: boolean;
   canTestRun: boolean;
   run: TMutationState;
@@ -31,12 +30,12 @@ export function RunActions({ runLabel, published, canTestRun, run, testRun, onTe
       <div className={authoring.formActions}>
         {published ? (
           <Button type="submit" variant="primary" busy={run.isPending || run.isSuccess} disabled={pending}>
-            {runLabel}
+            Run
           </Button>
         ) : null}
         {canTestRun ? (
           <Button onClick={onTestRun} busy={testRun.isPending || testRun.isSuccess} disabled={pending}>
-            Test run draft
+            Test run
           </Button>
         ) : null}
       </div>

@@ -68,7 +68,7 @@ export function FlowRunPanel({ flowId, publishedRevision, canTestRun }: { flowId
     <Card title="Run" description={`${runs} Runs are yours and use the organization's connections.`}>
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} data-testid="flow-run-form">
         <TextAreaField label="Input (JSON object)" name="input" value={text} rows={5} monospace error={error} onChange={(event) => setText(event.target.value)} />
-        <RunActions runLabel="Run flow" published={publishedRevision !== null} canTestRun={canTestRun} run={run} testRun={testRun} onTestRun={() => start("test")} />
+        <RunActions published={publishedRevision !== null} canTestRun={canTestRun} run={run} testRun={testRun} onTestRun={() => start("test")} />
       </form>
     </Card>
   );
