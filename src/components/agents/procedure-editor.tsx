@@ -3,7 +3,7 @@
 import { useId, useMemo, type Ref } from "react";
 import { SETUP_LIMITS } from "@/contracts/agents/setup";
 import { CodeEditor, type TCodeDiagnostic, type TCodeEditorHandle } from "@/components/code-editor/code-editor";
-import { FieldFooter } from "@/components/code-editor/field-footer";
+import { FieldFooter } from "@/components/authoring/field-footer";
 import ui from "@/components/ui/ui.module.css";
 import { procedureLanguage, toolCompletion } from "./procedure-language";
 import { ProcedureSyntaxHelp } from "./procedure-syntax-help";

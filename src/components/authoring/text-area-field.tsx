@@ -1,6 +1,7 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from "react";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./authoring.module.css";
+import { FieldFooter } from "./field-footer";
 
 type TTextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -11,8 +12,6 @@ type TTextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   monospace?: boolean;
   ref?: Ref<HTMLTextAreaElement>;
 };
-
-const COUNT = new Intl.NumberFormat("en");
 
 /** The multi-line sibling of TextField: label, hint or error, and an optional length counter. */
 export function TextAreaField({ label, hint, error, max, monospace = false, id, className, ref, value, ...textarea }: TTextAreaFieldProps) {
@@ -35,22 +34,7 @@ export function TextAreaField({ label, hint, error, max, monospace = false, id, 
         aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
         {...textarea}
       />
-      <div className={styles.fieldFooter}>
-        {error ? (
-          <p id={errorId} className={ui.fieldError}>
-            {error}
-          </p>
-        ) : hint ? (
-          <p id={hintId} className={ui.hint}>
-            {hint}
-          </p>
-        ) : null}
-        {max !== undefined ? (
-          <span className={`${styles.counter} ${length > max ? styles.counterOver : ""}`} aria-hidden="true">
-            {COUNT.format(length)} / {COUNT.format(max)}
-          </span>
-        ) : null}
-      </div>
+      <FieldFooter hintId={hintId} errorId={errorId} hint={hint} error={error} length={length} max={max} />
     </div>
   );
 }
