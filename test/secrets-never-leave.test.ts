@@ -5,7 +5,8 @@ import { recordAssistantEvent } from "../src/server/services/assistant/events/re
 import { createConnection } from "../src/server/services/connections/create-connection";
 import { GET as streamGET } from "../src/app/api/v1/agents/sessions/[sessionId]/stream/route";
 import { agentsWorld, api, type TAgentsWorld, type TApiResponse } from "./agents-kit";
-import { partnerPlatform, seedFollower } from "./partner-kit";
+import { assistantWorld } from "./assistant-kit";
+import { partnerPlatform, partnerRequest, seedFollower } from "./partner-kit";
 import { partnerApi } from "./provisioning-kit";
 import { eventsOf, publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "./sessions-kit";
 import { readFrames } from "./stream-kit";
@@ -143,6 +144,44 @@ describe("secrets never leave", () => {
     const everySecret = { ...secrets, operatorKey: operator.key, ownerKey: owner.key, ownerToken: owner.token, partnerKey: partner.key, mistypedKey, mistypedToken };
     for (const [where, text] of Object.entries(places)) {
       for (const [name, value] of Object.entries(everySecret)) {
+        expect(text.includes(value), `${name} appears in ${where}`).toBe(false);
+      }
+    }
+  });
+
+  it("ykt_ leases and a customer's OAuth client secret appear only in the answer that mints or sets them", async () => {
+    const world = await assistantWorld();
+    const clientSecret = `oauth-client-secret-${crypto.randomUUID()}`;
+    const subject = `admin-${crypto.randomUUID().slice(0, 8)}`;
+    const vouched = keep(await world.call("POST", "/workers", { body: { partnerSubject: subject, displayName: "Ann Admin", domainRoles: [{ domainId: world.customer.domain.id, role: "owner" }], organizationRole: "admin" } }));
+    expect(vouched.status).toBe(201);
+
+    // Minting answers carry their token by design; they are not kept with the other answers.
+    const mint = (body: Record<string, unknown>) => partnerRequest("POST", body.partnerSubject ? "/worker-token" : "/token", { credential: world.partner.key, body });
+    const appLease = await mint({ orgId: world.orgId, appId: world.partner.appId });
+    const workerLease = await mint({ orgId: world.orgId, appId: world.partner.appId, partnerSubject: subject });
+    expect([appLease.status, workerLease.status]).toEqual([200, 200]);
+    const leases = { appLease: appLease.body.token as string, workerLease: workerLease.body.token as string };
+    const mistypedLease = `${leases.workerLease.slice(0, -2)}zz`;
+    expect(keep(await partnerRequest("GET", "/worker/approvals", { credential: leases.workerLease })).status).toBe(200);
+    expect(keep(await partnerRequest("GET", "/worker/approvals", { credential: mistypedLease })).status).toBe(401);
+
+    // The customer's own OAuth client: the secret is write-only (the answer shows a hint).
+    const headers = { "X-Service-Subject": subject };
+    const put = keep(await world.call("PUT", "/oauth-apps", { headers, body: { appId: "google", values: { clientId: "customer-client", clientSecret } } }));
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(keep(await world.call("GET", "/oauth-apps", { headers })).status).toBe(200);
+
+    const places = {
+      logs: output.join(""),
+      responses: responses.join("\n"),
+      leaseRows: json(await db().leaseToken.findMany({ where: { organizationId: world.orgId } })),
+      oauthAppRows: json(await db().organizationOAuthApp.findMany({ where: { organizationId: world.orgId } })),
+    };
+    expect(places.leaseRows).not.toBe("[]");
+    expect(places.oauthAppRows).not.toBe("[]");
+    for (const [where, text] of Object.entries(places)) {
+      for (const [name, value] of Object.entries({ ...leases, mistypedLease, clientSecret })) {
         expect(text.includes(value), `${name} appears in ${where}`).toBe(false);
       }
     }
