@@ -24,8 +24,11 @@ class InsuranceLimiter extends RateLimiterMemory {
   }
 }
 
-function build(database: TDatabase, keyPrefix: string, policy: TPolicy): RateLimiterAbstract {
-  const limits = { keyPrefix, points: policy.quota, duration: policy.windowSeconds };
+function build(database: TDatabase, surface: TLimitedSurface, policy: TPolicy): RateLimiterAbstract {
+  const limits = { keyPrefix: `${surface}:${policy.name}`, points: policy.quota, duration: policy.windowSeconds };
+  // Points that can be given back (an organization's on a 401/404, a sign-in's on success) must
+  // not be blocked in memory: the block would outlive the refund.
+  const refundable = policy.name === "organization" || surface === "sign-in";
   // PGlite serves one process, so counting in memory is exact there and costs no statement.
   if (!database.pool) return new RateLimiterMemory(limits);
   return new RateLimiterPostgres({
@@ -36,9 +39,8 @@ function build(database: TDatabase, keyPrefix: string, policy: TPolicy): RateLim
     tableCreated: true,
     insuranceLimiter: new InsuranceLimiter(limits),
     // Once a key is over its quota, this process refuses it without a statement until the window
-    // ends: a flood from one key costs no database writes. Not for organizations: their points
-    // can be given back (check-rate-limit.ts), which a block in memory would not see.
-    inMemoryBlockOnConsumed: policy.name === "organization" ? undefined : policy.quota,
+    // ends: a flood from one key costs no database writes.
+    inMemoryBlockOnConsumed: refundable ? undefined : policy.quota,
   });
 }
 
@@ -56,7 +58,7 @@ export function limiterFor(database: TDatabase, surface: TLimitedSurface, policy
   const id = `${keyPrefix}:${policy.quota}/${policy.windowSeconds}`;
   let limiter = byId.get(id);
   if (!limiter) {
-    limiter = build(database, keyPrefix, policy);
+    limiter = build(database, surface, policy);
     byId.set(id, limiter);
   }
   return limiter;
