@@ -17,6 +17,8 @@ test.describe("API reference", () => {
     await page.goto("/reference/v1");
     // Scalar is a large client-side bundle; give its first render more than the default.
     await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({ timeout: 30_000 });
+    // Scalar renders operations lazily as they come into view: open this one from its sidebar.
+    await page.getByRole("link", { name: "Who a credential acts as" }).or(page.getByText("Who a credential acts as", { exact: true })).first().click();
     await expect(page.getByRole("heading", { name: "Who a credential acts as" })).toBeVisible();
     await expect(page.getByRole("button", { name: /Test Request/i })).toHaveCount(0);
     expect(foreign).toEqual([]);

@@ -75,7 +75,13 @@ test.describe("runs by hand from the console", () => {
     await page.goto(`/triggers/${acme().domains.ops.id}`);
     const card = page.getByRole("region", { name: "Trigger Ops API trigger", exact: true });
     const form = card.getByRole("form", { name: "Fire Ops API trigger now" });
-    await form.getByLabel("Input (JSON object)").fill(JSON.stringify({ prompt: marker, callerCredentials: {} }));
+    // A fill during hydration can be merged with the field's default "{}": fill until it holds.
+    const input = form.getByLabel("Input (JSON object)");
+    const withCredentials = JSON.stringify({ prompt: marker, callerCredentials: {} });
+    await expect(async () => {
+      await input.fill(withCredentials);
+      await expect(input).toHaveValue(withCredentials, { timeout: 1_000 });
+    }).toPass();
     await form.getByRole("button", { name: "Fire now" }).click();
     await expect(form).toContainText("The console never takes caller credentials");
 
