@@ -23,11 +23,19 @@ export function agentCurl(origin: string, agentId: string): string {
   ].join("\n");
 }
 
-export function agentSdk(origin: string, agentId: string): string {
+/** The SDK client of both snippets; the key comes from the environment, never the page. */
+function sdkClient(origin: string): string[] {
   return [
+    `import { env } from "node:process";`,
     `import { createCustomerClient } from "@agent-automation/sdk";`,
     ``,
-    `const client = createCustomerClient({ baseUrl: "${origin}", credential: process.env.SERVICE_API_KEY });`,
+    `const client = createCustomerClient({ baseUrl: "${origin}", credential: env.SERVICE_API_KEY });`,
+  ];
+}
+
+export function agentSdk(origin: string, agentId: string): string {
+  return [
+    ...sdkClient(origin),
     `const { data } = await client.sessions.open({ automationId: "${agentId}", message: "Hello" });`,
     `for await (const event of client.sessions.stream({ sessionId: data.sessionId })) {`,
     `  if (event.event === "turn.completed") break;`,
@@ -48,9 +56,7 @@ export function flowCurl(origin: string, triggerId: string): string {
 
 export function flowSdk(origin: string, triggerId: string): string {
   return [
-    `import { createCustomerClient } from "@agent-automation/sdk";`,
-    ``,
-    `const client = createCustomerClient({ baseUrl: "${origin}", credential: process.env.SERVICE_API_KEY });`,
+    ...sdkClient(origin),
     `const { data } = await client.triggers.fire({ triggerId: "${triggerId}", input: {} });`,
     `// data.sessions: one { automationId, sessionId } per subscriber that started`,
   ].join("\n");
