@@ -10,13 +10,23 @@ import { warmQueue } from "./queue";
  * action's run (its AssistantAction row).
  */
 export type TJob =
-  | { kind: "agent-turn"; turnId: string }
-  | { kind: "flow-run"; turnId: string }
+  | { kind: "agent-turn"; turnId: string; organizationId: string }
+  | { kind: "flow-run"; turnId: string; organizationId: string }
   | { kind: "onboarding"; followerId: string }
   | { kind: "webhook-delivery"; deliveryId: string }
   | { kind: "assistant-action"; actionId: string };
 
 const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow-run": FLOW_QUEUE, onboarding: ONBOARDING_QUEUE, "webhook-delivery": WEBHOOK_QUEUE, "assistant-action": ASSISTANT_ACTION_QUEUE };
+
+/**
+ * Per-organization fairness: an execution job (agent turn, flow run) carries its organization as
+ * its pg-boss group, and engine workers fetch with a per-group concurrency cap
+ * (ENGINE_ORG_CONCURRENCY, engine/workers.ts), so one organization's burst cannot hold every
+ * slot of the deployment. The caller names the organization: no read on the enqueue path.
+ */
+function groupOf(job: TJob): { group: { id: string } } | object {
+  return "organizationId" in job ? { group: { id: job.organizationId } } : {};
+}
 
 /** The job's data is the job without its kind (the queue says the kind). */
 function dataOf({ kind: _kind, ...data }: TJob): object {
@@ -30,45 +40,21 @@ function dataOf({ kind: _kind, ...data }: TJob): object {
  * engine runs jobs.
  */
 export async function enqueue(tx: TTransaction, job: TJob, options: { startAfter?: Date } = {}): Promise<void> {
-  const group = (await organizationsOf(tx, [job])).get(job);
   // startAfter: a job that wakes its row later (a webhook delivery's next attempt).
   await warmQueue().send(QUEUE_OF[job.kind], dataOf(job), {
     db: fromPrisma(tx),
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-    ...(group ? { group: { id: group } } : {}),
+    ...groupOf(job),
   });
 }
 
 /** Several jobs of one transaction (a fan-out) in one insert. */
 export async function enqueueMany(tx: TTransaction, jobs: TJob[]): Promise<void> {
   const boss = warmQueue();
-  const groups = await organizationsOf(tx, jobs);
   for (const kind of Object.keys(QUEUE_OF) as Array<TJob["kind"]>) {
     const ofKind = jobs.filter((job) => job.kind === kind);
     if (ofKind.length === 0) continue;
-    const rows = ofKind.map((job) => {
-      const group = groups.get(job);
-      return group ? { data: dataOf(job), group: { id: group } } : { data: dataOf(job) };
-    });
+    const rows = ofKind.map((job) => ({ data: dataOf(job), ...groupOf(job) }));
     await boss.insert(QUEUE_OF[kind], rows, { db: fromPrisma(tx) });
   }
-}
-
-/**
- * Per-organization fairness: an execution job (agent turn, flow run) carries its turn's
- * organization as its pg-boss group, and engine workers fetch with a per-group concurrency cap
- * (ENGINE_ORG_CONCURRENCY, engine/workers.ts), so one organization's burst cannot hold every
- * slot of the deployment. Read from the Turn rows the caller just wrote, in its transaction.
- */
-async function organizationsOf(tx: TTransaction, jobs: TJob[]): Promise<Map<TJob, string>> {
-  const executions = jobs.filter((job): job is Extract<TJob, { turnId: string }> => "turnId" in job);
-  const groups = new Map<TJob, string>();
-  if (executions.length === 0) return groups;
-  const turns = await tx.turn.findMany({ where: { id: { in: executions.map((job) => job.turnId) } }, select: { id: true, organizationId: true } });
-  const organizationOf = new Map(turns.map((turn) => [turn.id, turn.organizationId]));
-  for (const job of executions) {
-    const organizationId = organizationOf.get(job.turnId);
-    if (organizationId) groups.set(job, organizationId);
-  }
-  return groups;
 }

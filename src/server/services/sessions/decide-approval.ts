@@ -71,7 +71,7 @@ export async function decideApproval(actor: TUserActor, o: TDecideApprovalOption
     await appendEvent(tx, access.session.id, "session.changed", { reason: "approval.decided", executionId: pending.turnId, approvalId: pending.id, decision: o.decision });
     // A flow run's execution goes back to the flow queue, an agent turn to the agent queue.
     const flowRun = await tx.flowRun.findUnique({ where: { sessionId: access.session.id }, select: { id: true } });
-    await enqueue(tx, { kind: flowRun ? "flow-run" : "agent-turn", turnId: pending.turnId });
+    await enqueue(tx, { kind: flowRun ? "flow-run" : "agent-turn", turnId: pending.turnId, organizationId: actor.orgId });
   });
   return { ok: true, approvalId: pending.id, decision: o.decision };
 }

@@ -58,6 +58,6 @@ export async function queueTurn(tx: TTransaction, options: TQueueTurnOptions): P
     await createCallerGrant(tx, { turnId: turn.id, callerCredentials: options.callerCredentials, expiresAt: options.callerCredentialExpiresAt ?? null, suppliedById: options.authorId });
   }
   await appendEvent(tx, options.sessionId, "session.changed", { reason: "message.created", executionId: turn.id, messageId: message.id });
-  await enqueue(tx, { kind: "agent-turn", turnId: turn.id });
+  await enqueue(tx, { kind: "agent-turn", turnId: turn.id, organizationId: options.organizationId });
   return { turnId: turn.id, messageId: message.id };
 }

@@ -112,7 +112,7 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
       data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) },
     })),
   );
-  const jobs: TJob[] = rows.filter(({ start }) => start.queueJob !== false).map(({ start, turnId }) => ({ kind: start.flowRun ? "flow-run" : "agent-turn", turnId }));
+  const jobs: TJob[] = rows.filter(({ start }) => start.queueJob !== false).map(({ start, turnId }) => ({ kind: start.flowRun ? "flow-run" : "agent-turn", turnId, organizationId: start.organizationId }));
   await enqueueMany(tx, jobs);
   return rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));
 }
