@@ -16,8 +16,10 @@ test.describe("one door for every surface", () => {
       await request.get(`/api/v1/agents/sessions/${crypto.randomUUID()}/stream`, { headers: { ...bearer(key), "x-request-id": "e2e-trace.1" } }),
       await request.get("/api/v1/triggers/ingress/nothing-here", { headers: { "x-request-id": "e2e-trace.1" } }),
       await request.get("/api/v1/mcp", { headers: { ...bearer(key), "x-request-id": "e2e-trace.1" } }),
+      // The console's own API, without its cookie: tRPC's 401, behind the same door.
+      await request.get(`/api/trpc/tenancy.getMe?batch=1&input=${encodeURIComponent("{}")}`, { headers: { "x-request-id": "e2e-trace.1" } }),
     ];
-    expect(answers.map((answer) => answer.status())).toEqual([200, 404, 404, 405, 405]);
+    expect(answers.map((answer) => answer.status())).toEqual([200, 404, 404, 405, 405, 401]);
     for (const answer of answers) {
       expect(answer.headers()["x-request-id"]).toBe("e2e-trace.1");
       expect(answer.headers()["ratelimit-policy"]).toMatch(/"(credential|ip)";q=\d+;w=60/);

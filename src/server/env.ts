@@ -82,6 +82,9 @@ const ZEnv = z.object({
   // Event ingress, per ingress URL (the SHA-256 of its token) and per sending IP.
   RATE_LIMIT_INGRESS_PER_TOKEN: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_INGRESS_PER_IP: z.coerce.number().int().min(0).default(1200),
+  // The console's own API (/api/trpc), per session cookie (its SHA-256, valid or not); requests
+  // without one count per client IP (RATE_LIMIT_PER_IP). A batch of calls counts once.
+  RATE_LIMIT_CONSOLE_PER_SESSION: z.coerce.number().int().min(0).default(1200),
   // POST /api/v1/auth/token (the console's cookie mints user tokens), per signed-in person.
   RATE_LIMIT_AUTH_TOKEN_PER_PERSON: z.coerce.number().int().min(0).default(120),
   // The API fuzz (src/server/trpc/openapi-fuzz.test.ts): its fast-check seed (a fixed one when

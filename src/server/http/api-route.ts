@@ -22,7 +22,7 @@ export type TApiRouteOptions<P> = {
   /** What the request is counted by before it runs; nothing returned means not limited. */
   rateLimit?: (req: Request, params: P) => { surface: TLimitedSurface; keys: TRateLimitKeys } | undefined;
   /** How a refusal looks on this route (MCP answers in JSON-RPC); the error envelope by default. */
-  renderError?: (error: AppError) => Response;
+  renderError?: (error: AppError, req: Request) => Response;
 };
 
 type THandler<P> = (req: Request, context: TRouteContext<P>) => Promise<Response>;
@@ -53,14 +53,14 @@ async function answer<P>(req: Request, options: TApiRouteOptions<P>, params: P, 
     const counted = options.rateLimit?.(req, params);
     if (counted) limits.decisions.push(await checkRateLimit(counted.surface, counted.keys));
     const refusal = limits.decisions[0]?.error;
-    if (refusal) response = render(refusal);
-    else if (options.methods && !options.methods.includes(req.method)) response = render(methodNotAllowed(req, options.methods));
+    if (refusal) response = render(refusal, req);
+    else if (options.methods && !options.methods.includes(req.method)) response = render(methodNotAllowed(req, options.methods), req);
     else response = await runWithRequestLimits(limits, () => handler(req, { params, requestId }));
   } catch (error) {
     const appError = findAppError(error);
     // Never the body or headers: they may carry the caller's secrets.
     if (!appError) log.error("Request failed", { route: options.route, method: req.method, error });
-    response = render(appError ?? internalError(requestId));
+    response = render(appError ?? internalError(requestId), req);
   }
   return withHeaders(response, await finishRequestLimits(limits, response.status));
 }

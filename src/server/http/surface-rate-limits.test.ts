@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as stream } from "@/app/api/v1/agents/sessions/[sessionId]/stream/route";
+import { GET as consoleQuery } from "@/app/api/trpc/[trpc]/route";
 import { POST as ingress } from "@/app/api/v1/triggers/ingress/[token]/route";
 import { handleMcpRequest } from "@/server/mcp/handle-mcp-request";
 import { overrideRateLimits } from "@/server/ratelimit/policies";
@@ -96,6 +97,47 @@ describe("POST /api/v1/auth/token (the console's cookie)", () => {
     const refused = await mint();
     expectRefused(refused, "person");
     expect(refused.body.error.details.policy).toBe("person");
+  });
+});
+
+describe("the console's API (/api/trpc)", () => {
+  // A batch of tRPC calls, as the console's client sends them (httpBatchLink, no transformer).
+  const callConsole = (paths: string[], headers: Record<string, string>) => {
+    const input = encodeURIComponent(JSON.stringify(Object.fromEntries(paths.map((_, index) => [index, {}]))));
+    return consoleQuery(new Request(`http://127.0.0.1/api/trpc/${paths.join(",")}?batch=1&input=${input}`, { headers })).then(read);
+  };
+
+  it("limits each session cookie, counting a batch once, and refuses in the shape the console's client reads", async () => {
+    overrideRateLimits({ credential: 2, ip: 100 });
+    const { actor } = await person(world.acme.id, "MEMBER", []);
+    const cookie = (await cookieHeaders(actor.userId, world.acme.id)).get("cookie")!;
+    const batch = ["tenancy.getMe", "tenancy.listDomains", "tenancy.getMe"];
+    const first = await callConsole(batch, { cookie, ...fromAddress(address()) });
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(3);
+    expect(first.headers.get("ratelimit-policy")).toBe('"credential";q=2;w=60');
+    expect(first.headers.get("x-request-id")).toBeTruthy();
+    expect((await callConsole(batch, { cookie })).status).toBe(200);
+    const refused = await callConsole(["tenancy.getMe", "tenancy.listDomains"], { cookie });
+    const retryAfter = expectRefused(refused, "credential");
+    expect(refused.body).toHaveLength(2);
+    for (const [index, path] of ["tenancy.getMe", "tenancy.listDomains"].entries()) {
+      expect(refused.body[index]).toMatchObject({
+        error: { code: -32029, data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path, appError: { code: "RATE_LIMITED", details: { retryAfterSeconds: retryAfter, policy: "credential" } } } },
+      });
+    }
+    // Another person's session is counted on its own.
+    const other = await person(world.acme.id, "MEMBER", []);
+    expect((await callConsole(batch, { cookie: (await cookieHeaders(other.actor.userId, world.acme.id)).get("cookie")! })).status).toBe(200);
+  });
+
+  it("limits requests without a session cookie per address", async () => {
+    overrideRateLimits({ credential: 100, ip: 1 });
+    const ip = address();
+    const first = await callConsole(["tenancy.getMe"], fromAddress(ip));
+    expect(first.status).toBe(401);
+    expect(first.body[0].error.data.appError.code).toBe("UNAUTHORIZED");
+    expectRefused(await callConsole(["tenancy.getMe"], fromAddress(ip)), "ip");
   });
 });
 

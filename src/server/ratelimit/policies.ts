@@ -11,9 +11,10 @@ export type TPolicy = { name: TPolicyName; quota: number; windowSeconds: number 
 /**
  * The surfaces that are limited, each with its own counters: the two machine APIs, MCP, event
  * ingress, the cookie token route (per signed-in person) and the browser routes of the connect
- * flow (per address only).
+ * flow (per address only), and the console's own tRPC API (per session cookie, or per address
+ * without one).
  */
-export type TLimitedSurface = "partner-v1" | "v1" | "mcp" | "ingress" | "auth-token" | "connect" | "sign-in";
+export type TLimitedSurface = "partner-v1" | "v1" | "mcp" | "ingress" | "auth-token" | "connect" | "sign-in" | "console";
 
 const WINDOW_SECONDS = 60;
 
@@ -48,6 +49,9 @@ function configured(surface: TLimitedSurface): TQuotas {
       return { credential: 0, organization: 0, person: env.RATE_LIMIT_AUTH_TOKEN_PER_PERSON, ip: 0 };
     case "connect":
       return { credential: 0, organization: 0, person: 0, ip: env.RATE_LIMIT_PER_IP };
+    case "console":
+      // The session cookie is the console's credential: counted like a bearer token (its hash).
+      return { credential: env.RATE_LIMIT_CONSOLE_PER_SESSION, organization: 0, person: 0, ip: env.RATE_LIMIT_PER_IP };
     case "sign-in":
       // Sign-in counts by email and address with its own policies (sign-in-limits.ts).
       return { credential: 0, organization: 0, person: 0, ip: 0 };

@@ -31,7 +31,7 @@ const t = initTRPC
     },
   });
 
-const TRPC_CODE_BY_STATUS: Record<number, TRPCError["code"]> = {
+export const TRPC_CODE_BY_STATUS: Record<number, TRPCError["code"]> = {
   400: "BAD_REQUEST",
   401: "UNAUTHORIZED",
   403: "FORBIDDEN",
