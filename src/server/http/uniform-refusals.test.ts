@@ -5,7 +5,7 @@ import { db } from "@/server/db/client";
 import { NOT_FOUND_MESSAGE } from "@/server/errors";
 import { ensureKnowledgeBases } from "@/server/services/knowledge/ensure-knowledge-bases";
 import { handleOpenApiRequest } from "@/server/trpc/openapi-handler";
-import { agentsWorld, customIntegration, knowledgeModule } from "../../../test/agents-kit";
+import { agentsWorld, customIntegration, flow, knowledgeModule } from "../../../test/agents-kit";
 import { assistantWorld } from "../../../test/assistant-kit";
 import { leaseFor } from "../../../test/entitlements-kit";
 import { partnerRequest } from "../../../test/partner-kit";
@@ -69,6 +69,11 @@ describe("uniform 404s of the customer API (run, session, authoring, knowledge r
     );
   });
 
+  it("has another tenant's real record for every id a path names", () => {
+    const names = walked("v1").flatMap((operation) => operation.parameters.filter((parameter) => !parameter.choices).map((parameter) => parameter.name));
+    expect([...new Set(names)].filter((name) => !foreign[name])).toEqual([]);
+  });
+
   it.each(walked("v1").map((operation) => [`${operation.method} ${operation.path}`, operation] as const))("%s", async (_name, operation) => {
     const foreignValues = operation.path.startsWith("/authoring/integrations/") ? { id: foreign.integrationId! } : foreign;
     const randomPath = fillPath(operation, {});
@@ -94,6 +99,39 @@ async function workerLease(key: string, orgId: string, domainId: string, appId: 
   return minted.body.token as string;
 }
 
+/**
+ * Another platform's real records behind every id a partner path names, so the walk compares a
+ * random UUID with ids that exist (rows written directly: only their existence matters here).
+ */
+async function theirRecords(theirs: Awaited<ReturnType<typeof assistantWorld>>): Promise<Record<string, string>> {
+  const organizationId = theirs.orgId;
+  const { workerRef } = await theirs.createWorker();
+  const worker = await db().assistantWorker.findFirstOrThrow({ where: { organizationId }, select: { id: true } });
+  const ownerId = theirs.owner.actor.userId;
+  const { sessionId, turnId } = await openTurnWithoutJob(ownerId, theirs.agentId, "Hello");
+  const toolCall = await db().toolCall.create({
+    data: { turnId, sessionId, index: 0, toolName: "email.send", integrationId: "assistant", args: {}, status: "AWAITING_APPROVAL" },
+    select: { id: true },
+  });
+  const action = await db().assistantAction.create({
+    data: { organizationId, workerId: worker.id, turnId, toolCallId: toolCall.id, action: "email.send", mode: "ask", trigger: "message", summary: "Send a mail" },
+    select: { id: true },
+  });
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const approval = await db().assistantApproval.create({ data: { organizationId, workerId: worker.id, actionId: action.id, number: 1, expiresAt: tomorrow }, select: { id: true } });
+  const flowId = (await flow(organizationId, theirs.customer.domain.id)).id;
+  const flowSession = await db().agentSession.create({
+    data: { organizationId, domainId: theirs.customer.domain.id, automationId: flowId, revision: 1, kind: "DOMAIN", origin: "API", ownerId, title: "A flow run" },
+    select: { id: true },
+  });
+  const run = await db().flowRun.create({ data: { sessionId: flowSession.id, organizationId, automationId: flowId, revision: 1, input: {}, deadlineAt: tomorrow }, select: { id: true } });
+  const grant = await db().supportGrant.create({
+    data: { platformId: theirs.partner.platform.id, organizationId, sessionId, grantedByUserId: ownerId, expiresAt: tomorrow },
+    select: { id: true },
+  });
+  return { orgId: organizationId, w: workerRef, automationId: theirs.agentId, id: approval.id, sessionId, runId: run.id, grantId: grant.id };
+}
+
 describe("uniform refusals of the partner API (spec 5.2)", () => {
   let own: { key: string; appLease: string; workerLease: string; values: Record<string, string> };
   let foreign: Record<string, string>;
@@ -104,7 +142,12 @@ describe("uniform refusals of the partner API (spec 5.2)", () => {
     const appLease = await leaseFor(mine.partner.platform.id, mine.orgId, mine.partner.appId);
     const worker = await workerLease(mine.partner.key, mine.orgId, mine.customer.domain.id, mine.partner.appId);
     own = { key: mine.partner.key, appLease, workerLease: worker, values: { orgId: mine.orgId, w: (await mine.createWorker()).workerRef } };
-    foreign = { orgId: theirs.orgId, w: (await theirs.createWorker()).workerRef, automationId: theirs.agentId };
+    foreign = await theirRecords(theirs);
+  });
+
+  it("has another platform's real record for every id a partner path names", () => {
+    const names = walked("partner-v1").flatMap((operation) => operation.parameters.filter((parameter) => !parameter.choices).map((parameter) => parameter.name));
+    expect([...new Set(names)].filter((name) => !foreign[name])).toEqual([]);
   });
 
   // Worker approvals act as a named worker (a worker lease); other lease routes take an app lease.
