@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 /**
@@ -15,11 +17,21 @@ const httpTargetPort = Number(process.env.E2E_HTTP_TARGET_PORT ?? 4010);
 const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4011);
 const oauthIssuer = `http://127.0.0.1:${oauthPort}`;
 
+/**
+ * Everything the service processes print during the run is also appended here, and global
+ * teardown fails the run if it holds a secret (e2e/support/secret-scan.ts). Set once in the
+ * runner process; its test workers inherit the same path.
+ */
+process.env.E2E_SERVICE_LOG ??= path.resolve(".data", `e2e-service-${Date.now()}.log`);
+const serviceLog = process.env.E2E_SERVICE_LOG;
+mkdirSync(path.dirname(serviceLog), { recursive: true });
+const teed = (command: string) => `${command} 2>&1 | tee -a '${serviceLog}'`;
+
 /** The bearer of GET /api/metrics in the e2e server (e2e/api/operations.spec.ts). */
 export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789";
 
 /** What the web server and (on PostgreSQL) the worker share: the same database, keys and allowlist. */
-const serverEnv = {
+export const serverEnv: Record<string, string> = {
   NODE_ENV: "production",
   PORT: String(port),
   NEXTAUTH_URL: baseURL,
@@ -30,7 +42,8 @@ const serverEnv = {
   AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
   // Test-only key: production with PostgreSQL refuses to seal secrets without configured keys.
   VAULT_KEYS: "e2e:lyNHTwgT98ETMDfC4V/wy02QeN6ym7B/FBCC61NnGTU=",
-  LOG_LEVEL: "warn",
+  // Info, so the secret scan sees everything the service says in normal operation.
+  LOG_LEVEL: "info",
   METRICS_TOKEN: E2E_METRICS_TOKEN,
   OAUTH_MAIL_PRESET: "generic",
   OAUTH_MAIL_CLIENT_ID: "e2e-mail-client",
@@ -78,13 +91,14 @@ export default defineConfig({
     { name: "api", testDir: "e2e/api" },
     { name: "console", testDir: "e2e/console" },
     { name: "sdk", testDir: "e2e/sdk" },
-    // Runs its own web processes and workers on a fresh PostgreSQL database (ports 3340-3343);
+    // Runs its own web processes and workers on a fresh PostgreSQL database (ports from
+    // E2E_SCALE_PORT_BASE, 3340 by default);
     // skips itself unless E2E_DATABASE_URL is set. See docs/scale-out.md.
     { name: "scale", testDir: "e2e/scale" },
   ],
   webServer: [
     {
-      command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1 --keepAliveTimeout 65000`,
+      command: teed(`node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1 --keepAliveTimeout 65000`),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -97,7 +111,7 @@ export default defineConfig({
     // Two workers on PostgreSQL: schedule firings must happen once however many engines tick.
     ...(databaseUrl
       ? [1, 2].map(() => ({
-          command: "node_modules/.bin/tsx scripts/worker.ts",
+          command: teed("node_modules/.bin/tsx scripts/worker.ts"),
           wait: { stdout: /worker ready/ },
           reuseExistingServer: false,
           timeout: 120_000,
