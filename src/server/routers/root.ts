@@ -14,7 +14,7 @@ import { knowledgeRouter } from "./knowledge/router";
 import { partnerEntitlementsRouter } from "./partner-entitlements/router";
 import { partnerProvisioningRouter } from "./partner-provisioning/router";
 import { partnerWorkersRouter } from "./partner-workers/router";
-import { sessionConsoleRouter } from "./session-console/router";
+import { sessionConsoleRouter } from "./sessions/console/router";
 import { sessionsRouter } from "./sessions/router";
 import { tenancyRouter } from "./tenancy/router";
 import { triggersRouter } from "./triggers/router";

@@ -1,9 +1,10 @@
-import { ZGetIntegrationRequest, ZGetIntegrationResponse } from "@/contracts/integrations/get-integration";
+import { getIntegrationMeta, ZGetIntegrationRequest, ZGetIntegrationResponse } from "@/contracts/integrations/get-integration";
 import { getIntegration as getIntegrationService } from "@/server/services/integrations/get-integration";
-import { consoleProcedure } from "@/server/trpc/procedures";
+import { userTokenProcedure } from "@/server/trpc/procedures";
 
-/** Console: the same read as the authoring route. */
-export const getIntegration = consoleProcedure
+/** GET /api/v1/authoring/integrations/{id} (section 4.3); its console twin is console/get-integration.ts. */
+export const getIntegration = userTokenProcedure
+  .meta(getIntegrationMeta)
   .input(ZGetIntegrationRequest)
   .output(ZGetIntegrationResponse)
   .query(({ ctx, input }) => getIntegrationService(ctx.actor, input));

@@ -1,9 +1,10 @@
-import { ZListIntegrationsRequest, ZListIntegrationsResponse } from "@/contracts/integrations/list-integrations";
+import { listIntegrationsMeta, ZListIntegrationsRequest, ZListIntegrationsResponse } from "@/contracts/integrations/list-integrations";
 import { searchIntegrations } from "@/server/services/integrations/search-integrations";
-import { consoleProcedure } from "@/server/trpc/procedures";
+import { userTokenProcedure } from "@/server/trpc/procedures";
 
-/** Console: the same search as the authoring route. */
-export const listIntegrations = consoleProcedure
+/** GET /api/v1/authoring/integrations (section 4.3); its console twin is console/list-integrations.ts. */
+export const listIntegrations = userTokenProcedure
+  .meta(listIntegrationsMeta)
   .input(ZListIntegrationsRequest)
   .output(ZListIntegrationsResponse)
   .query(({ ctx, input }) => searchIntegrations(ctx.actor, input));

@@ -1,17 +1,17 @@
 import { router } from "@/server/trpc/init";
-import { authoringGetIntegration } from "./authoring-get-integration";
-import { authoringListIntegrations } from "./authoring-list-integrations";
-import { disableIntegration } from "./disable-integration";
+import { disableIntegration } from "./console/disable-integration";
+import { getIntegration as consoleGetIntegration } from "./console/get-integration";
+import { importOpenApiIntegration } from "./console/import-openapi-integration";
+import { listIntegrations as consoleListIntegrations } from "./console/list-integrations";
 import { getIntegration } from "./get-integration";
-import { importOpenApiIntegration } from "./import-openapi-integration";
 import { listIntegrations } from "./list-integrations";
 
-/** authoring*: the machine API (section 4.3); the rest: console procedures over the same services. */
+/** authoring*: the machine API (section 4.3; the keys name the OpenAPI operationIds); the rest: console procedures (./console/) over the same services. */
 export const integrationsRouter = router({
-  authoringList: authoringListIntegrations,
-  authoringGet: authoringGetIntegration,
-  list: listIntegrations,
-  get: getIntegration,
+  authoringList: listIntegrations,
+  authoringGet: getIntegration,
+  list: consoleListIntegrations,
+  get: consoleGetIntegration,
   importOpenApi: importOpenApiIntegration,
   disable: disableIntegration,
 });

@@ -1,8 +1,10 @@
-import { ZAddArticleToModuleRequest, ZAddArticleToModuleResponse } from "@/contracts/knowledge/add-article-to-module";
+import { addArticleToModuleMeta, ZAddArticleToModuleRequest, ZAddArticleToModuleResponse } from "@/contracts/knowledge/add-article-to-module";
 import { addArticleToModule as addArticleToModuleService } from "@/server/services/knowledge/add-article-to-module";
-import { consoleProcedure } from "@/server/trpc/procedures";
+import { userTokenProcedure } from "@/server/trpc/procedures";
 
-export const addArticleToModule = consoleProcedure
+/** POST /api/v1/authoring/knowledge-modules/{moduleId}/articles (same contract and service as its console twin, console/add-article-to-module.ts). */
+export const addArticleToModule = userTokenProcedure
+  .meta(addArticleToModuleMeta)
   .input(ZAddArticleToModuleRequest)
   .output(ZAddArticleToModuleResponse)
   .mutation(({ ctx, input }) => addArticleToModuleService(ctx.actor, input));

@@ -1,8 +1,10 @@
-import { ZCreateModuleRequest, ZCreateModuleResponse } from "@/contracts/knowledge/create-module";
+import { createModuleMeta, ZCreateModuleRequest, ZCreateModuleResponse } from "@/contracts/knowledge/create-module";
 import { createModule as createModuleService } from "@/server/services/knowledge/create-module";
-import { consoleProcedure } from "@/server/trpc/procedures";
+import { userTokenProcedure } from "@/server/trpc/procedures";
 
-export const createModule = consoleProcedure
+/** POST /api/v1/authoring/knowledge-modules (same contract and service as its console twin, console/create-module.ts). */
+export const createModule = userTokenProcedure
+  .meta(createModuleMeta)
   .input(ZCreateModuleRequest)
   .output(ZCreateModuleResponse)
   .mutation(({ ctx, input }) => createModuleService(ctx.actor, input));

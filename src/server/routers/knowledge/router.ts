@@ -1,36 +1,36 @@
 import { router } from "@/server/trpc/init";
 import { addArticleToModule } from "./add-article-to-module";
+import { addArticleToModule as consoleAddArticleToModule } from "./console/add-article-to-module";
+import { createArticle as consoleCreateArticle } from "./console/create-article";
+import { createModule as consoleCreateModule } from "./console/create-module";
+import { getArticle } from "./console/get-article";
+import { getModule } from "./console/get-module";
+import { listArticles } from "./console/list-articles";
+import { listBases } from "./console/list-bases";
+import { listModules } from "./console/list-modules";
+import { publishArticle } from "./console/publish-article";
+import { removeArticleFromModule } from "./console/remove-article-from-module";
+import { unpublishArticle } from "./console/unpublish-article";
+import { updateDraft } from "./console/update-draft";
 import { createArticle } from "./create-article";
 import { createModule } from "./create-module";
-import { getArticle } from "./get-article";
-import { getModule } from "./get-module";
-import { listArticles } from "./list-articles";
-import { listBases } from "./list-bases";
-import { listModules } from "./list-modules";
-import { publishArticle } from "./publish-article";
-import { removeArticleFromModule } from "./remove-article-from-module";
-import { unpublishArticle } from "./unpublish-article";
-import { updateDraft } from "./update-draft";
-import { v1AddArticleToModule } from "./v1-add-article-to-module";
-import { v1CreateArticle } from "./v1-create-article";
-import { v1CreateModule } from "./v1-create-module";
 
-// Console procedures (cookie) and the three machine routes of spec 4.4 (yk_ / yku_), which
-// share their contracts and services.
+// Console procedures (cookie, ./console/) and the three machine routes of spec 4.4 (yk_ / yku_), which
+// share their contracts and services. The v1* keys stay: they name the OpenAPI operationIds.
 export const knowledgeRouter = router({
   listBases,
   listArticles,
   getArticle,
-  createArticle,
+  createArticle: consoleCreateArticle,
   updateDraft,
   publishArticle,
   unpublishArticle,
   listModules,
   getModule,
-  createModule,
-  addArticleToModule,
+  createModule: consoleCreateModule,
+  addArticleToModule: consoleAddArticleToModule,
   removeArticleFromModule,
-  v1CreateModule,
-  v1CreateArticle,
-  v1AddArticleToModule,
+  v1CreateModule: createModule,
+  v1CreateArticle: createArticle,
+  v1AddArticleToModule: addArticleToModule,
 });

@@ -3,7 +3,7 @@ import { clearEntitlement } from "./clear-entitlement";
 import { getSupportSession } from "./get-support-session";
 import { listEntitlements } from "./list-entitlements";
 import { setEntitlement } from "./set-entitlement";
-import { supportConsoleRouter } from "./support-console";
+import { supportConsoleRouter } from "./console/router";
 
 /** Partner entitlements and support sessions (spec 4.7), and the customer's console side of them. */
 export const partnerEntitlementsRouter = router({

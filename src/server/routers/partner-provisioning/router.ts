@@ -1,8 +1,8 @@
 import { router } from "@/server/trpc/init";
-import { activateInvitation } from "./activate-invitation";
+import { activateInvitation } from "./console/activate-invitation";
 import { getOrganization } from "./get-organization";
 import { provisionOrganization } from "./provision-organization";
-import { readInvitation } from "./read-invitation";
+import { readInvitation } from "./console/read-invitation";
 
 export const partnerProvisioningRouter = router({
   provisionOrganization,

@@ -1,18 +1,18 @@
 import { router } from "@/server/trpc/init";
-import { automationHistory } from "./automation-history";
+import { automationHistory } from "./console/automation-history";
 import { createTrigger } from "./create-trigger";
-import { eventCatalog } from "./event-catalog";
-import { fireNow } from "./fire-now";
+import { eventCatalog } from "./console/event-catalog";
+import { fireNow } from "./console/fire-now";
 import { fireTrigger } from "./fire-trigger";
-import { history } from "./history";
-import { listSubscribable } from "./list-subscribable";
-import { listTriggers } from "./list-triggers";
-import { previewTrigger } from "./preview-trigger";
-import { setTriggerActive } from "./set-trigger-active";
-import { subscribe } from "./subscribe";
-import { unsubscribe } from "./unsubscribe";
+import { history } from "./console/history";
+import { listSubscribable } from "./console/list-subscribable";
+import { listTriggers } from "./console/list-triggers";
+import { previewTrigger } from "./console/preview-trigger";
+import { setTriggerActive } from "./console/set-trigger-active";
+import { subscribe } from "./console/subscribe";
+import { unsubscribe } from "./console/unsubscribe";
 
-/** `create` is also POST /api/v1/triggers (cookie only), `fire` POST /api/v1/triggers/fire (yk_); the rest are console procedures. */
+/** `create` is also POST /api/v1/triggers (cookie only), `fire` POST /api/v1/triggers/fire (yk_); the rest are console procedures (./console/). */
 export const triggersRouter = router({
   create: createTrigger,
   fire: fireTrigger,

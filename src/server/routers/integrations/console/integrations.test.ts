@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { actorIn } from "../../../../test/factories";
+import { actorIn } from "../../../../../test/factories";
 import type { TUserActor } from "@/server/auth/actor";
 import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { crmDocument } from "@/server/integrations/openapi/crm-fixture";
 import { createContext } from "@/server/trpc/context";
 import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "../root";
+import { appRouter } from "../../root";
 
 const createCaller = createCallerFactory(appRouter);
 

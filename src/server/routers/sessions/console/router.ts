@@ -1,6 +1,6 @@
 import { router } from "@/server/trpc/init";
 import { archiveSession } from "./archive-session";
-import { decideApproval } from "./decide-approval";
+import { decideChatApproval } from "./decide-chat-approval";
 import { deleteSession } from "./delete-session";
 import { getSession } from "./get-session";
 import { gettingStarted } from "./getting-started";
@@ -12,7 +12,10 @@ import { postMessage } from "./post-message";
 import { renameSession } from "./rename-session";
 import { setOutcome } from "./set-outcome";
 
-/** Console procedures for session views and personal chats (issue 4 console). */
+/**
+ * Console procedures for session views and personal chats (issue 4 console), mounted as `sessionConsole`.
+ * ./decide-approval.ts beside it is not wired here: it is the cookie twin of the machine route, in sessions/router.ts.
+ */
 export const sessionConsoleRouter = router({
   list: listSessions,
   get: getSession,
@@ -23,7 +26,7 @@ export const sessionConsoleRouter = router({
   chatAgents: listChatAgents,
   openChat,
   postMessage,
-  decideApproval,
+  decideApproval: decideChatApproval,
   approvers: listApprovers,
   gettingStarted,
 });

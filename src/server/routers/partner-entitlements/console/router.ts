@@ -4,7 +4,7 @@ import { partnerOverview } from "./partner-overview";
 import { revokeSupportGrant } from "./revoke-support-grant";
 import { shareWithSupport } from "./share-with-support";
 
-/** Console procedures of a partner's customer: its partner, its entitlements and its support grants. */
+/** Console procedures (key `partnerEntitlements.console`) of a partner's customer: its partner, its entitlements and its support grants. */
 export const supportConsoleRouter = router({
   overview: partnerOverview,
   share: shareWithSupport,

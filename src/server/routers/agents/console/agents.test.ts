@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, flow, knowledgeModule, type TAgentsWorld, type TPerson } from "../../../../test/agents-kit";
-import { consoleAs as consoleCaller } from "../../../../test/console-kit";
+import { agentsWorld, flow, knowledgeModule, type TAgentsWorld, type TPerson } from "../../../../../test/agents-kit";
+import { consoleAs as consoleCaller } from "../../../../../test/console-kit";
 import { appRouter } from "@/server/routers/root";
 import { createAndPublishAgent } from "@/server/services/agents/create-and-publish-agent";
 import { getPublishedRevision } from "@/server/services/agents/get-published-revision";

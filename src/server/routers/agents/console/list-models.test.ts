@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, type TAgentsWorld } from "../../../../test/agents-kit";
-import { consoleAs } from "../../../../test/console-kit";
+import { agentsWorld, type TAgentsWorld } from "../../../../../test/agents-kit";
+import { consoleAs } from "../../../../../test/console-kit";
 
 let world: TAgentsWorld;
 beforeAll(async () => {
