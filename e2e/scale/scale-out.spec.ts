@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { expect, test } from "@playwright/test";
-import { freshDatabase, query, SCALE_METRICS_TOKEN, SCALE_PORTS, startSlowTarget, startWeb, startWorker, until, type TExecution, type TProcess } from "../support/scale-cluster";
+import { freshDatabase, query, SCALE_DATABASE, SCALE_METRICS_TOKEN, SCALE_PORTS, startSlowTarget, startWeb, startWorker, until, type TExecution, type TProcess } from "../support/scale-cluster";
 import { signedWith, startWebhookReceiver, type TWebhookReceiver } from "../support/scale-webhooks";
 import { contiguous, followSession, type TFollowed } from "../support/sse-follower";
 import type { TWorld } from "../support/world";
@@ -126,7 +126,7 @@ async function follow(sessionId: string, bases: string[]): Promise<{ finished: P
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  databaseUrl = await freshDatabase(baseDatabaseUrl, "aas_scale_out");
+  databaseUrl = await freshDatabase(baseDatabaseUrl, SCALE_DATABASE);
   target = await startSlowTarget(1_500);
   // Holds each attempt's 200 for 10 s (the service waits 15 s), so a kill lands mid-delivery.
   hooks = await startWebhookReceiver(SCALE_PORTS.webhooks, 10_000);

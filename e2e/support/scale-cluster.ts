@@ -13,6 +13,9 @@ import { Client } from "pg";
 const PORT_BASE = Number(process.env.E2E_SCALE_PORT_BASE ?? 3340);
 export const SCALE_PORTS = { webA: PORT_BASE, webB: PORT_BASE + 1, target: PORT_BASE + 3, webhooks: PORT_BASE + 4, firstWorkerMetrics: PORT_BASE + 5 } as const;
 
+/** The cluster's own database: one per port base, so two runs on one server do not drop each other's. */
+export const SCALE_DATABASE = PORT_BASE === 3340 ? "aas_scale_out" : `aas_scale_out_${PORT_BASE}`;
+
 /** The bearer of every process's metrics (web /api/metrics, worker /metrics). */
 export const SCALE_METRICS_TOKEN = "e2e-scale-metrics-token-0123456789";
 
