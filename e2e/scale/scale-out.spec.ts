@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { expect, test } from "@playwright/test";
-import { freshDatabase, query, SCALE_PORTS, startSlowTarget, startWeb, startWorker, until, type TExecution, type TProcess } from "../support/scale-cluster";
+import { freshDatabase, query, SCALE_DATABASE, SCALE_METRICS_TOKEN, SCALE_PORTS, startSlowTarget, startWeb, startWorker, until, type TExecution, type TProcess } from "../support/scale-cluster";
+import { signedWith, startWebhookReceiver, type TWebhookReceiver } from "../support/scale-webhooks";
 import { contiguous, followSession, type TFollowed } from "../support/sse-follower";
 import type { TWorld } from "../support/world";
 
@@ -20,6 +21,7 @@ const WORLD_FILE = "e2e/.scale-world.json";
 
 let databaseUrl = "";
 let target: { server: Server; executions: TExecution[] };
+let hooks: TWebhookReceiver;
 let world: TWorld;
 const processes: Record<string, TProcess> = {};
 const accepted: string[] = []; // session ids of every 202
@@ -124,8 +126,10 @@ async function follow(sessionId: string, bases: string[]): Promise<{ finished: P
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  databaseUrl = await freshDatabase(baseDatabaseUrl, "aas_scale_out");
+  databaseUrl = await freshDatabase(baseDatabaseUrl, SCALE_DATABASE);
   target = await startSlowTarget(1_500);
+  // Holds each attempt's 200 for 10 s (the service waits 15 s), so a kill lands mid-delivery.
+  hooks = await startWebhookReceiver(SCALE_PORTS.webhooks, 10_000);
   processes.webA = await startWeb(databaseUrl, SCALE_PORTS.webA); // migrates the fresh database first
   [processes.webB, processes.worker1, processes.worker2] = await Promise.all([startWeb(databaseUrl, SCALE_PORTS.webB), startWorker(databaseUrl, "worker1"), startWorker(databaseUrl, "worker2")]);
   execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", A, "--http-target", `http://127.0.0.1:${SCALE_PORTS.target}`, "--out", WORLD_FILE], { stdio: ["ignore", "ignore", "inherit"], timeout: 120_000 });
@@ -136,6 +140,7 @@ test.afterAll(async () => {
   for (const running of Object.values(processes)) running.kill("SIGKILL");
   await Promise.all(Object.values(processes).map((running) => running.exited));
   await new Promise<void>((resolve) => target?.server.close(() => resolve()));
+  await hooks?.close();
 });
 
 test("SIGKILL of a worker mid-turn and of a web process mid-stream and mid-fire: every 202 completes once, no tool call twice, streams resume without a gap", async () => {
@@ -207,4 +212,123 @@ test("SIGTERM: a web process ends its streams with retry and they resume elsewhe
   await allSettled(drained);
   await expectCompletedOnce(drained);
   expectNoDoubleExecution();
+});
+
+let killedWorkerMetrics = "";
+
+async function scrapeWorker(worker: TProcess): Promise<string> {
+  const response = await fetch(`${worker.metricsBase}/metrics`, { headers: { authorization: `Bearer ${SCALE_METRICS_TOKEN}` } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const HOOK_SECRET = "whsec_e2e_scale_out_webhooks_0001";
+const HOOK_URL = `http://127.0.0.1:${SCALE_PORTS.webhooks}/hooks`;
+
+async function partnerCall(base: string, method: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${base}/api/partner/v1/organizations/${world.partner.follower.orgId}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${world.partner.key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A partner worker (created through `base`) and one message to its assistant: a turn whose settling records events. */
+async function talkThrough(base: string, index: number): Promise<void> {
+  const created = await partnerCall(base, "POST", "/workers", { external_ref: `scale-hooks-${index}-${Math.random().toString(36).slice(2, 8)}`, email: `scale-hooks-${index}@example.com` });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { worker_ref: workerRef } = (await created.json()) as { worker_ref: string };
+  const posted = await partnerCall(base, "POST", `/workers/${workerRef}/messages`, { body: `hello ${index} from the scale-out e2e` });
+  expect([200, 201], await posted.clone().text()).toContain(posted.status);
+}
+
+test("webhooks under a worker SIGKILL: every recorded event delivered at least once, each redelivery with the same id, bytes and a valid signature", async () => {
+  test.setTimeout(330_000);
+  // Two web processes and two workers again (B stopped and worker2 drained in the test above).
+  [processes.webB, processes.worker4] = await Promise.all([startWeb(databaseUrl, SCALE_PORTS.webB), startWorker(databaseUrl, "worker4")]);
+  const configured = await partnerCall(A, "PUT", "/assistant-config", { assistant_automation_id: world.partner.follower.assistantAgentId, webhook: { url: HOOK_URL, secret: HOOK_SECRET } });
+  expect(configured.status, await configured.clone().text()).toBe(200);
+  // Events produced through both web processes; their turns and deliveries run on both workers.
+  for (let index = 0; index < 8; index++) await talkThrough(index % 2 ? B : A, index);
+  // More held attempts than one worker's 4 delivery slots: both workers have one in flight.
+  await until("webhook attempts in flight on both workers", async () => (hooks.open() >= 5 ? true : undefined), 120_000, processes.worker3);
+  // Its last scrape: it has run turns since the first test (read again in the next test).
+  killedWorkerMetrics = await scrapeWorker(processes.worker3!);
+  processes.worker3!.kill("SIGKILL");
+  await processes.worker3!.exited;
+
+  // The killed attempts stay PENDING under their lease (60 s) and the sweep wakes them after it.
+  const orgId = world.partner.follower.orgId;
+  await until(
+    "every delivery to the receiver settled",
+    async () => {
+      const rows = await query<{ status: string }>(databaseUrl, `select status::text from webhook_deliveries where "organizationId" = $1 and url = $2`, [orgId, HOOK_URL]);
+      return rows.length > 0 && rows.every((row) => row.status !== "PENDING") ? true : undefined;
+    },
+    240_000,
+  );
+  const deliveries = await query<{ eventId: string; status: string; body: string }>(
+    databaseUrl,
+    `select d."eventId", d.status::text, e.body from webhook_deliveries d join assistant_events e on e.id = d."eventId" where d."organizationId" = $1 and d.url = $2`,
+    [orgId, HOOK_URL],
+  );
+  expect(deliveries.filter((delivery) => delivery.status !== "SUCCEEDED")).toEqual([]);
+  // Every event recorded since the webhook pointed here has its delivery (none recorded without).
+  const [recorded] = await query<{ count: string }>(
+    databaseUrl,
+    `select count(*)::text as count from assistant_events e where e."organizationId" = $1 and exists (select 1 from webhook_deliveries d where d."eventId" = e.id and d.url = $2)`,
+    [orgId, HOOK_URL],
+  );
+  expect(Number(recorded!.count)).toBe(deliveries.length);
+  expect(deliveries.length).toBeGreaterThanOrEqual(8);
+
+  const bodyOf = new Map(deliveries.map((delivery) => [delivery.eventId, delivery.body]));
+  // Nothing arrived that the service did not record, and every arrival is the stored bytes, signed.
+  expect(hooks.hits.filter((hit) => !bodyOf.has(hit.id)).map((hit) => hit.body)).toEqual([]);
+  expect(hooks.hits.filter((hit) => hit.body !== bodyOf.get(hit.id) || !signedWith(HOOK_SECRET, hit))).toEqual([]);
+  // No event lost: each one reached the receiver and was answered 200 at least once.
+  const lost = deliveries.filter((delivery) => !hooks.hits.some((hit) => hit.id === delivery.eventId && hit.answered));
+  expect(lost).toEqual([]);
+  // The kill landed mid-delivery: an attempt never settled, and its event arrived again (same id, same bytes).
+  const [interrupted] = await query<{ count: string }>(
+    databaseUrl,
+    `select count(*)::text as count from webhook_attempts a join webhook_deliveries d on d.id = a."deliveryId" where d.url = $1 and a."statusCode" is null and a.error is null`,
+    [HOOK_URL],
+  );
+  expect(Number(interrupted!.count)).toBeGreaterThan(0);
+  const redelivered = deliveries.filter((delivery) => hooks.hits.filter((hit) => hit.id === delivery.eventId).length > 1);
+  expect(redelivered.length).toBeGreaterThan(0);
+});
+
+/** The sum of every exposition line that starts with `prefix` (a name and the first labels). */
+function seriesTotal(text: string, prefix: string): number {
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(prefix))
+    .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+}
+
+test("every process is scrapeable: a worker's own endpoint shows its job timings and webhook outcomes, a web process its requests", async () => {
+  const worker = processes.worker4!;
+  const refused = await fetch(`${worker.metricsBase}/metrics`);
+  expect(refused.status).toBe(404);
+  expect(await refused.json()).toEqual({ error: { code: "NOT_FOUND", message: "No route matches GET /metrics." } });
+  expect((await fetch(`${worker.metricsBase}/health/live`)).status).toBe(200);
+  expect((await fetch(`${worker.metricsBase}/health/ready`)).status).toBe(200);
+
+  const text = await scrapeWorker(worker);
+  expect(seriesTotal(text, 'aas_job_duration_seconds_count{queue="webhook-delivery"')).toBeGreaterThan(0);
+  expect(seriesTotal(text, "aas_job_duration_seconds_count{")).toBeGreaterThan(0);
+  expect(seriesTotal(text, 'aas_webhook_deliveries_total{outcome="delivered"}')).toBeGreaterThan(0);
+  expect(text).toContain('aas_queue_jobs{queue="agent-turn",state="queued"}');
+  // The worker killed in the test above had run agent turns: their queueing and run times were scrapeable.
+  expect(seriesTotal(killedWorkerMetrics, 'aas_job_wait_seconds_count{queue="agent-turn"}')).toBeGreaterThan(0);
+  expect(seriesTotal(killedWorkerMetrics, 'aas_job_duration_seconds_count{queue="agent-turn"')).toBeGreaterThan(0);
+
+  const web = await fetch(`${B}/api/metrics`, { headers: { authorization: `Bearer ${SCALE_METRICS_TOKEN}` } });
+  expect(web.status).toBe(200);
+  const webText = await web.text();
+  expect(seriesTotal(webText, "aas_http_requests_total{")).toBeGreaterThan(0);
+  // The web process runs no jobs (ENGINE_IN_PROCESS=0): job timings live only on the workers.
+  expect(seriesTotal(webText, "aas_job_duration_seconds_count{")).toBe(0);
 });

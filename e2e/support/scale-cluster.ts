@@ -7,7 +7,17 @@ import { Client } from "pg";
  * `npm run worker` processes on one fresh PostgreSQL database, a slow HTTP tool target that
  * counts every execution, and an SSE reader that fails over between web processes.
  */
-export const SCALE_PORTS = { webA: 3340, webB: 3341, target: 3343 } as const;
+// E2E_SCALE_PORT_BASE moves every port of the cluster together (default 3340), so a CI run and
+// a developer's run on one machine do not collide: base and base+1 the web processes, base+3
+// the tool target, base+4 the webhook receiver, base+5 on the workers' metrics endpoints.
+const PORT_BASE = Number(process.env.E2E_SCALE_PORT_BASE ?? 3340);
+export const SCALE_PORTS = { webA: PORT_BASE, webB: PORT_BASE + 1, target: PORT_BASE + 3, webhooks: PORT_BASE + 4, firstWorkerMetrics: PORT_BASE + 5 } as const;
+
+/** The cluster's own database: one per port base, so two runs on one server do not drop each other's. */
+export const SCALE_DATABASE = PORT_BASE === 3340 ? "aas_scale_out" : `aas_scale_out_${PORT_BASE}`;
+
+/** The bearer of every process's metrics (web /api/metrics, worker /metrics). */
+export const SCALE_METRICS_TOKEN = "e2e-scale-metrics-token-0123456789";
 
 const SECRETS = {
   AUTH_SECRET: "e2e-scale-secret-e2e-scale-secret-e2e",
@@ -39,7 +49,15 @@ export async function query<T>(databaseUrl: string, sql: string, values: unknown
   }
 }
 
-export type TProcess = { name: string; child: ChildProcess; output: () => string; exited: Promise<number | null>; kill: (signal: NodeJS.Signals) => void };
+export type TProcess = {
+  name: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  kill: (signal: NodeJS.Signals) => void;
+  /** A worker's operations endpoint (WORKER_METRICS_PORT), e.g. http://127.0.0.1:3345. */
+  metricsBase?: string;
+};
 
 function run(name: string, command: string, args: string[], env: Record<string, string>): TProcess {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -59,7 +77,8 @@ function serviceEnv(databaseUrl: string, port: number): Record<string, string> {
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: databaseUrl,
     ALLOW_FIXTURES: "1",
-    HTTP_TOOL_ALLOWED_HOSTS: `127.0.0.1:${SCALE_PORTS.target}`,
+    HTTP_TOOL_ALLOWED_HOSTS: `127.0.0.1:${SCALE_PORTS.target},127.0.0.1:${SCALE_PORTS.webhooks}`,
+    METRICS_TOKEN: SCALE_METRICS_TOKEN,
     LOG_LEVEL: "warn",
     ENGINE_SLOTS: "2",
     SHUTDOWN_GRACE_SECONDS: "10",
@@ -83,11 +102,15 @@ export async function startWeb(databaseUrl: string, port: number): Promise<TProc
   return web;
 }
 
+let workersStarted = 0;
+
+/** An `npm run worker` process with its own metrics endpoint on the next free port after base+5. */
 export async function startWorker(databaseUrl: string, name: string): Promise<TProcess> {
+  const metricsPort = SCALE_PORTS.firstWorkerMetrics + workersStarted++;
   // One process (node with tsx's loader), so a signal reaches the worker itself.
-  const worker = run(name, process.execPath, ["--import", "tsx", "scripts/worker.ts"], serviceEnv(databaseUrl, SCALE_PORTS.webA));
+  const worker = run(name, process.execPath, ["--import", "tsx", "scripts/worker.ts"], { ...serviceEnv(databaseUrl, SCALE_PORTS.webA), WORKER_METRICS_PORT: String(metricsPort) });
   await until(`${name} ready`, async () => (worker.output().includes("worker ready") ? true : undefined), 90_000, worker);
-  return worker;
+  return { ...worker, metricsBase: `http://127.0.0.1:${metricsPort}` };
 }
 
 export { until };

@@ -122,6 +122,12 @@ const ZEnv = z.object({
   ANTHROPIC_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   OPENAI_COMPATIBLE_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  // `npm run worker` only: the port of its own operations endpoint (GET /metrics with bearer
+  // METRICS_TOKEN, /health/live, /health/ready); unset = off. A worker has no web server, and
+  // /api/metrics of a web process shows only that process's series. See docs/deployment.md.
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
+  // The address it binds to: loopback by default; 0.0.0.0 (or a pod IP) for a scraper elsewhere.
+  WORKER_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;
