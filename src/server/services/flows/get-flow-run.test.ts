@@ -9,6 +9,8 @@ import { createConnection } from "@/server/services/connections/create-connectio
 import { createAndPublishFlow } from "./create-and-publish-flow";
 import { getFlowRun } from "./get-flow-run";
 import { runFlowByHand } from "./run-flow";
+import { flowRunStart } from "./start-flow-run";
+import { startSession } from "@/server/services/sessions/start-sessions";
 
 // The run on its graph (issue 15): the engine records what each step received when it starts,
 // and getFlowRun returns those inputs with the pinned revision's graph, secrets left out.
@@ -71,6 +73,28 @@ describe("getFlowRun: the run on its graph", () => {
     });
     for (const step of flowRun!.steps) expect(step.durationMs).toBeGreaterThanOrEqual(0);
     await expect(getFlowRun(world.people.globexOwner.actor, sessionId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("never records caller credentials: a run started with caller material (as trigger fan-outs start it)", async () => {
+    const callerToken = `caller-${crypto.randomUUID()}`;
+    const marker = `m-${crypto.randomUUID()}`;
+    const { flow, revision } = await createAndPublishFlow(world.people.owner.actor, {
+      domainId: world.acme.ops,
+      name: `Caller flow ${crypto.randomUUID().slice(0, 8)}`,
+      graph: { inputSchema: { type: "object", properties: {}, additionalProperties: true }, steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/caller`, body: "{{input}}" } }] },
+      bindingPolicies: { "service.http": "caller_required" },
+    });
+    const started = await db().$transaction((tx) =>
+      startSession(tx, { organizationId: world.acme.id, domainId: world.acme.ops, automationId: flow.id, revision, ...flowRunStart({ marker }), ownerId: null, origin: "TRIGGER", callerCredentials: { integrations: { "service.http": { token: callerToken } } } }),
+    );
+    const turn = await db().turn.findFirstOrThrow({ where: { sessionId: started.sessionId } });
+    await waitForTurn(turn.id);
+    // Positive control: the caller's token reached the receiver.
+    expect(receiver.withMarker(marker)[0]!.headers.authorization).toBe(`Bearer ${callerToken}`);
+    const { flowRun } = await getFlowRun(world.people.owner.actor, started.sessionId);
+    expect(flowRun!.steps[0]!.input).toEqual({ tool: "service.http.post", args: { url: `${receiver.base}/caller`, body: { marker } } });
+    const rows = await db().flowStepRun.findMany({ where: { flowRunId: started.flowRunId! } });
+    expect(JSON.stringify([flowRun, rows])).not.toContain(callerToken);
   });
 
   it("answers runs recorded before inputs were with a null input", async () => {
