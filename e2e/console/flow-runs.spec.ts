@@ -122,7 +122,9 @@ test.describe("flow runs from the console", () => {
     const [request] = await receivedRequests(marker);
     expect(JSON.parse(request!.body)).toEqual({ marker, amount: 500 });
 
-    await testInfo.attach("flow-run-graph.png", { body: await page.getByTestId("flow-run-view").screenshot(), contentType: "image/png" });
+    const shot = testInfo.outputPath("flow-run-graph.png");
+    await page.getByTestId("flow-run-view").screenshot({ path: shot });
+    await testInfo.attach("flow-run-graph.png", { path: shot, contentType: "image/png" });
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);

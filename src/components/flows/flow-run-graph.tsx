@@ -101,7 +101,7 @@ export function FlowRunGraph({ run, graph }: { run: TFlowRunDetail; graph: TGrap
           <svg className={styles.edges} width={width} height={height} viewBox={`${-pad} ${-pad} ${width} ${height}`} aria-hidden="true">
             <defs>
               {["", "Taken"].map((variant) => (
-                <marker key={variant} id={`${markerId}${variant}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                <marker key={variant} id={`${markerId}${variant}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth={variant ? 4 : 7} markerHeight={variant ? 4 : 7} orient="auto-start-reverse">
                   <path d="M 0 0 L 10 5 L 0 10 z" className={variant ? styles.arrowTaken : styles.arrow} />
                 </marker>
               ))}
@@ -129,7 +129,7 @@ export function FlowRunGraph({ run, graph }: { run: TFlowRunDetail; graph: TGrap
               if (!node.step) {
                 const reached = run.status === "completed";
                 return (
-                  <li key={node.id} className={`${styles.end} ${reached ? styles.endReached : ""}`} style={{ left: node.x + pad + NODE.width / 2 - 40, top: node.y + pad + NODE.height / 2 - 16, width: 80, height: 32 }} data-step-id="end" data-reached={reached}>
+                  <li key={node.id} className={`${styles.end} ${reached ? styles.endReached : ""}`} style={{ left: node.x + pad + NODE.width / 2 - 60, top: node.y + pad + NODE.height / 2 - 16, width: 120, height: 32 }} data-step-id="end" data-reached={reached}>
                     {reached ? "End · reached" : "End"}
                   </li>
                 );
