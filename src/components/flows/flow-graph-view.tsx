@@ -2,12 +2,12 @@
 
 import { useId } from "react";
 import type { TFlowGraph, TFlowStep } from "@/contracts/flows/graph";
-import { layoutGraph, NODE, type TNode } from "./graph-layout";
+import { edgeLanes, layoutGraph, NODE, type TNode } from "./graph-layout";
 import styles from "./flows.module.css";
 
-const KIND_LABEL: Record<TFlowStep["kind"], string> = { tool: "Tool", branch: "Branch", transform: "Transform", agent: "Agent", approval: "Approval" };
+export const KIND_LABEL: Record<TFlowStep["kind"], string> = { tool: "Tool", branch: "Branch", transform: "Transform", agent: "Agent", approval: "Approval" };
 
-function detail(step: TFlowStep): string {
+export function detail(step: TFlowStep): string {
   switch (step.kind) {
     case "tool":
       return step.tool;
@@ -22,10 +22,10 @@ function detail(step: TFlowStep): string {
   }
 }
 
-const LANE_GAP = 16;
+export const LANE_GAP = 16;
 
-/** A straight-ish curve to the next row, or a lane on the right for longer jumps. */
-function routeEdge(from: TNode, to: TNode, lane: number | null, layoutWidth: number) {
+/** A straight-ish curve (shared with the run view, flow-run-graph.tsx) to the next row, or a lane on the right for longer jumps. */
+export function routeEdge(from: TNode, to: TNode, lane: number | null, layoutWidth: number) {
   const x1 = from.x + NODE.width / 2;
   const y1 = from.y + NODE.height;
   if (lane === null) {
@@ -42,7 +42,7 @@ function routeEdge(from: TNode, to: TNode, lane: number | null, layoutWidth: num
   return { path: `M ${startX} ${startY} H ${laneX} V ${endY} H ${endX + 2}`, labelX: laneX + 4, labelY: startY + 14 };
 }
 
-const clip = (text: string, max = 27) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+export const clip = (text: string, max = 27) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 function Node({ node, flagged }: { node: TNode; flagged: boolean }) {
   if (!node.step) {
@@ -80,13 +80,7 @@ export function FlowGraphView({ graph, flaggedSteps = new Set<string>() }: { gra
   const layout = layoutGraph(graph);
   const position = new Map(layout.nodes.map((node) => [node.id, node]));
   const pad = 16;
-  // Arrows that skip rows run in lanes right of the boxes, so they never cross a box.
-  const lanes = new Map<number, number>();
-  layout.edges.forEach((edge, index) => {
-    const from = position.get(edge.from);
-    const to = position.get(edge.to);
-    if (from && to && to.y - from.y > NODE.height + NODE.rowGap) lanes.set(index, lanes.size);
-  });
+  const lanes = edgeLanes(layout);
   const width = layout.width + lanes.size * LANE_GAP + (lanes.size ? LANE_GAP : 0);
   return (
     <div className={styles.graphScroll}>

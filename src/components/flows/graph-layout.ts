@@ -63,3 +63,18 @@ export function layoutGraph(graph: TFlowGraph): TLayout {
   const rowsUsed = usesEnd ? endRow + 1 : endRow;
   return { nodes, edges, width, height: rowsUsed * NODE.height + Math.max(0, rowsUsed - 1) * NODE.rowGap };
 }
+
+/**
+ * Arrows that skip rows run in lanes right of the boxes, so they never cross a box: the lane of
+ * each such edge by its index in `layout.edges` (the editor's and the run view's graphs).
+ */
+export function edgeLanes(layout: TLayout): Map<number, number> {
+  const position = new Map(layout.nodes.map((node) => [node.id, node]));
+  const lanes = new Map<number, number>();
+  layout.edges.forEach((edge, index) => {
+    const from = position.get(edge.from);
+    const to = position.get(edge.to);
+    if (from && to && to.y - from.y > NODE.height + NODE.rowGap) lanes.set(index, lanes.size);
+  });
+  return lanes;
+}

@@ -1,38 +1,42 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useTRPC } from "@/client/trpc";
 import type { TFlowRunDetail } from "@/contracts/flows/runs";
+import { duration, FlowRunGraph, STEP_STATUS_LABEL } from "@/components/flows/flow-run-graph";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import styles from "./sessions.module.css";
 
 const TONE: Record<string, TBadgeTone> = { queued: "neutral", running: "brand", waiting: "brand", suspended: "brand", completed: "success", failed: "danger" };
-const LABEL: Record<string, string> = { queued: "Queued", running: "Running", waiting: "Waiting for approval", suspended: "Waiting for approval", completed: "Completed", failed: "Failed" };
+const LABEL: Record<string, string> = { queued: "Queued", running: "Running", suspended: "Waiting for approval", completed: "Completed", failed: "Failed" };
 const SETTLED = new Set(["completed", "failed"]);
-
-function duration(ms: number | null): string {
-  if (ms === null) return "–";
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
 
 function json(value: unknown): string {
   return JSON.stringify(value ?? null, null, 2);
 }
 
-function StepRow({ step }: { step: TFlowRunDetail["steps"][number] }) {
+/** The steps in the order they ran: only when the run's revision cannot be read to draw its graph. */
+function StepRow({ step, runErrorCode }: { step: TFlowRunDetail["steps"][number]; runErrorCode: string | null }) {
   return (
     <li data-testid="flow-step" data-step-id={step.stepId} data-status={step.status}>
       <div className={styles.row}>
         <strong>{step.stepId}</strong>
         <Badge tone="muted">{step.kind}</Badge>
-        <Badge tone={TONE[step.status] ?? "neutral"}>{LABEL[step.status] ?? step.status}</Badge>
+        <Badge tone={TONE[step.status] ?? "neutral"}>{STEP_STATUS_LABEL[step.status]}</Badge>
         <span className={styles.status}>{duration(step.durationMs)}</span>
       </div>
-      {step.errorCode ? (
+      {step.errorCode && step.errorCode !== runErrorCode ? (
         <p className={styles.note} data-testid="flow-step-error">
           {step.errorCode}: {step.errorMessage}
         </p>
+      ) : null}
+      {step.input !== null ? (
+        <details>
+          <summary>Input</summary>
+          <pre>{json(step.input)}</pre>
+        </details>
       ) : null}
       {step.output !== null && step.status === "completed" ? (
         <details>
@@ -45,8 +49,10 @@ function StepRow({ step }: { step: TFlowRunDetail["steps"][number] }) {
 }
 
 /**
- * A flow run's steps in the order they ran, with status, duration, output and error. Shown on a
- * session page when the session is a flow's; refreshes while the run is unsettled.
+ * A flow run on a session page: its status, its error once, its input once, and the run drawn
+ * on its revision's graph (the path taken, each step's input, output and timing). Follows the
+ * session stream: whenever the stream makes the session re-read, the run is re-read too; a
+ * slow poll covers steps that start without an event.
  */
 export function FlowRunSteps({ sessionId }: { sessionId: string }) {
   const trpc = useTRPC();
@@ -57,17 +63,21 @@ export function FlowRunSteps({ sessionId }: { sessionId: string }) {
       return run && !SETTLED.has(run.status) ? 1500 : false;
     },
   });
+  // The session view's stream re-reads the session on every event; the run follows it.
+  const sessionReadAt = useQuery(trpc.sessionConsole.get.queryOptions({ sessionId })).dataUpdatedAt;
+  const refetch = query.refetch;
+  useEffect(() => {
+    if (sessionReadAt) void refetch();
+  }, [sessionReadAt, refetch]);
   const run = query.data?.flowRun;
   if (!run) return null;
-  // A failed step already shows its error; the run's is shown only when no step carries it (input, deadline).
-  const errorShownOnStep = run.steps.some((step) => step.errorCode !== null && step.errorCode === run.errorCode);
   return (
-    <Card title={run.revision < 0 ? "Flow run · test run of the draft" : `Flow run · revision ${run.revision}`} description="Each step's result, timing and error, in the order the steps ran.">
+    <Card title={run.revision < 0 ? "Flow run · test run of the draft" : `Flow run · revision ${run.revision}`} description="The run on its flow's graph: select a step to see its input, output and timing.">
       <div className={styles.row}>
         <Badge tone={TONE[run.status] ?? "neutral"} dot>
           <span data-testid="flow-run-status">{LABEL[run.status] ?? run.status}</span>
         </Badge>
-        {run.errorCode && !errorShownOnStep ? (
+        {run.errorCode ? (
           <span className={styles.note} data-testid="flow-run-error">
             {run.errorCode}: {run.errorMessage}
           </span>
@@ -75,13 +85,17 @@ export function FlowRunSteps({ sessionId }: { sessionId: string }) {
       </div>
       <details>
         <summary>Input</summary>
-        <pre>{json(run.input)}</pre>
+        <pre data-testid="flow-run-input">{json(run.input)}</pre>
       </details>
-      <ol data-testid="flow-steps">
-        {run.steps.map((step) => (
-          <StepRow key={step.index} step={step} />
-        ))}
-      </ol>
+      {run.graph && run.graph.steps.length ? (
+        <FlowRunGraph run={run} graph={run.graph} />
+      ) : (
+        <ol data-testid="flow-steps">
+          {run.steps.map((step) => (
+            <StepRow key={step.index} step={step} runErrorCode={run.errorCode} />
+          ))}
+        </ol>
+      )}
       {run.status === "completed" ? (
         <details open>
           <summary>Output</summary>

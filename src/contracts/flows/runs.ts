@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { consoleRunRequest } from "@/contracts/common/console-run";
+import { ZFlowGraph } from "@/contracts/flows/graph";
 
 /** Flow runs in the console: Run / Test run and the run's step results. */
 
@@ -24,6 +25,8 @@ export const ZFlowStepRun = z.object({
   index: z.int(),
   kind: z.string(),
   status: z.enum(FLOW_STEP_STATUSES),
+  /** What the step received, its templates rendered (tool args with header values redacted); null on runs recorded before inputs were. */
+  input: z.json().nullable(),
   output: z.json().nullable(),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
@@ -48,6 +51,8 @@ export const ZFlowRunDetail = z.object({
   finishedAt: z.iso.datetime().nullable(),
   deadlineAt: z.iso.datetime(),
   steps: z.array(ZFlowStepRun),
+  /** The graph of the revision the run is pinned to, so the console draws the run on it; null when that revision cannot be read. */
+  graph: ZFlowGraph.nullable(),
 });
 export type TFlowRunDetail = z.infer<typeof ZFlowRunDetail>;
 

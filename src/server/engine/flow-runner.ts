@@ -1,7 +1,9 @@
-import { END, type TFlowGraph } from "@/contracts/flows/graph";
+import { END, type TFlowGraph, type TFlowStep } from "@/contracts/flows/graph";
+import type { TTemplateContext } from "@/contracts/flows/templates";
 import { db, type TTransaction } from "@/server/db/client";
 import { appendEvent } from "@/server/events/append-event";
 import { loadFlowContext, loadTemplateContext, type TFlowContext } from "./flow-context";
+import { stepInput } from "./flow-step-input";
 import { runStep, type TStepRun } from "./flow-steps";
 import { DEADLINE_MESSAGE, dropGrant, failTurn, failTurnTx } from "./turn-settle";
 
@@ -78,9 +80,11 @@ async function finishStepTx(tx: TTransaction, context: TFlowContext, stepRunId: 
   await appendEvent(tx, context.sessionId, "session.changed", { reason: "flow_step.finished", executionId: context.turnId, flowRunId: context.flowRunId, stepId, status: "completed" });
 }
 
-async function startStep(context: TFlowContext, stepId: string, kind: string): Promise<TStepRun> {
+/** Records the step as RUNNING with the input it receives (its templates rendered). */
+async function startStep(context: TFlowContext, step: TFlowStep, templates: TTemplateContext): Promise<TStepRun> {
   const index = await db().flowStepRun.count({ where: { flowRunId: context.flowRunId } });
-  const row = await db().flowStepRun.create({ data: { flowRunId: context.flowRunId, stepId, index, kind, status: "RUNNING" }, select: { id: true } });
+  const data = { flowRunId: context.flowRunId, stepId: step.id, index, kind: step.kind, status: "RUNNING", input: stepInput(step, templates) as object };
+  const row = await db().flowStepRun.create({ data, select: { id: true } });
   return { id: row.id, output: null };
 }
 
@@ -124,8 +128,9 @@ export async function runFlow(turnId: string): Promise<void> {
       position = { kind: "failed", code: "INTERNAL", message: `The revision names a step ${position.stepId} that does not exist.` };
       break;
     }
-    const stepRun = position.resume ?? (await startStep(context, step.id, step.kind));
-    const result = await runStep(context, step, stepRun, await loadTemplateContext(context));
+    const templates = await loadTemplateContext(context);
+    const stepRun = position.resume ?? (await startStep(context, step, templates));
+    const result = await runStep(context, step, stepRun, templates);
     if (result.kind === "suspended") return;
     if (result.kind === "failed") {
       position = result;

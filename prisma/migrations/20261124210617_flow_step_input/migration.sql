@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "flow_step_runs" ADD COLUMN     "input" JSONB;
