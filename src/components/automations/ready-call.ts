@@ -13,8 +13,8 @@ export function useOrigin(): string {
   );
 }
 
-/** The placeholder a person replaces with their end user's token for one integration. */
-export const callerTokenPlaceholder = (integrationId: string) => `<end user's token for ${integrationId}>`;
+/** The placeholder a person replaces with their end user's token for one integration (no quote: it sits in a single-quoted shell string). */
+export const callerTokenPlaceholder = (integrationId: string) => `<your end user token for ${integrationId}>`;
 
 /**
  * The session route's body: the message, and for an agent that binds integrations as

@@ -42,6 +42,11 @@ describe("textWithStep", () => {
     expect((parse(next) as { name: string; steps: unknown[] }).name).toBe("x");
   });
 
+  it("turns an empty inline list into a block list", () => {
+    const next = textWithStep("# new flow\ninputSchema: {}\nsteps: []\n", "approval", "yaml")!;
+    expect(next).toContain("# new flow\ninputSchema: {}\nsteps:\n  - id: approval\n    kind: approval\n");
+  });
+
   it("re-prints JSON documents as JSON", () => {
     const next = textWithStep('{"name":"x","steps":[]}', "tool", "json")!;
     expect(JSON.parse(next)).toMatchObject({ name: "x", steps: [{ id: "tool", kind: "tool" }] });

@@ -46,7 +46,11 @@ export function textWithStep(text: string, kind: TStepKind, format: TDocumentFor
     const value = { ...(document.toJS() as Record<string, unknown>), steps: [...existing, step] };
     return `${JSON.stringify(value, null, 2)}\n`;
   }
-  if (steps) steps.add(document.createNode(step));
+  if (steps) {
+    // A new flow starts as `steps: []`: a block list reads better than one growing inline list.
+    if (steps.items.length === 0) steps.flow = false;
+    steps.add(document.createNode(step));
+  }
   else root.set("steps", document.createNode([step]));
   return document.toString({ lineWidth: 0 });
 }

@@ -51,7 +51,11 @@ export function UsageView({ initialRange }: { initialRange: TUsageRange }) {
     placeholderData: keepPreviousData,
   });
   const rangeError = parsed.success ? null : (parsed.error.issues[0]?.message ?? "Choose a valid range.");
-  const update = (patch: Partial<TUsageFilters>) => window.history.pushState(null, "", `${pathname}${searchOfFilters({ ...filters, ...patch }, initialRange)}`);
+  // Read the URL at the moment of the change: two quick edits (To, then From) must not race the re-render.
+  const update = (patch: Partial<TUsageFilters>) => {
+    const current = filtersFromParams(new URLSearchParams(window.location.search), initialRange);
+    window.history.pushState(null, "", `${pathname}${searchOfFilters({ ...current, ...patch }, initialRange)}`);
+  };
   return (
     <div className={styles.stack}>
       <Card>
