@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { bearer, world, type TWorldUser } from "../support/world";
 import { useFixtureSession } from "./helpers";
 
@@ -8,7 +8,12 @@ import { useFixtureSession } from "./helpers";
 
 const acme = () => world().orgs.acme;
 
-type TPage = { name?: string; path: string | (() => string); as?: () => TWorldUser };
+type TPage = { name?: string; path: string | (() => string); as?: () => TWorldUser; ready?: (page: Page) => Promise<void> };
+
+/** The API reference is Scalar's client-side render: check it once its operations are on screen. */
+const scalarRendered = async (page: Page) => {
+  await expect(page.locator(".scalar-app section h3, .scalar-app section h2").first()).toBeVisible({ timeout: 30_000 });
+};
 
 /**
  * Violations in files another part of the project owns, reported to their owners and waived here
@@ -50,8 +55,8 @@ const PAGES: TPage[] = [
   { path: "/settings/partner" },
   { path: "/settings/webhooks" },
   { path: "/developer" },
-  { path: "/reference/v1" },
-  { path: "/reference/partner" },
+  { path: "/reference/v1", ready: scalarRendered },
+  { path: "/reference/partner", ready: scalarRendered },
   { path: "/orgs", as: () => acme().users.multiOrg },
   { path: "/admin", as: () => world().instanceOperator },
   { path: "/admin/operators", as: () => world().instanceOperator },
@@ -80,9 +85,11 @@ test.describe("Accessibility (axe)", () => {
       await expect(page.locator("h1").first()).toBeVisible();
       // Client-rendered content (tables, charts, the reference) settles before the check.
       await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
+      await entry.ready?.(page);
       await page.screenshot({ path: testInfo.outputPath("page.png"), fullPage: true });
-      // Scalar (the third-party API reference renderer) is checked by its own project; our page around it is checked here.
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude(".scalar-app").analyze();
+      // The API reference (Scalar) is checked like every other page; what lives inside Scalar and
+      // cannot be fixed from outside is waived by exact rule and selector in KNOWN_ELSEWHERE.
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
       const described = serious
         .map((violation) => ({ violation, targets: violation.nodes.map((node) => node.target.join(" ")).filter((target) => !waived(violation.id, target)) }))

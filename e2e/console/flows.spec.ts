@@ -53,10 +53,13 @@ test.describe("flow authoring", () => {
     // Step templates append a step of each kind, with a free id; the step reference is linked.
     const editor = page.getByRole("textbox", { name: "Flow document" });
     const templates = page.getByRole("group", { name: "Insert a step" });
+    // The author's comments survive an insert (the template edits the YAML document, not a re-print).
+    await editor.fill(`# Keep this note for the team\n${await editorText(editor)}`);
     await templates.getByRole("button", { name: "Approval" }).click();
     await templates.getByRole("button", { name: "Approval" }).click();
     await expect.poll(() => editorText(editor)).toContain("- id: approval\n    kind: approval\n");
     await expect.poll(() => editorText(editor)).toContain("- id: approval_2\n");
+    expect(await editorText(editor)).toMatch(/^# Keep this note for the team\n/);
     const graph = page.getByTestId("flow-graph");
     await expect(graph.locator('[data-step-id="approval_2"]')).toBeVisible();
     await expect(page.getByTestId("flow-findings-clean")).toBeVisible();

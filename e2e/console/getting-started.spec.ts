@@ -34,6 +34,11 @@ test.describe("getting started", () => {
     const text = (await call.textContent()) ?? "";
     const agentId = /\/api\/v1\/agents\/([0-9a-f-]{36})\/sessions/.exec(text)?.[1];
     expect(agentId).toBeTruthy();
+    // A newcomer copies the call as is: it names an agent that needs no caller credentials (the
+    // fixture's "Caller-only reader" would refuse it), so the body is just the message.
+    expect(agentId).not.toBe(acme.agents.callerRequired.id);
+    expect(text).toContain(`'{"message": "Hello"}'`);
+    await expect(page.getByTestId("caller-credentials-note")).toHaveCount(0);
     const agents = await page.request.get(`/api/v1/authoring/automations/${agentId}/verify`, { headers: { authorization: `Bearer ${acme.users.operator.apiKey}` } });
     expect(agents.status()).not.toBe(404);
     await expect(page.getByRole("list", { name: "Getting started" }).getByLabel("Step 2: Create and publish an agent (done)", { exact: true })).toBeVisible();

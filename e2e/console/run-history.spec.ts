@@ -51,6 +51,35 @@ test.describe("run history", () => {
     await expect(rowOf(page, opened.body.sessionId)).toHaveCount(0);
   });
 
+  test("the table fits a 1280x800 screen without sideways scrolling, and keeps every fact", async ({ page, context, baseURL }, testInfo) => {
+    const operator = acme().users.operator;
+    // A failed run with a long error code, so the widest content is on screen.
+    const opened = await api(`/agents/${acme().agents.callerRequired.id}/sessions`, operator.apiKey, { message: uniqueMarker("wide") });
+    await settled(opened.body.sessionId, operator.apiKey);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await useFixtureSession(context, operator, baseURL!);
+    await page.goto("/sessions");
+    const table = page.getByRole("table", { name: "Sessions" });
+    const row = rowOf(page, opened.body.sessionId);
+    await expect(row).toBeVisible();
+    const widths = await table.evaluate((element) => ({
+      table: [element.scrollWidth, element.clientWidth],
+      wrap: [element.parentElement!.scrollWidth, element.parentElement!.clientWidth],
+      page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+    }));
+    expect(widths.table[0]).toBeLessThanOrEqual(widths.table[1]!);
+    expect(widths.wrap[0]).toBeLessThanOrEqual(widths.wrap[1]!);
+    expect(widths.page[0]).toBeLessThanOrEqual(widths.page[1]!);
+    // Every fact is still there: outcome and code, how long it took, origin, start and last activity.
+    await expect(table.getByRole("columnheader")).toHaveText(["Session", "Kind", "Automation", "Last run", "Started by", "When"]);
+    await expect(row).toContainText(/Tool failed|Failed/);
+    await expect(row).toContainText(/Took /);
+    await expect(row).toContainText(/API key “.+”/);
+    await expect(row).toContainText(/Started .+Active /);
+    await expect(row.getByRole("button", { name: "Copy id" })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("run-history-1280.png") });
+  });
+
   test("a trigger-started run says the trigger's name, and a flow is a flow", async ({ page, context, baseURL }, testInfo) => {
     const operator = acme().users.operator;
     const fired = await api("/triggers/fire", operator.apiKey, { triggerId: acme().triggers.api.id, input: { prompt: uniqueMarker("fire") } });

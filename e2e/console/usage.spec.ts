@@ -79,6 +79,38 @@ test.describe("Usage", () => {
     await page.screenshot({ path: testInfo.outputPath("usage-filtered.png"), fullPage: true });
   });
 
+  test("the filters live in the URL: reload, back and a shared link keep them", async ({ page, context, baseURL }, testInfo) => {
+    await useFixtureSession(context, acme().users.owner, baseURL!);
+    await page.goto("/usage");
+    const kind = page.getByLabel("Kind", { exact: true });
+    const outcome = page.getByLabel("Outcome", { exact: true });
+    await kind.selectOption("flow");
+    await expect(page).toHaveURL(/[?&]kind=flow(&|$)/);
+    await outcome.selectOption("failed");
+    await expect(page).toHaveURL(/[?&]outcome=failed(&|$)/);
+
+    await page.reload();
+    await expect(kind).toHaveValue("flow");
+    await expect(outcome).toHaveValue("failed");
+    const byAutomation = page.getByRole("region", { name: "By agent and flow" });
+    await expect.poll(async () => (await numbers(byAutomation)).every((row) => row[1] === "Flow")).toBe(true);
+
+    // Back undoes the last choice, forward restores it.
+    await page.goBack();
+    await expect(outcome).toHaveValue("");
+    await expect(kind).toHaveValue("flow");
+    await page.goForward();
+    await expect(outcome).toHaveValue("failed");
+
+    // A shared link with a date range opens with that range chosen.
+    await page.goto("/usage?from=2099-01-01&to=2099-01-31&kind=agent");
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("2099-01-01");
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue("2099-01-31");
+    await expect(kind).toHaveValue("agent");
+    await expect.poll(() => total(page, "Runs")).toBe(0);
+    await page.screenshot({ path: testInfo.outputPath("usage-shared-link.png"), fullPage: true });
+  });
+
   test("the budget page charts the month's spend against the limit", async ({ page, context, baseURL }, testInfo) => {
     await useFixtureSession(context, acme().users.viewer, baseURL!);
     await page.goto("/settings/budget");

@@ -1,15 +1,17 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./authoring.module.css";
+import { FieldFooter } from "./field-footer";
 
 type TSelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
-  hint?: ReactNode;
+  hint?: string;
   error?: string | null;
   children: ReactNode;
 };
 
-/** A labelled native select (keyboard and screen-reader behaviour for free). */
+/** A labelled native select (keyboard and screen-reader behaviour for free); its hint and error sit in the
+ * same FieldFooter as every other field's, so they look and read the same. */
 export function SelectField({ label, hint, error, id, className, children, ...select }: TSelectFieldProps) {
   const generated = useId();
   const selectId = id ?? generated;
@@ -29,15 +31,7 @@ export function SelectField({ label, hint, error, id, className, children, ...se
       >
         {children}
       </select>
-      {error ? (
-        <p id={errorId} className={ui.fieldError}>
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={hintId} className={ui.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldFooter hintId={hintId} errorId={errorId} hint={hint} error={error} />
     </div>
   );
 }

@@ -13,13 +13,28 @@ export function useOrigin(): string {
   );
 }
 
+/** The placeholder a person replaces with their end user's token for one integration (no quote: it sits in a single-quoted shell string). */
+export const callerTokenPlaceholder = (integrationId: string) => `<your end user token for ${integrationId}>`;
+
+/**
+ * The session route's body: the message, and for an agent that binds integrations as
+ * caller_required, the `callerCredentials` (spec 2) without which the call is refused, one
+ * placeholder token per integration.
+ */
+function sessionBody(callerRequired: readonly string[]): Record<string, unknown> {
+  if (callerRequired.length === 0) return { message: "Hello" };
+  const integrations = Object.fromEntries(callerRequired.map((id) => [id, { token: callerTokenPlaceholder(id) }]));
+  return { message: "Hello", callerCredentials: { integrations } };
+}
+
 /** curl for POST /api/v1/agents/{id}/sessions (spec 4.2): the key comes from the environment, never the page. */
-export function agentCurl(origin: string, agentId: string): string {
+export function agentCurl(origin: string, agentId: string, callerRequired: readonly string[] = []): string {
+  const body = callerRequired.length === 0 ? `'{"message": "Hello"}'` : `'${JSON.stringify(sessionBody(callerRequired), null, 2).replaceAll("\n", "\n     ")}'`;
   return [
     `curl -X POST "${origin}/api/v1/agents/${agentId}/sessions" \\`,
     `  -H "Authorization: Bearer $SERVICE_API_KEY" \\`,
     `  -H "Content-Type: application/json" \\`,
-    `  -d '{"message": "Hello"}'`,
+    `  -d ${body}`,
   ].join("\n");
 }
 
@@ -33,10 +48,12 @@ function sdkClient(origin: string): string[] {
   ];
 }
 
-export function agentSdk(origin: string, agentId: string): string {
+export function agentSdk(origin: string, agentId: string, callerRequired: readonly string[] = []): string {
+  const credentials = sessionBody(callerRequired).callerCredentials;
+  const open = `{ automationId: "${agentId}", message: "Hello"${credentials ? `, callerCredentials: ${JSON.stringify(credentials)}` : ""} }`;
   return [
     ...sdkClient(origin),
-    `const { data } = await client.sessions.open({ automationId: "${agentId}", message: "Hello" });`,
+    `const { data } = await client.sessions.open(${open});`,
     `for await (const event of client.sessions.stream({ sessionId: data.sessionId })) {`,
     `  if (event.event === "turn.completed") break;`,
     `}`,

@@ -4,10 +4,10 @@ import { yaml } from "@codemirror/lang-yaml";
 import { useMemo } from "react";
 import type { TStepKind } from "@/contracts/flows/graph";
 import { CodeEditor, type TCodeDiagnostic } from "@/components/code-editor/code-editor";
-import { formatDocument, rangeOfPath, type TDocumentFormat, type TParsedText } from "./document-text";
+import { rangeOfPath, type TDocumentFormat, type TParsedText } from "./document-text";
 import type { TShownFinding } from "./findings-list";
 import { StepReference } from "./step-reference";
-import { STEP_TEMPLATES, withStep } from "./step-templates";
+import { STEP_TEMPLATES, textWithStep } from "./step-templates";
 import styles from "./flow-document-editor.module.css";
 
 type TProps = {
@@ -38,8 +38,9 @@ export function FlowDocumentEditor({ text, onText, format, parsed, findings }: T
 
   function insert(kind: TStepKind) {
     if (!parsed.ok) return;
-    const next = withStep(parsed.value ?? {}, kind);
-    if (next) onText(formatDocument(next, format));
+    // Edits the text itself (not the parsed value) so the author's comments and layout stay.
+    const next = textWithStep(text, kind, format);
+    if (next !== null) onText(next);
   }
 
   return (

@@ -1,4 +1,6 @@
+import { isMap, isSeq, parseDocument, type Node } from "yaml";
 import type { TStepKind } from "@/contracts/flows/graph";
+import type { TDocumentFormat } from "./document-text";
 
 /**
  * A starting point for each step kind (docs/flows.md, "Steps"), with the fields the kind needs
@@ -14,7 +16,8 @@ export const STEP_TEMPLATES: Record<TStepKind, { label: string; step: (id: strin
 };
 
 /** The first free `<kind>`, `<kind>_2`, ... among the ids already used. */
-function freeId(kind: TStepKind, taken: Set<string>): string {
+function freeId(kind: TStepKind, steps: unknown[]): string {
+  const taken = new Set(steps.flatMap((step: unknown) => (step && typeof step === "object" && "id" in step && typeof step.id === "string" ? [step.id] : [])));
   if (!taken.has(kind)) return kind;
   let suffix = 2;
   while (taken.has(`${kind}_${suffix}`)) suffix++;
@@ -22,14 +25,32 @@ function freeId(kind: TStepKind, taken: Set<string>): string {
 }
 
 /**
- * The document with a step of `kind` appended to its steps, or null when the document is not
- * an object whose `steps` is a list (the author fixes the syntax first).
+ * The document text with a step of `kind` appended to its steps, or null when the document is
+ * not an object whose `steps` is a list (the author fixes that first).
+ *
+ * YAML is edited through the `yaml` package's Document (not parse-and-stringify), so the
+ * author's comments, key order, quoting and blank lines survive the insert: the editor is
+ * where people write notes to each other. JSON has no comments; it is re-printed as before.
  */
-export function withStep(document: unknown, kind: TStepKind): Record<string, unknown> | null {
-  if (!document || typeof document !== "object" || Array.isArray(document)) return null;
-  const current = document as Record<string, unknown>;
-  const steps = current.steps === undefined ? [] : current.steps;
-  if (!Array.isArray(steps)) return null;
-  const taken = new Set(steps.flatMap((step: unknown) => (step && typeof step === "object" && "id" in step && typeof step.id === "string" ? [step.id] : [])));
-  return { ...current, steps: [...steps, STEP_TEMPLATES[kind].step(freeId(kind, taken))] };
+export function textWithStep(text: string, kind: TStepKind, format: TDocumentFormat): string | null {
+  const document = parseDocument<Node>(text);
+  if (document.errors.length > 0) return null;
+  if (document.contents === null) document.contents = document.createNode({});
+  const root = document.contents;
+  if (!isMap(root)) return null;
+  const steps = root.get("steps", true);
+  if (steps !== undefined && steps !== null && !isSeq(steps)) return null;
+  const existing = steps ? (steps.toJSON() as unknown[]) : [];
+  const step = STEP_TEMPLATES[kind].step(freeId(kind, existing));
+  if (format === "json") {
+    const value = { ...(document.toJS() as Record<string, unknown>), steps: [...existing, step] };
+    return `${JSON.stringify(value, null, 2)}\n`;
+  }
+  if (steps) {
+    // A new flow starts as `steps: []`: a block list reads better than one growing inline list.
+    if (steps.items.length === 0) steps.flow = false;
+    steps.add(document.createNode(step));
+  }
+  else root.set("steps", document.createNode([step]));
+  return document.toString({ lineWidth: 0 });
 }

@@ -5,7 +5,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
-import { agentCurl, useOrigin } from "@/components/automations/ready-call";
+import { agentCurl, callerTokenPlaceholder, useOrigin } from "@/components/automations/ready-call";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
@@ -25,6 +25,20 @@ function Step({ n, done, title, children }: { n: number; done: boolean; title: s
         {children}
       </div>
     </li>
+  );
+}
+
+/**
+ * Every published agent here binds an integration as caller_required, so the call carries
+ * `callerCredentials` (spec 2): say what the placeholder stands for, or the call is refused.
+ */
+function CallerCredentialsNote({ integrations }: { integrations: string[] }) {
+  if (integrations.length === 0) return null;
+  return (
+    <p data-testid="caller-credentials-note">
+      This agent acts as the person calling it for {integrations.join(", ")}: replace each <code>{callerTokenPlaceholder("…")}</code> with a token of your end user for that integration, or the call is refused with
+      CALLER_CREDENTIALS_REQUIRED.
+    </p>
   );
 }
 
@@ -59,7 +73,14 @@ export function GettingStarted() {
           )}
         </Step>
         <Step n={3} done={done[2]!} title="Call it">
-          {s.agent ? <CodeBlock value={agentCurl(origin, s.agent.id)} label="Ready call" /> : <p>Once an agent is published, its ready call appears here.</p>}
+          {s.agent ? (
+            <>
+              <CodeBlock value={agentCurl(origin, s.agent.id, s.agent.callerRequiredIntegrations)} label="Ready call" />
+              <CallerCredentialsNote integrations={s.agent.callerRequiredIntegrations} />
+            </>
+          ) : (
+            <p>Once an agent is published, its ready call appears here.</p>
+          )}
         </Step>
         <Step n={4} done={done[3]!} title="Watch the session">
           <p>Every run is a session: the transcript, tool calls, approvals and how it ended.</p>

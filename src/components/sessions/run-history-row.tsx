@@ -8,7 +8,11 @@ import { CopyButton } from "@/components/ui/copy-button";
 import table from "@/components/ui/table.module.css";
 import { formatDuration, originText, RelativeTime, RunOutcome } from "./run-facts";
 
-/** One run history row: what ran (kind, revision), how its last turn ended, who started it, when and for how long. */
+/**
+ * One run history row: what ran (kind, revision), how its last turn ended and how long it took,
+ * who started it, when it started and when it was last active (two facts per cell where they
+ * belong together, so the table fits a laptop screen).
+ */
 export function RunHistoryRow({ session, basePath }: { session: TSessionSummary; basePath: string }) {
   const automationPath = session.automationKind === "flow" ? `/flows/${session.agent.id}` : `/domains/${session.domain.id}/agents/${session.agent.id}`;
   return (
@@ -38,14 +42,16 @@ export function RunHistoryRow({ session, basePath }: { session: TSessionSummary;
       </td>
       <td>
         <RunOutcome lastRun={session.lastRun} />
+        {session.lastRun && session.lastRun.durationMs !== null ? <div className={table.secondaryText}>Took {formatDuration(session.lastRun.durationMs)}</div> : null}
       </td>
       <td className={table.muted}>{originText(session)}</td>
-      <td className={table.muted}>{formatDuration(session.lastRun?.durationMs ?? null)}</td>
       <td className={table.muted}>
-        <RelativeTime value={session.createdAt} />
-      </td>
-      <td className={table.muted}>
-        <RelativeTime value={session.updatedAt} />
+        <div>
+          Started <RelativeTime value={session.createdAt} />
+        </div>
+        <div className={table.secondaryText}>
+          Active <RelativeTime value={session.updatedAt} />
+        </div>
       </td>
     </tr>
   );

@@ -50,7 +50,18 @@ export function SessionsList({ basePath = "/sessions", kind }: { basePath?: stri
       ) : (
         <Card flush>
           <div className={table.wrap}>
-            <table className={table.table} aria-label="Sessions" aria-busy={!list || undefined}>
+            {/* Six columns of fixed shares that wrap their text, so the table fits a 1280px screen
+                without sideways scrolling; the duration sits under the last run's outcome and the
+                last activity under the start time, so no fact is lost. */}
+            <table className={`${table.table} ${styles.runTable}`} aria-label="Sessions" aria-busy={!list || undefined}>
+              <colgroup>
+                <col className={styles.colSession} />
+                <col className={styles.colKind} />
+                <col className={styles.colAutomation} />
+                <col className={styles.colRun} />
+                <col className={styles.colOrigin} />
+                <col className={styles.colWhen} />
+              </colgroup>
               <thead>
                 <tr>
                   <th scope="col">Session</th>
@@ -58,12 +69,10 @@ export function SessionsList({ basePath = "/sessions", kind }: { basePath?: stri
                   <th scope="col">Automation</th>
                   <th scope="col">Last run</th>
                   <th scope="col">Started by</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Started</th>
-                  <th scope="col">Last activity</th>
+                  <th scope="col">When</th>
                 </tr>
               </thead>
-              <tbody>{list ? list.map((session) => <RunHistoryRow key={session.id} session={session} basePath={basePath} />) : <TableSkeleton columns={8} />}</tbody>
+              <tbody>{list ? list.map((session) => <RunHistoryRow key={session.id} session={session} basePath={basePath} />) : <TableSkeleton columns={6} />}</tbody>
             </table>
           </div>
         </Card>

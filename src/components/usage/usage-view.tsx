@@ -1,27 +1,17 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { usePathname, useSearchParams } from "next/navigation";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
-import { ZGetUsageRequest, type TGetUsageRequest, type TUsageDay } from "@/contracts/usage/get-usage";
+import { ZGetUsageRequest, type TUsageDay } from "@/contracts/usage/get-usage";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { formatCount, formatUsd } from "./format";
 import { ApprovalsChart, AutomationsChart, CostChart, RunsChart, TokensChart } from "./usage-charts";
 import { UsageFilters, type TUsageFilters } from "./usage-filters";
+import { filtersFromParams, searchOfFilters, usageRequest, type TUsageRange } from "./usage-params";
 import styles from "./usage.module.css";
-
-/** The request for the chosen filters; empty selects mean "all". */
-export function usageRequest(filters: TUsageFilters): TGetUsageRequest {
-  return {
-    from: filters.from,
-    to: filters.to,
-    ...(filters.automationId ? { automationId: filters.automationId } : {}),
-    ...(filters.kind ? { kind: filters.kind } : {}),
-    ...(filters.outcome ? { outcome: filters.outcome } : {}),
-  };
-}
 
 function Totals({ days }: { days: TUsageDay[] }) {
   const sum = (pick: (day: TUsageDay) => number) => days.reduce((total, day) => total + pick(day), 0);
@@ -47,9 +37,13 @@ function Totals({ days }: { days: TUsageDay[] }) {
 }
 
 /** The usage page: filters, totals and one chart per question people ask of their runs. */
-export function UsageView({ initialRange }: { initialRange: { from: string; to: string } }) {
+export function UsageView({ initialRange }: { initialRange: TUsageRange }) {
   const trpc = useTRPC();
-  const [filters, setFilters] = useState<TUsageFilters>({ ...initialRange, automationId: "", kind: "", outcome: "" });
+  // The URL holds the filters (reload, back/forward and shared links keep them); the native
+  // History API updates it without a server round trip, and Next keeps useSearchParams in step.
+  const search = useSearchParams();
+  const filters = filtersFromParams(search, initialRange);
+  const pathname = usePathname();
   const parsed = ZGetUsageRequest.safeParse(usageRequest(filters));
   const query = useQuery({
     ...trpc.usage.get.queryOptions(parsed.success ? parsed.data : usageRequest({ ...filters, ...initialRange })),
@@ -57,7 +51,11 @@ export function UsageView({ initialRange }: { initialRange: { from: string; to: 
     placeholderData: keepPreviousData,
   });
   const rangeError = parsed.success ? null : (parsed.error.issues[0]?.message ?? "Choose a valid range.");
-  const update = (patch: Partial<TUsageFilters>) => setFilters((current) => ({ ...current, ...patch }));
+  // Read the URL at the moment of the change: two quick edits (To, then From) must not race the re-render.
+  const update = (patch: Partial<TUsageFilters>) => {
+    const current = filtersFromParams(new URLSearchParams(window.location.search), initialRange);
+    window.history.pushState(null, "", `${pathname}${searchOfFilters({ ...current, ...patch }, initialRange)}`);
+  };
   return (
     <div className={styles.stack}>
       <Card>

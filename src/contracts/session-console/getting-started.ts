@@ -11,8 +11,12 @@ export const ZGettingStartedRequest = z.strictObject({});
 export const ZGettingStartedResponse = z.object({
   activeKeys: z.int(),
   publishedAgents: z.int(),
-  /** A published agent of a domain the person may run agents in (the newest), for the ready call. */
-  agent: z.object({ id: ZUuid, name: z.string(), domainId: ZUuid }).nullable(),
+  /**
+   * A published agent of a domain the person may run agents in, for the ready call: the newest
+   * one that needs no caller credentials, else the newest, with the integrations it binds as
+   * caller_required (the call must carry `callerCredentials` for them or it is refused).
+   */
+  agent: z.object({ id: ZUuid, name: z.string(), domainId: ZUuid, callerRequiredIntegrations: z.array(z.string()) }).nullable(),
   /** A domain where the person may create agents, for the "create an agent" link. */
   editableDomainId: ZUuid.nullable(),
   apiSessions: z.int(),

@@ -39,4 +39,22 @@ describe("getting started", () => {
     const outsider = await person(org.id, "MEMBER", []);
     expect(await (await consoleAs(outsider)).sessionConsole.gettingStarted({})).toMatchObject({ publishedAgents: 0, agent: null });
   });
+
+  it("prefers a published agent that needs no caller credentials for the ready call, else says which it needs", async () => {
+    const org = await createOrganization("Callers");
+    const domain = await createDomain(org.id, "Calls");
+    const owner = await person(org.id, "OWNER", [[domain.id, "OWNER"]]);
+    const steps = async () => (await consoleAs(owner)).sessionConsole.gettingStarted({});
+    const callerOnly = { model: "builtin:procedure", procedure: `#service.http.get ${JSON.stringify({ url: "https://example.com/caller" })}` };
+
+    const requiring = await publishAgent(owner.actor, domain.id, callerOnly, { bindingPolicies: { "service.http": "caller_required" } });
+    // The only published agent needs caller material: it is still offered, with what to supply.
+    expect((await steps()).agent).toMatchObject({ id: requiring, callerRequiredIntegrations: ["service.http"] });
+
+    const plain = await publishAgent(owner.actor, domain.id, { model: "builtin:echo" });
+    const newerRequiring = await publishAgent(owner.actor, domain.id, callerOnly, { bindingPolicies: { "service.http": "caller_required" } });
+    // The newest agent needs caller credentials, so the older one that does not is preferred.
+    expect(newerRequiring).not.toBe(plain);
+    expect((await steps()).agent).toMatchObject({ id: plain, callerRequiredIntegrations: [] });
+  });
 });
