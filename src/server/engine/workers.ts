@@ -40,7 +40,7 @@ async function workExecutions(boss: PgBoss, queue: string, slots: number, run: (
     workerId = await boss.work<TExecutionJobData>(queue, { ...executionFetch(), includeMetadata: true }, async ([job]) => {
       if (!job) return;
       try {
-        await timedJob(queue, (job as { createdOn?: Date }).createdOn, () => runExecution(job, run, what));
+        await timedJob(queue, (job as { startAfter?: Date }).startAfter, () => runExecution(job, run, what));
       } finally {
         if (workerId) boss.notifyWorker(workerId);
       }

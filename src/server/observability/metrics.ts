@@ -40,7 +40,7 @@ function createMetrics(): TMetrics {
     httpRequests: new Counter({ name: "aas_http_requests_total", help: "HTTP requests answered, by route template, method and status.", labelNames: ["route", "method", "status"] as const, registers: [registry] }),
     httpDuration: new Histogram({ name: "aas_http_request_duration_seconds", help: "HTTP request latency in seconds, by route template, method and status.", labelNames: ["route", "method", "status"] as const, buckets: LATENCY_BUCKETS, registers: [registry] }),
     jobDuration: new Histogram({ name: "aas_job_duration_seconds", help: "How long one job attempt ran, by queue and outcome (completed or failed).", labelNames: ["queue", "outcome"] as const, buckets: JOB_BUCKETS, registers: [registry] }),
-    jobWait: new Histogram({ name: "aas_job_wait_seconds", help: "From a job's creation to the start of its attempt, by queue (queueing latency).", labelNames: ["queue"] as const, buckets: JOB_BUCKETS, registers: [registry] }),
+    jobWait: new Histogram({ name: "aas_job_wait_seconds", help: "From when a job was due (its creation, or the time a retry or delivery was scheduled for) to the start of its attempt, by queue (queueing latency).", labelNames: ["queue"] as const, buckets: JOB_BUCKETS, registers: [registry] }),
     openStreams: new Gauge({ name: "aas_open_streams", help: "Session event streams (SSE) this process holds open.", registers: [registry] }),
     webhookDeliveries: new Counter({ name: "aas_webhook_deliveries_total", help: "Webhook delivery attempts by outcome (delivered, http_error, refused, network_error).", labelNames: ["outcome"] as const, registers: [registry] }),
   };
@@ -60,21 +60,25 @@ export function observeHttpRequest(request: { route: string; method: string; sta
   metrics().httpDuration.observe(labels, request.seconds);
 }
 
-/** One job attempt that ended; `createdOn` (when the queue knows it) gives the queueing latency. */
-export function observeJob(queue: string, attempt: { startedAt: number; createdOn?: Date; ok: boolean }): void {
+/**
+ * One job attempt that ended; `dueOn` (pg-boss's `startAfter`: the creation, or the time a retry
+ * or a webhook attempt was scheduled for) gives the queueing latency, so a deliberate delay is
+ * never counted as waiting.
+ */
+export function observeJob(queue: string, attempt: { startedAt: number; dueOn?: Date; ok: boolean }): void {
   metrics().jobDuration.observe({ queue, outcome: attempt.ok ? "completed" : "failed" }, (Date.now() - attempt.startedAt) / 1000);
-  if (attempt.createdOn) metrics().jobWait.observe({ queue }, Math.max(0, (attempt.startedAt - attempt.createdOn.getTime()) / 1000));
+  if (attempt.dueOn) metrics().jobWait.observe({ queue }, Math.max(0, (attempt.startedAt - attempt.dueOn.getTime()) / 1000));
 }
 
 /** Runs one job attempt and observes it, whatever its outcome (the error is rethrown). */
-export async function timedJob<T>(queue: string, createdOn: Date | undefined, run: () => Promise<T>): Promise<T> {
+export async function timedJob<T>(queue: string, dueOn: Date | undefined, run: () => Promise<T>): Promise<T> {
   const startedAt = Date.now();
   try {
     const result = await run();
-    observeJob(queue, { startedAt, createdOn, ok: true });
+    observeJob(queue, { startedAt, dueOn, ok: true });
     return result;
   } catch (error) {
-    observeJob(queue, { startedAt, createdOn, ok: false });
+    observeJob(queue, { startedAt, dueOn, ok: false });
     throw error;
   }
 }

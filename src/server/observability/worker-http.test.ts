@@ -52,7 +52,7 @@ describe("worker operations endpoint", () => {
     env.METRICS_TOKEN = TOKEN;
     const countOf = (text: string) => Number(/^aas_job_duration_seconds_count\{queue="worker-http-test",outcome="completed"\} (\d+)$/m.exec(text)?.[1] ?? 0);
     const before = countOf(await (await scrape(`Bearer ${TOKEN}`)).text());
-    observeJob("worker-http-test", { startedAt: Date.now() - 120, createdOn: new Date(Date.now() - 500), ok: true });
+    observeJob("worker-http-test", { startedAt: Date.now() - 120, dueOn: new Date(Date.now() - 500), ok: true });
     const text = await (await scrape(`Bearer ${TOKEN}`)).text();
     expect(countOf(text)).toBe(before + 1);
     expect(text).toMatch(/^aas_job_wait_seconds_count\{queue="worker-http-test"\} [1-9]\d*$/m);

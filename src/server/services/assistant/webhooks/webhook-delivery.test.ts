@@ -7,6 +7,8 @@ import { startEngine, stopEngine } from "../../../../../test/sessions-kit";
 import { startWebhookReceiver } from "../../../../../test/webhook-receiver";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
+import { WEBHOOK_QUEUE } from "@/server/jobs/queues";
+import { renderMetrics } from "@/server/observability/metrics";
 import { recordAssistantEvent } from "../events/record-assistant-event";
 import { sweepDueDeliveries } from "./attempt-delivery";
 
@@ -69,6 +71,17 @@ describe("webhook delivery", () => {
     expect(Math.abs(Number(hit!.timestamp) - Date.now() / 1000)).toBeLessThan(10);
     expect(done.attempts.map((attempt) => [attempt.number, attempt.statusCode, attempt.manual])).toEqual([[1, 200, false]]);
     expect(done).toMatchObject({ attemptCount: 1, lastStatusCode: 200, nextAttemptAt: null });
+  });
+
+  it("observes each attempt's run time and queueing latency on the webhook queue", async () => {
+    const count = async (series: string) => Number(new RegExp(`^${series.replace(/[{}]/g, "\\$&")} (\\S+)$`, "m").exec((await renderMetrics()).body)?.[1] ?? 0);
+    const waited = `aas_job_wait_seconds_count{queue="${WEBHOOK_QUEUE}"}`;
+    const ran = `aas_job_duration_seconds_count{queue="${WEBHOOK_QUEUE}",outcome="completed"}`;
+    const before = { waited: await count(waited), ran: await count(ran) };
+    const customer = await configured();
+    await settled((await record(customer.organization.id)).id, "SUCCEEDED");
+    await expect.poll(() => count(ran)).toBeGreaterThan(before.ran);
+    expect(await count(waited)).toBeGreaterThan(before.waited);
   });
 
   it("retries a failed attempt with the same id and body bytes, signed with a fresh timestamp", async () => {
