@@ -56,6 +56,13 @@ test.describe("getting started", () => {
     await expect(page.getByLabel("Call this agent with curl")).toContainText(`/api/v1/agents/${acme.agents.echo.id}/sessions`);
     await page.getByRole("tab", { name: "TypeScript SDK" }).click();
     await expect(page.getByLabel("Call this agent with the TypeScript SDK")).toContainText(`automationId: "${acme.agents.echo.id}"`);
+    await expect(page.getByTestId("caller-credentials-note")).toHaveCount(0);
+    // An agent whose published revision binds the HTTP tool as caller_required: the ready call
+    // carries the callerCredentials it would be refused without, and says what to fill in.
+    await page.goto(`/domains/${acme.domains.ops.id}/agents/${acme.agents.callerRequired.id}`);
+    await expect(page.getByLabel("Call this agent with curl")).toContainText('"callerCredentials"');
+    await expect(page.getByLabel("Call this agent with curl")).toContainText("<your end user token for service.http>");
+    await expect(page.getByTestId("caller-credentials-note")).toContainText("CALLER_CREDENTIALS_REQUIRED");
     await page.goto(`/flows/${acme.flows.echo.id}`);
     await expect(page.getByLabel("Call this flow with curl")).toContainText(`"triggerId": "${acme.triggers.api.id}"`);
     await page.screenshot({ path: testInfo.outputPath("flow-call.png"), fullPage: true });

@@ -66,7 +66,7 @@ export function AgentEditor({ agentId, domainId, role }: TProps) {
           </Card>
         </>
       )}
-      <AutomationCallCard kind="agent" automationId={detail.id} domainId={domainId} published={detail.publishedRevision !== null} />
+      <AutomationCallCard kind="agent" automationId={detail.id} domainId={domainId} publishedRevision={detail.publishedRevision} />
       <AgentRunPanel agentId={detail.id} publishedRevision={detail.publishedRevision} canRun={canRunFlow(role)} canTestRun={canEdit} />
       <TriggerRunsLink domainId={domainId} automationId={detail.id} kind="agent" />
       <RevisionHistory agentId={detail.id} />

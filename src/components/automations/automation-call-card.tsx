@@ -8,20 +8,27 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
+import { CallerCredentialsNote } from "./caller-credentials-note";
 import { agentCurl, agentSdk, flowCurl, flowSdk, useOrigin } from "./ready-call";
 
-type TProps = { kind: "agent" | "flow"; automationId: string; domainId: string; published: boolean };
+type TProps = { kind: "agent" | "flow"; automationId: string; domainId: string; publishedRevision: number | null };
 
 /**
  * An agent's or flow's id (copyable) and a ready call: curl and the TypeScript SDK. An agent
  * is called by its session route; a flow through an active API trigger it subscribes to.
  */
-export function AutomationCallCard({ kind, automationId, domainId, published }: TProps) {
+export function AutomationCallCard({ kind, automationId, domainId, publishedRevision }: TProps) {
   const origin = useOrigin();
   const [tab, setTab] = useState<"curl" | "sdk">("curl");
+  const published = publishedRevision !== null;
   const trigger = useApiTrigger(kind === "flow" ? domainId : null, automationId);
-  const target = kind === "agent" ? automationId : trigger;
-  const code = target ? (kind === "agent" ? (tab === "curl" ? agentCurl : agentSdk) : tab === "curl" ? flowCurl : flowSdk)(origin, target) : null;
+  const callerRequired = useCallerRequired(kind === "agent" ? automationId : null, publishedRevision);
+  const code =
+    kind === "agent"
+      ? (tab === "curl" ? agentCurl : agentSdk)(origin, automationId, callerRequired)
+      : trigger
+        ? (tab === "curl" ? flowCurl : flowSdk)(origin, trigger)
+        : null;
   return (
     <Card title={`Call this ${kind}`} description={published ? "With a personal API key in SERVICE_API_KEY." : `Publish the ${kind} first: calls run its published revision.`}>
       <p>
@@ -35,7 +42,10 @@ export function AutomationCallCard({ kind, automationId, domainId, published }: 
         ))}
       </div>
       {code ? (
-        <CodeBlock value={code} label={`Call this ${kind} with ${tab === "curl" ? "curl" : "the TypeScript SDK"}`} />
+        <>
+          <CodeBlock value={code} label={`Call this ${kind} with ${tab === "curl" ? "curl" : "the TypeScript SDK"}`} />
+          <CallerCredentialsNote integrations={callerRequired} />
+        </>
       ) : (
         <p>
           A flow starts through a trigger. Subscribe it to an active API trigger on the <Link href={`/triggers/${domainId}`}>Triggers</Link> page to get a ready call here.
@@ -46,6 +56,18 @@ export function AutomationCallCard({ kind, automationId, domainId, published }: 
       </p>
     </Card>
   );
+}
+
+const NONE: readonly string[] = [];
+
+/**
+ * The integrations an agent's published revision binds as caller_required (calls run that
+ * revision): the ready call carries callerCredentials for them, or it would be refused.
+ */
+function useCallerRequired(agentId: string | null, revision: number | null): readonly string[] {
+  const trpc = useTRPC();
+  const snapshot = useQuery({ ...trpc.agents.getRevision.queryOptions({ id: agentId ?? "", revision: revision ?? 1 }, { staleTime: Infinity }), enabled: Boolean(agentId && revision) });
+  return snapshot.data?.revision.belt.filter((entry) => entry.identityMode === "caller_required").map((entry) => entry.integrationId) ?? NONE;
 }
 
 /** The first active API trigger of the domain that fires this flow, if any. */

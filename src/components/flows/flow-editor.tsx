@@ -65,7 +65,7 @@ export function FlowEditor({ flowId, role }: { flowId: string; role: TDomainRole
           />
         </>
       )}
-      <AutomationCallCard kind="flow" automationId={detail.id} domainId={detail.domainId} published={detail.publishedRevision !== null} />
+      <AutomationCallCard kind="flow" automationId={detail.id} domainId={detail.domainId} publishedRevision={detail.publishedRevision} />
       {canRunFlow(role) ? <FlowRunPanel flowId={detail.id} publishedRevision={detail.publishedRevision} canTestRun={canEditAutomation(role)} /> : null}
       <TriggerRunsLink domainId={detail.domainId} automationId={detail.id} kind="flow" />
       <FlowRevisions flowId={detail.id} />

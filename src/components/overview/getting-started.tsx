@@ -5,7 +5,8 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
-import { agentCurl, callerTokenPlaceholder, useOrigin } from "@/components/automations/ready-call";
+import { CallerCredentialsNote } from "@/components/automations/caller-credentials-note";
+import { agentCurl, useOrigin } from "@/components/automations/ready-call";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
@@ -25,20 +26,6 @@ function Step({ n, done, title, children }: { n: number; done: boolean; title: s
         {children}
       </div>
     </li>
-  );
-}
-
-/**
- * Every published agent here binds an integration as caller_required, so the call carries
- * `callerCredentials` (spec 2): say what the placeholder stands for, or the call is refused.
- */
-function CallerCredentialsNote({ integrations }: { integrations: string[] }) {
-  if (integrations.length === 0) return null;
-  return (
-    <p data-testid="caller-credentials-note">
-      This agent acts as the person calling it for {integrations.join(", ")}: replace each <code>{callerTokenPlaceholder("…")}</code> with a token of your end user for that integration, or the call is refused with
-      CALLER_CREDENTIALS_REQUIRED.
-    </p>
   );
 }
 
