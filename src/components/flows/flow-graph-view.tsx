@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import type { TFlowGraph, TFlowStep } from "@/contracts/flows/graph";
-import { edgeLanes, layoutGraph, NODE, type TNode } from "./graph-layout";
+import { edgeLanes, layoutGraph, NODE, type TLayout, type TNode } from "./graph-layout";
 import styles from "./flows.module.css";
 
 export const KIND_LABEL: Record<TFlowStep["kind"], string> = { tool: "Tool", branch: "Branch", transform: "Transform", agent: "Agent", approval: "Approval" };
@@ -42,6 +42,53 @@ export function routeEdge(from: TNode, to: TNode, lane: number | null, layoutWid
   return { path: `M ${startX} ${startY} H ${laneX} V ${endY} H ${endX + 2}`, labelX: laneX + 4, labelY: startY + 14 };
 }
 
+/** An arrow head for edges, referenced by `url(#id)`. */
+export function ArrowMarker({ id, className, size = 7 }: { id: string; className: string | undefined; size?: number }) {
+  return (
+    <marker id={id} viewBox="0 0 10 10" refX="9" refY="5" markerWidth={size} markerHeight={size} orient="auto-start-reverse">
+      <path d="M 0 0 L 10 5 L 0 10 z" className={className} />
+    </marker>
+  );
+}
+
+/**
+ * A laid-out graph's edges with their routes (the editor's and the run view's drawing), and the
+ * width the lanes of long jumps add on the right.
+ */
+export function routedEdges(layout: TLayout) {
+  const position = new Map(layout.nodes.map((node) => [node.id, node]));
+  const lanes = edgeLanes(layout);
+  const routes = layout.edges.flatMap((edge, index) => {
+    const from = position.get(edge.from);
+    const to = position.get(edge.to);
+    return from && to ? [{ edge, index, route: routeEdge(from, to, lanes.get(index) ?? null, layout.width) }] : [];
+  });
+  return { routes, width: layout.width + lanes.size * LANE_GAP + (lanes.size ? LANE_GAP : 0) };
+}
+
+type TEdgeProps = {
+  route: ReturnType<typeof routeEdge>;
+  label?: string | null;
+  className: string | undefined;
+  labelClassName: string | undefined;
+  markerId: string;
+  data?: Record<string, string | boolean>;
+};
+
+/** One edge as the editor and the run view draw it: its route, arrow and branch label. */
+export function GraphEdge({ route, label, className, labelClassName, markerId, data }: TEdgeProps) {
+  return (
+    <g {...data}>
+      <path d={route.path} className={className} markerEnd={`url(#${markerId})`} />
+      {label ? (
+        <text x={route.labelX} y={route.labelY} className={labelClassName}>
+          {label}
+        </text>
+      ) : null}
+    </g>
+  );
+}
+
 export const clip = (text: string, max = 27) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 function Node({ node, flagged }: { node: TNode; flagged: boolean }) {
@@ -78,10 +125,8 @@ export function FlowGraphView({ graph, flaggedSteps = new Set<string>() }: { gra
   const markerId = useId().replace(/:/g, "");
   if (!graph.steps.length) return <p className={styles.graphEmpty}>No steps yet: add one in the document.</p>;
   const layout = layoutGraph(graph);
-  const position = new Map(layout.nodes.map((node) => [node.id, node]));
   const pad = 16;
-  const lanes = edgeLanes(layout);
-  const width = layout.width + lanes.size * LANE_GAP + (lanes.size ? LANE_GAP : 0);
+  const { routes, width } = routedEdges(layout);
   return (
     <div className={styles.graphScroll}>
       <svg
@@ -94,26 +139,11 @@ export function FlowGraphView({ graph, flaggedSteps = new Set<string>() }: { gra
         className={styles.graph}
       >
         <defs>
-          <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-            <path d="M 0 0 L 10 5 L 0 10 z" className={styles.arrowHead} />
-          </marker>
+          <ArrowMarker id={markerId} className={styles.arrowHead} />
         </defs>
-        {layout.edges.map((edge, index) => {
-          const from = position.get(edge.from);
-          const to = position.get(edge.to);
-          if (!from || !to) return null;
-          const route = routeEdge(from, to, lanes.get(index) ?? null, layout.width);
-          return (
-            <g key={index}>
-              <path d={route.path} className={styles.edge} markerEnd={`url(#${markerId})`} />
-              {edge.label ? (
-                <text x={route.labelX} y={route.labelY} className={styles.edgeLabel}>
-                  {edge.label}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
+        {routes.map(({ edge, index, route }) => (
+          <GraphEdge key={index} route={route} label={edge.label} className={styles.edge} labelClassName={styles.edgeLabel} markerId={markerId} />
+        ))}
         {layout.nodes.map((node) => (
           <Node key={node.id} node={node} flagged={flaggedSteps.has(node.id)} />
         ))}

@@ -3,8 +3,8 @@
 import { useId, useState } from "react";
 import { END } from "@/contracts/flows/graph";
 import type { TFlowRunDetail, TFlowStepRun } from "@/contracts/flows/runs";
-import { clip, detail, KIND_LABEL, LANE_GAP, routeEdge } from "./flow-graph-view";
-import { edgeLanes, layoutGraph, NODE } from "./graph-layout";
+import { ArrowMarker, clip, detail, GraphEdge, KIND_LABEL, routedEdges } from "./flow-graph-view";
+import { layoutGraph, NODE } from "./graph-layout";
 import styles from "./flow-run-graph.module.css";
 
 type TGraph = NonNullable<TFlowRunDetail["graph"]>;
@@ -86,13 +86,12 @@ export function FlowRunGraph({ run, graph }: { run: TFlowRunDetail; graph: TGrap
   const markerId = useId().replace(/:/g, "");
   const [picked, setPicked] = useState<string | null>(null);
   const layout = layoutGraph(graph);
-  const position = new Map(layout.nodes.map((node) => [node.id, node]));
-  const lanes = edgeLanes(layout);
+  const { routes, width: drawnWidth } = routedEdges(layout);
   const ran = new Map(run.steps.map((step) => [step.stepId, step]));
   const taken = takenEdges(run);
   const selected = picked ?? initialStep(run);
   const pad = 16;
-  const width = layout.width + lanes.size * LANE_GAP + (lanes.size ? LANE_GAP : 0) + pad * 2;
+  const width = drawnWidth + pad * 2;
   const height = layout.height + pad * 2;
   return (
     <div className={styles.layout} data-testid="flow-run-view">
@@ -100,27 +99,21 @@ export function FlowRunGraph({ run, graph }: { run: TFlowRunDetail; graph: TGrap
         <div className={styles.canvas} style={{ width, height }} data-testid="flow-run-graph">
           <svg className={styles.edges} width={width} height={height} viewBox={`${-pad} ${-pad} ${width} ${height}`} aria-hidden="true">
             <defs>
-              {["", "Taken"].map((variant) => (
-                <marker key={variant} id={`${markerId}${variant}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth={variant ? 4 : 7} markerHeight={variant ? 4 : 7} orient="auto-start-reverse">
-                  <path d="M 0 0 L 10 5 L 0 10 z" className={variant ? styles.arrowTaken : styles.arrow} />
-                </marker>
-              ))}
+              <ArrowMarker id={markerId} className={styles.arrow} />
+              <ArrowMarker id={`${markerId}Taken`} className={styles.arrowTaken} size={4} />
             </defs>
-            {layout.edges.map((edge, index) => {
-              const from = position.get(edge.from);
-              const to = position.get(edge.to);
-              if (!from || !to) return null;
-              const route = routeEdge(from, to, lanes.get(index) ?? null, layout.width);
+            {routes.map(({ edge, index, route }) => {
               const isTaken = taken.has(edgeKey(edge.from, edge.to));
               return (
-                <g key={index} data-edge={edgeKey(edge.from, edge.to)} data-taken={isTaken}>
-                  <path d={route.path} className={isTaken ? styles.edgeTaken : styles.edge} markerEnd={`url(#${markerId}${isTaken ? "Taken" : ""})`} />
-                  {edge.label ? (
-                    <text x={route.labelX} y={route.labelY} className={styles.edgeLabel}>
-                      {edge.label}
-                    </text>
-                  ) : null}
-                </g>
+                <GraphEdge
+                  key={index}
+                  route={route}
+                  label={edge.label}
+                  className={isTaken ? styles.edgeTaken : styles.edge}
+                  labelClassName={styles.edgeLabel}
+                  markerId={`${markerId}${isTaken ? "Taken" : ""}`}
+                  data={{ "data-edge": edgeKey(edge.from, edge.to), "data-taken": isTaken }}
+                />
               );
             })}
           </svg>

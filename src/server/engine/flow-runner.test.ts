@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, type TAgentsWorld } from "../../../test/agents-kit";
-import { eventsOf, publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../test/sessions-kit";
+import { flowEngineWorld } from "../../../test/flows-kit";
+import type { TAgentsWorld } from "../../../test/agents-kit";
+import { eventsOf, publishAgent, waitForTurn } from "../../../test/sessions-kit";
 import { db } from "@/server/db/client";
-import { env } from "@/server/env";
-import { createConnection } from "@/server/services/connections/create-connection";
 import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
 import { ZRunFlowRequest, type TRunFlowRequest } from "@/contracts/flows/runs";
 import { getFlowRun } from "@/server/services/flows/get-flow-run";
@@ -19,21 +18,16 @@ import { sweepExpiredTurns } from "./recovery";
 // on loopback, branches, transforms, an agent step, approvals and the deadline.
 
 let world: TAgentsWorld;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Awaited<ReturnType<typeof flowEngineWorld>>["receiver"];
 const orgToken = `org-token-${crypto.randomUUID()}`;
 
+let stop: () => Promise<void>;
+
 beforeAll(async () => {
-  world = await agentsWorld();
-  receiver = await startReceiver();
-  env.HTTP_TOOL_ALLOWED_HOSTS = receiver.hostPort;
-  await startEngine();
-  await createConnection(world.people.owner.actor, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: orgToken });
+  ({ world, receiver, stop } = await flowEngineWorld(orgToken));
 });
 
-afterAll(async () => {
-  await stopEngine();
-  await receiver.close();
-});
+afterAll(() => stop());
 
 const openSchema = { type: "object", properties: {}, additionalProperties: true };
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, type TAgentsWorld } from "../../../../test/agents-kit";
-import { startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
+import { flowEngineWorld } from "../../../../test/flows-kit";
+import type { TAgentsWorld } from "../../../../test/agents-kit";
+import { waitForTurn } from "../../../../test/sessions-kit";
 import type { TRunFlowRequest } from "@/contracts/flows/runs";
 import { db } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
-import { env } from "@/server/env";
-import { createConnection } from "@/server/services/connections/create-connection";
 import { createAndPublishFlow } from "./create-and-publish-flow";
 import { getFlowRun } from "./get-flow-run";
 import { runFlowByHand } from "./run-flow";
@@ -16,22 +15,17 @@ import { startSession } from "@/server/services/sessions/start-sessions";
 // and getFlowRun returns those inputs with the pinned revision's graph, secrets left out.
 
 let world: TAgentsWorld;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Awaited<ReturnType<typeof flowEngineWorld>>["receiver"];
 const orgToken = `org-token-${crypto.randomUUID()}`;
 const authorHeader = `author-secret-${crypto.randomUUID()}`;
 
+let stop: () => Promise<void>;
+
 beforeAll(async () => {
-  world = await agentsWorld();
-  receiver = await startReceiver();
-  env.HTTP_TOOL_ALLOWED_HOSTS = receiver.hostPort;
-  await startEngine();
-  await createConnection(world.people.owner.actor, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: orgToken });
+  ({ world, receiver, stop } = await flowEngineWorld(orgToken));
 });
 
-afterAll(async () => {
-  await stopEngine();
-  await receiver.close();
-});
+afterAll(() => stop());
 
 const steps = () => [
   { id: "check", kind: "branch", condition: { left: "{{input.amount}}", operator: ">", right: 100 }, then: "big", else: "small" },
