@@ -79,6 +79,11 @@ export function notFound(_what?: string, details?: Record<string, unknown>): App
   return new AppError("NOT_FOUND", NOT_FOUND_MESSAGE, details ? { details } : {});
 }
 
+/** The 404 of a path no route owns (also what a refused metrics scrape answers, so it reveals nothing). */
+export function noRoute(method: string, pathname: string): AppError {
+  return new AppError("NOT_FOUND", `No route matches ${method} ${pathname}.`);
+}
+
 /** Finds an AppError anywhere in a cause chain (tRPC wraps thrown errors). */
 export function findAppError(error: unknown): AppError | undefined {
   let current: unknown = error;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { envelope } from "@/server/errors";
+import { envelope, noRoute } from "@/server/errors";
 import { log } from "@/server/log";
 import { renderMetrics } from "./metrics";
 import { metricsAccessAllowed } from "./metrics-access";
@@ -31,7 +31,7 @@ function json(response: ServerResponse, status: number, value: unknown): void {
 
 // Same words as a path no route owns, so a refused scrape cannot tell metrics exist here.
 function unknownPath(request: IncomingMessage, response: ServerResponse, pathname: string): void {
-  json(response, 404, envelope("NOT_FOUND", `No route matches ${request.method ?? "GET"} ${pathname}.`));
+  json(response, 404, noRoute(request.method ?? "GET", pathname).toEnvelope());
 }
 
 async function answer(request: IncomingMessage, response: ServerResponse, options: TWorkerHttpOptions): Promise<void> {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { SURFACE_PREFIX, type TSurface } from "@/contracts/common/meta";
-import { AppError, validationError } from "@/server/errors";
+import { AppError, noRoute, validationError } from "@/server/errors";
 import { serveApiRequest } from "@/server/http/api-route";
 import { currentRequestId } from "@/server/http/request-id";
 import { requestKeys } from "@/server/ratelimit/request-keys";
@@ -164,6 +164,6 @@ async function serveOpenApiRequest(req: Request, surface: TSurface): Promise<Res
 export function unknownApiPath(req: Request): Promise<Response> {
   return serveApiRequest(req, { route: "/api/[...path]" }, {}, async () => {
     const { pathname } = new URL(req.url);
-    return envelopeResponse(new AppError("NOT_FOUND", `No route matches ${req.method} ${pathname}.`));
+    return envelopeResponse(noRoute(req.method, pathname));
   });
 }

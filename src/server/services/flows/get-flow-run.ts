@@ -1,7 +1,7 @@
 import type { TFlowRunDetail, TGetFlowRunResponse } from "@/contracts/flows/runs";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { maskToolArgs, maskToolResult } from "@/server/integrations/invoke-tool";
+import { maskToolResult } from "@/server/integrations/invoke-tool";
 import { authorizeSessionView } from "@/server/services/sessions/session-access";
 import { ZFlowRevisionSetup } from "./flow-revision";
 
@@ -9,13 +9,6 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 const RUN_SELECT = { id: true, sessionId: true, automationId: true, revision: true, status: true, input: true, output: true, errorCode: true, errorMessage: true, createdAt: true, startedAt: true, finishedAt: true, deadlineAt: true } as const;
 const STEP_SELECT = { stepId: true, index: true, kind: true, status: true, input: true, output: true, errorCode: true, errorMessage: true, startedAt: true, finishedAt: true } as const;
-
-/** A tool step's recorded input is `{ tool, args }`: its args are shown as tool calls show them. */
-function maskStepInput(kind: string, input: unknown): unknown {
-  if (kind !== "tool" || !input || typeof input !== "object" || Array.isArray(input)) return input;
-  const args = (input as { args?: unknown }).args;
-  return args && typeof args === "object" && !Array.isArray(args) ? { ...input, args: maskToolArgs(args as Record<string, unknown>) } : input;
-}
 
 /** The graph of the revision the run is pinned to (test runs: the draft snapshot); null when unreadable. */
 async function runGraph(automationId: string, revision: number): Promise<TFlowRunDetail["graph"]> {
@@ -28,7 +21,7 @@ async function runGraph(automationId: string, revision: number): Promise<TFlowRu
  * The flow run a session records, with every step's input, result, timing and error and the
  * graph of its pinned revision, so the console draws the run on it. Visible to whoever may see
  * the session (the same rule and the same uniform 404); null when the session is an agent's.
- * Tool args and results are shown with header values redacted, as tool calls are.
+ * Tool results are shown with header values redacted, as tool calls are (inputs are stored so).
  */
 export async function getFlowRun(actor: TUserActor, sessionId: string): Promise<TGetFlowRunResponse> {
   const access = await authorizeSessionView(actor, sessionId);
@@ -53,7 +46,8 @@ export async function getFlowRun(actor: TUserActor, sessionId: string): Promise<
       index: step.index,
       kind: step.kind,
       status: step.status.toLowerCase() as TFlowRunDetail["steps"][number]["status"],
-      input: (maskStepInput(step.kind, step.input ?? null) ?? null) as TFlowRunDetail["input"],
+      // Recorded already redacted by the engine (flow-step-input.ts), so shown as stored.
+      input: (step.input ?? null) as TFlowRunDetail["input"],
       output: (step.kind === "tool" ? maskToolResult(step.output ?? null) : (step.output ?? null)) as TFlowRunDetail["input"],
       errorCode: step.errorCode,
       errorMessage: step.errorMessage,

@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import { AppError, errorResponse } from "@/server/errors";
+import { errorResponse, noRoute } from "@/server/errors";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -10,7 +10,7 @@ export const runtime = "nodejs";
  * machine-dependent time. Exists only with ALLOW_FIXTURES=1, like the fixtures route.
  */
 export async function POST(req: Request): Promise<Response> {
-  if (!env.ALLOW_FIXTURES) return errorResponse(new AppError("NOT_FOUND", "No route matches POST /api/internal/bench-baseline."));
+  if (!env.ALLOW_FIXTURES) return errorResponse(noRoute("POST", "/api/internal/bench-baseline"));
   await req.arrayBuffer();
   return Response.json({ accepted: true }, { status: 202 });
 }
