@@ -24,6 +24,15 @@ test.describe("API reference", () => {
     expect(foreign).toEqual([]);
   });
 
+  test("uses the whole width beside the navigation on a wide screen", async ({ page }) => {
+    await page.setViewportSize({ width: 1800, height: 900 });
+    await page.goto("/reference/v1");
+    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({ timeout: 30_000 });
+    const frame = await page.locator(`[data-layout="full-width"]`).boundingBox();
+    // Other pages stop at the shell's 1200 px reading width.
+    expect(frame!.width).toBeGreaterThan(1300);
+  });
+
   test("switches to the partner API document", async ({ page }) => {
     await page.goto("/reference/v1");
     // Click only once the page is hydrated and Scalar has rendered: under CI load a click during
