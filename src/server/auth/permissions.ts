@@ -21,16 +21,25 @@ export function roleAllows(role: DomainRole | null, permission: TDomainPermissio
 }
 
 /**
+ * The nested select that reads a domain's organization and the actor's membership with the row
+ * that names the domain (an automation, a session), so the check costs no statement of its own.
+ */
+export const actorDomainSelect = (actor: TUserActor) => ({ select: { organizationId: true, memberships: { where: { userId: actor.userId }, select: { role: true } } } }) as const;
+
+type TActorDomain = { organizationId: string; memberships: Array<{ role: DomainRole }> };
+
+/** The actor's role in a domain read with actorDomainSelect (see domainRole). */
+export function roleInDomain(actor: TUserActor, domain: TActorDomain | null): { found: boolean; role: DomainRole | null } {
+  if (!domain || domain.organizationId !== actor.orgId) return { found: false, role: null };
+  return { found: true, role: domain.memberships[0]?.role ?? null };
+}
+
+/**
  * The actor's current role in a domain of their organization. A domain of another
  * organization (or none at all) is reported as not found, so ids never leak across tenants.
  */
 export async function domainRole(actor: TUserActor, domainId: string): Promise<{ found: boolean; role: DomainRole | null }> {
-  const domain = await db().domain.findUnique({
-    where: { id: domainId },
-    select: { organizationId: true, memberships: { where: { userId: actor.userId }, select: { role: true } } },
-  });
-  if (!domain || domain.organizationId !== actor.orgId) return { found: false, role: null };
-  return { found: true, role: domain.memberships[0]?.role ?? null };
+  return roleInDomain(actor, await db().domain.findUnique({ where: { id: domainId }, ...actorDomainSelect(actor) }));
 }
 
 export async function can(actor: TUserActor, permission: TDomainPermission, domainId: string): Promise<boolean> {

@@ -1,53 +1,13 @@
-import { PrismaPg } from "@prisma/adapter-pg";
-import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../test/agents-kit";
 import { eventsOf, openTurnWithoutJob, publishAgent } from "../../../test/sessions-kit";
-import { ready, useDatabase, type TDatabase } from "@/server/db/client";
-import { PrismaClient } from "@/server/db/generated/client";
+import { countStatements, readsOf as reads, reportStatements as report, useCountingDatabase } from "../../../test/statement-count-kit";
+import { useDatabase, type TDatabase } from "@/server/db/client";
 import { readTurnForClaim } from "./turn-context";
 import { runTurn } from "./turn-runner";
 
-// How many statements and transactions one turn costs. The turn loop runs on a Prisma client
-// whose driver adapter counts what it is asked to run (both databases), so a change that adds
-// a round trip to every turn shows up here.
-
-type TCount = { statements: string[]; transactions: number };
-const count: TCount = { statements: [], transactions: 0 };
-let counting = false;
-
-function countQueryable<T extends object>(target: T): T {
-  return new Proxy(target, {
-    get(object, key, receiver) {
-      const value = Reflect.get(object, key, receiver);
-      if (typeof value !== "function") return value;
-      if (key === "queryRaw" || key === "executeRaw") {
-        return (query: SqlQuery) => {
-          if (counting && !/^(BEGIN|COMMIT|ROLLBACK)\b/i.test(query.sql)) count.statements.push(query.sql);
-          return value.call(object, query);
-        };
-      }
-      if (key === "startTransaction") {
-        return async (...args: unknown[]) => {
-          if (counting) count.transactions++;
-          return countQueryable((await value.apply(object, args)) as Transaction);
-        };
-      }
-      return value.bind(object);
-    },
-  });
-}
-
-function countingFactory(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
-  return new Proxy(factory, {
-    get(object, key, receiver) {
-      const value = Reflect.get(object, key, receiver);
-      if (key === "connect") return async () => countQueryable((await factory.connect()) as SqlDriverAdapter);
-      return typeof value === "function" ? value.bind(object) : value;
-    },
-  });
-}
+// How many statements and transactions one turn costs (test/statement-count-kit.ts), so a change
+// that adds a round trip to every turn shows up here.
 
 let world: TAgentsWorld;
 let original: TDatabase;
@@ -56,9 +16,7 @@ let echoAgent: string;
 beforeAll(async () => {
   world = await agentsWorld();
   echoAgent = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
-  original = await ready();
-  const factory = original.pglite ? new PrismaPGlite(original.pglite) : new PrismaPg(original.pool!);
-  useDatabase({ ...original, prisma: new PrismaClient({ adapter: countingFactory(factory) }) });
+  original = await useCountingDatabase();
 });
 
 afterAll(() => {
@@ -67,21 +25,7 @@ afterAll(() => {
 
 const open = (agentId: string, message: string) => openTurnWithoutJob(world.people.owner.actor.userId, agentId, message);
 
-async function measure(turnId: string): Promise<TCount> {
-  count.statements = [];
-  count.transactions = 0;
-  counting = true;
-  try {
-    await runTurn(turnId);
-  } finally {
-    counting = false;
-  }
-  return { statements: [...count.statements], transactions: count.transactions };
-}
-
-const reads = (cost: TCount, table: string) => cost.statements.filter((sql) => sql.trimStart().startsWith("SELECT") && new RegExp(`FROM ("public"\\.)?"?${table}"?[\\s]`).test(sql)).length;
-const report = (name: string, cost: TCount) =>
-  console.log(`${name}: ${cost.statements.length} statements, ${cost.transactions} transactions\n${cost.statements.map((sql) => `  ${sql.replace(/\s+/g, " ").trim().slice(0, 120)}`).join("\n")}`);
+const measure = (turnId: string) => countStatements(() => runTurn(turnId));
 
 describe("the cost of one turn", () => {
   it("an echo turn reads its turn once, reads no tool calls or catalog, and commits twice", async () => {
@@ -95,6 +39,8 @@ describe("the cost of one turn", () => {
     expect(reads(cost, "custom_integrations")).toBe(0);
     // The claim, then the completion with the step's usage.
     expect(cost.transactions).toBe(2);
+    // Each append of events is one statement (the seq bump, the insert and the NOTIFY).
+    expect(cost.statements.length).toBeLessThanOrEqual(11);
   });
 
   it("the claim's joined read returns the turn as Prisma reads it", async () => {

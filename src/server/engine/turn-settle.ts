@@ -1,5 +1,5 @@
 import { onAssistantTurnSettled } from "@/server/services/assistant/conversation/on-turn-settled";
-import { recordTurnUsage } from "@/server/services/budget/record-turn-usage";
+import { recordTurnUsage, usageIncrements } from "@/server/services/budget/record-turn-usage";
 import { db, type TTransaction } from "@/server/db/client";
 import { appendEvents } from "@/server/events/append-event";
 import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
@@ -24,9 +24,13 @@ export async function recordUsage(turnId: string, usage: TModelUsage): Promise<v
  */
 export async function completeTurn(options: { sessionId: string; turnId: string; text: string; streamed: boolean; streamedTail?: string; usage?: TModelUsage }): Promise<void> {
   await db().$transaction(async (tx) => {
-    if (options.usage) await recordTurnUsage(tx, options.turnId, options.usage);
-    const settled = await tx.turn.updateMany({ where: { id: options.turnId, status: "RUNNING" }, data: { status: "COMPLETED", finishedAt: new Date() } });
-    if (settled.count !== 1) return;
+    // The usage rides on the settling update; a turn settled meanwhile still gets it on its own.
+    const usage = options.usage ? usageIncrements(options.usage) : {};
+    const settled = await tx.turn.updateMany({ where: { id: options.turnId, status: "RUNNING" }, data: { status: "COMPLETED", finishedAt: new Date(), ...usage } });
+    if (settled.count !== 1) {
+      if (options.usage) await recordTurnUsage(tx, options.turnId, options.usage);
+      return;
+    }
     const message = await tx.sessionMessage.create({
       data: { sessionId: options.sessionId, turnId: options.turnId, role: "ASSISTANT", body: options.text },
       select: { id: true },

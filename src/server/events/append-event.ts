@@ -1,7 +1,13 @@
 import type { TTransaction } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import { SESSION_EVENTS_CHANNEL, type TSessionEventType } from "./event-types";
 
 export type TAppendedEvent = { seq: number; createdAt: Date };
+
+type TEventData = Record<string, unknown>;
+
+// Each append is one statement (the seq bump, the insert and the NOTIFY in one CTE), since a turn
+// appends several times and every round trip costs the engine more than the SQL does.
 
 /**
  * Appends one event to a session's log inside the caller's transaction: the next `seq` is taken
@@ -10,14 +16,9 @@ export type TAppendedEvent = { seq: number; createdAt: Date };
  * only a wake-up hint for streams (they always read the log).
  * `data` must never hold secrets: callers pass masked tool arguments and results.
  */
-export async function appendEvent(tx: TTransaction, sessionId: string, type: TSessionEventType, data: Record<string, unknown>): Promise<TAppendedEvent> {
-  const { lastSeq } = await tx.agentSession.update({ where: { id: sessionId }, data: { lastSeq: { increment: 1 } }, select: { lastSeq: true } });
-  const event = await tx.sessionEvent.create({
-    data: { sessionId, seq: lastSeq, type, data: data as object },
-    select: { seq: true, createdAt: true },
-  });
-  await tx.$executeRaw`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId})`;
-  return event;
+export async function appendEvent(tx: TTransaction, sessionId: string, type: TSessionEventType, data: TEventData): Promise<TAppendedEvent> {
+  const [event] = await appendInOrder(tx, sessionId, [{ type, data }]);
+  return event!;
 }
 
 /**
@@ -25,25 +26,53 @@ export async function appendEvent(tx: TTransaction, sessionId: string, type: TSe
  * NOTIFY (a turn's completion writes its last text and `turn.completed` together). Same
  * guarantees as appendEvent.
  */
-export async function appendEvents(tx: TTransaction, sessionId: string, events: Array<{ type: TSessionEventType; data: Record<string, unknown> }>): Promise<void> {
-  if (events.length === 0) return;
-  const { lastSeq } = await tx.agentSession.update({ where: { id: sessionId }, data: { lastSeq: { increment: events.length } }, select: { lastSeq: true } });
-  const first = lastSeq - events.length + 1;
-  await tx.sessionEvent.createMany({ data: events.map((event, index) => ({ sessionId, seq: first + index, type: event.type, data: event.data as object })) });
-  await tx.$executeRaw`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId})`;
+export async function appendEvents(tx: TTransaction, sessionId: string, events: Array<{ type: TSessionEventType; data: TEventData }>): Promise<void> {
+  if (events.length > 0) await appendInOrder(tx, sessionId, events);
 }
 
-export type TFirstEvent = { sessionId: string; type: TSessionEventType; data: Record<string, unknown> };
+async function appendInOrder(tx: TTransaction, sessionId: string, events: Array<{ type: TSessionEventType; data: TEventData }>): Promise<TAppendedEvent[]> {
+  const ids = events.map(() => crypto.randomUUID());
+  const types = events.map((event) => event.type);
+  const data = events.map((event) => JSON.stringify(event.data));
+  // The app's clock, as Prisma writes timestamps (columns without a time zone hold UTC).
+  const now = new Date();
+  const rows = await tx.$queryRaw<TAppendedEvent[]>`
+    WITH bumped AS (
+      UPDATE agent_sessions SET "lastSeq" = "lastSeq" + ${events.length}::int, "updatedAt" = ${now}::timestamp(3)
+      WHERE id = ${sessionId}::uuid
+      RETURNING "lastSeq" - ${events.length}::int AS before
+    ), inserted AS (
+      INSERT INTO session_events (id, "sessionId", seq, type, data, "createdAt")
+      SELECT item.id, ${sessionId}::uuid, bumped.before + item.position::int, item.type, item.data::jsonb, ${now}::timestamp(3)
+      FROM bumped, unnest(${ids}::uuid[], ${types}::text[], ${data}::text[]) WITH ORDINALITY AS item(id, type, data, position)
+      RETURNING seq, "createdAt"
+    )
+    SELECT inserted.seq, inserted."createdAt", pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId})::text AS notified
+    FROM inserted ORDER BY inserted.seq`;
+  if (rows.length !== events.length) throw new Error(`Session ${sessionId} does not exist: its events cannot be appended.`);
+  return rows.map(({ seq, createdAt }) => ({ seq, createdAt }));
+}
+
+export type TFirstEvent = { sessionId: string; type: TSessionEventType; data: TEventData };
 
 /**
- * Writes the first event (seq 1) of sessions created in the caller's transaction, all in one
- * insert and one NOTIFY statement. The sessions must have been created with `lastSeq: 1`: a new
+ * The first event (seq 1) of sessions being created, as the members of one statement that
+ * creates them (startSessions): `inserts` is a data-modifying CTE body, `notifies` the select
+ * that wakes their followers at commit. The sessions must be created with `lastSeq: 1`: a new
  * session's log is empty and nobody else can hold its row yet, so no row lock is needed to take
  * the seq (appendEvent does that for every later event).
  */
-export async function appendFirstEvents(tx: TTransaction, events: TFirstEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  await tx.sessionEvent.createMany({ data: events.map((event) => ({ sessionId: event.sessionId, seq: 1, type: event.type, data: event.data as object })) });
+export function firstEventsSql(events: TFirstEvent[], now: Date): { inserts: Prisma.Sql; notifies: (cte: Prisma.Sql) => Prisma.Sql } {
+  const ids = events.map(() => crypto.randomUUID());
   const sessionIds = events.map((event) => event.sessionId);
-  await tx.$executeRaw`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, id) FROM unnest(${sessionIds}::text[]) AS id`;
+  const types = events.map((event) => event.type);
+  const data = events.map((event) => JSON.stringify(event.data));
+  return {
+    inserts: Prisma.sql`
+      INSERT INTO session_events (id, "sessionId", seq, type, data, "createdAt")
+      SELECT item.id, item.session_id, 1, item.type, item.data::jsonb, ${now}::timestamp(3)
+      FROM unnest(${ids}::uuid[], ${sessionIds}::uuid[], ${types}::text[], ${data}::text[]) AS item(id, session_id, type, data)
+      RETURNING "sessionId"`,
+    notifies: (cte) => Prisma.sql`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, "sessionId"::text) AS notified FROM ${cte}`,
+  };
 }

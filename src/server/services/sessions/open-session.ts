@@ -1,6 +1,6 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
-import { domainRole, roleAllows } from "@/server/auth/permissions";
+import { actorDomainSelect, roleAllows, roleInDomain } from "@/server/auth/permissions";
 import { db, type TTransaction } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
 import { startSession } from "./start-sessions";
@@ -34,15 +34,15 @@ async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TO
   if (!UUID.test(automationId)) throw notFound("agent");
   const agent = await db().automation.findFirst({
     where: { id: automationId, organizationId: actor.orgId, kind: "AGENT" },
-    select: { id: true, domainId: true, organizationId: true, publishedRevision: true },
+    select: { id: true, domainId: true, organizationId: true, publishedRevision: true, domain: actorDomainSelect(actor) },
   });
   const mayBeUnpublished = o.unpublishedIsConflict || o.pinRevision !== undefined;
   if (!agent || (agent.publishedRevision === null && !mayBeUnpublished)) throw notFound("agent");
-  const { role } = await domainRole(actor, agent.domainId);
+  const { role } = roleInDomain(actor, agent.domain);
   if (role === null) throw notFound("agent");
   if (!roleAllows(role, "execute")) throw new AppError("FORBIDDEN", "Your role in this agent's domain does not allow running agents.", { details: { permission: "execute" } });
   if (agent.publishedRevision === null && !o.pinRevision) throw new AppError("CONFLICT", "This agent has never been published: publish it before running it, or use Test run to try the draft.");
-  return { ...agent, revision: agent.publishedRevision };
+  return { id: agent.id, domainId: agent.domainId, organizationId: agent.organizationId, revision: agent.publishedRevision };
 }
 
 /**

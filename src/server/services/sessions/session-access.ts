@@ -1,5 +1,5 @@
 import type { TUserActor } from "@/server/auth/actor";
-import { roleAllows } from "@/server/auth/permissions";
+import { actorDomainSelect, roleAllows, roleInDomain } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
 import type { DomainRole } from "@/server/db/generated/enums";
 import { AppError, notFound } from "@/server/errors";
@@ -33,10 +33,12 @@ export type TSessionAccess = {
  */
 export async function authorizeSessionView(actor: TUserActor, sessionId: string): Promise<TSessionAccess> {
   if (!UUID.test(sessionId)) throw notFound("session");
-  const session = await db().agentSession.findFirst({ where: { id: sessionId, organizationId: actor.orgId }, select: SESSION_ACCESS_SELECT });
-  if (!session) throw notFound("session");
-  const membership = await db().domainMembership.findFirst({ where: { domainId: session.domainId, userId: actor.userId }, select: { role: true } });
-  const role = membership?.role ?? null;
+  // The caller's membership comes with the session (one statement: every stream connect, message
+  // and read of a session starts here).
+  const row = await db().agentSession.findFirst({ where: { id: sessionId, organizationId: actor.orgId }, select: { ...SESSION_ACCESS_SELECT, domain: actorDomainSelect(actor) } });
+  if (!row) throw notFound("session");
+  const { domain, ...session } = row;
+  const { role } = roleInDomain(actor, domain);
   const isOwner = session.ownerId !== null && session.ownerId === actor.userId;
   if (!isVisible(session, role, isOwner)) throw notFound("session");
   return { session, role, isOwner };

@@ -2,10 +2,10 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { env } from "@/server/env";
-import { appendFirstEvents } from "@/server/events/append-event";
 import { enqueueMany, type TJob } from "@/server/jobs/enqueue";
 import { createCallerGrant } from "@/server/services/caller-credentials/grants";
 import { assertAutomationsEnabled } from "@/server/services/partner/entitlements/disabled-automations";
+import { insertSessions } from "./insert-sessions";
 import { sessionTitle } from "./session-title";
 
 /** One session to start, with its first turn (an agent's message, or a flow run's input). */
@@ -47,7 +47,8 @@ export type TStartedSession = { sessionId: string; executionId: string; flowRunI
  * flow runs, a flow's agent steps): inside the caller's transaction, each session (pinned to
  * its revision), its first turn (QUEUED, with its deadline), the first USER message, the flow
  * run when it is a flow, the turn's caller grant, the `session.changed` event and the job.
- * A fan-out writes each kind of row in one statement, so its cost barely grows per subscriber;
+ * Sessions, turns, messages and events are one statement for the whole batch (insertSessions),
+ * so a fan-out costs barely more than one start;
  * everything commits together or not at all. An automation its follower's partner disabled
  * is refused here, once for every entry point (403 AUTOMATION_DISABLED); fan-outs skip those
  * beforehand (fire-trigger.ts) so one disabled subscriber does not stop the others.
@@ -64,9 +65,12 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
     flowRunId: start.flowRun ? crypto.randomUUID() : null,
     deadlineAt: start.deadlineAt ?? defaultDeadline,
   }));
-  await tx.agentSession.createMany({
-    data: rows.map(({ start, sessionId }) => ({
-      id: sessionId,
+  await insertSessions(
+    tx,
+    rows.map(({ start, sessionId, turnId, messageId, flowRunId, deadlineAt }) => ({
+      sessionId,
+      turnId,
+      messageId,
       organizationId: start.organizationId,
       domainId: start.domainId,
       automationId: start.automationId,
@@ -77,16 +81,12 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
       originApiKeyId: start.originApiKeyId ?? null,
       ownerId: start.ownerId,
       title: sessionTitle(start),
-      // The session.changed event below is seq 1 (appendFirstEvents).
-      lastSeq: 1,
+      deadlineAt,
+      instruction: start.instruction ?? false,
+      message: start.message,
+      event: { type: "session.changed", data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) } },
     })),
-  });
-  await tx.turn.createMany({
-    data: rows.map(({ start, sessionId, turnId, deadlineAt }) => ({ id: turnId, sessionId, organizationId: start.organizationId, number: 1, initiatedById: start.ownerId, deadlineAt })),
-  });
-  await tx.sessionMessage.createMany({
-    data: rows.map(({ start, sessionId, turnId, messageId }) => ({ id: messageId, sessionId, turnId, role: start.instruction ? ("SYSTEM" as const) : ("USER" as const), body: start.message, authorId: start.instruction ? null : start.ownerId })),
-  });
+  );
   const flowRuns = rows.filter((row) => row.flowRunId !== null);
   if (flowRuns.length > 0) {
     await tx.flowRun.createMany({
@@ -104,14 +104,6 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
   for (const { start, turnId } of rows) {
     await createCallerGrant(tx, { turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId });
   }
-  await appendFirstEvents(
-    tx,
-    rows.map(({ sessionId, turnId, messageId, flowRunId }) => ({
-      sessionId,
-      type: "session.changed",
-      data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) },
-    })),
-  );
   const jobs: TJob[] = rows.filter(({ start }) => start.queueJob !== false).map(({ start, turnId }) => ({ kind: start.flowRun ? "flow-run" : "agent-turn", turnId, organizationId: start.organizationId }));
   await enqueueMany(tx, jobs);
   return rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));

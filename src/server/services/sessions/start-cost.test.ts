@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentsWorld, api, type TAgentsWorld } from "../../../../test/agents-kit";
+import { eventsOf, publishAgent, startEngine, stopEngine } from "../../../../test/sessions-kit";
+import { countStatements, readsOf, reportStatements, useCountingDatabase } from "../../../../test/statement-count-kit";
+import { db, useDatabase, type TDatabase } from "@/server/db/client";
+import { startSessions } from "./start-sessions";
+
+// What starting work costs in round trips (test/statement-count-kit.ts): an open through the
+// customer API, and a fan-out through the one creator. Opens are the hottest write path, so a
+// change that adds a statement to them shows up here.
+
+let world: TAgentsWorld;
+let original: TDatabase;
+let agentId: string;
+
+beforeAll(async () => {
+  world = await agentsWorld();
+  await startEngine({ workers: false });
+  agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
+  original = await useCountingDatabase();
+});
+
+afterAll(async () => {
+  useDatabase(original);
+  await stopEngine();
+});
+
+const open = () => api("POST", `/agents/${agentId}/sessions`, { credential: world.people.owner.key, body: { message: "count me" } });
+
+describe("the cost of starting work", () => {
+  it("an open reads the credential with its owner once and the agent with the caller's role once, then commits one transaction of three statements", async () => {
+    await open(); // the key's lastUsedAt is written at most once a minute: not on the measured call
+    let answer: Awaited<ReturnType<typeof open>> | undefined;
+    const cost = await countStatements(async () => {
+      answer = await open();
+    });
+    reportStatements("open", cost);
+    expect(answer!.status).toBe(202);
+    expect(readsOf(cost, "api_keys")).toBe(1);
+    expect(readsOf(cost, "automations")).toBe(1);
+    expect(cost.transactions).toBe(1);
+    // credential, agent; entitlements, the rows with their event, the job
+    expect(cost.statements).toHaveLength(5);
+    const row = await db().agentSession.findUniqueOrThrow({ where: { id: answer!.body.sessionId }, select: { title: true, lastSeq: true, turns: { select: { id: true, status: true } }, messages: { select: { role: true, body: true } } } });
+    expect(row).toEqual({ title: "count me", lastSeq: 1, turns: [{ id: answer!.body.executionId, status: "QUEUED" }], messages: [{ role: "USER", body: "count me" }] });
+    expect((await eventsOf(answer!.body.sessionId)).map((event) => [event.seq, event.type])).toEqual([[1, "session.changed"]]);
+  });
+
+  it("a fan-out of ten costs what a start of one costs", async () => {
+    const start = (message: string) => ({ organizationId: world.acme.id, domainId: world.acme.ops, automationId: agentId, revision: 1, origin: "TRIGGER" as const, ownerId: null, message });
+    const one = await countStatements(() => db().$transaction((tx) => startSessions(tx, [start("one")])));
+    const ten = await countStatements(() => db().$transaction((tx) => startSessions(tx, Array.from({ length: 10 }, (_, index) => start(`fan ${index}`)))));
+    expect(ten.statements).toHaveLength(one.statements.length);
+  });
+});
