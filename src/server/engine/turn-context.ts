@@ -67,6 +67,10 @@ export type TClaimedTurn = {
   deadlineAt: Date;
   status: string;
   attempts: number;
+  /** The turn has caller material to drop when it settles (grants are written before a claim). */
+  hasGrant: boolean;
+  /** An assistant worker's conversation (only those have a worker to tell when the turn settles). */
+  assistantSession: boolean;
 };
 
 /**
@@ -79,7 +83,8 @@ export async function readTurnForClaim(tx: TTransaction, turnId: string): Promis
   // One joined read instead of Prisma's turn-then-session pair: this runs at the start of every turn.
   const rows = await tx.$queryRaw<Array<Omit<TClaimedTurn, "turnId">>>`
     SELECT t."sessionId"::text AS "sessionId", t."organizationId"::text AS "orgId", s."domainId"::text AS "domainId",
-           s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."status"::text AS "status", t."attempts"
+           s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."status"::text AS "status", t."attempts",
+           EXISTS (SELECT 1 FROM caller_grants g WHERE g."turnId" = t.id) AS "hasGrant", s."origin"::text = 'ASSISTANT' AS "assistantSession"
     FROM turns t JOIN agent_sessions s ON s.id = t."sessionId"
     WHERE t.id = ${turnId}::uuid
     FOR UPDATE OF t`;

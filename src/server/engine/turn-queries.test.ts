@@ -37,18 +37,21 @@ describe("the cost of one turn", () => {
     expect(reads(cost, "agent_sessions")).toBe(0);
     expect(reads(cost, "tool_calls")).toBe(0);
     expect(reads(cost, "custom_integrations")).toBe(0);
+    // Neither a caller grant nor an assistant worker to look for: the claim said so.
+    expect(cost.statements.some((sql) => /caller_grants|assistant_workers/.test(sql.replace(/EXISTS \(SELECT 1 FROM caller_grants[^)]*\)/, "")))).toBe(false);
     // The claim, then the completion with the step's usage.
     expect(cost.transactions).toBe(2);
     // Each append of events is one statement (the seq bump, the insert and the NOTIFY).
-    expect(cost.statements.length).toBeLessThanOrEqual(11);
+    expect(cost.statements.length).toBeLessThanOrEqual(9);
   });
 
   it("the claim's joined read returns the turn as Prisma reads it", async () => {
     const { db } = await import("@/server/db/client");
     const { sessionId, turnId } = await open(echoAgent, "read me");
     const claimed = await db().$transaction((tx) => readTurnForClaim(tx, turnId));
-    const turn = await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { organizationId: true, deadlineAt: true, status: true, attempts: true, session: { select: { domainId: true, automationId: true, revision: true } } } });
-    expect(claimed).toEqual({ turnId, sessionId, orgId: turn.organizationId, deadlineAt: turn.deadlineAt, status: turn.status, attempts: turn.attempts, ...turn.session });
+    const turn = await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { organizationId: true, deadlineAt: true, status: true, attempts: true, session: { select: { domainId: true, automationId: true, revision: true, origin: true } } } });
+    const { origin, ...session } = turn.session;
+    expect(claimed).toEqual({ turnId, sessionId, orgId: turn.organizationId, deadlineAt: turn.deadlineAt, status: turn.status, attempts: turn.attempts, ...session, hasGrant: (await db().callerGrant.count({ where: { turnId } })) > 0, assistantSession: origin === "ASSISTANT" });
     expect(await db().$transaction((tx) => readTurnForClaim(tx, crypto.randomUUID()))).toBeNull();
   });
 

@@ -131,7 +131,7 @@ export async function runTurn(turnId: string): Promise<void> {
     const outcome = await modelStep(context, settle, fresh && steps === 0);
     if (outcome.kind === "failed") return;
     if (outcome.kind === "answer") {
-      await completeTurn({ ...settle, text: outcome.step.text, streamed: outcome.streamed, streamedTail: outcome.tail, usage: outcome.step.usage });
+      await completeTurn({ ...settle, text: outcome.step.text, streamed: outcome.streamed, streamedTail: outcome.tail, usage: outcome.step.usage, hasGrant: claimed.hasGrant, assistantSession: claimed.assistantSession });
       return;
     }
     for (const call of outcome.step.toolCalls) {

@@ -18,11 +18,22 @@ export async function recordUsage(turnId: string, usage: TModelUsage): Promise<v
 
 /**
  * The answer: the rest of its streamed text, the answering step's usage, ASSISTANT message,
- * its text (unless streamed), COMPLETED, grant gone; one commit. The streamed rest and the
+ * its text (unless streamed), COMPLETED, grant gone; one commit. `hasGrant` and
+ * `assistantSession` come from the claim (unknown means yes): a turn without a grant or a
+ * worker skips the statements that would find none. The streamed rest and the
  * usage are written even when the turn settled meanwhile (streamed text always reaches the
  * log, and the model call was made either way).
  */
-export async function completeTurn(options: { sessionId: string; turnId: string; text: string; streamed: boolean; streamedTail?: string; usage?: TModelUsage }): Promise<void> {
+export async function completeTurn(options: {
+  sessionId: string;
+  turnId: string;
+  text: string;
+  streamed: boolean;
+  streamedTail?: string;
+  usage?: TModelUsage;
+  hasGrant?: boolean;
+  assistantSession?: boolean;
+}): Promise<void> {
   await db().$transaction(async (tx) => {
     // The usage rides on the settling update; a turn settled meanwhile still gets it on its own.
     const usage = options.usage ? usageIncrements(options.usage) : {};
@@ -35,14 +46,14 @@ export async function completeTurn(options: { sessionId: string; turnId: string;
       data: { sessionId: options.sessionId, turnId: options.turnId, role: "ASSISTANT", body: options.text },
       select: { id: true },
     });
-    await dropGrant(tx, options.turnId);
+    if (options.hasGrant !== false) await dropGrant(tx, options.turnId);
     // The answer's last streamed text (or, unstreamed, the whole answer) and turn.completed, in order.
     const events: Parameters<typeof appendEvents>[2] = [];
     if (options.streamedTail) events.push({ type: "message.delta", data: { executionId: options.turnId, text: options.streamedTail } });
     if (!options.streamed) events.push({ type: "message.delta", data: { executionId: options.turnId, messageId: message.id, text: options.text } });
     events.push({ type: "turn.completed", data: { executionId: options.turnId, status: "completed", messageId: message.id } });
     await appendEvents(tx, options.sessionId, events);
-    await onAssistantTurnSettled(tx, { sessionId: options.sessionId, turnId: options.turnId, messageId: message.id, outcome: "ok" });
+    if (options.assistantSession !== false) await onAssistantTurnSettled(tx, { sessionId: options.sessionId, turnId: options.turnId, messageId: message.id, outcome: "ok" });
   });
 }
 

@@ -57,21 +57,23 @@ export type TFirstEvent = { sessionId: string; type: TSessionEventType; data: TE
 
 /**
  * The first event (seq 1) of sessions being created, as the members of one statement that
- * creates them (startSessions): `inserts` is a data-modifying CTE body, `notifies` the select
+ * creates them (startSessions): `inserts` is a data-modifying CTE body (its rows written where
+ * `where` holds, the statement's guard), `notifies` the select
  * that wakes their followers at commit. The sessions must be created with `lastSeq: 1`: a new
  * session's log is empty and nobody else can hold its row yet, so no row lock is needed to take
  * the seq (appendEvent does that for every later event).
  */
-export function firstEventsSql(events: TFirstEvent[], now: Date): { inserts: Prisma.Sql; notifies: (cte: Prisma.Sql) => Prisma.Sql } {
+export function firstEventsSql(events: TFirstEvent[], now: Date): { inserts: (where: Prisma.Sql) => Prisma.Sql; notifies: (cte: Prisma.Sql) => Prisma.Sql } {
   const ids = events.map(() => crypto.randomUUID());
   const sessionIds = events.map((event) => event.sessionId);
   const types = events.map((event) => event.type);
   const data = events.map((event) => JSON.stringify(event.data));
   return {
-    inserts: Prisma.sql`
+    inserts: (where) => Prisma.sql`
       INSERT INTO session_events (id, "sessionId", seq, type, data, "createdAt")
       SELECT item.id, item.session_id, 1, item.type, item.data::jsonb, ${now}::timestamp(3)
       FROM unnest(${ids}::uuid[], ${sessionIds}::uuid[], ${types}::text[], ${data}::text[]) AS item(id, session_id, type, data)
+      WHERE ${where}
       RETURNING "sessionId"`,
     notifies: (cte) => Prisma.sql`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, "sessionId"::text) AS notified FROM ${cte}`,
   };

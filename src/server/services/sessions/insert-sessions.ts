@@ -1,6 +1,7 @@
 import type { TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { firstEventsSql } from "@/server/events/append-event";
+import { disabledAutomationsSql } from "@/server/services/partner/entitlements/disabled-automations";
 
 /** The rows of one new session: the session, its first turn and message, and its seq-1 event. */
 export type TNewSession = {
@@ -30,33 +31,42 @@ const column = <T>(rows: TNewSession[], pick: (row: TNewSession) => T) => rows.m
  * Writes sessions, their first turns, first messages and `session.changed` events in one
  * statement (data-modifying CTEs, each an insert over arrays), NOTIFYing their followers at
  * commit: a start is on every hot path (opens, fan-outs), and each round trip costs the request
- * more than the rows do. Foreign keys are checked at the statement's end, so the siblings may
+ * more than the rows do. When any automation is disabled by its follower's partner, nothing is
+ * written and their ids are returned (the caller refuses). Foreign keys are checked at the
+ * statement's end, so the siblings may
  * refer to each other. Timestamps are the app's clock in UTC, as Prisma writes them (an ISO
  * string cast to `timestamp` keeps its UTC digits whatever the connection's time zone).
  */
-export async function insertSessions(tx: TTransaction, rows: TNewSession[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function insertSessions(tx: TTransaction, rows: TNewSession[]): Promise<{ disabled: Set<string> }> {
+  if (rows.length === 0) return { disabled: new Set() };
   const now = new Date();
   const events = firstEventsSql(rows.map((row) => ({ sessionId: row.sessionId, ...row.event })), now);
-  await tx.$executeRaw`
-    WITH sessions AS (
+  const enabled = Prisma.sql`NOT EXISTS (SELECT 1 FROM disabled)`;
+  const answers = await tx.$queryRaw<Array<{ disabled: string | null }>>`
+    WITH disabled AS (${disabledAutomationsSql([...new Set(rows.map((row) => row.automationId))])}),
+    sessions AS (
       INSERT INTO agent_sessions (id, "organizationId", "domainId", "automationId", revision, kind, origin, "originTriggerId", "originApiKeyId", "ownerId", title, "lastSeq", "createdAt", "updatedAt")
       SELECT s.id, s.org, s.domain, s.automation, s.revision, s.kind::"SessionKind", s.origin::"SessionOrigin", s.trigger, s.api_key, s.owner, s.title, 1, ${now}::timestamp(3), ${now}::timestamp(3)
       FROM unnest(${column(rows, (r) => r.sessionId)}::uuid[], ${column(rows, (r) => r.organizationId)}::uuid[], ${column(rows, (r) => r.domainId)}::uuid[],
         ${column(rows, (r) => r.automationId)}::uuid[], ${column(rows, (r) => r.revision)}::int[], ${column(rows, (r) => r.kind)}::text[], ${column(rows, (r) => r.origin)}::text[],
         ${column(rows, (r) => r.originTriggerId)}::uuid[], ${column(rows, (r) => r.originApiKeyId)}::uuid[], ${column(rows, (r) => r.ownerId)}::uuid[], ${column(rows, (r) => r.title)}::text[])
         AS s(id, org, domain, automation, revision, kind, origin, trigger, api_key, owner, title)
+      WHERE ${enabled}
     ), turns AS (
       INSERT INTO turns (id, "sessionId", "organizationId", number, "initiatedById", "deadlineAt", "createdAt")
       SELECT t.id, t.session, t.org, 1, t.owner, t.deadline::timestamp(3), ${now}::timestamp(3)
       FROM unnest(${column(rows, (r) => r.turnId)}::uuid[], ${column(rows, (r) => r.sessionId)}::uuid[], ${column(rows, (r) => r.organizationId)}::uuid[],
         ${column(rows, (r) => r.ownerId)}::uuid[], ${column(rows, (r) => r.deadlineAt.toISOString())}::text[]) AS t(id, session, org, owner, deadline)
+      WHERE ${enabled}
     ), messages AS (
       INSERT INTO session_messages (id, "sessionId", "turnId", role, body, "authorId", "createdAt")
       SELECT m.id, m.session, m.turn, m.role::"MessageRole", m.body, m.author, ${now}::timestamp(3)
       FROM unnest(${column(rows, (r) => r.messageId)}::uuid[], ${column(rows, (r) => r.sessionId)}::uuid[], ${column(rows, (r) => r.turnId)}::uuid[],
         ${column(rows, (r) => (r.instruction ? "SYSTEM" : "USER"))}::text[], ${column(rows, (r) => r.message)}::text[], ${column(rows, (r) => (r.instruction ? null : r.ownerId))}::uuid[])
         AS m(id, session, turn, role, body, author)
-    ), events AS (${events.inserts})
-    ${events.notifies(Prisma.sql`events`)}`;
+      WHERE ${enabled}
+    ), events AS (${events.inserts(enabled)})
+    SELECT "automationId" AS disabled FROM disabled
+    UNION ALL SELECT NULL FROM (${events.notifies(Prisma.sql`events`)}) AS notified`;
+  return { disabled: new Set(answers.flatMap((answer) => (answer.disabled ? [answer.disabled] : []))) };
 }

@@ -28,7 +28,7 @@ afterAll(async () => {
 const open = () => api("POST", `/agents/${agentId}/sessions`, { credential: world.people.owner.key, body: { message: "count me" } });
 
 describe("the cost of starting work", () => {
-  it("an open reads the credential with its owner once and the agent with the caller's role once, then commits one transaction of three statements", async () => {
+  it("an open reads the credential with its owner once and the agent with the caller's role once, then commits one transaction of two statements", async () => {
     await open(); // the key's lastUsedAt is written at most once a minute: not on the measured call
     let answer: Awaited<ReturnType<typeof open>> | undefined;
     const cost = await countStatements(async () => {
@@ -39,8 +39,8 @@ describe("the cost of starting work", () => {
     expect(readsOf(cost, "api_keys")).toBe(1);
     expect(readsOf(cost, "automations")).toBe(1);
     expect(cost.transactions).toBe(1);
-    // credential, agent; entitlements, the rows with their event, the job
-    expect(cost.statements).toHaveLength(5);
+    // credential, agent; the rows with their event (guarded by the entitlement rule), the job
+    expect(cost.statements).toHaveLength(4);
     const row = await db().agentSession.findUniqueOrThrow({ where: { id: answer!.body.sessionId }, select: { title: true, lastSeq: true, turns: { select: { id: true, status: true } }, messages: { select: { role: true, body: true } } } });
     expect(row).toEqual({ title: "count me", lastSeq: 1, turns: [{ id: answer!.body.executionId, status: "QUEUED" }], messages: [{ role: "USER", body: "count me" }] });
     expect((await eventsOf(answer!.body.sessionId)).map((event) => [event.seq, event.type])).toEqual([[1, "session.changed"]]);

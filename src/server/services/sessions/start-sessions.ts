@@ -4,7 +4,7 @@ import { Prisma } from "@/server/db/generated/client";
 import { env } from "@/server/env";
 import { enqueueMany, type TJob } from "@/server/jobs/enqueue";
 import { createCallerGrant } from "@/server/services/caller-credentials/grants";
-import { assertAutomationsEnabled } from "@/server/services/partner/entitlements/disabled-automations";
+import { refuseDisabled } from "@/server/services/partner/entitlements/disabled-automations";
 import { insertSessions } from "./insert-sessions";
 import { sessionTitle } from "./session-title";
 
@@ -55,7 +55,6 @@ export type TStartedSession = { sessionId: string; executionId: string; flowRunI
  */
 export async function startSessions(tx: TTransaction, starts: TSessionStart[]): Promise<TStartedSession[]> {
   if (starts.length === 0) return [];
-  await assertAutomationsEnabled(starts.map((start) => start.automationId), tx);
   const defaultDeadline = new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000);
   const rows = starts.map((start) => ({
     start,
@@ -65,7 +64,7 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
     flowRunId: start.flowRun ? crypto.randomUUID() : null,
     deadlineAt: start.deadlineAt ?? defaultDeadline,
   }));
-  await insertSessions(
+  const { disabled } = await insertSessions(
     tx,
     rows.map(({ start, sessionId, turnId, messageId, flowRunId, deadlineAt }) => ({
       sessionId,
@@ -87,6 +86,7 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
       event: { type: "session.changed", data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) } },
     })),
   );
+  await refuseDisabled(disabled, tx);
   const flowRuns = rows.filter((row) => row.flowRunId !== null);
   if (flowRuns.length > 0) {
     await tx.flowRun.createMany({

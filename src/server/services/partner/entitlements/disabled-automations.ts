@@ -1,5 +1,6 @@
 import type { TTransaction } from "@/server/db/client";
 import { db } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import { AppError } from "@/server/errors";
 
 /**
@@ -12,11 +13,17 @@ import { AppError } from "@/server/errors";
 export async function disabledAutomations(automationIds: string[], tx: TTransaction = db()): Promise<Set<string>> {
   const ids = [...new Set(automationIds)];
   if (ids.length === 0) return new Set();
-  const rows = await tx.automationEntitlement.findMany({
-    where: { automationId: { in: ids }, OR: [{ overrideEnabled: false }, { overrideEnabled: null, defaultEnabled: false }] },
-    select: { automationId: true },
-  });
+  const rows = await tx.$queryRaw<Array<{ automationId: string }>>`${disabledAutomationsSql(ids)}`;
   return new Set(rows.map((row) => row.automationId));
+}
+
+/**
+ * The rule as one SELECT of `"automationId"` (text), for statements that check it on the way
+ * (startSessions' insert refuses disabled automations without a statement of its own).
+ */
+export function disabledAutomationsSql(automationIds: string[]): Prisma.Sql {
+  return Prisma.sql`SELECT "automationId"::text AS "automationId" FROM automation_entitlements
+    WHERE "automationId" = ANY(${automationIds}::uuid[]) AND COALESCE("overrideEnabled", "defaultEnabled") = false`;
 }
 
 /** The refusal of a start (or a later turn) of a disabled automation. */
@@ -27,7 +34,11 @@ export function automationDisabled(name?: string): AppError {
 
 /** Refuses when any of the automations is disabled (the door of startSessions, later turns). */
 export async function assertAutomationsEnabled(automationIds: string[], tx: TTransaction = db()): Promise<void> {
-  const disabled = await disabledAutomations(automationIds, tx);
+  await refuseDisabled(await disabledAutomations(automationIds, tx), tx);
+}
+
+/** 403 AUTOMATION_DISABLED naming the first of `disabled`, if there is one. */
+export async function refuseDisabled(disabled: Set<string>, tx: TTransaction = db()): Promise<void> {
   if (disabled.size === 0) return;
   const [first] = disabled;
   const automation = await tx.automation.findUnique({ where: { id: first! }, select: { name: true } });
