@@ -67,9 +67,9 @@ export async function countStatements(work: () => Promise<unknown>): Promise<TSt
   return { statements: [...count.statements], transactions: count.transactions };
 }
 
-/** How many of the statements read `table`. */
+/** How many of the statements read `table` (a SELECT, or a WITH whose members read it). */
 export const readsOf = (cost: TStatementCount, table: string) =>
-  cost.statements.filter((sql) => sql.trimStart().startsWith("SELECT") && new RegExp(`FROM ("public"\\.)?"?${table}"?[\\s]`).test(sql)).length;
+  cost.statements.filter((sql) => /^(SELECT|WITH)\b/.test(sql.trimStart()) && new RegExp(`FROM ("public"\\.)?"?${table}"?[\\s]`).test(sql)).length;
 
 /** Prints the statements, one line each (for the record in the test's output). */
 export const reportStatements = (name: string, cost: TStatementCount) =>

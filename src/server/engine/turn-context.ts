@@ -1,4 +1,5 @@
 import { db, type TTransaction } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import { visibleTools } from "@/server/integrations/catalog";
 import type { TIdentityMode, TIntegrationDefinition } from "@/server/integrations/types";
 import type { TModelMessage, TModelTool } from "@/server/models/types";
@@ -73,6 +74,18 @@ export type TClaimedTurn = {
   assistantSession: boolean;
 };
 
+// The turn with what its run needs from its session, locked until the caller's transaction ends.
+const lockedTurn = (turnId: string) => Prisma.sql`
+  SELECT t."sessionId"::text AS "sessionId", t."organizationId"::text AS "orgId", s."domainId"::text AS "domainId",
+         s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."status"::text AS "status", t."attempts",
+         EXISTS (SELECT 1 FROM caller_grants g WHERE g."turnId" = t.id) AS "hasGrant", s."origin"::text = 'ASSISTANT' AS "assistantSession"
+  FROM turns t JOIN agent_sessions s ON s.id = t."sessionId"
+  WHERE t.id = ${turnId}::uuid
+  FOR UPDATE OF t`;
+
+type TLockedRow = Omit<TClaimedTurn, "turnId">;
+const claimedTurn = (turnId: string, row: TLockedRow): TClaimedTurn => ({ turnId, ...row, deadlineAt: new Date(row.deadlineAt) });
+
 /**
  * Reads a turn for its claim (inside the claim's transaction); null when it does not exist. The
  * row stays locked until the claim commits, so a queued turn cancelled meanwhile (an assistant
@@ -81,15 +94,51 @@ export type TClaimedTurn = {
  */
 export async function readTurnForClaim(tx: TTransaction, turnId: string): Promise<TClaimedTurn | null> {
   // One joined read instead of Prisma's turn-then-session pair: this runs at the start of every turn.
-  const rows = await tx.$queryRaw<Array<Omit<TClaimedTurn, "turnId">>>`
-    SELECT t."sessionId"::text AS "sessionId", t."organizationId"::text AS "orgId", s."domainId"::text AS "domainId",
-           s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."status"::text AS "status", t."attempts",
-           EXISTS (SELECT 1 FROM caller_grants g WHERE g."turnId" = t.id) AS "hasGrant", s."origin"::text = 'ASSISTANT' AS "assistantSession"
-    FROM turns t JOIN agent_sessions s ON s.id = t."sessionId"
-    WHERE t.id = ${turnId}::uuid
-    FOR UPDATE OF t`;
-  const row = rows[0];
-  return row ? { turnId, ...row, deadlineAt: new Date(row.deadlineAt) } : null;
+  const [row] = await tx.$queryRaw<TLockedRow[]>`${lockedTurn(turnId)}`;
+  return row ? claimedTurn(turnId, row) : null;
+}
+
+/**
+ * readTurnForClaim and, in the same statement, the claim itself when the turn is QUEUED (or
+ * RUNNING, interrupted) and within its deadline: RUNNING, one more attempt, startedAt on the
+ * first. Returns the turn as it was before, and whether it was claimed. Every turn starts here,
+ * so the read and the write are one round trip.
+ */
+export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date): Promise<{ turn: TClaimedTurn; claimed: boolean } | null> {
+  const [row] = await tx.$queryRaw<Array<TLockedRow & { claimed: boolean }>>`
+    WITH before AS (${lockedTurn(turnId)}),
+    claimed AS (
+      UPDATE turns SET status = 'RUNNING', attempts = turns.attempts + 1,
+        "startedAt" = CASE WHEN before.attempts = 0 THEN ${now}::timestamp(3) ELSE turns."startedAt" END
+      FROM before
+      WHERE turns.id = ${turnId}::uuid AND before.status IN ('QUEUED', 'RUNNING') AND before."deadlineAt" > ${now}::timestamp(3)
+      RETURNING turns.id
+    )
+    SELECT before.*, EXISTS (SELECT 1 FROM claimed) AS claimed FROM before`;
+  if (!row) return null;
+  const { claimed, ...turn } = row;
+  return { turn: claimedTurn(turnId, turn), claimed };
+}
+
+type TRevisionRow = NonNullable<Awaited<ReturnType<typeof readRevisionRow>>>;
+
+const readRevisionRow = (automationId: string, revision: number) =>
+  db().automationRevision.findUnique({ where: { automationId_revision: { automationId, revision } }, select: REVISION_SELECT });
+
+// A revision row is written once by publish (or a test run) and never edited, so every turn of a
+// session can share one read of it per process; each turn still parses its own copy.
+const REVISION_ROWS_KEPT = 500;
+const revisionRows = new Map<string, TRevisionRow>();
+
+async function revisionRow(automationId: string, revision: number): Promise<TRevisionRow | null> {
+  const key = `${automationId}/${revision}`;
+  const kept = revisionRows.get(key);
+  if (kept) return kept;
+  const row = await readRevisionRow(automationId, revision);
+  if (!row) return null;
+  if (revisionRows.size >= REVISION_ROWS_KEPT) revisionRows.delete(revisionRows.keys().next().value!);
+  revisionRows.set(key, row);
+  return row;
 }
 
 /**
@@ -97,10 +146,7 @@ export async function readTurnForClaim(tx: TTransaction, turnId: string): Promis
  * the revision cannot be loaded.
  */
 export async function loadTurnContext(turn: TClaimedTurn): Promise<TTurnContext | null> {
-  const row = await db().automationRevision.findUnique({
-    where: { automationId_revision: { automationId: turn.automationId, revision: turn.revision } },
-    select: REVISION_SELECT,
-  });
+  const row = await revisionRow(turn.automationId, turn.revision);
   if (!row) return null;
   const revision = toSnapshot(row);
   return {

@@ -42,7 +42,16 @@ describe("the cost of one turn", () => {
     // The claim, then the completion with the step's usage.
     expect(cost.transactions).toBe(2);
     // Each append of events is one statement (the seq bump, the insert and the NOTIFY).
-    expect(cost.statements.length).toBeLessThanOrEqual(9);
+    expect(cost.statements.length).toBeLessThanOrEqual(8);
+  });
+
+  it("a later turn on the same revision does not read the revision again", async () => {
+    const first = await open(echoAgent, "first");
+    await measure(first.turnId);
+    const { turnId } = await open(echoAgent, "second");
+    const cost = await measure(turnId);
+    expect(reads(cost, "automation_revisions")).toBe(0);
+    expect(cost.statements.length).toBeLessThanOrEqual(7);
   });
 
   it("the claim's joined read returns the turn as Prisma reads it", async () => {

@@ -6,7 +6,7 @@ import { checkBudget } from "./budget-gate";
 import { actingWorkerFor, actionClassOf, runAction } from "./assistant-actions";
 import { executeToolCall, failInterruptedCall, recordUnavailableCall, suspendForApproval } from "./tool-calls";
 import { DeltaBuffer } from "./delta-buffer";
-import { loadTranscript, loadTurnContext, readTurnForClaim, type TClaimedTurn, type TTurnContext } from "./turn-context";
+import { claimTurnRow, loadTranscript, loadTurnContext, type TClaimedTurn, type TTurnContext } from "./turn-context";
 import { completeTurn, DEADLINE_MESSAGE, failTurn, failTurnTx, recordUsage } from "./turn-settle";
 
 /** Model steps per turn; a model that keeps calling tools past this is stopped. */
@@ -21,10 +21,12 @@ export const MAX_MODEL_STEPS = 25;
  */
 async function claimTurn(turnId: string): Promise<TClaimedTurn | null> {
   return db().$transaction(async (tx) => {
-    const turn = await readTurnForClaim(tx, turnId);
-    if (!turn || (turn.status !== "QUEUED" && turn.status !== "RUNNING")) return null;
+    const found = await claimTurnRow(tx, turnId, new Date());
+    if (!found || (found.turn.status !== "QUEUED" && found.turn.status !== "RUNNING")) return null;
+    const { turn } = found;
     const settle = { sessionId: turn.sessionId, turnId };
-    if (turn.deadlineAt.getTime() <= Date.now()) {
+    if (!found.claimed) {
+      // Queued or interrupted, but past its deadline: the claim's update left it as it was.
       await failTurnTx(tx, { ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
       return null;
     }
@@ -32,7 +34,6 @@ async function claimTurn(turnId: string): Promise<TClaimedTurn | null> {
       const stuck = await tx.toolCall.findMany({ where: { turnId, status: "RUNNING" }, select: { id: true, toolName: true } });
       for (const call of stuck) await failInterruptedCall(tx, { sessionId: turn.sessionId, turnId, toolCallId: call.id, name: call.toolName });
     }
-    await tx.turn.update({ where: { id: turnId }, data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: turn.attempts === 0 ? new Date() : undefined }, select: { id: true } });
     if (turn.status === "QUEUED") await appendEvent(tx, turn.sessionId, "turn.started", { executionId: turnId, resumed: turn.attempts > 0 });
     return turn;
   });
