@@ -42,7 +42,7 @@ describe("the cost of one turn", () => {
     // The claim, then the completion with the step's usage.
     expect(cost.transactions).toBe(2);
     // Each append of events is one statement (the seq bump, the insert and the NOTIFY).
-    expect(cost.statements.length).toBeLessThanOrEqual(8);
+    expect(cost.statements.length).toBeLessThanOrEqual(6);
   });
 
   it("a later turn on the same revision does not read the revision again", async () => {
@@ -51,7 +51,7 @@ describe("the cost of one turn", () => {
     const { turnId } = await open(echoAgent, "second");
     const cost = await measure(turnId);
     expect(reads(cost, "automation_revisions")).toBe(0);
-    expect(cost.statements.length).toBeLessThanOrEqual(7);
+    expect(cost.statements.length).toBeLessThanOrEqual(5);
   });
 
   it("the claim's joined read returns the turn as Prisma reads it", async () => {

@@ -1,7 +1,8 @@
 import { onAssistantTurnSettled } from "@/server/services/assistant/conversation/on-turn-settled";
 import { recordTurnUsage, usageIncrements } from "@/server/services/budget/record-turn-usage";
 import { db, type TTransaction } from "@/server/db/client";
-import { appendEvents } from "@/server/events/append-event";
+import { Prisma } from "@/server/db/generated/client";
+import { appendEventsSql, type TNewEvent } from "@/server/events/append-event";
 import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
 import { failTurnTx } from "@/server/services/sessions/fail-turn";
 import type { TModelUsage } from "@/server/models/types";
@@ -35,26 +36,46 @@ export async function completeTurn(options: {
   assistantSession?: boolean;
 }): Promise<void> {
   await db().$transaction(async (tx) => {
-    // The usage rides on the settling update; a turn settled meanwhile still gets it on its own.
-    const usage = options.usage ? usageIncrements(options.usage) : {};
-    const settled = await tx.turn.updateMany({ where: { id: options.turnId, status: "RUNNING" }, data: { status: "COMPLETED", finishedAt: new Date(), ...usage } });
-    if (settled.count !== 1) {
+    const messageId = crypto.randomUUID();
+    // The answer's last streamed text (or, unstreamed, the whole answer) and turn.completed, in order.
+    const events: TNewEvent[] = [];
+    if (options.streamedTail) events.push({ type: "message.delta", data: { executionId: options.turnId, text: options.streamedTail } });
+    if (!options.streamed) events.push({ type: "message.delta", data: { executionId: options.turnId, messageId, text: options.text } });
+    events.push({ type: "turn.completed", data: { executionId: options.turnId, status: "completed", messageId } });
+    const settled = await settleAnswer(tx, { ...options, messageId, events });
+    if (!settled) {
+      // Settled meanwhile (cancelled, failed): nothing was written; the model call was made, so its usage counts.
       if (options.usage) await recordTurnUsage(tx, options.turnId, options.usage);
       return;
     }
-    const message = await tx.sessionMessage.create({
-      data: { sessionId: options.sessionId, turnId: options.turnId, role: "ASSISTANT", body: options.text },
-      select: { id: true },
-    });
     if (options.hasGrant !== false) await dropGrant(tx, options.turnId);
-    // The answer's last streamed text (or, unstreamed, the whole answer) and turn.completed, in order.
-    const events: Parameters<typeof appendEvents>[2] = [];
-    if (options.streamedTail) events.push({ type: "message.delta", data: { executionId: options.turnId, text: options.streamedTail } });
-    if (!options.streamed) events.push({ type: "message.delta", data: { executionId: options.turnId, messageId: message.id, text: options.text } });
-    events.push({ type: "turn.completed", data: { executionId: options.turnId, status: "completed", messageId: message.id } });
-    await appendEvents(tx, options.sessionId, events);
-    if (options.assistantSession !== false) await onAssistantTurnSettled(tx, { sessionId: options.sessionId, turnId: options.turnId, messageId: message.id, outcome: "ok" });
+    if (options.assistantSession !== false) await onAssistantTurnSettled(tx, { sessionId: options.sessionId, turnId: options.turnId, messageId, outcome: "ok" });
   });
+}
+
+/**
+ * COMPLETED with the answering step's usage, the ASSISTANT message and the events, in one
+ * statement, all only if the turn is still RUNNING (the answer of every turn goes through here,
+ * so it is one round trip, not four). Returns whether it settled the turn.
+ */
+async function settleAnswer(tx: TTransaction, o: { sessionId: string; turnId: string; text: string; usage?: TModelUsage; messageId: string; events: TNewEvent[] }): Promise<boolean> {
+  const now = new Date();
+  const usage = o.usage ? usageIncrements(o.usage) : null;
+  const append = appendEventsSql(o.sessionId, o.events, now, Prisma.sql`EXISTS (SELECT 1 FROM settled)`);
+  const [row] = await tx.$queryRaw<Array<{ settled: boolean; notified: string | null }>>`
+    WITH settled AS (
+      UPDATE turns SET status = 'COMPLETED', "finishedAt" = ${now}::timestamp(3),
+        "inputTokens" = "inputTokens" + ${usage?.inputTokens.increment ?? 0}::int,
+        "outputTokens" = "outputTokens" + ${usage?.outputTokens.increment ?? 0}::int,
+        "costMicroUsd" = "costMicroUsd" + ${String(usage?.costMicroUsd.increment ?? 0n)}::bigint
+      WHERE id = ${o.turnId}::uuid AND status = 'RUNNING'
+      RETURNING id
+    ), answer AS (
+      INSERT INTO session_messages (id, "sessionId", "turnId", role, body, "createdAt")
+      SELECT ${o.messageId}::uuid, ${o.sessionId}::uuid, settled.id, 'ASSISTANT'::"MessageRole", ${o.text}, ${now}::timestamp(3) FROM settled
+    ), ${append.members}
+    SELECT EXISTS (SELECT 1 FROM settled) AS settled, (SELECT max(${append.notify}) FROM appended) AS notified`;
+  return row!.settled;
 }
 
 export { failTurnTx };

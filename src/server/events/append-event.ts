@@ -26,29 +26,45 @@ export async function appendEvent(tx: TTransaction, sessionId: string, type: TSe
  * NOTIFY (a turn's completion writes its last text and `turn.completed` together). Same
  * guarantees as appendEvent.
  */
-export async function appendEvents(tx: TTransaction, sessionId: string, events: Array<{ type: TSessionEventType; data: TEventData }>): Promise<void> {
+export async function appendEvents(tx: TTransaction, sessionId: string, events: TNewEvent[]): Promise<void> {
   if (events.length > 0) await appendInOrder(tx, sessionId, events);
 }
 
-async function appendInOrder(tx: TTransaction, sessionId: string, events: Array<{ type: TSessionEventType; data: TEventData }>): Promise<TAppendedEvent[]> {
+export type TNewEvent = { type: TSessionEventType; data: TEventData };
+
+/**
+ * Appending events to one session's log as members of a statement: `members` are the CTEs
+ * `bumped` (the seq bump under the session row's lock) and `appended` (the insert, returning
+ * seq and createdAt), written only where `guard` holds; `notify` is a select expression that
+ * wakes the session's followers (delivered at commit). A caller that settles a row and appends
+ * its events together (a turn's completion) writes both in one round trip.
+ */
+export function appendEventsSql(sessionId: string, events: TNewEvent[], now: Date, guard: Prisma.Sql = Prisma.sql`true`): { members: Prisma.Sql; notify: Prisma.Sql } {
   const ids = events.map(() => crypto.randomUUID());
   const types = events.map((event) => event.type);
   const data = events.map((event) => JSON.stringify(event.data));
+  return {
+    members: Prisma.sql`
+      bumped AS (
+        UPDATE agent_sessions SET "lastSeq" = "lastSeq" + ${events.length}::int, "updatedAt" = ${now}::timestamp(3)
+        WHERE id = ${sessionId}::uuid AND ${guard}
+        RETURNING "lastSeq" - ${events.length}::int AS before
+      ), appended AS (
+        INSERT INTO session_events (id, "sessionId", seq, type, data, "createdAt")
+        SELECT item.id, ${sessionId}::uuid, bumped.before + item.position::int, item.type, item.data::jsonb, ${now}::timestamp(3)
+        FROM bumped, unnest(${ids}::uuid[], ${types}::text[], ${data}::text[]) WITH ORDINALITY AS item(id, type, data, position)
+        RETURNING seq, "createdAt"
+      )`,
+    notify: Prisma.sql`pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId})::text`,
+  };
+}
+
+async function appendInOrder(tx: TTransaction, sessionId: string, events: TNewEvent[]): Promise<TAppendedEvent[]> {
   // The app's clock, as Prisma writes timestamps (columns without a time zone hold UTC).
-  const now = new Date();
+  const append = appendEventsSql(sessionId, events, new Date());
   const rows = await tx.$queryRaw<TAppendedEvent[]>`
-    WITH bumped AS (
-      UPDATE agent_sessions SET "lastSeq" = "lastSeq" + ${events.length}::int, "updatedAt" = ${now}::timestamp(3)
-      WHERE id = ${sessionId}::uuid
-      RETURNING "lastSeq" - ${events.length}::int AS before
-    ), inserted AS (
-      INSERT INTO session_events (id, "sessionId", seq, type, data, "createdAt")
-      SELECT item.id, ${sessionId}::uuid, bumped.before + item.position::int, item.type, item.data::jsonb, ${now}::timestamp(3)
-      FROM bumped, unnest(${ids}::uuid[], ${types}::text[], ${data}::text[]) WITH ORDINALITY AS item(id, type, data, position)
-      RETURNING seq, "createdAt"
-    )
-    SELECT inserted.seq, inserted."createdAt", pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId})::text AS notified
-    FROM inserted ORDER BY inserted.seq`;
+    WITH ${append.members}
+    SELECT appended.seq, appended."createdAt", ${append.notify} AS notified FROM appended ORDER BY appended.seq`;
   if (rows.length !== events.length) throw new Error(`Session ${sessionId} does not exist: its events cannot be appended.`);
   return rows.map(({ seq, createdAt }) => ({ seq, createdAt }));
 }
