@@ -21,9 +21,8 @@ export async function recordUsage(turnId: string, usage: TModelUsage): Promise<v
  * The answer: the rest of its streamed text, the answering step's usage, ASSISTANT message,
  * its text (unless streamed), COMPLETED, grant gone; one commit. `hasGrant` and
  * `assistantSession` come from the claim (unknown means yes): a turn without a grant or a
- * worker skips the statements that would find none. The streamed rest and the
- * usage are written even when the turn settled meanwhile (streamed text always reaches the
- * log, and the model call was made either way).
+ * worker skips the statements that would find none. A turn settled meanwhile (cancelled,
+ * failed) gets only the usage: the model call was made either way.
  */
 export async function completeTurn(options: {
   sessionId: string;
@@ -44,7 +43,6 @@ export async function completeTurn(options: {
     events.push({ type: "turn.completed", data: { executionId: options.turnId, status: "completed", messageId } });
     const settled = await settleAnswer(tx, { ...options, messageId, events });
     if (!settled) {
-      // Settled meanwhile (cancelled, failed): nothing was written; the model call was made, so its usage counts.
       if (options.usage) await recordTurnUsage(tx, options.turnId, options.usage);
       return;
     }

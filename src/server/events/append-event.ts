@@ -32,6 +32,11 @@ export async function appendEvents(tx: TTransaction, sessionId: string, events: 
 
 export type TNewEvent = { type: TSessionEventType; data: TEventData };
 
+/** Events as the arrays an insert over `unnest` takes: fresh ids, types, data as JSON text. */
+function eventColumns(events: TNewEvent[]) {
+  return { ids: events.map(() => crypto.randomUUID()), types: events.map((event) => event.type), data: events.map((event) => JSON.stringify(event.data)) };
+}
+
 /**
  * Appending events to one session's log as members of a statement: `members` are the CTEs
  * `bumped` (the seq bump under the session row's lock) and `appended` (the insert, returning
@@ -40,9 +45,7 @@ export type TNewEvent = { type: TSessionEventType; data: TEventData };
  * its events together (a turn's completion) writes both in one round trip.
  */
 export function appendEventsSql(sessionId: string, events: TNewEvent[], now: Date, guard: Prisma.Sql = Prisma.sql`true`): { members: Prisma.Sql; notify: Prisma.Sql } {
-  const ids = events.map(() => crypto.randomUUID());
-  const types = events.map((event) => event.type);
-  const data = events.map((event) => JSON.stringify(event.data));
+  const { ids, types, data } = eventColumns(events);
   return {
     members: Prisma.sql`
       bumped AS (
@@ -69,28 +72,26 @@ async function appendInOrder(tx: TTransaction, sessionId: string, events: TNewEv
   return rows.map(({ seq, createdAt }) => ({ seq, createdAt }));
 }
 
-export type TFirstEvent = { sessionId: string; type: TSessionEventType; data: TEventData };
+export type TFirstEvent = { sessionId: string } & TNewEvent;
 
 /**
- * The first event (seq 1) of sessions being created, as the members of one statement that
- * creates them (startSessions): `inserts` is a data-modifying CTE body (its rows written where
- * `where` holds, the statement's guard), `notifies` the select
- * that wakes their followers at commit. The sessions must be created with `lastSeq: 1`: a new
- * session's log is empty and nobody else can hold its row yet, so no row lock is needed to take
- * the seq (appendEvent does that for every later event).
+ * The first event (seq 1) of sessions being created, as a member of the statement that creates
+ * them (startSessions), shaped like appendEventsSql: `inserts` is the insert written only where
+ * `guard` holds (returning each row's "sessionId"), `notify` the expression that wakes a row's
+ * followers at commit. The sessions must be created with `lastSeq: 1`: a new session's log is
+ * empty and nobody else can hold its row yet, so no row lock is needed to take the seq
+ * (appendEvent does that for every later event).
  */
-export function firstEventsSql(events: TFirstEvent[], now: Date): { inserts: (where: Prisma.Sql) => Prisma.Sql; notifies: (cte: Prisma.Sql) => Prisma.Sql } {
-  const ids = events.map(() => crypto.randomUUID());
+export function firstEventsSql(events: TFirstEvent[], now: Date, guard: Prisma.Sql): { inserts: Prisma.Sql; notify: Prisma.Sql } {
+  const { ids, types, data } = eventColumns(events);
   const sessionIds = events.map((event) => event.sessionId);
-  const types = events.map((event) => event.type);
-  const data = events.map((event) => JSON.stringify(event.data));
   return {
-    inserts: (where) => Prisma.sql`
+    inserts: Prisma.sql`
       INSERT INTO session_events (id, "sessionId", seq, type, data, "createdAt")
       SELECT item.id, item.session_id, 1, item.type, item.data::jsonb, ${now}::timestamp(3)
       FROM unnest(${ids}::uuid[], ${sessionIds}::uuid[], ${types}::text[], ${data}::text[]) AS item(id, session_id, type, data)
-      WHERE ${where}
+      WHERE ${guard}
       RETURNING "sessionId"`,
-    notifies: (cte) => Prisma.sql`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, "sessionId"::text) AS notified FROM ${cte}`,
+    notify: Prisma.sql`pg_notify(${SESSION_EVENTS_CHANNEL}, "sessionId"::text)::text`,
   };
 }

@@ -33,15 +33,14 @@ const column = <T>(rows: TNewSession[], pick: (row: TNewSession) => T) => rows.m
  * commit: a start is on every hot path (opens, fan-outs), and each round trip costs the request
  * more than the rows do. When any automation is disabled by its follower's partner, nothing is
  * written and their ids are returned (the caller refuses). Foreign keys are checked at the
- * statement's end, so the siblings may
- * refer to each other. Timestamps are the app's clock in UTC, as Prisma writes them (an ISO
+ * statement's end, so the siblings may refer to each other. Timestamps are the app's clock in UTC, as Prisma writes them (an ISO
  * string cast to `timestamp` keeps its UTC digits whatever the connection's time zone).
  */
 export async function insertSessions(tx: TTransaction, rows: TNewSession[]): Promise<{ disabled: Set<string> }> {
   if (rows.length === 0) return { disabled: new Set() };
   const now = new Date();
-  const events = firstEventsSql(rows.map((row) => ({ sessionId: row.sessionId, ...row.event })), now);
   const enabled = Prisma.sql`NOT EXISTS (SELECT 1 FROM disabled)`;
+  const events = firstEventsSql(rows.map((row) => ({ sessionId: row.sessionId, ...row.event })), now, enabled);
   const answers = await tx.$queryRaw<Array<{ disabled: string | null }>>`
     WITH disabled AS (${disabledAutomationsSql([...new Set(rows.map((row) => row.automationId))])}),
     sessions AS (
@@ -65,8 +64,8 @@ export async function insertSessions(tx: TTransaction, rows: TNewSession[]): Pro
         ${column(rows, (r) => (r.instruction ? "SYSTEM" : "USER"))}::text[], ${column(rows, (r) => r.message)}::text[], ${column(rows, (r) => (r.instruction ? null : r.ownerId))}::uuid[])
         AS m(id, session, turn, role, body, author)
       WHERE ${enabled}
-    ), events AS (${events.inserts(enabled)})
+    ), events AS (${events.inserts})
     SELECT "automationId" AS disabled FROM disabled
-    UNION ALL SELECT NULL FROM (${events.notifies(Prisma.sql`events`)}) AS notified`;
+    UNION ALL SELECT NULL FROM (SELECT ${events.notify} AS notified FROM events) AS woken`;
   return { disabled: new Set(answers.flatMap((answer) => (answer.disabled ? [answer.disabled] : []))) };
 }
