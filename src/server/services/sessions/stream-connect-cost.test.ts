@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentsWorld, api, type TAgentsWorld } from "../../../../test/agents-kit";
+import { publishAgent, startEngine, stopEngine } from "../../../../test/sessions-kit";
+import { countStatements, readsOf, reportStatements, useCountingDatabase } from "../../../../test/statement-count-kit";
+import { GET as stream } from "@/app/api/v1/agents/sessions/[sessionId]/stream/route";
+import { useDatabase, type TDatabase } from "@/server/db/client";
+
+// What following a session costs to start (test/statement-count-kit.ts): every SSE connect pays
+// it, so the session is read once for the authorization and once for the snapshot, not more.
+
+let world: TAgentsWorld;
+let original: TDatabase;
+let agentId: string;
+
+beforeAll(async () => {
+  world = await agentsWorld();
+  await startEngine({ workers: false });
+  agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
+  original = await useCountingDatabase();
+});
+
+afterAll(async () => {
+  useDatabase(original);
+  await stopEngine();
+});
+
+/** Connects to the session's stream and reads until its first event, then goes away. */
+async function connectUntilFirstEvent(sessionId: string): Promise<string> {
+  const controller = new AbortController();
+  const headers = { authorization: `Bearer ${world.people.owner.key}`, "last-event-id": "0" };
+  const response = await stream(new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { headers, signal: controller.signal }), { params: Promise.resolve({ sessionId }) });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!text.includes("event: session.changed")) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  controller.abort();
+  await reader.cancel().catch(() => undefined);
+  return text;
+}
+
+describe("the cost of following a session", () => {
+  it("a stream connect reads the credential once, the session with the caller's role once, its snapshot once and the log once", async () => {
+    const opened = await api("POST", `/agents/${agentId}/sessions`, { credential: world.people.owner.key, body: { message: "follow me" } });
+    expect(opened.status).toBe(202);
+    let text = "";
+    const cost = await countStatements(async () => {
+      text = await connectUntilFirstEvent(opened.body.sessionId);
+    });
+    reportStatements("stream connect", cost);
+    expect(text).toContain("event: session.changed");
+    expect(readsOf(cost, "api_keys")).toBe(1);
+    expect(readsOf(cost, "agent_sessions")).toBe(2);
+    expect(readsOf(cost, "session_events")).toBe(1);
+    expect(cost.statements).toHaveLength(4);
+  });
+});
