@@ -139,11 +139,16 @@ describe("session visibility and driving", () => {
     expect(refused.body.error.code).toBe("SESSION_NOT_DRIVABLE");
     expect((await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: people.orgAdmin.key, body: { message: "x" } })).status).toBe(404);
 
+    // No workers while the third message arrives: an echo turn can otherwise finish before it.
+    await stopEngine();
+    await startEngine({ workers: false });
     const second = await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: people.editor.key, body: { message: "second" } });
     expect(second.status).toBe(200);
     const busy = await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: people.operator.key, body: { message: "third" } });
     expect(busy.status).toBe(409);
     expect(busy.body.error.code).toBe("CONFLICT");
+    await stopEngine();
+    await startEngine();
     await waitForTurn(second.body.executionId);
 
     const details = (await api("GET", `/agents/sessions/${sessionId}`, { credential: people.operator.key })).body;
