@@ -1,7 +1,9 @@
 import { fromPrisma } from "pg-boss";
+import { insertJobs, notifyChannelSql } from "pg-boss/dist/plans.js";
 import type { TTransaction } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import { ASSISTANT_ACTION_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
-import { warmQueue } from "./queue";
+import { warmQueue, warmQueueTables } from "./queue";
 
 /**
  * Work that happens after a 202, each named by the row that is its source of truth: an agent
@@ -57,4 +59,35 @@ export async function enqueueMany(tx: TTransaction, jobs: TJob[]): Promise<void>
     const rows = ofKind.map((job) => ({ data: dataOf(job), ...groupOf(job) }));
     await boss.insert(QUEUE_OF[kind], rows, { db: fromPrisma(tx) });
   }
+}
+
+// Where pg-boss's insert reads its rows (one JSON array of jobs); the only parameter it has.
+const JOBS_PARAMETER = "$1::text::json";
+
+/**
+ * The jobs of rows the caller inserts in the same statement, as parts of that statement: one
+ * insert per queue (`ctes`, named job_0, job_1, ...: place them in the statement's WITH) and the
+ * select that wakes each queue's idle workers at commit (`notify`: it must be read by the
+ * statement's final query, or it does not run). The inserts are pg-boss's own (the pinned
+ * version's `insertJobs`, so queue defaults, retention and groups are applied as send() does),
+ * reading their rows from this statement's parameter instead of their own, and only when
+ * `guard` holds: a start refused inside the statement queues nothing. This saves a start the
+ * job's round trip and, when it is the start's only other statement, its transaction.
+ */
+export function jobsInsertSql(jobs: TJob[], guard: Prisma.Sql): { ctes: Prisma.Sql[]; notify: Prisma.Sql | null } {
+  if (jobs.length === 0) return { ctes: [], notify: null };
+  const { schema, tables } = warmQueueTables();
+  const kinds = [...new Set(jobs.map((job) => job.kind))];
+  const ctes = kinds.map((kind, index) => {
+    const name = QUEUE_OF[kind];
+    const queue = tables.get(name);
+    if (!queue) throw new Error(`The job queue ${name} has no table: was it created when the queue started?`);
+    const [before, after, ...rest] = insertJobs(schema, { table: queue.table, name, returnId: false, notify: false }).split(JOBS_PARAMETER);
+    if (after === undefined || rest.length > 0) throw new Error("pg-boss's job insert changed shape: jobsInsertSql must be revisited for this version.");
+    const rows = jobs.filter((job) => job.kind === kind).map((job) => ({ data: dataOf(job), groupId: "organizationId" in job ? job.organizationId : null }));
+    return Prisma.sql`job_${Prisma.raw(String(index))} AS (${Prisma.raw(before!)}(SELECT ${JSON.stringify(rows)}::text::json WHERE ${guard})${Prisma.raw(after)} RETURNING name)`;
+  });
+  const woken = kinds.flatMap((kind, index) => (tables.get(QUEUE_OF[kind])!.notify ? [Prisma.sql`SELECT name FROM job_${Prisma.raw(String(index))}`] : []));
+  if (woken.length === 0) return { ctes, notify: null };
+  return { ctes, notify: Prisma.sql`SELECT pg_notify(${Prisma.raw(notifyChannelSql(schema))}, name)::text FROM (SELECT DISTINCT name FROM (${Prisma.join(woken, " UNION ALL ")}) AS each_job) AS queued` };
 }

@@ -2,9 +2,16 @@ import { PgBoss, fromPglite } from "pg-boss";
 import { ready, type TDatabase } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
-import { ensureQueues } from "./queues";
+import { ensureQueues, type TQueueTable } from "./queues";
 
-type TQueueState = { boss: PgBoss | null; state: "stopped" | "starting" | "running" | "failed"; error?: string; starting?: Promise<PgBoss | null>; schema?: string };
+type TQueueState = {
+  boss: PgBoss | null;
+  state: "stopped" | "starting" | "running" | "failed";
+  error?: string;
+  starting?: Promise<PgBoss | null>;
+  schema?: string;
+  tables?: Map<string, TQueueTable>;
+};
 
 // One queue per process, shared by every bundle Next.js builds (see db/client.ts).
 const holder = globalThis as typeof globalThis & { __serviceQueue?: TQueueState };
@@ -27,7 +34,7 @@ async function boot(queue: TQueueState, database: TDatabase, options: TQueueOpti
     boss.on("error", (error) => log.error("queue error", { error }));
     await boss.start();
     // Warm before anyone can send: a transactional send then never reads queue metadata.
-    await ensureQueues(boss);
+    queue.tables = await ensureQueues(boss);
     queue.boss = boss;
     queue.schema = options.schema ?? "pgboss";
     queue.state = "running";
@@ -67,6 +74,16 @@ export async function stopQueue(options: { timeoutMs?: number } = {}): Promise<v
   queue.boss = null;
   queue.state = "stopped";
   delete queue.starting;
+}
+
+/**
+ * The running, warmed queue with its schema and its queues' tables: what a statement needs to
+ * insert jobs itself (jobs/enqueue.ts, jobsInsertSql). Refuses like warmQueue when not running.
+ */
+export function warmQueueTables(): { schema: string; tables: Map<string, TQueueTable> } {
+  warmQueue();
+  const { schema, tables } = current();
+  return { schema: schema ?? "pgboss", tables: tables ?? new Map() };
 }
 
 /** The running queue and its pg-boss schema (metrics read queue depths from it), or null. */

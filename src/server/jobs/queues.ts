@@ -75,7 +75,7 @@ export async function createQueueOnce(boss: PgBoss, name: string, options: TQueu
  * send reads it, and on PGlite reading it inside a Prisma transaction would wait on the same
  * single connection (TOOLCHAIN.md, Queue). Runs once, when the queue starts.
  */
-export async function ensureQueues(boss: PgBoss): Promise<void> {
+export async function ensureQueues(boss: PgBoss): Promise<Map<string, TQueueTable>> {
   await createQueueOnce(boss, TURN_QUEUE, EXECUTION_QUEUE_OPTIONS);
   await createQueueOnce(boss, TURN_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
   await createQueueOnce(boss, FLOW_QUEUE, EXECUTION_QUEUE_OPTIONS);
@@ -89,4 +89,18 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   await boss.previewRedrive(ONBOARDING_QUEUE);
   await boss.previewRedrive(WEBHOOK_QUEUE);
   await boss.previewRedrive(ASSISTANT_ACTION_QUEUE);
+  return queueTables(boss, [TURN_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, WEBHOOK_QUEUE, ASSISTANT_ACTION_QUEUE]);
+}
+
+/** Where a queue's jobs live: pg-boss gives each queue its own partition of the job table. */
+export type TQueueTable = { table: string; notify: boolean };
+
+/** Each queue's job table (a field of getQueue's row that pg-boss's types leave out). */
+async function queueTables(boss: PgBoss, names: string[]): Promise<Map<string, TQueueTable>> {
+  const tables = new Map<string, TQueueTable>();
+  for (const name of names) {
+    const queue = (await boss.getQueue(name)) as (Awaited<ReturnType<PgBoss["getQueue"]>> & { table?: string }) | null;
+    if (queue?.table) tables.set(name, { table: queue.table, notify: Boolean(queue.notify) });
+  }
+  return tables;
 }

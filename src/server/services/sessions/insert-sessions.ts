@@ -1,6 +1,7 @@
 import type { TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { firstEventsSql } from "@/server/events/append-event";
+import { jobsInsertSql, type TJob } from "@/server/jobs/enqueue";
 import { disabledAutomationsSql } from "@/server/services/partner/entitlements/disabled-automations";
 
 /** The rows of one new session: the session, its first turn and message, and its seq-1 event. */
@@ -31,16 +32,19 @@ const column = <T>(rows: TNewSession[], pick: (row: TNewSession) => T) => rows.m
  * Writes sessions, their first turns, first messages and `session.changed` events in one
  * statement (data-modifying CTEs, each an insert over arrays), NOTIFYing their followers at
  * commit: a start is on every hot path (opens, fan-outs), and each round trip costs the request
- * more than the rows do. When any automation is disabled by its follower's partner, nothing is
+ * more than the rows do. The jobs that run the new turns are inserted by the same statement
+ * (jobsInsertSql), so a start with no caller grant or flow run is atomic without a transaction.
+ * When any automation is disabled by its follower's partner, nothing is
  * written and their ids are returned (the caller refuses). Foreign keys are checked at the
  * statement's end, so the siblings may refer to each other. Timestamps are the app's clock in UTC, as Prisma writes them (an ISO
  * string cast to `timestamp` keeps its UTC digits whatever the connection's time zone).
  */
-export async function insertSessions(tx: TTransaction, rows: TNewSession[]): Promise<{ disabled: Set<string> }> {
+export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs: TJob[] = []): Promise<{ disabled: Set<string> }> {
   if (rows.length === 0) return { disabled: new Set() };
   const now = new Date();
   const enabled = Prisma.sql`NOT EXISTS (SELECT 1 FROM disabled)`;
   const events = firstEventsSql(rows.map((row) => ({ sessionId: row.sessionId, ...row.event })), now, enabled);
+  const queued = jobsInsertSql(jobs, enabled);
   const answers = await tx.$queryRaw<Array<{ disabled: string | null }>>`
     WITH disabled AS (${disabledAutomationsSql([...new Set(rows.map((row) => row.automationId))])}),
     sessions AS (
@@ -64,8 +68,9 @@ export async function insertSessions(tx: TTransaction, rows: TNewSession[]): Pro
         ${column(rows, (r) => (r.instruction ? "SYSTEM" : "USER"))}::text[], ${column(rows, (r) => r.message)}::text[], ${column(rows, (r) => (r.instruction ? null : r.ownerId))}::uuid[])
         AS m(id, session, turn, role, body, author)
       WHERE ${enabled}
-    ), events AS (${events.inserts})
+    ), events AS (${events.inserts})${queued.ctes.length > 0 ? Prisma.sql`, ${Prisma.join(queued.ctes)}` : Prisma.empty}
     SELECT "automationId" AS disabled FROM disabled
-    UNION ALL SELECT NULL FROM (SELECT ${events.notify} AS notified FROM events) AS woken`;
+    UNION ALL SELECT NULL FROM (SELECT ${events.notify} AS notified FROM events) AS woken${queued.notify ? Prisma.sql`
+    UNION ALL SELECT NULL FROM (${queued.notify}) AS jobs_woken` : Prisma.empty}`;
   return { disabled: new Set(answers.flatMap((answer) => (answer.disabled ? [answer.disabled] : []))) };
 }

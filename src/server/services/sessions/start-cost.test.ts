@@ -3,6 +3,7 @@ import { agentsWorld, api, type TAgentsWorld } from "../../../../test/agents-kit
 import { eventsOf, publishAgent, startEngine, stopEngine } from "../../../../test/sessions-kit";
 import { countStatements, readsOf, reportStatements, useCountingDatabase } from "../../../../test/statement-count-kit";
 import { db, useDatabase, type TDatabase } from "@/server/db/client";
+import { runningQueue } from "@/server/jobs/queue";
 import { startSessions } from "./start-sessions";
 
 // What starting work costs in round trips (test/statement-count-kit.ts): an open through the
@@ -28,7 +29,7 @@ afterAll(async () => {
 const open = () => api("POST", `/agents/${agentId}/sessions`, { credential: world.people.owner.key, body: { message: "count me" } });
 
 describe("the cost of starting work", () => {
-  it("an open reads the credential with its owner once and the agent with the caller's role once, then commits one transaction of two statements", async () => {
+  it("an open reads the credential with its owner once and the agent with the caller's role once, then writes everything in one statement, without a transaction", async () => {
     await open(); // the key's lastUsedAt is written at most once a minute: not on the measured call
     let answer: Awaited<ReturnType<typeof open>> | undefined;
     const cost = await countStatements(async () => {
@@ -38,12 +39,16 @@ describe("the cost of starting work", () => {
     expect(answer!.status).toBe(202);
     expect(readsOf(cost, "api_keys")).toBe(1);
     expect(readsOf(cost, "automations")).toBe(1);
-    expect(cost.transactions).toBe(1);
-    // credential, agent; the rows with their event (guarded by the entitlement rule), the job
-    expect(cost.statements).toHaveLength(4);
+    expect(cost.transactions).toBe(0);
+    // credential, agent; the rows with their event and job (guarded by the entitlement rule)
+    expect(cost.statements).toHaveLength(3);
     const row = await db().agentSession.findUniqueOrThrow({ where: { id: answer!.body.sessionId }, select: { title: true, lastSeq: true, turns: { select: { id: true, status: true } }, messages: { select: { role: true, body: true } } } });
     expect(row).toEqual({ title: "count me", lastSeq: 1, turns: [{ id: answer!.body.executionId, status: "QUEUED" }], messages: [{ role: "USER", body: "count me" }] });
     expect((await eventsOf(answer!.body.sessionId)).map((event) => [event.seq, event.type])).toEqual([[1, "session.changed"]]);
+    // The same statement queued the turn's job, in the organization's group (its fairness cap).
+    const { schema } = runningQueue()!;
+    const jobs = await db().$queryRawUnsafe<Array<{ state: string; group_id: string }>>(`SELECT state::text, group_id FROM ${schema}.job WHERE name = 'agent-turn' AND data->>'turnId' = $1`, answer!.body.executionId);
+    expect(jobs).toEqual([{ state: "created", group_id: world.acme.id }]);
   });
 
   it("a fan-out of ten costs what a start of one costs", async () => {

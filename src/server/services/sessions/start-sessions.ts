@@ -2,7 +2,7 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { env } from "@/server/env";
-import { enqueueMany, type TJob } from "@/server/jobs/enqueue";
+import type { TJob } from "@/server/jobs/enqueue";
 import { createCallerGrant } from "@/server/services/caller-credentials/grants";
 import { refuseDisabled } from "@/server/services/partner/entitlements/disabled-automations";
 import { insertSessions } from "./insert-sessions";
@@ -47,8 +47,8 @@ export type TStartedSession = { sessionId: string; executionId: string; flowRunI
  * flow runs, a flow's agent steps): inside the caller's transaction, each session (pinned to
  * its revision), its first turn (QUEUED, with its deadline), the first USER message, the flow
  * run when it is a flow, the turn's caller grant, the `session.changed` event and the job.
- * Sessions, turns, messages and events are one statement for the whole batch (insertSessions),
- * so a fan-out costs barely more than one start;
+ * Sessions, turns, messages, events and jobs are one statement for the whole batch
+ * (insertSessions), so a fan-out costs barely more than one start;
  * everything commits together or not at all. An automation its follower's partner disabled
  * is refused here, once for every entry point (403 AUTOMATION_DISABLED); fan-outs skip those
  * beforehand (fire-trigger.ts) so one disabled subscriber does not stop the others.
@@ -64,6 +64,7 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
     flowRunId: start.flowRun ? crypto.randomUUID() : null,
     deadlineAt: start.deadlineAt ?? defaultDeadline,
   }));
+  const jobs: TJob[] = rows.filter(({ start }) => start.queueJob !== false).map(({ start, turnId }) => ({ kind: start.flowRun ? "flow-run" : "agent-turn", turnId, organizationId: start.organizationId }));
   const { disabled } = await insertSessions(
     tx,
     rows.map(({ start, sessionId, turnId, messageId, flowRunId, deadlineAt }) => ({
@@ -85,6 +86,7 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
       message: start.message,
       event: { type: "session.changed", data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) } },
     })),
+    jobs,
   );
   await refuseDisabled(disabled, tx);
   const flowRuns = rows.filter((row) => row.flowRunId !== null);
@@ -104,8 +106,6 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
   for (const { start, turnId } of rows) {
     await createCallerGrant(tx, { turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId });
   }
-  const jobs: TJob[] = rows.filter(({ start }) => start.queueJob !== false).map(({ start, turnId }) => ({ kind: start.flowRun ? "flow-run" : "agent-turn", turnId, organizationId: start.organizationId }));
-  await enqueueMany(tx, jobs);
   return rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));
 }
 

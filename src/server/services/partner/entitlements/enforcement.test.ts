@@ -6,6 +6,7 @@ import { consoleAs, refusalOf } from "../../../../../test/console-kit";
 import { partnerApi, partnerWithFollower } from "../../../../../test/entitlements-kit";
 import { publishAgent, startEngine, stopEngine, waitForTurn } from "../../../../../test/sessions-kit";
 import { db } from "@/server/db/client";
+import { runningQueue } from "@/server/jobs/queue";
 import { handleMcpRequest } from "@/server/mcp/handle-mcp-request";
 import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
 import { listAgentTools } from "@/server/services/mcp/list-agent-tools";
@@ -31,6 +32,10 @@ async function setEnabled(automationId: string, enabled: boolean) {
 }
 
 const sessionsOf = (automationId: string) => db().agentSession.count({ where: { automationId } });
+const turnJobCount = async () => {
+  const [row] = await db().$queryRawUnsafe<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM ${runningQueue()!.schema}.job WHERE name = 'agent-turn'`);
+  return row!.count;
+};
 
 beforeAll(async () => {
   world = await partnerWithFollower();
@@ -54,11 +59,14 @@ afterAll(async () => {
 
 describe("a disabled automation never starts", () => {
   it("POST /agents/:id/sessions is 403 AUTOMATION_DISABLED naming why, and creates nothing", async () => {
+    const jobsBefore = await turnJobCount();
     const refused = await api("POST", `/agents/${ids.off}/sessions`, { credential: world.operator.key, body: { message: "hi" } });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("AUTOMATION_DISABLED");
     expect(refused.body.error.message).toMatch(PARTNER_SAYS);
     expect(await sessionsOf(ids.off)).toBe(0);
+    // The job is inserted by the start's own statement, under the same rule: none was queued.
+    expect(await turnJobCount()).toBe(jobsBefore);
     const opened = await api("POST", `/agents/${ids.on}/sessions`, { credential: world.operator.key, body: { message: "hi" } });
     expect(opened.status).toBe(202);
   });
