@@ -113,3 +113,13 @@ export function useDatabase(database: TDatabase): void {
 
 export type { PrismaClient };
 export type TTransaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/**
+ * Runs related writes together: in a transaction, or straight on the client when the caller's
+ * writes are one statement this time (atomic by itself), because on a hot path BEGIN and COMMIT
+ * are two of its few round trips. `oneStatement` is the caller's promise: pass false whenever
+ * the work may write twice.
+ */
+export function atomically<T>(oneStatement: boolean, work: (tx: TTransaction) => Promise<T>): Promise<T> {
+  return oneStatement ? work(db()) : db().$transaction(work);
+}

@@ -1,4 +1,5 @@
 import { db, type TTransaction } from "@/server/db/client";
+import { appendEventsSql } from "@/server/events/append-event";
 import { Prisma } from "@/server/db/generated/client";
 import { visibleTools } from "@/server/integrations/catalog";
 import type { TIdentityMode, TIntegrationDefinition } from "@/server/integrations/types";
@@ -83,6 +84,16 @@ const lockedTurn = (turnId: string) => Prisma.sql`
   WHERE t.id = ${turnId}::uuid
   FOR UPDATE OF t`;
 
+/** A session message as the transcript reads it. */
+type TStoredMessage = { role: string; body: string; turnId: string | null };
+
+/**
+ * What a fresh turn's first model step would read, read by the claim's statement instead:
+ * whether the organization has a model budget limit (none: the step need not check it) and
+ * the session's messages. Later steps and resumed turns read both again.
+ */
+export type TFirstStep = { budgetLimited: boolean; messages: TStoredMessage[] };
+
 type TLockedRow = Omit<TClaimedTurn, "turnId">;
 const claimedTurn = (turnId: string, row: TLockedRow): TClaimedTurn => ({ turnId, ...row, deadlineAt: new Date(row.deadlineAt) });
 
@@ -101,10 +112,18 @@ export async function readTurnForClaim(tx: TTransaction, turnId: string): Promis
 /**
  * readTurnForClaim and, in the same statement, the claim itself when the turn is QUEUED (or
  * RUNNING, interrupted) and within its deadline: RUNNING, one more attempt, startedAt on the
- * first. Returns the turn as it was before, and whether it was claimed. Every turn starts here,
- * so the read and the write are one round trip.
+ * first, and for a QUEUED turn its `turn.started` event. Returns the turn as it was before, and
+ * whether it was claimed. Every turn starts here, so this is one round trip and, being one
+ * statement, needs no transaction of its own.
  */
-export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date): Promise<{ turn: TClaimedTurn; claimed: boolean } | null> {
+export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date): Promise<{ turn: TClaimedTurn; claimed: boolean; firstStep: TFirstStep } | null> {
+  const started = appendEventsSql(
+    Prisma.sql`(SELECT "sessionId"::uuid FROM before)`,
+    [{ type: "turn.started", data: { executionId: turnId } }],
+    now,
+    Prisma.sql`EXISTS (SELECT 1 FROM claimed) AND (SELECT status FROM before) = 'QUEUED'`,
+    Prisma.sql`jsonb_build_object('resumed', (SELECT attempts > 0 FROM before))`,
+  );
   const [row] = await tx.$queryRaw<Array<TLockedRow & { claimed: boolean }>>`
     WITH before AS (${lockedTurn(turnId)}),
     claimed AS (
@@ -113,11 +132,18 @@ export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date):
       FROM before
       WHERE turns.id = ${turnId}::uuid AND before.status IN ('QUEUED', 'RUNNING') AND before."deadlineAt" > ${now}::timestamp(3)
       RETURNING turns.id
-    )
-    SELECT before.*, EXISTS (SELECT 1 FROM claimed) AS claimed FROM before`;
+    ), ${started.members}
+    SELECT before.*, EXISTS (SELECT 1 FROM claimed) AS claimed, (SELECT max(${started.notify}) FROM appended) AS notified,
+      EXISTS (SELECT 1 FROM llm_budgets b WHERE b."organizationId" = before."orgId"::uuid
+        AND (b."monthlyTokenLimit" IS NOT NULL OR b."monthlyCostMicroUsd" IS NOT NULL)) AS "budgetLimited",
+      (SELECT json_agg(json_build_object('role', m.role::text, 'body', m.body, 'turnId', m."turnId") ORDER BY m."createdAt", m.id)
+        FROM session_messages m WHERE m."sessionId" = before."sessionId"::uuid) AS messages
+    FROM before`;
   if (!row) return null;
-  const { claimed, ...turn } = row;
-  return { turn: claimedTurn(turnId, turn), claimed };
+  const { claimed, notified: _notified, budgetLimited, messages, ...turn } = row as typeof row & { notified: unknown; budgetLimited: boolean; messages: unknown };
+  // json arrives parsed from PostgreSQL's adapter and as text from some drivers.
+  const stored = (typeof messages === "string" ? JSON.parse(messages) : (messages ?? [])) as TStoredMessage[];
+  return { turn: claimedTurn(turnId, turn), claimed, firstStep: { budgetLimited, messages: stored } };
 }
 
 type TRevisionRow = NonNullable<Awaited<ReturnType<typeof readRevisionRow>>>;
@@ -188,11 +214,12 @@ function toolResultMessage(call: TTranscriptCall): TModelMessage {
  * calls with their results. Rebuilding (rather than keeping it in memory) is what lets a turn
  * resume after an approval or a crashed worker.
  */
-export async function loadTranscript(context: TTurnContext, options: { noToolCalls?: boolean } = {}): Promise<TModelMessage[]> {
+export async function loadTranscript(context: TTurnContext, options: { firstStep?: TFirstStep } = {}): Promise<TModelMessage[]> {
   const [messages, calls] = await Promise.all([
-    db().sessionMessage.findMany({ where: { sessionId: context.sessionId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { role: true, body: true, turnId: true } }),
+    options.firstStep?.messages ??
+      db().sessionMessage.findMany({ where: { sessionId: context.sessionId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { role: true, body: true, turnId: true } }),
     // The first step of a turn never claimed before has no tool calls yet: nothing to read.
-    options.noToolCalls ? [] : db().toolCall.findMany({
+    options.firstStep ? [] : db().toolCall.findMany({
       // A parked 4.2 call is never here (the turn is suspended until it is decided and run or
       // rejected); an assistant's `ask` action is, with the approval it waits for.
       where: { turnId: context.turnId, status: { in: ["SUCCEEDED", "FAILED", "REJECTED", "AWAITING_APPROVAL"] } },

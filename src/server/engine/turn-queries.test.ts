@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../test/agents-kit";
 import { eventsOf, openTurnWithoutJob, publishAgent } from "../../../test/sessions-kit";
 import { countStatements, readsOf as reads, reportStatements as report, useCountingDatabase } from "../../../test/statement-count-kit";
-import { useDatabase, type TDatabase } from "@/server/db/client";
+import { db, useDatabase, type TDatabase } from "@/server/db/client";
 import { readTurnForClaim } from "./turn-context";
 import { runTurn } from "./turn-runner";
 
@@ -28,7 +28,7 @@ const open = (agentId: string, message: string) => openTurnWithoutJob(world.peop
 const measure = (turnId: string) => countStatements(() => runTurn(turnId));
 
 describe("the cost of one turn", () => {
-  it("an echo turn reads its turn once, reads no tool calls or catalog, and commits twice", async () => {
+  it("an echo turn is its claim, its revision and its answer: one statement each, no transaction", async () => {
     const { sessionId, turnId } = await open(echoAgent, "hello");
     const cost = await measure(turnId);
     report("echo turn", cost);
@@ -39,10 +39,25 @@ describe("the cost of one turn", () => {
     expect(reads(cost, "custom_integrations")).toBe(0);
     // Neither a caller grant nor an assistant worker to look for: the claim said so.
     expect(cost.statements.some((sql) => /caller_grants|assistant_workers/.test(sql.replace(/EXISTS \(SELECT 1 FROM caller_grants[^)]*\)/, "")))).toBe(false);
-    // The claim, then the completion with the step's usage.
-    expect(cost.transactions).toBe(2);
-    // Each append of events is one statement (the seq bump, the insert and the NOTIFY).
-    expect(cost.statements.length).toBeLessThanOrEqual(6);
+    // The claim (with turn.started, the budget's limits and the transcript), then the answer
+    // (with the step's usage and its events): each one statement, so neither needs a transaction.
+    expect(cost.transactions).toBe(0);
+    expect(reads(cost, "llm_budgets")).toBe(1);
+    expect(reads(cost, "session_messages")).toBe(1);
+    expect(cost.statements).toHaveLength(3);
+  });
+
+  it("a limited budget is still checked before the first step", async () => {
+    await db().llmBudget.upsert({ where: { organizationId: world.acme.id }, create: { organizationId: world.acme.id, monthlyTokenLimit: 1 }, update: { monthlyTokenLimit: 1 } });
+    try {
+      const first = await open(echoAgent, "spend a token");
+      await measure(first.turnId);
+      const { sessionId, turnId } = await open(echoAgent, "over the limit");
+      await measure(turnId);
+      expect((await eventsOf(sessionId)).map((event) => event.type)).toEqual(["turn.started", "budget.failed", "turn.completed"]);
+    } finally {
+      await db().llmBudget.delete({ where: { organizationId: world.acme.id } });
+    }
   });
 
   it("a later turn on the same revision does not read the revision again", async () => {
@@ -51,11 +66,10 @@ describe("the cost of one turn", () => {
     const { turnId } = await open(echoAgent, "second");
     const cost = await measure(turnId);
     expect(reads(cost, "automation_revisions")).toBe(0);
-    expect(cost.statements.length).toBeLessThanOrEqual(5);
+    expect(cost.statements).toHaveLength(2);
   });
 
   it("the claim's joined read returns the turn as Prisma reads it", async () => {
-    const { db } = await import("@/server/db/client");
     const { sessionId, turnId } = await open(echoAgent, "read me");
     const claimed = await db().$transaction((tx) => readTurnForClaim(tx, turnId));
     const turn = await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { organizationId: true, deadlineAt: true, status: true, attempts: true, session: { select: { domainId: true, automationId: true, revision: true, origin: true } } } });

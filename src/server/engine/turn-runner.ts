@@ -6,7 +6,7 @@ import { checkBudget } from "./budget-gate";
 import { actingWorkerFor, actionClassOf, runAction } from "./assistant-actions";
 import { executeToolCall, failInterruptedCall, recordUnavailableCall, suspendForApproval } from "./tool-calls";
 import { DeltaBuffer } from "./delta-buffer";
-import { claimTurnRow, loadTranscript, loadTurnContext, type TClaimedTurn, type TTurnContext } from "./turn-context";
+import { claimTurnRow, loadTranscript, loadTurnContext, type TClaimedTurn, type TFirstStep, type TTurnContext } from "./turn-context";
 import { completeTurn, DEADLINE_MESSAGE, failTurn, failTurnTx, recordUsage } from "./turn-settle";
 
 /** Model steps per turn; a model that keeps calling tools past this is stopped. */
@@ -19,24 +19,24 @@ export const MAX_MODEL_STEPS = 25;
  * A turn found RUNNING was interrupted (its worker died): a tool call left RUNNING is never
  * re-run silently; it is closed as TOOL_CALL_INTERRUPTED and the model is told.
  */
-async function claimTurn(turnId: string): Promise<TClaimedTurn | null> {
-  return db().$transaction(async (tx) => {
-    const found = await claimTurnRow(tx, turnId, new Date());
-    if (!found || (found.turn.status !== "QUEUED" && found.turn.status !== "RUNNING")) return null;
-    const { turn } = found;
-    const settle = { sessionId: turn.sessionId, turnId };
-    if (!found.claimed) {
-      // Queued or interrupted, but past its deadline: the claim's update left it as it was.
-      await failTurnTx(tx, { ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
-      return null;
-    }
-    if (turn.status === "RUNNING") {
+async function claimTurn(turnId: string): Promise<{ turn: TClaimedTurn; firstStep: TFirstStep } | null> {
+  // The claim (and a QUEUED turn's turn.started) is one statement: no transaction on the hot path.
+  const found = await claimTurnRow(db(), turnId, new Date());
+  if (!found || (found.turn.status !== "QUEUED" && found.turn.status !== "RUNNING")) return null;
+  const { turn } = found;
+  const settle = { sessionId: turn.sessionId, turnId };
+  if (!found.claimed) {
+    // Queued or interrupted, but past its deadline: the claim's update left it as it was.
+    await db().$transaction((tx) => failTurnTx(tx, { ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE, from: ["QUEUED", "RUNNING"] }));
+    return null;
+  }
+  if (turn.status === "RUNNING") {
+    await db().$transaction(async (tx) => {
       const stuck = await tx.toolCall.findMany({ where: { turnId, status: "RUNNING" }, select: { id: true, toolName: true } });
       for (const call of stuck) await failInterruptedCall(tx, { sessionId: turn.sessionId, turnId, toolCallId: call.id, name: call.toolName });
-    }
-    if (turn.status === "QUEUED") await appendEvent(tx, turn.sessionId, "turn.started", { executionId: turnId, resumed: turn.attempts > 0 });
-    return turn;
-  });
+    });
+  }
+  return { turn, firstStep: found.firstStep };
 }
 
 /** Runs approved parked calls of this turn (rejected ones were closed by the decision). */
@@ -57,10 +57,11 @@ type TStepOutcome = { kind: "answer"; step: TModelStep; streamed: boolean; tail:
  * One model call: budget first, the deadline as the abort signal. Streamed text is coalesced
  * into few message.delta events, all written before anything else this step writes. Usage of
  * a tool-calling step is recorded here; an answer's goes with the completion (one commit).
- * `fresh`: the turn has no tool calls yet (first step of a turn never claimed before).
+ * `firstStep`: what the claim read for the first step of a turn never claimed before (it has no
+ * tool calls yet); null for any other step, which reads the budget and transcript itself.
  */
-async function modelStep(context: TTurnContext, settle: { sessionId: string; turnId: string }, fresh: boolean): Promise<TStepOutcome> {
-  const budget = await checkBudget({ orgId: context.orgId, turnId: context.turnId });
+async function modelStep(context: TTurnContext, settle: { sessionId: string; turnId: string }, firstStep: TFirstStep | null): Promise<TStepOutcome> {
+  const budget = firstStep && !firstStep.budgetLimited ? ({ ok: true } as const) : await checkBudget({ orgId: context.orgId, turnId: context.turnId });
   if (!budget.ok) {
     await db().$transaction(async (tx) => {
       await appendEvent(tx, context.sessionId, "budget.failed", { executionId: context.turnId, code: budget.code });
@@ -74,7 +75,7 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
   try {
     step = await modelFor(context.revision.setup.model).generate({
       system: context.system,
-      messages: await loadTranscript(context, { noToolCalls: fresh }),
+      messages: await loadTranscript(context, firstStep ? { firstStep } : {}),
       tools: [...context.tools.values()].map((tool) => tool.model),
       procedure: context.revision.setup.procedure,
       signal: AbortSignal.timeout(remaining),
@@ -110,8 +111,9 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
  * before each step, so any attempt continues from what was persisted.
  */
 export async function runTurn(turnId: string): Promise<void> {
-  const claimed = await claimTurn(turnId);
-  if (!claimed) return;
+  const claim = await claimTurn(turnId);
+  if (!claim) return;
+  const { turn: claimed, firstStep } = claim;
   const settle = { sessionId: claimed.sessionId, turnId };
   const context = await loadTurnContext(claimed);
   if (!context) {
@@ -129,7 +131,7 @@ export async function runTurn(turnId: string): Promise<void> {
       await failTurn({ ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
       return;
     }
-    const outcome = await modelStep(context, settle, fresh && steps === 0);
+    const outcome = await modelStep(context, settle, fresh && steps === 0 ? firstStep : null);
     if (outcome.kind === "failed") return;
     if (outcome.kind === "answer") {
       await completeTurn({ ...settle, text: outcome.step.text, streamed: outcome.streamed, streamedTail: outcome.tail, usage: outcome.step.usage, hasGrant: claimed.hasGrant, assistantSession: claimed.assistantSession });

@@ -1,6 +1,6 @@
 import { onAssistantTurnSettled } from "@/server/services/assistant/conversation/on-turn-settled";
 import { recordTurnUsage, usageIncrements } from "@/server/services/budget/record-turn-usage";
-import { db, type TTransaction } from "@/server/db/client";
+import { atomically, db, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { appendEventsSql, type TNewEvent } from "@/server/events/append-event";
 import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
@@ -34,7 +34,9 @@ export async function completeTurn(options: {
   hasGrant?: boolean;
   assistantSession?: boolean;
 }): Promise<void> {
-  await db().$transaction(async (tx) => {
+  // Without a grant to drop or a worker to tell, the settlement is one statement (settleAnswer),
+  // atomic by itself: the turn's last round trips are not spent on BEGIN and COMMIT.
+  await atomically(options.hasGrant === false && options.assistantSession === false, async (tx) => {
     const messageId = crypto.randomUUID();
     // The answer's last streamed text (or, unstreamed, the whole answer) and turn.completed, in order.
     const events: TNewEvent[] = [];

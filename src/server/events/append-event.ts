@@ -40,25 +40,35 @@ function eventColumns(events: TNewEvent[]) {
 /**
  * Appending events to one session's log as members of a statement: `members` are the CTEs
  * `bumped` (the seq bump under the session row's lock) and `appended` (the insert, returning
- * seq and createdAt), written only where `guard` holds; `notify` is a select expression that
- * wakes the session's followers (delivered at commit). A caller that settles a row and appends
- * its events together (a turn's completion) writes both in one round trip.
+ * seq, createdAt and sessionId), written only where `guard` holds; `notify` is a select
+ * expression over `appended` that wakes the session's followers (delivered at commit). A caller
+ * that settles a row and appends its events together (a turn's completion) writes both in one
+ * round trip. The session may be an expression of the statement (a turn's claim knows only the
+ * turn), and `computed` (a jsonb expression) adds fields only the statement knows to each
+ * event's data.
  */
-export function appendEventsSql(sessionId: string, events: TNewEvent[], now: Date, guard: Prisma.Sql = Prisma.sql`true`): { members: Prisma.Sql; notify: Prisma.Sql } {
+export function appendEventsSql(
+  session: string | Prisma.Sql,
+  events: TNewEvent[],
+  now: Date,
+  guard: Prisma.Sql = Prisma.sql`true`,
+  computed: Prisma.Sql = Prisma.sql`'{}'::jsonb`,
+): { members: Prisma.Sql; notify: Prisma.Sql } {
   const { ids, types, data } = eventColumns(events);
+  const sessionId = typeof session === "string" ? Prisma.sql`${session}::uuid` : session;
   return {
     members: Prisma.sql`
       bumped AS (
         UPDATE agent_sessions SET "lastSeq" = "lastSeq" + ${events.length}::int, "updatedAt" = ${now}::timestamp(3)
-        WHERE id = ${sessionId}::uuid AND ${guard}
-        RETURNING "lastSeq" - ${events.length}::int AS before
+        WHERE id = ${sessionId} AND ${guard}
+        RETURNING id, "lastSeq" - ${events.length}::int AS before
       ), appended AS (
         INSERT INTO session_events (id, "sessionId", seq, type, data, "createdAt")
-        SELECT item.id, ${sessionId}::uuid, bumped.before + item.position::int, item.type, item.data::jsonb, ${now}::timestamp(3)
+        SELECT item.id, bumped.id, bumped.before + item.position::int, item.type, item.data::jsonb || ${computed}, ${now}::timestamp(3)
         FROM bumped, unnest(${ids}::uuid[], ${types}::text[], ${data}::text[]) WITH ORDINALITY AS item(id, type, data, position)
-        RETURNING seq, "createdAt"
+        RETURNING seq, "createdAt", "sessionId"
       )`,
-    notify: Prisma.sql`pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId})::text`,
+    notify: Prisma.sql`pg_notify(${SESSION_EVENTS_CHANNEL}, appended."sessionId"::text)::text`,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { actorDomainSelect, roleAllows, roleInDomain } from "@/server/auth/permissions";
-import { db, type TTransaction } from "@/server/db/client";
+import { atomically, db, type TTransaction } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
 import { startSession } from "./start-sessions";
 
@@ -54,9 +54,7 @@ async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TO
  */
 export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Promise<{ sessionId: string; executionId: string; revision: number }> {
   const agent = await runnableAgent(actor, o.automationId, o);
-  const oneStatement = o.pinRevision === undefined && o.callerCredentials === undefined;
-  const atomically = <T>(work: (tx: TTransaction) => Promise<T>) => (oneStatement ? work(db()) : db().$transaction(work));
-  return atomically(async (tx) => {
+  return atomically(o.pinRevision === undefined && o.callerCredentials === undefined, async (tx) => {
     const revision = o.pinRevision ? await o.pinRevision(tx) : agent.revision!;
     const { sessionId, executionId } = await startSession(tx, {
       organizationId: agent.organizationId,
