@@ -3,7 +3,9 @@
 // streams one process holds and memory per stream, each beside the same-run baseline (a bare
 // route handler answering 202 without work).
 // Usage: npx tsx bench/sessions.ts --base-url URL --http-port 4090 [--sessions 200] [--concurrency 8]
-//        [--streams 500] [--server-pid PID]
+//        [--streams 500] [--server-pid PID] [--opens-only]
+// --opens-only: the baseline and the 202-only case alone, without the warm-up turns or streams
+// (for a server whose engine is off, ENGINE_IN_PROCESS=0: the open's own cost).
 // The service must run with ALLOW_FIXTURES=1 and HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:<http-port>.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -19,6 +21,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "8" },
     streams: { type: "string", default: "500" },
     "server-pid": { type: "string" },
+    "opens-only": { type: "boolean", default: false },
   },
 });
 const baseUrl = values["base-url"]!;
@@ -104,6 +107,15 @@ async function holdStreams(count: number, pid: string | undefined) {
   return { open, before, after };
 }
 
+if (values["opens-only"]) {
+  await measure("warm-up", open202(world.orgs.acme.agents.echo.id), Math.min(total, 20), concurrency);
+  printTable([
+    await measure("baseline: POST bare 202 handler", baselineCase(baseUrl), total, concurrency),
+    await measure("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id), total, concurrency),
+  ]);
+  receiver.close();
+  process.exit(0);
+}
 await measure("warm-up", runAgent(world.orgs.acme.agents.echo.id), Math.min(total, 20), concurrency);
 const results = [
   await measure("baseline: POST bare 202 handler", baselineCase(baseUrl), total, concurrency),

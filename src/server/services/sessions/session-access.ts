@@ -36,6 +36,11 @@ export async function authorizeSessionView(actor: TUserActor, sessionId: string)
   // The caller's membership comes with the session (one statement: every stream connect, message
   // and read of a session starts here).
   const row = await db().agentSession.findFirst({ where: { id: sessionId, organizationId: actor.orgId }, select: { ...SESSION_ACCESS_SELECT, domain: actorDomainSelect(actor) } });
+  return accessOf(actor, row);
+}
+
+/** The rule of authorizeSessionView over a row read with SESSION_ACCESS_SELECT and actorDomainSelect (or a superset). */
+export function accessOf(actor: TUserActor, row: (TSessionAccess["session"] & { domain: Parameters<typeof roleInDomain>[1] }) | null): TSessionAccess {
   if (!row) throw notFound("session");
   const { domain, ...session } = row;
   const { role } = roleInDomain(actor, domain);
@@ -43,6 +48,9 @@ export async function authorizeSessionView(actor: TUserActor, sessionId: string)
   if (!isVisible(session, role, isOwner)) throw notFound("session");
   return { session, role, isOwner };
 }
+
+/** A session id the store could hold (anything else is the uniform 404 without a read). */
+export const isSessionId = (sessionId: string) => UUID.test(sessionId);
 
 function isVisible(session: { kind: string }, role: DomainRole | null, isOwner: boolean): boolean {
   return session.kind === "PERSONAL" ? isOwner : role !== null;

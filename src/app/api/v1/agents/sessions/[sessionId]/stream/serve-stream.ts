@@ -2,8 +2,9 @@ import type { TUserActor } from "@/server/auth/actor";
 import { AppError, errorResponse, findAppError, notFound } from "@/server/errors";
 import { sessionEventStream } from "@/server/events/session-stream";
 import { log } from "@/server/log";
-import { authorizeSessionView, sessionStillVisible, type TSessionAccess } from "@/server/services/sessions/session-access";
-import { sessionSnapshot } from "@/server/services/sessions/session-snapshot";
+import type { TSessionDetails } from "@/contracts/sessions/session-details";
+import { sessionStillVisible, type TSessionAccess } from "@/server/services/sessions/session-access";
+import { authorizedSnapshot } from "@/server/services/sessions/session-snapshot";
 
 export type TServeStreamOptions = { heartbeatMs?: number };
 
@@ -20,15 +21,16 @@ const SSE_HEADERS = {
  * uniform 404, answered as JSON before the stream starts.
  * Resume point: the `Last-Event-ID` header, or the `lastEventId` query parameter for clients
  * that cannot set headers (the header wins when both are present).
- * A connect reads the session twice: the authorization (which also takes the cursor's seq) and
- * the snapshot's details after it; events then come from the process's session hub.
+ * A connect reads the session once: the authorization, the cursor's seq and the snapshot's
+ * details in one statement; events then come from the process's session hub.
  */
 export async function serveSessionStream(req: Request, actor: TUserActor | null, sessionId: string, options: TServeStreamOptions = {}): Promise<Response> {
   let access: TSessionAccess;
+  let snapshot: TSessionDetails;
   try {
     if (!actor) throw notFound("session");
-    // One read authorizes the caller and gives the stream its cursor (access.session.lastSeq).
-    access = await authorizeSessionView(actor, sessionId);
+    // One read authorizes the caller, gives the stream its cursor (access.session.lastSeq) and its snapshot.
+    ({ access, snapshot } = await authorizedSnapshot(actor, sessionId));
   } catch (error) {
     const appError = findAppError(error);
     if (appError) return errorResponse(appError);
@@ -41,7 +43,7 @@ export async function serveSessionStream(req: Request, actor: TUserActor | null,
     lastEventId,
     lastSeq: access.session.lastSeq,
     // The same details object as GET session, including pendingApproval and pendingApprovalId.
-    snapshot: () => sessionSnapshot(actor, access),
+    snapshot: async () => snapshot,
     // Batched across all streams of the process: the heartbeats share one timer.
     stillVisible: () => sessionStillVisible(actor, sessionId),
     heartbeatMs: options.heartbeatMs,
