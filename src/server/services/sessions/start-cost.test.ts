@@ -4,6 +4,8 @@ import { eventsOf, publishAgent, startEngine, stopEngine } from "../../../../tes
 import { countStatements, readsOf, reportStatements, useCountingDatabase } from "../../../../test/statement-count-kit";
 import { db, useDatabase, type TDatabase } from "@/server/db/client";
 import { runningQueue } from "@/server/jobs/queue";
+import { createTrigger } from "@/server/services/triggers/create-trigger";
+import { subscribeAutomation } from "@/server/services/triggers/subscriptions";
 import { startSessions } from "./start-sessions";
 
 // What starting work costs in round trips (test/statement-count-kit.ts): an open through the
@@ -49,6 +51,27 @@ describe("the cost of starting work", () => {
     const { schema } = runningQueue()!;
     const jobs = await db().$queryRawUnsafe<Array<{ state: string; group_id: string }>>(`SELECT state::text, group_id FROM ${schema}.job WHERE name = 'agent-turn' AND data->>'turnId' = $1`, answer!.body.executionId);
     expect(jobs).toEqual([{ state: "created", group_id: world.acme.id }]);
+  });
+
+  it("a trigger fired at three agents: the trigger with the caller's role, its subscribers with their belts and entitlements, the starts, the firing and its results", async () => {
+    const owner = world.people.owner.actor;
+    const { trigger } = await createTrigger(owner, { type: "api", domainId: world.acme.ops, name: `Fire ${crypto.randomUUID().slice(0, 8)}` });
+    for (let index = 0; index < 3; index++) {
+      await subscribeAutomation(owner, { triggerId: trigger.id, automationId: await publishAgent(owner, world.acme.ops, { model: "builtin:echo" }) });
+    }
+    const fire = () => api("POST", "/triggers/fire", { credential: world.people.owner.key, body: { triggerId: trigger.id, input: { message: "count me" } } });
+    await fire();
+    let answer: Awaited<ReturnType<typeof fire>> | undefined;
+    const cost = await countStatements(async () => {
+      answer = await fire();
+    });
+    reportStatements("fire, 3 subscribers", cost);
+    expect(answer!.status).toBe(202);
+    expect(answer!.body.sessions).toHaveLength(3);
+    expect(readsOf(cost, "triggers")).toBe(1);
+    expect(readsOf(cost, "trigger_subscriptions")).toBe(1);
+    expect(cost.transactions).toBe(1);
+    expect(cost.statements).toHaveLength(6);
   });
 
   it("a fan-out of ten costs what a start of one costs", async () => {

@@ -1,6 +1,6 @@
 import type { TFireTriggerRequest, TFireTriggerResponse } from "@/contracts/triggers/fire-trigger";
 import type { TUserActor } from "@/server/auth/actor";
-import { domainRole, roleAllows } from "@/server/auth/permissions";
+import { actorDomainSelect, roleAllows, roleInDomain } from "@/server/auth/permissions";
 import { signingSecret } from "@/server/auth/signing-secret";
 import { db } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
@@ -18,9 +18,10 @@ export const FIRE_WINDOW_MS = 24 * 60 * 60 * 1000;
  * cannot run (Viewer) is 403; one that is not an API trigger is 400; an inactive one is 409.
  */
 export async function fireableTrigger(actor: TUserActor, triggerId: string): Promise<TFiringTrigger> {
-  const trigger = await db().trigger.findUnique({ where: { id: triggerId }, select: { id: true, organizationId: true, domainId: true, name: true, type: true, active: true } });
+  // The caller's role in the trigger's domain comes with the trigger (one statement).
+  const trigger = await db().trigger.findUnique({ where: { id: triggerId }, select: { id: true, organizationId: true, domainId: true, name: true, type: true, active: true, domain: actorDomainSelect(actor) } });
   if (!trigger || trigger.organizationId !== actor.orgId) throw notFound("trigger");
-  const { role } = await domainRole(actor, trigger.domainId);
+  const { role } = roleInDomain(actor, trigger.domain);
   if (role === null) throw notFound("trigger");
   if (!roleAllows(role, "execute")) {
     throw new AppError("FORBIDDEN", "Your role in this trigger's domain does not allow running automations.", { details: { permission: "execute" } });

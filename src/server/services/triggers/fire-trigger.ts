@@ -2,7 +2,8 @@ import type { TBeltEntry } from "@/contracts/agents/setup";
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
 import { missingRequiredCallerMaterial, narrowCallerCredentials } from "@/server/services/caller-credentials/narrow";
-import { disabledAutomations } from "@/server/services/partner/entitlements/disabled-automations";
+import { Prisma } from "@/server/db/generated/client";
+import { isDisabledSql } from "@/server/services/partner/entitlements/disabled-automations";
 import { flowRunStart } from "@/server/services/flows/start-flow-run";
 import { startSessions, type TSessionStart } from "@/server/services/sessions/start-sessions";
 import { agentMessageFor } from "./render-input";
@@ -37,32 +38,23 @@ export type TFireTriggerResult = {
   unusedIntegrationIds: string[];
 };
 
-type TSubscriber = { id: string; name: string; kind: "AGENT" | "FLOW"; domainId: string; revision: number | null; belt: TBeltEntry[] };
+type TSubscriber = { id: string; name: string; kind: "AGENT" | "FLOW"; domainId: string; revision: number | null; belt: TBeltEntry[]; disabled: boolean };
 
-/** Subscribers in subscription order with the belt of their published revision. */
+/**
+ * Subscribers in subscription order, each with the belt of its published revision and whether
+ * its follower's partner disabled it: one statement for the whole fan-out.
+ */
 async function loadSubscribers(tx: TTransaction, triggerId: string): Promise<TSubscriber[]> {
-  const rows = await tx.triggerSubscription.findMany({
-    where: { triggerId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { automation: { select: { id: true, name: true, kind: true, domainId: true, publishedRevision: true } } },
-  });
-  const automations = rows.map((row) => row.automation);
-  const published = automations.filter((automation) => automation.publishedRevision !== null);
-  const revisions = published.length
-    ? await tx.automationRevision.findMany({
-        where: { OR: published.map((automation) => ({ automationId: automation.id, revision: automation.publishedRevision! })) },
-        select: { automationId: true, belt: true },
-      })
-    : [];
-  const belts = new Map(revisions.map((revision) => [revision.automationId, (revision.belt as TBeltEntry[] | null) ?? []]));
-  return automations.map((automation) => ({
-    id: automation.id,
-    name: automation.name,
-    kind: automation.kind,
-    domainId: automation.domainId,
-    revision: automation.publishedRevision,
-    belt: belts.get(automation.id) ?? [],
-  }));
+  const rows = await tx.$queryRaw<Array<Omit<TSubscriber, "belt"> & { belt: unknown }>>`
+    SELECT a.id::text AS id, a.name, a.kind::text AS kind, a."domainId"::text AS "domainId", a."publishedRevision" AS revision,
+      r.belt, ${isDisabledSql(Prisma.sql`a.id`)} AS disabled
+    FROM trigger_subscriptions s
+    JOIN automations a ON a.id = s."automationId"
+    LEFT JOIN automation_revisions r ON r."automationId" = a.id AND r.revision = a."publishedRevision"
+    WHERE s."triggerId" = ${triggerId}::uuid
+    ORDER BY s."createdAt", s.id`;
+  // json arrives parsed from PostgreSQL's adapter and as text from some drivers.
+  return rows.map((row) => ({ ...row, belt: ((typeof row.belt === "string" ? JSON.parse(row.belt) : row.belt) as TBeltEntry[] | null) ?? [] }));
 }
 
 const skipped = (automationId: string, errorCode: string, errorMessage: string): TSubscriberResult => ({ automationId, outcome: "SKIPPED", errorCode, errorMessage, sessionId: null });
@@ -120,8 +112,8 @@ function subscriberStart(o: TFireTriggerOptions, subscriber: TSubscriber, creden
  */
 export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Promise<TFireTriggerResult> {
   const subscribers = await loadSubscribers(tx, o.trigger.id);
-  // One query for the whole fan-out: a subscriber its partner disabled is skipped, not failed.
-  const disabled = await disabledAutomations(subscribers.map((subscriber) => subscriber.id), tx);
+  // A subscriber its partner disabled is skipped, not failed.
+  const disabled = new Set(subscribers.filter((subscriber) => subscriber.disabled).map((subscriber) => subscriber.id));
   const runnable = subscribers.filter((subscriber) => notRunnable(o.trigger, subscriber, disabled) === null);
   const { perSubscriber, unusedIntegrationIds } = narrowCallerCredentials(o.callerCredentials, runnable);
   const results: TSubscriberResult[] = [];
@@ -145,18 +137,12 @@ export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Pro
   // Every started subscriber in one batch of writes (sessions, turns, messages, runs, events, jobs).
   const started = await startSessions(tx, starts.map((entry) => entry.start));
   starts.forEach((entry, index) => (entry.result.sessionId = started[index]!.sessionId));
-  const firing = await tx.triggerFiring.create({
-    data: {
-      organizationId: o.trigger.organizationId,
-      triggerId: o.trigger.id,
-      source: o.source,
-      scheduledFor: o.scheduledFor ?? null,
-      actorId: o.actorId,
-      unusedIntegrationIds,
-      results: { create: results },
-    },
-    select: { id: true },
+  // Two inserts without read-backs (a nested create would read the firing back: a third round trip).
+  const firingId = crypto.randomUUID();
+  await tx.triggerFiring.createMany({
+    data: [{ id: firingId, organizationId: o.trigger.organizationId, triggerId: o.trigger.id, source: o.source, scheduledFor: o.scheduledFor ?? null, actorId: o.actorId, unusedIntegrationIds }],
   });
+  if (results.length > 0) await tx.firingResult.createMany({ data: results.map((result) => ({ ...result, firingId })) });
   const sessions = results.filter((result) => result.sessionId !== null).map((result) => ({ automationId: result.automationId, sessionId: result.sessionId! }));
-  return { firingId: firing.id, sessions, results, unusedIntegrationIds };
+  return { firingId, sessions, results, unusedIntegrationIds };
 }

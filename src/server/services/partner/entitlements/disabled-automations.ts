@@ -23,8 +23,16 @@ export async function disabledAutomations(automationIds: string[], tx: TTransact
  */
 export function disabledAutomationsSql(automationIds: string[]): Prisma.Sql {
   return Prisma.sql`SELECT "automationId"::text AS "automationId" FROM automation_entitlements
-    WHERE "automationId" = ANY(${automationIds}::uuid[]) AND COALESCE("overrideEnabled", "defaultEnabled") = false`;
+    WHERE "automationId" = ANY(${automationIds}::uuid[]) AND ${DISABLED}`;
 }
+
+/** The rule as a boolean expression about one automation id expression (a fan-out's subscriber read). */
+export function isDisabledSql(automationId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM automation_entitlements WHERE "automationId" = ${automationId} AND ${DISABLED})`;
+}
+
+// The resolved standing of an entitlement row: the follower's override, else the partner's default.
+const DISABLED = Prisma.sql`COALESCE("overrideEnabled", "defaultEnabled") = false`;
 
 /** The refusal of a start (or a later turn) of a disabled automation. */
 export function automationDisabled(name?: string): AppError {
