@@ -1,8 +1,11 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import { afterAll, beforeAll } from "vitest";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../src/server/db/generated/client";
 import { ready, useDatabase, type TDatabase } from "../src/server/db/client";
+import { agentsWorld, type TAgentsWorld } from "./agents-kit";
+import { publishAgent, startEngine, stopEngine } from "./sessions-kit";
 
 // How many statements and transactions a piece of work costs: the process database is swapped
 // for a Prisma client whose driver adapter counts what it is asked to run (both databases), so
@@ -74,3 +77,24 @@ export const readsOf = (cost: TStatementCount, table: string) =>
 /** Prints the statements, one line each (for the record in the test's output). */
 export const reportStatements = (name: string, cost: TStatementCount) =>
   console.log(`${name}: ${cost.statements.length} statements, ${cost.transactions} transactions\n${cost.statements.map((sql) => `  ${sql.replace(/\s+/g, " ").trim().slice(0, 120)}`).join("\n")}`);
+
+/**
+ * The world a request's cost is counted in: the fixture organizations, one published echo agent
+ * of the owner's, the queue running without workers (nothing runs the queued turns) and the
+ * counting database in place, for every test of the calling file. Filled in by its beforeAll.
+ */
+export function useCountedEchoWorld(): { world: TAgentsWorld; agentId: string } {
+  const setup = {} as { world: TAgentsWorld; agentId: string };
+  let original: TDatabase;
+  beforeAll(async () => {
+    setup.world = await agentsWorld();
+    await startEngine({ workers: false });
+    setup.agentId = await publishAgent(setup.world.people.owner.actor, setup.world.acme.ops, { model: "builtin:echo" });
+    original = await useCountingDatabase();
+  });
+  afterAll(async () => {
+    useDatabase(original);
+    await stopEngine();
+  });
+  return setup;
+}

@@ -140,10 +140,9 @@ export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date):
         FROM session_messages m WHERE m."sessionId" = before."sessionId"::uuid) AS messages
     FROM before`;
   if (!row) return null;
-  const { claimed, notified: _notified, budgetLimited, messages, ...turn } = row as typeof row & { notified: unknown; budgetLimited: boolean; messages: unknown };
-  // json arrives parsed from PostgreSQL's adapter and as text from some drivers.
-  const stored = (typeof messages === "string" ? JSON.parse(messages) : (messages ?? [])) as TStoredMessage[];
-  return { turn: claimedTurn(turnId, turn), claimed, firstStep: { budgetLimited, messages: stored } };
+  const { claimed, notified: _notified, budgetLimited, messages, ...turn } = row as typeof row & { notified: unknown; budgetLimited: boolean; messages: TStoredMessage[] | null };
+  // json_agg over no rows is NULL (both adapters hand json over parsed).
+  return { turn: claimedTurn(turnId, turn), claimed, firstStep: { budgetLimited, messages: messages ?? [] } };
 }
 
 type TRevisionRow = NonNullable<Awaited<ReturnType<typeof readRevisionRow>>>;
@@ -214,12 +213,12 @@ function toolResultMessage(call: TTranscriptCall): TModelMessage {
  * calls with their results. Rebuilding (rather than keeping it in memory) is what lets a turn
  * resume after an approval or a crashed worker.
  */
-export async function loadTranscript(context: TTurnContext, options: { firstStep?: TFirstStep } = {}): Promise<TModelMessage[]> {
+export async function loadTranscript(context: TTurnContext, firstStep: TFirstStep | null = null): Promise<TModelMessage[]> {
   const [messages, calls] = await Promise.all([
-    options.firstStep?.messages ??
+    firstStep?.messages ??
       db().sessionMessage.findMany({ where: { sessionId: context.sessionId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { role: true, body: true, turnId: true } }),
     // The first step of a turn never claimed before has no tool calls yet: nothing to read.
-    options.firstStep ? [] : db().toolCall.findMany({
+    firstStep ? [] : db().toolCall.findMany({
       // A parked 4.2 call is never here (the turn is suspended until it is decided and run or
       // rejected); an assistant's `ask` action is, with the approval it waits for.
       where: { turnId: context.turnId, status: { in: ["SUCCEEDED", "FAILED", "REJECTED", "AWAITING_APPROVAL"] } },

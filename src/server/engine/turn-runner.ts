@@ -75,7 +75,7 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
   try {
     step = await modelFor(context.revision.setup.model).generate({
       system: context.system,
-      messages: await loadTranscript(context, firstStep ? { firstStep } : {}),
+      messages: await loadTranscript(context, firstStep),
       tools: [...context.tools.values()].map((tool) => tool.model),
       procedure: context.revision.setup.procedure,
       signal: AbortSignal.timeout(remaining),

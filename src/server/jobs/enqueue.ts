@@ -26,8 +26,13 @@ const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow
  * (ENGINE_ORG_CONCURRENCY, engine/workers.ts), so one organization's burst cannot hold every
  * slot of the deployment. The caller names the organization: no read on the enqueue path.
  */
+function groupIdOf(job: TJob): string | null {
+  return "organizationId" in job ? job.organizationId : null;
+}
+
 function groupOf(job: TJob): { group: { id: string } } | object {
-  return "organizationId" in job ? { group: { id: job.organizationId } } : {};
+  const id = groupIdOf(job);
+  return id ? { group: { id } } : {};
 }
 
 /** The job's data is the job without its kind (the queue says the kind). */
@@ -64,6 +69,21 @@ export async function enqueueMany(tx: TTransaction, jobs: TJob[]): Promise<void>
 // Where pg-boss's insert reads its rows (one JSON array of jobs); the only parameter it has.
 const JOBS_PARAMETER = "$1::text::json";
 
+// pg-boss's insert for one queue's table, split around its parameter: built once per table, not per start.
+const inserts = new Map<string, [string, string]>();
+
+function insertAround(schema: string, table: string, name: string): [string, string] {
+  const key = `${schema}.${table}/${name}`;
+  let parts = inserts.get(key);
+  if (!parts) {
+    const [before, after, ...rest] = insertJobs(schema, { table, name, returnId: false, notify: false }).split(JOBS_PARAMETER);
+    if (after === undefined || rest.length > 0) throw new Error("pg-boss's job insert changed shape: jobsInsertSql must be revisited for this version.");
+    parts = [before!, after];
+    inserts.set(key, parts);
+  }
+  return parts;
+}
+
 /**
  * The jobs of rows the caller inserts in the same statement, as parts of that statement: one
  * insert per queue (`ctes`, named job_0, job_1, ...: place them in the statement's WITH) and the
@@ -82,10 +102,9 @@ export function jobsInsertSql(jobs: TJob[], guard: Prisma.Sql): { ctes: Prisma.S
     const name = QUEUE_OF[kind];
     const queue = tables.get(name);
     if (!queue) throw new Error(`The job queue ${name} has no table: was it created when the queue started?`);
-    const [before, after, ...rest] = insertJobs(schema, { table: queue.table, name, returnId: false, notify: false }).split(JOBS_PARAMETER);
-    if (after === undefined || rest.length > 0) throw new Error("pg-boss's job insert changed shape: jobsInsertSql must be revisited for this version.");
-    const rows = jobs.filter((job) => job.kind === kind).map((job) => ({ data: dataOf(job), groupId: "organizationId" in job ? job.organizationId : null }));
-    return Prisma.sql`job_${Prisma.raw(String(index))} AS (${Prisma.raw(before!)}(SELECT ${JSON.stringify(rows)}::text::json WHERE ${guard})${Prisma.raw(after)} RETURNING name)`;
+    const [before, after] = insertAround(schema, queue.table, name);
+    const rows = jobs.filter((job) => job.kind === kind).map((job) => ({ data: dataOf(job), groupId: groupIdOf(job) }));
+    return Prisma.sql`job_${Prisma.raw(String(index))} AS (${Prisma.raw(before)}(SELECT ${JSON.stringify(rows)}::text::json WHERE ${guard})${Prisma.raw(after)} RETURNING name)`;
   });
   const woken = kinds.flatMap((kind, index) => (tables.get(QUEUE_OF[kind])!.notify ? [Prisma.sql`SELECT name FROM job_${Prisma.raw(String(index))}`] : []));
   if (woken.length === 0) return { ctes, notify: null };

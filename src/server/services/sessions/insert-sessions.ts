@@ -34,10 +34,11 @@ const column = <T>(rows: TNewSession[], pick: (row: TNewSession) => T) => rows.m
  * commit: a start is on every hot path (opens, fan-outs), and each round trip costs the request
  * more than the rows do. The jobs that run the new turns are inserted by the same statement
  * (jobsInsertSql), so a start with no caller grant or flow run is atomic without a transaction.
- * When any automation is disabled by its follower's partner, nothing is
- * written and their ids are returned (the caller refuses). Foreign keys are checked at the
- * statement's end, so the siblings may refer to each other. Timestamps are the app's clock in UTC, as Prisma writes them (an ISO
- * string cast to `timestamp` keeps its UTC digits whatever the connection's time zone).
+ * When any automation is disabled by its follower's partner, nothing is written and their ids
+ * are returned (the caller refuses). Foreign keys are checked at the statement's end, so the
+ * siblings may refer to each other. Timestamps are the app's clock in UTC, as Prisma writes
+ * them (an ISO string cast to `timestamp` keeps its UTC digits whatever the connection's time
+ * zone).
  */
 export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs: TJob[] = []): Promise<{ disabled: Set<string> }> {
   if (rows.length === 0) return { disabled: new Set() };

@@ -32,7 +32,7 @@ export type TSessionAccess = {
  * Organization Owner/Admin status bypasses neither. Anything else is the uniform 404.
  */
 export async function authorizeSessionView(actor: TUserActor, sessionId: string): Promise<TSessionAccess> {
-  if (!UUID.test(sessionId)) throw notFound("session");
+  if (!isSessionId(sessionId)) throw notFound("session");
   // The caller's membership comes with the session (one statement: every stream connect, message
   // and read of a session starts here).
   const row = await db().agentSession.findFirst({ where: { id: sessionId, organizationId: actor.orgId }, select: { ...SESSION_ACCESS_SELECT, domain: actorDomainSelect(actor) } });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, api, type TAgentsWorld } from "../../../../test/agents-kit";
-import { eventsOf, publishAgent, startEngine, stopEngine } from "../../../../test/sessions-kit";
-import { countStatements, readsOf, reportStatements, useCountingDatabase } from "../../../../test/statement-count-kit";
-import { db, useDatabase, type TDatabase } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
+import { api } from "../../../../test/agents-kit";
+import { eventsOf, publishAgent } from "../../../../test/sessions-kit";
+import { countStatements, readsOf, reportStatements, useCountedEchoWorld } from "../../../../test/statement-count-kit";
+import { db } from "@/server/db/client";
 import { runningQueue } from "@/server/jobs/queue";
 import { createTrigger } from "@/server/services/triggers/create-trigger";
 import { subscribeAutomation } from "@/server/services/triggers/subscriptions";
@@ -12,23 +12,9 @@ import { startSessions } from "./start-sessions";
 // customer API, and a fan-out through the one creator. Opens are the hottest write path, so a
 // change that adds a statement to them shows up here.
 
-let world: TAgentsWorld;
-let original: TDatabase;
-let agentId: string;
+const setup = useCountedEchoWorld();
 
-beforeAll(async () => {
-  world = await agentsWorld();
-  await startEngine({ workers: false });
-  agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
-  original = await useCountingDatabase();
-});
-
-afterAll(async () => {
-  useDatabase(original);
-  await stopEngine();
-});
-
-const open = () => api("POST", `/agents/${agentId}/sessions`, { credential: world.people.owner.key, body: { message: "count me" } });
+const open = () => api("POST", `/agents/${setup.agentId}/sessions`, { credential: setup.world.people.owner.key, body: { message: "count me" } });
 
 describe("the cost of starting work", () => {
   it("an open reads the credential with its owner once and the agent with the caller's role once, then writes everything in one statement, without a transaction", async () => {
@@ -50,16 +36,16 @@ describe("the cost of starting work", () => {
     // The same statement queued the turn's job, in the organization's group (its fairness cap).
     const { schema } = runningQueue()!;
     const jobs = await db().$queryRawUnsafe<Array<{ state: string; group_id: string }>>(`SELECT state::text, group_id FROM ${schema}.job WHERE name = 'agent-turn' AND data->>'turnId' = $1`, answer!.body.executionId);
-    expect(jobs).toEqual([{ state: "created", group_id: world.acme.id }]);
+    expect(jobs).toEqual([{ state: "created", group_id: setup.world.acme.id }]);
   });
 
   it("a trigger fired at three agents: the trigger with the caller's role, its subscribers with their belts and entitlements, the starts, the firing and its results", async () => {
-    const owner = world.people.owner.actor;
-    const { trigger } = await createTrigger(owner, { type: "api", domainId: world.acme.ops, name: `Fire ${crypto.randomUUID().slice(0, 8)}` });
+    const owner = setup.world.people.owner.actor;
+    const { trigger } = await createTrigger(owner, { type: "api", domainId: setup.world.acme.ops, name: `Fire ${crypto.randomUUID().slice(0, 8)}` });
     for (let index = 0; index < 3; index++) {
-      await subscribeAutomation(owner, { triggerId: trigger.id, automationId: await publishAgent(owner, world.acme.ops, { model: "builtin:echo" }) });
+      await subscribeAutomation(owner, { triggerId: trigger.id, automationId: await publishAgent(owner, setup.world.acme.ops, { model: "builtin:echo" }) });
     }
-    const fire = () => api("POST", "/triggers/fire", { credential: world.people.owner.key, body: { triggerId: trigger.id, input: { message: "count me" } } });
+    const fire = () => api("POST", "/triggers/fire", { credential: setup.world.people.owner.key, body: { triggerId: trigger.id, input: { message: "count me" } } });
     await fire();
     let answer: Awaited<ReturnType<typeof fire>> | undefined;
     const cost = await countStatements(async () => {
@@ -75,7 +61,7 @@ describe("the cost of starting work", () => {
   });
 
   it("a fan-out of ten costs what a start of one costs", async () => {
-    const start = (message: string) => ({ organizationId: world.acme.id, domainId: world.acme.ops, automationId: agentId, revision: 1, origin: "TRIGGER" as const, ownerId: null, message });
+    const start = (message: string) => ({ organizationId: setup.world.acme.id, domainId: setup.world.acme.ops, automationId: setup.agentId, revision: 1, origin: "TRIGGER" as const, ownerId: null, message });
     const one = await countStatements(() => db().$transaction((tx) => startSessions(tx, [start("one")])));
     const ten = await countStatements(() => db().$transaction((tx) => startSessions(tx, Array.from({ length: 10 }, (_, index) => start(`fan ${index}`)))));
     expect(ten.statements).toHaveLength(one.statements.length);

@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, api, type TAgentsWorld } from "../../../../test/agents-kit";
-import { publishAgent, startEngine, stopEngine } from "../../../../test/sessions-kit";
-import { countStatements, readsOf, reportStatements, useCountingDatabase } from "../../../../test/statement-count-kit";
+import { describe, expect, it } from "vitest";
+import { api } from "../../../../test/agents-kit";
+import { countStatements, readsOf, reportStatements, useCountedEchoWorld } from "../../../../test/statement-count-kit";
 import { GET as stream } from "@/app/api/v1/agents/sessions/[sessionId]/stream/route";
-import { useDatabase, type TDatabase } from "@/server/db/client";
 
 // What following a session costs to start (test/statement-count-kit.ts): every SSE connect pays
-// it, so the session is read once for the authorization and once for the snapshot, not more.
+// it, so the session is read once (authorization, cursor and snapshot together), not more.
 
-let world: TAgentsWorld;
-let original: TDatabase;
-let agentId: string;
-
-beforeAll(async () => {
-  world = await agentsWorld();
-  await startEngine({ workers: false });
-  agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
-  original = await useCountingDatabase();
-});
-
-afterAll(async () => {
-  useDatabase(original);
-  await stopEngine();
-});
+const setup = useCountedEchoWorld();
 
 /** Connects to the session's stream and reads until its first event, then goes away. */
 async function connectUntilFirstEvent(sessionId: string): Promise<string> {
   const controller = new AbortController();
-  const headers = { authorization: `Bearer ${world.people.owner.key}`, "last-event-id": "0" };
+  const headers = { authorization: `Bearer ${setup.world.people.owner.key}`, "last-event-id": "0" };
   const response = await stream(new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { headers, signal: controller.signal }), { params: Promise.resolve({ sessionId }) });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -44,7 +28,7 @@ async function connectUntilFirstEvent(sessionId: string): Promise<string> {
 
 describe("the cost of following a session", () => {
   it("a stream connect reads the credential once, the session (with the caller's role and the snapshot) once and the log once", async () => {
-    const opened = await api("POST", `/agents/${agentId}/sessions`, { credential: world.people.owner.key, body: { message: "follow me" } });
+    const opened = await api("POST", `/agents/${setup.agentId}/sessions`, { credential: setup.world.people.owner.key, body: { message: "follow me" } });
     expect(opened.status).toBe(202);
     let text = "";
     const cost = await countStatements(async () => {

@@ -45,7 +45,7 @@ type TSubscriber = { id: string; name: string; kind: "AGENT" | "FLOW"; domainId:
  * its follower's partner disabled it: one statement for the whole fan-out.
  */
 async function loadSubscribers(tx: TTransaction, triggerId: string): Promise<TSubscriber[]> {
-  const rows = await tx.$queryRaw<Array<Omit<TSubscriber, "belt"> & { belt: unknown }>>`
+  const rows = await tx.$queryRaw<Array<Omit<TSubscriber, "belt"> & { belt: TBeltEntry[] | null }>>`
     SELECT a.id::text AS id, a.name, a.kind::text AS kind, a."domainId"::text AS "domainId", a."publishedRevision" AS revision,
       r.belt, ${isDisabledSql(Prisma.sql`a.id`)} AS disabled
     FROM trigger_subscriptions s
@@ -53,8 +53,8 @@ async function loadSubscribers(tx: TTransaction, triggerId: string): Promise<TSu
     LEFT JOIN automation_revisions r ON r."automationId" = a.id AND r.revision = a."publishedRevision"
     WHERE s."triggerId" = ${triggerId}::uuid
     ORDER BY s."createdAt", s.id`;
-  // json arrives parsed from PostgreSQL's adapter and as text from some drivers.
-  return rows.map((row) => ({ ...row, belt: ((typeof row.belt === "string" ? JSON.parse(row.belt) : row.belt) as TBeltEntry[] | null) ?? [] }));
+  // No published revision (LEFT JOIN): no belt. Both adapters hand json over parsed.
+  return rows.map((row) => ({ ...row, belt: row.belt ?? [] }));
 }
 
 const skipped = (automationId: string, errorCode: string, errorMessage: string): TSubscriberResult => ({ automationId, outcome: "SKIPPED", errorCode, errorMessage, sessionId: null });
