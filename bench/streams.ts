@@ -4,11 +4,16 @@
 // idle window; PostgreSQL only), and p50/p99 delivery latency of an event to ALL streams of its
 // session (messages posted to builtin:echo sessions; each turn logs ~4 events). `--soak-minutes`
 // keeps the streams open under light traffic, samples RSS every 30 s and says whether it stays flat.
-// Usage: npx tsx bench/streams.ts --base-url URL --server-pid PID --database-url URL
+// Usage: npx tsx bench/streams.ts --start-server 3700 [--database-url URL]   (AUTH_SECRET and VAULT_KEYS from the environment)
+//    or: npx tsx bench/streams.ts --base-url URL --server-pid PID [--database-url URL]   (a server you started)
 //        [--sessions 1000] [--per-session 10] [--messages 200] [--concurrency 8] [--idle-seconds 30] [--soak-minutes 0]
-// The server needs a file limit above the stream count: start it via `bash -c 'ulimit -n 20000 && exec ...'`.
-import { spawn, execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+// The server and the client each need a file limit above the stream count: the script raises
+// both to the hard limit (and refuses to start when that is too low). `--start-server` runs the
+// built app (`next build` first) on PostgreSQL at --database-url, or on a fresh PGlite directory.
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -18,6 +23,7 @@ const { values } = parseArgs({
   options: {
     "base-url": { type: "string", default: "http://127.0.0.1:3000" },
     "server-pid": { type: "string" },
+    "start-server": { type: "string" },
     "database-url": { type: "string" },
     sessions: { type: "string", default: "1000" },
     "per-session": { type: "string", default: "10" },
@@ -27,11 +33,47 @@ const { values } = parseArgs({
     "soak-minutes": { type: "string", default: "0" },
   },
 });
-const baseUrl = values["base-url"]!;
 const sessionCount = Number(values.sessions);
 const perSession = Number(values["per-session"]);
 const idleMs = Number(values["idle-seconds"]) * 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `command` with the open-file limit raised to the hard limit, or fails when that is below `needed`. */
+function withFileLimit(needed: number, command: string): string {
+  return `hard=$(ulimit -Hn); if [ "$hard" != unlimited ] && [ "$hard" -lt ${needed} ]; then echo "the hard open-file limit ($hard) is below the ${needed} this run needs: raise it (ulimit -Hn, /etc/security/limits.conf)" >&2; exit 3; fi; ulimit -n "$hard" && ${command}`;
+}
+const filesNeeded = sessionCount * perSession + 1_000;
+
+/** The built app on its own port, its file limit raised; the rate limits are lifted for the load. */
+async function startServer(port: string): Promise<ChildProcess> {
+  const storage = values["database-url"] ? { DATABASE_URL: values["database-url"] } : { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-streams-")) };
+  const server = spawn("bash", ["-c", withFileLimit(filesNeeded, `exec node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`)], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      ...storage,
+      NODE_ENV: "production",
+      ALLOW_FIXTURES: "1",
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      RATE_LIMIT_V1_PER_CREDENTIAL: "100000000",
+      RATE_LIMIT_V1_PER_ORG: "100000000",
+    },
+  });
+  server.once("exit", (code) => {
+    if (code) throw new Error(`the server exited with ${code}`);
+  });
+  for (let waited = 0; waited < 120; waited++) {
+    if (await fetch(`http://127.0.0.1:${port}/api/health/ready`).then((response) => response.ok, () => false)) return server;
+    await sleep(1_000);
+  }
+  throw new Error("the server did not become ready in 120 s");
+}
+
+const server = values["start-server"] ? await startServer(values["start-server"]) : undefined;
+const baseUrl = server ? `http://127.0.0.1:${values["start-server"]}` : values["base-url"]!;
+// `exec` makes the shell's pid the server's.
+const serverPid = server ? String(server.pid) : values["server-pid"];
 
 const world = JSON.parse(
   execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
@@ -41,8 +83,8 @@ const echoId = world.orgs.acme.agents.echo.id as string;
 const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
 
 function rssKiB(): number | null {
-  if (!values["server-pid"]) return null;
-  const line = readFileSync(`/proc/${values["server-pid"]}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmRSS:"));
+  if (!serverPid) return null;
+  const line = readFileSync(`/proc/${serverPid}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmRSS:"));
   return line ? Number(line.replace(/\D+/g, "")) : null;
 }
 
@@ -106,7 +148,7 @@ const commitsWithout = await idleCommits(idleMs);
 
 const sessionsFile = `/tmp/bench-streams-${process.pid}.json`;
 writeFileSync(sessionsFile, JSON.stringify(sessionIds));
-const clientCommand = `ulimit -n $(ulimit -Hn) && exec node_modules/.bin/tsx bench/streams-client.ts --base-url ${baseUrl} --key ${key} --sessions-file ${sessionsFile} --per-session ${perSession}`;
+const clientCommand = withFileLimit(filesNeeded, `exec node_modules/.bin/tsx bench/streams-client.ts --base-url ${baseUrl} --key ${key} --sessions-file ${sessionsFile} --per-session ${perSession}`);
 const client = spawn("bash", ["-c", clientCommand], { stdio: ["pipe", "pipe", "inherit"] });
 const lines = createInterface({ input: client.stdout! });
 const replies: Array<(value: Record<string, unknown>) => void> = [];
@@ -190,4 +232,5 @@ if (samples.length > 0) {
   // A leak grows; garbage collection returning memory (a negative change) is not one.
   console.log(`| soak verdict | ${growth <= 10 ? "flat" : "NOT flat"} (${growth.toFixed(1)}% from the second sample to the last) |`);
 }
+server?.removeAllListeners("exit").kill();
 process.exit(0);

@@ -21,7 +21,7 @@ import styles from "./integrations.module.css";
 export function IntegrationsBrowser({ initialQuery }: { initialQuery: string }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "/"; // null only under the Pages Router, which renders no page here
   const [term, setTerm] = useState(initialQuery);
   const [searched, setSearched] = useState(initialQuery);
 

@@ -71,7 +71,7 @@ const PARTNER_SECTION = {
 };
 
 export function SideNav({ isInstanceOperator = false, hasPartner = false }: { isInstanceOperator?: boolean; hasPartner?: boolean }) {
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "/"; // null only under the Pages Router, which renders no page here
   const sections = [...SECTIONS, ...(hasPartner ? [PARTNER_SECTION] : []), ...(isInstanceOperator ? [OPERATOR_SECTION] : [])];
   return (
     <nav className={styles.sideNav} aria-label="Console">

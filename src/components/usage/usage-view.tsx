@@ -41,9 +41,9 @@ export function UsageView({ initialRange }: { initialRange: TUsageRange }) {
   const trpc = useTRPC();
   // The URL holds the filters (reload, back/forward and shared links keep them); the native
   // History API updates it without a server round trip, and Next keeps useSearchParams in step.
-  const search = useSearchParams();
+  const search = useSearchParams() ?? new URLSearchParams(); // null only under the Pages Router, which renders no page here
   const filters = filtersFromParams(search, initialRange);
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "/";
   const parsed = ZGetUsageRequest.safeParse(usageRequest(filters));
   const query = useQuery({
     ...trpc.usage.get.queryOptions(parsed.success ? parsed.data : usageRequest({ ...filters, ...initialRange })),

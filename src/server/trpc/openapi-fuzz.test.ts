@@ -188,7 +188,7 @@ describe("fuzz: plain routes", () => {
   const segment = fc.oneof(fc.uuid().map(String), fc.constantFrom("%ZZ", "%ED%A0%80", "..", "not-a-uuid", "x".repeat(300)));
 
   it("GET /agents/sessions/{sessionId}/stream", async () => {
-    const { GET } = await import("@/app/api/v1/agents/sessions/[sessionId]/stream/route");
+    const { GET } = await import("@/app/api/v1/agents/sessions/[sessionId]/stream/handler");
     const sessionIds = fc.oneof(fc.constantFrom(...pools.pathValues.sessionId!), segment);
     const credential = fc.constantFrom(...Object.keys(pools.credentials));
     await fc.assert(
@@ -196,7 +196,7 @@ describe("fuzz: plain routes", () => {
         const abort = new AbortController();
         const auth = pools.credentials[name];
         const req = new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { method, headers: auth ? [auth] : [], signal: abort.signal });
-        const handler = method === "GET" ? GET : (await import("@/app/api/v1/agents/sessions/[sessionId]/stream/route")).POST;
+        const handler = method === "GET" ? GET : (await import("@/app/api/v1/agents/sessions/[sessionId]/stream/handler")).POST;
         const response = await handler(req, { params: Promise.resolve({ sessionId: decodeURIComponentSafe(sessionId) }) });
         abort.abort();
         const text = response.status >= 400 ? await response.text() : (await response.body?.cancel(), "");

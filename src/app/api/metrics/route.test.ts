@@ -6,7 +6,7 @@ import { env } from "@/server/env";
 import { TURN_QUEUE } from "@/server/jobs/queues";
 import { observeHttpRequest } from "@/server/observability/metrics";
 import { deliverOnce } from "@/server/webhooks/deliver";
-import { GET as streamGET } from "../v1/agents/sessions/[sessionId]/stream/route";
+import { GET as streamGET } from "../v1/agents/sessions/[sessionId]/stream/handler";
 import { GET as unknownGET } from "../[...path]/route";
 import { GET, POST } from "./route";
 

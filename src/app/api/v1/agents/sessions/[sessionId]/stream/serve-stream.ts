@@ -37,13 +37,19 @@ export async function serveSessionStream(req: Request, actor: TUserActor | null,
     log.error("session stream could not start", { sessionId, err: error });
     return errorResponse(new AppError("INTERNAL", "The stream could not be started; try again."));
   }
+  let unread: TSessionDetails | undefined = snapshot;
   const lastEventId = req.headers.get("last-event-id") ?? new URL(req.url).searchParams.get("lastEventId");
   const body = sessionEventStream({
     sessionId,
     lastEventId,
     lastSeq: access.session.lastSeq,
-    // The same details object as GET session, including pendingApproval and pendingApprovalId.
-    snapshot: async () => snapshot,
+    // The same details object as GET session, including pendingApproval and pendingApprovalId;
+    // handed over once, so an open stream does not keep it alive.
+    snapshot: async () => {
+      const details = unread!;
+      unread = undefined;
+      return details;
+    },
     // Batched across all streams of the process: the heartbeats share one timer.
     stillVisible: () => sessionStillVisible(actor, sessionId),
     heartbeatMs: options.heartbeatMs,

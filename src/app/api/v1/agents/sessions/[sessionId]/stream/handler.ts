@@ -5,10 +5,11 @@ import { countAfterAuthentication } from "@/server/ratelimit/request-limits";
 import { requestKeys } from "@/server/ratelimit/request-keys";
 import { serveSessionStream } from "./serve-stream";
 
-export const dynamic = "force-dynamic";
-export const runtime = "nodejs";
-
-/** GET /api/v1/agents/sessions/:sessionId/stream: personal key (yk_) only; yku_ is the uniform 404. */
+/**
+ * GET /api/v1/agents/sessions/:sessionId/stream: personal key (yk_) only; yku_ is the uniform 404.
+ * Served through the Pages API route src/pages/api/v1/agents/sessions/[sessionId]/stream.ts
+ * (a held stream costs a third of the memory there; docs/decisions.md), and called directly by tests.
+ */
 const handle = apiRoute<{ sessionId: string }>(
   { route: "/api/v1/agents/sessions/[sessionId]/stream", methods: ["GET"], rateLimit: (req) => ({ surface: "v1", keys: requestKeys(req, "") }) },
   async (req, { params }) => {

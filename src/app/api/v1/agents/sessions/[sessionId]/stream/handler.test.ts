@@ -5,7 +5,7 @@ import { parseFrames, readFrames } from "../../../../../../../../test/stream-kit
 import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { openChat } from "@/server/services/session-console/open-chat";
 import { GET as consoleStream } from "../../../../../console/sessions/[sessionId]/stream/route";
-import { GET } from "./route";
+import { GET } from "./handler";
 
 let world: TAgentsWorld;
 let echoId: string;
