@@ -1,7 +1,7 @@
 // Session streams benchmark: many SSE streams held by one server process (default 10,000 on
 // 1,000 sessions), with the client in a separate process. Measures the server's RSS per stream,
-// idle database load with the streams open versus none (pg_stat_database.xact_commit over an
-// idle window; PostgreSQL only), and p50/p99 delivery latency of an event to ALL streams of its
+// idle load with the streams open versus none (the server's CPU over an idle window, which with
+// PGlite includes the database, and on PostgreSQL pg_stat_database.xact_commit), and p50/p99 delivery latency of an event to ALL streams of its
 // session (messages posted to builtin:echo sessions; each turn logs ~4 events). `--soak-minutes`
 // keeps the streams open under light traffic, samples RSS every 30 s and says whether it stays flat.
 // Usage: npx tsx bench/streams.ts --start-server 3700 [--database-url URL]   (AUTH_SECRET and VAULT_KEYS from the environment)
@@ -82,6 +82,26 @@ const key = world.orgs.acme.users.owner.apiKey as string;
 const echoId = world.orgs.acme.agents.echo.id as string;
 const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
 
+const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }));
+/** The server process's CPU time so far (user + system), in seconds. */
+function cpuSeconds(): number | null {
+  if (!serverPid) return null;
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${serverPid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+/**
+ * The server's CPU over an idle window: with PGlite the database runs inside it, so this is the
+ * idle-load measure that works on both databases.
+ */
+async function idleWindow(ms: number) {
+  const cpuBefore = cpuSeconds();
+  const commits = await idleCommits(ms);
+  const cpuAfter = cpuSeconds();
+  return { commits, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+}
+
 function rssKiB(): number | null {
   if (!serverPid) return null;
   const line = readFileSync(`/proc/${serverPid}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmRSS:"));
@@ -94,7 +114,7 @@ function rssKiB(): number | null {
  * catches bursts (the fixture world's schedules fire now and then).
  */
 async function idleCommits(ms: number): Promise<{ total: number; medianPerSecond: number } | null> {
-  if (!values["database-url"]) return null;
+  if (!values["database-url"]) return sleep(ms).then(() => null);
   const client = new pg.Client({ connectionString: values["database-url"] });
   await client.connect();
   const read = async () => Number((await client.query("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")).rows[0].xact_commit);
@@ -144,7 +164,7 @@ await sleep(3_000);
 
 const rssBefore = rssKiB();
 console.error(`idle window without streams (${idleMs / 1000} s)...`);
-const commitsWithout = await idleCommits(idleMs);
+const idleWithout = await idleWindow(idleMs);
 
 const sessionsFile = `/tmp/bench-streams-${process.pid}.json`;
 writeFileSync(sessionsFile, JSON.stringify(sessionIds));
@@ -168,8 +188,8 @@ await sleep(5_000);
 const rssAfter = rssKiB();
 console.error(`  ${JSON.stringify(ready)}; server RSS ${rssBefore} -> ${rssAfter} KiB`);
 console.error(`idle window with ${ready.open} streams (${idleMs / 1000} s)...`);
-const commitsWith = await idleCommits(idleMs);
-console.error(`  idle commits: without ${JSON.stringify(commitsWithout)}, with ${JSON.stringify(commitsWith)}`);
+const idleWith = await idleWindow(idleMs);
+console.error(`  idle: without ${JSON.stringify(idleWithout)}, with ${JSON.stringify(idleWith)}`);
 client.stdin!.write("reset\n");
 
 /** Posts `count` messages round-robin; returns how many were accepted (an overloaded server may refuse some). */
@@ -222,7 +242,9 @@ console.log(`|---|---|`);
 console.log(`| streams open / failed | ${open} / ${ready.failed} (${sessionCount} sessions x ${perSession}), connected in ${ready.connectSeconds} s |`);
 console.log(`| server RSS before -> with streams | ${rssBefore ?? "n/a"} KiB -> ${rssAfter ?? "n/a"} KiB (~${perStream} KiB per stream) |`);
 const commits = (value: Awaited<ReturnType<typeof idleCommits>>) => (value ? `${value.total} (median ${value.medianPerSecond.toFixed(1)}/s)` : "n/a");
-console.log(`| idle xact_commit over ${idleMs / 1000} s: no streams / with streams | ${commits(commitsWithout)} / ${commits(commitsWith)} |`);
+console.log(`| idle xact_commit over ${idleMs / 1000} s: no streams / with streams | ${commits(idleWithout.commits)} / ${commits(idleWith.commits)} |`);
+const cpu = (value: number | null) => (value === null ? "n/a" : `${value.toFixed(2)} s`);
+console.log(`| server CPU over ${idleMs / 1000} s idle: no streams / with streams | ${cpu(idleWithout.cpu)} / ${cpu(idleWith.cpu)} |`);
 console.log(`| event delivered to all streams of its session: p50 / p99 ms | ${latency.allStreamsP50} / ${latency.allStreamsP99} (${latency.events} events, ${latency.completedTurns}/${messages} turns of ${posted} posted) |`);
 console.log(`| per frame: p50 / p99 ms | ${latency.perFrameP50} / ${latency.perFrameP99} |`);
 if (samples.length > 0) {

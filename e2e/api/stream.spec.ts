@@ -149,4 +149,22 @@ test.describe("GET /api/v1/agents/sessions/:id/stream", () => {
     await expectError(await request.get(`/api/v1/agents/sessions/${crypto.randomUUID()}/stream`, { headers: operator() }), 404, "NOT_FOUND");
     await expectError(await request.get("/api/v1/agents/sessions/not-a-uuid/stream", { headers: operator() }), 404, "NOT_FOUND");
   });
+
+  // The route is served by a Pages API route (docs/decisions.md): it must answer like every
+  // other API route of the service.
+  test("the stream's response carries the request id, the rate-limit and the API security headers; other methods are 405 with Allow: GET", async ({ request }) => {
+    const { sessionId } = await openEchoSession("headers");
+    const { response } = await readStream(sessionId, { ...operator(), "x-request-id": "stream-headers-1" }, has("snapshot"));
+    expect(response.headers.get("x-request-id")).toBe("stream-headers-1");
+    expect(response.headers.get("ratelimit-policy")).toMatch(/^"credential";q=\d+;w=\d+/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const path = `/api/v1/agents/sessions/${sessionId}/stream`;
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      const refused = await request.fetch(path, { method, headers: operator(), data: method === "OPTIONS" ? undefined : {} });
+      const error = await expectError(refused, 405, "METHOD_NOT_ALLOWED");
+      expect(refused.headers()["allow"]).toBe("GET");
+      expect(error.message).toContain("GET");
+    }
+  });
 });
