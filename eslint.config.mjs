@@ -60,7 +60,7 @@ export default tseslint.config(
     rules: restrict(UP_FROM_LOWER),
   },
   {
-    files: ["src/app/**/*.{ts,tsx}"],
+    files: ["src/{app,pages}/**/*.{ts,tsx}"],
     rules: restrict([msg("The app reaches data through routers and services, never Prisma directly.", ["@prisma/*", "@/server/db/generated/*"])]),
   },
 );
