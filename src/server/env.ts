@@ -29,6 +29,9 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Repeated statements each pool connection prepares once (PostgreSQL only; db/statement-names.ts).
+  // 0 for a pooler in transaction mode (PgBouncer), which cannot keep prepared statements.
+  DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(10_000).default(200),
   DATA_DIR: z.string().min(1).default("./.data"),
   PUBLIC_BASE_URL: z.url().optional(),
   NEXTAUTH_URL: z.url().optional(),

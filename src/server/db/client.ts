@@ -7,6 +7,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/server/env";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, migrationSession, migrationsDir } from "./migrate";
+import { statementNamer } from "./statement-names";
 
 export type TDatabaseKind = "pglite" | "postgres";
 
@@ -25,6 +26,8 @@ export type TDatabaseOptions = {
   dataDir?: string;
   /** A PGlite data-folder dump to start from (tests load one migrated snapshot per run). */
   snapshot?: Blob;
+  /** PostgreSQL: how many repeated statements to prepare per connection (DATABASE_STATEMENT_CACHE). */
+  statementCache?: number;
 };
 
 // Same number Prisma Migrate uses, so our migrator and a real `prisma migrate` exclude each other.
@@ -33,7 +36,10 @@ const MIGRATION_LOCK = 72707369;
 export function openDatabase(options: TDatabaseOptions): TDatabase {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    // Typed as always naming, but the adapter hands the value to pg as is, and pg runs a query
+    // without a name unprepared (adapter-pg's performIO).
+    const statementNameGenerator = statementNamer(options.statementCache ?? env.DATABASE_STATEMENT_CACHE) as (query: { sql: string }) => string;
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator }) });
     return {
       kind: "postgres",
       prisma,
