@@ -1,7 +1,9 @@
 import { PgBoss, fromPglite } from "pg-boss";
 import { ready, type TDatabase } from "@/server/db/client";
+import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
+import { prepareQueueStatements } from "./prepared-statements";
 import { ensureQueues, type TQueueTable } from "./queues";
 
 type TQueueState = {
@@ -31,6 +33,7 @@ async function boot(queue: TQueueState, database: TDatabase, options: TQueueOpti
     const boss = database.pglite
       ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schema: options.schema, useListenNotify: true })
       : new PgBoss({ connectionString: database.connectionString!, max: 5, schema: options.schema, useListenNotify: true });
+    if (!database.pglite) prepareQueueStatements(boss, env.DATABASE_STATEMENT_CACHE);
     boss.on("error", (error) => log.error("queue error", { error }));
     await boss.start();
     // Warm before anyone can send: a transactional send then never reads queue metadata.

@@ -1,0 +1,85 @@
+// Where a request's CPU goes: milliseconds of CPU per request spent by the web process, by
+// PostgreSQL (all its processes on this machine) and by this client, for the bare 202 baseline
+// and the open of a session, each run twice (the second run is the warm one). Rates beside them
+// are for orientation; bench/sessions.ts is the benchmark of record.
+// Usage: npx tsx bench/cpu-per-request.ts --base-url URL --server-pid PID [--requests 2000] [--cases baseline,open]
+// The service must run with ALLOW_FIXTURES=1 (engine on or off: --cases open measures the open's
+// own cost with ENGINE_IN_PROCESS=0) and with RATE_LIMIT_V1_PER_CREDENTIAL above the request count.
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    "base-url": { type: "string", default: "http://127.0.0.1:3000" },
+    "server-pid": { type: "string" },
+    requests: { type: "string", default: "2000" },
+    cases: { type: "string", default: "baseline,open" },
+  },
+});
+const baseUrl = values["base-url"]!;
+const serverPid = values["server-pid"];
+const total = Number(values.requests);
+if (!serverPid) throw new Error("--server-pid is required: the web process whose CPU is counted");
+
+const world = JSON.parse(
+  execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl, "--http-target", "http://127.0.0.1:4090"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }),
+);
+const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
+
+/** User plus system CPU of one process, in clock ticks (1/100 s on Linux). */
+function ticksOf(pid: string): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function postgresTicks(): number {
+  let sum = 0;
+  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres")) sum += ticksOf(pid);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return sum;
+}
+
+async function expect202(response: Response): Promise<void> {
+  const text = await response.text();
+  if (response.status !== 202) throw new Error(`expected 202, got ${response.status}: ${text}`);
+}
+
+const CASES: Record<string, () => Promise<void>> = {
+  baseline: () => fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then(expect202),
+  open: () => fetch(`${baseUrl}/api/v1/agents/${world.orgs.acme.agents.echo.id}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) }).then(expect202),
+};
+
+async function run(name: string): Promise<void> {
+  const one = CASES[name];
+  if (!one) throw new Error(`unknown case ${name}; known: ${Object.keys(CASES).join(", ")}`);
+  const server = ticksOf(serverPid!);
+  const postgres = postgresTicks();
+  const client = process.cpuUsage();
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next++ < total) await one();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const clientMs = process.cpuUsage(client);
+  const perRequest = (ticks: number) => ((ticks * 10) / total).toFixed(2);
+  console.log(
+    `| ${name} | ${(total / seconds).toFixed(1)} | ${perRequest(ticksOf(serverPid!) - server)} | ${perRequest(postgresTicks() - postgres)} | ${((clientMs.user + clientMs.system) / 1000 / total).toFixed(2)} |`,
+  );
+}
+
+console.log("| case | per second | web ms CPU / request | PostgreSQL ms CPU / request | client ms CPU / request |");
+console.log("|---|---|---|---|---|");
+const cases = values.cases!.split(",");
+for (let round = 0; round < 2; round++) for (const name of cases) await run(name);
