@@ -1,8 +1,10 @@
 // Where a request's CPU goes: milliseconds of CPU per request spent by the web process, by
 // PostgreSQL (all its processes on this machine) and by this client, for the bare 202 baseline
-// and the open of a session, each run twice (the second run is the warm one). Rates beside them
+// the open of a session (202 only), and an echo cycle (the open, then its stream read until
+// `turn.completed`: the turn runs in the web process unless ENGINE_IN_PROCESS=0 and a worker
+// runs it), each run twice (the second run is the warm one). Rates beside them
 // are for orientation; bench/sessions.ts is the benchmark of record.
-// Usage: npx tsx bench/cpu-per-request.ts --base-url URL --server-pid PID [--requests 2000] [--cases baseline,open]
+// Usage: npx tsx bench/cpu-per-request.ts --base-url URL --server-pid PID [--requests 2000] [--cases baseline,open,echo]
 // The service must run with ALLOW_FIXTURES=1 (engine on or off: --cases open measures the open's
 // own cost with ENGINE_IN_PROCESS=0) and with RATE_LIMIT_V1_PER_CREDENTIAL above the request count.
 import { execFileSync } from "node:child_process";
@@ -48,14 +50,33 @@ function postgresTicks(): number {
   return sum;
 }
 
-async function expect202(response: Response): Promise<void> {
-  const text = await response.text();
-  if (response.status !== 202) throw new Error(`expected 202, got ${response.status}: ${text}`);
+async function openSession(): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/agents/${world.orgs.acme.agents.echo.id}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
+  const body = (await response.json()) as { sessionId: string };
+  if (response.status !== 202) throw new Error(`expected 202, got ${response.status}: ${JSON.stringify(body)}`);
+  return body.sessionId;
+}
+
+async function echoCycle(): Promise<void> {
+  const sessionId = await openSession();
+  const response = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, { headers: { ...headers, accept: "text/event-stream", "last-event-id": "0" } });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += decoder.decode(chunk.value, { stream: true });
+    if (/^event: turn\.completed$/m.test(text)) return void (await reader.cancel());
+  }
+  throw new Error("the stream ended before turn.completed");
 }
 
 const CASES: Record<string, () => Promise<void>> = {
-  baseline: () => fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then(expect202),
-  open: () => fetch(`${baseUrl}/api/v1/agents/${world.orgs.acme.agents.echo.id}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) }).then(expect202),
+  baseline: () => fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then(async (response) => {
+    const text = await response.text();
+    if (response.status !== 202) throw new Error(`expected 202, got ${response.status}: ${text}`);
+  }),
+  open: () => openSession().then(() => undefined),
+  echo: echoCycle,
 };
 
 async function run(name: string): Promise<void> {

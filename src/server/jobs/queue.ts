@@ -28,11 +28,21 @@ function current(): TQueueState {
  */
 export type TQueueOptions = { schema?: string };
 
+/**
+ * pg-boss's own connections on PostgreSQL. They only move jobs between states (fetch, complete,
+ * fail, maintenance, the sweeps' cron), and a job is only the wake-up of a row that is the
+ * source of truth, so they commit without waiting for the WAL flush: a crash of PostgreSQL may
+ * undo their last fraction of a second, which re-runs a job whose row says it is done (a no-op)
+ * exactly as a crash of the worker already can. Every job insert runs on the application's
+ * connections, inside the transaction of its rows, and stays durable.
+ */
+const queueConnection = (connectionString: string) => ({ connectionString, max: 5, options: "-c synchronous_commit=off" });
+
 async function boot(queue: TQueueState, database: TDatabase, options: TQueueOptions): Promise<PgBoss | null> {
   try {
     const boss = database.pglite
       ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schema: options.schema, useListenNotify: true })
-      : new PgBoss({ connectionString: database.connectionString!, max: 5, schema: options.schema, useListenNotify: true });
+      : new PgBoss({ ...queueConnection(database.connectionString!), schema: options.schema, useListenNotify: true });
     if (!database.pglite) prepareQueueStatements(boss, env.DATABASE_STATEMENT_CACHE);
     boss.on("error", (error) => log.error("queue error", { error }));
     await boss.start();
