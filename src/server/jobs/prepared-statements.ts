@@ -10,6 +10,8 @@ type TBossDb = { executeSql(text: string, values?: unknown[]): Promise<unknown>;
  * every run otherwise. pg-boss runs every statement through its database object's
  * `executeSql`, so that one method is wrapped; a statement with parameters is one command (the
  * extended protocol allows no more), which is what a name may be given to. Call before start.
+ * The connections still plan each run for its values (queue.ts says why); what is saved is the
+ * parsing and analysis of pg-boss's long statements.
  */
 export function prepareQueueStatements(boss: PgBoss, limit: number): void {
   const database = boss.getDb() as unknown as TBossDb;

@@ -35,8 +35,11 @@ export type TQueueOptions = { schema?: string };
  * undo their last fraction of a second, which re-runs a job whose row says it is done (a no-op)
  * exactly as a crash of the worker already can. Every job insert runs on the application's
  * connections, inside the transaction of its rows, and stays durable.
+ * They also plan every statement for its values (plan_cache_mode): pg-boss passes job states as
+ * parameters, and a generic plan cannot use its partial indexes on those states, so a prepared
+ * completion scanned every job of its queue (1.2 ms at 3,000 jobs, 0.03 ms planned per run).
  */
-const queueConnection = (connectionString: string) => ({ connectionString, max: 5, options: "-c synchronous_commit=off" });
+const queueConnection = (connectionString: string) => ({ connectionString, max: 5, options: "-c synchronous_commit=off -c plan_cache_mode=force_custom_plan" });
 
 async function boot(queue: TQueueState, database: TDatabase, options: TQueueOptions): Promise<PgBoss | null> {
   try {
