@@ -1,5 +1,5 @@
 // Where a request's CPU goes: milliseconds of CPU per request spent by the web process, by
-// PostgreSQL (all its processes on this machine) and by this client, for the bare 202 baseline
+// PostgreSQL (all its processes on this machine) and by this client, for the bare 202 baseline,
 // the open of a session (202 only), and an echo cycle (the open, then its stream read until
 // `turn.completed`: the turn runs in the web process unless ENGINE_IN_PROCESS=0 and a worker
 // runs it), each run twice (the second run is the warm one). Rates beside them
@@ -10,6 +10,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { baselineCase, expectStatus, measure, waitForCompletion } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -52,51 +53,27 @@ function postgresTicks(): number {
 
 async function openSession(): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/agents/${world.orgs.acme.agents.echo.id}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
-  const body = (await response.json()) as { sessionId: string };
-  if (response.status !== 202) throw new Error(`expected 202, got ${response.status}: ${JSON.stringify(body)}`);
-  return body.sessionId;
-}
-
-async function echoCycle(): Promise<void> {
-  const sessionId = await openSession();
-  const response = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, { headers: { ...headers, accept: "text/event-stream", "last-event-id": "0" } });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    text += decoder.decode(chunk.value, { stream: true });
-    if (/^event: turn\.completed$/m.test(text)) return void (await reader.cancel());
-  }
-  throw new Error("the stream ended before turn.completed");
+  return ((await expectStatus(response, 202)) as { sessionId: string }).sessionId;
 }
 
 const CASES: Record<string, () => Promise<void>> = {
-  baseline: () => fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then(async (response) => {
-    const text = await response.text();
-    if (response.status !== 202) throw new Error(`expected 202, got ${response.status}: ${text}`);
-  }),
+  baseline: baselineCase(baseUrl),
   open: () => openSession().then(() => undefined),
-  echo: echoCycle,
+  echo: async () => waitForCompletion(baseUrl, headers, await openSession()),
 };
 
+/** One case over 8 clients, with the CPU each side spent on it. */
 async function run(name: string): Promise<void> {
   const one = CASES[name];
   if (!one) throw new Error(`unknown case ${name}; known: ${Object.keys(CASES).join(", ")}`);
   const server = ticksOf(serverPid!);
   const postgres = postgresTicks();
   const client = process.cpuUsage();
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next++ < total) await one();
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  const { perSecond } = await measure(name, one, total, 8);
   const clientMs = process.cpuUsage(client);
   const perRequest = (ticks: number) => ((ticks * 10) / total).toFixed(2);
   console.log(
-    `| ${name} | ${(total / seconds).toFixed(1)} | ${perRequest(ticksOf(serverPid!) - server)} | ${perRequest(postgresTicks() - postgres)} | ${((clientMs.user + clientMs.system) / 1000 / total).toFixed(2)} |`,
+    `| ${name} | ${perSecond.toFixed(1)} | ${perRequest(ticksOf(serverPid!) - server)} | ${perRequest(postgresTicks() - postgres)} | ${((clientMs.user + clientMs.system) / 1000 / total).toFixed(2)} |`,
   );
 }
 

@@ -34,6 +34,26 @@ export async function expectStatus(response: Response, status: number): Promise<
 export const baselineCase = (baseUrl: string) => () =>
   fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then((response) => expectStatus(response, 202).then(() => undefined));
 
+/** Reads a session's stream from its first event until `turn.completed` (or throws after 60 s). */
+export async function waitForCompletion(baseUrl: string, headers: Record<string, string>, sessionId: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, {
+    headers: { ...headers, accept: "text/event-stream", "last-event-id": "0" },
+    signal: AbortSignal.timeout(60_000),
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`stream answered ${response.status}`);
+  const decoder = new TextDecoder();
+  let buffered = "";
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    buffered += decoder.decode(chunk.value, { stream: true });
+    if (/^event: turn\.completed$/m.test(buffered)) {
+      await reader.cancel().catch(() => undefined);
+      return;
+    }
+  }
+  throw new Error("stream ended before turn.completed");
+}
+
 /** The markdown table of docs/benchmarks.md; the first result is the baseline. */
 export function printTable(results: TResult[]): void {
   const base = results[0]!;

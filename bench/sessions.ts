@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { baselineCase, expectStatus, measure, printTable } from "./measure";
+import { baselineCase, expectStatus, measure, printTable, waitForCompletion } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -47,32 +47,13 @@ const world = JSON.parse(
 );
 const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
 
-/** Reads a session's stream from its first event until `turn.completed` (or throws after 60 s). */
-async function waitForCompletion(sessionId: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, {
-    headers: { ...headers, accept: "text/event-stream", "last-event-id": "0" },
-    signal: AbortSignal.timeout(60_000),
-  });
-  if (response.status !== 200 || !response.body) throw new Error(`stream answered ${response.status}`);
-  const decoder = new TextDecoder();
-  let buffered = "";
-  const reader = response.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    buffered += decoder.decode(chunk.value, { stream: true });
-    if (/^event: turn\.completed$/m.test(buffered)) {
-      await reader.cancel().catch(() => undefined);
-      return;
-    }
-  }
-  throw new Error("stream ended before turn.completed");
-}
 
 
 function runAgent(agentId: string) {
   return async () => {
     const response = await fetch(`${baseUrl}/api/v1/agents/${agentId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
     const { sessionId } = (await expectStatus(response, 202)) as { sessionId: string };
-    await waitForCompletion(sessionId);
+    await waitForCompletion(baseUrl, headers, sessionId);
   };
 }
 

@@ -24,13 +24,13 @@ export function statementNamer(limit: number): TStatementNamer {
   const seenOnce = new Set<string>();
   return ({ sql }) => {
     const name = named.get(sql);
-    if (name !== undefined || limit === 0) return name;
+    // A full cache (or limit 0) names nothing new, so sightings need no counting either.
+    if (name !== undefined || named.size >= limit) return name;
     if (!seenOnce.has(sql)) {
       if (seenOnce.size >= SIGHTINGS_LIMIT) seenOnce.clear();
       seenOnce.add(sql);
       return undefined;
     }
-    if (named.size >= limit) return undefined;
     seenOnce.delete(sql);
     const created = `s_${createHash("sha1").update(sql).digest("hex")}`;
     named.set(sql, created);
