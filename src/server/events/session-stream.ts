@@ -5,6 +5,7 @@ import { sessionHub } from "./session-hub";
 import { onDrain } from "@/server/lifecycle/draining";
 import { DRAIN_RETRY_FRAME, encodeFrame, envelope, HEARTBEAT_FRAME, RETRY_FRAME } from "./sse";
 import { onTick } from "./ticker";
+import { readableFrom, type TByteSource } from "./byte-sink";
 
 export const DEFAULT_HEARTBEAT_MS = 25_000;
 
@@ -22,8 +23,6 @@ export type TSessionStreamOptions = {
   /** Re-checked on every heartbeat: a caller who lost visibility stops receiving events. */
   stillVisible?: () => Promise<boolean>;
   heartbeatMs?: number;
-  /** The request's signal: a client that goes away ends the stream (never the turn). */
-  signal?: AbortSignal;
 };
 
 export type TResumePoint = { kind: "fresh" } | { kind: "resume"; afterSeq: number } | { kind: "reset"; requested: string };
@@ -47,6 +46,7 @@ const encoder = new TextEncoder();
 const encoded = new WeakMap<TLoggedEvent, Uint8Array>();
 const heartbeatBytes = encoder.encode(HEARTBEAT_FRAME);
 const drainBytes = encoder.encode(DRAIN_RETRY_FRAME);
+const retryBytes = encoder.encode(RETRY_FRAME);
 
 function frameOf(sessionId: string, event: TLoggedEvent): Uint8Array {
   let bytes = encoded.get(event);
@@ -61,84 +61,73 @@ function frameOf(sessionId: string, event: TLoggedEvent): Uint8Array {
  * The session stream (spec 6.1): `retry: 2000` at once, a `snapshot`, then every logged event
  * after the resume point in seq order, with a heartbeat comment while idle. Events come from
  * the process's session hub (one shared reader per session), so an idle stream costs the
- * database nothing; heartbeats run on one process-wide timer.
+ * database nothing; heartbeats run on one process-wide timer. Written to whatever sink reads it:
+ * a web stream (sessionEventStream) or, for a held public stream, Node's response directly.
  */
-export function sessionEventStream(options: TSessionStreamOptions): ReadableStream<Uint8Array> {
-  const { sessionId } = options;
-  const cleanups: Array<() => void> = [];
-  let controllerRef: ReadableStreamDefaultController<Uint8Array> | null = null;
-  let done = false;
-  const close = () => {
-    if (done) return;
-    done = true;
-    for (const cleanup of cleanups.splice(0)) cleanup();
-    try {
-      controllerRef?.close();
-    } catch {
-      // Already closed or cancelled by the consumer.
-    }
-  };
-  const send = (bytes: Uint8Array) => {
-    if (!done) controllerRef?.enqueue(bytes);
-  };
-  const start = async () => {
-    const lastSeq = options.lastSeq !== undefined ? options.lastSeq : await lastSeqOf(sessionId);
-    if (lastSeq === null || done) return close();
-    const point = resumePoint(options.lastEventId, lastSeq);
-    if (point.kind === "reset") {
-      send(encoder.encode(encodeFrame(envelope(sessionId, lastSeq, "stream.reset", { reason: "last_event_id_unavailable", lastEventId: point.requested }))));
-    }
-    const cursor = point.kind === "resume" ? point.afterSeq : lastSeq;
-    // The state is read after lastSeq: it reflects at least every event up to `cursor`.
-    const state = await options.snapshot();
-    if (done) return;
-    send(encoder.encode(encodeFrame(envelope(sessionId, cursor, "snapshot", state))));
-    const hub = await sessionHub();
-    if (done) return;
-    const follow = hub.follow(sessionId, cursor, {
-      onEvents: (events) => {
-        for (const event of events) send(frameOf(sessionId, event));
-      },
-      onEnd: close,
-    });
-    cleanups.push(follow.close);
-  };
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controllerRef = controller;
-      cleanups.push(trackOpenStream());
-      controller.enqueue(encoder.encode(RETRY_FRAME));
-      const signal = options.signal;
-      if (signal) {
-        if (signal.aborted) return close();
-        signal.addEventListener("abort", close, { once: true });
-        cleanups.push(() => signal.removeEventListener("abort", close));
-      }
-      // Shutdown (SIGTERM): tell the client to reconnect elsewhere, then end the stream.
-      cleanups.push(
-        onDrain(() => {
-          send(drainBytes);
-          close();
-        }),
-      );
+export function sessionEventSource(options: TSessionStreamOptions): TByteSource {
+  return (sink) => {
+    const { sessionId } = options;
+    const cleanups: Array<() => void> = [];
+    let done = false;
+    const close = () => {
       if (done) return;
-      cleanups.push(
-        onTick(options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, () => {
-          send(heartbeatBytes);
-          void options.stillVisible?.().then(
-            (visible) => !visible && close(),
-            () => undefined,
-          );
-        }),
-      );
-      start().catch((error: unknown) => {
-        log.warn("session stream ended by an error; the client reconnects with Last-Event-ID", { sessionId, err: (error as Error).message });
-        close();
+      done = true;
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      sink.end();
+    };
+    const send = (bytes: Uint8Array) => {
+      if (!done) sink.write(bytes);
+    };
+    const start = async () => {
+      const lastSeq = options.lastSeq !== undefined ? options.lastSeq : await lastSeqOf(sessionId);
+      if (lastSeq === null || done) return close();
+      const point = resumePoint(options.lastEventId, lastSeq);
+      if (point.kind === "reset") {
+        send(encoder.encode(encodeFrame(envelope(sessionId, lastSeq, "stream.reset", { reason: "last_event_id_unavailable", lastEventId: point.requested }))));
+      }
+      const cursor = point.kind === "resume" ? point.afterSeq : lastSeq;
+      // The state is read after lastSeq: it reflects at least every event up to `cursor`.
+      const state = await options.snapshot();
+      if (done) return;
+      send(encoder.encode(encodeFrame(envelope(sessionId, cursor, "snapshot", state))));
+      const hub = await sessionHub();
+      if (done) return;
+      const follow = hub.follow(sessionId, cursor, {
+        onEvents: (events) => {
+          for (const event of events) send(frameOf(sessionId, event));
+        },
+        onEnd: close,
       });
-    },
-    cancel() {
+      cleanups.push(follow.close);
+    };
+    cleanups.push(trackOpenStream());
+    send(retryBytes);
+    // Shutdown (SIGTERM): tell the client to reconnect elsewhere, then end the stream.
+    cleanups.push(
+      onDrain(() => {
+        send(drainBytes);
+        close();
+      }),
+    );
+    if (done) return close;
+    cleanups.push(
+      onTick(options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, () => {
+        send(heartbeatBytes);
+        void options.stillVisible?.().then(
+          (visible) => !visible && close(),
+          () => undefined,
+        );
+      }),
+    );
+    start().catch((error: unknown) => {
+      log.warn("session stream ended by an error; the client reconnects with Last-Event-ID", { sessionId, err: (error as Error).message });
       close();
-      controllerRef = null;
-    },
-  });
+    });
+    return close;
+  };
+}
+
+/** The session stream as a web stream; the request's signal ends it when the client goes away. */
+export function sessionEventStream(options: TSessionStreamOptions & { signal?: AbortSignal }): ReadableStream<Uint8Array> {
+  return readableFrom(sessionEventSource(options), options.signal);
 }

@@ -2,13 +2,16 @@ import { once } from "node:events";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import type { TByteSink, TByteSource } from "@/server/events/byte-sink";
 import { pagesStreamRoute } from "./pages-stream-route";
+import { sinkResponse } from "./sink-response";
 
 // The adapter over a real Node HTTP server and client: what Next's Pages API route hands it.
 let server: Server | undefined;
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
   server = undefined;
 });
 
@@ -82,22 +85,15 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
     await once(response, "end");
   });
 
-  it("a client that goes away aborts the request's signal and cancels the body (the stream's cleanup runs)", async () => {
+  it("a client that goes away cancels the body (the stream's cleanup runs)", async () => {
     const fed = handFed();
-    let signal: AbortSignal | undefined;
-    const address = await serve(
-      pagesStreamRoute<{ id: string }>(async (req) => {
-        signal = req.signal;
-        return new Response(fed.body);
-      }, ["id"]),
-      { id: "s" },
-    );
+    const address = await serve(pagesStreamRoute<{ id: string }>(async () => new Response(fed.body), ["id"]), { id: "s" });
     const response = await get(address, "/s");
     fed.push(": open\n\n");
     await once(response, "data");
-    expect(signal?.aborted).toBe(false);
+    expect(fed.state.cancelled).toBe(false);
     response.destroy();
-    await until(() => fed.state.cancelled && signal?.aborted === true);
+    await until(() => fed.state.cancelled);
   });
 
   it("a body that fails ends the response instead of leaving it hanging", async () => {
@@ -127,5 +123,87 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
     await once(response, "end");
     expect(methods).toEqual(["GET"]);
     await until(() => fed.state.cancelled);
+  });
+
+  describe("a body made by sinkResponse", () => {
+    /** A source the test drives: what it was given to write to, and whether it was stopped. */
+    function handDriven() {
+      const state = { started: 0, stopped: 0 };
+      let sink: TByteSink | undefined;
+      const source: TByteSource = (given) => {
+        state.started++;
+        sink = given;
+        return () => void state.stopped++;
+      };
+      return { source, state, write: (text: string) => sink!.write(encoder.encode(text)), end: () => sink!.end() };
+    }
+
+    it("is written to Node's response directly (its web body is never read), and ends it when the source ends", async () => {
+      const driven = handDriven();
+      let response: Response | undefined;
+      const route = pagesStreamRoute<{ id: string }>(async () => (response = sinkResponse(driven.source, { headers: { "content-type": "text/event-stream" } })), ["id"]);
+      const answer = await get(await serve(route, { id: "s" }), "/s");
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers["content-type"]).toBe("text/event-stream");
+      const chunks: string[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
+      driven.write("retry: 2000\n\n");
+      driven.write("id: 1\ndata: {}\n\n");
+      await until(() => chunks.join("") === "retry: 2000\n\nid: 1\ndata: {}\n\n");
+      expect(driven.state.started).toBe(1);
+      expect(response!.bodyUsed).toBe(false);
+      driven.end();
+      await once(answer, "end");
+    });
+
+    it("is stopped when the client goes away", async () => {
+      const driven = handDriven();
+      const route = pagesStreamRoute<{ id: string }>(async () => sinkResponse(driven.source, {}), ["id"]);
+      const answer = await get(await serve(route, { id: "s" }), "/s");
+      driven.write(": open\n\n");
+      await once(answer, "data");
+      expect(driven.state.stopped).toBe(0);
+      answer.destroy();
+      await until(() => driven.state.stopped === 1);
+    });
+
+    it("never starts when the client left before the handler answered", async () => {
+      const driven = handDriven();
+      let answered!: () => void;
+      const handlerDone = new Promise<void>((resolve) => (answered = resolve));
+      let release!: () => void;
+      const route = pagesStreamRoute<{ id: string }>(async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        queueMicrotask(answered);
+        return sinkResponse(driven.source, {});
+      }, ["id"]);
+      const address = await serve(route, { id: "s" });
+      const [host, port] = address.split(":");
+      const client = httpRequest({ host, port: Number(port), path: "/s" });
+      client.on("error", () => undefined);
+      client.end();
+      await until(() => release !== undefined);
+      client.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await handlerDone;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(driven.state.started).toBe(0);
+    });
+
+    it("reads as a web stream anywhere else, started by its first read and stopped by cancel", async () => {
+      const driven = handDriven();
+      const body = sinkResponse(driven.source, {}).body!;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(driven.state.started).toBe(0);
+      const reader = body.getReader();
+      const first = reader.read();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(driven.state.started).toBe(1);
+      driven.write("hello");
+      expect(new TextDecoder().decode((await first).value)).toBe("hello");
+      await reader.cancel();
+      expect(driven.state.stopped).toBe(1);
+    });
   });
 });

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TByteSource } from "@/server/events/byte-sink";
+import { takeSinkSource } from "./sink-response";
 
 type TWebHandler<P> = (req: Request, context: { params: Promise<P> }) => Promise<Response>;
 
@@ -31,6 +33,8 @@ function writable(res: ServerResponse): Promise<void> {
 async function pump(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
   const reader = body.getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
+  // A client that left while the handler ran closed the response already: nothing will read.
+  if (res.destroyed || !res.socket || res.socket.destroyed) return cancel();
   res.once("close", cancel);
   try {
     for (;;) {
@@ -46,33 +50,47 @@ async function pump(body: ReadableStream<Uint8Array>, res: ServerResponse): Prom
   }
 }
 
+/** Writes a source to Node's response until either ends; a client already gone starts nothing. */
+function serveSource(source: TByteSource, res: ServerResponse): void {
+  if (res.destroyed || !res.socket || res.socket.destroyed) return;
+  // Node's response buffers what the socket cannot take yet, as the web stream's queue did.
+  const stop = source({
+    write: (bytes) => void res.write(bytes),
+    end: () => void (res.writableEnded || res.end()),
+  });
+  res.once("close", stop);
+}
+
 /**
  * Serves a web (Request -> Response) route handler from a Pages API route, for long-lived
  * streams. The handler answers as it does anywhere else (request id, rate limits, errors); only
- * the body's bytes are then copied to Node's response from a task of their own, so the request's
- * Next.js pipeline finishes at once instead of staying alive, with its async contexts, for as
- * long as the stream is open. That is most of what a held App Router response costs
- * (docs/benchmarks.md, "Where a held stream's memory goes").
+ * the body is then written to Node's response from a task of its own, so the request's Next.js
+ * pipeline finishes at once instead of staying alive, with its async contexts, for as long as
+ * the stream is open. That is most of what a held App Router response costs (docs/benchmarks.md,
+ * "Where a held stream's memory goes"). A body made by sinkResponse is written without any web
+ * stream at all: an open stream then holds only Node's response and the source's own state.
  */
 export function pagesStreamRoute<P extends Record<string, string>>(handler: TWebHandler<P>, paramNames: readonly (keyof P & string)[]) {
   return async (req: IncomingMessage & { query?: Partial<Record<string, string | string[]>> }, res: ServerResponse): Promise<void> => {
-    const gone = new AbortController();
-    res.once("close", () => gone.abort());
     const head = req.method === "HEAD";
-    const request = new Request(new URL(req.url ?? "/", ORIGIN), { method: head ? "GET" : req.method, headers: webHeaders(req), signal: gone.signal });
+    // No signal: a web body is cancelled by pump() and a source stopped by serveSource() when the
+    // response closes, so nothing of the request needs to outlive the handler.
+    const request = new Request(new URL(req.url ?? "/", ORIGIN), { method: head ? "GET" : req.method, headers: webHeaders(req) });
     const params = Object.fromEntries(paramNames.map((name) => [name, String(req.query?.[name] ?? "")])) as P;
     const response = await handler(request, { params: Promise.resolve(params) });
     for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) res.setHeader("set-cookie", cookies);
     res.writeHead(response.status, response.statusText || undefined);
-    if (!response.body || head) {
+    const source = takeSinkSource(response);
+    if ((!response.body && !source) || head) {
       void response.body?.cancel().catch(() => undefined);
       res.end();
       return;
     }
     // The status reaches the client now, not with the first event. Not awaited: see above.
     res.flushHeaders();
-    void pump(response.body, res);
+    if (source) serveSource(source, res);
+    else void pump(response.body!, res);
   };
 }

@@ -1,6 +1,7 @@
 import type { TUserActor } from "@/server/auth/actor";
 import { AppError, errorResponse, findAppError, notFound } from "@/server/errors";
-import { sessionEventStream } from "@/server/events/session-stream";
+import { sessionEventSource } from "@/server/events/session-stream";
+import { sinkResponse } from "@/server/http/sink-response";
 import { log } from "@/server/log";
 import type { TSessionDetails } from "@/contracts/sessions/session-details";
 import { sessionStillVisible, type TSessionAccess } from "@/server/services/sessions/session-access";
@@ -39,7 +40,7 @@ export async function serveSessionStream(req: Request, actor: TUserActor | null,
   }
   let unread: TSessionDetails | undefined = snapshot;
   const lastEventId = req.headers.get("last-event-id") ?? new URL(req.url).searchParams.get("lastEventId");
-  const body = sessionEventStream({
+  const source = sessionEventSource({
     sessionId,
     lastEventId,
     lastSeq: access.session.lastSeq,
@@ -53,7 +54,6 @@ export async function serveSessionStream(req: Request, actor: TUserActor | null,
     // Batched across all streams of the process: the heartbeats share one timer.
     stillVisible: () => sessionStillVisible(actor, sessionId),
     heartbeatMs: options.heartbeatMs,
-    signal: req.signal,
   });
-  return new Response(body, { status: 200, headers: SSE_HEADERS });
+  return sinkResponse(source, { status: 200, headers: SSE_HEADERS }, req.signal);
 }
