@@ -165,6 +165,9 @@ await sleep(3_000);
 const rssBefore = rssKiB();
 console.error(`idle window without streams (${idleMs / 1000} s)...`);
 const idleWithout = await idleWindow(idleMs);
+// Garbage of the opens is collected while a process idles (V8's memory reducer), so RSS is also
+// compared at the end of each idle window: the steady state a held stream costs.
+const rssIdleWithout = rssKiB();
 
 const sessionsFile = `/tmp/bench-streams-${process.pid}.json`;
 writeFileSync(sessionsFile, JSON.stringify(sessionIds));
@@ -189,6 +192,7 @@ const rssAfter = rssKiB();
 console.error(`  ${JSON.stringify(ready)}; server RSS ${rssBefore} -> ${rssAfter} KiB`);
 console.error(`idle window with ${ready.open} streams (${idleMs / 1000} s)...`);
 const idleWith = await idleWindow(idleMs);
+const rssIdleWith = rssKiB();
 console.error(`  idle: without ${JSON.stringify(idleWithout)}, with ${JSON.stringify(idleWith)}`);
 client.stdin!.write("reset\n");
 
@@ -241,6 +245,8 @@ console.log(`| measure | value |`);
 console.log(`|---|---|`);
 console.log(`| streams open / failed | ${open} / ${ready.failed} (${sessionCount} sessions x ${perSession}), connected in ${ready.connectSeconds} s |`);
 console.log(`| server RSS before -> with streams | ${rssBefore ?? "n/a"} KiB -> ${rssAfter ?? "n/a"} KiB (~${perStream} KiB per stream) |`);
+const perStreamIdle = rssIdleWithout !== null && rssIdleWith !== null ? ((rssIdleWith - rssIdleWithout) / Math.max(1, open)).toFixed(1) : "n/a";
+console.log(`| server RSS at the end of each idle window: no streams -> streams | ${rssIdleWithout ?? "n/a"} KiB -> ${rssIdleWith ?? "n/a"} KiB (~${perStreamIdle} KiB per stream) |`);
 const commits = (value: Awaited<ReturnType<typeof idleCommits>>) => (value ? `${value.total} (median ${value.medianPerSecond.toFixed(1)}/s)` : "n/a");
 console.log(`| idle xact_commit over ${idleMs / 1000} s: no streams / with streams | ${commits(idleWithout.commits)} / ${commits(idleWith.commits)} |`);
 const cpu = (value: number | null) => (value === null ? "n/a" : `${value.toFixed(2)} s`);
