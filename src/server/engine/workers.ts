@@ -8,10 +8,8 @@ import { runOnboardingJob } from "./onboarding";
 import { failInterruptedTurn, sweepExpiredTurns } from "./recovery";
 import { runTurn } from "./turn-runner";
 import { APPROVAL_SWEEP_QUEUE, registerAssistantActions } from "./assistant-action-jobs";
+import { ExecutionSlots, listenForExecutions } from "./execution-wake";
 import { registerWebhookDelivery, WEBHOOK_SWEEP_QUEUE } from "./webhook-delivery";
-
-// With nothing queued, a slot looks again after this even without a wake-up (a lost NOTIFY).
-const IDLE_POLL_SECONDS = 2;
 
 /**
  * How an execution slot fetches. groupConcurrency (pg-boss 12) is checked in the fetch query
@@ -21,31 +19,35 @@ const IDLE_POLL_SECONDS = 2;
  */
 function executionFetch() {
   return {
-    pollingIntervalSeconds: IDLE_POLL_SECONDS,
-    notifyPollingIntervalSeconds: IDLE_POLL_SECONDS,
+    pollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS,
+    notifyPollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS,
     ...(env.ENGINE_ORG_CONCURRENCY > 0 ? { groupConcurrency: env.ENGINE_ORG_CONCURRENCY } : {}),
   };
 }
 
 /**
- * Runs `slots` executions of one queue at once. Each slot is its own pg-boss worker that, when
- * its job ends, wakes itself so it takes the next queued job at once: pg-boss would otherwise
- * wait out its polling interval after every job, and a backlog would drain one job per slot
- * per interval. An idle slot is woken by the queue's NOTIFY when a job commits.
+ * Runs `slots` executions of one queue at once. Each slot is its own pg-boss worker; this
+ * process's wake-ups (execution-wake.ts) go to as many free slots as jobs were queued, and a slot
+ * whose job ends takes the next queued job at once: pg-boss would otherwise wait out its polling
+ * interval after every job, and a backlog would drain one job per slot per interval.
  */
-async function workExecutions(boss: PgBoss, queue: string, slots: number, run: (turnId: string) => Promise<void>, what: string): Promise<void> {
-  for (let slot = 0; slot < slots; slot++) {
+async function workExecutions(boss: PgBoss, queue: string, slotCount: number, run: (turnId: string) => Promise<void>, what: string): Promise<ExecutionSlots> {
+  const slots = new ExecutionSlots((id) => boss.notifyWorker(id));
+  for (let slot = 0; slot < slotCount; slot++) {
     // Known once work() returns, before its first job can end (fetching takes a round trip).
     let workerId: string | null = null;
     workerId = await boss.work<TExecutionJobData>(queue, { ...executionFetch(), includeMetadata: true }, async ([job]) => {
       if (!job) return;
+      if (workerId) slots.started(workerId);
       try {
         await timedJob(queue, (job as { startAfter?: Date }).startAfter, () => runExecution(job, run, what));
       } finally {
-        if (workerId) boss.notifyWorker(workerId);
+        if (workerId) slots.finished(workerId);
       }
     });
+    slots.add(workerId);
   }
+  return slots;
 }
 
 /** One attempt; after the last retry the turn fails TURN_INTERRUPTED instead of staying stuck. */
@@ -65,11 +67,13 @@ async function runExecution(job: Job<TExecutionJobData> & { retryCount: number }
  * and flow runs each get ENGINE_SLOTS executions at once per process.
  */
 export async function registerWorkers(boss: PgBoss): Promise<void> {
-  await workExecutions(boss, TURN_QUEUE, env.ENGINE_SLOTS, runTurn, "turn");
+  const slotsOf = new Map<string, ExecutionSlots>();
+  slotsOf.set(TURN_QUEUE, await workExecutions(boss, TURN_QUEUE, env.ENGINE_SLOTS, runTurn, "turn"));
   // Flow runs share the turn rules: retries, TURN_INTERRUPTED after the last one.
-  await workExecutions(boss, FLOW_QUEUE, env.ENGINE_SLOTS, runFlow, "flow run");
+  slotsOf.set(FLOW_QUEUE, await workExecutions(boss, FLOW_QUEUE, env.ENGINE_SLOTS, runFlow, "flow run"));
+  await listenForExecutions(boss, slotsOf);
   // Partner onboarding runs: rare and short, one at a time per process is plenty.
-  await boss.work<TOnboardingJobData>(ONBOARDING_QUEUE, { pollingIntervalSeconds: IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
+  await boss.work<TOnboardingJobData>(ONBOARDING_QUEUE, { pollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
     if (job) await runOnboardingJob(job);
   });
   await boss.work(TURN_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {

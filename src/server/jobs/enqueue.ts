@@ -2,7 +2,7 @@ import { fromPrisma } from "pg-boss";
 import { insertJobs, notifyChannelSql } from "pg-boss/dist/plans.js";
 import type { TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
-import { ASSISTANT_ACTION_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
+import { ASSISTANT_ACTION_QUEUE, EXECUTION_QUEUES, EXECUTION_WAKE_CHANNEL, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
 import { warmQueue, warmQueueTables } from "./queue";
 
 /**
@@ -47,6 +47,7 @@ function dataOf({ kind: _kind, ...data }: TJob): object {
  * engine runs jobs.
  */
 export async function enqueue(tx: TTransaction, job: TJob, options: { startAfter?: Date } = {}): Promise<void> {
+  if (isExecution(job) && !options.startAfter) return insertExecutions(tx, [job]);
   // startAfter: a job that wakes its row later (a webhook delivery's next attempt).
   await warmQueue().send(QUEUE_OF[job.kind], dataOf(job), {
     db: fromPrisma(tx),
@@ -57,13 +58,23 @@ export async function enqueue(tx: TTransaction, job: TJob, options: { startAfter
 
 /** Several jobs of one transaction (a fan-out) in one insert. */
 export async function enqueueMany(tx: TTransaction, jobs: TJob[]): Promise<void> {
+  await insertExecutions(tx, jobs.filter(isExecution));
   const boss = warmQueue();
   for (const kind of Object.keys(QUEUE_OF) as Array<TJob["kind"]>) {
-    const ofKind = jobs.filter((job) => job.kind === kind);
+    const ofKind = jobs.filter((job) => job.kind === kind && !isExecution(job));
     if (ofKind.length === 0) continue;
     const rows = ofKind.map((job) => ({ data: dataOf(job), ...groupOf(job) }));
     await boss.insert(QUEUE_OF[kind], rows, { db: fromPrisma(tx) });
   }
+}
+
+const isExecution = (job: TJob) => EXECUTION_QUEUES.has(QUEUE_OF[job.kind]);
+
+/** Execution jobs and their wake-up in one statement (pg-boss's send would wake pg-boss's workers). */
+async function insertExecutions(tx: TTransaction, jobs: TJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const { ctes, notify } = jobsInsertSql(jobs, Prisma.sql`true`);
+  await tx.$queryRaw`WITH ${Prisma.join(ctes)} ${notify ?? Prisma.sql`SELECT NULL`}`;
 }
 
 // Where pg-boss's insert reads its rows (one JSON array of jobs); the only parameter it has.
@@ -87,7 +98,8 @@ function insertAround(schema: string, table: string, name: string): [string, str
 /**
  * The jobs of rows the caller inserts in the same statement, as parts of that statement: one
  * insert per queue (`ctes`, named job_0, job_1, ...: place them in the statement's WITH) and the
- * select that wakes each queue's idle workers at commit (`notify`: it must be read by the
+ * select that wakes each queue's idle workers at commit (`notify`: execution queues through
+ * EXECUTION_WAKE_CHANNEL with the count of jobs, others through pg-boss's channel; it must be read by the
  * statement's final query, or it does not run). The inserts are pg-boss's own (the pinned
  * version's `insertJobs`, so queue defaults, retention and groups are applied as send() does),
  * reading their rows from this statement's parameter instead of their own, and only when
@@ -106,7 +118,12 @@ export function jobsInsertSql(jobs: TJob[], guard: Prisma.Sql): { ctes: Prisma.S
     const rows = jobs.filter((job) => job.kind === kind).map((job) => ({ data: dataOf(job), groupId: groupIdOf(job) }));
     return Prisma.sql`job_${Prisma.raw(String(index))} AS (${Prisma.raw(before)}(SELECT ${JSON.stringify(rows)}::text::json WHERE ${guard})${Prisma.raw(after)} RETURNING name)`;
   });
-  const woken = kinds.flatMap((kind, index) => (tables.get(QUEUE_OF[kind])!.notify ? [Prisma.sql`SELECT name FROM job_${Prisma.raw(String(index))}`] : []));
+  const woken = kinds.flatMap((kind, index) => {
+    const name = QUEUE_OF[kind];
+    const queued = Prisma.sql`(SELECT count(*) AS queued FROM job_${Prisma.raw(String(index))}) AS counted WHERE queued > 0`;
+    if (EXECUTION_QUEUES.has(name)) return [Prisma.sql`SELECT pg_notify(${EXECUTION_WAKE_CHANNEL}, ${`${name}:`}::text || queued::text)::text FROM ${queued}`];
+    return tables.get(name)!.notify ? [Prisma.sql`SELECT pg_notify(${Prisma.raw(notifyChannelSql(schema))}, ${name})::text FROM ${queued}`] : [];
+  });
   if (woken.length === 0) return { ctes, notify: null };
-  return { ctes, notify: Prisma.sql`SELECT pg_notify(${Prisma.raw(notifyChannelSql(schema))}, name)::text FROM (SELECT DISTINCT name FROM (${Prisma.join(woken, " UNION ALL ")}) AS each_job) AS queued` };
+  return { ctes, notify: Prisma.join(woken, " UNION ALL ") };
 }

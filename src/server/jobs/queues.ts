@@ -7,6 +7,16 @@ export const TURN_SWEEP_QUEUE = "agent-turn-sweep";
 /** Flow runs: one job per attempt of a flow run's execution (its Turn), like agent turns. */
 export const FLOW_QUEUE = "flow-run";
 
+/** The execution queues: each engine process runs their jobs in slots (engine/workers.ts). */
+export const EXECUTION_QUEUES: ReadonlySet<string> = new Set([TURN_QUEUE, FLOW_QUEUE]);
+/**
+ * What wakes an idle execution slot when jobs commit: payload `<queue>:<jobs queued>`. pg-boss's
+ * own NOTIFY wakes every worker of a queue, so each job cost one fetch per slot of every engine
+ * process, all but one of them empty; each engine process wakes only as many idle slots as jobs
+ * came (engine/execution-wake.ts).
+ */
+export const EXECUTION_WAKE_CHANNEL = "service_execution_jobs";
+
 /** Partner onboarding runs: one job per follower, applying its template release step by step. */
 export const ONBOARDING_QUEUE = "partner-onboarding";
 /** Webhook deliveries: one job per attempt; the WebhookDelivery row schedules the next one. */
@@ -34,8 +44,9 @@ const EXECUTION_QUEUE_OPTIONS: TQueueCreateOptions = {
   heartbeatSeconds: 30,
   // The longest a single attempt may hold the job (approval waits are not attempts).
   expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
-  // A new job NOTIFYs at commit, so an idle worker starts it at once instead of at its next poll.
-  notify: true,
+  // Not pg-boss's NOTIFY: a new job wakes idle slots through EXECUTION_WAKE_CHANNEL at commit
+  // (jobs/enqueue.ts), so one starts it at once instead of at its next poll.
+  notify: false,
 };
 
 /** Onboarding: idempotent steps, so a retried job converges; backoff spreads retries of a failing database. */
@@ -59,8 +70,9 @@ const ASSISTANT_ACTION_QUEUE_OPTIONS: TQueueCreateOptions = { retryLimit: 2, ret
 
 export async function createQueueOnce(boss: PgBoss, name: string, options: TQueueCreateOptions): Promise<void> {
   const existing = await boss.getQueue(name);
-  // Queues created before wake-ups existed get them too (the other options are kept as they are).
-  if (existing && options.notify && !existing.notify) await boss.updateQueue(name, { notify: true });
+  // Queues created before a change of how their jobs wake workers follow it (the other options
+  // are kept as they are).
+  if (existing && Boolean(options.notify) !== Boolean(existing.notify)) await boss.updateQueue(name, { notify: Boolean(options.notify) });
   if (existing) return;
   try {
     await boss.createQueue(name, options);
