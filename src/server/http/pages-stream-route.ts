@@ -30,11 +30,15 @@ function writable(res: ServerResponse): Promise<void> {
   });
 }
 
+/** The client left (possibly while the handler still ran): nothing will read the response. */
+function clientGone(res: ServerResponse): boolean {
+  return res.destroyed || !res.socket || res.socket.destroyed;
+}
+
 async function pump(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
   const reader = body.getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
-  // A client that left while the handler ran closed the response already: nothing will read.
-  if (res.destroyed || !res.socket || res.socket.destroyed) return cancel();
+  if (clientGone(res)) return cancel();
   res.once("close", cancel);
   try {
     for (;;) {
@@ -52,7 +56,7 @@ async function pump(body: ReadableStream<Uint8Array>, res: ServerResponse): Prom
 
 /** Writes a source to Node's response until either ends; a client already gone starts nothing. */
 function serveSource(source: TByteSource, res: ServerResponse): void {
-  if (res.destroyed || !res.socket || res.socket.destroyed) return;
+  if (clientGone(res)) return;
   // Node's response buffers what the socket cannot take yet, as the web stream's queue did.
   const stop = source({
     write: (bytes) => void res.write(bytes),
@@ -83,7 +87,7 @@ export function pagesStreamRoute<P extends Record<string, string>>(handler: TWeb
     if (cookies.length > 0) res.setHeader("set-cookie", cookies);
     res.writeHead(response.status, response.statusText || undefined);
     const source = takeSinkSource(response);
-    if ((!response.body && !source) || head) {
+    if (!response.body || head) {
       void response.body?.cancel().catch(() => undefined);
       res.end();
       return;
@@ -91,6 +95,6 @@ export function pagesStreamRoute<P extends Record<string, string>>(handler: TWeb
     // The status reaches the client now, not with the first event. Not awaited: see above.
     res.flushHeaders();
     if (source) serveSource(source, res);
-    else void pump(response.body!, res);
+    else void pump(response.body, res);
   };
 }
