@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { addOrgMember, createApiKeyFor, createOrganization, createUser, memberOfNewOrg } from "../../../test/factories";
 import { mintSessionCookie, SESSION_COOKIE } from "@/server/auth/session-cookie";
 import { db } from "@/server/db/client";
@@ -69,6 +69,23 @@ describe("POST /api/v1/auth/token", () => {
     const response = await mintToken(await cookie(user.id, organization.id), { headers: { "content-type": "application/json" }, body: "{}" });
     expect(response.status).toBe(200);
     expect((response.body as { token: string }).token).toMatch(/^yku_/);
+  });
+
+  it("reads the body once and parses it once on its way to the route", async () => {
+    const { organization, user } = await memberOfNewOrg();
+    const headers = await cookie(user.id, organization.id);
+    const text = "{ \n }"; // an empty object spelled so that only this request's body matches it
+    const reads = (["text", "json", "arrayBuffer", "blob", "formData", "clone"] as const).map((method) => vi.spyOn(Request.prototype, method));
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const response = await handleOpenApiRequest(new Request("http://test/api/v1/auth/token", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: text }), "v1");
+      expect(response.status).toBe(200);
+      expect(reads.reduce((calls, spy) => calls + spy.mock.calls.length, 0)).toBe(1);
+      expect(parse.mock.calls.filter(([argument]) => argument === text)).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+      for (const spy of reads) spy.mockRestore();
+    }
   });
 
   it("answers 401 UNAUTHORIZED without a cookie", async () => {
