@@ -1,5 +1,5 @@
 // Where a request's CPU goes: milliseconds of CPU per request spent by the web process, by
-// PostgreSQL (all its processes on this machine) and by this client, for the bare 202 baseline,
+// PostgreSQL (all its processes on this machine, with the backends that ended meanwhile) and by this client, for the bare 202 baseline,
 // the open of a session (202 only), and an echo cycle (the open, then its stream read until
 // `turn.completed`: the turn runs in the web process unless ENGINE_IN_PROCESS=0 and a worker
 // runs it), each run twice (the second run is the warm one). Rates beside them
@@ -33,17 +33,34 @@ const world = JSON.parse(
 );
 const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
 
+/** The fields of /proc/<pid>/stat after the command name (state is [0], ppid [1], utime [11]). */
+function statOf(pid: string): string[] {
+  return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+}
+
 /** User plus system CPU of one process, in clock ticks (1/100 s on Linux). */
 function ticksOf(pid: string): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const fields = statOf(pid);
   return Number(fields[11]) + Number(fields[12]);
 }
 
+function isPostgres(pid: string): boolean {
+  return readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres");
+}
+
+/**
+ * PostgreSQL's CPU as a whole: its live processes, plus what its ended backends used, which the
+ * postmaster holds as its reaped children's time (cutime, cstime). Without that, a pool
+ * connection closed during the run took its CPU with it and the difference could be negative.
+ */
 function postgresTicks(): number {
   let sum = 0;
   for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres")) sum += ticksOf(pid);
+      if (!isPostgres(pid)) continue;
+      const fields = statOf(pid);
+      sum += Number(fields[11]) + Number(fields[12]);
+      if (!isPostgres(fields[1]!)) sum += Number(fields[13]) + Number(fields[14]);
     } catch {
       // The process ended meanwhile.
     }

@@ -2,10 +2,14 @@
 // this process (and, with --workers 2 on PostgreSQL, in a second process) and measures how fast
 // the backlog completes. The same code path as production: startSessions queues the jobs in the
 // sessions' transactions, registerWorkers runs them.
-// Usage: DATABASE_URL=postgresql://... npx tsx bench/drain.ts [--turns 1000] [--workers 1|2] [--slots 4]
+// --cpu-quota S (PostgreSQL, root): every engine process runs as a child confined to S of one core
+// (bench/cpu-quota.ts), so one against two processes shows how the engine scales when each has
+// its own share of a core, on a machine whose 2 cores also run PostgreSQL and this counter.
+// Usage: DATABASE_URL=postgresql://... npx tsx bench/drain.ts [--turns 1000] [--workers 1|2] [--slots 4] [--cpu-quota 0.5]
 //        DATA_DIR=/tmp/drain-pglite npx tsx bench/drain.ts --turns 1000     (embedded database)
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
+import { confineToCpuShare } from "./cpu-quota";
 
 const { values } = parseArgs({
   options: {
@@ -13,6 +17,7 @@ const { values } = parseArgs({
     workers: { type: "string", default: "1" },
     slots: { type: "string" },
     role: { type: "string", default: "main" },
+    "cpu-quota": { type: "string" },
   },
 });
 // ENGINE_SLOTS is read by env.ts at import, so it is set before the server modules load.
@@ -43,7 +48,8 @@ async function main() {
   const { startSessions } = await import("../src/server/services/sessions/start-sessions");
   const turns = Number(values.turns);
   const workers = Number(values.workers);
-  if (workers > 1 && database.kind !== "postgres") throw new Error("--workers 2 needs DATABASE_URL: PGlite belongs to one process");
+  const cpuQuota = values["cpu-quota"] ? Number(values["cpu-quota"]) : null;
+  if ((workers > 1 || cpuQuota) && database.kind !== "postgres") throw new Error("--workers 2 and --cpu-quota need DATABASE_URL: PGlite belongs to one process");
 
   const org = await createOrganization("Drain bench");
   const domain = await createDomain(org.id, "Ops");
@@ -67,16 +73,19 @@ async function main() {
     await db().$transaction((tx) => startSessions(tx, batch));
   }
 
-  const helpers = [];
-  for (let index = 1; index < workers; index++) {
+  // Without a quota this process is one of the engines; with one, every engine is a confined child.
+  const children = [];
+  const releases: (() => void)[] = [];
+  for (let index = cpuQuota ? 0 : 1; index < workers; index++) {
     const child = spawn(process.execPath, ["--import", "tsx", "bench/drain.ts", "--role", "worker", ...(values.slots ? ["--slots", values.slots] : [])], { stdio: ["pipe", "pipe", "inherit"], env: process.env });
+    if (cpuQuota) releases.push(confineToCpuShare(child.pid!, cpuQuota, `aas-drain-${process.pid}-${index}`));
     await new Promise<void>((resolve) => child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("worker ready") && resolve()));
-    helpers.push(child);
+    children.push(child);
   }
 
   const started = performance.now();
-  for (const child of helpers) child.stdin!.write("go\n");
-  await registerWorkers(boss!);
+  for (const child of children) child.stdin!.write("go\n");
+  if (!cpuQuota) await registerWorkers(boss!);
   const where = { organizationId: org.id, status: { in: ["COMPLETED" as const, "FAILED" as const] } };
   let settled = 0;
   let firstDoneAt = 0;
@@ -87,8 +96,9 @@ async function main() {
   }
   const seconds = (performance.now() - started) / 1000;
   const failed = await db().turn.count({ where: { organizationId: org.id, status: "FAILED" } });
-  console.log(`| ${database.kind} | ${workers} | ${env.ENGINE_SLOTS} | ${turns} | ${seconds.toFixed(2)} | ${(turns / seconds).toFixed(1)} | ${failed} |`);
-  for (const child of helpers) child.kill("SIGTERM");
+  console.log(`| ${database.kind} | ${workers}${cpuQuota ? ` (each ${cpuQuota} of a core)` : ""} | ${env.ENGINE_SLOTS} | ${turns} | ${seconds.toFixed(2)} | ${(turns / seconds).toFixed(1)} | ${failed} |`);
+  await Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM"))));
+  for (const release of releases) release();
   await stopQueue();
   await database.close();
   process.exit(failed ? 1 : 0);
