@@ -1,6 +1,8 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEngine, stopEngine } from "../../../test/sessions-kit";
-import { runningQueue } from "./queue";
+import { ready } from "@/server/db/client";
+import { queueConnection, runningQueue } from "./queue";
 
 describe("the job queue's own connections", () => {
   beforeAll(async () => {
@@ -19,5 +21,36 @@ describe("the job queue's own connections", () => {
 
   it.skipIf(!process.env.TEST_DB?.startsWith("postgres"))("plan each statement for its job states, so pg-boss's partial indexes stay usable", async () => {
     expect(await setting("plan_cache_mode")).toBe("force_custom_plan");
+  });
+
+  it.skipIf(!process.env.TEST_DB?.startsWith("postgres"))("keeps a deployment's own connection options beside its own", async () => {
+    const url = new URL((await ready()).connectionString!);
+    url.searchParams.set("options", "-c statement_timeout=4321 -c application_name=deployed");
+    const client = new pg.Client(queueConnection(url.toString()));
+    await client.connect();
+    try {
+      const show = async (name: string) => ((await client.query(`SELECT current_setting('${name}') AS value`)).rows[0] as { value: string }).value;
+      expect(await show("statement_timeout")).toBe("4321ms");
+      expect(await show("application_name")).toBe("deployed");
+      expect(await show("synchronous_commit")).toBe("off");
+      expect(await show("plan_cache_mode")).toBe("force_custom_plan");
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe("queueConnection", () => {
+  it("moves the URL's options beside the queue's, whatever the URL's form", () => {
+    expect(queueConnection("postgresql://app@/service?host=/run/postgresql&options=-c%20search_path%3Dtenant")).toEqual({
+      connectionString: "postgresql://app@/service?host=%2Frun%2Fpostgresql",
+      options: "-c search_path=tenant -c synchronous_commit=off -c plan_cache_mode=force_custom_plan",
+      max: 5,
+    });
+    expect(queueConnection("postgresql://app:secret@db:5432/service")).toEqual({
+      connectionString: "postgresql://app:secret@db:5432/service",
+      options: "-c synchronous_commit=off -c plan_cache_mode=force_custom_plan",
+      max: 5,
+    });
   });
 });

@@ -39,7 +39,24 @@ export type TQueueOptions = { schema?: string };
  * parameters, and a generic plan cannot use its partial indexes on those states, so a prepared
  * completion scanned every job of its queue (1.2 ms at 3,000 jobs, 0.03 ms planned per run).
  */
-const queueConnection = (connectionString: string) => ({ connectionString, max: 5, options: "-c synchronous_commit=off -c plan_cache_mode=force_custom_plan" });
+const QUEUE_SETTINGS = "-c synchronous_commit=off -c plan_cache_mode=force_custom_plan";
+
+/**
+ * The queue pool's connection. `pg` lets an `options` parameter of the URL replace the one given
+ * beside it, so a deployment's own (say `-c statement_timeout=...`) would silently drop the
+ * settings above: both are kept, the queue's last, so they win for these connections. Only the
+ * query is rewritten: a socket URL (`postgresql://user@/db?host=/run/postgresql`) is no URL to
+ * `new URL`.
+ */
+export function queueConnection(connectionString: string): { connectionString: string; options: string; max: number } {
+  const queryAt = connectionString.indexOf("?");
+  const base = queryAt < 0 ? connectionString : connectionString.slice(0, queryAt);
+  const params = new URLSearchParams(queryAt < 0 ? "" : connectionString.slice(queryAt + 1));
+  const own = params.get("options");
+  params.delete("options");
+  const query = params.toString();
+  return { connectionString: query ? `${base}?${query}` : base, options: [own, QUEUE_SETTINGS].filter(Boolean).join(" "), max: 5 };
+}
 
 async function boot(queue: TQueueState, database: TDatabase, options: TQueueOptions): Promise<PgBoss | null> {
   try {
