@@ -1,6 +1,7 @@
 import { db, type TTransaction } from "@/server/db/client";
 import { findAppError } from "@/server/errors";
-import { appendEvent } from "@/server/events/append-event";
+import { Prisma } from "@/server/db/generated/client";
+import { appendEvent, appendEventsSql, type TNewEvent } from "@/server/events/append-event";
 import { invokeTool, maskToolArgs } from "@/server/integrations/invoke-tool";
 import { log } from "@/server/log";
 import type { TModelToolCall } from "@/server/models/types";
@@ -108,62 +109,79 @@ export type TCallHooks = {
   finished?: (tx: TTransaction, toolCallId: string, outcome: TCallResult) => Promise<void>;
 };
 
-async function finishCall(context: TToolCallContext, toolCallId: string, name: string, outcome: TCallResult, hooks: TCallHooks = {}): Promise<void> {
+/**
+ * A call's row change and its event as one statement: alone it is atomic without a transaction
+ * (one round trip instead of four), and inside a transaction it commits with the hooks' writes.
+ * The event is appended only if the row changed; the statement answers one row exactly then.
+ */
+async function recordCall(runner: TTransaction, sessionId: string, row: Prisma.Sql, event: TNewEvent): Promise<void> {
+  const append = appendEventsSql(sessionId, [event], new Date(), Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
+  const rows = await runner.$queryRaw<unknown[]>`WITH recorded AS (${row}), ${append.members} SELECT ${append.notify} AS notified FROM appended`;
+  if (rows.length !== 1) throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
+}
+
+/** Runs `record` alone, or in a transaction with `hook` when there is one. */
+async function withHook(record: (runner: TTransaction) => Promise<void>, hook?: (tx: TTransaction) => Promise<void>): Promise<void> {
+  if (!hook) return record(db());
   await db().$transaction(async (tx) => {
-    await tx.toolCall.update({
-      where: { id: toolCallId },
-      data: outcome.ok
-        ? { status: "SUCCEEDED", result: (outcome.result ?? null) as object, finishedAt: new Date() }
-        : { status: "FAILED", errorCode: outcome.code, errorMessage: outcome.message, finishedAt: new Date() },
-      select: { id: true },
-    });
-    const small = outcome.ok && JSON.stringify(outcome.result ?? null).length <= EVENT_RESULT_MAX;
-    await appendEvent(tx, context.sessionId, "tool_call.finished", {
+    await record(tx);
+    await hook(tx);
+  });
+}
+
+async function finishCall(context: TToolCallContext, toolCallId: string, name: string, outcome: TCallResult, hooks: TCallHooks = {}): Promise<void> {
+  const now = new Date();
+  const row = outcome.ok
+    ? Prisma.sql`UPDATE tool_calls SET status = 'SUCCEEDED', result = ${JSON.stringify(outcome.result ?? null)}::jsonb, "finishedAt" = ${now}::timestamp(3) WHERE id = ${toolCallId}::uuid RETURNING id`
+    : Prisma.sql`UPDATE tool_calls SET status = 'FAILED', "errorCode" = ${outcome.code}, "errorMessage" = ${outcome.message}, "finishedAt" = ${now}::timestamp(3) WHERE id = ${toolCallId}::uuid RETURNING id`;
+  const small = outcome.ok && JSON.stringify(outcome.result ?? null).length <= EVENT_RESULT_MAX;
+  const event: TNewEvent = {
+    type: "tool_call.finished",
+    data: {
       executionId: context.turnId,
       toolCallId,
       name,
       status: outcome.ok ? "succeeded" : "failed",
       ...(outcome.ok ? (small ? { result: outcome.result ?? null } : { resultOmitted: true }) : { errorCode: outcome.code }),
-    });
-    await hooks.finished?.(tx, toolCallId, outcome);
-  });
+    },
+  };
+  const finished = hooks.finished;
+  await withHook((runner) => recordCall(runner, context.sessionId, row, event), finished && ((tx) => finished(tx, toolCallId, outcome)));
 }
 
 /**
  * Runs one call: section 5 credential resolution (a refusal fails the call with its code and
  * `caller_credential.failed`, never falling back), then the tool, recording start and finish.
- * `existingId` is a parked call that was approved.
+ * `existingId` is a parked call that was approved. The credential is resolved first, so the
+ * start records whose credential the call uses (`identity`) with its RUNNING row.
  */
 export async function executeToolCall(context: TToolCallContext, call: TModelToolCall, existingId?: string, hooks: TCallHooks = {}): Promise<TCallOutcome> {
   const offered = context.tools.get(call.name)!;
   const index = existingId ? 0 : await takeIndex(context);
-  const toolCallId = await db().$transaction(async (tx) => {
-    const id = existingId
-      ? (await tx.toolCall.update({ where: { id: existingId }, data: { status: "RUNNING", startedAt: new Date() }, select: { id: true } })).id
-      : (
-          await tx.toolCall.create({
-            data: { turnId: context.turnId, sessionId: context.sessionId, index, toolName: call.name, integrationId: offered.integration.id, args: call.args as object, status: "RUNNING", startedAt: new Date() },
-            select: { id: true },
-          })
-        ).id;
-    await appendEvent(tx, context.sessionId, "tool_call.started", { executionId: context.turnId, toolCallId: id, name: call.name, args: maskToolArgs(call.args) });
-    await hooks.started?.(tx, id);
-    return id;
-  });
+  const decision =
+    offered.integration.credential.prefers === "none"
+      ? null
+      : await resolveToolCredential({ orgId: context.orgId, domainId: context.domainId, integration: offered.integration, identityMode: offered.identityMode, grant: await loadGrant(context.turnId), now: new Date() });
+  const identity = decision?.ok ? decision.identity : null;
+  const toolCallId = existingId ?? crypto.randomUUID();
+  const now = new Date();
+  const row = existingId
+    ? Prisma.sql`UPDATE tool_calls SET status = 'RUNNING', "startedAt" = ${now}::timestamp(3), identity = ${identity} WHERE id = ${existingId}::uuid RETURNING id`
+    : Prisma.sql`INSERT INTO tool_calls (id, "turnId", "sessionId", index, "toolName", "integrationId", args, status, identity, "startedAt", "createdAt")
+        VALUES (${toolCallId}::uuid, ${context.turnId}::uuid, ${context.sessionId}::uuid, ${index}::int, ${call.name}, ${offered.integration.id}, ${JSON.stringify(call.args)}::jsonb, 'RUNNING', ${identity}, ${now}::timestamp(3), ${now}::timestamp(3))
+        RETURNING id`;
+  const started: TNewEvent = { type: "tool_call.started", data: { executionId: context.turnId, toolCallId, name: call.name, args: maskToolArgs(call.args) } };
+  const onStarted = hooks.started;
+  await withHook((runner) => recordCall(runner, context.sessionId, row, started), onStarted && ((tx) => onStarted(tx, toolCallId)));
 
-  let credential = null;
-  if (offered.integration.credential.prefers !== "none") {
-    const decision = await resolveToolCredential({ orgId: context.orgId, domainId: context.domainId, integration: offered.integration, identityMode: offered.identityMode, grant: await loadGrant(context.turnId), now: new Date() });
-    if (!decision.ok) {
-      await db().$transaction((tx) =>
-        appendEvent(tx, context.sessionId, "caller_credential.failed", { executionId: context.turnId, toolCallId, integrationId: offered.integration.id, code: decision.code }),
-      );
-      await finishCall(context, toolCallId, call.name, { ok: false, code: decision.code, message: decision.message }, hooks);
-      return { toolCallId, ok: false, code: decision.code, message: decision.message };
-    }
-    credential = decision.credential;
-    await db().toolCall.update({ where: { id: toolCallId }, data: { identity: decision.identity }, select: { id: true } });
+  if (decision && !decision.ok) {
+    await db().$transaction((tx) =>
+      appendEvent(tx, context.sessionId, "caller_credential.failed", { executionId: context.turnId, toolCallId, integrationId: offered.integration.id, code: decision.code }),
+    );
+    await finishCall(context, toolCallId, call.name, { ok: false, code: decision.code, message: decision.message }, hooks);
+    return { toolCallId, ok: false, code: decision.code, message: decision.message };
   }
+  const credential = decision?.ok ? decision.credential : null;
 
   try {
     const result = await invokeTool({

@@ -78,12 +78,17 @@ describe("the cost of one turn", () => {
     expect(await db().$transaction((tx) => readTurnForClaim(tx, crypto.randomUUID()))).toBeNull();
   });
 
-  it("a procedure turn with one tool call (for the record)", async () => {
+  it("a procedure turn with one tool call records the call's start and finish in one statement each", async () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:procedure", procedure: `#service.knowledge.search ${JSON.stringify({ query: "{{message}}", limit: 3 })}` }, { knowledgeSelection: { mode: "domain", moduleIds: [] } });
     const { sessionId, turnId } = await open(agentId, "refunds");
     const cost = await measure(turnId);
     report("procedure turn, one tool call", cost);
     expect((await eventsOf(sessionId)).map((event) => event.type)).toEqual(["turn.started", "tool_call.started", "tool_call.finished", "message.delta", "turn.completed"]);
     expect(reads(cost, "turns")).toBe(1);
+    // The call's start and its finish are one statement each (its row with its event), so
+    // neither needs a transaction: the one left is the step's usage.
+    expect(cost.statements.filter((sql) => /\b(INSERT INTO|UPDATE)\s+("public"\.)?"?tool_calls"?/.test(sql))).toHaveLength(2);
+    expect(cost.transactions).toBe(1);
+    expect(cost.statements).toHaveLength(11);
   });
 });
