@@ -2,13 +2,14 @@
 // PostgreSQL (all its processes on this machine, with the backends that ended meanwhile) and by this client, for the bare 202 baseline,
 // the open of a session (202 only), and an echo cycle (the open, then its stream read until
 // `turn.completed`: the turn runs in the web process unless ENGINE_IN_PROCESS=0 and a worker
-// runs it), each run twice (the second run is the warm one). Rates beside them
+// runs it), a cycle whose turn makes one HTTP tool call (`tool`), each run twice (the second run is the warm one). Rates beside them
 // are for orientation; bench/sessions.ts is the benchmark of record.
-// Usage: npx tsx bench/cpu-per-request.ts --base-url URL --server-pid PID [--requests 2000] [--cases baseline,open,echo]
+// Usage: npx tsx bench/cpu-per-request.ts --base-url URL --server-pid PID [--requests 2000] [--cases baseline,open,echo,tool]
 // The service must run with ALLOW_FIXTURES=1 (engine on or off: --cases open measures the open's
 // own cost with ENGINE_IN_PROCESS=0) and with RATE_LIMIT_V1_PER_CREDENTIAL above the request count.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { parseArgs } from "node:util";
 import { baselineCase, expectStatus, measure, waitForCompletion } from "./measure";
 
@@ -68,8 +69,8 @@ function postgresTicks(): number {
   return sum;
 }
 
-async function openSession(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/agents/${world.orgs.acme.agents.echo.id}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
+async function openSession(agentId: string = world.orgs.acme.agents.echo.id): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/agents/${agentId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
   return ((await expectStatus(response, 202)) as { sessionId: string }).sessionId;
 }
 
@@ -77,6 +78,7 @@ const CASES: Record<string, () => Promise<void>> = {
   baseline: baselineCase(baseUrl),
   open: () => openSession().then(() => undefined),
   echo: async () => waitForCompletion(baseUrl, headers, await openSession()),
+  tool: async () => waitForCompletion(baseUrl, headers, await openSession(world.orgs.acme.agents.httpRead.id)),
 };
 
 /** One case over 8 clients, with the CPU each side spent on it. */
@@ -97,4 +99,16 @@ async function run(name: string): Promise<void> {
 console.log("| case | per second | web ms CPU / request | PostgreSQL ms CPU / request | client ms CPU / request |");
 console.log("|---|---|---|---|---|");
 const cases = values.cases!.split(",");
+// The tool case's HTTP call goes to a receiver here that answers at once (the fixture world's
+// HTTP target, which the service must allow: HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:4090).
+const receiver = cases.includes("tool")
+  ? await new Promise<Server>((resolve) => {
+      const server = createServer((request, response) => {
+        request.resume();
+        request.on("end", () => response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'));
+      });
+      server.listen(4090, "127.0.0.1", () => resolve(server));
+    })
+  : null;
 for (let round = 0; round < 2; round++) for (const name of cases) await run(name);
+receiver?.close();
