@@ -8,10 +8,10 @@
 // The service must run with ALLOW_FIXTURES=1 (engine on or off: --cases open measures the open's
 // own cost with ENGINE_IN_PROCESS=0) and with RATE_LIMIT_V1_PER_CREDENTIAL above the request count.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { parseArgs } from "node:util";
 import { baselineCase, expectStatus, measure, waitForCompletion } from "./measure";
+import { cpuTicksOf, postgresCpuTicks } from "./process-cpu";
 
 const { values } = parseArgs({
   options: {
@@ -34,41 +34,6 @@ const world = JSON.parse(
 );
 const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
 
-/** The fields of /proc/<pid>/stat after the command name (state is [0], ppid [1], utime [11]). */
-function statOf(pid: string): string[] {
-  return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-}
-
-/** User plus system CPU of one process, in clock ticks (1/100 s on Linux). */
-function ticksOf(pid: string): number {
-  const fields = statOf(pid);
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-function isPostgres(pid: string): boolean {
-  return readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres");
-}
-
-/**
- * PostgreSQL's CPU as a whole: its live processes, plus what its ended backends used, which the
- * postmaster holds as its reaped children's time (cutime, cstime). Without that, a pool
- * connection closed during the run took its CPU with it and the difference could be negative.
- */
-function postgresTicks(): number {
-  let sum = 0;
-  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      if (!isPostgres(pid)) continue;
-      const fields = statOf(pid);
-      sum += Number(fields[11]) + Number(fields[12]);
-      if (!isPostgres(fields[1]!)) sum += Number(fields[13]) + Number(fields[14]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return sum;
-}
-
 async function openSession(agentId: string = world.orgs.acme.agents.echo.id): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/agents/${agentId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
   return ((await expectStatus(response, 202)) as { sessionId: string }).sessionId;
@@ -85,14 +50,14 @@ const CASES: Record<string, () => Promise<void>> = {
 async function run(name: string): Promise<void> {
   const one = CASES[name];
   if (!one) throw new Error(`unknown case ${name}; known: ${Object.keys(CASES).join(", ")}`);
-  const server = ticksOf(serverPid!);
-  const postgres = postgresTicks();
+  const server = cpuTicksOf(serverPid!);
+  const postgres = postgresCpuTicks();
   const client = process.cpuUsage();
   const { perSecond } = await measure(name, one, total, 8);
   const clientMs = process.cpuUsage(client);
   const perRequest = (ticks: number) => ((ticks * 10) / total).toFixed(2);
   console.log(
-    `| ${name} | ${perSecond.toFixed(1)} | ${perRequest(ticksOf(serverPid!) - server)} | ${perRequest(postgresTicks() - postgres)} | ${((clientMs.user + clientMs.system) / 1000 / total).toFixed(2)} |`,
+    `| ${name} | ${perSecond.toFixed(1)} | ${perRequest(cpuTicksOf(serverPid!) - server)} | ${perRequest(postgresCpuTicks() - postgres)} | ${((clientMs.user + clientMs.system) / 1000 / total).toFixed(2)} |`,
   );
 }
 

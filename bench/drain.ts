@@ -8,9 +8,9 @@
 // Usage: DATABASE_URL=postgresql://... npx tsx bench/drain.ts [--turns 1000] [--workers 1|2] [--slots 4] [--orgs 8] [--cpu-quota 0.5] [--warm-up 1000]
 //        DATA_DIR=/tmp/drain-pglite npx tsx bench/drain.ts --turns 1000     (embedded database)
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { confineToCpuShare } from "./cpu-quota";
+import { cpuTicksOf } from "./process-cpu";
 
 const { values } = parseArgs({
   options: {
@@ -45,12 +45,6 @@ if (values.role === "worker") {
   process.on("SIGTERM", () => void stopQueue().then(() => process.exit(0)));
 } else {
   await main();
-}
-
-/** User plus system CPU of a process so far, in ms (Linux: /proc/<pid>/stat, 100 ticks a second). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function main() {
@@ -114,7 +108,7 @@ async function main() {
   if (!cpuQuota) await registerWorkers(boss!);
   const alreadySettled = warmUp * workers;
   while (warmUp && (await settledCount()) < alreadySettled) await new Promise((resolve) => setTimeout(resolve, 50));
-  const cpuAtStart = children.map((child) => cpuMsOf(child.pid!));
+  const cpuAtStart = children.map((child) => cpuTicksOf(child.pid!) * 10);
   const started = performance.now();
   if (warmUp) await queueTurns(turns, "backlog");
 
@@ -130,7 +124,7 @@ async function main() {
   const seconds = (performance.now() - started) / 1000;
   const [from, to] = crossed;
   const steady = from && to && to.at > from.at ? ((to.settled - from.settled) / ((to.at - from.at) / 1000)).toFixed(1) : "n/a";
-  const cpuPerTurn = cpuQuota ? ` (engine CPU ${(children.reduce((sum, child, index) => sum + cpuMsOf(child.pid!) - cpuAtStart[index]!, 0) / turns).toFixed(2)} ms per turn)` : "";
+  const cpuPerTurn = cpuQuota ? ` (engine CPU ${(children.reduce((sum, child, index) => sum + cpuTicksOf(child.pid!) * 10 - cpuAtStart[index]!, 0) / turns).toFixed(2)} ms per turn)` : "";
   const failed = await db().turn.count({ where: { organizationId: organizationIds, status: "FAILED" } });
   console.log(`| ${database.kind} | ${workers}${cpuQuota ? ` (each ${cpuQuota} of a core)` : ""}${warmUp ? `, warmed by ${warmUp} turns` : ""} | ${env.ENGINE_SLOTS} | ${orgs} (${env.ENGINE_ORG_CONCURRENCY || "no cap"} each) | ${turns} | ${seconds.toFixed(2)} | ${(turns / seconds).toFixed(1)} | ${steady}${cpuPerTurn} | ${failed} |`);
   await Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM"))));

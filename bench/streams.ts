@@ -12,6 +12,7 @@
 // built app (`next build` first) on PostgreSQL at --database-url, or on a fresh PGlite directory.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpuTicksOf } from "./process-cpu";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -86,9 +87,7 @@ const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "
 /** The server process's CPU time so far (user + system), in seconds. */
 function cpuSeconds(): number | null {
   if (!serverPid) return null;
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = readFileSync(`/proc/${serverPid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  return cpuTicksOf(serverPid) / ticksPerSecond;
 }
 
 /**
