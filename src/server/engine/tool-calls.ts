@@ -59,13 +59,13 @@ export async function failInterruptedCall(tx: TTransaction, call: { sessionId: s
 export async function recordUnavailableCall(context: TToolCallContext, call: TModelToolCall, message?: string): Promise<void> {
   const index = await takeIndex(context);
   const errorMessage = message ?? `The tool ${call.name} is not available to this agent: use only the tools its procedure references.`;
-  await db().$transaction(async (tx) => {
-    const row = await tx.toolCall.create({
-      data: { turnId: context.turnId, sessionId: context.sessionId, index, toolName: call.name, integrationId: "", args: call.args as object, status: "FAILED", errorCode: "TOOL_NOT_AVAILABLE", errorMessage, finishedAt: new Date() },
-      select: { id: true },
-    });
-    await appendEvent(tx, context.sessionId, "tool_call.finished", { executionId: context.turnId, toolCallId: row.id, name: call.name, status: "failed", errorCode: "TOOL_NOT_AVAILABLE" });
-  });
+  const toolCallId = crypto.randomUUID();
+  const now = new Date();
+  const row = Prisma.sql`INSERT INTO tool_calls (id, "turnId", "sessionId", index, "toolName", "integrationId", args, status, "errorCode", "errorMessage", "finishedAt", "createdAt")
+    VALUES (${toolCallId}::uuid, ${context.turnId}::uuid, ${context.sessionId}::uuid, ${index}::int, ${call.name}, '', ${JSON.stringify(call.args)}::jsonb, 'FAILED', 'TOOL_NOT_AVAILABLE', ${errorMessage}, ${now}::timestamp(3), ${now}::timestamp(3))
+    RETURNING id`;
+  const finished: TNewEvent = { type: "tool_call.finished", data: { executionId: context.turnId, toolCallId, name: call.name, status: "failed", errorCode: "TOOL_NOT_AVAILABLE" } };
+  await recordCall(db(), context.sessionId, row, [finished], now);
 }
 
 /**
@@ -110,14 +110,15 @@ export type TCallHooks = {
 };
 
 /**
- * A call's row change and its event as one statement: alone it is atomic without a transaction
+ * A call's row change and its events as one statement: alone it is atomic without a transaction
  * (one round trip instead of four), and inside a transaction it commits with the hooks' writes.
- * The event is appended only if the row changed; the statement answers one row exactly then.
+ * The events are appended only if the row changed, at the row's own time `now`; the statement
+ * answers one row per event exactly then.
  */
-async function recordCall(runner: TTransaction, sessionId: string, row: Prisma.Sql, event: TNewEvent): Promise<void> {
-  const append = appendEventsSql(sessionId, [event], new Date(), Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
+async function recordCall(runner: TTransaction, sessionId: string, row: Prisma.Sql, events: TNewEvent[], now: Date): Promise<void> {
+  const append = appendEventsSql(sessionId, events, now, Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
   const rows = await runner.$queryRaw<unknown[]>`WITH recorded AS (${row}), ${append.members} SELECT ${append.notify} AS notified FROM appended`;
-  if (rows.length !== 1) throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
+  if (rows.length !== events.length) throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
 }
 
 /** Runs `record` alone, or in a transaction with `hook` when there is one. */
@@ -129,7 +130,8 @@ async function withHook(record: (runner: TTransaction) => Promise<void>, hook?: 
   });
 }
 
-async function finishCall(context: TToolCallContext, toolCallId: string, name: string, outcome: TCallResult, hooks: TCallHooks = {}): Promise<void> {
+/** Settles a call with its result; `before` are events that belong just before its `finished`. */
+async function finishCall(context: TToolCallContext, toolCallId: string, name: string, outcome: TCallResult, hooks: TCallHooks = {}, before: TNewEvent[] = []): Promise<void> {
   const now = new Date();
   const row = outcome.ok
     ? Prisma.sql`UPDATE tool_calls SET status = 'SUCCEEDED', result = ${JSON.stringify(outcome.result ?? null)}::jsonb, "finishedAt" = ${now}::timestamp(3) WHERE id = ${toolCallId}::uuid RETURNING id`
@@ -146,7 +148,7 @@ async function finishCall(context: TToolCallContext, toolCallId: string, name: s
     },
   };
   const finished = hooks.finished;
-  await withHook((runner) => recordCall(runner, context.sessionId, row, event), finished && ((tx) => finished(tx, toolCallId, outcome)));
+  await withHook((runner) => recordCall(runner, context.sessionId, row, [...before, event], now), finished && ((tx) => finished(tx, toolCallId, outcome)));
 }
 
 /**
@@ -172,13 +174,12 @@ export async function executeToolCall(context: TToolCallContext, call: TModelToo
         RETURNING id`;
   const started: TNewEvent = { type: "tool_call.started", data: { executionId: context.turnId, toolCallId, name: call.name, args: maskToolArgs(call.args) } };
   const onStarted = hooks.started;
-  await withHook((runner) => recordCall(runner, context.sessionId, row, started), onStarted && ((tx) => onStarted(tx, toolCallId)));
+  await withHook((runner) => recordCall(runner, context.sessionId, row, [started], now), onStarted && ((tx) => onStarted(tx, toolCallId)));
 
   if (decision && !decision.ok) {
-    await db().$transaction((tx) =>
-      appendEvent(tx, context.sessionId, "caller_credential.failed", { executionId: context.turnId, toolCallId, integrationId: offered.integration.id, code: decision.code }),
-    );
-    await finishCall(context, toolCallId, call.name, { ok: false, code: decision.code, message: decision.message }, hooks);
+    // A refusal: `caller_credential.failed`, then the call's `finished`, in its one statement.
+    const refused: TNewEvent = { type: "caller_credential.failed", data: { executionId: context.turnId, toolCallId, integrationId: offered.integration.id, code: decision.code } };
+    await finishCall(context, toolCallId, call.name, { ok: false, code: decision.code, message: decision.message }, hooks, [refused]);
     return { toolCallId, ok: false, code: decision.code, message: decision.message };
   }
   const credential = decision?.ok ? decision.credential : null;

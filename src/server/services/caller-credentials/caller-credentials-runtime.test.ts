@@ -89,8 +89,12 @@ describe("caller credential resolution in a running turn", () => {
     const [call] = await toolCallsOf(executionId);
     expect(call).toMatchObject({ status: "FAILED", errorCode: "CALLER_CREDENTIALS_REQUIRED", identity: null });
     expect(call?.errorMessage).toMatch(/fallbackAllowed: false/);
-    const failed = (await eventsOf(sessionId)).find((event) => event.type === "caller_credential.failed");
+    const events = await eventsOf(sessionId);
+    const failed = events.find((event) => event.type === "caller_credential.failed");
     expect(failed?.data).toMatchObject({ integrationId: HTTP, code: "CALLER_CREDENTIALS_REQUIRED" });
+    // The refusal is told between the call's start and its end.
+    const ofTheCall = events.filter((event) => event.type.startsWith("tool_call.") || event.type === "caller_credential.failed").map((event) => event.type);
+    expect(ofTheCall).toEqual(["tool_call.started", "caller_credential.failed", "tool_call.finished"]);
     expect(await grantCount(executionId)).toBe(0);
   });
 
