@@ -1,6 +1,7 @@
 import type { TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
-import { SESSION_EVENTS_CHANNEL, type TSessionEventType } from "./event-types";
+import { eventNotifySql, sessionNotifySql } from "./event-notification";
+import type { TSessionEventType } from "./event-types";
 
 export type TAppendedEvent = { seq: number; createdAt: Date };
 
@@ -40,8 +41,8 @@ function eventColumns(events: TNewEvent[]) {
 /**
  * Appending events to one session's log as members of a statement: `members` are the CTEs
  * `bumped` (the seq bump under the session row's lock) and `appended` (the insert, returning
- * seq, createdAt and sessionId), written only where `guard` holds; `notify` is a select
- * expression over `appended` that wakes the session's followers (delivered at commit). A caller
+ * the written rows), written only where `guard` holds; `notify` is a select expression over
+ * `appended` that hands each event to the session's followers (delivered at commit). A caller
  * that settles a row and appends its events together (a turn's completion) writes both in one
  * round trip. The session may be an expression of the statement (a turn's claim knows only the
  * turn), and `computed` (a jsonb expression) adds fields only the statement knows to each
@@ -66,9 +67,9 @@ export function appendEventsSql(
         INSERT INTO session_events (id, "sessionId", seq, type, data, "createdAt")
         SELECT item.id, bumped.id, bumped.before + item.position::int, item.type, item.data::jsonb || ${computed}, ${now}::timestamp(3)
         FROM bumped, unnest(${ids}::uuid[], ${types}::text[], ${data}::text[]) WITH ORDINALITY AS item(id, type, data, position)
-        RETURNING seq, "createdAt", "sessionId"
+        RETURNING seq, "createdAt", "sessionId", type, data
       )`,
-    notify: Prisma.sql`pg_notify(${SESSION_EVENTS_CHANNEL}, appended."sessionId"::text)::text`,
+    notify: eventNotifySql("appended"),
   };
 }
 
@@ -102,6 +103,6 @@ export function firstEventsSql(events: TFirstEvent[], now: Date, guard: Prisma.S
       FROM unnest(${ids}::uuid[], ${sessionIds}::uuid[], ${types}::text[], ${data}::text[]) AS item(id, session_id, type, data)
       WHERE ${guard}
       RETURNING "sessionId"`,
-    notify: Prisma.sql`pg_notify(${SESSION_EVENTS_CHANNEL}, "sessionId"::text)::text`,
+    notify: sessionNotifySql(Prisma.sql`"sessionId"`),
   };
 }

@@ -1,14 +1,15 @@
 import pg from "pg";
 import type { TDatabase } from "@/server/db/client";
 import { log } from "@/server/log";
+import { parseEventNotification, type TEventNotification } from "./event-notification";
 import { SESSION_EVENTS_CHANNEL } from "./event-types";
 
 // A lost LISTEN connection is retried after this; the hub's catch-up covers the gap.
 const RECONNECT_DELAY_MS = 2_000;
 
 export type TListenerHandlers = {
-  /** A session's log may have grown (the NOTIFY payload is its id). */
-  onNotify: (sessionId: string) => void;
+  /** A session's log grew, by the event when it fit in the NOTIFY (event-notification.ts). */
+  onNotify: (notification: TEventNotification) => void;
   /** LISTEN is back after a loss: anything committed meanwhile was not notified. */
   onReconnect: () => void;
 };
@@ -16,7 +17,8 @@ export type TListenerHandlers = {
 /**
  * The process's one LISTEN on the session events channel: a dedicated `pg` connection on
  * PostgreSQL (reconnected when it drops), `pglite.listen` on the embedded database (which
- * cannot drop). Notifications are only hints; the hub reads the log.
+ * cannot drop). A notification that carries its event spares an up-to-date reader a read; the
+ * log stays the record (a lost or bare notification is caught up by reading it).
  */
 export class SessionEventListener {
   private stop: (() => Promise<void>) | null = null;
@@ -45,9 +47,20 @@ export class SessionEventListener {
     await stop?.().catch(() => undefined);
   }
 
+  private notify(payload: string): void {
+    let notification: TEventNotification;
+    try {
+      notification = parseEventNotification(payload);
+    } catch (error) {
+      log.warn("session event listener got a notification it cannot read; ignored", { err: (error as Error).message });
+      return;
+    }
+    this.handlers.onNotify(notification);
+  }
+
   private async listen(reconnect: boolean): Promise<void> {
     if (this.database.pglite) {
-      const unlisten = await this.database.pglite.listen(SESSION_EVENTS_CHANNEL, (payload) => this.handlers.onNotify(payload));
+      const unlisten = await this.database.pglite.listen(SESSION_EVENTS_CHANNEL, (payload) => this.notify(payload));
       this.stop = async () => unlisten();
       return;
     }
@@ -76,7 +89,7 @@ export class SessionEventListener {
       await client.end();
     };
     client.on("notification", (message) => {
-      if (message.channel === SESSION_EVENTS_CHANNEL && message.payload) this.handlers.onNotify(message.payload);
+      if (message.channel === SESSION_EVENTS_CHANNEL && message.payload) this.notify(message.payload);
     });
     client.on("error", retry);
     client.on("end", () => retry());

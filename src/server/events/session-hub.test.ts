@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorIn } from "../../../test/factories";
 import { logEvents, sessionRow } from "../../../test/stream-kit";
 import { db, ready } from "@/server/db/client";
+import { appendEvents } from "./append-event";
 import type { TSessionEventType } from "./event-types";
+import { readEventsAfter, type TLoggedEvent } from "./read-events";
 import { SessionHub, type TFollowHandle } from "./session-hub";
 
 // An isolated hub per file (its own LISTEN and counters); a long sweep so only the tests sweep.
@@ -60,6 +62,14 @@ async function silentEvents(sessionId: string, count: number) {
       await tx.sessionEvent.create({ data: { sessionId, seq, type: "message.delta", data: { seq } } });
     });
   }
+}
+
+/** A follower that keeps each delivery as it came, once the shared reader is idle. */
+async function settledFollower(sessionId: string) {
+  const deliveries: TLoggedEvent[][] = [];
+  const handle = hub.follow(sessionId, 0, { onEvents: (events) => deliveries.push([...events]) });
+  await vi.waitFor(() => expect(hub.isReading(sessionId)).toBe(false));
+  return { deliveries, handle, delivered: () => deliveries.flat() };
 }
 
 describe("session hub", () => {
@@ -139,5 +149,42 @@ describe("session hub", () => {
     expect(hub.stats.followerReads).toBe(followerReads);
     expect(hub.listenerPid()).not.toBe(pid);
     for (const follower of followers) follower.handle.close();
+  });
+
+  it("hands an up-to-date follower the events their notifications carry, one delivery per commit, without a read", async () => {
+    const session = await newSession();
+    const follower = await settledFollower(session.id);
+    const before = { ...hub.stats };
+    const events: Array<{ type: TSessionEventType; data: Record<string, unknown> }> = [
+      { type: "turn.started", data: { executionId: "e1", nested: { list: [1, 2.5, "three", null], flag: true } } },
+      { type: "message.delta", data: { text: "héllo \u2028 \"quoted\" 😀" } },
+      { type: "turn.completed", data: {} },
+    ];
+    await db().$transaction((tx) => appendEvents(tx, session.id, events));
+    await vi.waitFor(() => expect(follower.delivered()).toHaveLength(3));
+    expect(follower.deliveries).toHaveLength(1);
+    // Exactly what a read of the log gives: seq, type, data and the time, to the millisecond.
+    expect(follower.delivered()).toEqual(await readEventsAfter(session.id, 0));
+    expect(hub.stats.sharedReads).toBe(before.sharedReads);
+    expect(hub.stats.notifiedEvents - before.notifiedEvents).toBe(3);
+    follower.handle.close();
+  });
+
+  it("reads the log for an event too large for its notification, and after a gap in the notified seqs", async () => {
+    const session = await newSession();
+    const follower = await settledFollower(session.id);
+    const reads = hub.stats.sharedReads;
+    const large = "x".repeat(9_000);
+    await logEvents(session.id, [["message.delta", { text: large }]]);
+    await vi.waitFor(() => expect(follower.delivered()).toHaveLength(1));
+    expect(follower.delivered()[0]!.data).toEqual({ text: large });
+    expect(hub.stats.sharedReads).toBe(reads + 1);
+    await vi.waitFor(() => expect(hub.isReading(session.id)).toBe(false));
+    // Seq 2 commits without a notification; seq 3's notification is then not the next one.
+    await silentEvents(session.id, 1);
+    await logEvents(session.id, [["turn.completed", {}]]);
+    await vi.waitFor(() => expect(follower.delivered().map((event) => event.seq)).toEqual([1, 2, 3]));
+    expect(hub.stats.sharedReads).toBeGreaterThan(reads + 1);
+    follower.handle.close();
   });
 });

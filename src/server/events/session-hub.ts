@@ -25,17 +25,23 @@ export type TFollowHandle = { readonly cursor: number; close: () => void };
 
 type TFollowerState = TFollower & { cursor: number; live: boolean; closed: boolean };
 
-/** One followed session: its followers and how far the shared reader has delivered. */
-type TEntry = { sessionId: string; head: number; live: Set<TFollowerState>; catchingUp: number; reading: boolean; dirty: boolean };
+/**
+ * One followed session: its followers and how far the shared feed has delivered (`head`), with
+ * the notified events taken but not yet handed on (`notified`, delivered together).
+ */
+type TEntry = { sessionId: string; head: number; live: Set<TFollowerState>; catchingUp: number; reading: boolean; dirty: boolean; notified: TLoggedEvent[] };
 
-/** Counters for tests and the benchmark: how often the hub touched the database. */
-export type THubStats = { sharedReads: number; followerReads: number; sweeps: number };
+/**
+ * Counters for tests and the benchmark: how often the hub touched the database, and how many
+ * events came in their notifications instead (no read).
+ */
+export type THubStats = { sharedReads: number; followerReads: number; sweeps: number; notifiedEvents: number };
 
 /**
  * One per process (per database): follows sessions for every reader (SSE streams, MCP waits,
  * flow steps). Each followed session has ONE reader shared by all its followers: a NOTIFY makes
  * the hub read the new events once (`seq > head`, in pages) and hand them to every live
- * follower. A follower joining behind the head catches up alone from its own cursor, then joins
+ * follower; a NOTIFY that carries the next event itself is handed on without a read. A follower joining behind the head catches up alone from its own cursor, then joins
  * the shared feed; each delivery is filtered by the follower's cursor, so there is never a gap
  * or a duplicate. Nothing is kept once delivered. With no notifications, nothing is polled per
  * follower: a lost LISTEN connection or the slow safety sweep triggers one catch-up of every
@@ -46,7 +52,7 @@ export class SessionHub {
   private listener: SessionEventListener | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private closed = false;
-  readonly stats: THubStats = { sharedReads: 0, followerReads: 0, sweeps: 0 };
+  readonly stats: THubStats = { sharedReads: 0, followerReads: 0, sweeps: 0, notifiedEvents: 0 };
 
   constructor(
     private readonly database: TDatabase,
@@ -74,7 +80,7 @@ export class SessionHub {
     let entry = this.entries.get(sessionId);
     if (!entry) {
       // The first follower sets the head: the shared reader starts from its cursor.
-      entry = { sessionId, head: afterSeq, live: new Set(), catchingUp: 0, reading: false, dirty: true };
+      entry = { sessionId, head: afterSeq, live: new Set(), catchingUp: 0, reading: false, dirty: true, notified: [] };
       this.entries.set(sessionId, entry);
       entry.live.add(Object.assign(state, { live: true }));
       void this.pump(entry);
@@ -98,6 +104,11 @@ export class SessionHub {
   /** The LISTEN backend's pid on PostgreSQL, for tests that kill it. */
   listenerPid(): number | null {
     return this.listener?.backendPid() ?? null;
+  }
+
+  /** Whether the shared reader of a session is reading now (tests wait for it to settle). */
+  isReading(sessionId: string): boolean {
+    return this.entries.get(sessionId)?.reading ?? false;
   }
 
   /** How many sessions and followers are followed now (tests, benchmark). */
@@ -138,9 +149,10 @@ export class SessionHub {
 
   private ensureRunning(): void {
     this.listener ??= new SessionEventListener(this.database, {
-      onNotify: (sessionId) => {
+      onNotify: ({ sessionId, event }) => {
         const entry = this.entries.get(sessionId);
-        if (entry) void this.pump(entry);
+        if (!entry) return;
+        if (!event || !this.takeNotified(entry, event)) void this.pump(entry);
       },
       onReconnect: () => void this.sweep().catch((error: unknown) => log.warn("session hub catch-up failed; the next sweep retries", { err: (error as Error).message })),
     });
@@ -150,6 +162,28 @@ export class SessionHub {
       }, this.sweepMs);
       this.sweepTimer.unref?.();
     }
+  }
+
+  /**
+   * Takes a notified event into the shared feed without a read when it is exactly the next one
+   * and no read is running (which could return it too): notifications come in commit order, and
+   * a session's seqs commit in order under its row lock. The events of one commit arrive
+   * together, so they are handed on together, once the notifications at hand are taken. Anything
+   * else (a gap, a read in flight) falls back to reading the log.
+   */
+  private takeNotified(entry: TEntry, event: TLoggedEvent): boolean {
+    if (entry.reading || event.seq !== entry.head + 1) return false;
+    entry.head = event.seq;
+    this.stats.notifiedEvents++;
+    entry.notified.push(event);
+    if (entry.notified.length === 1) {
+      queueMicrotask(() => {
+        const events = entry.notified;
+        entry.notified = [];
+        for (const follower of entry.live) deliver(follower, events, events[0]!.seq - 1);
+      });
+    }
+    return true;
   }
 
   /** The shared reader: reads `seq > head` once for all live followers until the log is drained. */
