@@ -20,19 +20,30 @@ async function storeGrant(tx: TTransaction, turnId: string, integrations: TCalle
   });
 }
 
+type TNewGrant = { turnId: string; callerCredentials: TCallerCredentials | undefined; expiresAt?: Date | null; suppliedById: string | null };
+
 /**
  * Seals and stores the request's material for one turn. Nothing is stored when there is no
  * entry that changes an outcome (undefined, `{ integrations: {} }`, only `{}` entries); an
  * entry with only `fallbackAllowed: false` is stored, since it makes the call fail without
  * material. `expiresAt` is callerCredentialExpiresAt when the request gave one.
  */
-export async function createCallerGrant(
-  tx: TTransaction,
-  options: { turnId: string; callerCredentials: TCallerCredentials | undefined; expiresAt?: Date | null; suppliedById: string | null },
-): Promise<void> {
-  const integrations = normalizeCallerIntegrations(options.callerCredentials);
-  if (Object.keys(integrations).length === 0) return;
-  await storeGrant(tx, options.turnId, integrations, options.expiresAt ?? null, options.suppliedById);
+export async function createCallerGrant(tx: TTransaction, grant: TNewGrant): Promise<void> {
+  await createCallerGrants(tx, [grant]);
+}
+
+/**
+ * The grants of new turns (a fan-out's, one per started turn), as createCallerGrant stores
+ * each: sealed one by one, written in one statement. A new turn has no grant yet, so this only
+ * inserts.
+ */
+export async function createCallerGrants(tx: TTransaction, grants: TNewGrant[]): Promise<void> {
+  const stored = grants.map((grant) => ({ grant, integrations: normalizeCallerIntegrations(grant.callerCredentials) })).filter(({ integrations }) => Object.keys(integrations).length > 0);
+  if (stored.length === 0) return;
+  const data = await Promise.all(
+    stored.map(async ({ grant, integrations }) => ({ turnId: grant.turnId, sealed: await seal(JSON.stringify(integrations)), expiresAt: grant.expiresAt ?? null, suppliedById: grant.suppliedById })),
+  );
+  await tx.callerGrant.createMany({ data });
 }
 
 /**

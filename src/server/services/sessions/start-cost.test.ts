@@ -66,4 +66,20 @@ describe("the cost of starting work", () => {
     const ten = await countStatements(() => db().$transaction((tx) => startSessions(tx, Array.from({ length: 10 }, (_, index) => start(`fan ${index}`)))));
     expect(ten.statements).toHaveLength(one.statements.length);
   });
+
+  it("a fan-out's caller grants are one more statement, however many turns carry material", async () => {
+    const callerCredentials = { integrations: { "service.http": { token: "fan-out-token" } } };
+    const start = (message: string) => ({ organizationId: setup.world.acme.id, domainId: setup.world.acme.ops, automationId: setup.agentId, revision: 1, origin: "TRIGGER" as const, ownerId: null, message });
+    const without = await countStatements(() => db().$transaction((tx) => startSessions(tx, [start("one")])));
+    let started: Awaited<ReturnType<typeof startSessions>> = [];
+    const ten = await countStatements(async () => {
+      started = await db().$transaction((tx) => startSessions(tx, Array.from({ length: 10 }, (_, index) => ({ ...start(`fan ${index}`), callerCredentials }))));
+    });
+    expect(ten.statements).toHaveLength(without.statements.length + 1);
+    const grants = await db().callerGrant.findMany({ where: { turnId: { in: started.map((session) => session.executionId) } }, select: { sealed: true } });
+    expect(grants).toHaveLength(10);
+    // Sealed at rest, each with its own nonce.
+    for (const grant of grants) expect(JSON.stringify(grant)).not.toContain("fan-out-token");
+    expect(new Set(grants.map((grant) => String(grant.sealed))).size).toBe(10);
+  });
 });

@@ -3,7 +3,7 @@ import type { TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { env } from "@/server/env";
 import type { TJob } from "@/server/jobs/enqueue";
-import { createCallerGrant } from "@/server/services/caller-credentials/grants";
+import { createCallerGrants } from "@/server/services/caller-credentials/grants";
 import { refuseDisabled } from "@/server/services/partner/entitlements/disabled-automations";
 import { insertSessions } from "./insert-sessions";
 import { sessionTitle } from "./session-title";
@@ -103,9 +103,10 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
       })),
     });
   }
-  for (const { start, turnId } of rows) {
-    await createCallerGrant(tx, { turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId });
-  }
+  await createCallerGrants(
+    tx,
+    rows.map(({ start, turnId }) => ({ turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId })),
+  );
   return rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));
 }
 
