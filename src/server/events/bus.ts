@@ -48,14 +48,7 @@ export class SessionEventListener {
   }
 
   private notify(payload: string): void {
-    let notification: TEventNotification;
-    try {
-      notification = parseEventNotification(payload);
-    } catch (error) {
-      log.warn("session event listener got a notification it cannot read; ignored", { err: (error as Error).message });
-      return;
-    }
-    this.handlers.onNotify(notification);
+    this.handlers.onNotify(parseEventNotification(payload));
   }
 
   private async listen(reconnect: boolean): Promise<void> {

@@ -6,8 +6,12 @@ import type { TLoggedEvent } from "./read-events";
 // so an event whose data is larger is announced by its session's id alone.
 const NOTIFIED_DATA_MAX_BYTES = 7_000;
 
-/** What a NOTIFY on the session events channel says: a session's log grew, and by which event when it fit. */
-export type TEventNotification = { sessionId: string; event?: TLoggedEvent };
+/**
+ * What a NOTIFY on the session events channel says: a session's log grew, and by which event
+ * when it fit. `event` parses on demand: every process hears every session's notifications, and
+ * most are about sessions it does not follow.
+ */
+export type TEventNotification = { sessionId: string; event: () => TLoggedEvent | undefined };
 
 /**
  * The NOTIFY of one appended event, as a select expression over a row `row` holding the event's
@@ -27,10 +31,19 @@ export function sessionNotifySql(sessionId: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId}::text)::text`;
 }
 
+const BARE = () => undefined;
+
 /** Reads a payload of the channel: an event as eventNotifySql writes it, or a bare session id. */
 export function parseEventNotification(payload: string): TEventNotification {
-  if (!payload.startsWith("[")) return { sessionId: payload };
-  const [sessionId, seq, type, createdAt, data] = JSON.parse(payload) as [string, number, TSessionEventType, string, Record<string, unknown> | null];
-  // A timestamp without a time zone, as the log stores UTC (json renders it without the zone).
-  return { sessionId, event: { seq, type, data: data ?? {}, createdAt: new Date(`${createdAt}Z`) } };
+  if (!payload.startsWith("[")) return { sessionId: payload, event: BARE };
+  // json_build_array writes the session's id first: ["<uuid>", seq, ...].
+  const sessionId = payload.slice(2, 38);
+  return {
+    sessionId,
+    event: () => {
+      const [, seq, type, createdAt, data] = JSON.parse(payload) as [string, number, TSessionEventType, string, Record<string, unknown> | null];
+      // A timestamp without a time zone, as the log stores UTC (json renders it without the zone).
+      return { seq, type, data: data ?? {}, createdAt: new Date(`${createdAt}Z`) };
+    },
+  };
 }

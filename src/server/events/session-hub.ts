@@ -1,6 +1,7 @@
 import { ready, type TDatabase } from "@/server/db/client";
 import { log } from "@/server/log";
 import { SessionEventListener } from "./bus";
+import type { TEventNotification } from "./event-notification";
 import { EVENT_PAGE_SIZE, lastSeqsOf, readEventsAfter, type TLoggedEvent } from "./read-events";
 
 /** How often the hub checks every followed session at once (lost notifications, deletions). */
@@ -149,9 +150,10 @@ export class SessionHub {
 
   private ensureRunning(): void {
     this.listener ??= new SessionEventListener(this.database, {
-      onNotify: ({ sessionId, event }) => {
-        const entry = this.entries.get(sessionId);
+      onNotify: (notification) => {
+        const entry = this.entries.get(notification.sessionId);
         if (!entry) return;
+        const event = entry.reading ? undefined : readNotified(notification);
         if (!event || !this.takeNotified(entry, event)) void this.pump(entry);
       },
       onReconnect: () => void this.sweep().catch((error: unknown) => log.warn("session hub catch-up failed; the next sweep retries", { err: (error as Error).message })),
@@ -260,6 +262,16 @@ export class SessionHub {
       follower.onEnd?.(reason);
     }
     entry.live.clear();
+  }
+}
+
+/** The event a notification carries, or undefined (bare, or unreadable: the log is read instead). */
+function readNotified(notification: TEventNotification): TLoggedEvent | undefined {
+  try {
+    return notification.event();
+  } catch (error) {
+    log.warn("session hub could not read a notification's event; reading the log", { sessionId: notification.sessionId, err: (error as Error).message });
+    return undefined;
   }
 }
 
