@@ -11,7 +11,10 @@ const NOTIFIED_DATA_MAX_BYTES = 7_000;
  * when it fit. `event` parses on demand: every process hears every session's notifications, and
  * most are about sessions it does not follow.
  */
-export type TEventNotification = { sessionId: string; event: () => TLoggedEvent | undefined };
+export type TEventNotification = { sessionId: string; event: () => TLoggedEvent | undefined; deleted?: true };
+
+// A deleted session's notification: its followers end at once, not at the next sweep.
+const DELETED = "deleted:";
 
 /**
  * The NOTIFY of one appended event, as a select expression over a row `row` holding the event's
@@ -33,8 +36,14 @@ export function sessionNotifySql(sessionId: Prisma.Sql): Prisma.Sql {
 
 const BARE = () => undefined;
 
-/** Reads a payload of the channel: an event as eventNotifySql writes it, or a bare session id. */
+/** The statement that tells every process a session was deleted (sent at the delete's commit). */
+export function sessionDeletedNotifySql(sessionId: string): Prisma.Sql {
+  return Prisma.sql`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, ${DELETED + sessionId})`;
+}
+
+/** Reads a payload of the channel: an event as eventNotifySql writes it, a deletion, or a bare session id. */
 export function parseEventNotification(payload: string): TEventNotification {
+  if (payload.startsWith(DELETED)) return { sessionId: payload.slice(DELETED.length), event: BARE, deleted: true };
   if (!payload.startsWith("[")) return { sessionId: payload, event: BARE };
   // json_build_array writes the session's id first: ["<uuid>", seq, ...].
   const sessionId = payload.slice(2, 38);

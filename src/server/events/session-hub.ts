@@ -153,6 +153,7 @@ export class SessionHub {
       onNotify: (notification) => {
         const entry = this.entries.get(notification.sessionId);
         if (!entry) return;
+        if (notification.deleted) return this.end(entry, "deleted");
         const event = entry.reading ? undefined : readNotified(notification);
         if (!event || !this.takeNotified(entry, event)) void this.pump(entry);
       },

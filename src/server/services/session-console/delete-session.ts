@@ -1,7 +1,7 @@
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { SESSION_EVENTS_CHANNEL } from "@/server/events/event-types";
+import { sessionDeletedNotifySql } from "@/server/events/event-notification";
 import { assertCanManageSession } from "./manage-access";
 
 /**
@@ -15,8 +15,8 @@ export async function deleteSession(actor: TUserActor, o: { sessionId: string })
     const busy = await tx.turn.count({ where: { sessionId: o.sessionId, status: { in: ["QUEUED", "RUNNING"] } } });
     if (busy > 0) throw new AppError("CONFLICT", "A turn of this session is still running; delete the session once it has finished.");
     await tx.agentSession.delete({ where: { id: o.sessionId } });
-    // No event can be logged for a deleted session; the notification lets open streams end now.
-    await tx.$executeRaw`SELECT pg_notify(${SESSION_EVENTS_CHANNEL}, ${o.sessionId})`;
+    // No event can be logged for a deleted session; the notification ends its open streams now.
+    await tx.$executeRaw(sessionDeletedNotifySql(o.sessionId));
   });
   return { ok: true };
 }
