@@ -29,7 +29,7 @@ export function eventNotifySql(row: string): Prisma.Sql {
     ELSE ${column("sessionId")}::text END)::text`;
 }
 
-/** The NOTIFY that only says a session changed (its log, or the session itself was deleted). */
+/** The NOTIFY that only names a session whose log grew (a new session's first event: its followers read the log). */
 export function sessionNotifySql(sessionId: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`pg_notify(${SESSION_EVENTS_CHANNEL}, ${sessionId}::text)::text`;
 }

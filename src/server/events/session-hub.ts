@@ -42,9 +42,10 @@ export type THubStats = { sharedReads: number; followerReads: number; sweeps: nu
  * One per process (per database): follows sessions for every reader (SSE streams, MCP waits,
  * flow steps). Each followed session has ONE reader shared by all its followers: a NOTIFY makes
  * the hub read the new events once (`seq > head`, in pages) and hand them to every live
- * follower; a NOTIFY that carries the next event itself is handed on without a read. A follower joining behind the head catches up alone from its own cursor, then joins
- * the shared feed; each delivery is filtered by the follower's cursor, so there is never a gap
- * or a duplicate. Nothing is kept once delivered. With no notifications, nothing is polled per
+ * follower; a NOTIFY that carries the next event itself is handed on without a read. A
+ * follower joining behind the head catches up alone from its own cursor, then joins the shared
+ * feed; each delivery is filtered by the follower's cursor, so there is never a gap or a
+ * duplicate. Nothing is kept once delivered. With no notifications, nothing is polled per
  * follower: a lost LISTEN connection or the slow safety sweep triggers one catch-up of every
  * followed session (one query of their last seqs, then reads only where the log grew).
  */
