@@ -155,8 +155,7 @@ export class SessionHub {
         const entry = this.entries.get(notification.sessionId);
         if (!entry) return;
         if (notification.deleted) return this.end(entry, "deleted");
-        const event = entry.reading ? undefined : readNotified(notification);
-        if (!event || !this.takeNotified(entry, event)) void this.pump(entry);
+        if (!this.takeNotified(entry, notification)) void this.pump(entry);
       },
       onReconnect: () => void this.sweep().catch((error: unknown) => log.warn("session hub catch-up failed; the next sweep retries", { err: (error as Error).message })),
     });
@@ -173,10 +172,13 @@ export class SessionHub {
    * and no read is running (which could return it too): notifications come in commit order, and
    * a session's seqs commit in order under its row lock. The events of one commit arrive
    * together, so they are handed on together, once the notifications at hand are taken. Anything
-   * else (a gap, a read in flight) falls back to reading the log.
+   * else (a bare or unreadable notification, a gap, a read in flight) falls back to reading the log.
    */
-  private takeNotified(entry: TEntry, event: TLoggedEvent): boolean {
-    if (entry.reading || event.seq !== entry.head + 1) return false;
+  private takeNotified(entry: TEntry, notification: TEventNotification): boolean {
+    // Checked before parsing: a running read makes the notification's event moot.
+    if (entry.reading) return false;
+    const event = readNotified(notification);
+    if (!event || event.seq !== entry.head + 1) return false;
     entry.head = event.seq;
     this.stats.notifiedEvents++;
     entry.notified.push(event);
