@@ -35,11 +35,13 @@ export type TQueueOptions = { schema?: string };
  * undo their last fraction of a second, which re-runs a job whose row says it is done (a no-op)
  * exactly as a crash of the worker already can. Every job insert runs on the application's
  * connections, inside the transaction of its rows, and stays durable.
- * They also plan every statement for its values (plan_cache_mode): pg-boss passes job states as
- * parameters, and a generic plan cannot use its partial indexes on those states, so a prepared
- * completion scanned every job of its queue (1.2 ms at 3,000 jobs, 0.03 ms planned per run).
+ * Each connection lives at most QUEUE_CONNECTION_SECONDS: the fetch is planned once per
+ * connection (prepared-statements.ts), and a plan made while the job table was small (a fresh
+ * deployment, or statistics never refreshed because autovacuum is off) would otherwise outlive
+ * the table it was made for.
  */
-const QUEUE_SETTINGS = "-c synchronous_commit=off -c plan_cache_mode=force_custom_plan";
+const QUEUE_SETTINGS = "-c synchronous_commit=off";
+const QUEUE_CONNECTION_SECONDS = 60;
 
 /**
  * The queue pool's connection. `pg` lets an `options` parameter of the URL replace the one given
@@ -48,14 +50,14 @@ const QUEUE_SETTINGS = "-c synchronous_commit=off -c plan_cache_mode=force_custo
  * query is rewritten: a socket URL (`postgresql://user@/db?host=/run/postgresql`) is no URL to
  * `new URL`.
  */
-export function queueConnection(connectionString: string): { connectionString: string; options: string; max: number } {
+export function queueConnection(connectionString: string): { connectionString: string; options: string; max: number; maxLifetimeSeconds: number } {
   const queryAt = connectionString.indexOf("?");
   const base = queryAt < 0 ? connectionString : connectionString.slice(0, queryAt);
   const params = new URLSearchParams(queryAt < 0 ? "" : connectionString.slice(queryAt + 1));
   const own = params.get("options");
   params.delete("options");
   const query = params.toString();
-  return { connectionString: query ? `${base}?${query}` : base, options: [own, QUEUE_SETTINGS].filter(Boolean).join(" "), max: 5 };
+  return { connectionString: query ? `${base}?${query}` : base, options: [own, QUEUE_SETTINGS].filter(Boolean).join(" "), max: 5, maxLifetimeSeconds: QUEUE_CONNECTION_SECONDS };
 }
 
 async function boot(queue: TQueueState, database: TDatabase, options: TQueueOptions): Promise<PgBoss | null> {
