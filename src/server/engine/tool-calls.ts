@@ -14,7 +14,7 @@ import type { TTurnContext } from "./turn-context";
  * What running a tool call needs from its execution: an agent turn's context, or a flow run's
  * (whose tools are its tool steps' tools and whose knowledge selection is none).
  */
-export type TToolCallContext = Pick<TTurnContext, "turnId" | "sessionId" | "orgId" | "domainId" | "tools" | "workspace"> & {
+export type TToolCallContext = Pick<TTurnContext, "turnId" | "sessionId" | "orgId" | "domainId" | "tools" | "workspace" | "hasGrant"> & {
   revision: Pick<TTurnContext["revision"], "knowledgeSelection">;
   /**
    * The index the next new call takes, when the caller knows it (a turn that had no calls
@@ -29,8 +29,12 @@ export type TCallOutcome = { toolCallId: string } & ({ ok: true; result: unknown
 /** Results above this size are recorded on the tool call but not copied into the event. */
 const EVENT_RESULT_MAX = 16_000;
 
-/** The turn's opened caller grant, or null when nothing was supplied for this turn. */
-const loadGrant = (turnId: string): Promise<TCallerGrant | null> => readCallerGrant(db(), turnId);
+/**
+ * The turn's opened caller grant, or null when nothing was supplied for this turn. A grant is
+ * only ever written before its turn is claimed (at the start, or with an approval's decision,
+ * which queues a new claim), so a claim that found none (`hasGrant` false) needs no read.
+ */
+const loadGrant = (context: TToolCallContext): Promise<TCallerGrant | null> => (context.hasGrant === false ? Promise.resolve(null) : readCallerGrant(db(), context.turnId));
 
 export async function nextIndex(turnId: string): Promise<number> {
   const last = await db().toolCall.findFirst({ where: { turnId }, orderBy: { index: "desc" }, select: { index: true } });
@@ -75,7 +79,7 @@ export async function recordUnavailableCall(context: TToolCallContext, call: TMo
  */
 export async function suspendForApproval(context: TTurnContext, call: TModelToolCall): Promise<void> {
   const offered = context.tools.get(call.name)!;
-  const grant = await loadGrant(context.turnId);
+  const grant = await loadGrant(context);
   const userRouted = grant !== null && usesCallerMaterial(offered.identityMode, grant, offered.integration.id);
   const index = await takeIndex(context);
   await db().$transaction(async (tx) => {
@@ -163,7 +167,7 @@ export async function executeToolCall(context: TToolCallContext, call: TModelToo
   const decision =
     offered.integration.credential.prefers === "none"
       ? null
-      : await resolveToolCredential({ orgId: context.orgId, domainId: context.domainId, integration: offered.integration, identityMode: offered.identityMode, grant: await loadGrant(context.turnId), now: new Date() });
+      : await resolveToolCredential({ orgId: context.orgId, domainId: context.domainId, integration: offered.integration, identityMode: offered.identityMode, grant: await loadGrant(context), now: new Date() });
   const identity = decision?.ok ? decision.identity : null;
   const toolCallId = existingId ?? crypto.randomUUID();
   const now = new Date();

@@ -27,6 +27,8 @@ export type TTurnContext = {
   nextCallIndex?: number;
   /** In an assistant worker's turn: the worker's own mail and calendar connections (engine/assistant-actions.ts). */
   workspace?: TWorkspace;
+  /** Whether the turn had a caller grant when claimed (see TToolCallContext). */
+  hasGrant?: boolean;
 };
 
 /** The belt's tools as offered to the model. */
@@ -88,9 +90,11 @@ const lockedTurn = (turnId: string) => Prisma.sql`
 type TStoredMessage = { role: string; body: string; turnId: string | null };
 
 /**
- * What a fresh turn's first model step would read, read by the claim's statement instead:
- * whether the organization has a model budget limit (none: the step need not check it) and
- * the session's messages. Later steps and resumed turns read both again.
+ * What model steps would read, read by the claim's statement instead: whether the organization
+ * has a model budget limit (none: a fresh turn's first step need not check it; later steps
+ * check again) and the session's messages. The messages serve every step of this attempt: a
+ * turn's transcript takes the messages up to its own input, which are all written before it is
+ * queued (its answer is written when it settles).
  */
 export type TFirstStep = { budgetLimited: boolean; messages: TStoredMessage[] };
 
@@ -183,6 +187,7 @@ export async function loadTurnContext(turn: TClaimedTurn): Promise<TTurnContext 
     revision,
     system: systemPrompt(revision),
     tools: await beltTools(turn.orgId, revision),
+    hasGrant: turn.hasGrant,
   };
 }
 
@@ -207,34 +212,33 @@ function toolResultMessage(call: TTranscriptCall): TModelMessage {
   return { role: "tool", toolCallId: call.id, name: call.toolName, result: { error: { code: call.errorCode ?? "FAILED", message: call.errorMessage ?? "" } }, isError: true };
 }
 
+// A parked 4.2 call is never here (the turn is suspended until it is decided and run or
+// rejected); an assistant's `ask` action is, with the approval it waits for.
+const settledCalls = (turnId: string) =>
+  db().toolCall.findMany({
+    where: { turnId, status: { in: ["SUCCEEDED", "FAILED", "REJECTED", "AWAITING_APPROVAL"] } },
+    orderBy: { index: "asc" },
+    select: {
+      id: true,
+      toolName: true,
+      args: true,
+      status: true,
+      result: true,
+      errorCode: true,
+      errorMessage: true,
+      action: { select: { approval: { select: { number: true, expiresAt: true } } } },
+    },
+  });
+
 /**
- * The conversation as the model sees it, rebuilt from the database on every step: earlier
- * turns' user and assistant messages, this turn's user message, then this turn's settled tool
- * calls with their results. Rebuilding (rather than keeping it in memory) is what lets a turn
- * resume after an approval or a crashed worker.
+ * The conversation as the model sees it: earlier turns' user and assistant messages, this
+ * turn's user message (as the claim read them), then this turn's settled tool calls with their
+ * results, read from the database on every step. Rebuilding the calls (rather than keeping them
+ * in memory) is what lets a turn resume after an approval or a crashed worker.
+ * `noCallsYet`: the first step of a turn never claimed before, which has no tool calls to read.
  */
-export async function loadTranscript(context: TTurnContext, firstStep: TFirstStep | null = null): Promise<TModelMessage[]> {
-  const [messages, calls] = await Promise.all([
-    firstStep?.messages ??
-      db().sessionMessage.findMany({ where: { sessionId: context.sessionId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { role: true, body: true, turnId: true } }),
-    // The first step of a turn never claimed before has no tool calls yet: nothing to read.
-    firstStep ? [] : db().toolCall.findMany({
-      // A parked 4.2 call is never here (the turn is suspended until it is decided and run or
-      // rejected); an assistant's `ask` action is, with the approval it waits for.
-      where: { turnId: context.turnId, status: { in: ["SUCCEEDED", "FAILED", "REJECTED", "AWAITING_APPROVAL"] } },
-      orderBy: { index: "asc" },
-      select: {
-        id: true,
-        toolName: true,
-        args: true,
-        status: true,
-        result: true,
-        errorCode: true,
-        errorMessage: true,
-        action: { select: { approval: { select: { number: true, expiresAt: true } } } },
-      },
-    }),
-  ]);
+export async function loadTranscript(context: TTurnContext, messages: TStoredMessage[], noCallsYet: boolean): Promise<TModelMessage[]> {
+  const calls = noCallsYet ? [] : await settledCalls(context.turnId);
   const transcript: TModelMessage[] = [];
   // A turn's first message is its input: a USER message, or a SYSTEM one when the turn was
   // started by an instruction (queueTurn's `instruction`); later SYSTEM messages are notices.

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../test/agents-kit";
-import { eventsOf, openTurnWithoutJob, publishAgent } from "../../../test/sessions-kit";
+import { eventsOf, openTurnWithoutJob, publishAgent, startReceiver } from "../../../test/sessions-kit";
 import { countStatements, readsOf as reads, reportStatements as report, useCountingDatabase } from "../../../test/statement-count-kit";
 import { db, useDatabase, type TDatabase } from "@/server/db/client";
+import { env } from "@/server/env";
+import { createConnection } from "@/server/services/connections/create-connection";
 import { readTurnForClaim } from "./turn-context";
 import { runTurn } from "./turn-runner";
 
@@ -89,6 +91,32 @@ describe("the cost of one turn", () => {
     // neither needs a transaction: the one left is the step's usage.
     expect(cost.statements.filter((sql) => /\b(INSERT INTO|UPDATE)\s+("public"\.)?"?tool_calls"?/.test(sql))).toHaveLength(2);
     expect(cost.transactions).toBe(1);
-    expect(cost.statements).toHaveLength(11);
+    // The second step's transcript takes the session's messages the claim read.
+    expect(reads(cost, "session_messages")).toBe(1);
+    expect(cost.statements).toHaveLength(10);
+  });
+
+  it("a turn calling HTTP on the organization's connection reads the connection once and no caller grant", async () => {
+    const receiver = await startReceiver();
+    const allowed = env.HTTP_TOOL_ALLOWED_HOSTS;
+    env.HTTP_TOOL_ALLOWED_HOSTS = receiver.hostPort;
+    try {
+      const owner = world.people.owner.actor;
+      await createConnection(owner, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: `token-${crypto.randomUUID()}` });
+      const agentId = await publishAgent(owner, world.acme.ops, { model: "builtin:procedure", procedure: `#service.http.get ${JSON.stringify({ url: `${receiver.base}/read` })}` });
+      const { sessionId, turnId } = await open(agentId, "read");
+      const cost = await measure(turnId);
+      report("procedure turn, one HTTP call", cost);
+      expect((await eventsOf(sessionId)).map((event) => event.type)).toEqual(["turn.started", "tool_call.started", "tool_call.finished", "message.delta", "turn.completed"]);
+      expect((await db().toolCall.findFirstOrThrow({ where: { turnId }, select: { status: true, identity: true } })).status).toBe("SUCCEEDED");
+      expect(reads(cost, "connections")).toBe(1);
+      expect(reads(cost, "session_messages")).toBe(1);
+      expect(cost.statements).toHaveLength(10);
+      // The claim found no caller grant, and none can be added while the turn runs.
+      expect(cost.statements.some((sql) => /caller_grants/.test(sql.replace(/EXISTS \(SELECT 1 FROM caller_grants[^)]*\)/, "")))).toBe(false);
+    } finally {
+      env.HTTP_TOOL_ALLOWED_HOSTS = allowed;
+      await receiver.close();
+    }
   });
 });

@@ -57,11 +57,12 @@ type TStepOutcome = { kind: "answer"; step: TModelStep; streamed: boolean; tail:
  * One model call: budget first, the deadline as the abort signal. Streamed text is coalesced
  * into few message.delta events, all written before anything else this step writes. Usage of
  * a tool-calling step is recorded here; an answer's goes with the completion (one commit).
- * `firstStep`: what the claim read for the first step of a turn never claimed before (it has no
- * tool calls yet); null for any other step, which reads the budget and transcript itself.
+ * `claimed`: what the claim read (the session's messages serve every step); `first`: the first
+ * step of a turn never claimed before, which has no tool calls yet and may take the claim's
+ * budget answer (any other step checks the budget itself).
  */
-async function modelStep(context: TTurnContext, settle: { sessionId: string; turnId: string }, firstStep: TFirstStep | null): Promise<TStepOutcome> {
-  const budget = firstStep && !firstStep.budgetLimited ? ({ ok: true } as const) : await checkBudget({ orgId: context.orgId, turnId: context.turnId });
+async function modelStep(context: TTurnContext, settle: { sessionId: string; turnId: string }, claimed: TFirstStep, first: boolean): Promise<TStepOutcome> {
+  const budget = first && !claimed.budgetLimited ? ({ ok: true } as const) : await checkBudget({ orgId: context.orgId, turnId: context.turnId });
   if (!budget.ok) {
     await db().$transaction(async (tx) => {
       await appendEvent(tx, context.sessionId, "budget.failed", { executionId: context.turnId, code: budget.code });
@@ -75,7 +76,7 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
   try {
     step = await modelFor(context.revision.setup.model).generate({
       system: context.system,
-      messages: await loadTranscript(context, firstStep),
+      messages: await loadTranscript(context, claimed.messages, first),
       tools: [...context.tools.values()].map((tool) => tool.model),
       procedure: context.revision.setup.procedure,
       signal: AbortSignal.timeout(remaining),
@@ -107,8 +108,8 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
 /**
  * The turn loop (one job attempt): claim, run approved parked calls, then model steps until
  * the model answers; each tool call runs (or suspends the turn for approval) in order. Every
- * state change and its event commit together; the transcript is rebuilt from the database
- * before each step, so any attempt continues from what was persisted.
+ * state change and its event commit together; the transcript's tool calls are read from the
+ * database before each step, so any attempt continues from what was persisted.
  */
 export async function runTurn(turnId: string): Promise<void> {
   const claim = await claimTurn(turnId);
@@ -131,7 +132,7 @@ export async function runTurn(turnId: string): Promise<void> {
       await failTurn({ ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
       return;
     }
-    const outcome = await modelStep(context, settle, fresh && steps === 0 ? firstStep : null);
+    const outcome = await modelStep(context, settle, firstStep, fresh && steps === 0);
     if (outcome.kind === "failed") return;
     if (outcome.kind === "answer") {
       await completeTurn({ ...settle, text: outcome.step.text, streamed: outcome.streamed, streamedTail: outcome.tail, usage: outcome.step.usage, hasGrant: claimed.hasGrant, assistantSession: claimed.assistantSession });

@@ -19,6 +19,21 @@ async function resealIfRotated(id: string, sealed: string): Promise<void> {
   }
 }
 
+/** Opens a connection's sealed secret (and re-seals it after a key rotation). */
+async function openSecret(connectionId: string, sealedSecret: string): Promise<TConnectionSecret> {
+  let secret: TConnectionSecret;
+  try {
+    secret = JSON.parse(await open(sealedSecret)) as TConnectionSecret;
+  } catch (error) {
+    if (!(error instanceof VaultError)) throw error;
+    throw new AppError("INTERNAL", `The secret of connection ${connectionId} cannot be decrypted (${error.message}) Re-create the connection, or restore the vault key that sealed it.`, {
+      details: { connectionId },
+    });
+  }
+  await resealIfRotated(connectionId, sealedSecret);
+  return secret;
+}
+
 /**
  * The decrypted credential of a connection of the organization, for the engine to hand to
  * a tool at invocation time. Never cached, never logged. Another organization's id is a 404.
@@ -27,29 +42,20 @@ export async function resolveConnectionSecret(connectionId: string, orgId: strin
   if (!UUID.test(connectionId)) throw notFound("connection");
   const row = await db().connection.findFirst({ where: { id: connectionId, organizationId: orgId }, select: { sealedSecret: true } });
   if (!row) throw notFound("connection");
-  let secret: TConnectionSecret;
-  try {
-    secret = JSON.parse(await open(row.sealedSecret)) as TConnectionSecret;
-  } catch (error) {
-    if (!(error instanceof VaultError)) throw error;
-    throw new AppError("INTERNAL", `The secret of connection ${connectionId} cannot be decrypted (${error.message}) Re-create the connection, or restore the vault key that sealed it.`, {
-      details: { connectionId },
-    });
-  }
-  await resealIfRotated(connectionId, row.sealedSecret);
-  return secret;
+  return openSecret(connectionId, row.sealedSecret);
 }
 
 /**
  * The organization's credential for an integration in a domain (the newest connection when
- * there are several), or null when the domain has none: what a `service` or fallback binding uses.
+ * there are several), or null when the domain has none: what a `service` or fallback binding
+ * uses. One read finds the connection and its sealed secret: this runs for every such tool call.
  */
 export async function resolveDomainConnection(options: { orgId: string; domainId: string; integrationId: string }) {
   const row = await db().connection.findFirst({
     where: { organizationId: options.orgId, domainId: options.domainId, integrationId: options.integrationId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { id: true },
+    select: { id: true, sealedSecret: true },
   });
   if (!row) return null;
-  return { connectionId: row.id, secret: await resolveConnectionSecret(row.id, options.orgId) };
+  return { connectionId: row.id, secret: await openSecret(row.id, row.sealedSecret) };
 }
