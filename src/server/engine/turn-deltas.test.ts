@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../test/agents-kit";
 import { startFakeLlmServer, type TFakeLlmServer } from "../../../test/fake-llm-server";
 import { eventsOf, openTurnWithoutJob, publishAgent, startReceiver } from "../../../test/sessions-kit";
+import { countStatements, useCountingDatabase } from "../../../test/statement-count-kit";
 import { parseFrames, readFrames } from "../../../test/stream-kit";
-import { db } from "@/server/db/client";
+import { db, useDatabase } from "@/server/db/client";
 import { env } from "@/server/env";
 import { sessionHub } from "@/server/events/session-hub";
 import { sessionEventStream } from "@/server/events/session-stream";
@@ -79,6 +80,22 @@ describe("streamed text in the turn loop", () => {
 
     const frames = parseFrames(await live).filter((frame) => frame.id && frame.event !== "snapshot");
     expect(frames.map((frame) => [Number(frame.id), frame.event])).toEqual(events.map((event) => [event.seq, event.type]));
+  });
+
+  it("writes each batch as one statement, without a transaction, and the last with the answer", async () => {
+    const { sessionId, turnId } = await open(chatAgent, "count my writes");
+    fake.script({ text: PIECES, usage: { input: 10, output: 40 } });
+    const original = await useCountingDatabase();
+    let cost: Awaited<ReturnType<typeof countStatements>>;
+    try {
+      cost = await countStatements(() => runTurn(turnId));
+    } finally {
+      useDatabase(original);
+    }
+    expect(deltaTexts(await eventsOf(sessionId)).join("")).toBe(ANSWER);
+    // The claim, five full batches, the answer with the last batch (the revision is read once per process).
+    expect(cost.statements.filter((sql) => /INSERT INTO session_events/.test(sql))).toHaveLength(7);
+    expect(cost.transactions).toBe(0);
   });
 
   it("a stream resumed from a Last-Event-ID inside the batches gets every later event exactly once", async () => {

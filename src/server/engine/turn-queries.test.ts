@@ -87,10 +87,10 @@ describe("the cost of one turn", () => {
     report("procedure turn, one tool call", cost);
     expect((await eventsOf(sessionId)).map((event) => event.type)).toEqual(["turn.started", "tool_call.started", "tool_call.finished", "message.delta", "turn.completed"]);
     expect(reads(cost, "turns")).toBe(1);
-    // The call's start and its finish are one statement each (its row with its event), so
-    // neither needs a transaction: the one left is the step's usage.
+    // The call's start and its finish are one statement each (its row with its event), and so
+    // is the step's usage: none of them needs a transaction.
     expect(cost.statements.filter((sql) => /\b(INSERT INTO|UPDATE)\s+("public"\.)?"?tool_calls"?/.test(sql))).toHaveLength(2);
-    expect(cost.transactions).toBe(1);
+    expect(cost.transactions).toBe(0);
     // The second step's transcript takes the session's messages the claim read.
     expect(reads(cost, "session_messages")).toBe(1);
     expect(cost.statements).toHaveLength(10);
@@ -112,6 +112,7 @@ describe("the cost of one turn", () => {
       expect(reads(cost, "connections")).toBe(1);
       expect(reads(cost, "session_messages")).toBe(1);
       expect(cost.statements).toHaveLength(10);
+      expect(cost.transactions).toBe(0);
       // The claim found no caller grant, and none can be added while the turn runs.
       expect(cost.statements.some((sql) => /caller_grants/.test(sql.replace(/EXISTS \(SELECT 1 FROM caller_grants[^)]*\)/, "")))).toBe(false);
     } finally {

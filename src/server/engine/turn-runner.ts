@@ -70,7 +70,8 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
     });
     return { kind: "failed" };
   }
-  const deltas = new DeltaBuffer((text) => db().$transaction(async (tx) => void (await appendEvent(tx, context.sessionId, "message.delta", { executionId: context.turnId, text }))));
+  // A flush is one statement (the event with its seq and NOTIFY), atomic without BEGIN and COMMIT.
+  const deltas = new DeltaBuffer(async (text) => void (await appendEvent(db(), context.sessionId, "message.delta", { executionId: context.turnId, text })));
   const remaining = Math.max(1, context.deadlineAt.getTime() - Date.now());
   let step: TModelStep;
   try {
