@@ -14,6 +14,8 @@ export type TFlowContext = TToolCallContext & {
   deadlineAt: Date;
   graph: TFlowGraph;
   input: unknown;
+  /** The index the next new step run takes, once the run's recorded steps were read (resumePosition). */
+  nextStepIndex?: number;
 };
 
 /**

@@ -31,8 +31,7 @@ async function claimFlow(turnId: string): Promise<boolean> {
     }
     const now = new Date();
     await tx.turn.update({ where: { id: turnId }, data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: turn.attempts === 0 ? now : undefined }, select: { id: true } });
-    await tx.flowRun.updateMany({ where: { sessionId: turn.sessionId }, data: { status: "RUNNING" } });
-    await tx.flowRun.updateMany({ where: { sessionId: turn.sessionId, startedAt: null }, data: { startedAt: now } });
+    await tx.$executeRaw`UPDATE flow_runs SET status = 'RUNNING', "startedAt" = COALESCE("startedAt", ${now}::timestamp(3)) WHERE "sessionId" = ${turn.sessionId}::uuid`;
     if (turn.status === "QUEUED") await appendEvent(tx, turn.sessionId, "turn.started", { executionId: turnId, resumed: turn.attempts > 0 });
     return true;
   });
@@ -66,7 +65,8 @@ async function settleDecidedApproval(context: TFlowContext, last: { id: string; 
 
 /** Where this attempt continues, rebuilt from the recorded steps (approvals and retries resume here). */
 async function resumePosition(context: TFlowContext): Promise<TPosition> {
-  const last = await db().flowStepRun.findFirst({ where: { flowRunId: context.flowRunId }, orderBy: { index: "desc" }, select: { id: true, stepId: true, kind: true, status: true, output: true } });
+  const last = await db().flowStepRun.findFirst({ where: { flowRunId: context.flowRunId }, orderBy: { index: "desc" }, select: { id: true, index: true, stepId: true, kind: true, status: true, output: true } });
+  context.nextStepIndex = (last?.index ?? -1) + 1;
   if (!last) return { kind: "step", stepId: context.graph.steps[0]?.id ?? END };
   if (last.status === "COMPLETED") return { kind: "step", stepId: nextAfter(context.graph, last.stepId, last.output) };
   if (last.status === "WAITING") return settleDecidedApproval(context, last);
@@ -82,7 +82,7 @@ async function finishStepTx(tx: TTransaction, context: TFlowContext, stepRunId: 
 
 /** Records the step as RUNNING with the input it receives (its templates rendered). */
 async function startStep(context: TFlowContext, step: TFlowStep, templates: TTemplateContext): Promise<TStepRun> {
-  const index = await db().flowStepRun.count({ where: { flowRunId: context.flowRunId } });
+  const index = context.nextStepIndex === undefined ? await db().flowStepRun.count({ where: { flowRunId: context.flowRunId } }) : context.nextStepIndex++;
   const data = { flowRunId: context.flowRunId, stepId: step.id, index, kind: step.kind, status: "RUNNING", input: stepInput(step, templates) as object };
   const row = await db().flowStepRun.create({ data, select: { id: true } });
   return { id: row.id, output: null };

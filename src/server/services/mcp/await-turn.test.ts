@@ -88,7 +88,8 @@ describe("awaitTurn", () => {
     const outcome = await awaitTurn({ sessionId, executionId, afterSeq: 0, deadline: started + 400 });
     expect(outcome).toEqual({ status: "running" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(390);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // Without its deadline it would wait for as long as the turn stays queued: for ever here.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("stops waiting when the client goes away", async () => {
@@ -98,7 +99,8 @@ describe("awaitTurn", () => {
     const started = Date.now();
     const outcome = await awaitTurn({ sessionId, executionId, afterSeq: 0, deadline: started + 20_000, signal: abort.signal });
     expect(outcome).toEqual({ status: "running" });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Well before its 20 s deadline (a margin a loaded machine cannot eat).
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("reports only events after the given seq (a continued session)", async () => {
