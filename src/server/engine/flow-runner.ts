@@ -82,7 +82,8 @@ async function finishStepTx(tx: TTransaction, context: TFlowContext, stepRunId: 
 
 /** Records the step as RUNNING with the input it receives (its templates rendered). */
 async function startStep(context: TFlowContext, step: TFlowStep, templates: TTemplateContext): Promise<TStepRun> {
-  const index = context.nextStepIndex === undefined ? await db().flowStepRun.count({ where: { flowRunId: context.flowRunId } }) : context.nextStepIndex++;
+  // Set by resumePosition, which every attempt runs before its first step.
+  const index = context.nextStepIndex!++;
   const data = { flowRunId: context.flowRunId, stepId: step.id, index, kind: step.kind, status: "RUNNING", input: stepInput(step, templates) as object };
   const row = await db().flowStepRun.create({ data, select: { id: true } });
   return { id: row.id, output: null };

@@ -96,7 +96,7 @@ type TStoredMessage = { role: string; body: string; turnId: string | null };
  * turn's transcript takes the messages up to its own input, which are all written before it is
  * queued (its answer is written when it settles).
  */
-export type TFirstStep = { budgetLimited: boolean; messages: TStoredMessage[] };
+export type TStepInputs = { budgetLimited: boolean; messages: TStoredMessage[] };
 
 type TLockedRow = Omit<TClaimedTurn, "turnId">;
 const claimedTurn = (turnId: string, row: TLockedRow): TClaimedTurn => ({ turnId, ...row, deadlineAt: new Date(row.deadlineAt) });
@@ -120,7 +120,7 @@ export async function readTurnForClaim(tx: TTransaction, turnId: string): Promis
  * whether it was claimed. Every turn starts here, so this is one round trip and, being one
  * statement, needs no transaction of its own.
  */
-export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date): Promise<{ turn: TClaimedTurn; claimed: boolean; firstStep: TFirstStep } | null> {
+export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date): Promise<{ turn: TClaimedTurn; claimed: boolean; stepInputs: TStepInputs } | null> {
   const started = appendEventsSql(
     Prisma.sql`(SELECT "sessionId"::uuid FROM before)`,
     [{ type: "turn.started", data: { executionId: turnId } }],
@@ -146,7 +146,7 @@ export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date):
   if (!row) return null;
   const { claimed, notified: _notified, budgetLimited, messages, ...turn } = row as typeof row & { notified: unknown; budgetLimited: boolean; messages: TStoredMessage[] | null };
   // json_agg over no rows is NULL (both adapters hand json over parsed).
-  return { turn: claimedTurn(turnId, turn), claimed, firstStep: { budgetLimited, messages: messages ?? [] } };
+  return { turn: claimedTurn(turnId, turn), claimed, stepInputs: { budgetLimited, messages: messages ?? [] } };
 }
 
 type TRevisionRow = NonNullable<Awaited<ReturnType<typeof readRevisionRow>>>;

@@ -6,7 +6,7 @@ import { checkBudget } from "./budget-gate";
 import { actingWorkerFor, actionClassOf, runAction } from "./assistant-actions";
 import { executeToolCall, failInterruptedCall, recordUnavailableCall, suspendForApproval } from "./tool-calls";
 import { DeltaBuffer } from "./delta-buffer";
-import { claimTurnRow, loadTranscript, loadTurnContext, type TClaimedTurn, type TFirstStep, type TTurnContext } from "./turn-context";
+import { claimTurnRow, loadTranscript, loadTurnContext, type TClaimedTurn, type TStepInputs, type TTurnContext } from "./turn-context";
 import { completeTurn, DEADLINE_MESSAGE, failTurn, failTurnTx, recordUsage } from "./turn-settle";
 
 /** Model steps per turn; a model that keeps calling tools past this is stopped. */
@@ -19,7 +19,7 @@ export const MAX_MODEL_STEPS = 25;
  * A turn found RUNNING was interrupted (its worker died): a tool call left RUNNING is never
  * re-run silently; it is closed as TOOL_CALL_INTERRUPTED and the model is told.
  */
-async function claimTurn(turnId: string): Promise<{ turn: TClaimedTurn; firstStep: TFirstStep } | null> {
+async function claimTurn(turnId: string): Promise<{ turn: TClaimedTurn; stepInputs: TStepInputs } | null> {
   // The claim (and a QUEUED turn's turn.started) is one statement: no transaction on the hot path.
   const found = await claimTurnRow(db(), turnId, new Date());
   if (!found || (found.turn.status !== "QUEUED" && found.turn.status !== "RUNNING")) return null;
@@ -36,7 +36,7 @@ async function claimTurn(turnId: string): Promise<{ turn: TClaimedTurn; firstSte
       for (const call of stuck) await failInterruptedCall(tx, { sessionId: turn.sessionId, turnId, toolCallId: call.id, name: call.toolName });
     });
   }
-  return { turn, firstStep: found.firstStep };
+  return { turn, stepInputs: found.stepInputs };
 }
 
 /** Runs approved parked calls of this turn (rejected ones were closed by the decision). */
@@ -57,12 +57,12 @@ type TStepOutcome = { kind: "answer"; step: TModelStep; streamed: boolean; tail:
  * One model call: budget first, the deadline as the abort signal. Streamed text is coalesced
  * into few message.delta events, all written before anything else this step writes. Usage of
  * a tool-calling step is recorded here; an answer's goes with the completion (one commit).
- * `claimed`: what the claim read (the session's messages serve every step); `first`: the first
+ * `inputs`: what the claim read (the session's messages serve every step); `first`: the first
  * step of a turn never claimed before, which has no tool calls yet and may take the claim's
  * budget answer (any other step checks the budget itself).
  */
-async function modelStep(context: TTurnContext, settle: { sessionId: string; turnId: string }, claimed: TFirstStep, first: boolean): Promise<TStepOutcome> {
-  const budget = first && !claimed.budgetLimited ? ({ ok: true } as const) : await checkBudget({ orgId: context.orgId, turnId: context.turnId });
+async function modelStep(context: TTurnContext, settle: { sessionId: string; turnId: string }, inputs: TStepInputs, first: boolean): Promise<TStepOutcome> {
+  const budget = first && !inputs.budgetLimited ? ({ ok: true } as const) : await checkBudget({ orgId: context.orgId, turnId: context.turnId });
   if (!budget.ok) {
     await db().$transaction(async (tx) => {
       await appendEvent(tx, context.sessionId, "budget.failed", { executionId: context.turnId, code: budget.code });
@@ -77,7 +77,7 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
   try {
     step = await modelFor(context.revision.setup.model).generate({
       system: context.system,
-      messages: await loadTranscript(context, claimed.messages, first),
+      messages: await loadTranscript(context, inputs.messages, first),
       tools: [...context.tools.values()].map((tool) => tool.model),
       procedure: context.revision.setup.procedure,
       signal: AbortSignal.timeout(remaining),
@@ -115,7 +115,7 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
 export async function runTurn(turnId: string): Promise<void> {
   const claim = await claimTurn(turnId);
   if (!claim) return;
-  const { turn: claimed, firstStep } = claim;
+  const { turn: claimed, stepInputs } = claim;
   const settle = { sessionId: claimed.sessionId, turnId };
   const context = await loadTurnContext(claimed);
   if (!context) {
@@ -133,7 +133,7 @@ export async function runTurn(turnId: string): Promise<void> {
       await failTurn({ ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
       return;
     }
-    const outcome = await modelStep(context, settle, firstStep, fresh && steps === 0);
+    const outcome = await modelStep(context, settle, stepInputs, fresh && steps === 0);
     if (outcome.kind === "failed") return;
     if (outcome.kind === "answer") {
       await completeTurn({ ...settle, text: outcome.step.text, streamed: outcome.streamed, streamedTail: outcome.tail, usage: outcome.step.usage, hasGrant: claimed.hasGrant, assistantSession: claimed.assistantSession });
