@@ -4,6 +4,7 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction }
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../src/server/db/generated/client";
 import { ready, useDatabase, type TDatabase } from "../src/server/db/client";
+import type { TDriverQuery } from "../src/server/db/driver-query";
 import { agentsWorld, type TAgentsWorld } from "./agents-kit";
 import { publishAgent, startEngine, stopEngine } from "./sessions-kit";
 
@@ -49,11 +50,20 @@ function countingFactory(factory: SqlDriverAdapterFactory): SqlDriverAdapterFact
   });
 }
 
+/** Hot statements PostgreSQL runs on the driver, past Prisma (queryRows), count the same. */
+function countingDriver(driverQuery: TDriverQuery): TDriverQuery {
+  return (query) => {
+    if (counting) count.statements.push(query.text);
+    return driverQuery(query);
+  };
+}
+
 /** Swaps in the counting client; returns the database to restore afterwards. */
 export async function useCountingDatabase(): Promise<TDatabase> {
   const original = await ready();
   const factory = original.pglite ? new PrismaPGlite(original.pglite) : new PrismaPg(original.pool!);
-  useDatabase({ ...original, prisma: new PrismaClient({ adapter: countingFactory(factory) }) });
+  const driverQuery = original.driverQuery && countingDriver(original.driverQuery);
+  useDatabase({ ...original, prisma: new PrismaClient({ adapter: countingFactory(factory) }), driverQuery });
   return original;
 }
 

@@ -1,4 +1,4 @@
-import { db, type TTransaction } from "@/server/db/client";
+import { db, queryRows, type TTransaction } from "@/server/db/client";
 import { appendEventsSql } from "@/server/events/append-event";
 import { Prisma } from "@/server/db/generated/client";
 import { visibleTools } from "@/server/integrations/catalog";
@@ -109,7 +109,7 @@ const claimedTurn = (turnId: string, row: TLockedRow): TClaimedTurn => ({ turnId
  */
 export async function readTurnForClaim(tx: TTransaction, turnId: string): Promise<TClaimedTurn | null> {
   // One joined read instead of Prisma's turn-then-session pair: this runs at the start of every turn.
-  const [row] = await tx.$queryRaw<TLockedRow[]>`${lockedTurn(turnId)}`;
+  const [row] = await queryRows<TLockedRow>(tx, lockedTurn(turnId));
   return row ? claimedTurn(turnId, row) : null;
 }
 
@@ -128,7 +128,7 @@ export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date):
     Prisma.sql`EXISTS (SELECT 1 FROM claimed) AND (SELECT status FROM before) = 'QUEUED'`,
     Prisma.sql`jsonb_build_object('resumed', (SELECT attempts > 0 FROM before))`,
   );
-  const [row] = await tx.$queryRaw<Array<TLockedRow & { claimed: boolean }>>`
+  const [row] = await queryRows<TLockedRow & { claimed: boolean }>(tx, Prisma.sql`
     WITH before AS (${lockedTurn(turnId)}),
     claimed AS (
       UPDATE turns SET status = 'RUNNING', attempts = turns.attempts + 1,
@@ -142,7 +142,7 @@ export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date):
         AND (b."monthlyTokenLimit" IS NOT NULL OR b."monthlyCostMicroUsd" IS NOT NULL)) AS "budgetLimited",
       (SELECT json_agg(json_build_object('role', m.role::text, 'body', m.body, 'turnId', m."turnId") ORDER BY m."createdAt", m.id)
         FROM session_messages m WHERE m."sessionId" = before."sessionId"::uuid) AS messages
-    FROM before`;
+    FROM before`);
   if (!row) return null;
   const { claimed, notified: _notified, budgetLimited, messages, ...turn } = row as typeof row & { notified: unknown; budgetLimited: boolean; messages: TStoredMessage[] | null };
   // json_agg over no rows is NULL (both adapters hand json over parsed).

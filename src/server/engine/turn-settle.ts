@@ -1,6 +1,6 @@
 import { onAssistantTurnSettled } from "@/server/services/assistant/conversation/on-turn-settled";
 import { recordTurnUsage, usageIncrements } from "@/server/services/budget/record-turn-usage";
-import { atomically, db, type TTransaction } from "@/server/db/client";
+import { atomically, db, queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { appendEventsSql, type TNewEvent } from "@/server/events/append-event";
 import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
@@ -63,7 +63,7 @@ async function settleAnswer(tx: TTransaction, o: { sessionId: string; turnId: st
   const now = new Date();
   const usage = o.usage ? usageIncrements(o.usage) : null;
   const append = appendEventsSql(o.sessionId, o.events, now, Prisma.sql`EXISTS (SELECT 1 FROM settled)`);
-  const [row] = await tx.$queryRaw<Array<{ settled: boolean; notified: string | null }>>`
+  const [row] = await queryRows<{ settled: boolean; notified: string | null }>(tx, Prisma.sql`
     WITH settled AS (
       UPDATE turns SET status = 'COMPLETED', "finishedAt" = ${now}::timestamp(3),
         "inputTokens" = "inputTokens" + ${usage?.inputTokens.increment ?? 0}::int,
@@ -75,7 +75,7 @@ async function settleAnswer(tx: TTransaction, o: { sessionId: string; turnId: st
       INSERT INTO session_messages (id, "sessionId", "turnId", role, body, "createdAt")
       SELECT ${o.messageId}::uuid, ${o.sessionId}::uuid, settled.id, 'ASSISTANT'::"MessageRole", ${o.text}, ${now}::timestamp(3) FROM settled
     ), ${append.members}
-    SELECT EXISTS (SELECT 1 FROM settled) AS settled, (SELECT max(${append.notify}) FROM appended) AS notified`;
+    SELECT EXISTS (SELECT 1 FROM settled) AS settled, (SELECT max(${append.notify}) FROM appended) AS notified`);
   return row!.settled;
 }
 

@@ -1,4 +1,4 @@
-import type { TTransaction } from "@/server/db/client";
+import { queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { eventNotifySql, sessionNotifySql } from "./event-notification";
 import type { TSessionEventType } from "./event-types";
@@ -76,9 +76,9 @@ export function appendEventsSql(
 async function appendInOrder(tx: TTransaction, sessionId: string, events: TNewEvent[]): Promise<TAppendedEvent[]> {
   // The app's clock, as Prisma writes timestamps (columns without a time zone hold UTC).
   const append = appendEventsSql(sessionId, events, new Date());
-  const rows = await tx.$queryRaw<TAppendedEvent[]>`
+  const rows = await queryRows<TAppendedEvent>(tx, Prisma.sql`
     WITH ${append.members}
-    SELECT appended.seq, appended."createdAt", ${append.notify} AS notified FROM appended ORDER BY appended.seq`;
+    SELECT appended.seq, appended."createdAt", ${append.notify} AS notified FROM appended ORDER BY appended.seq`);
   if (rows.length !== events.length) throw new Error(`Session ${sessionId} does not exist: its events cannot be appended.`);
   return rows.map(({ seq, createdAt }) => ({ seq, createdAt }));
 }

@@ -1,4 +1,4 @@
-import type { TTransaction } from "@/server/db/client";
+import { queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { firstEventsSql } from "@/server/events/append-event";
 import { jobsInsertSql, type TJob } from "@/server/jobs/enqueue";
@@ -46,7 +46,7 @@ export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs
   const enabled = Prisma.sql`NOT EXISTS (SELECT 1 FROM disabled)`;
   const events = firstEventsSql(rows.map((row) => ({ sessionId: row.sessionId, ...row.event })), now, enabled);
   const queued = jobsInsertSql(jobs, enabled);
-  const answers = await tx.$queryRaw<Array<{ disabled: string | null }>>`
+  const answers = await queryRows<{ disabled: string | null }>(tx, Prisma.sql`
     WITH disabled AS (${disabledAutomationsSql([...new Set(rows.map((row) => row.automationId))])}),
     sessions AS (
       INSERT INTO agent_sessions (id, "organizationId", "domainId", "automationId", revision, kind, origin, "originTriggerId", "originApiKeyId", "ownerId", title, "lastSeq", "createdAt", "updatedAt")
@@ -72,6 +72,6 @@ export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs
     ), events AS (${events.inserts})${queued.ctes.length > 0 ? Prisma.sql`, ${Prisma.join(queued.ctes)}` : Prisma.empty}
     SELECT "automationId" AS disabled FROM disabled
     UNION ALL SELECT NULL FROM (SELECT ${events.notify} AS notified FROM events) AS woken${queued.notify ? Prisma.sql`
-    UNION ALL SELECT NULL FROM (${queued.notify}) AS jobs_woken` : Prisma.empty}`;
+    UNION ALL SELECT NULL FROM (${queued.notify}) AS jobs_woken` : Prisma.empty}`);
   return { disabled: new Set(answers.flatMap((answer) => (answer.disabled ? [answer.disabled] : []))) };
 }
