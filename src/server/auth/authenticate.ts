@@ -1,4 +1,5 @@
-import { db } from "@/server/db/client";
+import { db, queryRows } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import type { TLeaseActor, TPartnerActor, TUserActor, TUserCredentialKind } from "./actor";
 import { bearerFrom, parseSecret, secretMatches, type TTokenKind } from "./secret-token";
 
@@ -28,17 +29,24 @@ export async function authenticateBearer(headers: Headers, accepted: readonly TT
   }
 }
 
-// The credential, its owner and the owner's memberships in one statement (relation joins): a
-// person belongs to few organizations, so reading them all beats a second round trip.
-const OWNER = { select: { email: true, name: true, disabledAt: true, orgMemberships: { select: { organizationId: true, role: true } } } } as const;
+type TOwner = { email: string; name: string; disabledAt: Date | null; role: TUserActor["orgRole"] | null };
+type TCredentialRow = TOwner & { id: string; secretHash: string; userId: string; organizationId: string };
+
+// A credential with its owner and the owner's role in the credential's organization: one
+// statement, on the driver (queryRows), because every API request starts here.
+const credentialSql = (columns: Prisma.Sql, table: Prisma.Sql, prefix: string) => Prisma.sql`
+  SELECT c.id, c."secretHash", c."userId", c."organizationId", ${columns}, u.email, u.name, u."disabledAt", m.role::text AS role
+  FROM ${table} c JOIN users u ON u.id = c."userId"
+  LEFT JOIN organization_memberships m ON m."userId" = c."userId" AND m."organizationId" = c."organizationId"
+  WHERE c.prefix = ${prefix}`;
 
 async function authenticateApiKey(token: string, prefix: string): Promise<TUserActor | null> {
-  const key = await db().apiKey.findUnique({
-    where: { prefix },
-    select: { id: true, secretHash: true, revokedAt: true, lastUsedAt: true, userId: true, organizationId: true, user: OWNER },
-  });
+  const [key] = await queryRows<TCredentialRow & { revokedAt: Date | null; lastUsedAt: Date | null }>(
+    db(),
+    credentialSql(Prisma.sql`c."revokedAt", c."lastUsedAt"`, Prisma.sql`api_keys`, prefix),
+  );
   if (!key || key.revokedAt || !secretMatches(token, key.secretHash)) return null;
-  const actor = actorOf(key.userId, key.user, key.organizationId, "api_key", key.id);
+  const actor = actorOf(key.userId, key, key.organizationId, "api_key", key.id);
   if (actor && (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)) {
     await db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } });
   }
@@ -46,12 +54,9 @@ async function authenticateApiKey(token: string, prefix: string): Promise<TUserA
 }
 
 async function authenticateUserToken(token: string, prefix: string): Promise<TUserActor | null> {
-  const row = await db().accessToken.findUnique({
-    where: { prefix },
-    select: { id: true, secretHash: true, expiresAt: true, userId: true, organizationId: true, user: OWNER },
-  });
+  const [row] = await queryRows<TCredentialRow & { expiresAt: Date }>(db(), credentialSql(Prisma.sql`c."expiresAt"`, Prisma.sql`access_tokens`, prefix));
   if (!row || row.expiresAt.getTime() <= Date.now() || !secretMatches(token, row.secretHash)) return null;
-  return actorOf(row.userId, row.user, row.organizationId, "user_token", row.id);
+  return actorOf(row.userId, row, row.organizationId, "user_token", row.id);
 }
 
 async function authenticatePartnerKey(token: string, prefix: string): Promise<TPartnerActor | null> {
@@ -82,13 +87,10 @@ async function authenticateLeaseToken(token: string, prefix: string): Promise<TL
   };
 }
 
-type TOwner = { email: string; name: string; disabledAt: Date | null; orgMemberships: Array<{ organizationId: string; role: TUserActor["orgRole"] }> };
-
-/** The actor of a user read with OWNER: enabled, and still a member of the organization. */
+/** The actor of a user with their role in the organization: enabled, and still a member. */
 function actorOf(userId: string, user: TOwner | null, orgId: string, via: TUserCredentialKind, credentialId: string | null): TUserActor | null {
-  const membership = user?.orgMemberships.find((item) => item.organizationId === orgId);
-  if (!user || user.disabledAt || !membership) return null;
-  return { kind: "user", userId, email: user.email, name: user.name, orgId, orgRole: membership.role, via, credentialId };
+  if (!user || user.disabledAt || !user.role) return null;
+  return { kind: "user", userId, email: user.email, name: user.name, orgId, orgRole: user.role, via, credentialId };
 }
 
 /** The user as they are now: enabled, and still a member of the organization. */
@@ -98,6 +100,9 @@ export async function userActor(
   via: TUserCredentialKind,
   credentialId: string | null,
 ): Promise<TUserActor | null> {
-  const user = await db().user.findUnique({ where: { id: userId }, select: OWNER.select });
-  return actorOf(userId, user, orgId, via, credentialId);
+  const user = await db().user.findUnique({
+    where: { id: userId },
+    select: { email: true, name: true, disabledAt: true, orgMemberships: { where: { organizationId: orgId }, select: { role: true } } },
+  });
+  return actorOf(userId, user && { ...user, role: user.orgMemberships[0]?.role ?? null }, orgId, via, credentialId);
 }

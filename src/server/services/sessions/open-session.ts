@@ -1,7 +1,9 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
-import { actorDomainSelect, roleAllows, roleInDomain } from "@/server/auth/permissions";
-import { atomically, db, type TTransaction } from "@/server/db/client";
+import { roleAllows, roleInDomain } from "@/server/auth/permissions";
+import { atomically, db, queryRows, type TTransaction } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
+import type { DomainRole } from "@/server/db/generated/enums";
 import { AppError, notFound } from "@/server/errors";
 import { startSession } from "./start-sessions";
 
@@ -23,6 +25,8 @@ export type TOpenSessionOptions = {
   pinRevision?: (tx: TTransaction) => Promise<number>;
 };
 
+type TRunnableRow = { id: string; domainId: string; organizationId: string; publishedRevision: number | null; domainOrganizationId: string; role: DomainRole | null };
+
 const ORIGIN = { api: "API", console: "CONSOLE", mcp: "MCP", trigger: "TRIGGER" } as const;
 
 /**
@@ -32,13 +36,18 @@ const ORIGIN = { api: "API", console: "CONSOLE", mcp: "MCP", trigger: "TRIGGER" 
  */
 async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TOpenSessionOptions, "unpublishedIsConflict" | "pinRevision">) {
   if (!UUID.test(automationId)) throw notFound("agent");
-  const agent = await db().automation.findFirst({
-    where: { id: automationId, organizationId: actor.orgId, kind: "AGENT" },
-    select: { id: true, domainId: true, organizationId: true, publishedRevision: true, domain: actorDomainSelect(actor) },
-  });
+  // With the actor's role in its domain (actorDomainSelect's rule), in one statement on the
+  // driver (queryRows): every open reads it.
+  const [agent] = await queryRows<TRunnableRow>(
+    db(),
+    Prisma.sql`SELECT a.id, a."domainId", a."organizationId", a."publishedRevision", d."organizationId" AS "domainOrganizationId", m.role::text AS role
+      FROM automations a JOIN domains d ON d.id = a."domainId"
+      LEFT JOIN domain_memberships m ON m."domainId" = a."domainId" AND m."userId" = ${actor.userId}::uuid
+      WHERE a.id = ${automationId}::uuid AND a."organizationId" = ${actor.orgId}::uuid AND a.kind = 'AGENT'`,
+  );
   const mayBeUnpublished = o.unpublishedIsConflict || o.pinRevision !== undefined;
   if (!agent || (agent.publishedRevision === null && !mayBeUnpublished)) throw notFound("agent");
-  const { role } = roleInDomain(actor, agent.domain);
+  const { role } = roleInDomain(actor, { organizationId: agent.domainOrganizationId, memberships: agent.role ? [{ role: agent.role }] : [] });
   if (role === null) throw notFound("agent");
   if (!roleAllows(role, "execute")) throw new AppError("FORBIDDEN", "Your role in this agent's domain does not allow running agents.", { details: { permission: "execute" } });
   if (agent.publishedRevision === null && !o.pinRevision) throw new AppError("CONFLICT", "This agent has never been published: publish it before running it, or use Test run to try the draft.");
