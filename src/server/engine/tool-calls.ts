@@ -1,4 +1,4 @@
-import { db, type TTransaction } from "@/server/db/client";
+import { db, queryRows, type TTransaction } from "@/server/db/client";
 import { findAppError } from "@/server/errors";
 import { Prisma } from "@/server/db/generated/client";
 import { appendEvent, appendEventsSql, type TNewEvent } from "@/server/events/append-event";
@@ -121,7 +121,7 @@ export type TCallHooks = {
  */
 async function recordCall(runner: TTransaction, sessionId: string, row: Prisma.Sql, events: TNewEvent[], now: Date): Promise<void> {
   const append = appendEventsSql(sessionId, events, now, Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
-  const rows = await runner.$queryRaw<unknown[]>`WITH recorded AS (${row}), ${append.members} SELECT ${append.notify} AS notified FROM appended`;
+  const rows = await queryRows<unknown>(runner, Prisma.sql`WITH recorded AS (${row}), ${append.members} SELECT ${append.notify} AS notified FROM appended`);
   if (rows.length !== events.length) throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
 }
 

@@ -1,6 +1,6 @@
 import { fromPrisma } from "pg-boss";
 import { insertJobs, notifyChannelSql } from "pg-boss/dist/plans.js";
-import type { TTransaction } from "@/server/db/client";
+import { queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { ASSISTANT_ACTION_QUEUE, EXECUTION_QUEUES, EXECUTION_WAKE_CHANNEL, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
 import { warmQueue, warmQueueTables } from "./queue";
@@ -74,7 +74,7 @@ const isExecution = (job: TJob) => EXECUTION_QUEUES.has(QUEUE_OF[job.kind]);
 async function insertExecutions(tx: TTransaction, jobs: TJob[]): Promise<void> {
   if (jobs.length === 0) return;
   const { ctes, notify } = jobsInsertSql(jobs, Prisma.sql`true`);
-  await tx.$queryRaw`WITH ${Prisma.join(ctes)} ${notify ?? Prisma.sql`SELECT NULL`}`;
+  await queryRows(tx, Prisma.sql`WITH ${Prisma.join(ctes)} ${notify ?? Prisma.sql`SELECT NULL`}`);
 }
 
 // Where pg-boss's insert reads its rows (one JSON array of jobs); the only parameter it has.
