@@ -119,8 +119,9 @@ export function db(): PrismaClient {
 /**
  * The rows of one raw statement, with the types $queryRaw gives them. Given the process's client
  * itself (no transaction) on PostgreSQL, the statement runs on the driver, past Prisma's query
- * engine: for statements on the hot path (starts, claims, settles, stream reads), where that
- * engine was a fifth of the web process's CPU. In a transaction, or on PGlite, through Prisma.
+ * engine: for statements on the hot path (starts, claims, settles, event appends, credential
+ * lookups), where that engine cost more CPU than the round trip. In a transaction, or on PGlite,
+ * through Prisma.
  */
 export function queryRows<T>(client: TTransaction, query: Prisma.Sql): Promise<T[]> {
   const { database } = processDatabase();
