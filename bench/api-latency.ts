@@ -1,8 +1,8 @@
 // Latency and throughput of the authenticated API paths, each beside a baseline in the same run.
 // Usage: npx tsx bench/api-latency.ts --base-url http://127.0.0.1:3000 [--requests 2000] [--concurrency 8]
 // The service must run with ALLOW_FIXTURES=1 (the benchmark builds its own fixture world).
-import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
+import { fixtureWorld } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -39,9 +39,7 @@ async function measure({ name, request, expect }: TCase) {
   return { name, rps: Math.round(latencies.length / seconds), p50: at(0.5), p99: at(0.99) };
 }
 
-const world = JSON.parse(
-  execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
-);
+const world = fixtureWorld(baseUrl);
 const owner = world.orgs.acme.users.owner;
 const bearer = { authorization: `Bearer ${owner.apiKey}` };
 const token = (await (await fetch(`${baseUrl}/api/v1/auth/token`, { method: "POST", headers: { cookie: `service_session=${owner.cookie}` } })).json()).token;

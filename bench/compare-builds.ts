@@ -6,9 +6,8 @@
 // PostgreSQL's beside it (it also holds the idle build's few background statements).
 // Usage: npx tsx bench/compare-builds.ts --a URL --a-pid PID --b URL --b-pid PID [--batches 8] [--cycles 200]
 // Each server runs with ALLOW_FIXTURES=1 and its own database.
-import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { expectStatus, measure, waitForCompletion } from "./measure";
+import { fixtureWorld, measure, openSession, waitForCompletion } from "./measure";
 import { cpuTicksOf, postgresCpuTicks } from "./process-cpu";
 
 const { values } = parseArgs({
@@ -26,16 +25,10 @@ type TSide = { label: string; baseUrl: string; pid: string; cycle: () => Promise
 
 function side(label: string, baseUrl: string | undefined, pid: string | undefined): TSide {
   if (!baseUrl || !pid) throw new Error(`--${label} and --${label}-pid are required`);
-  const world = JSON.parse(
-    execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
-  );
+  const world = fixtureWorld(baseUrl);
   const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
   const agentId = world.orgs.acme.agents.echo.id as string;
-  const cycle = async () => {
-    const response = await fetch(`${baseUrl}/api/v1/agents/${agentId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
-    const { sessionId } = (await expectStatus(response, 202)) as { sessionId: string };
-    await waitForCompletion(baseUrl, headers, sessionId);
-  };
+  const cycle = async () => waitForCompletion(baseUrl, headers, await openSession(baseUrl, headers, agentId));
   return { label, baseUrl, pid, cycle };
 }
 

@@ -7,10 +7,9 @@
 // Usage: npx tsx bench/cpu-per-request.ts --base-url URL --server-pid PID [--requests 2000] [--cases baseline,open,echo,tool]
 // The service must run with ALLOW_FIXTURES=1 (engine on or off: --cases open measures the open's
 // own cost with ENGINE_IN_PROCESS=0) and with RATE_LIMIT_V1_PER_CREDENTIAL above the request count.
-import { execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { parseArgs } from "node:util";
-import { baselineCase, expectStatus, measure, waitForCompletion } from "./measure";
+import { baselineCase, fixtureWorld, measure, openSession, waitForCompletion } from "./measure";
 import { cpuTicksOf, postgresCpuTicks } from "./process-cpu";
 
 const { values } = parseArgs({
@@ -26,24 +25,16 @@ const serverPid = values["server-pid"];
 const total = Number(values.requests);
 if (!serverPid) throw new Error("--server-pid is required: the web process whose CPU is counted");
 
-const world = JSON.parse(
-  execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl, "--http-target", "http://127.0.0.1:4090"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  }),
-);
+const world = fixtureWorld(baseUrl, "http://127.0.0.1:4090");
 const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
 
-async function openSession(agentId: string = world.orgs.acme.agents.echo.id): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/agents/${agentId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
-  return ((await expectStatus(response, 202)) as { sessionId: string }).sessionId;
-}
+const open = (agentId: string = world.orgs.acme.agents.echo.id) => openSession(baseUrl, headers, agentId);
 
 const CASES: Record<string, () => Promise<void>> = {
   baseline: baselineCase(baseUrl),
-  open: () => openSession().then(() => undefined),
-  echo: async () => waitForCompletion(baseUrl, headers, await openSession()),
-  tool: async () => waitForCompletion(baseUrl, headers, await openSession(world.orgs.acme.agents.httpRead.id)),
+  open: () => open().then(() => undefined),
+  echo: async () => waitForCompletion(baseUrl, headers, await open()),
+  tool: async () => waitForCompletion(baseUrl, headers, await open(world.orgs.acme.agents.httpRead.id)),
 };
 
 /** One case over 8 clients, with the CPU each side spent on it. */

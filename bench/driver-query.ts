@@ -35,13 +35,13 @@ const count = Number(values.statements);
 // statements run in one too.
 const context = new AsyncLocalStorage<{ request: number }>();
 await context.run({ request: 1 }, async () => {
-for (const run of Object.values(paths)) await cpuPerStatement(run, count); // warm both
-const results: Record<keyof typeof paths, number[]> = { prisma: [], driver: [] };
-for (let round = 0; round < Number(values.rounds); round++) {
-  for (const [name, run] of Object.entries(paths)) results[name as keyof typeof paths].push(await cpuPerStatement(run, count));
-}
-console.log("| path | µs of this process's CPU per statement, each round |");
-console.log("|---|---|");
-for (const [name, rounds] of Object.entries(results)) console.log(`| ${name} | ${rounds.map((value) => value.toFixed(0)).join(", ")} |`);
+  for (const run of Object.values(paths)) await cpuPerStatement(run, count); // warm both
+  const results: Record<keyof typeof paths, number[]> = { prisma: [], driver: [] };
+  for (let round = 0; round < Number(values.rounds); round++) {
+    for (const [name, run] of Object.entries(paths)) results[name as keyof typeof paths].push(await cpuPerStatement(run, count));
+  }
+  console.log("| path | µs of this process's CPU per statement, each round |");
+  console.log("|---|---|");
+  for (const [name, rounds] of Object.entries(results)) console.log(`| ${name} | ${rounds.map((value) => value.toFixed(0)).join(", ")} |`);
 });
 await database.close();

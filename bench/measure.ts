@@ -1,5 +1,7 @@
-// What every benchmark shares: running one case with N concurrent clients, checking statuses,
-// the same-run 202 baseline, and printing the table with the ratio to the baseline.
+// What every benchmark shares: the fixture world, running one case with N concurrent clients,
+// checking statuses, opening and following a session, the same-run 202 baseline, and printing
+// the table with the ratio to the baseline.
+import { execFileSync } from "node:child_process";
 
 export type TResult = { name: string; perSecond: number; p50: number; p99: number };
 
@@ -33,6 +35,18 @@ export async function expectStatus(response: Response, status: number): Promise<
 /** The same-run baseline: a bare route handler on the same server answering 202 without work. */
 export const baselineCase = (baseUrl: string) => () =>
   fetch(`${baseUrl}/api/internal/bench-baseline`, { method: "POST", body: "{}" }).then((response) => expectStatus(response, 202).then(() => undefined));
+
+/** The fixture world (scripts/fixtures.ts, FIXTURES.md) built through the running service. */
+export function fixtureWorld(baseUrl: string, httpTarget?: string) {
+  const args = ["scripts/fixtures.ts", "--base-url", baseUrl, ...(httpTarget ? ["--http-target", httpTarget] : [])];
+  return JSON.parse(execFileSync("node_modules/.bin/tsx", args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }));
+}
+
+/** Opens a session on an agent (expecting the 202); its id. */
+export async function openSession(baseUrl: string, headers: Record<string, string>, agentId: string, message = "bench"): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/agents/${agentId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message }) });
+  return ((await expectStatus(response, 202)) as { sessionId: string }).sessionId;
+}
 
 /** Reads a session's stream from its first event until `turn.completed` (or throws after 60 s). */
 export async function waitForCompletion(baseUrl: string, headers: Record<string, string>, sessionId: string): Promise<void> {

@@ -7,11 +7,10 @@
 // --opens-only: the baseline and the 202-only case alone, without the warm-up turns or streams
 // (for a server whose engine is off, ENGINE_IN_PROCESS=0: the open's own cost).
 // The service must run with ALLOW_FIXTURES=1 and HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:<http-port>.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { baselineCase, expectStatus, measure, printTable, waitForCompletion } from "./measure";
+import { baselineCase, fixtureWorld, measure, openSession, printTable, waitForCompletion } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -39,28 +38,18 @@ const receiver = createServer((request, response) => {
 });
 await new Promise<void>((resolve) => receiver.listen(httpPort, "127.0.0.1", resolve));
 
-const world = JSON.parse(
-  execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl, "--http-target", `http://127.0.0.1:${httpPort}`], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  }),
-);
+const world = fixtureWorld(baseUrl, `http://127.0.0.1:${httpPort}`);
 const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
 
 
 
 function runAgent(agentId: string) {
   return async () => {
-    const response = await fetch(`${baseUrl}/api/v1/agents/${agentId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
-    const { sessionId } = (await expectStatus(response, 202)) as { sessionId: string };
-    await waitForCompletion(baseUrl, headers, sessionId);
+    await waitForCompletion(baseUrl, headers, await openSession(baseUrl, headers, agentId));
   };
 }
 
-const open202 = (agentId: string) => async () => {
-  const response = await fetch(`${baseUrl}/api/v1/agents/${agentId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "bench" }) });
-  await expectStatus(response, 202);
-};
+const open202 = (agentId: string) => async () => void (await openSession(baseUrl, headers, agentId));
 
 function rssKiB(pid: string | undefined): number | null {
   if (!pid) return null;
@@ -70,8 +59,7 @@ function rssKiB(pid: string | undefined): number | null {
 
 /** Opens `count` streams on one session and holds them; reports memory growth of the server. */
 async function holdStreams(count: number, pid: string | undefined) {
-  const response = await fetch(`${baseUrl}/api/v1/agents/${world.orgs.acme.agents.echo.id}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "streams" }) });
-  const { sessionId } = (await expectStatus(response, 202)) as { sessionId: string };
+  const sessionId = await openSession(baseUrl, headers, world.orgs.acme.agents.echo.id, "streams");
   const before = rssKiB(pid);
   const controllers: AbortController[] = [];
   let open = 0;

@@ -5,8 +5,8 @@
 // The service must run with ALLOW_FIXTURES=1, rate limits above the stream count, and
 // `node --inspect=127.0.0.1:9339 node_modules/next/dist/bin/next start`. Needs Node's WebSocket:
 // run it with NODE_OPTIONS=--experimental-websocket on Node 20.
-import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
+import { fixtureWorld, openSession } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -45,7 +45,7 @@ async function inspector(address: string) {
   return { call, close: () => socket.close() };
 }
 
-const world = JSON.parse(execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }));
+const world = fixtureWorld(baseUrl);
 const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
 const server = await inspector(values.inspector!);
 
@@ -68,8 +68,7 @@ async function follow(sessionId: string) {
 
 const sessionIds: string[] = [];
 for (let index = 0; index < Number(values.sessions); index++) {
-  const response = await fetch(`${baseUrl}/api/v1/agents/${world.orgs.acme.agents.echo.id}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "memory" }) });
-  sessionIds.push(((await response.json()) as { sessionId: string }).sessionId);
+  sessionIds.push(await openSession(baseUrl, headers, world.orgs.acme.agents.echo.id, "memory"));
 }
 // One stream per session first: the hub's per-session state and every code path are warm, so
 // what follows is the cost of one more follower.

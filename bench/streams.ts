@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { expectStatus } from "./measure";
+import { expectStatus, fixtureWorld, openSession } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -76,9 +76,7 @@ const baseUrl = server ? `http://127.0.0.1:${values["start-server"]}` : values["
 // `exec` makes the shell's pid the server's.
 const serverPid = server ? String(server.pid) : values["server-pid"];
 
-const world = JSON.parse(
-  execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
-);
+const world = fixtureWorld(baseUrl);
 const key = world.orgs.acme.users.owner.apiKey as string;
 const echoId = world.orgs.acme.agents.echo.id as string;
 const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
@@ -154,8 +152,7 @@ async function turnDone(sessionId: string): Promise<void> {
 console.error(`opening ${sessionCount} echo sessions...`);
 const sessionIds: string[] = [];
 await inParallel(Array.from({ length: sessionCount }, (_, index) => index), Number(values.concurrency), async () => {
-  const response = await fetch(`${baseUrl}/api/v1/agents/${echoId}/sessions`, { method: "POST", headers, body: JSON.stringify({ message: "streams" }) });
-  sessionIds.push(((await expectStatus(response, 202)) as { sessionId: string }).sessionId);
+  sessionIds.push(await openSession(baseUrl, headers, echoId, "streams"));
 });
 // Turns run in queue order: when the last one is done, the engine is idle.
 await turnDone(sessionIds.at(-1)!);

@@ -7,11 +7,10 @@
 // Usage: npx tsx bench/triggers.ts --base-url URL --http-port 4091 [--fires 200] [--concurrency 8]
 //        [--duplicates 100]
 // The service must run with ALLOW_FIXTURES=1 and HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:<http-port>.
-import { execFileSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { baselineCase, expectStatus, measure, printTable } from "./measure";
+import { baselineCase, expectStatus, fixtureWorld, measure, printTable } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -42,12 +41,7 @@ const receiver = createServer((request, response) => {
 });
 await new Promise<void>((resolve) => receiver.listen(httpPort, "127.0.0.1", resolve));
 
-const world = JSON.parse(
-  execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseUrl, "--http-target", `http://127.0.0.1:${httpPort}`], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  }),
-);
+const world = fixtureWorld(baseUrl, `http://127.0.0.1:${httpPort}`);
 const acme = world.orgs.acme;
 const headers = { authorization: `Bearer ${acme.users.owner.apiKey}`, "content-type": "application/json" };
 const fireBody = (prompt: string) => JSON.stringify({ triggerId: acme.triggers.api.id, input: { prompt }, callerCredentials: { integrations: { "service.http": { token: "bench-caller-token" } } } });

@@ -24,15 +24,15 @@ describe("the driver path for hot statements", () => {
     const zone = process.env.TZ;
     // Node reads TZ when it changes: dates are parsed here as a process far from UTC would.
     process.env.TZ = "America/Sao_Paulo";
+    let viaDriver: unknown[];
     try {
       const viaPrisma = await db().$queryRaw<unknown[]>(everyType);
-      const viaDriver = await driverQuery!(everyType);
+      viaDriver = await driverQuery!(everyType);
       expect(viaDriver).toEqual(viaPrisma);
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
-    const viaDriver = await driverQuery!(everyType);
     const [row] = viaDriver as Array<Record<string, unknown>>;
     expect(row!.stamp).toEqual(at);
     expect(row!.big).toBe(9007199254740993n);
@@ -41,9 +41,9 @@ describe("the driver path for hot statements", () => {
   });
 
   it.skipIf(!onPostgres)("runs on the driver only outside a transaction, and a statement's rows are the same either way", async () => {
-    const { driverQuery } = await ready();
-    const seen: string[] = [];
     const database = await ready();
+    const { driverQuery } = database;
+    const seen: string[] = [];
     database.driverQuery = async (query) => {
       seen.push(query.text);
       return driverQuery!(query);

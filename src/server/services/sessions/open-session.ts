@@ -1,6 +1,6 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
-import { roleAllows, roleInDomain } from "@/server/auth/permissions";
+import { roleAllows } from "@/server/auth/permissions";
 import { atomically, db, queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import type { DomainRole } from "@/server/db/generated/enums";
@@ -25,7 +25,7 @@ export type TOpenSessionOptions = {
   pinRevision?: (tx: TTransaction) => Promise<number>;
 };
 
-type TRunnableRow = { id: string; domainId: string; organizationId: string; publishedRevision: number | null; domainOrganizationId: string; role: DomainRole | null };
+type TRunnableRow = { id: string; domainId: string; organizationId: string; publishedRevision: number | null; role: DomainRole | null };
 
 const ORIGIN = { api: "API", console: "CONSOLE", mcp: "MCP", trigger: "TRIGGER" } as const;
 
@@ -40,14 +40,14 @@ async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TO
   // driver (queryRows): every open reads it.
   const [agent] = await queryRows<TRunnableRow>(
     db(),
-    Prisma.sql`SELECT a.id, a."domainId", a."organizationId", a."publishedRevision", d."organizationId" AS "domainOrganizationId", m.role::text AS role
-      FROM automations a JOIN domains d ON d.id = a."domainId"
+    Prisma.sql`SELECT a.id, a."domainId", a."organizationId", a."publishedRevision", m.role::text AS role
+      FROM automations a JOIN domains d ON d.id = a."domainId" AND d."organizationId" = a."organizationId"
       LEFT JOIN domain_memberships m ON m."domainId" = a."domainId" AND m."userId" = ${actor.userId}::uuid
       WHERE a.id = ${automationId}::uuid AND a."organizationId" = ${actor.orgId}::uuid AND a.kind = 'AGENT'`,
   );
   const mayBeUnpublished = o.unpublishedIsConflict || o.pinRevision !== undefined;
   if (!agent || (agent.publishedRevision === null && !mayBeUnpublished)) throw notFound("agent");
-  const { role } = roleInDomain(actor, { organizationId: agent.domainOrganizationId, memberships: agent.role ? [{ role: agent.role }] : [] });
+  const { role } = agent;
   if (role === null) throw notFound("agent");
   if (!roleAllows(role, "execute")) throw new AppError("FORBIDDEN", "Your role in this agent's domain does not allow running agents.", { details: { permission: "execute" } });
   if (agent.publishedRevision === null && !o.pinRevision) throw new AppError("CONFLICT", "This agent has never been published: publish it before running it, or use Test run to try the draft.");
