@@ -1,4 +1,5 @@
-import { db } from "@/server/db/client";
+import { db, queryRows } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import type { TSessionEventType } from "./event-types";
 
 /** One row of a session's event log, as streams send it. */
@@ -18,13 +19,12 @@ export async function lastSeqOf(sessionId: string): Promise<number | null> {
  * session (appendEvent), so a reader that passes the last seq it sent never skips or repeats.
  */
 export async function readEventsAfter(sessionId: string, afterSeq: number, limit = EVENT_PAGE_SIZE): Promise<TLoggedEvent[]> {
-  const rows = await db().sessionEvent.findMany({
-    where: { sessionId, seq: { gt: afterSeq } },
-    orderBy: { seq: "asc" },
-    take: limit,
-    select: { seq: true, type: true, data: true, createdAt: true },
-  });
-  return rows.map((row) => ({ seq: row.seq, type: row.type as TSessionEventType, data: (row.data ?? {}) as Record<string, unknown>, createdAt: row.createdAt }));
+  // Every stream connect and every hub read runs this: on PostgreSQL it takes the driver path.
+  const rows = await queryRows<TLoggedEvent>(
+    db(),
+    Prisma.sql`SELECT seq, type, data, "createdAt" FROM session_events WHERE "sessionId" = ${sessionId}::uuid AND seq > ${afterSeq}::int ORDER BY seq LIMIT ${limit}::int`,
+  );
+  return rows.map((row) => ({ seq: row.seq, type: row.type, data: row.data ?? {}, createdAt: row.createdAt }));
 }
 
 /** The last seq of each listed session that still exists, in one query (the hub's sweep). */

@@ -42,7 +42,9 @@ export async function authorizeSessionView(actor: TUserActor, sessionId: string)
 /** The rule of authorizeSessionView over a row read with SESSION_ACCESS_SELECT and actorDomainSelect (or a superset). */
 export function accessOf(actor: TUserActor, row: (TSessionAccess["session"] & { domain: Parameters<typeof roleInDomain>[1] }) | null): TSessionAccess {
   if (!row) throw notFound("session");
-  const { domain, ...session } = row;
+  const { domain, id, organizationId, domainId, automationId, kind, ownerId, archivedAt, revision, lastSeq } = row;
+  // Only the access fields: a superset row (a transcript) must not live on with the access.
+  const session = { id, organizationId, domainId, automationId, kind, ownerId, archivedAt, revision, lastSeq };
   const { role } = roleInDomain(actor, domain);
   const isOwner = session.ownerId !== null && session.ownerId === actor.userId;
   if (!isVisible(session, role, isOwner)) throw notFound("session");

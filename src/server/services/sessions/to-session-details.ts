@@ -1,82 +1,13 @@
 import type { TSessionDetails } from "@/contracts/sessions/session-details";
 import type { TUserActor } from "@/server/auth/actor";
-import type { Prisma } from "@/server/db/generated/client";
 import { maskToolArgs } from "@/server/integrations/invoke-tool";
 import { isTestRunRevision } from "@/server/services/revisions/test-run-revision";
 import { mayDecideApproval } from "./approval-rule";
 import { canManageSession, readOnlyReason, type TSessionAccess } from "./session-access";
+import type { TSessionDetailsRow } from "./session-details-row";
 
-export const DETAILS_SELECT = {
-  id: true,
-  automationId: true,
-  domainId: true,
-  kind: true,
-  origin: true,
-  title: true,
-  outcome: true,
-  archivedAt: true,
-  revision: true,
-  createdAt: true,
-  domain: { select: { approverRoles: true } },
-  messages: {
-    orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }],
-    select: { id: true, role: true, body: true, turnId: true, createdAt: true, author: { select: { id: true, name: true } } },
-  },
-  turns: {
-    orderBy: { number: "asc" },
-    select: {
-      id: true,
-      number: true,
-      status: true,
-      errorCode: true,
-      errorMessage: true,
-      createdAt: true,
-      finishedAt: true,
-      toolCalls: {
-        orderBy: { index: "asc" },
-        select: {
-          id: true,
-          toolName: true,
-          status: true,
-          args: true,
-          result: true,
-          errorCode: true,
-          errorMessage: true,
-          approval: { select: { status: true, comment: true, decidedAt: true, decidedBy: { select: { id: true, name: true } } } },
-        },
-      },
-      approvals: { where: { status: "PENDING" }, select: { id: true, toolCallId: true, toolName: true, routedToUserId: true, createdAt: true } },
-    },
-  },
-} satisfies Prisma.AgentSessionSelect;
-
-type TRow = {
-  id: string;
-  automationId: string;
-  domainId: string;
-  kind: "DOMAIN" | "PERSONAL";
-  origin: "API" | "CONSOLE" | "MCP" | "TRIGGER" | "ASSISTANT" | "FLOW";
-  title: string;
-  outcome: string | null;
-  archivedAt: Date | null;
-  revision: number;
-  createdAt: Date;
-  domain: { approverRoles: Array<"OWNER" | "EDITOR" | "OPERATOR" | "VIEWER"> };
-  messages: Array<{ id: string; role: "USER" | "ASSISTANT" | "SYSTEM"; body: string; turnId: string | null; createdAt: Date; author: { id: string; name: string } | null }>;
-  turns: Array<{
-    id: string;
-    number: number;
-    status: "QUEUED" | "RUNNING" | "SUSPENDED" | "COMPLETED" | "FAILED";
-    errorCode: string | null;
-    errorMessage: string | null;
-    createdAt: Date;
-    finishedAt: Date | null;
-    toolCalls: Array<{ id: string; toolName: string; status: string; args: unknown; result: unknown; errorCode: string | null; errorMessage: string | null; approval: TApprovalRow | null }>;
-    approvals: Array<{ id: string; toolCallId: string; toolName: string; routedToUserId: string | null; createdAt: Date }>;
-  }>;
-};
-
-type TApprovalRow = { status: "PENDING" | "APPROVED" | "REJECTED"; comment: string | null; decidedAt: Date | null; decidedBy: { id: string; name: string } | null };
+type TRow = TSessionDetailsRow;
+type TApprovalRow = NonNullable<TRow["turns"][number]["toolCalls"][number]["approval"]>;
 
 /** A decided approval as the transcript shows it; pending ones are `pendingApproval`. */
 function toDecision(approval: TApprovalRow | null): TSessionDetails["turns"][number]["toolCalls"][number]["decision"] {

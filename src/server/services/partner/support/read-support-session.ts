@@ -4,7 +4,8 @@ import { db } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
 import { isUuid } from "@/contracts/common/ids";
 import { assertLeaseLive } from "@/server/services/partner/leases/lease-access";
-import { DETAILS_SELECT, toSessionDetails } from "@/server/services/sessions/to-session-details";
+import { readSessionDetailsRow } from "@/server/services/sessions/session-details-row";
+import { toSessionDetails } from "@/server/services/sessions/to-session-details";
 
 /**
  * The read model's caller is nobody in the organization: no role, not the owner, so every
@@ -27,10 +28,11 @@ export async function readSupportSession(lease: TLeaseActor, grantId: string): P
   if (!grant || grant.platformId !== lease.platformId || grant.organizationId !== lease.orgId || grant.revokedAt !== null || grant.expiresAt <= new Date()) {
     throw notFound("support session");
   }
-  const row = await db().agentSession.findUnique({ where: { id: grant.sessionId }, select: { ...DETAILS_SELECT, organizationId: true, ownerId: true, lastSeq: true, automation: { select: { id: true, kind: true, name: true } } } });
+  // Read with no viewer: support holds no membership.
+  const row = await readSessionDetailsRow(grant.sessionId, null);
   if (!row) throw notFound("support session");
   const reader = readerOf(lease);
-  const access = { session: { ...row, archivedAt: row.archivedAt, revision: row.revision }, role: null, isOwner: false };
+  const access = { session: row, role: null, isOwner: false };
   const { canParticipate: _participate, canManage: _manage, readOnlyReason: _reason, ...session } = toSessionDetails(reader, access, row);
   return {
     grant: { id: grant.id, expiresAt: grant.expiresAt.toISOString(), createdAt: grant.createdAt.toISOString() },
