@@ -4,7 +4,7 @@ import { log } from "@/server/log";
 import { observeHttpRequest } from "@/server/observability/metrics";
 import { checkRateLimit } from "@/server/ratelimit/check-rate-limit";
 import type { TLimitedSurface } from "@/server/ratelimit/policies";
-import { finishRequestLimits, runWithRequestLimits, type TRequestLimits } from "@/server/ratelimit/request-limits";
+import { finishRequestLimits, runWithRequestLimits, withKnownOrganization, type TRequestLimits } from "@/server/ratelimit/request-limits";
 import type { TRateLimitKeys } from "@/server/ratelimit/request-keys";
 import { requestIdFrom, runWithRequestId } from "./request-id";
 
@@ -51,7 +51,10 @@ async function answer<P>(req: Request, options: TApiRouteOptions<P>, params: P, 
   try {
     await ready();
     const counted = options.rateLimit?.(req, params);
-    if (counted) limits.decisions.push(await checkRateLimit(counted.surface, counted.keys));
+    if (counted) {
+      limits.before = { surface: counted.surface, keys: withKnownOrganization(counted.surface, counted.keys) };
+      limits.decisions.push(await checkRateLimit(counted.surface, limits.before.keys));
+    }
     const refusal = limits.decisions[0]?.error;
     if (refusal) response = render(refusal, req);
     else if (options.methods && !options.methods.includes(req.method)) response = render(methodNotAllowed(req, options.methods), req);

@@ -49,6 +49,20 @@ async function consume(limiter: RateLimiterAbstract, key: string): Promise<{ all
   }
 }
 
+// A store limiter's public method (RateLimiterStoreAbstract, which the package does not export) that its type declarations leave out.
+type TInMemoryBlocks = { getInMemoryBlockMsBeforeExpire(rlKey: string): number };
+
+/** Whether a store limiter refuses the key from memory (over quota here this window): no statement. */
+function blockedInMemory(limiter: RateLimiterAbstract, key: string): boolean {
+  const blocks = limiter as unknown as Partial<TInMemoryBlocks>;
+  return typeof blocks.getInMemoryBlockMsBeforeExpire === "function" && blocks.getInMemoryBlockMsBeforeExpire(limiter.getKey(key)) > 0;
+}
+
+/** Returns one point to each policy's key (an uncounted request; a failure is only logged). */
+async function giveBack(items: Array<{ policy: TPolicy; key: string; limiter: RateLimiterAbstract }>): Promise<void> {
+  await Promise.all(items.map(({ policy, key, limiter }) => limiter.reward(key).catch((error: unknown) => log.warn("Rate limits: could not give a point back.", { policy: policy.name, error }))));
+}
+
 function headersOf(policies: TPolicy[], counted: TCounted[]): Record<string, string> {
   if (!policies.length) return {};
   return {
@@ -68,23 +82,32 @@ export async function checkRateLimit(surface: TLimitedSurface, keys: TRateLimitK
   const database = await ready();
   const applicable = names.map((name) => ({ policy: configured[name], key: keys[name]!, limiter: limiterFor(database, surface, configured[name]) }));
   const policies = applicable.map((item) => item.policy);
+  // A policy this process already refuses (blocked in memory) ends the list: nothing after it
+  // is counted, so a flood from one key costs no writes. The rest are counted together, one
+  // statement on PostgreSQL (batched-store.ts).
+  const blockedAt = applicable.findIndex(({ limiter, key }) => blockedInMemory(limiter, key));
+  const counting = blockedAt === -1 ? applicable : applicable.slice(0, blockedAt + 1);
+  const outcomes = await Promise.all(counting.map(({ limiter, key }) => consume(limiter, key)));
   const counted: TCounted[] = [];
-  for (const { policy, key, limiter } of applicable) {
-    const { allowed, res } = await consume(limiter, key);
+  for (const [index, { policy }] of counting.entries()) {
+    const { allowed, res } = outcomes[index]!;
     if (res) counted.push({ policy, remaining: res.remainingPoints, resetSeconds: seconds(res.msBeforeNext) });
     if (!allowed) {
+      // The first refusal answers; the points of policies after it go back, as if never counted.
+      // (A policy refused from memory was never counted in the store.)
+      await giveBack(counting.filter((_, later) => later > index && later !== blockedAt && outcomes[later]!.res));
       const retryAfterSeconds = Math.max(1, seconds(res!.msBeforeNext));
       const message = `${REFUSAL[policy.name]}: at most ${policy.quota} every ${policy.windowSeconds} seconds. Retry after ${retryAfterSeconds} seconds.`;
       const headers = { ...headersOf(policies, counted), "Retry-After": String(retryAfterSeconds) };
       return { error: new AppError("RATE_LIMITED", message, { details: { retryAfterSeconds, policy: policy.name }, headers }), headers, finish: async () => headers };
     }
   }
-  const organization = applicable.find((item) => item.policy.name === "organization");
+  const organization = counting.find((item) => item.policy.name === "organization");
   return {
     headers: headersOf(policies, counted),
     finish: async (status) => {
       if (!organization || !NOT_THE_ORGANIZATIONS.has(status)) return headersOf(policies, counted);
-      await organization.limiter.reward(organization.key).catch((error: unknown) => log.warn("Rate limits: could not give an organization's point back.", { error }));
+      await giveBack([organization]);
       return headersOf(policies, counted.filter((item) => item.policy.name !== "organization"));
     },
   };

@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import type { TDatabase } from "@/server/db/client";
 import { log } from "@/server/log";
+import { batchedStoreClient } from "./batched-store";
 import type { TLimitedSurface, TPolicy } from "./policies";
 
 /** The table of prisma/schema/rate-limit.prisma; its migration creates it, never the store. */
@@ -24,16 +25,16 @@ class InsuranceLimiter extends RateLimiterMemory {
   }
 }
 
-function build(database: TDatabase, surface: TLimitedSurface, policy: TPolicy): RateLimiterAbstract {
+function build(store: TStoreClient | null, surface: TLimitedSurface, policy: TPolicy): RateLimiterAbstract {
   const limits = { keyPrefix: `${surface}:${policy.name}`, points: policy.quota, duration: policy.windowSeconds };
   // Points that can be given back (an organization's on a 401/404, a sign-in's on success) must
   // not be blocked in memory: the block would outlive the refund.
   const refundable = policy.name === "organization" || surface === "sign-in";
   // PGlite serves one process, so counting in memory is exact there and costs no statement.
-  if (!database.pool) return new RateLimiterMemory(limits);
+  if (!store) return new RateLimiterMemory(limits);
   return new RateLimiterPostgres({
     ...limits,
-    storeClient: database.pool,
+    storeClient: store,
     storeType: "pool",
     tableName: TABLE,
     tableCreated: true,
@@ -44,7 +45,9 @@ function build(database: TDatabase, surface: TLimitedSurface, policy: TPolicy): 
   });
 }
 
-type TLimiters = { database: TDatabase; byId: Map<string, RateLimiterAbstract> };
+type TStoreClient = ReturnType<typeof batchedStoreClient>;
+// One store client for all limiters of a database: a request's policies, counted together, travel as one statement.
+type TLimiters = { database: TDatabase; store: TStoreClient | null; byId: Map<string, RateLimiterAbstract> };
 
 // One set per process (Next.js bundles share globalThis, not module state), rebuilt when the
 // process database is replaced (tests, scripts) or a policy's values change (test overrides).
@@ -52,13 +55,15 @@ const holder = globalThis as typeof globalThis & { __serviceRateLimiters?: TLimi
 
 /** The limiter counting one policy of one surface, built once per process and database. */
 export function limiterFor(database: TDatabase, surface: TLimitedSurface, policy: TPolicy): RateLimiterAbstract {
-  if (holder.__serviceRateLimiters?.database !== database) holder.__serviceRateLimiters = { database, byId: new Map() };
-  const { byId } = holder.__serviceRateLimiters;
+  if (holder.__serviceRateLimiters?.database !== database) {
+    holder.__serviceRateLimiters = { database, store: database.pool ? batchedStoreClient(database.pool) : null, byId: new Map() };
+  }
+  const { byId, store } = holder.__serviceRateLimiters;
   const keyPrefix = `${surface}:${policy.name}`;
   const id = `${keyPrefix}:${policy.quota}/${policy.windowSeconds}`;
   let limiter = byId.get(id);
   if (!limiter) {
-    limiter = build(database, surface, policy);
+    limiter = build(store, surface, policy);
     byId.set(id, limiter);
   }
   return limiter;
