@@ -43,7 +43,11 @@ export async function createCallerGrants(tx: TTransaction, grants: TNewGrant[]):
   const data = await Promise.all(
     stored.map(async ({ grant, integrations }) => ({ turnId: grant.turnId, sealed: await seal(JSON.stringify(integrations)), expiresAt: grant.expiresAt ?? null, suppliedById: grant.suppliedById })),
   );
-  await tx.callerGrant.createMany({ data });
+  // One raw insert: a fan-out writes these inside its transaction on every fire, and a model
+  // createMany is compiled anew for each row count.
+  await tx.$executeRaw`INSERT INTO caller_grants (id, "turnId", sealed, "expiresAt", "suppliedById")
+    SELECT gen_random_uuid(), g."turnId", g.sealed, g."expiresAt", g."suppliedById"
+    FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS g("turnId" uuid, sealed text, "expiresAt" timestamp(3), "suppliedById" uuid)`;
 }
 
 /**

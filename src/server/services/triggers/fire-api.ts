@@ -1,13 +1,18 @@
 import type { TFireTriggerRequest, TFireTriggerResponse } from "@/contracts/triggers/fire-trigger";
 import type { TUserActor } from "@/server/auth/actor";
-import { actorDomainSelect, roleAllows, roleInDomain } from "@/server/auth/permissions";
+import { roleAllows } from "@/server/auth/permissions";
 import { signingSecret } from "@/server/auth/signing-secret";
-import { db } from "@/server/db/client";
+import { isUuid } from "@/contracts/common/ids";
+import { db, queryRows } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
+import type { DomainRole } from "@/server/db/generated/enums";
 import { AppError, notFound } from "@/server/errors";
 import { idempotencyKeyOf } from "@/server/idempotency/idempotency-key";
 import { runIdempotent } from "@/server/idempotency/idempotency-store";
 import { requestDigest } from "@/server/idempotency/request-digest";
 import { fireTrigger, type TFiringTrigger } from "./fire-trigger";
+
+type TFireableRow = TFiringTrigger & { type: "API" | "SCHEDULE" | "EVENT"; active: boolean; role: DomainRole | null };
 
 export const FIRE_SCOPE = "triggers.fire";
 export const FIRE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -18,10 +23,19 @@ export const FIRE_WINDOW_MS = 24 * 60 * 60 * 1000;
  * cannot run (Viewer) is 403; one that is not an API trigger is 400; an inactive one is 409.
  */
 export async function fireableTrigger(actor: TUserActor, triggerId: string): Promise<TFiringTrigger> {
-  // The caller's role in the trigger's domain comes with the trigger (one statement).
-  const trigger = await db().trigger.findUnique({ where: { id: triggerId }, select: { id: true, organizationId: true, domainId: true, name: true, type: true, active: true, domain: actorDomainSelect(actor) } });
-  if (!trigger || trigger.organizationId !== actor.orgId) throw notFound("trigger");
-  const { role } = roleInDomain(actor, trigger.domain);
+  // The trigger with the caller's role in its domain: one raw statement (the driver path on
+  // PostgreSQL), as every API fire reads it.
+  const [trigger] = isUuid(triggerId)
+    ? await queryRows<TFireableRow>(
+        db(),
+        Prisma.sql`SELECT t.id::text, t."organizationId"::text, t."domainId"::text, t.name, t.type::text AS type, t.active, m.role::text AS role
+          FROM triggers t JOIN domains d ON d.id = t."domainId" AND d."organizationId" = t."organizationId"
+          LEFT JOIN domain_memberships m ON m."domainId" = t."domainId" AND m."userId" = ${actor.userId}::uuid
+          WHERE t.id = ${triggerId}::uuid AND t."organizationId" = ${actor.orgId}::uuid`,
+      )
+    : [];
+  if (!trigger) throw notFound("trigger");
+  const { role } = trigger;
   if (role === null) throw notFound("trigger");
   if (!roleAllows(role, "execute")) {
     throw new AppError("FORBIDDEN", "Your role in this trigger's domain does not allow running automations.", { details: { permission: "execute" } });
