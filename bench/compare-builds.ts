@@ -4,10 +4,12 @@
 // change of 10% between runs made one after the other; within one run it falls on both alike.
 // Reports the web process's CPU per cycle for each build, batch by batch, and the median ratio;
 // PostgreSQL's beside it (it also holds the idle build's few background statements).
-// Usage: npx tsx bench/compare-builds.ts --a URL --a-pid PID --b URL --b-pid PID [--batches 8] [--cycles 200]
+// --case fire: API fires of the fixture's three-subscriber trigger instead (202 only; run the
+// servers with ENGINE_IN_PROCESS=0 to compare the fire's own cost, without its turns).
+// Usage: npx tsx bench/compare-builds.ts --a URL --a-pid PID --b URL --b-pid PID [--batches 8] [--cycles 200] [--case echo|fire]
 // Each server runs with ALLOW_FIXTURES=1 and its own database.
 import { parseArgs } from "node:util";
-import { fixtureWorld, measure, openSession, waitForCompletion } from "./measure";
+import { expectStatus, fixtureWorld, measure, openSession, waitForCompletion } from "./measure";
 import { cpuTicksOf, postgresCpuTicks } from "./process-cpu";
 
 const { values } = parseArgs({
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     "b-pid": { type: "string" },
     batches: { type: "string", default: "8" },
     cycles: { type: "string", default: "200" },
+    case: { type: "string", default: "echo" },
   },
 });
 
@@ -28,7 +31,10 @@ function side(label: string, baseUrl: string | undefined, pid: string | undefine
   const world = fixtureWorld(baseUrl);
   const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
   const agentId = world.orgs.acme.agents.echo.id as string;
-  const cycle = async () => waitForCompletion(baseUrl, headers, await openSession(baseUrl, headers, agentId));
+  const echo = async () => waitForCompletion(baseUrl, headers, await openSession(baseUrl, headers, agentId));
+  const fireBody = JSON.stringify({ triggerId: world.orgs.acme.triggers.api.id, input: { prompt: "bench" }, callerCredentials: { integrations: { "service.http": { token: "bench" } } } });
+  const fire = async () => void (await expectStatus(await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers, body: fireBody }), 202));
+  const cycle = values.case === "fire" ? fire : echo;
   return { label, baseUrl, pid, cycle };
 }
 
@@ -48,7 +54,7 @@ for (let batch = 0; batch < Number(values.batches); batch++) {
   }
 }
 const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
-console.log("| build | ms CPU per echo cycle, batch by batch: web process | PostgreSQL |\n|---|---|---|");
+console.log(`| build | ms CPU per ${values.case === "fire" ? "fire" : "echo cycle"}, batch by batch: web process | PostgreSQL |\n|---|---|---|`);
 for (const label of ["a", "b"]) {
   console.log(`| ${label} | ${msPerCycle[label]!.map((ms) => ms.toFixed(2)).join(", ")} | ${postgresMsPerCycle[label]!.map((ms) => ms.toFixed(2)).join(", ")} |`);
 }

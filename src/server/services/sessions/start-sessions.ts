@@ -1,6 +1,5 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
-import { Prisma } from "@/server/db/generated/client";
 import { env } from "@/server/env";
 import type { TJob } from "@/server/jobs/enqueue";
 import { createCallerGrants } from "@/server/services/caller-credentials/grants";
@@ -91,17 +90,19 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
   await refuseDisabled(disabled, tx);
   const flowRuns = rows.filter((row) => row.flowRunId !== null);
   if (flowRuns.length > 0) {
-    await tx.flowRun.createMany({
-      data: flowRuns.map(({ start, sessionId, flowRunId, deadlineAt }) => ({
-        id: flowRunId!,
-        sessionId,
-        organizationId: start.organizationId,
-        automationId: start.automationId,
-        revision: start.revision,
-        input: start.flowRun!.input === undefined || start.flowRun!.input === null ? Prisma.JsonNull : (start.flowRun!.input as object),
-        deadlineAt,
-      })),
-    });
+    // Raw: a model createMany is compiled anew for each row count, and fan-outs vary.
+    const data = flowRuns.map(({ start, sessionId, flowRunId, deadlineAt }) => ({
+      id: flowRunId!,
+      sessionId,
+      organizationId: start.organizationId,
+      automationId: start.automationId,
+      revision: start.revision,
+      input: start.flowRun!.input ?? null,
+      deadlineAt,
+    }));
+    await tx.$executeRaw`INSERT INTO flow_runs (id, "sessionId", "organizationId", "automationId", revision, input, "deadlineAt")
+      SELECT r.id, r."sessionId", r."organizationId", r."automationId", r.revision, COALESCE(r.input, 'null'::jsonb), r."deadlineAt"
+      FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS r(id uuid, "sessionId" uuid, "organizationId" uuid, "automationId" uuid, revision int, input jsonb, "deadlineAt" timestamp(3))`;
   }
   await createCallerGrants(
     tx,

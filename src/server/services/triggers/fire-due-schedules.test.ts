@@ -5,6 +5,7 @@ import { db } from "@/server/db/client";
 import { createTrigger } from "@/server/services/triggers/create-trigger";
 import { subscribeAutomation } from "@/server/services/triggers/subscriptions";
 import { fireDueSchedules, latestDueSlot } from "./fire-due-schedules";
+import { FiringSlotTaken, fireTrigger } from "./fire-trigger";
 
 // Schedule firings: the claim by compare-and-set on nextFireAt, several workers ticking at once,
 // missed slots after downtime, and section 5 rule 8 (no caller: caller-required refused).
@@ -55,6 +56,19 @@ describe("schedule firings", () => {
     // A later tick before the next slot fires nothing.
     await fireDueSchedules(new Date("2026-01-01T10:09:59Z"));
     expect(await firings(triggerId)).toHaveLength(1);
+  });
+
+  it("keeps a slot's second firing from committing anything (the unique slot, the guard behind the claim)", async () => {
+    const triggerId = await scheduleTrigger("*/5 * * * *");
+    const trigger = await db().trigger.findUniqueOrThrow({ where: { id: triggerId }, select: { id: true, organizationId: true, domainId: true, name: true } });
+    const slot = new Date("2026-01-01T11:00:00Z");
+    const fire = () => db().$transaction((tx) => fireTrigger(tx, { trigger, source: "SCHEDULE", actorId: null, input: {}, scheduledFor: slot }));
+    const sessionsOf = () => db().agentSession.count({ where: { originTriggerId: triggerId } });
+    await fire();
+    expect(await sessionsOf()).toBe(1);
+    await expect(fire()).rejects.toBeInstanceOf(FiringSlotTaken);
+    expect(await sessionsOf()).toBe(1);
+    expect(await firings(triggerId)).toEqual([expect.objectContaining({ scheduledFor: slot, results: expect.arrayContaining([expect.objectContaining({ automationId: ids.echo, outcome: "STARTED" })]) })]);
   });
 
   it("after downtime fires once for the latest missed slot and skips the rest", async () => {

@@ -1,6 +1,6 @@
 import { db } from "@/server/db/client";
 import { log } from "@/server/log";
-import { fireTrigger } from "./fire-trigger";
+import { FiringSlotTaken, fireTrigger } from "./fire-trigger";
 import { nextFireAfter } from "./schedule";
 
 /** Triggers claimed per tick; the next tick takes the rest. */
@@ -25,12 +25,11 @@ export function latestDueSlot(cron: string, timezone: string, planned: Date, now
   return slot;
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 /**
  * Claims one due trigger with a compare-and-set on `nextFireAt` and fires it in the same
  * transaction. Of several workers only the one whose UPDATE matched the planned value fires;
- * TriggerFiring's unique (triggerId, scheduledFor) is a second guard. Returns whether it fired.
+ * TriggerFiring's unique (triggerId, scheduledFor) is a second guard (FiringSlotTaken). Returns whether it fired.
  */
 async function fireOne(trigger: TDue, now: Date): Promise<boolean> {
   const cron = trigger.cron!;
@@ -46,7 +45,7 @@ async function fireOne(trigger: TDue, now: Date): Promise<boolean> {
       return true;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return false;
+    if (error instanceof FiringSlotTaken) return false;
     throw error;
   }
 }

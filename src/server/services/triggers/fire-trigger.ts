@@ -101,6 +101,37 @@ function subscriberStart(o: TFireTriggerOptions, subscriber: TSubscriber, creden
   return { ...common, message: agentMessageFor(trigger.name, o.input), titlePrefix: trigger.name };
 }
 
+/** A schedule slot that already fired (another worker's firing committed first): nothing of this one may commit. */
+export class FiringSlotTaken extends Error {
+  constructor() {
+    super("This schedule slot has already fired.");
+  }
+}
+
+/**
+ * The firing and its per-subscriber results in one statement, without read-backs (raw: a model
+ * createMany is compiled anew for each row count). A schedule slot fires once: a second firing
+ * of the same (trigger, slot) inserts nothing and throws FiringSlotTaken, rolling back the caller's transaction.
+ */
+async function recordFiring(tx: TTransaction, o: TFireTriggerOptions, results: TSubscriberResult[], unusedIntegrationIds: string[]): Promise<string> {
+  const firingId = crypto.randomUUID();
+  const recorded = await tx.$queryRaw<Array<{ id: string }>>`
+    WITH firing AS (
+      INSERT INTO trigger_firings (id, "organizationId", "triggerId", source, "scheduledFor", "actorId", "unusedIntegrationIds")
+      VALUES (${firingId}::uuid, ${o.trigger.organizationId}::uuid, ${o.trigger.id}::uuid, ${o.source}::"FiringSource", ${o.scheduledFor ?? null}::timestamp(3),
+        ${o.actorId}::uuid, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(unusedIntegrationIds)}::jsonb)))
+      ON CONFLICT ("triggerId", "scheduledFor") DO NOTHING
+      RETURNING id
+    ), results AS (
+      INSERT INTO firing_results (id, "firingId", "automationId", outcome, "errorCode", "errorMessage", "sessionId")
+      SELECT gen_random_uuid(), firing.id, r."automationId", r.outcome::"SubscriberOutcome", r."errorCode", r."errorMessage", r."sessionId"
+      FROM firing, jsonb_to_recordset(${JSON.stringify(results)}::jsonb) AS r("automationId" uuid, outcome text, "errorCode" text, "errorMessage" text, "sessionId" uuid)
+    )
+    SELECT id::text FROM firing`;
+  if (recorded.length === 0) throw new FiringSlotTaken();
+  return firingId;
+}
+
 /**
  * The fan-out of one firing, shared by API, schedule, event and manual firings (spec 4.5,
  * section 5 rule 8), inside the caller's transaction so the firing, its sessions, their jobs
@@ -137,12 +168,7 @@ export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Pro
   // Every started subscriber in one batch of writes (sessions, turns, messages, runs, events, jobs).
   const started = await startSessions(tx, starts.map((entry) => entry.start));
   starts.forEach((entry, index) => (entry.result.sessionId = started[index]!.sessionId));
-  // Two inserts without read-backs (a nested create would read the firing back: a third round trip).
-  const firingId = crypto.randomUUID();
-  await tx.triggerFiring.createMany({
-    data: [{ id: firingId, organizationId: o.trigger.organizationId, triggerId: o.trigger.id, source: o.source, scheduledFor: o.scheduledFor ?? null, actorId: o.actorId, unusedIntegrationIds }],
-  });
-  if (results.length > 0) await tx.firingResult.createMany({ data: results.map((result) => ({ ...result, firingId })) });
+  const firingId = await recordFiring(tx, o, results, unusedIntegrationIds);
   const sessions = results.filter((result) => result.sessionId !== null).map((result) => ({ automationId: result.automationId, sessionId: result.sessionId! }));
   return { firingId, sessions, results, unusedIntegrationIds };
 }
