@@ -111,6 +111,34 @@ test.describe("Usage", () => {
     await page.screenshot({ path: testInfo.outputPath("usage-shared-link.png"), fullPage: true });
   });
 
+  test("quick edits on a slow machine all reach the URL, and Back undoes only the last", async ({ page, context, baseURL }) => {
+    await useFixtureSession(context, acme().users.owner, baseURL!);
+    await page.goto("/usage");
+    await expect(page.getByRole("region", { name: "Totals" })).toBeVisible();
+    // A slow CPU keeps each re-render in flight while the next edit arrives (Next.js replayed a
+    // pushed URL into its router late and rewrote the newer entry: the To was lost).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+    const kind = page.getByLabel("Kind", { exact: true });
+    await kind.selectOption("flow");
+    await kind.selectOption("");
+    await page.getByLabel("To", { exact: true }).fill("2099-01-31");
+    await page.getByLabel("From", { exact: true }).fill("2099-01-01");
+    await expect(page).toHaveURL(/\/usage\?from=2099-01-01&to=2099-01-31$/);
+    await expect.poll(() => total(page, "Runs")).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/usage\?to=2099-01-31$/);
+    await expect(page.getByLabel("From", { exact: true })).not.toHaveValue("2099-01-01");
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue("2099-01-31");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/usage$/);
+    await expect(kind).toHaveValue("");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/usage\?kind=flow$/);
+    await expect(kind).toHaveValue("flow");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  });
+
   test("the budget page charts the month's spend against the limit", async ({ page, context, baseURL }, testInfo) => {
     await useFixtureSession(context, acme().users.viewer, baseURL!);
     await page.goto("/settings/budget");

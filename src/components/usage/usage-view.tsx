@@ -1,7 +1,6 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { usePathname, useSearchParams } from "next/navigation";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
 import { ZGetUsageRequest, type TUsageDay } from "@/contracts/usage/get-usage";
@@ -9,8 +8,9 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { formatCount, formatUsd } from "./format";
 import { ApprovalsChart, AutomationsChart, CostChart, RunsChart, TokensChart } from "./usage-charts";
-import { UsageFilters, type TUsageFilters } from "./usage-filters";
-import { filtersFromParams, searchOfFilters, usageRequest, type TUsageRange } from "./usage-params";
+import { UsageFilters } from "./usage-filters";
+import { usageRequest, type TUsageRange } from "./usage-params";
+import { useFiltersInUrl } from "./use-filters-in-url";
 import styles from "./usage.module.css";
 
 function Totals({ days }: { days: TUsageDay[] }) {
@@ -39,11 +39,7 @@ function Totals({ days }: { days: TUsageDay[] }) {
 /** The usage page: filters, totals and one chart per question people ask of their runs. */
 export function UsageView({ initialRange }: { initialRange: TUsageRange }) {
   const trpc = useTRPC();
-  // The URL holds the filters (reload, back/forward and shared links keep them); the native
-  // History API updates it without a server round trip, and Next keeps useSearchParams in step.
-  const search = useSearchParams() ?? new URLSearchParams(); // null only under the Pages Router, which renders no page here
-  const filters = filtersFromParams(search, initialRange);
-  const pathname = usePathname() ?? "/";
+  const [filters, update] = useFiltersInUrl(initialRange);
   const parsed = ZGetUsageRequest.safeParse(usageRequest(filters));
   const query = useQuery({
     ...trpc.usage.get.queryOptions(parsed.success ? parsed.data : usageRequest({ ...filters, ...initialRange })),
@@ -51,11 +47,6 @@ export function UsageView({ initialRange }: { initialRange: TUsageRange }) {
     placeholderData: keepPreviousData,
   });
   const rangeError = parsed.success ? null : (parsed.error.issues[0]?.message ?? "Choose a valid range.");
-  // Read the URL at the moment of the change: two quick edits (To, then From) must not race the re-render.
-  const update = (patch: Partial<TUsageFilters>) => {
-    const current = filtersFromParams(new URLSearchParams(window.location.search), initialRange);
-    window.history.pushState(null, "", `${pathname}${searchOfFilters({ ...current, ...patch }, initialRange)}`);
-  };
   return (
     <div className={styles.stack}>
       <Card>
