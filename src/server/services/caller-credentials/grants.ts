@@ -40,14 +40,15 @@ export async function createCallerGrant(tx: TTransaction, grant: TNewGrant): Pro
 export async function createCallerGrants(tx: TTransaction, grants: TNewGrant[]): Promise<void> {
   const stored = grants.map((grant) => ({ grant, integrations: normalizeCallerIntegrations(grant.callerCredentials) })).filter(({ integrations }) => Object.keys(integrations).length > 0);
   if (stored.length === 0) return;
-  const data = await Promise.all(
-    stored.map(async ({ grant, integrations }) => ({ turnId: grant.turnId, sealed: await seal(JSON.stringify(integrations)), expiresAt: grant.expiresAt ?? null, suppliedById: grant.suppliedById })),
-  );
+  const sealed = await Promise.all(stored.map(({ integrations }) => seal(JSON.stringify(integrations))));
+  const turnIds = stored.map(({ grant }) => grant.turnId);
+  const expiries = stored.map(({ grant }) => grant.expiresAt?.toISOString() ?? null);
+  const suppliers = stored.map(({ grant }) => grant.suppliedById);
   // One raw insert: a fan-out writes these inside its transaction on every fire, and a model
   // createMany is compiled anew for each row count.
-  await tx.$executeRaw`INSERT INTO caller_grants (id, "turnId", sealed, "expiresAt", "suppliedById")
-    SELECT gen_random_uuid(), g."turnId", g.sealed, g."expiresAt", g."suppliedById"
-    FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS g("turnId" uuid, sealed text, "expiresAt" timestamp(3), "suppliedById" uuid)`;
+  await tx.$executeRaw`INSERT INTO caller_grants (id, "turnId", sealed, "expiresAt", "suppliedById", "createdAt")
+    SELECT gen_random_uuid(), g.turn, g.sealed, g.expires::timestamp(3), g.supplier, ${new Date()}::timestamp(3)
+    FROM unnest(${turnIds}::uuid[], ${sealed}::text[], ${expiries}::text[], ${suppliers}::uuid[]) AS g(turn, sealed, expires, supplier)`;
 }
 
 /**

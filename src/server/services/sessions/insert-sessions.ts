@@ -24,16 +24,32 @@ export type TNewSession = {
   instruction: boolean;
   message: string;
   event: { type: "session.changed"; data: Record<string, unknown> };
+  /** The flow run a flow's session starts with (its input delivered verbatim); null for an agent. */
+  flowRun: { id: string; input: unknown } | null;
 };
 
-const column = <T>(rows: TNewSession[], pick: (row: TNewSession) => T) => rows.map(pick);
+const column = <T, R = TNewSession>(rows: R[], pick: (row: R) => T) => rows.map(pick);
+
+/** The flow runs of the flows among the new sessions, as one more insert of the statement (none when no flow starts). */
+function flowRunsInsertSql(rows: TNewSession[], now: Date, enabled: Prisma.Sql): Prisma.Sql {
+  const runs = rows.flatMap((row) => (row.flowRun ? [{ ...row, flowRun: row.flowRun }] : []));
+  if (runs.length === 0) return Prisma.empty;
+  return Prisma.sql`, flow_runs AS (
+      INSERT INTO flow_runs (id, "sessionId", "organizationId", "automationId", revision, input, "deadlineAt", "createdAt")
+      SELECT f.id, f.session, f.org, f.automation, f.revision, f.input::jsonb, f.deadline::timestamp(3), ${now}::timestamp(3)
+      FROM unnest(${column(runs, (r) => r.flowRun.id)}::uuid[], ${column(runs, (r) => r.sessionId)}::uuid[], ${column(runs, (r) => r.organizationId)}::uuid[],
+        ${column(runs, (r) => r.automationId)}::uuid[], ${column(runs, (r) => r.revision)}::int[], ${column(runs, (r) => JSON.stringify(r.flowRun.input ?? null))}::text[],
+        ${column(runs, (r) => r.deadlineAt.toISOString())}::text[]) AS f(id, session, org, automation, revision, input, deadline)
+      WHERE ${enabled}
+    )`;
+}
 
 /**
- * Writes sessions, their first turns, first messages and `session.changed` events in one
+ * Writes sessions, their first turns, first messages, flow runs and `session.changed` events in one
  * statement (data-modifying CTEs, each an insert over arrays), NOTIFYing their followers at
  * commit: a start is on every hot path (opens, fan-outs), and each round trip costs the request
  * more than the rows do. The jobs that run the new turns are inserted by the same statement
- * (jobsInsertSql), so a start with no caller grant or flow run is atomic without a transaction.
+ * (jobsInsertSql), so a start with no caller grant is atomic without a transaction.
  * When any automation is disabled by its follower's partner, nothing is written and their ids
  * are returned (the caller refuses). Foreign keys are checked at the statement's end, so the
  * siblings may refer to each other. Timestamps are the app's clock in UTC, as Prisma writes
@@ -69,7 +85,7 @@ export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs
         ${column(rows, (r) => (r.instruction ? "SYSTEM" : "USER"))}::text[], ${column(rows, (r) => r.message)}::text[], ${column(rows, (r) => (r.instruction ? null : r.ownerId))}::uuid[])
         AS m(id, session, turn, role, body, author)
       WHERE ${enabled}
-    ), events AS (${events.inserts})${queued.ctes.length > 0 ? Prisma.sql`, ${Prisma.join(queued.ctes)}` : Prisma.empty}
+    )${flowRunsInsertSql(rows, now, enabled)}, events AS (${events.inserts})${queued.ctes.length > 0 ? Prisma.sql`, ${Prisma.join(queued.ctes)}` : Prisma.empty}
     SELECT "automationId" AS disabled FROM disabled
     UNION ALL SELECT NULL FROM (SELECT ${events.notify} AS notified FROM events) AS woken${queued.notify ? Prisma.sql`
     UNION ALL SELECT NULL FROM (${queued.notify}) AS jobs_woken` : Prisma.empty}`);

@@ -4,6 +4,8 @@ import { eventsOf, publishAgent } from "../../../../test/sessions-kit";
 import { countStatements, readsOf, reportStatements, useCountedEchoWorld } from "../../../../test/statement-count-kit";
 import { db } from "@/server/db/client";
 import { runningQueue } from "@/server/jobs/queue";
+import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
+import { flowRunStart } from "@/server/services/flows/start-flow-run";
 import { createTrigger } from "@/server/services/triggers/create-trigger";
 import { subscribeAutomation } from "@/server/services/triggers/subscriptions";
 import { startSessions } from "./start-sessions";
@@ -61,11 +63,30 @@ describe("the cost of starting work", () => {
     expect(cost.statements).toHaveLength(5);
   });
 
-  it("a fan-out of ten costs what a start of one costs", async () => {
-    const start = (message: string) => ({ organizationId: setup.world.acme.id, domainId: setup.world.acme.ops, automationId: setup.agentId, revision: 1, origin: "TRIGGER" as const, ownerId: null, message });
-    const one = await countStatements(() => db().$transaction((tx) => startSessions(tx, [start("one")])));
-    const ten = await countStatements(() => db().$transaction((tx) => startSessions(tx, Array.from({ length: 10 }, (_, index) => start(`fan ${index}`)))));
+  it("a fan-out of ten, agents and flows, costs what a start of one agent costs: the flow runs ride in the same statement", async () => {
+    const { flow } = await createAndPublishFlow(setup.world.people.owner.actor, {
+      domainId: setup.world.acme.ops,
+      name: `Counted flow ${crypto.randomUUID().slice(0, 8)}`,
+      graph: { inputSchema: { type: "object" }, steps: [{ id: "t", kind: "transform", output: "{{input}}" }] },
+    } as Parameters<typeof createAndPublishFlow>[1]);
+    const common = { organizationId: setup.world.acme.id, domainId: setup.world.acme.ops, revision: 1, origin: "TRIGGER" as const, ownerId: null };
+    const agent = (message: string) => ({ ...common, automationId: setup.agentId, message });
+    const flowRun = (index: number) => ({ ...common, automationId: flow.id, ...flowRunStart({ index }), title: `Flow ${index}` });
+    const one = await countStatements(() => db().$transaction((tx) => startSessions(tx, [agent("one")])));
+    let started: Awaited<ReturnType<typeof startSessions>> = [];
+    const ten = await countStatements(async () => {
+      started = await db().$transaction((tx) => startSessions(tx, Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? agent(`fan ${index}`) : flowRun(index)))));
+    });
     expect(ten.statements).toHaveLength(one.statements.length);
+    const runs = await db().flowRun.findMany({ where: { sessionId: { in: started.map((session) => session.sessionId) } }, select: { id: true, sessionId: true, input: true, status: true, deadlineAt: true } });
+    const turns = await db().turn.findMany({ where: { sessionId: { in: runs.map((run) => run.sessionId) } }, select: { sessionId: true, deadlineAt: true } });
+    expect(runs.map((run) => (run.input as { index: number }).index).sort()).toEqual([1, 3, 5, 7, 9]);
+    for (const run of runs) {
+      expect(started.find((session) => session.sessionId === run.sessionId)!.flowRunId).toBe(run.id);
+      expect(run.status).toBe("QUEUED");
+      // The run's deadline is its first turn's, to the millisecond.
+      expect(run.deadlineAt.toISOString()).toBe(turns.find((turn) => turn.sessionId === run.sessionId)!.deadlineAt!.toISOString());
+    }
   });
 
   it("a fan-out's caller grants are one more statement, however many turns carry material", async () => {

@@ -46,8 +46,8 @@ export type TStartedSession = { sessionId: string; executionId: string; flowRunI
  * flow runs, a flow's agent steps): inside the caller's transaction, each session (pinned to
  * its revision), its first turn (QUEUED, with its deadline), the first USER message, the flow
  * run when it is a flow, the turn's caller grant, the `session.changed` event and the job.
- * Sessions, turns, messages, events and jobs are one statement for the whole batch
- * (insertSessions), so a fan-out costs barely more than one start;
+ * Sessions, turns, messages, flow runs, events and jobs are one statement for the whole batch
+ * (insertSessions), the caller grants one more, so a fan-out costs barely more than one start;
  * everything commits together or not at all. An automation its follower's partner disabled
  * is refused here, once for every entry point (403 AUTOMATION_DISABLED); fan-outs skip those
  * beforehand (fire-trigger.ts) so one disabled subscriber does not stop the others.
@@ -84,26 +84,11 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
       instruction: start.instruction ?? false,
       message: start.message,
       event: { type: "session.changed", data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) } },
+      flowRun: flowRunId ? { id: flowRunId, input: start.flowRun!.input } : null,
     })),
     jobs,
   );
   await refuseDisabled(disabled, tx);
-  const flowRuns = rows.filter((row) => row.flowRunId !== null);
-  if (flowRuns.length > 0) {
-    // Raw: a model createMany is compiled anew for each row count, and fan-outs vary.
-    const data = flowRuns.map(({ start, sessionId, flowRunId, deadlineAt }) => ({
-      id: flowRunId!,
-      sessionId,
-      organizationId: start.organizationId,
-      automationId: start.automationId,
-      revision: start.revision,
-      input: start.flowRun!.input ?? null,
-      deadlineAt,
-    }));
-    await tx.$executeRaw`INSERT INTO flow_runs (id, "sessionId", "organizationId", "automationId", revision, input, "deadlineAt")
-      SELECT r.id, r."sessionId", r."organizationId", r."automationId", r.revision, COALESCE(r.input, 'null'::jsonb), r."deadlineAt"
-      FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS r(id uuid, "sessionId" uuid, "organizationId" uuid, "automationId" uuid, revision int, input jsonb, "deadlineAt" timestamp(3))`;
-  }
   await createCallerGrants(
     tx,
     rows.map(({ start, turnId }) => ({ turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId })),

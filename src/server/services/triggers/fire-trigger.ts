@@ -115,17 +115,19 @@ export class FiringSlotTaken extends Error {
  */
 async function recordFiring(tx: TTransaction, o: TFireTriggerOptions, results: TSubscriberResult[], unusedIntegrationIds: string[]): Promise<string> {
   const firingId = crypto.randomUUID();
+  const now = new Date();
   const recorded = await tx.$queryRaw<Array<{ id: string }>>`
     WITH firing AS (
-      INSERT INTO trigger_firings (id, "organizationId", "triggerId", source, "scheduledFor", "actorId", "unusedIntegrationIds")
+      INSERT INTO trigger_firings (id, "organizationId", "triggerId", source, "scheduledFor", "actorId", "unusedIntegrationIds", "createdAt")
       VALUES (${firingId}::uuid, ${o.trigger.organizationId}::uuid, ${o.trigger.id}::uuid, ${o.source}::"FiringSource", ${o.scheduledFor ?? null}::timestamp(3),
-        ${o.actorId}::uuid, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(unusedIntegrationIds)}::jsonb)))
+        ${o.actorId}::uuid, ${unusedIntegrationIds}::text[], ${now}::timestamp(3))
       ON CONFLICT ("triggerId", "scheduledFor") DO NOTHING
       RETURNING id
     ), results AS (
-      INSERT INTO firing_results (id, "firingId", "automationId", outcome, "errorCode", "errorMessage", "sessionId")
-      SELECT gen_random_uuid(), firing.id, r."automationId", r.outcome::"SubscriberOutcome", r."errorCode", r."errorMessage", r."sessionId"
-      FROM firing, jsonb_to_recordset(${JSON.stringify(results)}::jsonb) AS r("automationId" uuid, outcome text, "errorCode" text, "errorMessage" text, "sessionId" uuid)
+      INSERT INTO firing_results (id, "firingId", "automationId", outcome, "errorCode", "errorMessage", "sessionId", "createdAt")
+      SELECT gen_random_uuid(), firing.id, r.automation, r.outcome::"SubscriberOutcome", r.code, r.message, r.session, ${now}::timestamp(3)
+      FROM firing, unnest(${results.map((r) => r.automationId)}::uuid[], ${results.map((r) => r.outcome)}::text[], ${results.map((r) => r.errorCode)}::text[],
+        ${results.map((r) => r.errorMessage)}::text[], ${results.map((r) => r.sessionId)}::uuid[]) AS r(automation, outcome, code, message, session)
     )
     SELECT id::text FROM firing`;
   if (recorded.length === 0) throw new FiringSlotTaken();
