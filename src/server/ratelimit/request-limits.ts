@@ -51,8 +51,8 @@ export async function countAfterAuthentication(surface: TLimitedSurface, keys: T
   const { before } = limits;
   if (keys.organization && before?.surface === surface && before.keys.credential) {
     remember(`${surface}:${before.keys.credential}`, keys.organization);
-    // Counted with the credential before the request ran.
-    if (before.keys.organization === keys.organization && Object.keys(keys).length === 1) return;
+    // Counted with the credential before the request ran (an organization is always counted alone).
+    if (before.keys.organization === keys.organization) return;
   }
   const decision = await checkRateLimit(surface, keys);
   limits.decisions.push(decision);

@@ -6,8 +6,7 @@ import { mayDecideApproval } from "./approval-rule";
 import { canManageSession, readOnlyReason, type TSessionAccess } from "./session-access";
 import type { TSessionDetailsRow } from "./session-details-row";
 
-type TRow = TSessionDetailsRow;
-type TApprovalRow = NonNullable<TRow["turns"][number]["toolCalls"][number]["approval"]>;
+type TApprovalRow = NonNullable<TSessionDetailsRow["turns"][number]["toolCalls"][number]["approval"]>;
 
 /** A decided approval as the transcript shows it; pending ones are `pendingApproval`. */
 function toDecision(approval: TApprovalRow | null): TSessionDetails["turns"][number]["toolCalls"][number]["decision"] {
@@ -25,7 +24,7 @@ function maskArgs(args: unknown): unknown {
   return args && typeof args === "object" && !Array.isArray(args) ? maskToolArgs(args as Record<string, unknown>) : args;
 }
 
-function sessionState(turns: TRow["turns"]): TSessionDetails["state"] {
+function sessionState(turns: TSessionDetailsRow["turns"]): TSessionDetails["state"] {
   const last = turns.at(-1);
   if (!last) return "idle";
   if (last.status === "SUSPENDED") return "suspended";
@@ -34,7 +33,7 @@ function sessionState(turns: TRow["turns"]): TSessionDetails["state"] {
 }
 
 /** The public shape of a session for one caller (the flags describe that caller only). */
-export function toSessionDetails(actor: TUserActor, access: TSessionAccess, row: TRow): TSessionDetails {
+export function toSessionDetails(actor: TUserActor, access: TSessionAccess, row: TSessionDetailsRow): TSessionDetails {
   const pendingTurn = row.turns.find((turn) => turn.status === "SUSPENDED" && turn.approvals.length > 0);
   const approval = pendingTurn?.approvals[0];
   const reason = readOnlyReason(access);
