@@ -28,13 +28,20 @@ export type TNewSession = {
   flowRun: { id: string; input: unknown } | null;
 };
 
+/**
+ * Rows a caller writes in the same statement as its sessions (a firing with its results): CTEs
+ * under the statement's guard, a query with a row when they were written, and the error that
+ * refuses the start when they were not (a schedule slot another worker fired first).
+ */
+export type TAlongside = { ctes: (enabled: Prisma.Sql) => Prisma.Sql; written: Prisma.Sql; refusal: () => Error };
+
 const column = <T, R = TNewSession>(rows: R[], pick: (row: R) => T) => rows.map(pick);
 
 /** The flow runs of the flows among the new sessions, as one more insert of the statement (none when no flow starts). */
 function flowRunsInsertSql(rows: TNewSession[], now: Date, enabled: Prisma.Sql): Prisma.Sql {
   const runs = rows.flatMap((row) => (row.flowRun ? [{ ...row, flowRun: row.flowRun }] : []));
   if (runs.length === 0) return Prisma.empty;
-  return Prisma.sql`, flow_runs AS (
+  return Prisma.sql`, runs AS (
       INSERT INTO flow_runs (id, "sessionId", "organizationId", "automationId", revision, input, "deadlineAt", "createdAt")
       SELECT f.id, f.session, f.org, f.automation, f.revision, f.input::jsonb, f.deadline::timestamp(3), ${now}::timestamp(3)
       FROM unnest(${column(runs, (r) => r.flowRun.id)}::uuid[], ${column(runs, (r) => r.sessionId)}::uuid[], ${column(runs, (r) => r.organizationId)}::uuid[],
@@ -50,19 +57,19 @@ function flowRunsInsertSql(rows: TNewSession[], now: Date, enabled: Prisma.Sql):
  * commit: a start is on every hot path (opens, fan-outs), and each round trip costs the request
  * more than the rows do. The jobs that run the new turns are inserted by the same statement
  * (jobsInsertSql), so a start with no caller grant is atomic without a transaction.
- * When any automation is disabled by its follower's partner, nothing is written and their ids
- * are returned (the caller refuses). Foreign keys are checked at the statement's end, so the
+ * When any automation is disabled by its follower's partner, nothing is written (the alongside
+ * rows neither) and their ids are returned (the caller refuses). Foreign keys are checked at the statement's end, so the
  * siblings may refer to each other. Timestamps are the app's clock in UTC, as Prisma writes
  * them (an ISO string cast to `timestamp` keeps its UTC digits whatever the connection's time
  * zone).
  */
-export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs: TJob[] = []): Promise<{ disabled: Set<string> }> {
-  if (rows.length === 0) return { disabled: new Set() };
+export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs: TJob[] = [], alongside?: TAlongside): Promise<{ disabled: Set<string>; alongsideWritten: boolean }> {
+  if (rows.length === 0) return { disabled: new Set(), alongsideWritten: false };
   const now = new Date();
   const enabled = Prisma.sql`NOT EXISTS (SELECT 1 FROM disabled)`;
   const events = firstEventsSql(rows.map((row) => ({ sessionId: row.sessionId, ...row.event })), now, enabled);
   const queued = jobsInsertSql(jobs, enabled);
-  const answers = await queryRows<{ disabled: string | null }>(tx, Prisma.sql`
+  const answers = await queryRows<{ disabled: string | null; alongside: boolean | null }>(tx, Prisma.sql`
     WITH disabled AS (${disabledAutomationsSql([...new Set(rows.map((row) => row.automationId))])}),
     sessions AS (
       INSERT INTO agent_sessions (id, "organizationId", "domainId", "automationId", revision, kind, origin, "originTriggerId", "originApiKeyId", "ownerId", title, "lastSeq", "createdAt", "updatedAt")
@@ -85,9 +92,13 @@ export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs
         ${column(rows, (r) => (r.instruction ? "SYSTEM" : "USER"))}::text[], ${column(rows, (r) => r.message)}::text[], ${column(rows, (r) => (r.instruction ? null : r.ownerId))}::uuid[])
         AS m(id, session, turn, role, body, author)
       WHERE ${enabled}
-    )${flowRunsInsertSql(rows, now, enabled)}, events AS (${events.inserts})${queued.ctes.length > 0 ? Prisma.sql`, ${Prisma.join(queued.ctes)}` : Prisma.empty}
-    SELECT "automationId" AS disabled FROM disabled
-    UNION ALL SELECT NULL FROM (SELECT ${events.notify} AS notified FROM events) AS woken${queued.notify ? Prisma.sql`
-    UNION ALL SELECT NULL FROM (${queued.notify}) AS jobs_woken` : Prisma.empty}`);
-  return { disabled: new Set(answers.flatMap((answer) => (answer.disabled ? [answer.disabled] : []))) };
+    )${flowRunsInsertSql(rows, now, enabled)}, events AS (${events.inserts})${queued.ctes.length > 0 ? Prisma.sql`, ${Prisma.join(queued.ctes)}` : Prisma.empty}${
+      alongside ? Prisma.sql`, ${alongside.ctes(enabled)}` : Prisma.empty
+    }
+    SELECT "automationId" AS disabled, NULL::boolean AS alongside FROM disabled
+    UNION ALL SELECT NULL, NULL FROM (SELECT ${events.notify} AS notified FROM events) AS woken${queued.notify ? Prisma.sql`
+    UNION ALL SELECT NULL, NULL FROM (${queued.notify}) AS jobs_woken` : Prisma.empty}${alongside ? Prisma.sql`
+    UNION ALL SELECT NULL, true FROM (${alongside.written}) AS alongside_written` : Prisma.empty}`);
+  const disabled = new Set(answers.flatMap((answer) => (answer.disabled ? [answer.disabled] : [])));
+  return { disabled, alongsideWritten: answers.some((answer) => answer.alongside === true) };
 }

@@ -58,9 +58,21 @@ describe("the cost of starting work", () => {
     expect(answer!.body.sessions).toHaveLength(3);
     expect(readsOf(cost, "triggers")).toBe(1);
     expect(readsOf(cost, "trigger_subscriptions")).toBe(1);
-    expect(cost.transactions).toBe(1);
-    // The credential, the trigger, the subscribers, the starts, the firing with its results.
-    expect(cost.statements).toHaveLength(5);
+    // The credential, the trigger, the subscribers, then the starts with the firing and its
+    // results: one statement, atomic by itself, so no transaction.
+    expect(cost.transactions).toBe(0);
+    expect(cost.statements).toHaveLength(4);
+    const firing = await db().triggerFiring.findFirstOrThrow({ where: { triggerId: trigger.id }, orderBy: { createdAt: "desc" }, select: { source: true, results: { select: { outcome: true, sessionId: true } } } });
+    expect(firing.source).toBe("API");
+    expect(firing.results.map((result) => result.sessionId).sort()).toEqual(answer!.body.sessions.map((session: { sessionId: string }) => session.sessionId).sort());
+    expect(firing.results.every((result) => result.outcome === "STARTED")).toBe(true);
+
+    // With an Idempotency-Key the outcome is recorded in the same transaction as the fan-out.
+    const keyed = await countStatements(async () => {
+      answer = await api("POST", "/triggers/fire", { credential: setup.world.people.owner.key, body: { triggerId: trigger.id, input: { message: "count me" }, idempotencyKey: crypto.randomUUID() } });
+    });
+    expect(answer!.status).toBe(202);
+    expect(keyed.transactions).toBe(1);
   });
 
   it("a fan-out of ten, agents and flows, costs what a start of one agent costs: the flow runs ride in the same statement", async () => {

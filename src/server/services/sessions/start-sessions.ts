@@ -4,7 +4,7 @@ import { env } from "@/server/env";
 import type { TJob } from "@/server/jobs/enqueue";
 import { createCallerGrants } from "@/server/services/caller-credentials/grants";
 import { refuseDisabled } from "@/server/services/partner/entitlements/disabled-automations";
-import { insertSessions } from "./insert-sessions";
+import { insertSessions, type TAlongside } from "./insert-sessions";
 import { sessionTitle } from "./session-title";
 
 /** One session to start, with its first turn (an agent's message, or a flow run's input). */
@@ -47,12 +47,13 @@ export type TStartedSession = { sessionId: string; executionId: string; flowRunI
  * its revision), its first turn (QUEUED, with its deadline), the first USER message, the flow
  * run when it is a flow, the turn's caller grant, the `session.changed` event and the job.
  * Sessions, turns, messages, flow runs, events and jobs are one statement for the whole batch
- * (insertSessions), the caller grants one more, so a fan-out costs barely more than one start;
+ * (insertSessions), with what the caller writes alongside (a fan-out's firing), the caller
+ * grants one more, so a fan-out costs barely more than one start;
  * everything commits together or not at all. An automation its follower's partner disabled
  * is refused here, once for every entry point (403 AUTOMATION_DISABLED); fan-outs skip those
  * beforehand (fire-trigger.ts) so one disabled subscriber does not stop the others.
  */
-export async function startSessions(tx: TTransaction, starts: TSessionStart[]): Promise<TStartedSession[]> {
+export async function startSessions(tx: TTransaction, starts: TSessionStart[], alongside?: (started: TStartedSession[]) => TAlongside): Promise<TStartedSession[]> {
   if (starts.length === 0) return [];
   const defaultDeadline = new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000);
   const rows = starts.map((start) => ({
@@ -64,7 +65,9 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
     deadlineAt: start.deadlineAt ?? defaultDeadline,
   }));
   const jobs: TJob[] = rows.filter(({ start }) => start.queueJob !== false).map(({ start, turnId }) => ({ kind: start.flowRun ? "flow-run" : "agent-turn", turnId, organizationId: start.organizationId }));
-  const { disabled } = await insertSessions(
+  const started = rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));
+  const also = alongside?.(started);
+  const { disabled, alongsideWritten } = await insertSessions(
     tx,
     rows.map(({ start, sessionId, turnId, messageId, flowRunId, deadlineAt }) => ({
       sessionId,
@@ -87,13 +90,15 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[]): 
       flowRun: flowRunId ? { id: flowRunId, input: start.flowRun!.input } : null,
     })),
     jobs,
+    also,
   );
   await refuseDisabled(disabled, tx);
+  if (also && !alongsideWritten) throw also.refusal();
   await createCallerGrants(
     tx,
     rows.map(({ start, turnId }) => ({ turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId })),
   );
-  return rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));
+  return started;
 }
 
 /** One session (see startSessions). */

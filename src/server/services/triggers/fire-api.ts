@@ -3,7 +3,7 @@ import type { TUserActor } from "@/server/auth/actor";
 import { roleAllows } from "@/server/auth/permissions";
 import { signingSecret } from "@/server/auth/signing-secret";
 import { isUuid } from "@/contracts/common/ids";
-import { db, queryRows } from "@/server/db/client";
+import { atomically, db, queryRows } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import type { DomainRole } from "@/server/db/generated/enums";
 import { AppError, notFound } from "@/server/errors";
@@ -77,8 +77,10 @@ export async function fireTriggerByApi(actor: TUserActor, body: TFireTriggerRequ
     key,
     digest,
     windowMs: FIRE_WINDOW_MS,
+    // Without a key or caller material the fan-out is one statement (sessions, firing, results,
+    // jobs), atomic by itself: no transaction is opened.
     execute: (recordOutcome) =>
-      db().$transaction(async (tx) => {
+      atomically(key === null && body.callerCredentials === undefined, async (tx) => {
         const fired = await fireTrigger(tx, {
           trigger,
           source: "API",

@@ -5,6 +5,7 @@ import { missingRequiredCallerMaterial, narrowCallerCredentials } from "@/server
 import { Prisma } from "@/server/db/generated/client";
 import { isDisabledSql } from "@/server/services/partner/entitlements/disabled-automations";
 import { flowRunStart } from "@/server/services/flows/start-flow-run";
+import type { TAlongside } from "@/server/services/sessions/insert-sessions";
 import { startSessions, type TSessionStart } from "@/server/services/sessions/start-sessions";
 import { agentMessageFor } from "./render-input";
 
@@ -109,18 +110,18 @@ export class FiringSlotTaken extends Error {
 }
 
 /**
- * The firing and its per-subscriber results in one statement, without read-backs (raw: a model
- * createMany is compiled anew for each row count). A schedule slot fires once: a second firing
- * of the same (trigger, slot) inserts nothing and throws FiringSlotTaken, rolling back the caller's transaction.
+ * The firing and its per-subscriber results, written under `guard` (raw: a model createMany is
+ * compiled anew for each row count). A schedule slot fires once: a second firing of the same
+ * (trigger, slot) inserts nothing, so nothing of it may commit (FiringSlotTaken).
  */
-async function recordFiring(tx: TTransaction, o: TFireTriggerOptions, results: TSubscriberResult[], unusedIntegrationIds: string[]): Promise<string> {
-  const firingId = crypto.randomUUID();
+function firingAlongside(o: TFireTriggerOptions, firingId: string, results: TSubscriberResult[], unusedIntegrationIds: string[]): TAlongside {
   const now = new Date();
-  const recorded = await tx.$queryRaw<Array<{ id: string }>>`
-    WITH firing AS (
+  return {
+    ctes: (guard) => Prisma.sql`firing AS (
       INSERT INTO trigger_firings (id, "organizationId", "triggerId", source, "scheduledFor", "actorId", "unusedIntegrationIds", "createdAt")
-      VALUES (${firingId}::uuid, ${o.trigger.organizationId}::uuid, ${o.trigger.id}::uuid, ${o.source}::"FiringSource", ${o.scheduledFor ?? null}::timestamp(3),
-        ${o.actorId}::uuid, ${unusedIntegrationIds}::text[], ${now}::timestamp(3))
+      SELECT ${firingId}::uuid, ${o.trigger.organizationId}::uuid, ${o.trigger.id}::uuid, ${o.source}::"FiringSource", ${o.scheduledFor ?? null}::timestamp(3),
+        ${o.actorId}::uuid, ${unusedIntegrationIds}::text[], ${now}::timestamp(3)
+      WHERE ${guard}
       ON CONFLICT ("triggerId", "scheduledFor") DO NOTHING
       RETURNING id
     ), results AS (
@@ -128,10 +129,16 @@ async function recordFiring(tx: TTransaction, o: TFireTriggerOptions, results: T
       SELECT gen_random_uuid(), firing.id, r.automation, r.outcome::"SubscriberOutcome", r.code, r.message, r.session, ${now}::timestamp(3)
       FROM firing, unnest(${results.map((r) => r.automationId)}::uuid[], ${results.map((r) => r.outcome)}::text[], ${results.map((r) => r.errorCode)}::text[],
         ${results.map((r) => r.errorMessage)}::text[], ${results.map((r) => r.sessionId)}::uuid[]) AS r(automation, outcome, code, message, session)
-    )
-    SELECT id::text FROM firing`;
-  if (recorded.length === 0) throw new FiringSlotTaken();
-  return firingId;
+    )`,
+    written: Prisma.sql`SELECT id FROM firing`,
+    refusal: () => new FiringSlotTaken(),
+  };
+}
+
+/** A firing that started nothing (every subscriber refused or skipped): the firing alone. */
+async function recordFiringAlone(tx: TTransaction, firing: TAlongside): Promise<void> {
+  const written = await tx.$queryRaw<unknown[]>`WITH ${firing.ctes(Prisma.sql`true`)} ${firing.written}`;
+  if (written.length === 0) throw firing.refusal();
 }
 
 /**
@@ -167,10 +174,20 @@ export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Pro
     results.push(result);
     starts.push({ result, start: subscriberStart(o, subscriber, credentials) });
   }
-  // Every started subscriber in one batch of writes (sessions, turns, messages, runs, events, jobs).
-  const started = await startSessions(tx, starts.map((entry) => entry.start));
-  starts.forEach((entry, index) => (entry.result.sessionId = started[index]!.sessionId));
-  const firingId = await recordFiring(tx, o, results, unusedIntegrationIds);
+  // Every started subscriber and the firing with its results in one statement (sessions, turns,
+  // messages, runs, events, jobs); caller grants, when sent, are one more.
+  const firingId = crypto.randomUUID();
+  if (starts.length === 0) await recordFiringAlone(tx, firingAlongside(o, firingId, results, unusedIntegrationIds));
+  else {
+    await startSessions(
+      tx,
+      starts.map((entry) => entry.start),
+      (started) => {
+        starts.forEach((entry, index) => (entry.result.sessionId = started[index]!.sessionId));
+        return firingAlongside(o, firingId, results, unusedIntegrationIds);
+      },
+    );
+  }
   const sessions = results.filter((result) => result.sessionId !== null).map((result) => ({ automationId: result.automationId, sessionId: result.sessionId! }));
   return { firingId, sessions, results, unusedIntegrationIds };
 }
