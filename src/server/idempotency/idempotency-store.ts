@@ -1,4 +1,5 @@
-import { db, type TTransaction } from "@/server/db/client";
+import { db, queryRows, type TTransaction } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import { AppError } from "@/server/errors";
 
 /**
@@ -16,8 +17,6 @@ export type TIdempotentResult<T> = TStoredResponse<T> & { replayed: boolean };
 
 /** A reservation with no outcome after this long belongs to an attempt that died before committing. */
 export const IN_PROGRESS_LEASE_MS = 60_000;
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 type TOptions<T> = {
   orgId: string;
@@ -51,27 +50,40 @@ export async function runIdempotent<T>(options: TOptions<T>): Promise<TIdempoten
 
 type TReservation = { kind: "reserved"; id: string } | { kind: "replay"; response: TStoredResponse<unknown> };
 
+type THolder = { id: string; reserved: boolean; requestDigest: string; state: "IN_PROGRESS" | "COMPLETED"; responseStatus: number | null; responseBody: unknown; expiresAt: Date; createdAt: Date };
+
+/**
+ * Reserves the key, or reads who holds it, in one statement: a replay costs one round trip and
+ * no failed insert. The read sees the statement's snapshot, so a holder that committed while the
+ * insert waited on it is not seen: then neither row comes back and the reservation is tried again.
+ */
+async function reserveOrReadHolder(options: TOptions<unknown>, now: Date): Promise<THolder | undefined> {
+  const { orgId, scope, key } = options;
+  const [holder] = await queryRows<THolder>(db(), Prisma.sql`
+    WITH reserved AS (
+      INSERT INTO idempotency_records (id, "organizationId", scope, key, "requestDigest", "expiresAt", "createdAt")
+      VALUES (${crypto.randomUUID()}::uuid, ${orgId}::uuid, ${scope}, ${key}, ${options.digest}, ${new Date(now.getTime() + options.windowMs)}::timestamp(3), ${now}::timestamp(3))
+      ON CONFLICT ("organizationId", scope, key) DO NOTHING
+      RETURNING id
+    )
+    SELECT id::text, true AS reserved, NULL AS "requestDigest", NULL AS state, NULL::int AS "responseStatus", NULL::jsonb AS "responseBody", NULL::timestamp(3) AS "expiresAt", NULL::timestamp(3) AS "createdAt" FROM reserved
+    UNION ALL
+    SELECT id::text, false, "requestDigest", state::text, "responseStatus", "responseBody", "expiresAt", "createdAt"
+    FROM idempotency_records WHERE "organizationId" = ${orgId}::uuid AND scope = ${scope} AND key = ${key}`);
+  return holder;
+}
+
+const inProgress = () => new AppError("IDEMPOTENCY_IN_PROGRESS", "The original request with this Idempotency-Key is still being recorded. Retry in 2 seconds.", { headers: { "Retry-After": "2" } });
+
 async function reserve(options: TOptions<unknown>, attempt = 0): Promise<TReservation> {
   const now = options.now ?? new Date();
-  const where = { organizationId_scope_key: { organizationId: options.orgId, scope: options.scope, key: options.key! } };
-  try {
-    const row = await db().idempotencyRecord.create({
-      data: {
-        organizationId: options.orgId,
-        scope: options.scope,
-        key: options.key!,
-        requestDigest: options.digest,
-        expiresAt: new Date(now.getTime() + options.windowMs),
-        createdAt: now,
-      },
-      select: { id: true },
-    });
-    return { kind: "reserved", id: row.id };
-  } catch (error) {
-    if (!isUniqueViolation(error) || attempt > 2) throw error;
+  const existing = await reserveOrReadHolder(options, now);
+  if (existing?.reserved) return { kind: "reserved", id: existing.id };
+  if (!existing) {
+    // The holder committed (or went away) while the insert waited on it: look again, a few times.
+    if (attempt > 2) throw inProgress();
+    return reserve(options, attempt + 1);
   }
-  const existing = await db().idempotencyRecord.findUnique({ where, select: { id: true, requestDigest: true, state: true, responseStatus: true, responseBody: true, expiresAt: true, createdAt: true } });
-  if (!existing) return reserve(options, attempt + 1);
   const expired = existing.expiresAt <= now;
   const abandoned = existing.state === "IN_PROGRESS" && now.getTime() - existing.createdAt.getTime() > IN_PROGRESS_LEASE_MS && existing.requestDigest === options.digest;
   if (expired || abandoned) {
@@ -83,7 +95,7 @@ async function reserve(options: TOptions<unknown>, attempt = 0): Promise<TReserv
     throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request (target, input or caller credentials) in the last 24 hours. Use a new key for a new request.");
   }
   if (existing.state === "IN_PROGRESS") {
-    throw new AppError("IDEMPOTENCY_IN_PROGRESS", "The original request with this Idempotency-Key is still being recorded. Retry in 2 seconds.", { headers: { "Retry-After": "2" } });
+    throw inProgress();
   }
   return { kind: "replay", response: { status: existing.responseStatus!, body: existing.responseBody } };
 }

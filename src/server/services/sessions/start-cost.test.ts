@@ -68,11 +68,21 @@ describe("the cost of starting work", () => {
     expect(firing.results.every((result) => result.outcome === "STARTED")).toBe(true);
 
     // With an Idempotency-Key the outcome is recorded in the same transaction as the fan-out.
+    const keyedFire = () => api("POST", "/triggers/fire", { credential: setup.world.people.owner.key, body: { triggerId: trigger.id, input: { message: "count me" }, idempotencyKey: "count-me-once" } });
     const keyed = await countStatements(async () => {
-      answer = await api("POST", "/triggers/fire", { credential: setup.world.people.owner.key, body: { triggerId: trigger.id, input: { message: "count me" }, idempotencyKey: crypto.randomUUID() } });
+      answer = await keyedFire();
     });
     expect(answer!.status).toBe(202);
     expect(keyed.transactions).toBe(1);
+    // Its replay: the credential, the trigger, and the reservation that finds the outcome instead.
+    const replay = await countStatements(async () => {
+      answer = await keyedFire();
+    });
+    reportStatements("fire replay", replay);
+    expect(answer!.status).toBe(202);
+    expect(answer!.headers.get("idempotency-replayed")).toBe("true");
+    expect(replay.transactions).toBe(0);
+    expect(replay.statements).toHaveLength(3);
   });
 
   it("a fan-out of ten, agents and flows, costs what a start of one agent costs: the flow runs ride in the same statement", async () => {
