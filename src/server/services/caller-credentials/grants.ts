@@ -1,5 +1,6 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import { AppError } from "@/server/errors";
 import { open, seal, VaultError } from "@/server/vault/vault";
 import { normalizeCallerIntegrations, type TCallerIntegrations } from "./material";
@@ -22,33 +23,41 @@ async function storeGrant(tx: TTransaction, turnId: string, integrations: TCalle
 
 type TNewGrant = { turnId: string; callerCredentials: TCallerCredentials | undefined; expiresAt?: Date | null; suppliedById: string | null };
 
+/** A new turn's material, sealed, ready to be written with the turn (callerGrantsInsertSql). */
+export type TSealedGrant = { turnId: string; sealed: string; expiresAt: Date | null; suppliedById: string | null };
+
 /**
- * Seals and stores the request's material for one turn. Nothing is stored when there is no
- * entry that changes an outcome (undefined, `{ integrations: {} }`, only `{}` entries); an
- * entry with only `fallbackAllowed: false` is stored, since it makes the call fail without
- * material. `expiresAt` is callerCredentialExpiresAt when the request gave one.
+ * Seals the request's material for one turn, or null when there is nothing to store: no entry
+ * that changes an outcome (undefined, `{ integrations: {} }`, only `{}` entries); an entry with
+ * only `fallbackAllowed: false` is stored, since it makes the call fail without material.
+ * `expiresAt` is callerCredentialExpiresAt when the request gave one.
  */
-export async function createCallerGrant(tx: TTransaction, grant: TNewGrant): Promise<void> {
-  await createCallerGrants(tx, [grant]);
+export async function sealCallerGrant(grant: TNewGrant): Promise<TSealedGrant | null> {
+  const integrations = normalizeCallerIntegrations(grant.callerCredentials);
+  if (Object.keys(integrations).length === 0) return null;
+  return { turnId: grant.turnId, sealed: await seal(JSON.stringify(integrations)), expiresAt: grant.expiresAt ?? null, suppliedById: grant.suppliedById };
 }
 
 /**
- * The grants of new turns (a fan-out's, one per started turn), as createCallerGrant stores
- * each: sealed one by one, written in one statement. A new turn has no grant yet, so this only
- * inserts.
+ * New turns' grants as one insert over arrays, a CTE of the statement that writes the turns
+ * (insertSessions) under its guard, or null when no turn carries material. A new turn has no
+ * grant yet, so this only inserts. Raw: a model createMany is compiled anew for each row count.
  */
-export async function createCallerGrants(tx: TTransaction, grants: TNewGrant[]): Promise<void> {
-  const stored = grants.map((grant) => ({ grant, integrations: normalizeCallerIntegrations(grant.callerCredentials) })).filter(({ integrations }) => Object.keys(integrations).length > 0);
-  if (stored.length === 0) return;
-  const sealed = await Promise.all(stored.map(({ integrations }) => seal(JSON.stringify(integrations))));
-  const turnIds = stored.map(({ grant }) => grant.turnId);
-  const expiries = stored.map(({ grant }) => grant.expiresAt?.toISOString() ?? null);
-  const suppliers = stored.map(({ grant }) => grant.suppliedById);
-  // One raw insert: a fan-out writes these inside its transaction on every fire, and a model
-  // createMany is compiled anew for each row count.
-  await tx.$executeRaw`INSERT INTO caller_grants (id, "turnId", sealed, "expiresAt", "suppliedById", "createdAt")
-    SELECT gen_random_uuid(), g.turn, g.sealed, g.expires::timestamp(3), g.supplier, ${new Date()}::timestamp(3)
-    FROM unnest(${turnIds}::uuid[], ${sealed}::text[], ${expiries}::text[], ${suppliers}::uuid[]) AS g(turn, sealed, expires, supplier)`;
+export function callerGrantsInsertSql(grants: TSealedGrant[], now: Date, guard: Prisma.Sql): Prisma.Sql | null {
+  if (grants.length === 0) return null;
+  return Prisma.sql`grants AS (
+      INSERT INTO caller_grants (id, "turnId", sealed, "expiresAt", "suppliedById", "createdAt")
+      SELECT gen_random_uuid(), g.turn, g.sealed, g.expires::timestamp(3), g.supplier, ${now}::timestamp(3)
+      FROM unnest(${grants.map((grant) => grant.turnId)}::uuid[], ${grants.map((grant) => grant.sealed)}::text[],
+        ${grants.map((grant) => grant.expiresAt?.toISOString() ?? null)}::text[], ${grants.map((grant) => grant.suppliedById)}::uuid[]) AS g(turn, sealed, expires, supplier)
+      WHERE ${guard}
+    )`;
+}
+
+/** Seals and stores the material of one new turn queued on its own (queue-turn.ts); see sealCallerGrant. */
+export async function createCallerGrant(tx: TTransaction, grant: TNewGrant): Promise<void> {
+  const sealed = await sealCallerGrant(grant);
+  if (sealed) await tx.$executeRaw`WITH ${callerGrantsInsertSql([sealed], new Date(), Prisma.sql`true`)} SELECT 1`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { firstEventsSql } from "@/server/events/append-event";
 import { jobsInsertSql, type TJob } from "@/server/jobs/enqueue";
+import { callerGrantsInsertSql, type TSealedGrant } from "@/server/services/caller-credentials/grants";
 import { disabledAutomationsSql } from "@/server/services/partner/entitlements/disabled-automations";
 
 /** The rows of one new session: the session, its first turn and message, and its seq-1 event. */
@@ -26,6 +27,8 @@ export type TNewSession = {
   event: { type: "session.changed"; data: Record<string, unknown> };
   /** The flow run a flow's session starts with (its input delivered verbatim); null for an agent. */
   flowRun: { id: string; input: unknown } | null;
+  /** The first turn's caller material, sealed; null when the request sent none to store. */
+  grant: TSealedGrant | null;
 };
 
 /**
@@ -52,11 +55,11 @@ function flowRunsInsertSql(rows: TNewSession[], now: Date, enabled: Prisma.Sql):
 }
 
 /**
- * Writes sessions, their first turns, first messages, flow runs and `session.changed` events in one
+ * Writes sessions, their first turns, first messages, flow runs, caller grants and `session.changed` events in one
  * statement (data-modifying CTEs, each an insert over arrays), NOTIFYing their followers at
  * commit: a start is on every hot path (opens, fan-outs), and each round trip costs the request
  * more than the rows do. The jobs that run the new turns are inserted by the same statement
- * (jobsInsertSql), so a start with no caller grant is atomic without a transaction.
+ * (jobsInsertSql), so a start is atomic without a transaction.
  * When any automation is disabled by its follower's partner, nothing is written (the alongside
  * rows neither) and their ids are returned (the caller refuses). Foreign keys are checked at the statement's end, so the
  * siblings may refer to each other. Timestamps are the app's clock in UTC, as Prisma writes
@@ -69,6 +72,7 @@ export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs
   const enabled = Prisma.sql`NOT EXISTS (SELECT 1 FROM disabled)`;
   const events = firstEventsSql(rows.map((row) => ({ sessionId: row.sessionId, ...row.event })), now, enabled);
   const queued = jobsInsertSql(jobs, enabled);
+  const grants = callerGrantsInsertSql(rows.flatMap((row) => (row.grant ? [row.grant] : [])), now, enabled);
   const answers = await queryRows<{ disabled: string | null; alongside: boolean | null }>(tx, Prisma.sql`
     WITH disabled AS (${disabledAutomationsSql([...new Set(rows.map((row) => row.automationId))])}),
     sessions AS (
@@ -92,7 +96,7 @@ export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs
         ${column(rows, (r) => (r.instruction ? "SYSTEM" : "USER"))}::text[], ${column(rows, (r) => r.message)}::text[], ${column(rows, (r) => (r.instruction ? null : r.ownerId))}::uuid[])
         AS m(id, session, turn, role, body, author)
       WHERE ${enabled}
-    )${flowRunsInsertSql(rows, now, enabled)}, events AS (${events.inserts})${queued.ctes.length > 0 ? Prisma.sql`, ${Prisma.join(queued.ctes)}` : Prisma.empty}${
+    )${flowRunsInsertSql(rows, now, enabled)}${grants ? Prisma.sql`, ${grants}` : Prisma.empty}, events AS (${events.inserts})${queued.ctes.length > 0 ? Prisma.sql`, ${Prisma.join(queued.ctes)}` : Prisma.empty}${
       alongside ? Prisma.sql`, ${alongside.ctes(enabled)}` : Prisma.empty
     }
     SELECT "automationId" AS disabled, NULL::boolean AS alongside FROM disabled

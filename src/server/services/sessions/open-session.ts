@@ -57,13 +57,13 @@ async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TO
 /**
  * Opens a session on a published agent and queues its first turn (spec 4.2). The session is
  * pinned to the revision published now; session, first message, turn, caller grant and job
- * are written together or not at all. Without caller credentials or a draft snapshot the
- * start is one statement (insertSessions), atomic by itself, so no transaction is opened: its
- * BEGIN and COMMIT would be two of the open's few round trips.
+ * are written together or not at all. Without a draft snapshot the start is one statement
+ * (insertSessions), atomic by itself, so no transaction is opened: its BEGIN and COMMIT would
+ * be two of the open's few round trips.
  */
 export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Promise<{ sessionId: string; executionId: string; revision: number }> {
   const agent = await runnableAgent(actor, o.automationId, o);
-  return atomically(o.pinRevision === undefined && o.callerCredentials === undefined, async (tx) => {
+  return atomically(o.pinRevision === undefined, async (tx) => {
     const revision = o.pinRevision ? await o.pinRevision(tx) : agent.revision!;
     const { sessionId, executionId } = await startSession(tx, {
       organizationId: agent.organizationId,

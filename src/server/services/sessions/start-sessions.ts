@@ -2,7 +2,7 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
 import { env } from "@/server/env";
 import type { TJob } from "@/server/jobs/enqueue";
-import { createCallerGrants } from "@/server/services/caller-credentials/grants";
+import { sealCallerGrant } from "@/server/services/caller-credentials/grants";
 import { refuseDisabled } from "@/server/services/partner/entitlements/disabled-automations";
 import { insertSessions, type TAlongside } from "./insert-sessions";
 import { sessionTitle } from "./session-title";
@@ -46,9 +46,9 @@ export type TStartedSession = { sessionId: string; executionId: string; flowRunI
  * flow runs, a flow's agent steps): inside the caller's transaction, each session (pinned to
  * its revision), its first turn (QUEUED, with its deadline), the first USER message, the flow
  * run when it is a flow, the turn's caller grant, the `session.changed` event and the job.
- * Sessions, turns, messages, flow runs, events and jobs are one statement for the whole batch
- * (insertSessions), with what the caller writes alongside (a fan-out's firing), the caller
- * grants one more, so a fan-out costs barely more than one start;
+ * Sessions, turns, messages, flow runs, caller grants, events and jobs are one statement for the
+ * whole batch (insertSessions), with what the caller writes alongside (a fan-out's firing), so a
+ * fan-out costs what one start costs and needs no transaction of its own;
  * everything commits together or not at all. An automation its follower's partner disabled
  * is refused here, once for every entry point (403 AUTOMATION_DISABLED); fan-outs skip those
  * beforehand (fire-trigger.ts) so one disabled subscriber does not stop the others.
@@ -67,9 +67,13 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[], a
   const jobs: TJob[] = rows.filter(({ start }) => start.queueJob !== false).map(({ start, turnId }) => ({ kind: start.flowRun ? "flow-run" : "agent-turn", turnId, organizationId: start.organizationId }));
   const started = rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));
   const also = alongside?.(started);
+  // Sealed before the statement (each with its own nonce), written by it.
+  const grants = await Promise.all(
+    rows.map(({ start, turnId }) => sealCallerGrant({ turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId })),
+  );
   const { disabled, alongsideWritten } = await insertSessions(
     tx,
-    rows.map(({ start, sessionId, turnId, messageId, flowRunId, deadlineAt }) => ({
+    rows.map(({ start, sessionId, turnId, messageId, flowRunId, deadlineAt }, index) => ({
       sessionId,
       turnId,
       messageId,
@@ -88,16 +92,13 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[], a
       message: start.message,
       event: { type: "session.changed", data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) } },
       flowRun: flowRunId ? { id: flowRunId, input: start.flowRun!.input } : null,
+      grant: grants[index]!,
     })),
     jobs,
     also,
   );
   await refuseDisabled(disabled, tx);
   if (also && !alongsideWritten) throw also.refusal();
-  await createCallerGrants(
-    tx,
-    rows.map(({ start, turnId }) => ({ turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId })),
-  );
   return started;
 }
 

@@ -77,10 +77,10 @@ export async function fireTriggerByApi(actor: TUserActor, body: TFireTriggerRequ
     key,
     digest,
     windowMs: FIRE_WINDOW_MS,
-    // Without a key or caller material the fan-out is one statement (sessions, firing, results,
-    // jobs), atomic by itself: no transaction is opened.
+    // Without a key the fan-out is one statement (sessions, grants, firing, results, jobs),
+    // atomic by itself: no transaction is opened. With one, its outcome commits with the fan-out.
     execute: (recordOutcome) =>
-      atomically(key === null && body.callerCredentials === undefined, async (tx) => {
+      atomically(key === null, async (tx) => {
         const fired = await fireTrigger(tx, {
           trigger,
           source: "API",

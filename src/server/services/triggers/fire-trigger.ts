@@ -175,7 +175,7 @@ export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Pro
     starts.push({ result, start: subscriberStart(o, subscriber, credentials) });
   }
   // Every started subscriber and the firing with its results in one statement (sessions, turns,
-  // messages, runs, events, jobs); caller grants, when sent, are one more.
+  // messages, runs, caller grants, events, jobs).
   const firingId = crypto.randomUUID();
   if (starts.length === 0) await recordFiringAlone(tx, firingAlongside(o, firingId, results, unusedIntegrationIds));
   else {
