@@ -66,7 +66,11 @@ function flowRunsInsertSql(rows: TNewSession[], now: Date, enabled: Prisma.Sql):
  * them (an ISO string cast to `timestamp` keeps its UTC digits whatever the connection's time
  * zone).
  */
-export async function insertSessions(tx: TTransaction, rows: TNewSession[], jobs: TJob[] = [], alongside?: TAlongside): Promise<{ disabled: Set<string>; alongsideWritten: boolean }> {
+export async function insertSessions(
+  tx: TTransaction,
+  rows: TNewSession[],
+  { jobs = [], alongside }: { jobs?: TJob[]; alongside?: TAlongside } = {},
+): Promise<{ disabled: Set<string>; alongsideWritten: boolean }> {
   if (rows.length === 0) return { disabled: new Set(), alongsideWritten: false };
   const now = new Date();
   const enabled = Prisma.sql`NOT EXISTS (SELECT 1 FROM disabled)`;

@@ -37,6 +37,8 @@ export type TSessionStart = {
   deadlineAt?: Date;
   /** False when the caller runs the turn itself (a flow's agent step): no job is queued. */
   queueJob?: boolean;
+  /** The new session's id when the caller names it before the start (a fan-out's firing results refer to it). */
+  sessionId?: string;
 };
 
 export type TStartedSession = { sessionId: string; executionId: string; flowRunId: string | null };
@@ -53,20 +55,18 @@ export type TStartedSession = { sessionId: string; executionId: string; flowRunI
  * is refused here, once for every entry point (403 AUTOMATION_DISABLED); fan-outs skip those
  * beforehand (fire-trigger.ts) so one disabled subscriber does not stop the others.
  */
-export async function startSessions(tx: TTransaction, starts: TSessionStart[], alongside?: (started: TStartedSession[]) => TAlongside): Promise<TStartedSession[]> {
+export async function startSessions(tx: TTransaction, starts: TSessionStart[], alongside?: TAlongside): Promise<TStartedSession[]> {
   if (starts.length === 0) return [];
   const defaultDeadline = new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000);
   const rows = starts.map((start) => ({
     start,
-    sessionId: crypto.randomUUID(),
+    sessionId: start.sessionId ?? crypto.randomUUID(),
     turnId: crypto.randomUUID(),
     messageId: crypto.randomUUID(),
     flowRunId: start.flowRun ? crypto.randomUUID() : null,
     deadlineAt: start.deadlineAt ?? defaultDeadline,
   }));
   const jobs: TJob[] = rows.filter(({ start }) => start.queueJob !== false).map(({ start, turnId }) => ({ kind: start.flowRun ? "flow-run" : "agent-turn", turnId, organizationId: start.organizationId }));
-  const started = rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));
-  const also = alongside?.(started);
   // Sealed before the statement (each with its own nonce), written by it.
   const grants = await Promise.all(
     rows.map(({ start, turnId }) => sealCallerGrant({ turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId })),
@@ -92,14 +92,13 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[], a
       message: start.message,
       event: { type: "session.changed", data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) } },
       flowRun: flowRunId ? { id: flowRunId, input: start.flowRun!.input } : null,
-      grant: grants[index]!,
+      grant: grants[index] ?? null,
     })),
-    jobs,
-    also,
+    { jobs, alongside },
   );
   await refuseDisabled(disabled, tx);
-  if (also && !alongsideWritten) throw also.refusal();
-  return started;
+  if (alongside && !alongsideWritten) throw alongside.refusal();
+  return rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));
 }
 
 /** One session (see startSessions). */

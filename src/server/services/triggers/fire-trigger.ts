@@ -157,7 +157,7 @@ export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Pro
   const runnable = subscribers.filter((subscriber) => notRunnable(o.trigger, subscriber, disabled) === null);
   const { perSubscriber, unusedIntegrationIds } = narrowCallerCredentials(o.callerCredentials, runnable);
   const results: TSubscriberResult[] = [];
-  const starts: Array<{ result: TSubscriberResult; start: TSessionStart }> = [];
+  const starts: TSessionStart[] = [];
   for (const subscriber of subscribers) {
     const blocked = notRunnable(o.trigger, subscriber, disabled);
     if (blocked) {
@@ -170,24 +170,17 @@ export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Pro
       results.push(refusal(subscriber, missing, o.source));
       continue;
     }
-    const result: TSubscriberResult = { automationId: subscriber.id, outcome: "STARTED", errorCode: null, errorMessage: null, sessionId: null };
-    results.push(result);
-    starts.push({ result, start: subscriberStart(o, subscriber, credentials) });
+    // Named before the start: the firing's results, written in the same statement, refer to it.
+    const sessionId = crypto.randomUUID();
+    results.push({ automationId: subscriber.id, outcome: "STARTED", errorCode: null, errorMessage: null, sessionId });
+    starts.push({ ...subscriberStart(o, subscriber, credentials), sessionId });
   }
   // Every started subscriber and the firing with its results in one statement (sessions, turns,
   // messages, runs, caller grants, events, jobs).
   const firingId = crypto.randomUUID();
-  if (starts.length === 0) await recordFiringAlone(tx, firingAlongside(o, firingId, results, unusedIntegrationIds));
-  else {
-    await startSessions(
-      tx,
-      starts.map((entry) => entry.start),
-      (started) => {
-        starts.forEach((entry, index) => (entry.result.sessionId = started[index]!.sessionId));
-        return firingAlongside(o, firingId, results, unusedIntegrationIds);
-      },
-    );
-  }
+  const firing = firingAlongside(o, firingId, results, unusedIntegrationIds);
+  if (starts.length === 0) await recordFiringAlone(tx, firing);
+  else await startSessions(tx, starts, firing);
   const sessions = results.filter((result) => result.sessionId !== null).map((result) => ({ automationId: result.automationId, sessionId: result.sessionId! }));
   return { firingId, sessions, results, unusedIntegrationIds };
 }
