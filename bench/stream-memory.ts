@@ -7,6 +7,7 @@
 // run it with NODE_OPTIONS=--experimental-websocket on Node 20.
 import { parseArgs } from "node:util";
 import { fixtureWorld, openSession } from "./measure";
+import { collectedMemory, serverInspector } from "./server-inspector";
 
 const { values } = parseArgs({
   options: {
@@ -21,41 +22,9 @@ const baseUrl = values["base-url"]!;
 type TCallFrame = { functionName: string; url: string; lineNumber: number };
 type TSampleNode = { callFrame: TCallFrame; selfSize: number; children: TSampleNode[] };
 
-/** A Chrome DevTools Protocol session on the server's inspector. */
-async function inspector(address: string) {
-  const [target] = (await (await fetch(`http://${address}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
-  const socket = new WebSocket(target!.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.addEventListener("open", resolve);
-    socket.addEventListener("error", reject);
-  });
-  let lastId = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
-  socket.addEventListener("message", (message) => {
-    const { id, result } = JSON.parse(String(message.data)) as { id?: number; result?: unknown };
-    if (id !== undefined) waiting.get(id)?.(result);
-    waiting.delete(id!);
-  });
-  const call = <T>(method: string, params: object = {}) =>
-    new Promise<T>((resolve) => {
-      const id = ++lastId;
-      waiting.set(id, resolve as (result: unknown) => void);
-      socket.send(JSON.stringify({ id, method, params }));
-    });
-  return { call, close: () => socket.close() };
-}
-
 const world = fixtureWorld(baseUrl);
 const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
-const server = await inspector(values.inspector!);
-
-/** The heap after two full collections, as process.memoryUsage() reports it in the server. */
-async function liveMemory(): Promise<Record<string, number>> {
-  await server.call("HeapProfiler.collectGarbage");
-  await server.call("HeapProfiler.collectGarbage");
-  const { result } = await server.call<{ result: { value: string } }>("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())" });
-  return JSON.parse(result.value);
-}
+const server = await serverInspector(values.inspector!);
 
 const held: AbortController[] = [];
 async function follow(sessionId: string) {
@@ -74,16 +43,18 @@ for (let index = 0; index < Number(values.sessions); index++) {
 // what follows is the cost of one more follower.
 for (const sessionId of sessionIds) await follow(sessionId);
 await new Promise((resolve) => setTimeout(resolve, 2_000));
-const before = await liveMemory();
+const before = await collectedMemory(server);
 await server.call("HeapProfiler.startSampling", { samplingInterval: 1024 });
 const measured = Number(values["per-session"]) * sessionIds.length;
 for (let round = 0; round < Number(values["per-session"]); round++) for (const sessionId of sessionIds) await follow(sessionId);
 await new Promise((resolve) => setTimeout(resolve, 3_000));
-const after = await liveMemory();
+const after = await collectedMemory(server);
 const { profile } = await server.call<{ profile: { head: TSampleNode } }>("HeapProfiler.getSamplingProfile");
 
 const bySource = new Map<string, number>();
 const byStack = new Map<string, number>();
+// The service's own code is bundled into Next's server chunks; its stacks are listed apart.
+const ownStack = new Map<string, number>();
 const where = (frame: TCallFrame) => `${frame.functionName || "(anonymous)"} ${frame.url.split("/").slice(-2).join("/")}:${frame.lineNumber}`;
 (function walk(node: TSampleNode, stack: string[]) {
   const frames = [...stack, where(node.callFrame)];
@@ -92,6 +63,7 @@ const where = (frame: TCallFrame) => `${frame.functionName || "(anonymous)"} ${f
     bySource.set(source, (bySource.get(source) ?? 0) + node.selfSize);
     const stackKey = frames.slice(-3).reverse().join(" < ");
     byStack.set(stackKey, (byStack.get(stackKey) ?? 0) + node.selfSize);
+    if (node.callFrame.url.includes("/server/chunks/")) ownStack.set(stackKey, (ownStack.get(stackKey) ?? 0) + node.selfSize);
   }
   for (const child of node.children) walk(child, frames);
 })(profile.head, []);
@@ -105,6 +77,7 @@ const top = (title: string, entries: Map<string, number>, count: number) => {
 };
 top("source file", bySource, 15);
 top("allocating stack", byStack, 15);
+top("allocating stack in the service's own code", ownStack, 12);
 server.close();
 for (const controller of held) controller.abort();
 process.exit(0);

@@ -5,6 +5,8 @@
 // session (messages posted to builtin:echo sessions; each turn logs ~4 events). `--soak-minutes`
 // keeps the streams open under light traffic, samples RSS every 30 s and says whether it stays flat.
 // Usage: npx tsx bench/streams.ts --start-server 3700 [--database-url URL]   (AUTH_SECRET and VAULT_KEYS from the environment)
+//        [--inspector 127.0.0.1:9340]: also the server's memory after full collections (started with
+//        --inspect there; NODE_OPTIONS=--experimental-websocket for this script on Node 20)
 //    or: npx tsx bench/streams.ts --base-url URL --server-pid PID [--database-url URL]   (a server you started)
 //        [--sessions 1000] [--per-session 10] [--messages 200] [--concurrency 8] [--idle-seconds 30] [--soak-minutes 0]
 // The server and the client each need a file limit above the stream count: the script raises
@@ -19,6 +21,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { expectStatus, fixtureWorld, openSession } from "./measure";
+import { collectedMemory, serverInspector } from "./server-inspector";
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "8" },
     "idle-seconds": { type: "string", default: "30" },
     "soak-minutes": { type: "string", default: "0" },
+    inspector: { type: "string" },
   },
 });
 const sessionCount = Number(values.sessions);
@@ -48,7 +52,7 @@ const filesNeeded = sessionCount * perSession + 1_000;
 /** The built app on its own port, its file limit raised; the rate limits are lifted for the load. */
 async function startServer(port: string): Promise<ChildProcess> {
   const storage = values["database-url"] ? { DATABASE_URL: values["database-url"] } : { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-streams-")) };
-  const server = spawn("bash", ["-c", withFileLimit(filesNeeded, `exec node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`)], {
+  const server = spawn("bash", ["-c", withFileLimit(filesNeeded, `exec node ${values.inspector ? `--inspect=${values.inspector} ` : ""}node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`)], {
     stdio: ["ignore", "inherit", "inherit"],
     env: {
       ...process.env,
@@ -159,6 +163,10 @@ await turnDone(sessionIds.at(-1)!);
 await sleep(3_000);
 
 const rssBefore = rssKiB();
+// With the server's inspector: its memory after full collections, without and with the streams
+// (what a held stream itself costs, whatever V8 has not collected yet at either moment).
+const inspector = values.inspector ? await serverInspector(values.inspector) : undefined;
+const collectedWithout = inspector ? await collectedMemory(inspector) : undefined;
 console.error(`idle window without streams (${idleMs / 1000} s)...`);
 const idleWithout = await idleWindow(idleMs);
 // Garbage of the opens is collected while a process idles (V8's memory reducer), so RSS is also
@@ -189,6 +197,8 @@ console.error(`  ${JSON.stringify(ready)}; server RSS ${rssBefore} -> ${rssAfter
 console.error(`idle window with ${ready.open} streams (${idleMs / 1000} s)...`);
 const idleWith = await idleWindow(idleMs);
 const rssIdleWith = rssKiB();
+const collectedWith = inspector ? await collectedMemory(inspector) : undefined;
+inspector?.close();
 console.error(`  idle: without ${JSON.stringify(idleWithout)}, with ${JSON.stringify(idleWith)}`);
 client.stdin!.write("reset\n");
 
@@ -243,6 +253,12 @@ console.log(`| streams open / failed | ${open} / ${ready.failed} (${sessionCount
 console.log(`| server RSS before -> with streams | ${rssBefore ?? "n/a"} KiB -> ${rssAfter ?? "n/a"} KiB (~${perStream} KiB per stream) |`);
 const perStreamIdle = rssIdleWithout !== null && rssIdleWith !== null ? ((rssIdleWith - rssIdleWithout) / Math.max(1, open)).toFixed(1) : "n/a";
 console.log(`| server RSS at the end of each idle window: no streams -> streams | ${rssIdleWithout ?? "n/a"} KiB -> ${rssIdleWith ?? "n/a"} KiB (~${perStreamIdle} KiB per stream) |`);
+if (collectedWithout && collectedWith) {
+  const perStreamOf = (key: string) => ((collectedWith[key]! - collectedWithout[key]!) / 1024 / Math.max(1, open)).toFixed(1);
+  const kib = (bytes: number) => Math.round(bytes / 1024);
+  console.log(`| after two full collections, RSS: no streams -> streams | ${kib(collectedWithout.rss!)} KiB -> ${kib(collectedWith.rss!)} KiB (~${perStreamOf("rss")} KiB per stream) |`);
+  console.log(`| after two full collections, V8 heap: no streams -> streams | ${kib(collectedWithout.heapUsed!)} KiB -> ${kib(collectedWith.heapUsed!)} KiB (~${perStreamOf("heapUsed")} KiB per stream) |`);
+}
 const commits = (value: Awaited<ReturnType<typeof idleCommits>>) => (value ? `${value.total} (median ${value.medianPerSecond.toFixed(1)}/s)` : "n/a");
 console.log(`| idle xact_commit over ${idleMs / 1000} s: no streams / with streams | ${commits(idleWithout.commits)} / ${commits(idleWith.commits)} |`);
 const cpu = (value: number | null) => (value === null ? "n/a" : `${value.toFixed(2)} s`);

@@ -24,13 +24,32 @@ export type TFollower = {
 /** A follower's place in the hub. `cursor` is the last seq it was given (its Last-Event-ID). */
 export type TFollowHandle = { readonly cursor: number; close: () => void };
 
-type TFollowerState = TFollower & { cursor: number; live: boolean; closed: boolean };
+/**
+ * A follower's place in the hub, and its handle: one object per follower, with no closures (a
+ * process holds 10,000 of them for held streams). The follower is kept, not copied, so a class
+ * instance with prototype methods can follow.
+ */
+class Following implements TFollowHandle {
+  live = false;
+  closed = false;
+
+  constructor(
+    private readonly hub: SessionHub,
+    readonly sessionId: string,
+    readonly follower: TFollower,
+    public cursor: number,
+  ) {}
+
+  close(): void {
+    this.hub.leave(this);
+  }
+}
 
 /**
  * One followed session: its followers and how far the shared feed has delivered (`head`), with
  * the notified events taken but not yet handed on (`notified`, delivered together).
  */
-type TEntry = { sessionId: string; head: number; live: Set<TFollowerState>; catchingUp: number; reading: boolean; dirty: boolean; notified: TLoggedEvent[] };
+type TEntry = { sessionId: string; head: number; live: Set<Following>; catchingUp: number; reading: boolean; dirty: boolean; notified: TLoggedEvent[] };
 
 /**
  * Counters for tests and the benchmark: how often the hub touched the database, and how many
@@ -66,17 +85,11 @@ export class SessionHub {
    * order. Registration is synchronous; reading happens in the background.
    */
   follow(sessionId: string, afterSeq: number, follower: TFollower): TFollowHandle {
-    const state: TFollowerState = { ...follower, cursor: afterSeq, live: false, closed: false };
-    const handle = {
-      get cursor() {
-        return state.cursor;
-      },
-      close: () => this.leave(sessionId, state),
-    };
+    const state = new Following(this, sessionId, follower, afterSeq);
     if (this.closed) {
       state.closed = true;
       queueMicrotask(() => follower.onEnd?.("closed"));
-      return handle;
+      return state;
     }
     this.ensureRunning();
     let entry = this.entries.get(sessionId);
@@ -84,7 +97,8 @@ export class SessionHub {
       // The first follower sets the head: the shared reader starts from its cursor.
       entry = { sessionId, head: afterSeq, live: new Set(), catchingUp: 0, reading: false, dirty: true, notified: [] };
       this.entries.set(sessionId, entry);
-      entry.live.add(Object.assign(state, { live: true }));
+      state.live = true;
+      entry.live.add(state);
       void this.pump(entry);
     } else if (afterSeq >= entry.head) {
       // Ahead of or at the shared feed: deliveries are filtered by its cursor, no read needed.
@@ -94,7 +108,7 @@ export class SessionHub {
       entry.catchingUp++;
       void this.catchUpAlone(entry, state);
     }
-    return handle;
+    return state;
   }
 
   /** Resolves once LISTEN is in place (tests wait for it before expecting a wake-up). */
@@ -137,7 +151,7 @@ export class SessionHub {
         const lastSeq = lastSeqs.get(sessionId);
         if (lastSeq === undefined) this.end(entry, "deleted");
         else if (lastSeq > entry.head) void this.pump(entry);
-        for (const follower of entry.live) follower.onCatchUp?.();
+        for (const following of entry.live) following.follower.onCatchUp?.();
       }
     }
   }
@@ -219,7 +233,7 @@ export class SessionHub {
   }
 
   /** A follower behind the shared feed reads its own backlog, then joins the feed. */
-  private async catchUpAlone(entry: TEntry, state: TFollowerState): Promise<void> {
+  private async catchUpAlone(entry: TEntry, state: Following): Promise<void> {
     try {
       await this.listener!.ready;
       while (!state.closed && state.cursor < entry.head) {
@@ -233,7 +247,7 @@ export class SessionHub {
       if (this.entries.get(entry.sessionId) !== entry) {
         // The sweep found the session deleted (or the hub closed) while this follower read.
         state.closed = true;
-        state.onEnd?.(this.closed ? "closed" : "deleted");
+        state.follower.onEnd?.(this.closed ? "closed" : "deleted");
         return;
       }
       // Synchronously with the check above: no shared delivery can slip between them.
@@ -242,28 +256,29 @@ export class SessionHub {
     } catch (error) {
       log.warn("session hub could not catch a follower up", { sessionId: entry.sessionId, err: (error as Error).message });
       state.closed = true;
-      state.onEnd?.("error");
+      state.follower.onEnd?.("error");
     } finally {
       entry.catchingUp--;
       if (entry.live.size === 0 && entry.catchingUp === 0 && this.entries.get(entry.sessionId) === entry) this.entries.delete(entry.sessionId);
     }
   }
 
-  private leave(sessionId: string, state: TFollowerState): void {
+  /** A follower's close (its handle calls it). */
+  leave(state: Following): void {
     if (state.closed) return;
     state.closed = true;
-    const entry = this.entries.get(sessionId);
+    const entry = this.entries.get(state.sessionId);
     if (!entry) return;
     entry.live.delete(state);
     // The hub keeps nothing for a session nobody follows.
-    if (entry.live.size === 0 && entry.catchingUp === 0) this.entries.delete(sessionId);
+    if (entry.live.size === 0 && entry.catchingUp === 0) this.entries.delete(state.sessionId);
   }
 
   private end(entry: TEntry, reason: TFollowEnd): void {
     this.entries.delete(entry.sessionId);
-    for (const follower of entry.live) {
-      follower.closed = true;
-      follower.onEnd?.(reason);
+    for (const following of entry.live) {
+      following.closed = true;
+      following.follower.onEnd?.(reason);
     }
     entry.live.clear();
   }
@@ -280,13 +295,13 @@ function readNotified(notification: TEventNotification): TLoggedEvent | undefine
 }
 
 /** Hands a follower the part of `events` after its cursor (events start after `from`). */
-function deliver(follower: TFollowerState, events: readonly TLoggedEvent[], from: number): void {
-  if (follower.closed) return;
-  const fresh = follower.cursor <= from ? events : events.filter((event) => event.seq > follower.cursor);
+function deliver(following: Following, events: readonly TLoggedEvent[], from: number): void {
+  if (following.closed) return;
+  const fresh = following.cursor <= from ? events : events.filter((event) => event.seq > following.cursor);
   if (fresh.length === 0) return;
-  follower.cursor = fresh.at(-1)!.seq;
+  following.cursor = fresh.at(-1)!.seq;
   try {
-    follower.onEvents(fresh);
+    following.follower.onEvents(fresh);
   } catch (error) {
     log.warn("a session follower failed on delivery", { err: (error as Error).message });
   }

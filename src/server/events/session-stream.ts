@@ -1,11 +1,11 @@
+import { offDrain, onDrain, type TDrainable } from "@/server/lifecycle/draining";
 import { log } from "@/server/log";
-import { trackOpenStream } from "@/server/observability/metrics";
+import { countOpenStream } from "@/server/observability/metrics";
+import { readableFrom, type TByteSink, type TByteSource } from "./byte-sink";
 import { lastSeqOf, type TLoggedEvent } from "./read-events";
-import { sessionHub } from "./session-hub";
-import { onDrain } from "@/server/lifecycle/draining";
+import { sessionHub, type TFollowHandle, type TFollower } from "./session-hub";
 import { DRAIN_RETRY_FRAME, encodeFrame, envelope, HEARTBEAT_FRAME, RETRY_FRAME } from "./sse";
-import { onTick } from "./ticker";
-import { readableFrom, type TByteSource } from "./byte-sink";
+import { startTicking, stopTicking, type TTicking } from "./ticker";
 
 export const DEFAULT_HEARTBEAT_MS = 25_000;
 
@@ -58,6 +58,91 @@ function frameOf(sessionId: string, event: TLoggedEvent): Uint8Array {
 }
 
 /**
+ * One open session stream: everything it holds while it is open, in one object. 10,000 held
+ * streams per process are the target, so the stream is its own hub follower, heartbeat and
+ * drainable (prototype methods, no closures per stream).
+ */
+class SessionEventFeed implements TFollower, TTicking, TDrainable {
+  private done = false;
+  private following: TFollowHandle | null = null;
+
+  constructor(
+    private readonly options: TSessionStreamOptions,
+    private readonly sink: TByteSink,
+  ) {}
+
+  open(): void {
+    countOpenStream(1);
+    this.send(retryBytes);
+    // Shutdown (SIGTERM): tell the client to reconnect elsewhere, then end the stream.
+    onDrain(this);
+    if (this.done) return;
+    startTicking(this.heartbeatMs, this);
+    this.start().catch((error: unknown) => {
+      log.warn("session stream ended by an error; the client reconnects with Last-Event-ID", { sessionId: this.options.sessionId, err: (error as Error).message });
+      this.close();
+    });
+  }
+
+  close(): void {
+    if (this.done) return;
+    this.done = true;
+    countOpenStream(-1);
+    offDrain(this);
+    stopTicking(this.heartbeatMs, this);
+    this.following?.close();
+    this.sink.end();
+  }
+
+  onEvents(events: readonly TLoggedEvent[]): void {
+    for (const event of events) this.send(frameOf(this.options.sessionId, event));
+  }
+
+  onEnd(): void {
+    this.close();
+  }
+
+  tick(): void {
+    this.send(heartbeatBytes);
+    void this.options.stillVisible?.().then(
+      (visible) => !visible && this.close(),
+      () => undefined,
+    );
+  }
+
+  drain(): void {
+    this.send(drainBytes);
+    this.close();
+  }
+
+  private get heartbeatMs(): number {
+    return this.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  }
+
+  private send(bytes: Uint8Array): void {
+    if (!this.done) this.sink.write(bytes);
+  }
+
+  private async start(): Promise<void> {
+    const { sessionId } = this.options;
+    const lastSeq = this.options.lastSeq !== undefined ? this.options.lastSeq : await lastSeqOf(sessionId);
+    if (lastSeq === null || this.done) return this.close();
+    const point = resumePoint(this.options.lastEventId, lastSeq);
+    if (point.kind === "reset") {
+      this.send(encoder.encode(encodeFrame(envelope(sessionId, lastSeq, "stream.reset", { reason: "last_event_id_unavailable", lastEventId: point.requested }))));
+    }
+    const cursor = point.kind === "resume" ? point.afterSeq : lastSeq;
+    // The state is read after lastSeq: it reflects at least every event up to `cursor`.
+    const state = await this.options.snapshot();
+    if (this.done) return;
+    this.send(encoder.encode(encodeFrame(envelope(sessionId, cursor, "snapshot", state))));
+    const hub = await sessionHub();
+    if (this.done) return;
+    this.following = hub.follow(sessionId, cursor, this);
+  }
+}
+
+/**
  * The session stream (spec 6.1): `retry: 2000` at once, a `snapshot`, then every logged event
  * after the resume point in seq order, with a heartbeat comment while idle. Events come from
  * the process's session hub (one shared reader per session), so an idle stream costs the
@@ -66,64 +151,9 @@ function frameOf(sessionId: string, event: TLoggedEvent): Uint8Array {
  */
 export function sessionEventSource(options: TSessionStreamOptions): TByteSource {
   return (sink) => {
-    const { sessionId } = options;
-    const cleanups: Array<() => void> = [];
-    let done = false;
-    const close = () => {
-      if (done) return;
-      done = true;
-      for (const cleanup of cleanups.splice(0)) cleanup();
-      sink.end();
-    };
-    const send = (bytes: Uint8Array) => {
-      if (!done) sink.write(bytes);
-    };
-    const start = async () => {
-      const lastSeq = options.lastSeq !== undefined ? options.lastSeq : await lastSeqOf(sessionId);
-      if (lastSeq === null || done) return close();
-      const point = resumePoint(options.lastEventId, lastSeq);
-      if (point.kind === "reset") {
-        send(encoder.encode(encodeFrame(envelope(sessionId, lastSeq, "stream.reset", { reason: "last_event_id_unavailable", lastEventId: point.requested }))));
-      }
-      const cursor = point.kind === "resume" ? point.afterSeq : lastSeq;
-      // The state is read after lastSeq: it reflects at least every event up to `cursor`.
-      const state = await options.snapshot();
-      if (done) return;
-      send(encoder.encode(encodeFrame(envelope(sessionId, cursor, "snapshot", state))));
-      const hub = await sessionHub();
-      if (done) return;
-      const follow = hub.follow(sessionId, cursor, {
-        onEvents: (events) => {
-          for (const event of events) send(frameOf(sessionId, event));
-        },
-        onEnd: close,
-      });
-      cleanups.push(follow.close);
-    };
-    cleanups.push(trackOpenStream());
-    send(retryBytes);
-    // Shutdown (SIGTERM): tell the client to reconnect elsewhere, then end the stream.
-    cleanups.push(
-      onDrain(() => {
-        send(drainBytes);
-        close();
-      }),
-    );
-    if (done) return close;
-    cleanups.push(
-      onTick(options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, () => {
-        send(heartbeatBytes);
-        void options.stillVisible?.().then(
-          (visible) => !visible && close(),
-          () => undefined,
-        );
-      }),
-    );
-    start().catch((error: unknown) => {
-      log.warn("session stream ended by an error; the client reconnects with Last-Event-ID", { sessionId, err: (error as Error).message });
-      close();
-    });
-    return close;
+    const feed = new SessionEventFeed(options, sink);
+    feed.open();
+    return () => feed.close();
   };
 }
 

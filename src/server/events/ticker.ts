@@ -1,30 +1,31 @@
-type TTick = () => void;
+/** Something called on every tick of its period; an object, so 10,000 streams hold no closures for it. */
+export type TTicking = { tick(): void };
+
+type TTicker = { timer: NodeJS.Timeout; ticking: Set<TTicking> };
 
 // One interval per period for the whole process: 10,000 streams heartbeating every 25 s share
 // one timer, and everything they do on a tick happens together, so it can be batched.
-const holder = globalThis as typeof globalThis & { __eventTickers?: Map<number, { timer: NodeJS.Timeout; ticks: Set<TTick> }> };
+const holder = globalThis as typeof globalThis & { __eventTickers?: Map<number, TTicker> };
 
-/** Calls `tick` every `ms` on the process-wide timer of that period; returns the unsubscribe. */
-export function onTick(ms: number, tick: TTick): () => void {
+/** Calls `ticking.tick()` every `ms` on the process-wide timer of that period, until stopTicking. */
+export function startTicking(ms: number, ticking: TTicking): void {
   holder.__eventTickers ??= new Map();
-  const tickers = holder.__eventTickers;
-  let ticker = tickers.get(ms);
+  let ticker = holder.__eventTickers.get(ms);
   if (!ticker) {
-    const ticks = new Set<TTick>();
+    const all = new Set<TTicking>();
     const timer = setInterval(() => {
-      for (const each of ticks) each();
+      for (const each of all) each.tick();
     }, ms);
     timer.unref?.();
-    ticker = { timer, ticks };
-    tickers.set(ms, ticker);
+    ticker = { timer, ticking: all };
+    holder.__eventTickers.set(ms, ticker);
   }
-  const own = ticker;
-  own.ticks.add(tick);
-  return () => {
-    own.ticks.delete(tick);
-    if (own.ticks.size === 0 && tickers.get(ms) === own) {
-      clearInterval(own.timer);
-      tickers.delete(ms);
-    }
-  };
+  ticker.ticking.add(ticking);
+}
+
+export function stopTicking(ms: number, ticking: TTicking): void {
+  const ticker = holder.__eventTickers?.get(ms);
+  if (!ticker?.ticking.delete(ticking) || ticker.ticking.size > 0) return;
+  clearInterval(ticker.timer);
+  holder.__eventTickers!.delete(ms);
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { TByteSource } from "@/server/events/byte-sink";
+import type { TByteSink, TByteSource } from "@/server/events/byte-sink";
 import { takeSinkSource } from "./sink-response";
 
 type TWebHandler<P> = (req: Request, context: { params: Promise<P> }) => Promise<Response>;
@@ -54,15 +54,27 @@ async function pump(body: ReadableStream<Uint8Array>, res: ServerResponse): Prom
   }
 }
 
+/**
+ * Node's response as a source's sink: one small object per held stream. Node's response buffers
+ * what the socket cannot take yet, as the web stream's queue did.
+ */
+class ResponseSink implements TByteSink {
+  constructor(private readonly res: ServerResponse) {}
+
+  write(bytes: Uint8Array): void {
+    this.res.write(bytes);
+  }
+
+  end(): void {
+    if (!this.res.writableEnded) this.res.end();
+  }
+}
+
 /** Writes a source to Node's response until either ends; a client already gone starts nothing. */
 function serveSource(source: TByteSource, res: ServerResponse): void {
   if (clientGone(res)) return;
-  // Node's response buffers what the socket cannot take yet, as the web stream's queue did.
-  const stop = source({
-    write: (bytes) => void res.write(bytes),
-    end: () => void (res.writableEnded || res.end()),
-  });
-  res.once("close", stop);
+  // `on`, not `once`: a response closes once, and once's wrapper would be held by every stream.
+  res.on("close", source(new ResponseSink(res)));
 }
 
 /**

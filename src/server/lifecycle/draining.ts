@@ -4,12 +4,15 @@
  * another process) and resume with Last-Event-ID. One state per process, shared by every
  * bundle Next.js builds (hence globalThis, as db/client.ts does).
  */
-type TDrainState = { draining: boolean; enders: Set<() => void> };
+/** Something that ends when the process starts draining; an object, so a held stream needs no closure for it. */
+export type TDrainable = { drain(): void };
+
+type TDrainState = { draining: boolean; drainables: Set<TDrainable> };
 
 const holder = globalThis as typeof globalThis & { __serviceDrain?: TDrainState };
 
 function state(): TDrainState {
-  return (holder.__serviceDrain ??= { draining: false, enders: new Set() });
+  return (holder.__serviceDrain ??= { draining: false, drainables: new Set() });
 }
 
 export function isDraining(): boolean {
@@ -17,27 +20,27 @@ export function isDraining(): boolean {
 }
 
 /**
- * Registers something to end when the process starts draining; returns its unregistration.
- * Registered after draining began, it ends at once (a stream opened on a keep-alive connection
- * during shutdown still tells its client to go elsewhere).
+ * Registers something to end when the process starts draining, until offDrain. Registered after
+ * draining began, it ends at once (a stream opened on a keep-alive connection during shutdown
+ * still tells its client to go elsewhere).
  */
-export function onDrain(end: () => void): () => void {
+export function onDrain(drainable: TDrainable): void {
   const drain = state();
-  if (drain.draining) {
-    end();
-    return () => undefined;
-  }
-  drain.enders.add(end);
-  return () => drain.enders.delete(end);
+  if (drain.draining) drainable.drain();
+  else drain.drainables.add(drainable);
 }
 
-/** Starts draining: every registered ender runs once. Idempotent. */
+export function offDrain(drainable: TDrainable): void {
+  state().drainables.delete(drainable);
+}
+
+/** Starts draining: every registered drainable ends once. Idempotent. */
 export function startDraining(): number {
   const drain = state();
   if (drain.draining) return 0;
   drain.draining = true;
-  const enders = [...drain.enders];
-  drain.enders.clear();
-  for (const end of enders) end();
-  return enders.length;
+  const drainables = [...drain.drainables];
+  drain.drainables.clear();
+  for (const drainable of drainables) drainable.drain();
+  return drainables.length;
 }

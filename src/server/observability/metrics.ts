@@ -83,15 +83,9 @@ export async function timedJob<T>(queue: string, dueOn: Date | undefined, run: (
   }
 }
 
-/** Counts an opened stream; call the returned function exactly once when it closes. */
-export function trackOpenStream(): () => void {
-  metrics().openStreams.inc();
-  let closed = false;
-  return () => {
-    if (closed) return;
-    closed = true;
-    metrics().openStreams.dec();
-  };
+/** Counts a stream opened (+1) or closed (-1); the stream counts each once. */
+export function countOpenStream(change: 1 | -1): void {
+  metrics().openStreams.inc(change);
 }
 
 export type TWebhookOutcome = "delivered" | "http_error" | "refused" | "network_error";
