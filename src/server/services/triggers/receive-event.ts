@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { ZIngressEvent, type TIngressEvent, type TIngressResponse } from "@/contracts/triggers/ingress";
 import type { TEventFilter } from "@/contracts/triggers/trigger";
-import { db } from "@/server/db/client";
+import { db, queryRows } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import { AppError, validationError } from "@/server/errors";
 import { idempotencyKeyOf } from "@/server/idempotency/idempotency-key";
 import { runIdempotent, type TStoredResponse } from "@/server/idempotency/idempotency-store";
@@ -10,7 +11,7 @@ import { eventFiringInput } from "./event-input";
 import { fireTrigger } from "./fire-trigger";
 import { SIGNATURE_TOLERANCE_SECONDS, verifyIngressSignature } from "./ingress-signature";
 import { eventMatchesFilter } from "./match-event-filter";
-import { eventTriggersEnabled } from "./rollout";
+import { eventTriggersEnabledSql } from "./rollout";
 
 export const INGRESS_SCOPE = "triggers.ingress";
 /** Deliveries keyed by the sender's Idempotency-Key are deduplicated as long as fires are. */
@@ -22,17 +23,25 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export type TReceiveEventOptions = { token: string; headers: Headers; rawBody: string; now?: Date };
 export type TReceivedEvent = { body: TIngressResponse; replayed: boolean };
 
-type TIngressTrigger = { id: string; organizationId: string; domainId: string; name: string; active: boolean; eventType: string; eventFilter: TEventFilter | null; sealedEndpointSecret: string | null };
+type TIngressTrigger = { id: string; organizationId: string; domainId: string; name: string; active: boolean; eventType: string; eventFilter: TEventFilter | null; sealedEndpointSecret: string | null; eventTriggersEnabled: boolean };
 
+/**
+ * The event trigger at an ingress token, with its organization's rollout: one raw statement (the
+ * driver path on PostgreSQL), as every delivered event reads both.
+ */
 async function triggerAt(token: string): Promise<TIngressTrigger> {
-  const row = TOKEN.test(token)
-    ? await db().trigger.findUnique({
-        where: { ingressToken: token },
-        select: { id: true, organizationId: true, domainId: true, name: true, type: true, active: true, eventType: true, eventFilter: true, sealedEndpointSecret: true },
-      })
-    : null;
+  const [row] = TOKEN.test(token)
+    ? await queryRows<TIngressTrigger & { type: string }>(
+        db(),
+        Prisma.sql`SELECT t.id::text, t."organizationId"::text, t."domainId"::text, t.name, t.type::text AS type, t.active,
+            COALESCE(t."eventType", '') AS "eventType", t."eventFilter", t."sealedEndpointSecret",
+            ${eventTriggersEnabledSql(Prisma.sql`t."organizationId"`)} AS "eventTriggersEnabled"
+          FROM triggers t WHERE t."ingressToken" = ${token}`,
+      )
+    : [];
   if (!row || row.type !== "EVENT") throw new AppError("NOT_FOUND", "No event trigger receives calls at this URL. Copy the ingress URL from the trigger in the console.");
-  return { ...row, eventType: row.eventType ?? "", eventFilter: row.eventFilter as TEventFilter | null };
+  const { type: _type, ...trigger } = row;
+  return trigger;
 }
 
 function parseEvent(rawBody: string): TIngressEvent {
@@ -68,7 +77,7 @@ export async function receiveEvent(options: TReceiveEventOptions): Promise<TRece
   const trigger = await triggerAt(options.token);
   const signature = trigger.sealedEndpointSecret === null ? null : verifyIngressSignature(options.headers, options.rawBody, await open(trigger.sealedEndpointSecret), now);
   const event = parseEvent(options.rawBody);
-  if (!(await eventTriggersEnabled(trigger.organizationId))) {
+  if (!trigger.eventTriggersEnabled) {
     throw new AppError("FORBIDDEN", "Event triggers are not enabled for this organization; the event was not accepted.", { details: { rollout: "event_triggers" } });
   }
   if (!trigger.active) throw new AppError("CONFLICT", `"${trigger.name}" is inactive, so it does not accept events; activate it in the console.`, { details: { triggerId: trigger.id } });

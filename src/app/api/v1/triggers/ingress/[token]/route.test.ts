@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../../../../../test/agents-kit";
 import { publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../../../../test/sessions-kit";
 import type { TEventFilter } from "@/contracts/triggers/trigger";
-import { db } from "@/server/db/client";
+import { countStatements, useCountingDatabase } from "../../../../../../../test/statement-count-kit";
+import { db, useDatabase } from "@/server/db/client";
 import { env } from "@/server/env";
 import { createConnection } from "@/server/services/connections/create-connection";
 import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
@@ -203,6 +204,34 @@ describe("trigger state and body", () => {
       await enableEventTriggers(world.acme.id);
     }
     expect(await firingsOf(trigger.id)).toHaveLength(0);
+  });
+});
+
+describe("the rollout", () => {
+  it("is also open to every organization by the instance-wide setting", async () => {
+    const trigger = await eventTrigger({ filter: { field: "payload.never", operator: "equals", value: "x" } });
+    await disableEventTriggers(world.acme.id);
+    try {
+      expect((await deliver(trigger.token)).status).toBe(403);
+      await db().instanceSetting.create({ data: { key: "rollout.event_triggers", value: "all" } });
+      expect(await deliver(trigger.token)).toMatchObject({ status: 202, body: { matched: false, firingId: null } });
+    } finally {
+      await db().instanceSetting.deleteMany({ where: { key: "rollout.event_triggers" } });
+      await enableEventTriggers(world.acme.id);
+    }
+  });
+
+  it("is read with the trigger, in one statement", async () => {
+    const trigger = await eventTrigger({ filter: { field: "payload.never", operator: "equals", value: "x" } });
+    const original = await useCountingDatabase();
+    try {
+      const cost = await countStatements(async () => expect((await deliver(trigger.token)).status).toBe(202));
+      const reads = cost.statements.filter((sql) => /\bFROM ("public"\.)?"?(triggers|instance_settings)"?\s/.test(sql));
+      expect(reads).toHaveLength(1);
+      expect(reads[0]).toMatch(/instance_settings/);
+    } finally {
+      useDatabase(original);
+    }
   });
 });
 
