@@ -30,7 +30,6 @@ export type TFollowHandle = { readonly cursor: number; close: () => void };
  * instance with prototype methods can follow.
  */
 class Following implements TFollowHandle {
-  live = false;
   closed = false;
 
   constructor(
@@ -85,11 +84,11 @@ export class SessionHub {
    * order. Registration is synchronous; reading happens in the background.
    */
   follow(sessionId: string, afterSeq: number, follower: TFollower): TFollowHandle {
-    const state = new Following(this, sessionId, follower, afterSeq);
+    const following = new Following(this, sessionId, follower, afterSeq);
     if (this.closed) {
-      state.closed = true;
+      following.closed = true;
       queueMicrotask(() => follower.onEnd?.("closed"));
-      return state;
+      return following;
     }
     this.ensureRunning();
     let entry = this.entries.get(sessionId);
@@ -97,18 +96,16 @@ export class SessionHub {
       // The first follower sets the head: the shared reader starts from its cursor.
       entry = { sessionId, head: afterSeq, live: new Set(), catchingUp: 0, reading: false, dirty: true, notified: [] };
       this.entries.set(sessionId, entry);
-      state.live = true;
-      entry.live.add(state);
+      entry.live.add(following);
       void this.pump(entry);
     } else if (afterSeq >= entry.head) {
       // Ahead of or at the shared feed: deliveries are filtered by its cursor, no read needed.
-      state.live = true;
-      entry.live.add(state);
+      entry.live.add(following);
     } else {
       entry.catchingUp++;
-      void this.catchUpAlone(entry, state);
+      void this.catchUpAlone(entry, following);
     }
-    return state;
+    return following;
   }
 
   /** Resolves once LISTEN is in place (tests wait for it before expecting a wake-up). */
@@ -200,7 +197,7 @@ export class SessionHub {
       queueMicrotask(() => {
         const events = entry.notified;
         entry.notified = [];
-        for (const follower of entry.live) deliver(follower, events, events[0]!.seq - 1);
+        for (const following of entry.live) deliver(following, events, events[0]!.seq - 1);
       });
     }
     return true;
@@ -221,7 +218,7 @@ export class SessionHub {
         if (events.length === 0) continue;
         const before = entry.head;
         entry.head = events.at(-1)!.seq;
-        for (const follower of entry.live) deliver(follower, events, before);
+        for (const following of entry.live) deliver(following, events, before);
         if (events.length === EVENT_PAGE_SIZE) entry.dirty = true;
       }
     } catch (error) {
@@ -233,30 +230,29 @@ export class SessionHub {
   }
 
   /** A follower behind the shared feed reads its own backlog, then joins the feed. */
-  private async catchUpAlone(entry: TEntry, state: Following): Promise<void> {
+  private async catchUpAlone(entry: TEntry, following: Following): Promise<void> {
     try {
       await this.listener!.ready;
-      while (!state.closed && state.cursor < entry.head) {
+      while (!following.closed && following.cursor < entry.head) {
         this.stats.followerReads++;
-        const events = await readEventsAfter(entry.sessionId, state.cursor);
-        if (state.closed) return;
+        const events = await readEventsAfter(entry.sessionId, following.cursor);
+        if (following.closed) return;
         if (events.length === 0) break;
-        deliver(state, events, state.cursor);
+        deliver(following, events, following.cursor);
       }
-      if (state.closed) return;
+      if (following.closed) return;
       if (this.entries.get(entry.sessionId) !== entry) {
         // The sweep found the session deleted (or the hub closed) while this follower read.
-        state.closed = true;
-        state.follower.onEnd?.(this.closed ? "closed" : "deleted");
+        following.closed = true;
+        following.follower.onEnd?.(this.closed ? "closed" : "deleted");
         return;
       }
       // Synchronously with the check above: no shared delivery can slip between them.
-      state.live = true;
-      entry.live.add(state);
+      entry.live.add(following);
     } catch (error) {
       log.warn("session hub could not catch a follower up", { sessionId: entry.sessionId, err: (error as Error).message });
-      state.closed = true;
-      state.follower.onEnd?.("error");
+      following.closed = true;
+      following.follower.onEnd?.("error");
     } finally {
       entry.catchingUp--;
       if (entry.live.size === 0 && entry.catchingUp === 0 && this.entries.get(entry.sessionId) === entry) this.entries.delete(entry.sessionId);
@@ -264,14 +260,14 @@ export class SessionHub {
   }
 
   /** A follower's close (its handle calls it). */
-  leave(state: Following): void {
-    if (state.closed) return;
-    state.closed = true;
-    const entry = this.entries.get(state.sessionId);
+  leave(following: Following): void {
+    if (following.closed) return;
+    following.closed = true;
+    const entry = this.entries.get(following.sessionId);
     if (!entry) return;
-    entry.live.delete(state);
+    entry.live.delete(following);
     // The hub keeps nothing for a session nobody follows.
-    if (entry.live.size === 0 && entry.catchingUp === 0) this.entries.delete(state.sessionId);
+    if (entry.live.size === 0 && entry.catchingUp === 0) this.entries.delete(following.sessionId);
   }
 
   private end(entry: TEntry, reason: TFollowEnd): void {
