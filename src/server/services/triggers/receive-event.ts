@@ -40,8 +40,7 @@ async function triggerAt(token: string): Promise<TIngressTrigger> {
       )
     : [];
   if (!row || row.type !== "EVENT") throw new AppError("NOT_FOUND", "No event trigger receives calls at this URL. Copy the ingress URL from the trigger in the console.");
-  const { type: _type, ...trigger } = row;
-  return trigger;
+  return row;
 }
 
 function parseEvent(rawBody: string): TIngressEvent {

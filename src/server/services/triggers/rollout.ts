@@ -1,4 +1,4 @@
-import { db, type TTransaction } from "@/server/db/client";
+import { db, queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 
 /**
@@ -9,17 +9,17 @@ import { Prisma } from "@/server/db/generated/client";
 const ALL_KEY = "rollout.event_triggers";
 const orgKey = (orgId: string) => `${ALL_KEY}.${orgId}`;
 
-export async function eventTriggersEnabled(orgId: string, client: TTransaction | ReturnType<typeof db> = db()): Promise<boolean> {
-  const rows = await client.instanceSetting.findMany({ where: { key: { in: [ALL_KEY, orgKey(orgId)] } }, select: { key: true, value: true } });
-  return rows.some((row) => (row.key === ALL_KEY ? row.value === "all" : row.value === "enabled"));
+/**
+ * The rule as a SQL condition on an organization id (a column or a parameter), so a statement can
+ * read the rollout beside what it is about: event ingress reads it with the trigger.
+ */
+export function eventTriggersEnabledSql(orgId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM instance_settings s WHERE (s.key = ${ALL_KEY} AND s.value = 'all') OR (s.key = ${ALL_KEY} || '.' || ${orgId}::text AND s.value = 'enabled'))`;
 }
 
-/**
- * The same rule as a SQL condition on an organization id column, for a statement that reads the
- * rollout beside what it is about (event ingress reads it with the trigger, in one statement).
- */
-export function eventTriggersEnabledSql(orgIdColumn: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`EXISTS (SELECT 1 FROM instance_settings s WHERE (s.key = ${ALL_KEY} AND s.value = 'all') OR (s.key = ${ALL_KEY} || '.' || ${orgIdColumn}::text AND s.value = 'enabled'))`;
+export async function eventTriggersEnabled(orgId: string, client: TTransaction = db()): Promise<boolean> {
+  const [row] = await queryRows<{ enabled: boolean }>(client, Prisma.sql`SELECT ${eventTriggersEnabledSql(Prisma.sql`${orgId}`)} AS enabled`);
+  return row!.enabled;
 }
 
 /** Operators (and the fixture world) enable event triggers for one organization. */
