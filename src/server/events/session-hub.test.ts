@@ -5,12 +5,12 @@ import { db, ready } from "@/server/db/client";
 import { appendEvents } from "./append-event";
 import type { TSessionEventType } from "./event-types";
 import { readEventsAfter, type TLoggedEvent } from "./read-events";
-import { SessionHub, type TFollowHandle } from "./session-hub";
+import { SessionHub, type TFollowHandle, type TReadEvents } from "./session-hub";
 
 // An isolated hub per file (its own LISTEN and counters); a long sweep so only the tests sweep.
 let hub: SessionHub;
 beforeAll(async () => {
-  hub = new SessionHub(await ready(), 3_600_000);
+  hub = new SessionHub(await ready(), { sweepMs: 3_600_000 });
   await hub.listeningReady();
 });
 afterAll(async () => {
@@ -186,5 +186,87 @@ describe("session hub", () => {
     await vi.waitFor(() => expect(follower.delivered().map((event) => event.seq)).toEqual([1, 2, 3]));
     expect(hub.stats.sharedReads).toBeGreaterThan(reads + 1);
     follower.handle.close();
+  });
+
+  describe("events notified while the shared reader reads", () => {
+    /**
+     * A hub of its own whose first read is held open: `before` holds it before reading the log
+     * (the read then sees what commits meanwhile), `after` once it has read (it misses it).
+     */
+    async function racedHub(hold: "before" | "after") {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let read!: () => void;
+      const hasRead = new Promise<void>((resolve) => (read = resolve));
+      let first = true;
+      const readEvents: TReadEvents = async (sessionId, afterSeq) => {
+        if (!first) return readEventsAfter(sessionId, afterSeq);
+        first = false;
+        if (hold === "before") await released;
+        const events = await readEventsAfter(sessionId, afterSeq);
+        read();
+        if (hold === "after") await released;
+        return events;
+      };
+      const raced = new SessionHub(await ready(), { sweepMs: 3_600_000, readEvents });
+      await raced.listeningReady();
+      return { raced, release, hasRead };
+    }
+
+    /** Follows from seq 0 on `raced`, recording each delivery. */
+    function follow(raced: SessionHub, sessionId: string) {
+      const deliveries: number[][] = [];
+      const handle = raced.follow(sessionId, 0, { onEvents: (events) => deliveries.push(events.map((event) => event.seq)) });
+      return { deliveries, handle, seqs: () => deliveries.flat() };
+    }
+
+    it("hands on the events a read missed from their notifications, without reading again", async () => {
+      const session = await newSession();
+      const { raced, release, hasRead } = await racedHub("after");
+      const follower = follow(raced, session.id);
+      await hasRead;
+      // A turn writing while its stream connects: committed after the read, before it returns.
+      await logEvents(session.id, [["turn.started", {}], ["message.delta", { text: "a" }], ["turn.completed", {}]]);
+      await vi.waitFor(() => expect(raced.stats.heldBackEvents).toBe(3));
+      release();
+      await vi.waitFor(() => expect(follower.seqs()).toEqual([1, 2, 3]));
+      expect(raced.stats.sharedReads).toBe(1);
+      expect(raced.stats.notifiedEvents).toBe(3);
+      await vi.waitFor(() => expect(raced.isReading(session.id)).toBe(false));
+      expect(follower.seqs()).toEqual([1, 2, 3]);
+      follower.handle.close();
+      await raced.close();
+    });
+
+    it("drops what the read already returned: every event once, in order", async () => {
+      const session = await newSession();
+      const { raced, release } = await racedHub("before");
+      const follower = follow(raced, session.id);
+      await logEvents(session.id, [["turn.started", {}], ["turn.completed", {}]]);
+      await vi.waitFor(() => expect(raced.stats.heldBackEvents).toBe(2));
+      release();
+      await vi.waitFor(() => expect(follower.seqs()).toEqual([1, 2]));
+      await vi.waitFor(() => expect(raced.isReading(session.id)).toBe(false));
+      expect(follower.deliveries).toEqual([[1, 2]]);
+      expect(raced.stats.sharedReads).toBe(1);
+      expect(raced.stats.notifiedEvents).toBe(0);
+      follower.handle.close();
+      await raced.close();
+    });
+
+    it("reads again when a held-back event does not continue the feed (a commit nobody notified)", async () => {
+      const session = await newSession();
+      const { raced, release, hasRead } = await racedHub("after");
+      const follower = follow(raced, session.id);
+      await hasRead;
+      await silentEvents(session.id, 1);
+      await logEvents(session.id, [["turn.completed", {}]]);
+      await vi.waitFor(() => expect(raced.stats.heldBackEvents).toBe(1));
+      release();
+      await vi.waitFor(() => expect(follower.seqs()).toEqual([1, 2]));
+      expect(raced.stats.sharedReads).toBe(2);
+      follower.handle.close();
+      await raced.close();
+    });
   });
 });

@@ -48,13 +48,27 @@ class Following implements TFollowHandle {
  * One followed session: its followers and how far the shared feed has delivered (`head`), with
  * the notified events taken but not yet handed on (`notified`, delivered together).
  */
-type TEntry = { sessionId: string; head: number; live: Set<Following>; catchingUp: number; reading: boolean; dirty: boolean; notified: TLoggedEvent[] };
+type TEntry = {
+  sessionId: string;
+  head: number;
+  live: Set<Following>;
+  catchingUp: number;
+  reading: boolean;
+  dirty: boolean;
+  notified: TLoggedEvent[];
+  /** Events notified while the shared reader read: taken after the read if they come next. */
+  heldBack: TLoggedEvent[];
+};
+
+/** How the hub reads a session's log (the hub's tests slow it down to race it). */
+export type TReadEvents = (sessionId: string, afterSeq: number) => Promise<TLoggedEvent[]>;
 
 /**
- * Counters for tests and the benchmark: how often the hub touched the database, and how many
- * events came in their notifications instead (no read).
+ * Counters for tests and the benchmark: how often the hub touched the database, how many
+ * events came in their notifications instead (no read), and how many notified events waited for
+ * a read in flight.
  */
-export type THubStats = { sharedReads: number; followerReads: number; sweeps: number; notifiedEvents: number };
+export type THubStats = { sharedReads: number; followerReads: number; sweeps: number; notifiedEvents: number; heldBackEvents: number };
 
 /**
  * One per process (per database): follows sessions for every reader (SSE streams, MCP waits,
@@ -72,12 +86,18 @@ export class SessionHub {
   private listener: SessionEventListener | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private closed = false;
-  readonly stats: THubStats = { sharedReads: 0, followerReads: 0, sweeps: 0, notifiedEvents: 0 };
+  readonly stats: THubStats = { sharedReads: 0, followerReads: 0, sweeps: 0, notifiedEvents: 0, heldBackEvents: 0 };
+
+  private readonly sweepMs: number;
+  private readonly readEvents: TReadEvents;
 
   constructor(
     private readonly database: TDatabase,
-    private readonly sweepMs = SAFETY_SWEEP_MS,
-  ) {}
+    options: { sweepMs?: number; readEvents?: TReadEvents } = {},
+  ) {
+    this.sweepMs = options.sweepMs ?? SAFETY_SWEEP_MS;
+    this.readEvents = options.readEvents ?? readEventsAfter;
+  }
 
   /**
    * Follows `sessionId` from `afterSeq` (exclusive): the follower gets every later event in
@@ -94,7 +114,7 @@ export class SessionHub {
     let entry = this.entries.get(sessionId);
     if (!entry) {
       // The first follower sets the head: the shared reader starts from its cursor.
-      entry = { sessionId, head: afterSeq, live: new Set(), catchingUp: 0, reading: false, dirty: true, notified: [] };
+      entry = { sessionId, head: afterSeq, live: new Set(), catchingUp: 0, reading: false, dirty: true, notified: [], heldBack: [] };
       this.entries.set(sessionId, entry);
       entry.live.add(following);
       void this.pump(entry);
@@ -179,17 +199,22 @@ export class SessionHub {
   }
 
   /**
-   * Takes a notified event into the shared feed without a read when it is exactly the next one
-   * and no read is running (which could return it too): notifications come in commit order, and
-   * a session's seqs commit in order under its row lock. The events of one commit arrive
-   * together, so they are handed on together, once the notifications at hand are taken. Anything
-   * else (a bare or unreadable notification, a gap, a read in flight) falls back to reading the log.
+   * Takes a notified event into the shared feed without a read when it is exactly the next one:
+   * notifications come in commit order, and a session's seqs commit in order under its row lock.
+   * The events of one commit arrive together, so they are handed on together, once the
+   * notifications at hand are taken. While a read runs, the event is held back until the read
+   * returns (the read may or may not have seen its commit). Anything else (a bare or unreadable
+   * notification, a gap) falls back to reading the log.
    */
   private takeNotified(entry: TEntry, notification: TEventNotification): boolean {
-    // Checked before parsing: a running read makes the notification's event moot.
-    if (entry.reading) return false;
     const event = readNotified(notification);
-    if (!event || event.seq !== entry.head + 1) return false;
+    if (!event) return false;
+    if (entry.reading) {
+      this.stats.heldBackEvents++;
+      entry.heldBack.push(event);
+      return true;
+    }
+    if (event.seq !== entry.head + 1) return false;
     entry.head = event.seq;
     this.stats.notifiedEvents++;
     entry.notified.push(event);
@@ -214,19 +239,48 @@ export class SessionHub {
       while (entry.dirty && this.entries.get(entry.sessionId) === entry) {
         entry.dirty = false;
         this.stats.sharedReads++;
-        const events = await readEventsAfter(entry.sessionId, entry.head);
-        if (events.length === 0) continue;
-        const before = entry.head;
-        entry.head = events.at(-1)!.seq;
-        for (const following of entry.live) deliver(following, events, before);
-        if (events.length === EVENT_PAGE_SIZE) entry.dirty = true;
+        const events = await this.readEvents(entry.sessionId, entry.head);
+        if (events.length > 0) {
+          const before = entry.head;
+          entry.head = events.at(-1)!.seq;
+          for (const following of entry.live) deliver(following, events, before);
+          if (events.length === EVENT_PAGE_SIZE) entry.dirty = true;
+        }
+        this.takeHeldBack(entry);
       }
     } catch (error) {
-      // A failed read is retried on the next notification or sweep; nothing is lost.
+      // A failed read is retried on the next notification or sweep; nothing is lost (the
+      // held-back events included: the retry's read starts after their commits).
+      entry.heldBack = [];
       log.warn("session hub could not read a session's events", { sessionId: entry.sessionId, err: (error as Error).message });
     } finally {
       entry.reading = false;
     }
+  }
+
+  /**
+   * After a read, the events notified while it ran: those it returned are dropped, those that
+   * continue the feed are handed on without reading again (a stream that connects while its turn
+   * is still writing would otherwise read twice). A gap means a commit the read did not see and
+   * no notification carried: read again (that read starts after every held-back commit).
+   */
+  private takeHeldBack(entry: TEntry): void {
+    if (entry.heldBack.length === 0) return;
+    const held = entry.heldBack;
+    entry.heldBack = [];
+    const next: TLoggedEvent[] = [];
+    for (const event of held) {
+      if (event.seq <= entry.head) continue;
+      if (event.seq !== entry.head + 1) {
+        entry.dirty = true;
+        break;
+      }
+      entry.head = event.seq;
+      next.push(event);
+    }
+    if (next.length === 0) return;
+    this.stats.notifiedEvents += next.length;
+    for (const following of entry.live) deliver(following, next, next[0]!.seq - 1);
   }
 
   /** A follower behind the shared feed reads its own backlog, then joins the feed. */
@@ -235,7 +289,7 @@ export class SessionHub {
       await this.listener!.ready;
       while (!following.closed && following.cursor < entry.head) {
         this.stats.followerReads++;
-        const events = await readEventsAfter(entry.sessionId, following.cursor);
+        const events = await this.readEvents(entry.sessionId, following.cursor);
         if (following.closed) return;
         if (events.length === 0) break;
         deliver(following, events, following.cursor);
