@@ -1,9 +1,9 @@
 import { once } from "node:events";
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import { createServer, request as httpRequest, ServerResponse, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TByteSink, TByteSource } from "@/server/events/byte-sink";
-import { pagesStreamRoute } from "./pages-stream-route";
+import { pagesStreamRoute, shedFrameworkState } from "./pages-stream-route";
 import { sinkResponse } from "./sink-response";
 
 // The adapter over a real Node HTTP server and client: what Next's Pages API route hands it.
@@ -189,6 +189,59 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
       await handlerDone;
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(driven.state.started).toBe(0);
+    });
+
+    /** What Next.js puts on a Pages API request and response before the route runs (the parts a held stream sheds). */
+    function decorateAsNext(req: IncomingMessage, res: ServerResponse, wrapped: { writes: number }) {
+      const write = res.write;
+      Object.assign(res, {
+        write: (...args: Parameters<ServerResponse["write"]>) => {
+          wrapped.writes++;
+          return write.apply(res, args);
+        },
+        send: () => undefined,
+        json: () => undefined,
+      });
+      Object.defineProperty(req, "cookies", { configurable: true, enumerable: true, get: () => ({}) });
+      Object.assign(req, { [Symbol.for("NextInternalRequestMeta")]: { initURL: req.url } });
+    }
+
+    it("lets go of Next.js's helpers and wrappers once it is served, and keeps writing through Node's own methods", async () => {
+      const driven = handDriven();
+      const wrapped = { writes: 0 };
+      const seen: { req?: IncomingMessage; res?: ServerResponse } = {};
+      const route = pagesStreamRoute<{ id: string }>(async () => sinkResponse(driven.source, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform" } }), ["id"]);
+      server = createServer((req, res) => {
+        decorateAsNext(req, res, wrapped);
+        Object.assign(seen, { req, res });
+        void route(Object.assign(req, { query: { id: "s" } }), res);
+      });
+      server.listen(0, "127.0.0.1");
+      await once(server, "listening");
+      const answer = await get(`127.0.0.1:${(server.address() as AddressInfo).port}`, "/s");
+      const chunks: string[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
+      await until(() => seen.res!.write === ServerResponse.prototype.write);
+      const res = seen.res as unknown as Record<string, unknown>;
+      const req = seen.req as unknown as Record<string | symbol, unknown>;
+      expect([res.send, res.json, req.cookies, req[Symbol.for("NextInternalRequestMeta")]]).toEqual([undefined, undefined, undefined, undefined]);
+      driven.write("retry: 2000\n\n");
+      driven.write("id: 1\ndata: {}\n\n");
+      await until(() => chunks.join("") === "retry: 2000\n\nid: 1\ndata: {}\n\n");
+      // Written by Node's own method, past Next.js's wrapper.
+      expect(wrapped.writes).toBe(0);
+      driven.end();
+      await once(answer, "end");
+    });
+
+    it("keeps the wrappers of a compressed response: they do the compressing", async () => {
+      const req = { headers: {} } as IncomingMessage;
+      const res = new ServerResponse(req);
+      const write = () => true;
+      Object.assign(res, { write });
+      res.setHeader("content-encoding", "gzip");
+      shedFrameworkState(req, res);
+      expect(res.write).toBe(write);
     });
 
     it("reads as a web stream anywhere else, started by its first read and stopped by cancel", async () => {
