@@ -199,12 +199,9 @@ export class SessionHub {
   }
 
   /**
-   * Takes a notified event into the shared feed without a read when it is exactly the next one:
-   * notifications come in commit order, and a session's seqs commit in order under its row lock.
-   * The events of one commit arrive together, so they are handed on together, once the
-   * notifications at hand are taken. While a read runs, the event is held back until the read
-   * returns (the read may or may not have seen its commit). Anything else (a bare or unreadable
-   * notification, a gap) falls back to reading the log.
+   * A notified event: taken into the shared feed without a read when it comes next (takeNext),
+   * or, while a read runs, held back until the read returns (the read may or may not have seen
+   * its commit). Anything else (a bare or unreadable notification, a gap) falls back to reading.
    */
   private takeNotified(entry: TEntry, notification: TEventNotification): boolean {
     const event = readNotified(notification);
@@ -214,6 +211,15 @@ export class SessionHub {
       entry.heldBack.push(event);
       return true;
     }
+    return this.takeNext(entry, event);
+  }
+
+  /**
+   * Takes an event into the shared feed when it is exactly the next one: notifications come in
+   * commit order, and a session's seqs commit in order under its row lock. The events of one
+   * commit arrive together, so they are handed on together, once the events at hand are taken.
+   */
+  private takeNext(entry: TEntry, event: TLoggedEvent): boolean {
     if (event.seq !== entry.head + 1) return false;
     entry.head = event.seq;
     this.stats.notifiedEvents++;
@@ -260,27 +266,19 @@ export class SessionHub {
 
   /**
    * After a read, the events notified while it ran: those it returned are dropped, those that
-   * continue the feed are handed on without reading again (a stream that connects while its turn
-   * is still writing would otherwise read twice). A gap means a commit the read did not see and
-   * no notification carried: read again (that read starts after every held-back commit).
+   * continue the feed are taken as if just notified (a stream that connects while its turn is
+   * still writing would otherwise read twice). A gap means a commit the read did not see and no
+   * notification carried: read again (that read starts after every held-back commit).
    */
   private takeHeldBack(entry: TEntry): void {
-    if (entry.heldBack.length === 0) return;
     const held = entry.heldBack;
     entry.heldBack = [];
-    const next: TLoggedEvent[] = [];
     for (const event of held) {
-      if (event.seq <= entry.head) continue;
-      if (event.seq !== entry.head + 1) {
+      if (event.seq > entry.head && !this.takeNext(entry, event)) {
         entry.dirty = true;
-        break;
+        return;
       }
-      entry.head = event.seq;
-      next.push(event);
     }
-    if (next.length === 0) return;
-    this.stats.notifiedEvents += next.length;
-    for (const following of entry.live) deliver(following, next, next[0]!.seq - 1);
   }
 
   /** A follower behind the shared feed reads its own backlog, then joins the feed. */

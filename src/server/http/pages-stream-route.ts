@@ -139,7 +139,6 @@ export function pagesStreamRoute<P extends Record<string, string>>(handler: TWeb
       serveSource(source, res);
       // Once Next.js's own code after the handler has run (it may still read its request meta).
       setImmediate(shedFrameworkState, req, res);
-    }
-    else void pump(response.body, res);
+    } else void pump(response.body, res);
   };
 }
