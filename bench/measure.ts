@@ -1,29 +1,13 @@
 // What every benchmark shares: the fixture world, running one case with N concurrent clients,
-// checking statuses, opening and following a session, the same-run 202 baseline, and printing
-// the table with the ratio to the baseline.
+// checking statuses, opening and following a session, the same-run 202 baseline (in slices
+// alternating with the case), and printing the table with the ratio to the baseline.
 import { execFileSync } from "node:child_process";
 
 export type TResult = { name: string; perSecond: number; p50: number; p99: number };
 
 /** Runs `one` `total` times over `concurrency` clients; rate and p50/p99 latency in ms. */
 export async function measure(name: string, one: () => Promise<void>, total: number, concurrency: number): Promise<TResult> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next++;
-        const begin = performance.now();
-        await one();
-        latencies.push(performance.now() - begin);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { name, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+  return summarize(name, [await timedSlice(one, total, concurrency)]);
 }
 
 export async function expectStatus(response: Response, status: number): Promise<unknown> {
@@ -68,12 +52,89 @@ export async function waitForCompletion(baseUrl: string, headers: Record<string,
   throw new Error("stream ended before turn.completed");
 }
 
-/** The markdown table of docs/benchmarks.md; the first result is the baseline. */
-export function printTable(results: TResult[]): void {
-  const base = results[0]!;
-  console.log(`| case | per second | p50 ms | p99 ms | per second vs baseline |`);
-  console.log(`|---|---|---|---|---|`);
-  for (const result of results) {
-    console.log(`| ${result.name} | ${result.perSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${(result.perSecond / base.perSecond).toFixed(3)} |`);
+/** One case beside the baseline: both over all their slices, and the ratio of each round. */
+export type TBeside = { result: TResult; baseline: TResult; ratio: number; ratios: number[] };
+
+/**
+ * A case beside the baseline in alternating slices: `rounds` times, a slice of the baseline and
+ * then a slice of the case, `total / rounds` calls each over `concurrency` clients. This
+ * machine's speed drifts by half or more within minutes (the bare baseline ran at 270-1,040/s
+ * across runs), so a baseline measured once before its case says more about the drift than
+ * about the case; alternating puts each case slice in the machine state of the baseline slice
+ * beside it. `settle` runs after every case slice and is not timed: what a case leaves behind
+ * (a 202's queued turns) must not slow the next baseline slice. One round is the old method.
+ */
+export async function measureBeside(
+  name: string,
+  one: () => Promise<void>,
+  options: { baseUrl: string; total: number; concurrency: number; rounds: number; settle?: () => Promise<void> },
+): Promise<TBeside> {
+  const perSlice = Math.max(options.concurrency, Math.round(options.total / options.rounds));
+  const slices: Array<{ baseline: TSlice; result: TSlice }> = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const baseline = await timedSlice(baselineCase(options.baseUrl), perSlice, options.concurrency);
+    const result = await timedSlice(one, perSlice, options.concurrency);
+    slices.push({ baseline, result });
+    await options.settle?.();
+  }
+  const ratios = slices.map(({ baseline, result }) => result.calls / result.seconds / (baseline.calls / baseline.seconds));
+  const baseline = summarize("baseline: POST bare 202 handler", slices.map((slice) => slice.baseline));
+  const result = summarize(name, slices.map((slice) => slice.result));
+  return { result, baseline, ratio: result.perSecond / baseline.perSecond, ratios };
+}
+
+type TSlice = { calls: number; seconds: number; latencies: number[] };
+
+async function timedSlice(one: () => Promise<void>, total: number, concurrency: number): Promise<TSlice> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        const begin = performance.now();
+        await one();
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  return { calls: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+function summarize(name: string, slices: TSlice[]): TResult {
+  const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
+  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { name, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+/** The markdown table of docs/benchmarks.md for cases measured beside their own baseline slices. */
+export function printBesideTable(cases: TBeside[]): void {
+  console.log(`| case | per second | p50 ms | p99 ms | its baseline slices, per second | per second vs baseline | rounds' ratios, min-max |`);
+  console.log(`|---|---|---|---|---|---|---|`);
+  for (const { result, baseline, ratio, ratios } of cases) {
+    const range = `${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}`;
+    console.log(`| ${result.name} | ${result.perSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${baseline.perSecond.toFixed(1)} | ${ratio.toFixed(3)} | ${range} |`);
   }
 }
+
+/**
+ * Waits (up to `timeoutMs`) until no execution job is queued or running, read from the
+ * service's metrics (`aas_queue_jobs`; the server needs METRICS_TOKEN). Without a token it
+ * returns at once: the caller says so in its output.
+ */
+export async function waitForIdleEngine(baseUrl: string, metricsToken: string | undefined, timeoutMs = 120_000): Promise<void> {
+  if (!metricsToken) return;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+    if (response.status !== 200) throw new Error(`metrics answered ${response.status}: is METRICS_TOKEN set on the server?`);
+    const text = await response.text();
+    const busy = [...text.matchAll(/^aas_queue_jobs\{([^}]*)\} (\d+)/gm)].filter(([, labels]) => /queue="(agent-turn|flow-run)"/.test(labels!)).reduce((sum, [, , count]) => sum + Number(count), 0);
+    if (busy === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the engine did not become idle in time");
+}
+

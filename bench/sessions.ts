@@ -3,14 +3,18 @@
 // streams one process holds and memory per stream, each beside the same-run baseline (a bare
 // route handler answering 202 without work).
 // Usage: npx tsx bench/sessions.ts --base-url URL --http-port 4090 [--sessions 200] [--concurrency 8]
-//        [--streams 500] [--server-pid PID] [--opens-only]
+//        [--streams 500] [--server-pid PID] [--opens-only] [--rounds 8] [--metrics-token TOKEN]
+// --rounds: each case runs in that many slices, each beside a slice of the baseline
+// (measureBeside); 1 is the old method, the baseline once before each case.
+// --metrics-token: the server's METRICS_TOKEN; between slices the benchmark then waits until the
+// engine has no queued or running turn (the 202-only case leaves its turns behind).
 // --opens-only: the baseline and the 202-only case alone, without the warm-up turns or streams
 // (for a server whose engine is off, ENGINE_IN_PROCESS=0: the open's own cost).
 // The service must run with ALLOW_FIXTURES=1 and HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:<http-port>.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { baselineCase, fixtureWorld, measure, openSession, printTable, waitForCompletion } from "./measure";
+import { fixtureWorld, measure, measureBeside, openSession, printBesideTable, waitForCompletion, waitForIdleEngine } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -21,12 +25,17 @@ const { values } = parseArgs({
     streams: { type: "string", default: "500" },
     "server-pid": { type: "string" },
     "opens-only": { type: "boolean", default: false },
+    rounds: { type: "string", default: "8" },
+    "metrics-token": { type: "string" },
   },
 });
 const baseUrl = values["base-url"]!;
 const httpPort = Number(values["http-port"]);
 const total = Number(values.sessions);
 const concurrency = Number(values.concurrency);
+const settle = () => waitForIdleEngine(baseUrl, values["metrics-token"]);
+const beside = (name: string, one: () => Promise<void>) => measureBeside(name, one, { baseUrl, total, concurrency, rounds: Number(values.rounds), settle });
+if (!values["metrics-token"]) console.log("no --metrics-token: slices do not wait for the engine to finish the turns a case left behind");
 
 // The tool target: answers every call at once, so the numbers are the service's own cost.
 const receiver = createServer((request, response) => {
@@ -78,22 +87,18 @@ async function holdStreams(count: number, pid: string | undefined) {
 
 if (values["opens-only"]) {
   await measure("warm-up", open202(world.orgs.acme.agents.echo.id), Math.min(total, 20), concurrency);
-  printTable([
-    await measure("baseline: POST bare 202 handler", baselineCase(baseUrl), total, concurrency),
-    await measure("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id), total, concurrency),
-  ]);
+  await settle();
+  printBesideTable([await beside("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id))]);
   receiver.close();
   process.exit(0);
 }
 await measure("warm-up", runAgent(world.orgs.acme.agents.echo.id), Math.min(total, 20), concurrency);
-const results = [
-  await measure("baseline: POST bare 202 handler", baselineCase(baseUrl), total, concurrency),
-  await measure("open -> turn.completed on the stream (builtin:echo)", runAgent(world.orgs.acme.agents.echo.id), total, concurrency),
-  await measure("open -> turn.completed on the stream (one HTTP tool call)", runAgent(world.orgs.acme.agents.httpRead.id), total, concurrency),
-  // Last: it leaves a backlog of queued turns behind that would slow the cases after it.
-  await measure("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id), total, concurrency),
-];
-printTable(results);
+printBesideTable([
+  await beside("open -> turn.completed on the stream (builtin:echo)", runAgent(world.orgs.acme.agents.echo.id)),
+  await beside("open -> turn.completed on the stream (one HTTP tool call)", runAgent(world.orgs.acme.agents.httpRead.id)),
+  // Last: without a metrics token, it leaves a backlog of queued turns behind that would slow the cases after it.
+  await beside("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id)),
+]);
 const streams = await holdStreams(Number(values.streams), values["server-pid"]);
 const perStream = streams.before !== null && streams.after !== null ? ((streams.after - streams.before) / Math.max(1, streams.open)).toFixed(1) : "n/a";
 console.log(`\nstreams held open: ${streams.open}; server RSS before ${streams.before ?? "n/a"} KiB, after ${streams.after ?? "n/a"} KiB; ~${perStream} KiB per stream`);

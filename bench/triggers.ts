@@ -5,12 +5,14 @@
 // to the fixture event trigger (flows.echo started, callerRequired refused), each beside the
 // same-run baseline (a bare route handler answering 202 without work).
 // Usage: npx tsx bench/triggers.ts --base-url URL --http-port 4091 [--fires 200] [--concurrency 8]
-//        [--duplicates 100]
+//        [--duplicates 100] [--rounds 8] [--metrics-token TOKEN]
+// --rounds and --metrics-token as in bench/sessions.ts: each case in slices beside baseline slices,
+// and (with the server's METRICS_TOKEN) the engine idle before each baseline slice.
 // The service must run with ALLOW_FIXTURES=1 and HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:<http-port>.
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { baselineCase, expectStatus, fixtureWorld, measure, printTable } from "./measure";
+import { expectStatus, fixtureWorld, measure, measureBeside, printBesideTable, waitForIdleEngine } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -19,12 +21,17 @@ const { values } = parseArgs({
     fires: { type: "string", default: "200" },
     concurrency: { type: "string", default: "8" },
     duplicates: { type: "string", default: "100" },
+    rounds: { type: "string", default: "8" },
+    "metrics-token": { type: "string" },
   },
 });
 const baseUrl = values["base-url"]!;
 const httpPort = Number(values["http-port"]);
 const total = Number(values.fires);
 const concurrency = Number(values.concurrency);
+const settle = () => waitForIdleEngine(baseUrl, values["metrics-token"]);
+const beside = (name: string, one: () => Promise<void>) => measureBeside(name, one, { baseUrl, total, concurrency, rounds: Number(values.rounds), settle });
+if (!values["metrics-token"]) console.log("no --metrics-token: slices do not wait for the engine to finish the turns a case left behind");
 
 // The tool target answers at once and counts requests per marker (the fire's prompt).
 const seen = new Map<string, number>();
@@ -102,13 +109,12 @@ async function duplicates(count: number) {
 const dup = await duplicates(Number(values.duplicates));
 await measure("warm-up", fire, total, concurrency);
 await expectStatus(await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": replayKey }, body: fireBody("bench-replay") }), 202);
-const results = [
-  await measure("baseline: POST bare 202 handler", baselineCase(baseUrl), total, concurrency),
-  await measure("POST /triggers/fire (3 subscribers, 202)", fire, total, concurrency),
-  await measure("POST /triggers/fire replay (same Idempotency-Key)", replay, total, concurrency),
-  await measure("POST /triggers/ingress/<token> (signed event, 1 started + 1 refused)", deliverEvent, total, concurrency),
-];
-printTable(results);
+await settle();
+printBesideTable([
+  await beside("POST /triggers/fire (3 subscribers, 202)", fire),
+  await beside("POST /triggers/fire replay (same Idempotency-Key)", replay),
+  await beside("POST /triggers/ingress/<token> (signed event, 1 started + 1 refused)", deliverEvent),
+]);
 console.log(`\n${values.duplicates} concurrent duplicates of one key: ${dup.fresh} fresh 202, ${dup.replayed} replayed 202, ${dup.inProgress} 409 IDEMPOTENCY_IN_PROGRESS, ${dup.other} other; executions at the receiver: ${dup.executions} (must be 1)`);
 if (dup.fresh !== 1 || dup.executions !== 1) process.exitCode = 1;
 receiver.close();
