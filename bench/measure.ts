@@ -7,7 +7,7 @@ export type TResult = { name: string; perSecond: number; p50: number; p99: numbe
 
 /** Runs `one` `total` times over `concurrency` clients; rate and p50/p99 latency in ms. */
 export async function measure(name: string, one: () => Promise<void>, total: number, concurrency: number): Promise<TResult> {
-  return summarize(name, [await timedSlice(one, total, concurrency)]);
+  return summarize(name, [await timedSlice(one, { calls: total }, concurrency)]);
 }
 
 export async function expectStatus(response: Response, status: number): Promise<unknown> {
@@ -57,49 +57,55 @@ export type TBeside = { result: TResult; baseline: TResult; ratio: number; ratio
 
 /**
  * A case beside the baseline in alternating slices: `rounds` times, a slice of the baseline and
- * then a slice of the case, `total / rounds` calls each over `concurrency` clients. This
+ * then a slice of the case, each running `sliceSeconds` over `concurrency` clients. This
  * machine's speed drifts by half or more within minutes (the bare baseline ran at 270-1,040/s
  * across runs), so a baseline measured once before its case says more about the drift than
  * about the case; alternating puts each case slice in the machine state of the baseline slice
- * beside it. `settle` runs after every case slice and is not timed: what a case leaves behind
- * (a 202's queued turns) must not slow the next baseline slice. One round is the old method.
+ * beside it. Before every baseline slice, untimed, `settle` waits for what the case left behind
+ * (a 202's queued turns) and a short pause lets the case's closing streams go: the baseline
+ * pays for none of the case's work. One round is close to the old method.
  */
 export async function measureBeside(
   name: string,
   one: () => Promise<void>,
-  options: { baseUrl: string; total: number; concurrency: number; rounds: number; settle?: () => Promise<void> },
+  options: { baseUrl: string; concurrency: number; rounds: number; sliceSeconds: number; settle?: () => Promise<void> },
 ): Promise<TBeside> {
-  const perSlice = Math.max(options.concurrency, Math.round(options.total / options.rounds));
   const slices: Array<{ baseline: TSlice; result: TSlice }> = [];
   for (let round = 0; round < options.rounds; round++) {
-    const baseline = await timedSlice(baselineCase(options.baseUrl), perSlice, options.concurrency);
-    const result = await timedSlice(one, perSlice, options.concurrency);
-    slices.push({ baseline, result });
     await options.settle?.();
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_PAUSE_MS));
+    const baseline = await timedSlice(baselineCase(options.baseUrl), { seconds: options.sliceSeconds }, options.concurrency);
+    const result = await timedSlice(one, { seconds: options.sliceSeconds }, options.concurrency);
+    slices.push({ baseline, result });
   }
+  await options.settle?.();
   const ratios = slices.map(({ baseline, result }) => result.calls / result.seconds / (baseline.calls / baseline.seconds));
   const baseline = summarize("baseline: POST bare 202 handler", slices.map((slice) => slice.baseline));
   const result = summarize(name, slices.map((slice) => slice.result));
   return { result, baseline, ratio: result.perSecond / baseline.perSecond, ratios };
 }
 
+const SETTLE_PAUSE_MS = 500;
+
 type TSlice = { calls: number; seconds: number; latencies: number[] };
 
-async function timedSlice(one: () => Promise<void>, total: number, concurrency: number): Promise<TSlice> {
+/** Runs `one` over `concurrency` clients until `calls` have started, or for `seconds`. */
+async function timedSlice(one: () => Promise<void>, until: { calls: number } | { seconds: number }, concurrency: number): Promise<TSlice> {
   const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
+  let started = 0;
+  const begun = performance.now();
+  const more = "calls" in until ? () => started < until.calls : () => performance.now() - begun < until.seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next++;
+      while (more()) {
+        started++;
         const begin = performance.now();
         await one();
         latencies.push(performance.now() - begin);
       }
     }),
   );
-  return { calls: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
+  return { calls: latencies.length, seconds: (performance.now() - begun) / 1000, latencies };
 }
 
 function summarize(name: string, slices: TSlice[]): TResult {

@@ -3,11 +3,12 @@
 // streams one process holds and memory per stream, each beside the same-run baseline (a bare
 // route handler answering 202 without work).
 // Usage: npx tsx bench/sessions.ts --base-url URL --http-port 4090 [--sessions 200] [--concurrency 8]
-//        [--streams 500] [--server-pid PID] [--opens-only] [--rounds 8] [--metrics-token TOKEN]
-// --rounds: each case runs in that many slices, each beside a slice of the baseline
-// (measureBeside); 1 is the old method, the baseline once before each case.
-// --metrics-token: the server's METRICS_TOKEN; between slices the benchmark then waits until the
-// engine has no queued or running turn (the 202-only case leaves its turns behind).
+//        [--streams 500] [--server-pid PID] [--opens-only] [--rounds 8] [--slice-seconds 2]
+//        [--metrics-token TOKEN]
+// Each case runs in --rounds slices of --slice-seconds, each after a slice of the baseline
+// (measureBeside in measure.ts); --sessions is the warm-up's count.
+// --metrics-token: the server's METRICS_TOKEN; before each baseline slice the benchmark then
+// waits until the engine has no queued or running turn (the 202-only case leaves its turns behind).
 // --opens-only: the baseline and the 202-only case alone, without the warm-up turns or streams
 // (for a server whose engine is off, ENGINE_IN_PROCESS=0: the open's own cost).
 // The service must run with ALLOW_FIXTURES=1 and HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:<http-port>.
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     "server-pid": { type: "string" },
     "opens-only": { type: "boolean", default: false },
     rounds: { type: "string", default: "8" },
+    "slice-seconds": { type: "string", default: "2" },
     "metrics-token": { type: "string" },
   },
 });
@@ -34,7 +36,7 @@ const httpPort = Number(values["http-port"]);
 const total = Number(values.sessions);
 const concurrency = Number(values.concurrency);
 const settle = () => waitForIdleEngine(baseUrl, values["metrics-token"]);
-const beside = (name: string, one: () => Promise<void>) => measureBeside(name, one, { baseUrl, total, concurrency, rounds: Number(values.rounds), settle });
+const beside = (name: string, one: () => Promise<void>) => measureBeside(name, one, { baseUrl, concurrency, rounds: Number(values.rounds), sliceSeconds: Number(values["slice-seconds"]), settle });
 if (!values["metrics-token"]) console.log("no --metrics-token: slices do not wait for the engine to finish the turns a case left behind");
 
 // The tool target: answers every call at once, so the numbers are the service's own cost.
@@ -87,7 +89,6 @@ async function holdStreams(count: number, pid: string | undefined) {
 
 if (values["opens-only"]) {
   await measure("warm-up", open202(world.orgs.acme.agents.echo.id), Math.min(total, 20), concurrency);
-  await settle();
   printBesideTable([await beside("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id))]);
   receiver.close();
   process.exit(0);

@@ -5,9 +5,8 @@
 // to the fixture event trigger (flows.echo started, callerRequired refused), each beside the
 // same-run baseline (a bare route handler answering 202 without work).
 // Usage: npx tsx bench/triggers.ts --base-url URL --http-port 4091 [--fires 200] [--concurrency 8]
-//        [--duplicates 100] [--rounds 8] [--metrics-token TOKEN]
-// --rounds and --metrics-token as in bench/sessions.ts: each case in slices beside baseline slices,
-// and (with the server's METRICS_TOKEN) the engine idle before each baseline slice.
+//        [--duplicates 100] [--rounds 8] [--slice-seconds 2] [--metrics-token TOKEN]
+// --rounds, --slice-seconds and --metrics-token as in bench/sessions.ts; --fires is the warm-up's count.
 // The service must run with ALLOW_FIXTURES=1 and HTTP_TOOL_ALLOWED_HOSTS=127.0.0.1:<http-port>.
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
@@ -22,6 +21,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "8" },
     duplicates: { type: "string", default: "100" },
     rounds: { type: "string", default: "8" },
+    "slice-seconds": { type: "string", default: "2" },
     "metrics-token": { type: "string" },
   },
 });
@@ -30,7 +30,7 @@ const httpPort = Number(values["http-port"]);
 const total = Number(values.fires);
 const concurrency = Number(values.concurrency);
 const settle = () => waitForIdleEngine(baseUrl, values["metrics-token"]);
-const beside = (name: string, one: () => Promise<void>) => measureBeside(name, one, { baseUrl, total, concurrency, rounds: Number(values.rounds), settle });
+const beside = (name: string, one: () => Promise<void>) => measureBeside(name, one, { baseUrl, concurrency, rounds: Number(values.rounds), sliceSeconds: Number(values["slice-seconds"]), settle });
 if (!values["metrics-token"]) console.log("no --metrics-token: slices do not wait for the engine to finish the turns a case left behind");
 
 // The tool target answers at once and counts requests per marker (the fire's prompt).
@@ -109,7 +109,6 @@ async function duplicates(count: number) {
 const dup = await duplicates(Number(values.duplicates));
 await measure("warm-up", fire, total, concurrency);
 await expectStatus(await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": replayKey }, body: fireBody("bench-replay") }), 202);
-await settle();
 printBesideTable([
   await beside("POST /triggers/fire (3 subscribers, 202)", fire),
   await beside("POST /triggers/fire replay (same Idempotency-Key)", replay),
