@@ -78,7 +78,6 @@ export async function measureBeside(
     const result = await timedSlice(one, { seconds: options.sliceSeconds }, options.concurrency);
     slices.push({ baseline, result });
   }
-  await options.settle?.();
   const ratios = slices.map(({ baseline, result }) => result.calls / result.seconds / (baseline.calls / baseline.seconds));
   const baseline = summarize("baseline: POST bare 202 handler", slices.map((slice) => slice.baseline));
   const result = summarize(name, slices.map((slice) => slice.result));
@@ -115,6 +114,21 @@ function summarize(name: string, slices: TSlice[]): TResult {
   return { name, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
+/** The command-line options of measureBeside, shared by the ratio benchmarks (parseArgs). */
+export const BESIDE_OPTIONS = {
+  rounds: { type: "string", default: "8" },
+  "slice-seconds": { type: "string", default: "2" },
+  "metrics-token": { type: "string" },
+} as const;
+
+/** measureBeside with a benchmark's parsed BESIDE_OPTIONS; says once when slices cannot settle. */
+export function besideRunner(baseUrl: string, concurrency: number, values: { rounds: string; "slice-seconds": string; "metrics-token"?: string }) {
+  const token = values["metrics-token"];
+  if (!token) console.log("no --metrics-token: slices do not wait for the engine to finish the turns a case left behind");
+  const options = { baseUrl, concurrency, rounds: Number(values.rounds), sliceSeconds: Number(values["slice-seconds"]), settle: () => waitForIdleEngine(baseUrl, token) };
+  return (name: string, one: () => Promise<void>) => measureBeside(name, one, options);
+}
+
 /** The markdown table of docs/benchmarks.md for cases measured beside their own baseline slices. */
 export function printBesideTable(cases: TBeside[]): void {
   console.log(`| case | per second | p50 ms | p99 ms | its baseline slices, per second | per second vs baseline | rounds' ratios, min-max |`);
@@ -123,6 +137,15 @@ export function printBesideTable(cases: TBeside[]): void {
     const range = `${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}`;
     console.log(`| ${result.name} | ${result.perSecond.toFixed(1)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${baseline.perSecond.toFixed(1)} | ${ratio.toFixed(3)} | ${range} |`);
   }
+}
+
+/** Agent-turn and flow-run jobs queued or running, summed from the metrics' `aas_queue_jobs` lines. */
+function executionJobs(metrics: string): number {
+  let jobs = 0;
+  for (const [, labels, count] of metrics.matchAll(/^aas_queue_jobs\{([^}]*)\} (\d+)/gm)) {
+    if (/queue="(agent-turn|flow-run)"/.test(labels!)) jobs += Number(count);
+  }
+  return jobs;
 }
 
 /**
@@ -136,9 +159,7 @@ export async function waitForIdleEngine(baseUrl: string, metricsToken: string | 
   while (Date.now() < deadline) {
     const response = await fetch(`${baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
     if (response.status !== 200) throw new Error(`metrics answered ${response.status}: is METRICS_TOKEN set on the server?`);
-    const text = await response.text();
-    const busy = [...text.matchAll(/^aas_queue_jobs\{([^}]*)\} (\d+)/gm)].filter(([, labels]) => /queue="(agent-turn|flow-run)"/.test(labels!)).reduce((sum, [, , count]) => sum + Number(count), 0);
-    if (busy === 0) return;
+    if (executionJobs(await response.text()) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error("the engine did not become idle in time");

@@ -6,7 +6,7 @@
 //        [--streams 500] [--server-pid PID] [--opens-only] [--rounds 8] [--slice-seconds 2]
 //        [--metrics-token TOKEN]
 // Each case runs in --rounds slices of --slice-seconds, each after a slice of the baseline
-// (measureBeside in measure.ts); --sessions is the warm-up's count.
+// (measureBeside in measure.ts); --sessions caps the warm-up (at most 20 cycles).
 // --metrics-token: the server's METRICS_TOKEN; before each baseline slice the benchmark then
 // waits until the engine has no queued or running turn (the 202-only case leaves its turns behind).
 // --opens-only: the baseline and the 202-only case alone, without the warm-up turns or streams
@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { fixtureWorld, measure, measureBeside, openSession, printBesideTable, waitForCompletion, waitForIdleEngine } from "./measure";
+import { BESIDE_OPTIONS, besideRunner, fixtureWorld, measure, openSession, printBesideTable, waitForCompletion } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -26,18 +26,14 @@ const { values } = parseArgs({
     streams: { type: "string", default: "500" },
     "server-pid": { type: "string" },
     "opens-only": { type: "boolean", default: false },
-    rounds: { type: "string", default: "8" },
-    "slice-seconds": { type: "string", default: "2" },
-    "metrics-token": { type: "string" },
+    ...BESIDE_OPTIONS,
   },
 });
 const baseUrl = values["base-url"]!;
 const httpPort = Number(values["http-port"]);
 const total = Number(values.sessions);
 const concurrency = Number(values.concurrency);
-const settle = () => waitForIdleEngine(baseUrl, values["metrics-token"]);
-const beside = (name: string, one: () => Promise<void>) => measureBeside(name, one, { baseUrl, concurrency, rounds: Number(values.rounds), sliceSeconds: Number(values["slice-seconds"]), settle });
-if (!values["metrics-token"]) console.log("no --metrics-token: slices do not wait for the engine to finish the turns a case left behind");
+const beside = besideRunner(baseUrl, concurrency, values);
 
 // The tool target: answers every call at once, so the numbers are the service's own cost.
 const receiver = createServer((request, response) => {

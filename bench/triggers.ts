@@ -11,7 +11,7 @@
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { expectStatus, fixtureWorld, measure, measureBeside, printBesideTable, waitForIdleEngine } from "./measure";
+import { BESIDE_OPTIONS, besideRunner, expectStatus, fixtureWorld, measure, printBesideTable } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -20,18 +20,14 @@ const { values } = parseArgs({
     fires: { type: "string", default: "200" },
     concurrency: { type: "string", default: "8" },
     duplicates: { type: "string", default: "100" },
-    rounds: { type: "string", default: "8" },
-    "slice-seconds": { type: "string", default: "2" },
-    "metrics-token": { type: "string" },
+    ...BESIDE_OPTIONS,
   },
 });
 const baseUrl = values["base-url"]!;
 const httpPort = Number(values["http-port"]);
 const total = Number(values.fires);
 const concurrency = Number(values.concurrency);
-const settle = () => waitForIdleEngine(baseUrl, values["metrics-token"]);
-const beside = (name: string, one: () => Promise<void>) => measureBeside(name, one, { baseUrl, concurrency, rounds: Number(values.rounds), sliceSeconds: Number(values["slice-seconds"]), settle });
-if (!values["metrics-token"]) console.log("no --metrics-token: slices do not wait for the engine to finish the turns a case left behind");
+const beside = besideRunner(baseUrl, concurrency, values);
 
 // The tool target answers at once and counts requests per marker (the fire's prompt).
 const seen = new Map<string, number>();
