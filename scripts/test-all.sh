@@ -12,7 +12,16 @@ source scripts/ensure-services.sh
 
 step() { printf '\n=== %s\n' "$*"; }
 passed=0
-run() { local name="$1"; shift; step "$name"; "$@"; passed=$((passed + 1)); }
+# Each step's wall time, printed before the closing line: CI has 90 minutes, and this is where they go.
+timings=()
+run() {
+  local name="$1" started=$SECONDS
+  shift
+  step "$name"
+  "$@"
+  timings+=("$(printf '%6ss  %s' $((SECONDS - started)) "$name")")
+  passed=$((passed + 1))
+}
 
 run "typecheck" npm run --silent typecheck
 run "lint" npm run --silent lint
@@ -32,4 +41,6 @@ run "end to end (PGlite)" env E2E_DATA_DIR=.data/e2e npx playwright test
 psql "$PG_ADMIN_URL" -qc "CREATE DATABASE \"$e2e_db\""
 run "end to end (PostgreSQL)" env E2E_DATABASE_URL="${PG_ADMIN_URL%/*}/$e2e_db" npx playwright test
 
+step "time per step ($((SECONDS / 60)) min in all)"
+printf '%s\n' "${timings[@]}"
 printf '\n%s passed, 0 failed\n' "$passed"
