@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * The text of a CodeMirror editor found by its accessible name (its content element, a
@@ -7,6 +7,18 @@ import type { Locator, Page } from "@playwright/test";
  */
 export function editorText(editor: Locator): Promise<string> {
   return editor.evaluate((element) => Array.from(element.querySelectorAll(":scope > .cm-line"), (line) => line.textContent ?? "").join("\n"));
+}
+
+/**
+ * Replaces an editor's whole document and waits until the editor reads back exactly that text,
+ * filling again if it does not. On a loaded machine a fill right after navigation has left the
+ * new text beside the loaded one (a YAML document with every key twice), and the save then failed.
+ */
+export async function replaceEditorText(editor: Locator, text: string): Promise<void> {
+  await expect(async () => {
+    await editor.fill(text);
+    expect(await editorText(editor)).toBe(text);
+  }).toPass({ timeout: 20_000 });
 }
 
 /** What is selected in the page (the editor keeps the DOM selection in step with its own). */

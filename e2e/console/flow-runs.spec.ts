@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { receivedRequests, uniqueMarker } from "../support/receiver";
 import { world } from "../support/world";
+import { replaceEditorText } from "./code-editor";
 import { useFixtureSession } from "./helpers";
 
 const acme = () => world().orgs.acme;
@@ -75,7 +76,7 @@ test.describe("flow runs from the console", () => {
     await page.getByLabel("Name").fill(name);
     await page.getByRole("button", { name: "Create flow" }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await page.getByRole("textbox", { name: "Flow document" }).fill(branching(world().httpTarget));
+    await replaceEditorText(page.getByRole("textbox", { name: "Flow document" }), branching(world().httpTarget));
     await expect(page.getByTestId("flow-findings-clean")).toBeVisible();
     await page.getByRole("button", { name: "Save and publish revision 1" }).click();
     await expect(page.getByText("Published revision 1")).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { receivedRequests, uniqueMarker } from "../support/receiver";
 import { world } from "../support/world";
-import { editorText } from "./code-editor";
+import { editorText, replaceEditorText } from "./code-editor";
 import { useFixtureSession } from "./helpers";
 
 const acme = () => world().orgs.acme;
@@ -47,7 +47,7 @@ test.describe("runs by hand from the console", () => {
     const editor = page.getByRole("textbox", { name: "Flow document" });
     const original = await editorText(editor);
     expect(original).toContain(`${world().httpTarget}/flow`);
-    await editor.fill(original.replace(`${world().httpTarget}/flow`, `${world().httpTarget}/flow-draft`));
+    await replaceEditorText(editor, original.replace(`${world().httpTarget}/flow`, `${world().httpTarget}/flow-draft`));
     await page.getByRole("button", { name: "Save draft" }).click();
     await expect(page.getByText("Draft saved")).toBeVisible();
     try {
@@ -63,7 +63,7 @@ test.describe("runs by hand from the console", () => {
     } finally {
       // Leave the fixture flow's draft as the other specs expect it.
       await page.goto(`/flows/${acme().flows.echo.id}`);
-      await page.getByRole("textbox", { name: "Flow document" }).fill(original);
+      await replaceEditorText(page.getByRole("textbox", { name: "Flow document" }), original);
       await page.getByRole("button", { name: "Save draft" }).click();
       await expect(page.getByText("Draft saved")).toBeVisible();
     }
