@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useDatabaseOfItsOwn } from "../../../test/database-of-its-own";
 import { startEngine, stopEngine } from "../../../test/sessions-kit";
 import { SESSION_COOKIE } from "@/server/auth/session-cookie";
 import { db } from "@/server/db/client";
@@ -19,6 +20,9 @@ import type { TSurface } from "@/contracts/common/meta";
 // Another seed or more runs: FUZZ_SEED=123 FUZZ_RUNS=200 (docs/testing.md).
 const SEED = env.FUZZ_SEED ?? 20_261_124;
 const RUNS = env.FUZZ_RUNS;
+
+// "Changes nothing" is checked on every table, so no other file may write beside this one.
+useDatabaseOfItsOwn();
 
 let world: TFixtureWorld;
 let pools: TFuzzPools;
