@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, api, type TAgentsWorld } from "../../../test/agents-kit";
 import { publishAgent, startEngine, stopEngine, waitForTurn } from "../../../test/sessions-kit";
+import { db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { TURN_QUEUE } from "@/server/jobs/queues";
+import { runningQueue } from "@/server/jobs/queue";
+import { executionWakeChannel, TURN_QUEUE } from "@/server/jobs/queues";
 import { ExecutionSlots, parseWake } from "./execution-wake";
 
 describe("ExecutionSlots", () => {
@@ -79,5 +81,23 @@ describe("waking the engine for a committed turn", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fetches).toBeGreaterThanOrEqual(1);
     expect(fetches).toBeLessThanOrEqual(2);
+  });
+
+  it("hears only its own queue schema's wake-ups: another schema's jobs (another deployment, another test file) cost it no fetch", async () => {
+    const notify = (schema: string) => db().$queryRaw`SELECT pg_notify(${executionWakeChannel(schema)}, ${`${TURN_QUEUE}:2`})::text`;
+    fetches = 0;
+    await notify(`${runningQueue()!.schema}_elsewhere`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fetches).toBe(0);
+    // The control: the same wake-up on its own schema's channel wakes two slots.
+    await notify(runningQueue()!.schema);
+    await expect.poll(() => fetches, { timeout: 5_000 }).toBe(2);
+  });
+
+  it("names a schema's channel within PostgreSQL's identifier limit, one channel per schema", () => {
+    const long = executionWakeChannel("s".repeat(63));
+    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(63);
+    expect(executionWakeChannel("pgboss")).not.toBe(executionWakeChannel("pgboss_other"));
+    expect(executionWakeChannel("pgboss")).toBe(executionWakeChannel("pgboss"));
   });
 });

@@ -1,5 +1,5 @@
 import type { PgBoss } from "pg-boss";
-import { EXECUTION_WAKE_CHANNEL } from "@/server/jobs/queues";
+import { executionWakeChannel } from "@/server/jobs/queues";
 import { log } from "@/server/log";
 
 type TSlot = { workerId: string; busy: boolean; wokenAt: number };
@@ -62,15 +62,16 @@ export function parseWake(payload: string): { queue: string; count: number } {
 }
 
 /**
- * Listens for committed execution jobs on pg-boss's LISTEN connection machinery (reconnected with
- * a heartbeat on PostgreSQL, in-process on PGlite) until the queue stops. After a reconnect every
- * slot looks once: wake-ups sent meanwhile are lost. Without LISTEN, slots poll.
+ * Listens for committed execution jobs of the queue's schema on pg-boss's LISTEN connection
+ * machinery (reconnected with a heartbeat on PostgreSQL, in-process on PGlite) until the queue
+ * stops. After a reconnect every slot looks once: wake-ups sent meanwhile are lost. Without
+ * LISTEN, slots poll.
  */
-export async function listenForExecutions(boss: PgBoss, slotsOf: ReadonlyMap<string, ExecutionSlots>): Promise<void> {
+export async function listenForExecutions(boss: PgBoss, schema: string, slotsOf: ReadonlyMap<string, ExecutionSlots>): Promise<void> {
   const db = boss.getDb() as TListeningDb;
   if (!db.listen) return;
   const subscription = await db.listen(
-    EXECUTION_WAKE_CHANNEL,
+    executionWakeChannel(schema),
     (payload) => {
       const { queue, count } = parseWake(payload);
       slotsOf.get(queue)?.wake(count);

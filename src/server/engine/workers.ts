@@ -1,5 +1,6 @@
 import type { Job, PgBoss } from "pg-boss";
 import { env } from "@/server/env";
+import { warmQueueTables } from "@/server/jobs/queue";
 import { ASSISTANT_ACTION_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, WEBHOOK_QUEUE, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TExecutionJobData, type TOnboardingJobData } from "@/server/jobs/queues";
 import { log } from "@/server/log";
 import { timedJob } from "@/server/observability/metrics";
@@ -71,7 +72,8 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
   slotsOf.set(TURN_QUEUE, await workExecutions(boss, TURN_QUEUE, env.ENGINE_SLOTS, runTurn, "turn"));
   // Flow runs share the turn rules: retries, TURN_INTERRUPTED after the last one.
   slotsOf.set(FLOW_QUEUE, await workExecutions(boss, FLOW_QUEUE, env.ENGINE_SLOTS, runFlow, "flow run"));
-  await listenForExecutions(boss, slotsOf);
+  // The started queue's schema: its enqueues notify that schema's channel (jobs/enqueue.ts).
+  await listenForExecutions(boss, warmQueueTables().schema, slotsOf);
   // Partner onboarding runs: rare and short, one at a time per process is plenty.
   await boss.work<TOnboardingJobData>(ONBOARDING_QUEUE, { pollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
     if (job) await runOnboardingJob(job);

@@ -2,7 +2,7 @@ import { fromPrisma } from "pg-boss";
 import { insertJobs, notifyChannelSql } from "pg-boss/dist/plans.js";
 import { queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
-import { ASSISTANT_ACTION_QUEUE, EXECUTION_QUEUES, EXECUTION_WAKE_CHANNEL, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
+import { ASSISTANT_ACTION_QUEUE, EXECUTION_QUEUES, executionWakeChannel, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
 import { warmQueue, warmQueueTables } from "./queue";
 
 /**
@@ -99,7 +99,7 @@ function insertAround(schema: string, table: string, name: string): [string, str
  * The jobs of rows the caller inserts in the same statement, as parts of that statement: one
  * insert per queue (`ctes`, named job_0, job_1, ...: place them in the statement's WITH) and the
  * select that wakes each queue's idle workers at commit (`notify`: execution queues through
- * EXECUTION_WAKE_CHANNEL with the count of jobs, others through pg-boss's channel; it must be read by the
+ * the schema's executionWakeChannel with the count of jobs, others through pg-boss's channel; it must be read by the
  * statement's final query, or it does not run). The inserts are pg-boss's own (the pinned
  * version's `insertJobs`, so queue defaults, retention and groups are applied as send() does),
  * reading their rows from this statement's parameter instead of their own, and only when
@@ -121,7 +121,7 @@ export function jobsInsertSql(jobs: TJob[], guard: Prisma.Sql): { ctes: Prisma.S
   const woken = kinds.flatMap((kind, index) => {
     const name = QUEUE_OF[kind];
     const queued = Prisma.sql`(SELECT count(*) AS queued FROM job_${Prisma.raw(String(index))}) AS counted WHERE queued > 0`;
-    if (EXECUTION_QUEUES.has(name)) return [Prisma.sql`SELECT pg_notify(${EXECUTION_WAKE_CHANNEL}, ${`${name}:`}::text || queued::text)::text FROM ${queued}`];
+    if (EXECUTION_QUEUES.has(name)) return [Prisma.sql`SELECT pg_notify(${executionWakeChannel(schema)}, ${`${name}:`}::text || queued::text)::text FROM ${queued}`];
     return tables.get(name)!.notify ? [Prisma.sql`SELECT pg_notify(${Prisma.raw(notifyChannelSql(schema))}, ${name})::text FROM ${queued}`] : [];
   });
   if (woken.length === 0) return { ctes, notify: null };

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { PgBoss } from "pg-boss";
 import { env } from "@/server/env";
 
@@ -13,9 +14,21 @@ export const EXECUTION_QUEUES: ReadonlySet<string> = new Set([TURN_QUEUE, FLOW_Q
  * What wakes an idle execution slot when jobs commit: payload `<queue>:<jobs queued>`. pg-boss's
  * own NOTIFY wakes every worker of a queue, so each job cost one fetch per slot of every engine
  * process, all but one of them empty; each engine process wakes only as many idle slots as jobs
- * came (engine/execution-wake.ts).
+ * came (engine/execution-wake.ts). One channel per pg-boss schema, as pg-boss names its own: a
+ * NOTIFY reaches every session of the database, and the engines of another schema (another
+ * deployment, or another test file) would otherwise fetch from their empty queues for each job.
+ * Hashed so that any schema name gives a channel within PostgreSQL's 63-byte identifier limit.
  */
-export const EXECUTION_WAKE_CHANNEL = "service_execution_jobs";
+export function executionWakeChannel(schema: string): string {
+  let channel = wakeChannels.get(schema);
+  if (!channel) {
+    channel = `service_execution_jobs_${createHash("sha224").update(schema).digest("hex").slice(0, 24)}`;
+    wakeChannels.set(schema, channel);
+  }
+  return channel;
+}
+// Every start names the channel; a process has one schema (a test run a few).
+const wakeChannels = new Map<string, string>();
 
 /** Partner onboarding runs: one job per follower, applying its template release step by step. */
 export const ONBOARDING_QUEUE = "partner-onboarding";
@@ -44,7 +57,7 @@ const EXECUTION_QUEUE_OPTIONS: TQueueCreateOptions = {
   heartbeatSeconds: 30,
   // The longest a single attempt may hold the job (approval waits are not attempts).
   expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
-  // Not pg-boss's NOTIFY: a new job wakes idle slots through EXECUTION_WAKE_CHANNEL at commit
+  // Not pg-boss's NOTIFY: a new job wakes idle slots through executionWakeChannel at commit
   // (jobs/enqueue.ts), so one starts it at once instead of at its next poll.
   notify: false,
 };
