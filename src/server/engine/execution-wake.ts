@@ -1,5 +1,4 @@
 import type { PgBoss } from "pg-boss";
-import { executionWakeChannel } from "@/server/jobs/queues";
 import { log } from "@/server/log";
 
 type TSlot = { workerId: string; busy: boolean; wokenAt: number };
@@ -62,16 +61,16 @@ export function parseWake(payload: string): { queue: string; count: number } {
 }
 
 /**
- * Listens for committed execution jobs of the queue's schema on pg-boss's LISTEN connection
- * machinery (reconnected with a heartbeat on PostgreSQL, in-process on PGlite) until the queue
- * stops. After a reconnect every slot looks once: wake-ups sent meanwhile are lost. Without
- * LISTEN, slots poll.
+ * Listens on the queue schema's wake-up `channel` (executionWakeChannel, jobs/queues.ts) for
+ * committed execution jobs, on pg-boss's LISTEN connection machinery (reconnected with a
+ * heartbeat on PostgreSQL, in-process on PGlite) until the queue stops. After a reconnect every
+ * slot looks once: wake-ups sent meanwhile are lost. Without LISTEN, slots poll.
  */
-export async function listenForExecutions(boss: PgBoss, schema: string, slotsOf: ReadonlyMap<string, ExecutionSlots>): Promise<void> {
+export async function listenForExecutions(boss: PgBoss, channel: string, slotsOf: ReadonlyMap<string, ExecutionSlots>): Promise<void> {
   const db = boss.getDb() as TListeningDb;
   if (!db.listen) return;
   const subscription = await db.listen(
-    executionWakeChannel(schema),
+    channel,
     (payload) => {
       const { queue, count } = parseWake(payload);
       slotsOf.get(queue)?.wake(count);

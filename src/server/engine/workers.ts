@@ -72,8 +72,8 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
   slotsOf.set(TURN_QUEUE, await workExecutions(boss, TURN_QUEUE, env.ENGINE_SLOTS, runTurn, "turn"));
   // Flow runs share the turn rules: retries, TURN_INTERRUPTED after the last one.
   slotsOf.set(FLOW_QUEUE, await workExecutions(boss, FLOW_QUEUE, env.ENGINE_SLOTS, runFlow, "flow run"));
-  // The started queue's schema: its enqueues notify that schema's channel (jobs/enqueue.ts).
-  await listenForExecutions(boss, warmQueueTables().schema, slotsOf);
+  // The started queue's channel: its enqueues notify it (jobs/enqueue.ts).
+  await listenForExecutions(boss, warmQueueTables().wakeChannel, slotsOf);
   // Partner onboarding runs: rare and short, one at a time per process is plenty.
   await boss.work<TOnboardingJobData>(ONBOARDING_QUEUE, { pollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
     if (job) await runOnboardingJob(job);

@@ -2,7 +2,7 @@ import { fromPrisma } from "pg-boss";
 import { insertJobs, notifyChannelSql } from "pg-boss/dist/plans.js";
 import { queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
-import { ASSISTANT_ACTION_QUEUE, EXECUTION_QUEUES, executionWakeChannel, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
+import { ASSISTANT_ACTION_QUEUE, EXECUTION_QUEUES, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
 import { warmQueue, warmQueueTables } from "./queue";
 
 /**
@@ -108,7 +108,7 @@ function insertAround(schema: string, table: string, name: string): [string, str
  */
 export function jobsInsertSql(jobs: TJob[], guard: Prisma.Sql): { ctes: Prisma.Sql[]; notify: Prisma.Sql | null } {
   if (jobs.length === 0) return { ctes: [], notify: null };
-  const { schema, tables } = warmQueueTables();
+  const { schema, tables, wakeChannel } = warmQueueTables();
   const kinds = [...new Set(jobs.map((job) => job.kind))];
   const ctes = kinds.map((kind, index) => {
     const name = QUEUE_OF[kind];
@@ -121,7 +121,7 @@ export function jobsInsertSql(jobs: TJob[], guard: Prisma.Sql): { ctes: Prisma.S
   const woken = kinds.flatMap((kind, index) => {
     const name = QUEUE_OF[kind];
     const queued = Prisma.sql`(SELECT count(*) AS queued FROM job_${Prisma.raw(String(index))}) AS counted WHERE queued > 0`;
-    if (EXECUTION_QUEUES.has(name)) return [Prisma.sql`SELECT pg_notify(${executionWakeChannel(schema)}, ${`${name}:`}::text || queued::text)::text FROM ${queued}`];
+    if (EXECUTION_QUEUES.has(name)) return [Prisma.sql`SELECT pg_notify(${wakeChannel}, ${`${name}:`}::text || queued::text)::text FROM ${queued}`];
     return tables.get(name)!.notify ? [Prisma.sql`SELECT pg_notify(${Prisma.raw(notifyChannelSql(schema))}, ${name})::text FROM ${queued}`] : [];
   });
   if (woken.length === 0) return { ctes, notify: null };

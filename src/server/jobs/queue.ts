@@ -4,7 +4,7 @@ import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
 import { prepareQueueStatements } from "./prepared-statements";
-import { ensureQueues, type TQueueTable } from "./queues";
+import { ensureQueues, executionWakeChannel, type TQueueTable } from "./queues";
 
 type TQueueState = {
   boss: PgBoss | null;
@@ -13,6 +13,8 @@ type TQueueState = {
   starting?: Promise<PgBoss | null>;
   schema?: string;
   tables?: Map<string, TQueueTable>;
+  // The schema's execution wake-up channel, named once when the queue starts.
+  wakeChannel?: string;
 };
 
 // One queue per process, shared by every bundle Next.js builds (see db/client.ts).
@@ -72,6 +74,7 @@ async function boot(queue: TQueueState, database: TDatabase, options: TQueueOpti
     queue.tables = await ensureQueues(boss);
     queue.boss = boss;
     queue.schema = options.schema ?? "pgboss";
+    queue.wakeChannel = executionWakeChannel(queue.schema);
     queue.state = "running";
     return boss;
   } catch (error) {
@@ -112,13 +115,14 @@ export async function stopQueue(options: { timeoutMs?: number } = {}): Promise<v
 }
 
 /**
- * The running, warmed queue with its schema and its queues' tables: what a statement needs to
+ * The running, warmed queue with its schema, its queues' tables and its execution wake-up
+ * channel: what a statement needs to
  * insert jobs itself (jobs/enqueue.ts, jobsInsertSql). Refuses like warmQueue when not running.
  */
-export function warmQueueTables(): { schema: string; tables: Map<string, TQueueTable> } {
+export function warmQueueTables(): { schema: string; tables: Map<string, TQueueTable>; wakeChannel: string } {
   warmQueue();
-  const { schema, tables } = current();
-  return { schema: schema ?? "pgboss", tables: tables ?? new Map() };
+  const { schema = "pgboss", tables = new Map(), wakeChannel = executionWakeChannel(schema) } = current();
+  return { schema, tables, wakeChannel };
 }
 
 /** The running queue and its pg-boss schema (metrics read queue depths from it), or null. */

@@ -20,15 +20,8 @@ export const EXECUTION_QUEUES: ReadonlySet<string> = new Set([TURN_QUEUE, FLOW_Q
  * Hashed so that any schema name gives a channel within PostgreSQL's 63-byte identifier limit.
  */
 export function executionWakeChannel(schema: string): string {
-  let channel = wakeChannels.get(schema);
-  if (!channel) {
-    channel = `service_execution_jobs_${createHash("sha224").update(schema).digest("hex").slice(0, 24)}`;
-    wakeChannels.set(schema, channel);
-  }
-  return channel;
+  return `service_execution_jobs_${createHash("sha224").update(schema).digest("hex").slice(0, 24)}`;
 }
-// Every start names the channel; a process has one schema (a test run a few).
-const wakeChannels = new Map<string, string>();
 
 /** Partner onboarding runs: one job per follower, applying its template release step by step. */
 export const ONBOARDING_QUEUE = "partner-onboarding";
