@@ -8,11 +8,30 @@ const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns 
 const msg = (message, group) => ({ group, message });
 
 const UP_FROM_LOWER = [
-  msg("Lower layers must not import services, routers, tRPC or the app.", ["@/server/services/*", "@/server/routers/*", "@/server/trpc/*", "@/server/engine/*", "@/app/*"]),
+  msg("Lower layers must not import services, routers, tRPC or the app.", [
+    "@/server/services/*",
+    "@/server/routers/*",
+    "@/server/trpc/*",
+    "@/server/engine/*",
+    "@/app/*",
+  ]),
 ];
 
 export default tseslint.config(
-  { ignores: [".next/**", "node_modules/**", "src/server/db/generated/**", "tools/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "sdk/*/dist/**", "sdk/*/build-test/**"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "src/server/db/generated/**",
+      "tools/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "sdk/*/dist/**",
+      "sdk/*/build-test/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,7 +40,10 @@ export default tseslint.config(
   },
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
@@ -31,36 +53,79 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: "Read configuration through src/server/env.ts only." },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: "Read configuration through src/server/env.ts only.",
+        },
       ],
     },
   },
   {
     files: ["src/contracts/**/*.ts"],
-    rules: restrict([msg("Contracts stand alone: no server, Prisma, Next or React imports.", ["@/server/*", "@/app/*", "@prisma/*", "next", "next/*", "next-auth", "next-auth/*", "react", "**/generated/**"])]),
+    rules: restrict([
+      msg("Contracts stand alone: no server, Prisma, Next or React imports.", [
+        "@/server/*",
+        "@/app/*",
+        "@prisma/*",
+        "next",
+        "next/*",
+        "next-auth",
+        "next-auth/*",
+        "react",
+        "**/generated/**",
+      ]),
+    ]),
   },
   {
     files: ["src/server/services/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: restrict([
-      msg("Services never import tRPC, Next, routers or the app.", ["@trpc/*", "next", "next/*", "next-auth", "next-auth/*", "@/server/routers/*", "@/server/trpc/*", "@/app/*"]),
-      msg("Services queue work through the jobs port (@/server/jobs/enqueue) and never import the engine, which is the only runner.", ["@/server/engine/*", "pg-boss"]),
+      msg("Services never import tRPC, Next, routers or the app.", [
+        "@trpc/*",
+        "next",
+        "next/*",
+        "next-auth",
+        "next-auth/*",
+        "@/server/routers/*",
+        "@/server/trpc/*",
+        "@/app/*",
+      ]),
+      msg(
+        "Services queue work through the jobs port (@/server/jobs/enqueue) and never import the engine, which is the only runner.",
+        ["@/server/engine/*", "pg-boss"],
+      ),
     ]),
   },
   {
     files: ["src/server/routers/**/*.ts"],
-    rules: restrict([msg("Routers wire a contract to a service: no Prisma, no database.", ["@/server/db/*", "@prisma/*", "@/app/*"])]),
+    rules: restrict([
+      msg("Routers wire a contract to a service: no Prisma, no database.", ["@/server/db/*", "@prisma/*", "@/app/*"]),
+    ]),
   },
   {
     files: ["src/server/engine/**/*.ts"],
-    rules: restrict([msg("The engine uses services, never routers, tRPC or the app.", ["@/server/routers/*", "@/server/trpc/*", "@/app/*"])]),
+    rules: restrict([
+      msg("The engine uses services, never routers, tRPC or the app.", [
+        "@/server/routers/*",
+        "@/server/trpc/*",
+        "@/app/*",
+      ]),
+    ]),
   },
   {
-    files: ["src/server/{db,auth,vault,events,jobs,integrations,models,idempotency,ratelimit}/**/*.ts", "src/server/{env,errors,log}.ts"],
+    files: [
+      "src/server/{db,auth,vault,events,jobs,integrations,models,idempotency,ratelimit}/**/*.ts",
+      "src/server/{env,errors,log}.ts",
+    ],
     rules: restrict(UP_FROM_LOWER),
   },
   {
     files: ["src/{app,pages}/**/*.{ts,tsx}"],
-    rules: restrict([msg("The app reaches data through routers and services, never Prisma directly.", ["@prisma/*", "@/server/db/generated/*"])]),
+    rules: restrict([
+      msg("The app reaches data through routers and services, never Prisma directly.", [
+        "@prisma/*",
+        "@/server/db/generated/*",
+      ]),
+    ]),
   },
 );

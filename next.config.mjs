@@ -36,7 +36,12 @@ const nextConfig = {
         // JSON and streams are never documents to render: nothing may load or frame them. Inline
         // styles only for next-auth's own small pages under /api/auth.
         source: "/api/:path*",
-        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" }],
+        headers: [
+          {
+            key: "Content-Security-Policy",
+            value: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+          },
+        ],
       },
     ];
   },

@@ -42,16 +42,56 @@ async function measure({ name, request, expect }: TCase) {
 const world = fixtureWorld(baseUrl);
 const owner = world.orgs.acme.users.owner;
 const bearer = { authorization: `Bearer ${owner.apiKey}` };
-const token = (await (await fetch(`${baseUrl}/api/v1/auth/token`, { method: "POST", headers: { cookie: `service_session=${owner.cookie}` } })).json()).token;
+const token = (
+  await (
+    await fetch(`${baseUrl}/api/v1/auth/token`, {
+      method: "POST",
+      headers: { cookie: `service_session=${owner.cookie}` },
+    })
+  ).json()
+).token;
 
 const cases: TCase[] = [
-  { name: "baseline: GET /api/health (no auth, one SELECT 1)", request: () => fetch(`${baseUrl}/api/health`), expect: 200 },
-  { name: "GET /api/v1/auth/whoami (yk_)", request: () => fetch(`${baseUrl}/api/v1/auth/whoami`, { headers: bearer }), expect: 200 },
-  { name: "GET /api/v1/auth/whoami (yku_)", request: () => fetch(`${baseUrl}/api/v1/auth/whoami`, { headers: { authorization: `Bearer ${token}` } }), expect: 200 },
-  { name: "GET /api/v1/auth/whoami (invalid key, uniform 404)", request: () => fetch(`${baseUrl}/api/v1/auth/whoami`, { headers: { authorization: `Bearer ${owner.apiKey.slice(0, -4)}AAAA` } }), expect: 404 },
-  { name: "POST /api/v1/auth/token (cookie)", request: () => fetch(`${baseUrl}/api/v1/auth/token`, { method: "POST", headers: { cookie: `service_session=${owner.cookie}` } }), expect: 200 },
-  { name: "GET /api/v1/authoring/integrations?q=http", request: () => fetch(`${baseUrl}/api/v1/authoring/integrations?q=http`, { headers: bearer }), expect: 200 },
-  { name: "GET /api/v1/authoring/automations/{id}/verify", request: () => fetch(`${baseUrl}/api/v1/authoring/automations/${world.orgs.acme.agents.httpWrite.id}/verify`, { headers: bearer }), expect: 200 },
+  {
+    name: "baseline: GET /api/health (no auth, one SELECT 1)",
+    request: () => fetch(`${baseUrl}/api/health`),
+    expect: 200,
+  },
+  {
+    name: "GET /api/v1/auth/whoami (yk_)",
+    request: () => fetch(`${baseUrl}/api/v1/auth/whoami`, { headers: bearer }),
+    expect: 200,
+  },
+  {
+    name: "GET /api/v1/auth/whoami (yku_)",
+    request: () => fetch(`${baseUrl}/api/v1/auth/whoami`, { headers: { authorization: `Bearer ${token}` } }),
+    expect: 200,
+  },
+  {
+    name: "GET /api/v1/auth/whoami (invalid key, uniform 404)",
+    request: () =>
+      fetch(`${baseUrl}/api/v1/auth/whoami`, { headers: { authorization: `Bearer ${owner.apiKey.slice(0, -4)}AAAA` } }),
+    expect: 404,
+  },
+  {
+    name: "POST /api/v1/auth/token (cookie)",
+    request: () =>
+      fetch(`${baseUrl}/api/v1/auth/token`, { method: "POST", headers: { cookie: `service_session=${owner.cookie}` } }),
+    expect: 200,
+  },
+  {
+    name: "GET /api/v1/authoring/integrations?q=http",
+    request: () => fetch(`${baseUrl}/api/v1/authoring/integrations?q=http`, { headers: bearer }),
+    expect: 200,
+  },
+  {
+    name: "GET /api/v1/authoring/automations/{id}/verify",
+    request: () =>
+      fetch(`${baseUrl}/api/v1/authoring/automations/${world.orgs.acme.agents.httpWrite.id}/verify`, {
+        headers: bearer,
+      }),
+    expect: 200,
+  },
 ];
 
 await measure(cases[0]!); // warm-up
@@ -61,5 +101,7 @@ const baseline = results[0]!;
 console.log(`| route | req/s | p50 ms | p99 ms | req/s vs baseline |`);
 console.log(`|---|---|---|---|---|`);
 for (const result of results) {
-  console.log(`| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} | ${(result.rps / baseline.rps).toFixed(2)} |`);
+  console.log(
+    `| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} | ${(result.rps / baseline.rps).toFixed(2)} |`,
+  );
 }

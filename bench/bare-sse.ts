@@ -30,16 +30,22 @@ if (process.argv.includes("--role=server")) {
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   const open = () =>
     new Promise<IncomingMessage>((resolve, reject) => {
-      get(`http://127.0.0.1:${port}/stream`, { agent }, (res) => res.once("data", () => resolve(res))).on("error", reject);
+      get(`http://127.0.0.1:${port}/stream`, { agent }, (res) => res.once("data", () => resolve(res))).on(
+        "error",
+        reject,
+      );
     });
   const memory = async () => (await (await fetch(`http://127.0.0.1:${port}/memory`)).json()) as Record<string, number>;
   await Promise.all(Array.from({ length: 50 }, open));
   const before = await memory();
-  for (let opened = 0; opened < count; opened += 100) await Promise.all(Array.from({ length: Math.min(100, count - opened) }, open));
+  for (let opened = 0; opened < count; opened += 100)
+    await Promise.all(Array.from({ length: Math.min(100, count - opened) }, open));
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = await memory();
   const kib = (key: string) => ((after[key]! - before[key]!) / count / 1024).toFixed(1);
-  console.log(`${count} held SSE responses on bare node:http ${process.version}: heap ${kib("heapUsed")} KiB, RSS ${kib("rss")} KiB per stream`);
+  console.log(
+    `${count} held SSE responses on bare node:http ${process.version}: heap ${kib("heapUsed")} KiB, RSS ${kib("rss")} KiB per stream`,
+  );
   server.kill();
   process.exit(0);
 }

@@ -32,8 +32,16 @@ function side(label: string, baseUrl: string | undefined, pid: string | undefine
   const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
   const agentId = world.orgs.acme.agents.echo.id as string;
   const echo = async () => waitForCompletion(baseUrl, headers, await openSession(baseUrl, headers, agentId));
-  const fireBody = JSON.stringify({ triggerId: world.orgs.acme.triggers.api.id, input: { prompt: "bench" }, callerCredentials: { integrations: { "service.http": { token: "bench" } } } });
-  const fire = async () => void (await expectStatus(await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers, body: fireBody }), 202));
+  const fireBody = JSON.stringify({
+    triggerId: world.orgs.acme.triggers.api.id,
+    input: { prompt: "bench" },
+    callerCredentials: { integrations: { "service.http": { token: "bench" } } },
+  });
+  const fire = async () =>
+    void (await expectStatus(
+      await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers, body: fireBody }),
+      202,
+    ));
   const cycle = values.case === "fire" ? fire : echo;
   return { label, baseUrl, pid, cycle };
 }
@@ -54,11 +62,20 @@ for (let batch = 0; batch < Number(values.batches); batch++) {
   }
 }
 const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
-console.log(`| build | ms CPU per ${values.case === "fire" ? "fire" : "echo cycle"}, batch by batch: web process | PostgreSQL |\n|---|---|---|`);
+console.log(
+  `| build | ms CPU per ${values.case === "fire" ? "fire" : "echo cycle"}, batch by batch: web process | PostgreSQL |\n|---|---|---|`,
+);
 for (const label of ["a", "b"]) {
-  console.log(`| ${label} | ${msPerCycle[label]!.map((ms) => ms.toFixed(2)).join(", ")} | ${postgresMsPerCycle[label]!.map((ms) => ms.toFixed(2)).join(", ")} |`);
+  console.log(
+    `| ${label} | ${msPerCycle[label]!.map((ms) => ms.toFixed(2)).join(", ")} | ${postgresMsPerCycle[label]!.map((ms) => ms.toFixed(2)).join(", ")} |`,
+  );
 }
-for (const [name, byLabel] of [["web process", msPerCycle], ["PostgreSQL", postgresMsPerCycle]] as const) {
+for (const [name, byLabel] of [
+  ["web process", msPerCycle],
+  ["PostgreSQL", postgresMsPerCycle],
+] as const) {
   const ratios = byLabel.b!.map((b, index) => b / byLabel.a![index]!);
-  console.log(`${name}: b / a, median of ${ratios.length} batches ${median(ratios).toFixed(3)} (range ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`);
+  console.log(
+    `${name}: b / a, median of ${ratios.length} batches ${median(ratios).toFixed(3)} (range ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`,
+  );
 }

@@ -32,7 +32,9 @@ export function confineToCpuShare(pid: number, share: number, name: string): () 
     limit(share);
     writeFileSync(`${dir}/cgroup.procs`, String(pid));
   } catch (error) {
-    throw new Error(`--cpu-quota could not confine process ${pid} in ${dir} (run as root): ${(error as Error).message}`);
+    throw new Error(
+      `--cpu-quota could not confine process ${pid} in ${dir} (run as root): ${(error as Error).message}`,
+    );
   }
   return () => {
     try {

@@ -48,7 +48,8 @@ if (values.role === "worker") {
 }
 
 async function main() {
-  const { addDomainMember, addOrgMember, createDomain, createOrganization, createUser } = await import("../test/factories");
+  const { addDomainMember, addOrgMember, createDomain, createOrganization, createUser } =
+    await import("../test/factories");
   const { createAndPublishAgent } = await import("../src/server/services/agents/create-and-publish-agent");
   const { startSessions } = await import("../src/server/services/sessions/start-sessions");
   const turns = Number(values.turns);
@@ -56,7 +57,8 @@ async function main() {
   const warmUp = Number(values["warm-up"]);
   const workers = Number(values.workers);
   const cpuQuota = values["cpu-quota"] ? Number(values["cpu-quota"]) : null;
-  if ((workers > 1 || cpuQuota) && database.kind !== "postgres") throw new Error("--workers 2 and --cpu-quota need DATABASE_URL: PGlite belongs to one process");
+  if ((workers > 1 || cpuQuota) && database.kind !== "postgres")
+    throw new Error("--workers 2 and --cpu-quota need DATABASE_URL: PGlite belongs to one process");
 
   // The backlog spreads over --orgs organizations: each may run ENGINE_ORG_CONCURRENCY turns at
   // once across all engine processes, so a one-organization backlog measures that cap, not the engine.
@@ -67,8 +69,22 @@ async function main() {
     const user = await createUser();
     await addOrgMember(org.id, user.id, "OWNER");
     await addDomainMember(domain.id, user.id, "OWNER");
-    const actor = { kind: "user" as const, userId: user.id, email: user.email, name: user.name, orgId: org.id, orgRole: "OWNER" as const, via: "api_key" as const, credentialId: null };
-    const { agent } = await createAndPublishAgent(actor, { domainId: domain.id, name: "Echo", setup: { model: "builtin:echo", principles: "", procedure: "" }, changeNote: "bench" });
+    const actor = {
+      kind: "user" as const,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      orgId: org.id,
+      orgRole: "OWNER" as const,
+      via: "api_key" as const,
+      credentialId: null,
+    };
+    const { agent } = await createAndPublishAgent(actor, {
+      domainId: domain.id,
+      name: "Echo",
+      setup: { model: "builtin:echo", principles: "", procedure: "" },
+      changeNote: "bench",
+    });
     tenants.push({ organizationId: org.id, domainId: domain.id, automationId: agent.id, ownerId: user.id });
   }
 
@@ -98,9 +114,15 @@ async function main() {
   const children = [];
   const releases: (() => void)[] = [];
   for (let index = cpuQuota ? 0 : 1; index < workers; index++) {
-    const child = spawn(process.execPath, ["--import", "tsx", "bench/drain.ts", "--role", "worker", ...(values.slots ? ["--slots", values.slots] : [])], { stdio: ["pipe", "pipe", "inherit"], env: process.env });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "bench/drain.ts", "--role", "worker", ...(values.slots ? ["--slots", values.slots] : [])],
+      { stdio: ["pipe", "pipe", "inherit"], env: process.env },
+    );
     if (cpuQuota) releases.push(confineToCpuShare(child.pid!, cpuQuota, `aas-drain-${process.pid}-${index}`));
-    await new Promise<void>((resolve) => child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("worker ready") && resolve()));
+    await new Promise<void>((resolve) =>
+      child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("worker ready") && resolve()),
+    );
     children.push(child);
   }
 
@@ -123,10 +145,15 @@ async function main() {
   }
   const seconds = (performance.now() - started) / 1000;
   const [from, to] = crossed;
-  const steady = from && to && to.at > from.at ? ((to.settled - from.settled) / ((to.at - from.at) / 1000)).toFixed(1) : "n/a";
-  const cpuPerTurn = cpuQuota ? ` (engine CPU ${(children.reduce((sum, child, index) => sum + cpuTicksOf(child.pid!) * 10 - cpuAtStart[index]!, 0) / turns).toFixed(2)} ms per turn)` : "";
+  const steady =
+    from && to && to.at > from.at ? ((to.settled - from.settled) / ((to.at - from.at) / 1000)).toFixed(1) : "n/a";
+  const cpuPerTurn = cpuQuota
+    ? ` (engine CPU ${(children.reduce((sum, child, index) => sum + cpuTicksOf(child.pid!) * 10 - cpuAtStart[index]!, 0) / turns).toFixed(2)} ms per turn)`
+    : "";
   const failed = await db().turn.count({ where: { organizationId: organizationIds, status: "FAILED" } });
-  console.log(`| ${database.kind} | ${workers}${cpuQuota ? ` (each ${cpuQuota} of a core)` : ""}${warmUp ? `, warmed by ${warmUp} turns` : ""} | ${env.ENGINE_SLOTS} | ${orgs} (${env.ENGINE_ORG_CONCURRENCY || "no cap"} each) | ${turns} | ${seconds.toFixed(2)} | ${(turns / seconds).toFixed(1)} | ${steady}${cpuPerTurn} | ${failed} |`);
+  console.log(
+    `| ${database.kind} | ${workers}${cpuQuota ? ` (each ${cpuQuota} of a core)` : ""}${warmUp ? `, warmed by ${warmUp} turns` : ""} | ${env.ENGINE_SLOTS} | ${orgs} (${env.ENGINE_ORG_CONCURRENCY || "no cap"} each) | ${turns} | ${seconds.toFixed(2)} | ${(turns / seconds).toFixed(1)} | ${steady}${cpuPerTurn} | ${failed} |`,
+  );
   await Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM"))));
   for (const release of releases) release();
   await stopQueue();

@@ -9,13 +9,17 @@ import { parseArgs } from "node:util";
 import { migrateDatabase, openDatabase } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 
-const { values } = parseArgs({ options: { rounds: { type: "string", default: "5" }, statements: { type: "string", default: "2000" } } });
+const { values } = parseArgs({
+  options: { rounds: { type: "string", default: "5" }, statements: { type: "string", default: "2000" } },
+});
 const url = process.env.DATABASE_URL;
-if (!url?.startsWith("postgres")) throw new Error("DATABASE_URL must name a PostgreSQL database: the driver path is PostgreSQL's");
+if (!url?.startsWith("postgres"))
+  throw new Error("DATABASE_URL must name a PostgreSQL database: the driver path is PostgreSQL's");
 const database = openDatabase({ url });
 await migrateDatabase(database);
 
-const statement = () => Prisma.sql`WITH asked AS (SELECT ${randomUUID()}::uuid AS id, ${new Date()}::timestamp(3) AS at, ${"QUEUED"}::text AS status)
+const statement =
+  () => Prisma.sql`WITH asked AS (SELECT ${randomUUID()}::uuid AS id, ${new Date()}::timestamp(3) AS at, ${"QUEUED"}::text AS status)
   SELECT id, at, status, octet_length(status)::int8 AS size, jsonb_build_object('resumed', false) AS data FROM asked`;
 const paths = {
   prisma: () => database.prisma.$queryRaw<unknown[]>(statement()),
@@ -38,10 +42,12 @@ await context.run({ request: 1 }, async () => {
   for (const run of Object.values(paths)) await cpuPerStatement(run, count); // warm both
   const results: Record<keyof typeof paths, number[]> = { prisma: [], driver: [] };
   for (let round = 0; round < Number(values.rounds); round++) {
-    for (const [name, run] of Object.entries(paths)) results[name as keyof typeof paths].push(await cpuPerStatement(run, count));
+    for (const [name, run] of Object.entries(paths))
+      results[name as keyof typeof paths].push(await cpuPerStatement(run, count));
   }
   console.log("| path | µs of this process's CPU per statement, each round |");
   console.log("|---|---|");
-  for (const [name, rounds] of Object.entries(results)) console.log(`| ${name} | ${rounds.map((value) => value.toFixed(0)).join(", ")} |`);
+  for (const [name, rounds] of Object.entries(results))
+    console.log(`| ${name} | ${rounds.map((value) => value.toFixed(0)).join(", ")} |`);
 });
 await database.close();

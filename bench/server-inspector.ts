@@ -6,8 +6,13 @@ export type TServerInspector = { call: <T>(method: string, params?: object) => P
 
 /** A DevTools Protocol session on the server's inspector at `address` (host:port). */
 export async function serverInspector(address: string): Promise<TServerInspector> {
-  if (typeof WebSocket === "undefined") throw new Error("reading the server's memory needs Node's WebSocket: run with NODE_OPTIONS=--experimental-websocket");
-  const [target] = (await (await fetch(`http://${address}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  if (typeof WebSocket === "undefined")
+    throw new Error(
+      "reading the server's memory needs Node's WebSocket: run with NODE_OPTIONS=--experimental-websocket",
+    );
+  const [target] = (await (await fetch(`http://${address}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
   const socket = new WebSocket(target!.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve);
@@ -33,6 +38,8 @@ export async function serverInspector(address: string): Promise<TServerInspector
 export async function collectedMemory(server: TServerInspector): Promise<Record<string, number>> {
   await server.call("HeapProfiler.collectGarbage");
   await server.call("HeapProfiler.collectGarbage");
-  const { result } = await server.call<{ result: { value: string } }>("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())" });
+  const { result } = await server.call<{ result: { value: string } }>("Runtime.evaluate", {
+    expression: "JSON.stringify(process.memoryUsage())",
+  });
   return JSON.parse(result.value) as Record<string, number>;
 }

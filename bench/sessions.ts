@@ -15,7 +15,15 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { BESIDE_OPTIONS, besideRunner, fixtureWorld, measure, openSession, printBesideTable, waitForCompletion } from "./measure";
+import {
+  BESIDE_OPTIONS,
+  besideRunner,
+  fixtureWorld,
+  measure,
+  openSession,
+  printBesideTable,
+  waitForCompletion,
+} from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -48,8 +56,6 @@ await new Promise<void>((resolve) => receiver.listen(httpPort, "127.0.0.1", reso
 const world = fixtureWorld(baseUrl, `http://127.0.0.1:${httpPort}`);
 const headers = { authorization: `Bearer ${world.orgs.acme.users.owner.apiKey}`, "content-type": "application/json" };
 
-
-
 function runAgent(agentId: string) {
   return async () => {
     await waitForCompletion(baseUrl, headers, await openSession(baseUrl, headers, agentId));
@@ -60,7 +66,9 @@ const open202 = (agentId: string) => async () => void (await openSession(baseUrl
 
 function rssKiB(pid: string | undefined): number | null {
   if (!pid) return null;
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmRSS:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith("VmRSS:"));
   return line ? Number(line.replace(/\D+/g, "")) : null;
 }
 
@@ -73,9 +81,15 @@ async function holdStreams(count: number, pid: string | undefined) {
   for (let index = 0; index < count; index++) {
     const controller = new AbortController();
     controllers.push(controller);
-    const stream = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, { headers: { ...headers, accept: "text/event-stream" }, signal: controller.signal });
+    const stream = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, {
+      headers: { ...headers, accept: "text/event-stream" },
+      signal: controller.signal,
+    });
     if (stream.status === 200) open++;
-    void stream.body?.getReader().read().catch(() => undefined);
+    void stream.body
+      ?.getReader()
+      .read()
+      .catch(() => undefined);
   }
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = rssKiB(pid);
@@ -85,19 +99,29 @@ async function holdStreams(count: number, pid: string | undefined) {
 
 if (values["opens-only"]) {
   await measure("warm-up", open202(world.orgs.acme.agents.echo.id), Math.min(total, 20), concurrency);
-  printBesideTable([await beside("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id))]);
+  printBesideTable([
+    await beside("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id)),
+  ]);
   receiver.close();
   process.exit(0);
 }
 await measure("warm-up", runAgent(world.orgs.acme.agents.echo.id), Math.min(total, 20), concurrency);
 printBesideTable([
   await beside("open -> turn.completed on the stream (builtin:echo)", runAgent(world.orgs.acme.agents.echo.id)),
-  await beside("open -> turn.completed on the stream (one HTTP tool call)", runAgent(world.orgs.acme.agents.httpRead.id)),
+  await beside(
+    "open -> turn.completed on the stream (one HTTP tool call)",
+    runAgent(world.orgs.acme.agents.httpRead.id),
+  ),
   // Last: without a metrics token, it leaves a backlog of queued turns behind that would slow the cases after it.
   await beside("POST /agents/{id}/sessions (202 only, echo)", open202(world.orgs.acme.agents.echo.id)),
 ]);
 const streams = await holdStreams(Number(values.streams), values["server-pid"]);
-const perStream = streams.before !== null && streams.after !== null ? ((streams.after - streams.before) / Math.max(1, streams.open)).toFixed(1) : "n/a";
-console.log(`\nstreams held open: ${streams.open}; server RSS before ${streams.before ?? "n/a"} KiB, after ${streams.after ?? "n/a"} KiB; ~${perStream} KiB per stream`);
+const perStream =
+  streams.before !== null && streams.after !== null
+    ? ((streams.after - streams.before) / Math.max(1, streams.open)).toFixed(1)
+    : "n/a";
+console.log(
+  `\nstreams held open: ${streams.open}; server RSS before ${streams.before ?? "n/a"} KiB, after ${streams.after ?? "n/a"} KiB; ~${perStream} KiB per stream`,
+);
 receiver.close();
 process.exit(0);

@@ -30,9 +30,15 @@ const held: AbortController[] = [];
 async function follow(sessionId: string) {
   const controller = new AbortController();
   held.push(controller);
-  const stream = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, { headers, signal: controller.signal });
+  const stream = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, {
+    headers,
+    signal: controller.signal,
+  });
   if (stream.status !== 200) throw new Error(`stream: ${stream.status}`);
-  void stream.body?.getReader().read().catch(() => undefined);
+  void stream.body
+    ?.getReader()
+    .read()
+    .catch(() => undefined);
 }
 
 const sessionIds: string[] = [];
@@ -46,7 +52,8 @@ await new Promise((resolve) => setTimeout(resolve, 2_000));
 const before = await collectedMemory(server);
 await server.call("HeapProfiler.startSampling", { samplingInterval: 1024 });
 const measured = Number(values["per-session"]) * sessionIds.length;
-for (let round = 0; round < Number(values["per-session"]); round++) for (const sessionId of sessionIds) await follow(sessionId);
+for (let round = 0; round < Number(values["per-session"]); round++)
+  for (const sessionId of sessionIds) await follow(sessionId);
 await new Promise((resolve) => setTimeout(resolve, 3_000));
 const after = await collectedMemory(server);
 const { profile } = await server.call<{ profile: { head: TSampleNode } }>("HeapProfiler.getSamplingProfile");
@@ -55,7 +62,8 @@ const bySource = new Map<string, number>();
 const byStack = new Map<string, number>();
 // The service's own code is bundled into Next's server chunks; its stacks are listed apart.
 const ownStack = new Map<string, number>();
-const where = (frame: TCallFrame) => `${frame.functionName || "(anonymous)"} ${frame.url.split("/").slice(-2).join("/")}:${frame.lineNumber}`;
+const where = (frame: TCallFrame) =>
+  `${frame.functionName || "(anonymous)"} ${frame.url.split("/").slice(-2).join("/")}:${frame.lineNumber}`;
 (function walk(node: TSampleNode, stack: string[]) {
   const frames = [...stack, where(node.callFrame)];
   if (node.selfSize > 0) {
@@ -63,17 +71,20 @@ const where = (frame: TCallFrame) => `${frame.functionName || "(anonymous)"} ${f
     bySource.set(source, (bySource.get(source) ?? 0) + node.selfSize);
     const stackKey = frames.slice(-3).reverse().join(" < ");
     byStack.set(stackKey, (byStack.get(stackKey) ?? 0) + node.selfSize);
-    if (node.callFrame.url.includes("/server/chunks/")) ownStack.set(stackKey, (ownStack.get(stackKey) ?? 0) + node.selfSize);
+    if (node.callFrame.url.includes("/server/chunks/"))
+      ownStack.set(stackKey, (ownStack.get(stackKey) ?? 0) + node.selfSize);
   }
   for (const child of node.children) walk(child, frames);
 })(profile.head, []);
 
 const kib = (bytes: number) => (bytes / measured / 1024).toFixed(1);
 console.log(`${measured} more streams on ${sessionIds.length} sessions; per stream, after garbage collection:`);
-for (const key of ["rss", "heapUsed", "external", "arrayBuffers"]) console.log(`  ${key}: ${kib(after[key]! - before[key]!)} KiB`);
+for (const key of ["rss", "heapUsed", "external", "arrayBuffers"])
+  console.log(`  ${key}: ${kib(after[key]! - before[key]!)} KiB`);
 const top = (title: string, entries: Map<string, number>, count: number) => {
   console.log(`\nlive allocations per stream by ${title}:`);
-  for (const [key, bytes] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, count)) console.log(`  ${kib(bytes).padStart(5)} KiB  ${key}`);
+  for (const [key, bytes] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, count))
+    console.log(`  ${kib(bytes).padStart(5)} KiB  ${key}`);
 };
 top("source file", bySource, 15);
 top("allocating stack", byStack, 15);

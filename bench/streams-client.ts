@@ -55,7 +55,13 @@ function onFrame(data: string): void {
 function openStream(sessionId: string): Promise<boolean> {
   return new Promise((resolve) => {
     const request = http.get(
-      { host: base.hostname, port: base.port, path: `/api/v1/agents/sessions/${sessionId}/stream`, agent: false, headers: { authorization: `Bearer ${values.key}`, accept: "text/event-stream" } },
+      {
+        host: base.hostname,
+        port: base.port,
+        path: `/api/v1/agents/sessions/${sessionId}/stream`,
+        agent: false,
+        headers: { authorization: `Bearer ${values.key}`, accept: "text/event-stream" },
+      },
       (response) => {
         if (response.statusCode !== 200) {
           response.resume();
@@ -87,7 +93,8 @@ function openStream(sessionId: string): Promise<boolean> {
   });
 }
 
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : null);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : null;
 
 let next = 0;
 let open = 0;

@@ -51,25 +51,43 @@ const filesNeeded = sessionCount * perSession + 1_000;
 
 /** The built app on its own port, its file limit raised; the rate limits are lifted for the load. */
 async function startServer(port: string): Promise<ChildProcess> {
-  const storage = values["database-url"] ? { DATABASE_URL: values["database-url"] } : { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-streams-")) };
-  const server = spawn("bash", ["-c", withFileLimit(filesNeeded, `exec node ${values.inspector ? `--inspect=${values.inspector} ` : ""}node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`)], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      ...storage,
-      NODE_ENV: "production",
-      ALLOW_FIXTURES: "1",
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-      RATE_LIMIT_V1_PER_CREDENTIAL: "100000000",
-      RATE_LIMIT_V1_PER_ORG: "100000000",
+  const storage = values["database-url"]
+    ? { DATABASE_URL: values["database-url"] }
+    : { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-streams-")) };
+  const server = spawn(
+    "bash",
+    [
+      "-c",
+      withFileLimit(
+        filesNeeded,
+        `exec node ${values.inspector ? `--inspect=${values.inspector} ` : ""}node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+      ),
+    ],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        ...storage,
+        NODE_ENV: "production",
+        ALLOW_FIXTURES: "1",
+        NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        RATE_LIMIT_V1_PER_CREDENTIAL: "100000000",
+        RATE_LIMIT_V1_PER_ORG: "100000000",
+      },
     },
-  });
+  );
   server.once("exit", (code) => {
     if (code) throw new Error(`the server exited with ${code}`);
   });
   for (let waited = 0; waited < 120; waited++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health/ready`).then((response) => response.ok, () => false)) return server;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return server;
     await sleep(1_000);
   }
   throw new Error("the server did not become ready in 120 s");
@@ -105,7 +123,9 @@ async function idleWindow(ms: number) {
 
 function rssKiB(): number | null {
   if (!serverPid) return null;
-  const line = readFileSync(`/proc/${serverPid}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmRSS:"));
+  const line = readFileSync(`/proc/${serverPid}/status`, "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith("VmRSS:"));
   return line ? Number(line.replace(/\D+/g, "")) : null;
 }
 
@@ -118,7 +138,11 @@ async function idleCommits(ms: number): Promise<{ total: number; medianPerSecond
   if (!values["database-url"]) return sleep(ms).then(() => null);
   const client = new pg.Client({ connectionString: values["database-url"] });
   await client.connect();
-  const read = async () => Number((await client.query("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")).rows[0].xact_commit);
+  const read = async () =>
+    Number(
+      (await client.query("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")).rows[0]
+        .xact_commit,
+    );
   const slices: number[] = [];
   const first = await read();
   let last = first;
@@ -136,14 +160,19 @@ async function idleCommits(ms: number): Promise<{ total: number; medianPerSecond
 
 async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /** Waits until `sessionId` logged turn.completed (read from its stream from the start). */
 async function turnDone(sessionId: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, { headers: { ...headers, "last-event-id": "0" }, signal: AbortSignal.timeout(600_000) });
+  const response = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, {
+    headers: { ...headers, "last-event-id": "0" },
+    signal: AbortSignal.timeout(600_000),
+  });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -155,9 +184,13 @@ async function turnDone(sessionId: string): Promise<void> {
 
 console.error(`opening ${sessionCount} echo sessions...`);
 const sessionIds: string[] = [];
-await inParallel(Array.from({ length: sessionCount }, (_, index) => index), Number(values.concurrency), async () => {
-  sessionIds.push(await openSession(baseUrl, headers, echoId, "streams"));
-});
+await inParallel(
+  Array.from({ length: sessionCount }, (_, index) => index),
+  Number(values.concurrency),
+  async () => {
+    sessionIds.push(await openSession(baseUrl, headers, echoId, "streams"));
+  },
+);
 // Turns run in queue order: when the last one is done, the engine is idle.
 await turnDone(sessionIds.at(-1)!);
 await sleep(3_000);
@@ -175,7 +208,10 @@ const rssIdleWithout = rssKiB();
 
 const sessionsFile = `/tmp/bench-streams-${process.pid}.json`;
 writeFileSync(sessionsFile, JSON.stringify(sessionIds));
-const clientCommand = withFileLimit(filesNeeded, `exec node_modules/.bin/tsx bench/streams-client.ts --base-url ${baseUrl} --key ${key} --sessions-file ${sessionsFile} --per-session ${perSession}`);
+const clientCommand = withFileLimit(
+  filesNeeded,
+  `exec node_modules/.bin/tsx bench/streams-client.ts --base-url ${baseUrl} --key ${key} --sessions-file ${sessionsFile} --per-session ${perSession}`,
+);
 const client = spawn("bash", ["-c", clientCommand], { stdio: ["pipe", "pipe", "inherit"] });
 const lines = createInterface({ input: client.stdout! });
 const replies: Array<(value: Record<string, unknown>) => void> = [];
@@ -207,7 +243,11 @@ async function traffic(count: number, concurrency: number, offset = 0): Promise<
   const targets = Array.from({ length: count }, (_, index) => sessionIds[(offset + index) % sessionIds.length]!);
   let accepted = 0;
   await inParallel(targets, concurrency, async (sessionId) => {
-    const response = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/messages`, { method: "POST", headers, body: JSON.stringify({ message: "ping" }) });
+    const response = await fetch(`${baseUrl}/api/v1/agents/sessions/${sessionId}/messages`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ message: "ping" }),
+    });
     await expectStatus(response, 200).then(
       () => accepted++,
       (error: Error) => console.error(`  ${error.message.slice(0, 200)}`),
@@ -246,31 +286,55 @@ if (soakMinutes > 0) {
 
 client.stdin!.write("quit\n");
 const open = Number(ready.open);
-const perStream = rssBefore !== null && rssAfter !== null ? ((rssAfter - rssBefore) / Math.max(1, open)).toFixed(1) : "n/a";
+const perStream =
+  rssBefore !== null && rssAfter !== null ? ((rssAfter - rssBefore) / Math.max(1, open)).toFixed(1) : "n/a";
 console.log(`| measure | value |`);
 console.log(`|---|---|`);
-console.log(`| streams open / failed | ${open} / ${ready.failed} (${sessionCount} sessions x ${perSession}), connected in ${ready.connectSeconds} s |`);
-console.log(`| server RSS before -> with streams | ${rssBefore ?? "n/a"} KiB -> ${rssAfter ?? "n/a"} KiB (~${perStream} KiB per stream) |`);
-const perStreamIdle = rssIdleWithout !== null && rssIdleWith !== null ? ((rssIdleWith - rssIdleWithout) / Math.max(1, open)).toFixed(1) : "n/a";
-console.log(`| server RSS at the end of each idle window: no streams -> streams | ${rssIdleWithout ?? "n/a"} KiB -> ${rssIdleWith ?? "n/a"} KiB (~${perStreamIdle} KiB per stream) |`);
+console.log(
+  `| streams open / failed | ${open} / ${ready.failed} (${sessionCount} sessions x ${perSession}), connected in ${ready.connectSeconds} s |`,
+);
+console.log(
+  `| server RSS before -> with streams | ${rssBefore ?? "n/a"} KiB -> ${rssAfter ?? "n/a"} KiB (~${perStream} KiB per stream) |`,
+);
+const perStreamIdle =
+  rssIdleWithout !== null && rssIdleWith !== null
+    ? ((rssIdleWith - rssIdleWithout) / Math.max(1, open)).toFixed(1)
+    : "n/a";
+console.log(
+  `| server RSS at the end of each idle window: no streams -> streams | ${rssIdleWithout ?? "n/a"} KiB -> ${rssIdleWith ?? "n/a"} KiB (~${perStreamIdle} KiB per stream) |`,
+);
 if (collectedWithout && collectedWith) {
-  const perStreamOf = (key: string) => ((collectedWith[key]! - collectedWithout[key]!) / 1024 / Math.max(1, open)).toFixed(1);
+  const perStreamOf = (key: string) =>
+    ((collectedWith[key]! - collectedWithout[key]!) / 1024 / Math.max(1, open)).toFixed(1);
   const kib = (bytes: number) => Math.round(bytes / 1024);
-  console.log(`| after two full collections, RSS: no streams -> streams | ${kib(collectedWithout.rss!)} KiB -> ${kib(collectedWith.rss!)} KiB (~${perStreamOf("rss")} KiB per stream) |`);
-  console.log(`| after two full collections, V8 heap: no streams -> streams | ${kib(collectedWithout.heapUsed!)} KiB -> ${kib(collectedWith.heapUsed!)} KiB (~${perStreamOf("heapUsed")} KiB per stream) |`);
+  console.log(
+    `| after two full collections, RSS: no streams -> streams | ${kib(collectedWithout.rss!)} KiB -> ${kib(collectedWith.rss!)} KiB (~${perStreamOf("rss")} KiB per stream) |`,
+  );
+  console.log(
+    `| after two full collections, V8 heap: no streams -> streams | ${kib(collectedWithout.heapUsed!)} KiB -> ${kib(collectedWith.heapUsed!)} KiB (~${perStreamOf("heapUsed")} KiB per stream) |`,
+  );
 }
-const commits = (value: Awaited<ReturnType<typeof idleCommits>>) => (value ? `${value.total} (median ${value.medianPerSecond.toFixed(1)}/s)` : "n/a");
-console.log(`| idle xact_commit over ${idleMs / 1000} s: no streams / with streams | ${commits(idleWithout.commits)} / ${commits(idleWith.commits)} |`);
+const commits = (value: Awaited<ReturnType<typeof idleCommits>>) =>
+  value ? `${value.total} (median ${value.medianPerSecond.toFixed(1)}/s)` : "n/a";
+console.log(
+  `| idle xact_commit over ${idleMs / 1000} s: no streams / with streams | ${commits(idleWithout.commits)} / ${commits(idleWith.commits)} |`,
+);
 const cpu = (value: number | null) => (value === null ? "n/a" : `${value.toFixed(2)} s`);
-console.log(`| server CPU over ${idleMs / 1000} s idle: no streams / with streams | ${cpu(idleWithout.cpu)} / ${cpu(idleWith.cpu)} |`);
-console.log(`| event delivered to all streams of its session: p50 / p99 ms | ${latency.allStreamsP50} / ${latency.allStreamsP99} (${latency.events} events, ${latency.completedTurns}/${messages} turns of ${posted} posted) |`);
+console.log(
+  `| server CPU over ${idleMs / 1000} s idle: no streams / with streams | ${cpu(idleWithout.cpu)} / ${cpu(idleWith.cpu)} |`,
+);
+console.log(
+  `| event delivered to all streams of its session: p50 / p99 ms | ${latency.allStreamsP50} / ${latency.allStreamsP99} (${latency.events} events, ${latency.completedTurns}/${messages} turns of ${posted} posted) |`,
+);
 console.log(`| per frame: p50 / p99 ms | ${latency.perFrameP50} / ${latency.perFrameP99} |`);
 if (samples.length > 0) {
   const first = samples[1] ?? samples[0]!;
   const growth = ((samples.at(-1)! - first) / first) * 100;
   console.log(`| soak ${soakMinutes} min RSS samples (KiB) | ${samples.join(", ")} |`);
   // A leak grows; garbage collection returning memory (a negative change) is not one.
-  console.log(`| soak verdict | ${growth <= 10 ? "flat" : "NOT flat"} (${growth.toFixed(1)}% from the second sample to the last) |`);
+  console.log(
+    `| soak verdict | ${growth <= 10 ? "flat" : "NOT flat"} (${growth.toFixed(1)}% from the second sample to the last) |`,
+  );
 }
 server?.removeAllListeners("exit").kill();
 process.exit(0);

@@ -47,8 +47,12 @@ await new Promise<void>((resolve) => receiver.listen(httpPort, "127.0.0.1", reso
 const world = fixtureWorld(baseUrl, `http://127.0.0.1:${httpPort}`);
 const acme = world.orgs.acme;
 const headers = { authorization: `Bearer ${acme.users.owner.apiKey}`, "content-type": "application/json" };
-const fireBody = (prompt: string) => JSON.stringify({ triggerId: acme.triggers.api.id, input: { prompt }, callerCredentials: { integrations: { "service.http": { token: "bench-caller-token" } } } });
-
+const fireBody = (prompt: string) =>
+  JSON.stringify({
+    triggerId: acme.triggers.api.id,
+    input: { prompt },
+    callerCredentials: { integrations: { "service.http": { token: "bench-caller-token" } } },
+  });
 
 const fire = async () => {
   const response = await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers, body: fireBody("bench") });
@@ -61,10 +65,16 @@ let deliveries = 0;
 const deliverEvent = async () => {
   const raw = JSON.stringify({ payload: { bench: ++deliveries } });
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", acme.triggers.event.endpointSecret).update(`${timestamp}.${raw}`).digest("hex");
+  const signature = createHmac("sha256", acme.triggers.event.endpointSecret)
+    .update(`${timestamp}.${raw}`)
+    .digest("hex");
   const response = await fetch(acme.triggers.event.ingressUrl.replace(/^https?:\/\/[^/]+/, baseUrl), {
     method: "POST",
-    headers: { "content-type": "application/json", "x-service-timestamp": timestamp, "x-service-signature": `sha256=${signature}` },
+    headers: {
+      "content-type": "application/json",
+      "x-service-timestamp": timestamp,
+      "x-service-signature": `sha256=${signature}`,
+    },
     body: raw,
   });
   const body = (await expectStatus(response, 202)) as { matched: boolean };
@@ -73,7 +83,11 @@ const deliverEvent = async () => {
 
 const replayKey = `bench-replay-${Date.now().toString(36)}`;
 const replay = async () => {
-  const response = await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": replayKey }, body: fireBody("bench-replay") });
+  const response = await fetch(`${baseUrl}/api/v1/triggers/fire`, {
+    method: "POST",
+    headers: { ...headers, "idempotency-key": replayKey },
+    body: fireBody("bench-replay"),
+  });
   await expectStatus(response, 202);
   if (response.headers.get("idempotency-replayed") !== "true") throw new Error("expected a replay");
 };
@@ -83,12 +97,19 @@ async function duplicates(count: number) {
   const marker = `bench-dup-${Date.now().toString(36)}`;
   const key = `bench-dup-key-${Date.now().toString(36)}`;
   const responses = await Promise.all(
-    Array.from({ length: count }, () => fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": key }, body: fireBody(marker) })),
+    Array.from({ length: count }, () =>
+      fetch(`${baseUrl}/api/v1/triggers/fire`, {
+        method: "POST",
+        headers: { ...headers, "idempotency-key": key },
+        body: fireBody(marker),
+      }),
+    ),
   );
   const tally = { fresh: 0, replayed: 0, inProgress: 0, other: 0 };
   for (const response of responses) {
     await response.arrayBuffer();
-    if (response.status === 202) tally[response.headers.get("idempotency-replayed") === "true" ? "replayed" : "fresh"]++;
+    if (response.status === 202)
+      tally[response.headers.get("idempotency-replayed") === "true" ? "replayed" : "fresh"]++;
     else if (response.status === 409) tally.inProgress++;
     else tally.other++;
   }
@@ -104,12 +125,21 @@ async function duplicates(count: number) {
 // Duplicates first: the throughput cases leave thousands of queued turns behind them.
 const dup = await duplicates(Number(values.duplicates));
 await measure("warm-up", fire, total, concurrency);
-await expectStatus(await fetch(`${baseUrl}/api/v1/triggers/fire`, { method: "POST", headers: { ...headers, "idempotency-key": replayKey }, body: fireBody("bench-replay") }), 202);
+await expectStatus(
+  await fetch(`${baseUrl}/api/v1/triggers/fire`, {
+    method: "POST",
+    headers: { ...headers, "idempotency-key": replayKey },
+    body: fireBody("bench-replay"),
+  }),
+  202,
+);
 printBesideTable([
   await beside("POST /triggers/fire (3 subscribers, 202)", fire),
   await beside("POST /triggers/fire replay (same Idempotency-Key)", replay),
   await beside("POST /triggers/ingress/<token> (signed event, 1 started + 1 refused)", deliverEvent),
 ]);
-console.log(`\n${values.duplicates} concurrent duplicates of one key: ${dup.fresh} fresh 202, ${dup.replayed} replayed 202, ${dup.inProgress} 409 IDEMPOTENCY_IN_PROGRESS, ${dup.other} other; executions at the receiver: ${dup.executions} (must be 1)`);
+console.log(
+  `\n${values.duplicates} concurrent duplicates of one key: ${dup.fresh} fresh 202, ${dup.replayed} replayed 202, ${dup.inProgress} 409 IDEMPOTENCY_IN_PROGRESS, ${dup.other} other; executions at the receiver: ${dup.executions} (must be 1)`,
+);
 if (dup.fresh !== 1 || dup.executions !== 1) process.exitCode = 1;
 receiver.close();

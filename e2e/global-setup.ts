@@ -23,10 +23,22 @@ export default async function globalSetup(config: FullConfig) {
   await oauth.start(oauthPort, "127.0.0.1");
   // The tokens' `iss` must be the issuer the service is configured with (OAUTH_GENERIC_ISSUER).
   oauth.issuer.url = `http://127.0.0.1:${oauthPort}`;
-  execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", baseURL, "--http-target", `http://127.0.0.1:${targetPort}`, "--out", WORLD_FILE], {
-    stdio: ["ignore", "inherit", "inherit"],
-    timeout: 120_000,
-  });
+  execFileSync(
+    "node_modules/.bin/tsx",
+    [
+      "scripts/fixtures.ts",
+      "--base-url",
+      baseURL,
+      "--http-target",
+      `http://127.0.0.1:${targetPort}`,
+      "--out",
+      WORLD_FILE,
+    ],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+      timeout: 120_000,
+    },
+  );
   return async () => {
     await oauth.stop();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
@@ -40,8 +52,14 @@ export default async function globalSetup(config: FullConfig) {
  */
 function scanServiceOutput() {
   const file = process.env.E2E_SERVICE_LOG;
-  if (!file || !existsSync(file)) throw new Error("The service's output was not captured (E2E_SERVICE_LOG): the secret scan cannot run.");
-  const configured: TSecret[] = ["AUTH_SECRET", "METRICS_TOKEN", "OAUTH_MAIL_CLIENT_SECRET", "OAUTH_CALENDAR_CLIENT_SECRET"]
+  if (!file || !existsSync(file))
+    throw new Error("The service's output was not captured (E2E_SERVICE_LOG): the secret scan cannot run.");
+  const configured: TSecret[] = [
+    "AUTH_SECRET",
+    "METRICS_TOKEN",
+    "OAUTH_MAIL_CLIENT_SECRET",
+    "OAUTH_CALENDAR_CLIENT_SECRET",
+  ]
     .filter((name) => serverEnv[name])
     .map((name) => ({ kind: name, value: serverEnv[name]! }));
   const vaultKey = serverEnv.VAULT_KEYS?.split(":")[1];
@@ -50,6 +68,8 @@ function scanServiceOutput() {
   const leaks = findLeaks(readFileSync(file, "utf8"), known);
   if (leaks.length) {
     const lines = leaks.slice(0, 20).map((leak) => `  line ${leak.line}: ${leak.kind}`);
-    throw new Error(`The service printed secrets during the run (${leaks.length} found, in ${file}):\n${lines.join("\n")}`);
+    throw new Error(
+      `The service printed secrets during the run (${leaks.length} found, in ${file}):\n${lines.join("\n")}`,
+    );
   }
 }

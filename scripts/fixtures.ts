@@ -33,7 +33,9 @@ async function buildThroughService(): Promise<TFixtureWorld> {
     body: JSON.stringify({ baseUrl, httpTarget }),
   });
   if (response.status === 404) {
-    throw new Error(`The service at ${baseUrl} refuses to build fixtures: start it with ALLOW_FIXTURES=1, or stop it to use the database directly.`);
+    throw new Error(
+      `The service at ${baseUrl} refuses to build fixtures: start it with ALLOW_FIXTURES=1, or stop it to use the database directly.`,
+    );
   }
   if (!response.ok) throw new Error(`The service at ${baseUrl} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as TFixtureWorld;
@@ -62,7 +64,11 @@ async function main() {
     throw new Error("Refusing to create fixtures with NODE_ENV=production; pass --force if you really mean it.");
   }
   const useService = await serviceAnswers();
-  process.stderr.write(useService ? `Building the fixture world through ${baseUrl}\n` : "No service answers; building the fixture world in the database directly\n");
+  process.stderr.write(
+    useService
+      ? `Building the fixture world through ${baseUrl}\n`
+      : "No service answers; building the fixture world in the database directly\n",
+  );
   const world = useService ? await buildThroughService() : await buildDirectly();
   const json = `${JSON.stringify(world, null, 2)}\n`;
   if (values.out) {

@@ -13,7 +13,10 @@ function newestChange(entry) {
   if (!existsSync(full)) return 0;
   const stat = statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(full).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stat.mtimeMs);
+  return readdirSync(full).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(entry, name))),
+    stat.mtimeMs,
+  );
 }
 
 // A fresh clone has no dependencies yet: install them, so `npm start` is the whole quick start.
@@ -25,14 +28,21 @@ if (!existsSync(path.join(root, "node_modules", "next", "package.json"))) {
 
 const stampFile = path.join(root, ".next", "source-stamp");
 const stamp = String(Math.max(...SOURCES.map(newestChange)));
-const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+const built =
+  existsSync(path.join(root, ".next", "BUILD_ID")) &&
+  existsSync(stampFile) &&
+  readFileSync(stampFile, "utf8") === stamp;
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 const secrets = localSecrets();
 
 if (!built) {
   console.log("Building the app (first start, or the sources changed)...");
-  const result = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(process.execPath, [next, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampFile, stamp);
 }
@@ -48,12 +58,20 @@ function localSecrets() {
   const file = path.join(dataDir, "local-secrets.json");
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    const secrets = { AUTH_SECRET: randomBytes(32).toString("base64url"), VAULT_KEYS: `local:${randomBytes(32).toString("base64")}` };
+    const secrets = {
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      VAULT_KEYS: `local:${randomBytes(32).toString("base64")}`,
+    };
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
-  console.log(`Using locally generated AUTH_SECRET/VAULT_KEYS from ${path.relative(root, file)}; set both for a shared deployment.`);
+  console.log(
+    `Using locally generated AUTH_SECRET/VAULT_KEYS from ${path.relative(root, file)}; set both for a shared deployment.`,
+  );
   const secrets = JSON.parse(readFileSync(file, "utf8"));
-  return { AUTH_SECRET: process.env.AUTH_SECRET ?? secrets.AUTH_SECRET, VAULT_KEYS: process.env.VAULT_KEYS ?? secrets.VAULT_KEYS };
+  return {
+    AUTH_SECRET: process.env.AUTH_SECRET ?? secrets.AUTH_SECRET,
+    VAULT_KEYS: process.env.VAULT_KEYS ?? secrets.VAULT_KEYS,
+  };
 }
 
 const port = process.env.PORT ?? "3000";
@@ -64,8 +82,15 @@ const env = {
   NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",
   PORT: port,
-  NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? process.env.PUBLIC_BASE_URL ?? `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`,
+  NEXTAUTH_URL:
+    process.env.NEXTAUTH_URL ??
+    process.env.PUBLIC_BASE_URL ??
+    `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`,
 };
-const server = spawn(process.execPath, [next, "start", "-p", port, "-H", host, "--keepAliveTimeout", "65000"], { cwd: root, stdio: "inherit", env });
+const server = spawn(process.execPath, [next, "start", "-p", port, "-H", host, "--keepAliveTimeout", "65000"], {
+  cwd: root,
+  stdio: "inherit",
+  env,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

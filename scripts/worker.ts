@@ -31,7 +31,9 @@ async function startOperationsEndpoint(): Promise<TWorkerHttp | null> {
 
 async function main() {
   if (!env.DATABASE_URL) {
-    throw new Error("npm run worker needs DATABASE_URL: the embedded database belongs to the one web process, which runs the engine itself.");
+    throw new Error(
+      "npm run worker needs DATABASE_URL: the embedded database belongs to the one web process, which runs the engine itself.",
+    );
   }
   const database = await ready(); // migrates first, like the web process
   const boss = await startQueue(database);

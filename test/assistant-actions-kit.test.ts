@@ -22,7 +22,9 @@ afterAll(async () => {
 /** A worker whose policy allows every action. */
 async function allowingWorker() {
   const worker = await world.createWorker();
-  const policy = await world.call("PUT", `/workers/${worker.workerRef}/policy`, { body: { rules: [{ action: "*", mode: "allow" }], approval_ttl: "P1D" } });
+  const policy = await world.call("PUT", `/workers/${worker.workerRef}/policy`, {
+    body: { rules: [{ action: "*", mode: "allow" }], approval_ttl: "P1D" },
+  });
   expect(policy.status).toBe(204);
   return worker;
 }
@@ -30,18 +32,31 @@ async function allowingWorker() {
 async function postAndSettle(workerRef: string, body: string) {
   const posted = await world.call("POST", `/workers/${workerRef}/messages`, { body: { body } });
   expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-  const { turnId } = await db().sessionMessage.findUniqueOrThrow({ where: { id: posted.body.id }, select: { turnId: true } });
+  const { turnId } = await db().sessionMessage.findUniqueOrThrow({
+    where: { id: posted.body.id },
+    select: { turnId: true },
+  });
   const turn = await waitForTurn(turnId!, ["COMPLETED", "FAILED"]);
-  const calls = await db().toolCall.findMany({ where: { turnId: turnId! }, orderBy: { index: "asc" }, select: { toolName: true, status: true, args: true, result: true } });
+  const calls = await db().toolCall.findMany({
+    where: { turnId: turnId! },
+    orderBy: { index: "asc" },
+    select: { toolName: true, status: true, args: true, result: true },
+  });
   const replies = await world.call("GET", `/workers/${workerRef}/messages`);
   return { turn, calls, reply: replies.body.items.at(-1) as { role: string; body: string } };
 }
 
 describe("assistantActionsWorld", () => {
   it("publishes the configured assistant with seven tools and the six POST tools classified", async () => {
-    const config = await db().assistantConfig.findUniqueOrThrow({ where: { organizationId: world.orgId }, select: { assistantAutomationId: true } });
+    const config = await db().assistantConfig.findUniqueOrThrow({
+      where: { organizationId: world.orgId },
+      select: { assistantAutomationId: true },
+    });
     expect(config.assistantAutomationId).toBe(world.agentId);
-    const agent = await db().automation.findUniqueOrThrow({ where: { id: world.agentId }, select: { model: true, actionClasses: true, publishedRevision: true } });
+    const agent = await db().automation.findUniqueOrThrow({
+      where: { id: world.agentId },
+      select: { model: true, actionClasses: true, publishedRevision: true },
+    });
     expect(agent).toEqual({ model: "builtin:assistant", actionClasses: world.actionClasses, publishedRevision: 1 });
     expect(Object.values(world.tools)).toHaveLength(7);
     expect(world.actionClasses).toEqual({
@@ -57,11 +72,23 @@ describe("assistantActionsWorld", () => {
   it("turns a callLine message into a call of that tool's path with those args", async () => {
     const { workerRef } = await allowingWorker();
     const args = { to: "ada@example.com", subject: "Lunch", text: `Noon? ${crypto.randomUUID()}` };
-    const { turn, calls, reply } = await postAndSettle(workerRef, `Please send this.\n${world.callLine("email.send", args)}`);
+    const { turn, calls, reply } = await postAndSettle(
+      workerRef,
+      `Please send this.\n${world.callLine("email.send", args)}`,
+    );
     expect(turn.status).toBe("COMPLETED");
-    expect(calls).toEqual([{ toolName: world.tools["email.send"], status: "SUCCEEDED", args: { body: args }, result: expect.objectContaining({ status: 200 }) }]);
+    expect(calls).toEqual([
+      {
+        toolName: world.tools["email.send"],
+        status: "SUCCEEDED",
+        args: { body: args },
+        result: expect.objectContaining({ status: 200 }),
+      },
+    ]);
     const received = world.receiver.requests.filter((request) => request.body.includes(args.text));
-    expect(received.map((request) => [request.method, request.path, request.json])).toEqual([["POST", "/actions/email.send", args]]);
+    expect(received.map((request) => [request.method, request.path, request.json])).toEqual([
+      ["POST", "/actions/email.send", args],
+    ]);
     expect(reply.role).toBe("assistant");
     expect(reply.body).toMatch(/^Done:/);
   });
@@ -70,7 +97,9 @@ describe("assistantActionsWorld", () => {
     const { workerRef } = await allowingWorker();
     const marker = crypto.randomUUID();
     const before = world.receiver.requests.length;
-    const message = [world.callLine("read", { q: marker }), world.callLine("purchase", { item: "socks", marker })].join("\n");
+    const message = [world.callLine("read", { q: marker }), world.callLine("purchase", { item: "socks", marker })].join(
+      "\n",
+    );
     const { calls } = await postAndSettle(workerRef, message);
     expect(calls.map((call) => [call.toolName, call.status])).toEqual([
       [world.tools.read, "SUCCEEDED"],
@@ -88,8 +117,13 @@ describe("assistantActionsWorld", () => {
     const { workerRef } = await allowingWorker();
     world.receiver.fail("message.send", 503);
     try {
-      const { calls } = await postAndSettle(workerRef, world.callLine("message.send", { channel: "general", text: "hi" }));
-      expect(calls.map((call) => [call.toolName, (call.result as { status: number }).status])).toEqual([[world.tools["message.send"], 503]]);
+      const { calls } = await postAndSettle(
+        workerRef,
+        world.callLine("message.send", { channel: "general", text: "hi" }),
+      );
+      expect(calls.map((call) => [call.toolName, (call.result as { status: number }).status])).toEqual([
+        [world.tools["message.send"], 503],
+      ]);
       expect(world.receiver.to("message.send").length).toBeGreaterThan(0);
     } finally {
       world.receiver.recover("message.send");

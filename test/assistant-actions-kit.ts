@@ -13,7 +13,14 @@ import { assistantWorld } from "./assistant-kit";
 import { publishAgent } from "./sessions-kit";
 
 /** One request the actions receiver got; `json` is the parsed body (null when there was none). */
-export type TActionRequest = { method: string; path: string; query: URLSearchParams; headers: Record<string, string | string[] | undefined>; body: string; json: unknown };
+export type TActionRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  json: unknown;
+};
 
 /**
  * A real HTTP server on loopback standing in for the upstream of the assistant's tools: records
@@ -33,15 +40,25 @@ export async function startActionsReceiver() {
       } catch {
         json = null;
       }
-      requests.push({ method: req.method ?? "", path: url.pathname, query: url.searchParams, headers: req.headers, body, json });
+      requests.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        json,
+      });
       const status = failing.get(url.pathname) ?? 200;
       res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(status < 400 ? { ok: true, path: url.pathname } : { error: `failing on purpose (${status})` }));
+      res.end(
+        JSON.stringify(status < 400 ? { ok: true, path: url.pathname } : { error: `failing on purpose (${status})` }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
-  const pathOf = (target: TAssistantToolKind | string) => (target in ASSISTANT_OPERATIONS ? ASSISTANT_OPERATIONS[target as TAssistantToolKind].path : target);
+  const pathOf = (target: TAssistantToolKind | string) =>
+    target in ASSISTANT_OPERATIONS ? ASSISTANT_OPERATIONS[target as TAssistantToolKind].path : target;
   return {
     base: `http://127.0.0.1:${port}`,
     hostPort: `127.0.0.1:${port}`,
@@ -50,7 +67,8 @@ export async function startActionsReceiver() {
     to: (target: TAssistantToolKind | string) => requests.filter((request) => request.path === pathOf(target)),
     /** Makes a tool's path (a kind or a path) answer `status` until `recover`. */
     fail: (target: TAssistantToolKind | string, status = 500) => void failing.set(pathOf(target), status),
-    recover: (target?: TAssistantToolKind | string) => (target === undefined ? failing.clear() : void failing.delete(pathOf(target))),
+    recover: (target?: TAssistantToolKind | string) =>
+      target === undefined ? failing.clear() : void failing.delete(pathOf(target)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -59,7 +77,9 @@ export type TActionsReceiver = Awaited<ReturnType<typeof startActionsReceiver>>;
 
 /** Lets the guarded HTTP executor reach the loopback receiver (it refuses private addresses otherwise). */
 export function allowHost(hostPort: string) {
-  const hosts = env.HTTP_TOOL_ALLOWED_HOSTS.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const hosts = env.HTTP_TOOL_ALLOWED_HOSTS.split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (!hosts.includes(hostPort)) env.HTTP_TOOL_ALLOWED_HOSTS = [...hosts, hostPort].join(",");
 }
 
@@ -79,7 +99,11 @@ export async function assistantActionsWorld(o: { receiver?: TActionsReceiver; we
   const setup = assistantActionsSetup(tools);
   const agentId = await publishAgent(world.owner.actor, world.customer.domain.id, setup);
   await db().assistantConfig.create({
-    data: { organizationId: world.orgId, assistantAutomationId: agentId, webhookUrl: o.webhookUrl ?? "https://hooks.example/assistant" },
+    data: {
+      organizationId: world.orgId,
+      assistantAutomationId: agentId,
+      webhookUrl: o.webhookUrl ?? "https://hooks.example/assistant",
+    },
   });
   return {
     ...world,

@@ -6,7 +6,9 @@ import { createContext } from "@/server/trpc/context";
 /** The console's tRPC procedures as a signed-in person calls them (a real session cookie). */
 export async function consoleAs(who: TPerson) {
   const cookie = await mintSessionCookie({ sub: who.actor.userId, orgId: who.actor.orgId });
-  const req = new Request("http://127.0.0.1/api/trpc", { headers: { cookie: `service_session=${encodeURIComponent(cookie)}` } });
+  const req = new Request("http://127.0.0.1/api/trpc", {
+    headers: { cookie: `service_session=${encodeURIComponent(cookie)}` },
+  });
   return appRouter.createCaller(createContext(req, "console"));
 }
 

@@ -8,12 +8,22 @@ import { partnerPlatform, partnerRequest, seedFollower, type TPartnerResponse } 
 export type { TPartnerResponse };
 
 /** One request to the /api/partner/v1 surface, exactly as the route handler serves it. */
-export function partnerApi(method: string, path: string, credential: string | null, body?: unknown): Promise<TPartnerResponse> {
+export function partnerApi(
+  method: string,
+  path: string,
+  credential: string | null,
+  body?: unknown,
+): Promise<TPartnerResponse> {
   return partnerRequest(method, path, { credential, body });
 }
 
 /** A lease row as POST /token mints it (the route itself belongs to another area). */
-export async function leaseFor(platformId: string, orgId: string, appId: string, options: { partnerSubject?: string; expiresAt?: Date } = {}) {
+export async function leaseFor(
+  platformId: string,
+  orgId: string,
+  appId: string,
+  options: { partnerSubject?: string; expiresAt?: Date } = {},
+) {
   const secret = mintSecret("lease_token");
   await db().leaseToken.create({
     data: {
@@ -40,6 +50,11 @@ export async function partnerWithFollower() {
 
 /** The template's default for an automation, as onboarding writes it. */
 export async function templateDefault(automationId: string, defaultEnabled: boolean) {
-  const automation = await db().automation.findUniqueOrThrow({ where: { id: automationId }, select: { organizationId: true } });
-  await db().automationEntitlement.create({ data: { automationId, organizationId: automation.organizationId, defaultEnabled } });
+  const automation = await db().automation.findUniqueOrThrow({
+    where: { id: automationId },
+    select: { organizationId: true },
+  });
+  await db().automationEntitlement.create({
+    data: { automationId, organizationId: automation.organizationId, defaultEnabled },
+  });
 }

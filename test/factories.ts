@@ -13,7 +13,9 @@ export async function createOrganization(name = "Test org") {
 }
 
 export async function createDomain(organizationId: string, name = "Ops") {
-  return db().domain.create({ data: { organizationId, name, slug: `${name.toLowerCase()}-${randomUUID().slice(0, 8)}` } });
+  return db().domain.create({
+    data: { organizationId, name, slug: `${name.toLowerCase()}-${randomUUID().slice(0, 8)}` },
+  });
 }
 
 export async function createUser(options: { password?: string; disabled?: boolean } = {}) {
@@ -64,7 +66,11 @@ export async function memberOfNewOrg(orgRole: OrgRole = "MEMBER", options: { pas
 }
 
 /** A personal API key row minted the way the service mints them; returns the secret too. */
-export async function createApiKeyFor(userId: string, organizationId: string, options: { revoked?: boolean; name?: string } = {}) {
+export async function createApiKeyFor(
+  userId: string,
+  organizationId: string,
+  options: { revoked?: boolean; name?: string } = {},
+) {
   const secret = mintSecret("api_key");
   const row = await db().apiKey.create({
     data: {
@@ -96,7 +102,11 @@ export function withWrongSecret(token: string): string {
 }
 
 /** A short-lived user token row (yku_) minted the way the service mints them. */
-export async function createAccessTokenFor(userId: string, organizationId: string, expiresAt = new Date(Date.now() + 60 * 60 * 1000)) {
+export async function createAccessTokenFor(
+  userId: string,
+  organizationId: string,
+  expiresAt = new Date(Date.now() + 60 * 60 * 1000),
+) {
   const secret = mintSecret("user_token");
   const row = await db().accessToken.create({
     data: { userId, organizationId, prefix: secret.prefix, secretHash: secret.secretHash, expiresAt },

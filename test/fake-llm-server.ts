@@ -13,62 +13,152 @@ export type TFakeAnswer =
   | { text?: string[]; toolCalls?: TFakeToolCall[]; usage?: { input: number; output: number } }
   | { status: number; body: unknown }
   | { hang: true };
-export type TFakeRequest = { path: string; headers: Record<string, string | string[] | undefined>; body: Record<string, unknown> };
+export type TFakeRequest = {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Record<string, unknown>;
+};
 
 type TReply = Extract<TFakeAnswer, { text?: string[] }>;
 type TSseEvent = { event?: string; data: unknown };
 
 function responsesEvents(reply: TReply): TSseEvent[] {
-  const events: TSseEvent[] = [{ data: { type: "response.created", response: { id: "resp_1", created_at: 1_700_000_000, model: "fake" } } }];
+  const events: TSseEvent[] = [
+    { data: { type: "response.created", response: { id: "resp_1", created_at: 1_700_000_000, model: "fake" } } },
+  ];
   const text = (reply.text ?? []).join("");
   if (reply.text?.length) {
-    events.push({ data: { type: "response.output_item.added", output_index: 0, item: { type: "message", id: "msg_1" } } });
-    for (const delta of reply.text) events.push({ data: { type: "response.output_text.delta", item_id: "msg_1", delta } });
-    const item = { type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
+    events.push({
+      data: { type: "response.output_item.added", output_index: 0, item: { type: "message", id: "msg_1" } },
+    });
+    for (const delta of reply.text)
+      events.push({ data: { type: "response.output_text.delta", item_id: "msg_1", delta } });
+    const item = {
+      type: "message",
+      id: "msg_1",
+      role: "assistant",
+      status: "completed",
+      content: [{ type: "output_text", text, annotations: [] }],
+    };
     events.push({ data: { type: "response.output_item.done", output_index: 0, item } });
   }
   (reply.toolCalls ?? []).forEach((call, index) => {
     const base = { type: "function_call", id: `fc_${index}`, call_id: call.id, name: call.name };
-    events.push({ data: { type: "response.output_item.added", output_index: index + 1, item: { ...base, arguments: "" } } });
-    events.push({ data: { type: "response.output_item.done", output_index: index + 1, item: { ...base, arguments: JSON.stringify(call.args), status: "completed" } } });
+    events.push({
+      data: { type: "response.output_item.added", output_index: index + 1, item: { ...base, arguments: "" } },
+    });
+    events.push({
+      data: {
+        type: "response.output_item.done",
+        output_index: index + 1,
+        item: { ...base, arguments: JSON.stringify(call.args), status: "completed" },
+      },
+    });
   });
-  const usage = { input_tokens: reply.usage?.input ?? 0, input_tokens_details: { cached_tokens: 0 }, output_tokens: reply.usage?.output ?? 0, output_tokens_details: { reasoning_tokens: 0 } };
+  const usage = {
+    input_tokens: reply.usage?.input ?? 0,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: reply.usage?.output ?? 0,
+    output_tokens_details: { reasoning_tokens: 0 },
+  };
   events.push({ data: { type: "response.completed", response: { id: "resp_1", usage } } });
   return events;
 }
 
 function chatEvents(reply: TReply): TSseEvent[] {
-  const chunk = (delta: unknown, finish: string | null = null) => ({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1_700_000_000, model: "fake", choices: [{ index: 0, delta, finish_reason: finish }] });
+  const chunk = (delta: unknown, finish: string | null = null) => ({
+    id: "chatcmpl-1",
+    object: "chat.completion.chunk",
+    created: 1_700_000_000,
+    model: "fake",
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
   const events: TSseEvent[] = [{ data: chunk({ role: "assistant", content: "" }) }];
   for (const delta of reply.text ?? []) events.push({ data: chunk({ content: delta }) });
   (reply.toolCalls ?? []).forEach((call, index) => {
-    events.push({ data: chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }] }) });
+    events.push({
+      data: chunk({
+        tool_calls: [
+          { index, id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } },
+        ],
+      }),
+    });
   });
   events.push({ data: chunk({}, reply.toolCalls?.length ? "tool_calls" : "stop") });
-  const usage = { prompt_tokens: reply.usage?.input ?? 0, completion_tokens: reply.usage?.output ?? 0, total_tokens: (reply.usage?.input ?? 0) + (reply.usage?.output ?? 0) };
-  events.push({ data: { id: "chatcmpl-1", object: "chat.completion.chunk", created: 1_700_000_000, model: "fake", choices: [], usage } });
+  const usage = {
+    prompt_tokens: reply.usage?.input ?? 0,
+    completion_tokens: reply.usage?.output ?? 0,
+    total_tokens: (reply.usage?.input ?? 0) + (reply.usage?.output ?? 0),
+  };
+  events.push({
+    data: {
+      id: "chatcmpl-1",
+      object: "chat.completion.chunk",
+      created: 1_700_000_000,
+      model: "fake",
+      choices: [],
+      usage,
+    },
+  });
   events.push({ data: "[DONE]" });
   return events;
 }
 
 function anthropicEvents(reply: TReply): TSseEvent[] {
-  const message = { id: "msg_1", type: "message", role: "assistant", content: [], model: "fake", stop_reason: null, stop_sequence: null, usage: { input_tokens: reply.usage?.input ?? 0, output_tokens: 0 } };
+  const message = {
+    id: "msg_1",
+    type: "message",
+    role: "assistant",
+    content: [],
+    model: "fake",
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { input_tokens: reply.usage?.input ?? 0, output_tokens: 0 },
+  };
   const events: TSseEvent[] = [{ event: "message_start", data: { type: "message_start", message } }];
   let index = 0;
   if (reply.text?.length) {
-    events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "text", text: "" } } });
-    for (const text of reply.text) events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "text_delta", text } } });
+    events.push({
+      event: "content_block_start",
+      data: { type: "content_block_start", index, content_block: { type: "text", text: "" } },
+    });
+    for (const text of reply.text)
+      events.push({
+        event: "content_block_delta",
+        data: { type: "content_block_delta", index, delta: { type: "text_delta", text } },
+      });
     events.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
     index++;
   }
   for (const call of reply.toolCalls ?? []) {
-    events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } } });
-    events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify(call.args) } } });
+    events.push({
+      event: "content_block_start",
+      data: {
+        type: "content_block_start",
+        index,
+        content_block: { type: "tool_use", id: call.id, name: call.name, input: {} },
+      },
+    });
+    events.push({
+      event: "content_block_delta",
+      data: {
+        type: "content_block_delta",
+        index,
+        delta: { type: "input_json_delta", partial_json: JSON.stringify(call.args) },
+      },
+    });
     events.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
     index++;
   }
   const stop = reply.toolCalls?.length ? "tool_use" : "end_turn";
-  events.push({ event: "message_delta", data: { type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: reply.usage?.output ?? 0 } } });
+  events.push({
+    event: "message_delta",
+    data: {
+      type: "message_delta",
+      delta: { stop_reason: stop, stop_sequence: null },
+      usage: { output_tokens: reply.usage?.output ?? 0 },
+    },
+  });
   events.push({ event: "message_stop", data: { type: "message_stop" } });
   return events;
 }
@@ -101,7 +191,10 @@ export async function startFakeLlmServer(): Promise<TFakeLlmServer> {
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
     requests.push({ path: request.url ?? "", headers: request.headers, body });
-    const answer = queue.shift() ?? { status: 500, body: { error: { message: "fake-llm-server: nothing scripted", type: "server_error" } } };
+    const answer = queue.shift() ?? {
+      status: 500,
+      body: { error: { message: "fake-llm-server: nothing scripted", type: "server_error" } },
+    };
     if ("hang" in answer) {
       hanging.add(response);
       response.writeHead(200, { "content-type": "text/event-stream" });

@@ -13,7 +13,12 @@ export async function flowEngineWorld(orgToken: string) {
   const receiver = await startReceiver();
   env.HTTP_TOOL_ALLOWED_HOSTS = receiver.hostPort;
   await startEngine();
-  await createConnection(world.people.owner.actor, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: orgToken });
+  await createConnection(world.people.owner.actor, {
+    domainId: world.acme.ops,
+    integrationId: "service.http",
+    name: "HTTP",
+    token: orgToken,
+  });
   const stop = async () => {
     await stopEngine();
     await receiver.close();

@@ -37,15 +37,17 @@ export default async function setup(project: TestProject) {
   const names = [name, `${name}_alone`];
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const [shared, alone] = await Promise.all(names.map(async (each) => {
-    await admin.query(`CREATE DATABASE "${each}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${each}`;
-    const database = openDatabase({ url: url.toString() });
-    await migrateDatabase(database);
-    await database.close();
-    return url.toString();
-  }));
+  const [shared, alone] = await Promise.all(
+    names.map(async (each) => {
+      await admin.query(`CREATE DATABASE "${each}"`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${each}`;
+      const database = openDatabase({ url: url.toString() });
+      await migrateDatabase(database);
+      await database.close();
+      return url.toString();
+    }),
+  );
   project.provide("testDatabaseUrl", shared!);
   project.provide("databaseOfItsOwnUrl", alone!);
   return async () => {

@@ -66,7 +66,9 @@ type TCall = (method: string, path: string, o?: { body?: unknown }) => Promise<T
 
 /** Starts a link for the worker and follows it to the end: the worker's connection for `provider`. */
 export async function connectWorker(call: TCall, workerRef: string, returnTo: string, provider = "mail") {
-  const started = await call("POST", `/workers/${workerRef}/connections/${provider}/start`, { body: { return_to: returnTo } });
+  const started = await call("POST", `/workers/${workerRef}/connections/${provider}/start`, {
+    body: { return_to: returnTo },
+  });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const { location } = await followLink(started.body.authorize_url);
   const back = new URL(location!);

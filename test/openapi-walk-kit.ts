@@ -33,13 +33,17 @@ export function sampleOf(raw: TSchema, document: TDocument, depth = 0): unknown 
   if (schema.enum) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
   const alternative = schema.oneOf ?? schema.anyOf;
-  if (alternative) return sampleOf(alternative.find((item: TSchema) => item.type !== "null") ?? alternative[0], document, depth + 1);
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((item: TSchema) => sampleOf(item, document, depth + 1)));
+  if (alternative)
+    return sampleOf(alternative.find((item: TSchema) => item.type !== "null") ?? alternative[0], document, depth + 1);
+  if (schema.allOf)
+    return Object.assign({}, ...schema.allOf.map((item: TSchema) => sampleOf(item, document, depth + 1)));
   const type = Array.isArray(schema.type) ? schema.type.find((item: string) => item !== "null") : schema.type;
   switch (type) {
     case "object": {
       const properties = (schema.properties ?? {}) as Record<string, TSchema>;
-      return Object.fromEntries((schema.required ?? []).map((name: string) => [name, sampleOf(properties[name] ?? {}, document, depth + 1)]));
+      return Object.fromEntries(
+        (schema.required ?? []).map((name: string) => [name, sampleOf(properties[name] ?? {}, document, depth + 1)]),
+      );
     }
     case "array":
       return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items ?? {}, document, depth + 1));
@@ -71,8 +75,13 @@ export function operationsWithPathParameters(surface: "v1" | "partner-v1"): TWal
         {
           method: method.toUpperCase(),
           path,
-          parameters: parameters.map((parameter) => ({ name: parameter.name as string, choices: resolve(parameter.schema ?? {}, document).enum as string[] | undefined })),
-          security: ((operation.security ?? []) as Array<Record<string, unknown>>).flatMap((entry) => Object.keys(entry)),
+          parameters: parameters.map((parameter) => ({
+            name: parameter.name as string,
+            choices: resolve(parameter.schema ?? {}, document).enum as string[] | undefined,
+          })),
+          security: ((operation.security ?? []) as Array<Record<string, unknown>>).flatMap((entry) =>
+            Object.keys(entry),
+          ),
           body: bodySchema ? sampleOf(bodySchema, document) : undefined,
         },
       ];
@@ -83,12 +92,18 @@ export function operationsWithPathParameters(surface: "v1" | "partner-v1"): TWal
 /** A concrete path: each parameter from `values` by name, enum parameters their first choice. */
 export function fillPath(operation: TWalkedOperation, values: Record<string, string>): string {
   return operation.parameters.reduce(
-    (path, parameter) => path.replace(`{${parameter.name}}`, encodeURIComponent(parameter.choices?.[0] ?? values[parameter.name] ?? randomUUID())),
+    (path, parameter) =>
+      path.replace(
+        `{${parameter.name}}`,
+        encodeURIComponent(parameter.choices?.[0] ?? values[parameter.name] ?? randomUUID()),
+      ),
     operation.path,
   );
 }
 
 /** What must be byte-identical between two refusals: status, content type, body. */
-export async function refusalOf(response: Response): Promise<{ status: number; contentType: string | null; body: string }> {
+export async function refusalOf(
+  response: Response,
+): Promise<{ status: number; contentType: string | null; body: string }> {
   return { status: response.status, contentType: response.headers.get("content-type"), body: await response.text() };
 }

@@ -8,7 +8,12 @@ import { addDomainMember, addOrgMember, createDomain, createOrganization, create
 
 /** A partner platform with one key and one app (provisioning allowed and quota left by default). */
 export async function partnerPlatform(options: Partial<TCreatePlatformOptions> = {}) {
-  const platform = await createPlatform({ name: `Partner ${randomUUID().slice(0, 6)}`, provisioningEnabled: true, customerQuota: 10, ...options });
+  const platform = await createPlatform({
+    name: `Partner ${randomUUID().slice(0, 6)}`,
+    provisioningEnabled: true,
+    customerQuota: 10,
+    ...options,
+  });
   const { key, secret } = await issuePartnerKey(platform.id, "Test key");
   const app = await createPartnerApp(platform.id, "Test app");
   return { platform, keyId: key.id, key: secret, appId: app.id };
@@ -58,7 +63,10 @@ export async function partnerRequest(
   if (options.credential) headers.set("authorization", `Bearer ${options.credential}`);
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
-  const response = await handleOpenApiRequest(new Request(`http://127.0.0.1/api/partner/v1${path}`, { method, headers, body }), "partner-v1");
+  const response = await handleOpenApiRequest(
+    new Request(`http://127.0.0.1/api/partner/v1${path}`, { method, headers, body }),
+    "partner-v1",
+  );
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }

@@ -19,18 +19,43 @@ import { setProvisioningTemplate } from "../src/server/services/partner/template
 export type TApiResponse = TPartnerResponse;
 
 /** A partner API call through the real route handler (always sent as JSON, like a partner's client). */
-export function partnerApi(method: string, path: string, options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<TApiResponse> {
-  return partnerRequest(method, path, { credential: options.key, body: options.body, rawBody: options.rawBody, headers: { "content-type": "application/json", ...options.headers } });
+export function partnerApi(
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<TApiResponse> {
+  return partnerRequest(method, path, {
+    credential: options.key,
+    body: options.body,
+    rawBody: options.rawBody,
+    headers: { "content-type": "application/json", ...options.headers },
+  });
 }
 
 export const segment = () => `c-${randomUUID().slice(0, 8)}`;
 
 export function requestBody(overrides: Record<string, unknown> = {}) {
-  return { clientName: "Bakery Ltd", clientSegment: segment(), directLoginDisabled: false, ownerName: "Olga Owner", domainName: "Front desk", ...overrides };
+  return {
+    clientName: "Bakery Ltd",
+    clientSegment: segment(),
+    directLoginDisabled: false,
+    ownerName: "Olga Owner",
+    domainName: "Front desk",
+    ...overrides,
+  };
 }
 
-export function provision(key: string, body: unknown, idempotencyKey: string | null = randomUUID(), headers: Record<string, string> = {}) {
-  return partnerApi("POST", "/organizations", { key, body, headers: idempotencyKey === null ? headers : { "idempotency-key": idempotencyKey, ...headers } });
+export function provision(
+  key: string,
+  body: unknown,
+  idempotencyKey: string | null = randomUUID(),
+  headers: Record<string, string> = {},
+) {
+  return partnerApi("POST", "/organizations", {
+    key,
+    body,
+    headers: idempotencyKey === null ? headers : { "idempotency-key": idempotencyKey, ...headers },
+  });
 }
 
 /** A source organization with two domains, two agents and a flow whose agent step calls the first agent. */
@@ -38,12 +63,25 @@ export async function sourceOrganization() {
   const { organization, domain, user, actor } = await actorIn({ orgRole: "OWNER", domainRole: "OWNER" });
   const second = await createDomain(organization.id, "Sales");
   await addDomainMember(second.id, user.id, "OWNER");
-  const { agent: greeter } = await createAndPublishAgent(actor, { domainId: domain.id, name: "Greeter", setup: { model: "builtin:echo", principles: "Be kind." }, changeNote: "v1" });
-  const { agent: seller } = await createAndPublishAgent(actor, { domainId: second.id, name: "Seller", setup: { model: "builtin:echo" }, changeNote: "v1" });
+  const { agent: greeter } = await createAndPublishAgent(actor, {
+    domainId: domain.id,
+    name: "Greeter",
+    setup: { model: "builtin:echo", principles: "Be kind." },
+    changeNote: "v1",
+  });
+  const { agent: seller } = await createAndPublishAgent(actor, {
+    domainId: second.id,
+    name: "Seller",
+    setup: { model: "builtin:echo" },
+    changeNote: "v1",
+  });
   const { flow } = await createAndPublishFlow(actor, {
     domainId: domain.id,
     name: "Greet flow",
-    graph: { inputSchema: { type: "object", properties: {} }, steps: [{ id: "greet", kind: "agent", automationId: greeter.id, prompt: "Hello" }] },
+    graph: {
+      inputSchema: { type: "object", properties: {} },
+      steps: [{ id: "greet", kind: "agent", automationId: greeter.id, prompt: "Hello" }],
+    },
     changeNote: "v1",
   });
   return { organization, primaryDomainId: domain.id, greeterId: greeter.id, sellerId: seller.id, flowId: flow.id };
@@ -53,8 +91,16 @@ export async function sourceOrganization() {
 export async function platformWithTemplate(options: Partial<TCreatePlatformOptions> = {}) {
   const partner = await partnerPlatform(options);
   const source = await sourceOrganization();
-  const { template: created } = await createTemplate({ platformId: partner.platform.id, name: `Starter ${randomUUID().slice(0, 6)}`, sourceOrganizationId: source.organization.id });
-  const published = await publishTemplateRelease({ templateId: created.id, primaryDomainId: source.primaryDomainId, disabledAutomationIds: [source.sellerId] });
+  const { template: created } = await createTemplate({
+    platformId: partner.platform.id,
+    name: `Starter ${randomUUID().slice(0, 6)}`,
+    sourceOrganizationId: source.organization.id,
+  });
+  const published = await publishTemplateRelease({
+    templateId: created.id,
+    primaryDomainId: source.primaryDomainId,
+    disabledAutomationIds: [source.sellerId],
+  });
   await setProvisioningTemplate(partner.platform.id, created.id);
   const template = await db().partnerTemplate.findUniqueOrThrow({ where: { id: created.id } });
   const release = await db().templateRelease.findUniqueOrThrow({ where: { id: published.releaseId } });

@@ -45,7 +45,9 @@ function capture(stream: NodeJS.WriteStream) {
 }
 
 const keep = (response: TApiResponse) => {
-  responses.push(JSON.stringify({ status: response.status, headers: [...response.headers.entries()], body: response.body }));
+  responses.push(
+    JSON.stringify({ status: response.status, headers: [...response.headers.entries()], body: response.body }),
+  );
   return response;
 };
 
@@ -68,15 +70,21 @@ afterAll(async () => {
   await hooks.close();
 });
 
-const json = (value: unknown) => JSON.stringify(value, (_, item: unknown) => (typeof item === "bigint" ? item.toString() : item));
+const json = (value: unknown) =>
+  JSON.stringify(value, (_, item: unknown) => (typeof item === "bigint" ? item.toString() : item));
 const line = (tool: string, args: unknown) => `#${tool} ${JSON.stringify(args)}`;
 
 /** Every row and answer a person, a client or an operator could read about a session. */
 async function sessionRecord(sessionId: string): Promise<string> {
   const details = keep(await api("GET", `/agents/sessions/${sessionId}`, { credential: world.people.owner.key }));
-  const stream = await streamGET(new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { headers: { authorization: `Bearer ${world.people.owner.key}`, "last-event-id": "0" } }), {
-    params: Promise.resolve({ sessionId }),
-  });
+  const stream = await streamGET(
+    new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, {
+      headers: { authorization: `Bearer ${world.people.owner.key}`, "last-event-id": "0" },
+    }),
+    {
+      params: Promise.resolve({ sessionId }),
+    },
+  );
   const frames = await readFrames(stream.body!, (text) => text.includes("event: snapshot"), 5_000);
   const rows = await Promise.all([
     eventsOf(sessionId),
@@ -93,21 +101,72 @@ describe("secrets never leave", () => {
   it("keys, caller material, connection tokens and webhook secrets appear only where they belong", async () => {
     const owner = world.people.owner;
     const operator = world.people.operator;
-    await createConnection(owner.actor, { domainId: world.acme.ops, integrationId: HTTP, name: "HTTP", token: secrets.connectionToken });
+    await createConnection(owner.actor, {
+      domainId: world.acme.ops,
+      integrationId: HTTP,
+      name: "HTTP",
+      token: secrets.connectionToken,
+    });
     const policy = { bindingPolicies: { [HTTP]: "caller_preferred" as const } };
-    const reader = await publishAgent(owner.actor, world.acme.ops, { model: "builtin:procedure", procedure: line("service.http.get", { url: `${receiver.base}/read` }) }, policy);
-    const writer = await publishAgent(owner.actor, world.acme.ops, { model: "builtin:procedure", procedure: line("service.http.post", { url: `${receiver.base}/write`, body: { note: "{{message}}" } }), approvalTools: ["service.http.post"] }, policy);
-    const service = await publishAgent(owner.actor, world.acme.ops, { model: "builtin:procedure", procedure: line("service.http.get", { url: `${receiver.base}/service` }) });
+    const reader = await publishAgent(
+      owner.actor,
+      world.acme.ops,
+      { model: "builtin:procedure", procedure: line("service.http.get", { url: `${receiver.base}/read` }) },
+      policy,
+    );
+    const writer = await publishAgent(
+      owner.actor,
+      world.acme.ops,
+      {
+        model: "builtin:procedure",
+        procedure: line("service.http.post", { url: `${receiver.base}/write`, body: { note: "{{message}}" } }),
+        approvalTools: ["service.http.post"],
+      },
+      policy,
+    );
+    const service = await publishAgent(owner.actor, world.acme.ops, {
+      model: "builtin:procedure",
+      procedure: line("service.http.get", { url: `${receiver.base}/service` }),
+    });
 
     // A turn on caller material (token and a field), one on the organization's connection, and
     // an approval answered with fresh caller material.
-    const read = keep(await api("POST", `/agents/${reader}/sessions`, { credential: operator.key, body: { message: "hello", callerCredentials: { integrations: { [HTTP]: { token: secrets.callerToken, fields: { api_key: secrets.callerField } } } } } }));
+    const read = keep(
+      await api("POST", `/agents/${reader}/sessions`, {
+        credential: operator.key,
+        body: {
+          message: "hello",
+          callerCredentials: {
+            integrations: { [HTTP]: { token: secrets.callerToken, fields: { api_key: secrets.callerField } } },
+          },
+        },
+      }),
+    );
     expect(read.status).toBe(202);
-    const viaConnection = keep(await api("POST", `/agents/${service}/sessions`, { credential: operator.key, body: { message: "service" } }));
-    const write = keep(await api("POST", `/agents/${writer}/sessions`, { credential: operator.key, body: { message: "needs approval", callerCredentials: { integrations: { [HTTP]: { token: secrets.callerToken } } } } }));
+    const viaConnection = keep(
+      await api("POST", `/agents/${service}/sessions`, { credential: operator.key, body: { message: "service" } }),
+    );
+    const write = keep(
+      await api("POST", `/agents/${writer}/sessions`, {
+        credential: operator.key,
+        body: {
+          message: "needs approval",
+          callerCredentials: { integrations: { [HTTP]: { token: secrets.callerToken } } },
+        },
+      }),
+    );
     await waitForTurn(write.body.executionId, ["SUSPENDED"]);
-    keep(await api("POST", `/agents/sessions/${write.body.sessionId}/turn-approval`, { credential: operator.key, body: { decision: "approved", callerCredentials: { integrations: { [HTTP]: { token: secrets.freshCallerToken } } } } }));
-    for (const opened of [read, viaConnection, write]) expect((await waitForTurn(opened.body.executionId)).status).toBe("COMPLETED");
+    keep(
+      await api("POST", `/agents/sessions/${write.body.sessionId}/turn-approval`, {
+        credential: operator.key,
+        body: {
+          decision: "approved",
+          callerCredentials: { integrations: { [HTTP]: { token: secrets.freshCallerToken } } },
+        },
+      }),
+    );
+    for (const opened of [read, viaConnection, write])
+      expect((await waitForTurn(opened.body.executionId)).status).toBe("COMPLETED");
 
     // The yku_ token on the authoring routes; a mistyped key and token, refused.
     expect(keep(await api("GET", "/auth/whoami", { credential: owner.token })).status).toBe(200);
@@ -115,33 +174,67 @@ describe("secrets never leave", () => {
     const mistypedToken = `${owner.token.slice(0, -2)}zz`;
     expect(keep(await api("GET", "/auth/whoami", { credential: mistypedKey })).status).toBeGreaterThanOrEqual(400);
     expect(keep(await api("GET", "/auth/whoami", { credential: mistypedToken })).status).toBeGreaterThanOrEqual(400);
-    expect(keep(await api("GET", `/agents/sessions/${read.body.sessionId}`, { credential: mistypedKey })).status).toBe(404);
+    expect(keep(await api("GET", `/agents/sessions/${read.body.sessionId}`, { credential: mistypedKey })).status).toBe(
+      404,
+    );
 
     // A partner (ykp_) configures an assistant webhook with its secret; an event is delivered signed.
     const partner = await partnerPlatform();
     const customer = await seedFollower(partner.platform.id);
-    const configured = keep(await partnerApi("PUT", `/organizations/${customer.organization.id}/assistant-config`, { key: partner.key, body: { webhook: { url: hooks.url, secret: secrets.webhookSecret } } }));
+    const configured = keep(
+      await partnerApi("PUT", `/organizations/${customer.organization.id}/assistant-config`, {
+        key: partner.key,
+        body: { webhook: { url: hooks.url, secret: secrets.webhookSecret } },
+      }),
+    );
     expect(configured.status).toBe(200);
     keep(await partnerApi("GET", `/organizations/${customer.organization.id}/assistant-config`, { key: partner.key }));
-    keep(await partnerApi("GET", `/organizations/${customer.organization.id}/assistant-config`, { key: `${partner.key.slice(0, -2)}zz` }));
-    await db().$transaction((tx) => recordAssistantEvent(tx, { organizationId: customer.organization.id, workerId: null, type: "usage.recorded", data: { usage_id: crypto.randomUUID(), at: new Date().toISOString(), cost_usd: 0.01, tokens: 12 } }));
+    keep(
+      await partnerApi("GET", `/organizations/${customer.organization.id}/assistant-config`, {
+        key: `${partner.key.slice(0, -2)}zz`,
+      }),
+    );
+    await db().$transaction((tx) =>
+      recordAssistantEvent(tx, {
+        organizationId: customer.organization.id,
+        workerId: null,
+        type: "usage.recorded",
+        data: { usage_id: crypto.randomUUID(), at: new Date().toISOString(), cost_usd: 0.01, tokens: 12 },
+      }),
+    );
     await expect.poll(() => hooks.hits.length, { timeout: 15_000 }).toBeGreaterThan(0);
 
     // Positive controls: each secret reached its destination, so its absence elsewhere means something.
     const sent = JSON.stringify(receiver.requests.map((request) => request.headers));
-    for (const value of [secrets.callerToken, secrets.callerField, secrets.freshCallerToken, secrets.connectionToken]) expect(sent).toContain(value);
+    for (const value of [secrets.callerToken, secrets.callerField, secrets.freshCallerToken, secrets.connectionToken])
+      expect(sent).toContain(value);
     expect(hooks.hits.every((hit) => hit.verified)).toBe(true);
 
     const places = {
       logs: output.join(""),
       responses: responses.join("\n"),
-      sessions: (await Promise.all([read, viaConnection, write].map((opened) => sessionRecord(opened.body.sessionId)))).join("\n"),
-      webhooks: json(await db().webhookDelivery.findMany({ where: { organizationId: customer.organization.id }, include: { attempts: true, event: true } })),
+      sessions: (
+        await Promise.all([read, viaConnection, write].map((opened) => sessionRecord(opened.body.sessionId)))
+      ).join("\n"),
+      webhooks: json(
+        await db().webhookDelivery.findMany({
+          where: { organizationId: customer.organization.id },
+          include: { attempts: true, event: true },
+        }),
+      ),
       assistantConfigAnswer: JSON.stringify(configured.body),
     };
     // The capture saw the debug lines of the tool calls (host and status, never credentials).
     expect(places.logs).toContain("http tool call");
-    const everySecret = { ...secrets, operatorKey: operator.key, ownerKey: owner.key, ownerToken: owner.token, partnerKey: partner.key, mistypedKey, mistypedToken };
+    const everySecret = {
+      ...secrets,
+      operatorKey: operator.key,
+      ownerKey: owner.key,
+      ownerToken: owner.token,
+      partnerKey: partner.key,
+      mistypedKey,
+      mistypedToken,
+    };
     for (const [where, text] of Object.entries(places)) {
       for (const [name, value] of Object.entries(everySecret)) {
         expect(text.includes(value), `${name} appears in ${where}`).toBe(false);
@@ -153,11 +246,21 @@ describe("secrets never leave", () => {
     const world = await assistantWorld();
     const clientSecret = `oauth-client-secret-${crypto.randomUUID()}`;
     const subject = `admin-${crypto.randomUUID().slice(0, 8)}`;
-    const vouched = keep(await world.call("POST", "/workers", { body: { partnerSubject: subject, displayName: "Ann Admin", domainRoles: [{ domainId: world.customer.domain.id, role: "owner" }], organizationRole: "admin" } }));
+    const vouched = keep(
+      await world.call("POST", "/workers", {
+        body: {
+          partnerSubject: subject,
+          displayName: "Ann Admin",
+          domainRoles: [{ domainId: world.customer.domain.id, role: "owner" }],
+          organizationRole: "admin",
+        },
+      }),
+    );
     expect(vouched.status).toBe(201);
 
     // Minting answers carry their token by design; they are not kept with the other answers.
-    const mint = (body: Record<string, unknown>) => partnerRequest("POST", body.partnerSubject ? "/worker-token" : "/token", { credential: world.partner.key, body });
+    const mint = (body: Record<string, unknown>) =>
+      partnerRequest("POST", body.partnerSubject ? "/worker-token" : "/token", { credential: world.partner.key, body });
     const appLease = await mint({ orgId: world.orgId, appId: world.partner.appId });
     const workerLease = await mint({ orgId: world.orgId, appId: world.partner.appId, partnerSubject: subject });
     expect([appLease.status, workerLease.status]).toEqual([200, 200]);
@@ -168,7 +271,12 @@ describe("secrets never leave", () => {
 
     // The customer's own OAuth client: the secret is write-only (the answer shows a hint).
     const headers = { "X-Service-Subject": subject };
-    const put = keep(await world.call("PUT", "/oauth-apps", { headers, body: { appId: "google", values: { clientId: "customer-client", clientSecret } } }));
+    const put = keep(
+      await world.call("PUT", "/oauth-apps", {
+        headers,
+        body: { appId: "google", values: { clientId: "customer-client", clientSecret } },
+      }),
+    );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(keep(await world.call("GET", "/oauth-apps", { headers })).status).toBe(200);
 

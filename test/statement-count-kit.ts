@@ -82,11 +82,15 @@ export async function countStatements(work: () => Promise<unknown>): Promise<TSt
 
 /** How many of the statements read `table` (a SELECT, or a WITH whose members read it). */
 export const readsOf = (cost: TStatementCount, table: string) =>
-  cost.statements.filter((sql) => /^(SELECT|WITH)\b/.test(sql.trimStart()) && new RegExp(`FROM ("public"\\.)?"?${table}"?[\\s]`).test(sql)).length;
+  cost.statements.filter(
+    (sql) => /^(SELECT|WITH)\b/.test(sql.trimStart()) && new RegExp(`FROM ("public"\\.)?"?${table}"?[\\s]`).test(sql),
+  ).length;
 
 /** Prints the statements, one line each (for the record in the test's output). */
 export const reportStatements = (name: string, cost: TStatementCount) =>
-  console.log(`${name}: ${cost.statements.length} statements, ${cost.transactions} transactions\n${cost.statements.map((sql) => `  ${sql.replace(/\s+/g, " ").trim().slice(0, 120)}`).join("\n")}`);
+  console.log(
+    `${name}: ${cost.statements.length} statements, ${cost.transactions} transactions\n${cost.statements.map((sql) => `  ${sql.replace(/\s+/g, " ").trim().slice(0, 120)}`).join("\n")}`,
+  );
 
 /**
  * The world a request's cost is counted in: the fixture organizations, one published echo agent

@@ -4,9 +4,21 @@ import { appendEvent } from "../src/server/events/append-event";
 import type { TSessionEventType } from "../src/server/events/event-types";
 
 /** Session rows for tests of the stream and console areas (the runtime opens real ones). */
-export async function sessionRow(options: { organizationId: string; domainId: string; ownerId: string | null; kind?: SessionKind; title?: string }) {
+export async function sessionRow(options: {
+  organizationId: string;
+  domainId: string;
+  ownerId: string | null;
+  kind?: SessionKind;
+  title?: string;
+}) {
   const automation = await db().automation.create({
-    data: { organizationId: options.organizationId, domainId: options.domainId, kind: "AGENT", name: "Agent", publishedRevision: 1 },
+    data: {
+      organizationId: options.organizationId,
+      domainId: options.domainId,
+      kind: "AGENT",
+      name: "Agent",
+      publishedRevision: 1,
+    },
     select: { id: true },
   });
   return db().agentSession.create({
@@ -29,7 +41,11 @@ export async function logEvents(sessionId: string, events: Array<[TSessionEventT
 }
 
 /** Reads SSE text from a stream until `until` says enough, or the timeout passes. */
-export async function readFrames(stream: ReadableStream<Uint8Array>, until: (text: string) => boolean, timeoutMs = 10_000): Promise<string> {
+export async function readFrames(
+  stream: ReadableStream<Uint8Array>,
+  until: (text: string) => boolean,
+  timeoutMs = 10_000,
+): Promise<string> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -38,7 +54,10 @@ export async function readFrames(stream: ReadableStream<Uint8Array>, until: (tex
     while (!until(text)) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error(`timed out; received so far:\n${text}`);
-      const chunk = await Promise.race([reader.read(), new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), remaining))]);
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), remaining)),
+      ]);
       if (chunk === "timeout") continue;
       if (chunk.done) break;
       text += decoder.decode(chunk.value, { stream: true });

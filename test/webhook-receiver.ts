@@ -21,7 +21,8 @@ export async function startWebhookReceiver(secret: () => string) {
       const timestamp = String(req.headers["x-service-timestamp"] ?? "");
       const signature = String(req.headers["x-service-signature"] ?? "");
       const expected = `sha256=${createHmac("sha256", secret()).update(`${timestamp}.${body}`).digest("hex")}`;
-      const verified = signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+      const verified =
+        signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
       hits.push({ at: Date.now(), body, timestamp, signature, verified });
       const answer = answers.shift() ?? { status: 200 };
       res.writeHead(answer.status, answer.headers);

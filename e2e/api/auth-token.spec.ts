@@ -47,9 +47,14 @@ test.describe("POST /api/v1/auth/token", () => {
 
   test("mints a token for globex's owner that acts in globex", async ({ request }) => {
     const user = world().orgs.globex.users.owner;
-    const { token } = (await (await request.post("/api/v1/auth/token", { headers: cookieHeader(user) })).json()) as TToken;
+    const { token } = (await (
+      await request.post("/api/v1/auth/token", { headers: cookieHeader(user) })
+    ).json()) as TToken;
     const me = await request.get("/api/v1/auth/whoami", { headers: bearer(token) });
-    expect(await me.json()).toMatchObject({ user: { id: user.id }, organization: { id: world().orgs.globex.id, role: "OWNER" } });
+    expect(await me.json()).toMatchObject({
+      user: { id: user.id },
+      organization: { id: world().orgs.globex.id, role: "OWNER" },
+    });
   });
 
   test("mints a different token on every call", async ({ request }) => {
@@ -67,33 +72,51 @@ test.describe("POST /api/v1/auth/token", () => {
   });
 
   test("answers 401 UNAUTHORIZED when the session has no selected organization (multiOrg)", async ({ request }) => {
-    await expectUnauthorized(await request.post("/api/v1/auth/token", { headers: cookieHeader(world().orgs.acme.users.multiOrg) }));
+    await expectUnauthorized(
+      await request.post("/api/v1/auth/token", { headers: cookieHeader(world().orgs.acme.users.multiOrg) }),
+    );
   });
 
   test("answers 401 UNAUTHORIZED for a personal API key alone", async ({ request }) => {
-    await expectUnauthorized(await request.post("/api/v1/auth/token", { headers: bearer(world().orgs.acme.users.owner.apiKey) }));
+    await expectUnauthorized(
+      await request.post("/api/v1/auth/token", { headers: bearer(world().orgs.acme.users.owner.apiKey) }),
+    );
   });
 
   test("answers 401 UNAUTHORIZED for a personal API key sent with a valid cookie", async ({ request }) => {
     const user = world().orgs.acme.users.owner;
-    await expectUnauthorized(await request.post("/api/v1/auth/token", { headers: { ...cookieHeader(user), ...bearer(user.apiKey) } }));
+    await expectUnauthorized(
+      await request.post("/api/v1/auth/token", { headers: { ...cookieHeader(user), ...bearer(user.apiKey) } }),
+    );
   });
 
   test("answers 401 UNAUTHORIZED for a garbage cookie", async ({ request }) => {
-    await expectUnauthorized(await request.post("/api/v1/auth/token", { headers: { cookie: "service_session=garbage" } }));
-    const forged: TWorldUser = { ...world().orgs.acme.users.owner, cookie: `${world().orgs.acme.users.owner.cookie.slice(0, -6)}AAAAAA` };
+    await expectUnauthorized(
+      await request.post("/api/v1/auth/token", { headers: { cookie: "service_session=garbage" } }),
+    );
+    const forged: TWorldUser = {
+      ...world().orgs.acme.users.owner,
+      cookie: `${world().orgs.acme.users.owner.cookie.slice(0, -6)}AAAAAA`,
+    };
     await expectUnauthorized(await request.post("/api/v1/auth/token", { headers: cookieHeader(forged) }));
   });
 
   test("does not accept a yku_ token on the token route itself", async ({ request }) => {
     const user = world().orgs.acme.users.operator;
-    const { token } = (await (await request.post("/api/v1/auth/token", { headers: cookieHeader(user) })).json()) as TToken;
+    const { token } = (await (
+      await request.post("/api/v1/auth/token", { headers: cookieHeader(user) })
+    ).json()) as TToken;
     await expectUnauthorized(await request.post("/api/v1/auth/token", { headers: bearer(token) }));
-    await expectUnauthorized(await request.post("/api/v1/auth/token", { headers: { ...cookieHeader(user), ...bearer(token) } }));
+    await expectUnauthorized(
+      await request.post("/api/v1/auth/token", { headers: { ...cookieHeader(user), ...bearer(token) } }),
+    );
   });
 
   test("answers 400 VALIDATION for a body with a field", async ({ request }) => {
-    const response = await request.post("/api/v1/auth/token", { headers: cookieHeader(world().orgs.acme.users.owner), data: { x: 1 } });
+    const response = await request.post("/api/v1/auth/token", {
+      headers: cookieHeader(world().orgs.acme.users.owner),
+      data: { x: 1 },
+    });
     expect(response.status()).toBe(400);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("VALIDATION");

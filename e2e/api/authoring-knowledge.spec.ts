@@ -6,7 +6,13 @@ import { bearer } from "../support/world";
 const owner = () => bearer(acme().users.owner.apiKey);
 
 async function domainModule(request: APIRequestContext, headers = owner(), domainId = acme().domains.ops.id) {
-  return expectStatus(await request.post("/api/v1/authoring/knowledge-modules", { headers, data: { kind: "domain", domainId, name: "Ops runbooks" } }), 201);
+  return expectStatus(
+    await request.post("/api/v1/authoring/knowledge-modules", {
+      headers,
+      data: { kind: "domain", domainId, name: "Ops runbooks" },
+    }),
+    201,
+  );
 }
 
 test.describe("POST /authoring/knowledge-modules", () => {
@@ -17,7 +23,12 @@ test.describe("POST /authoring/knowledge-modules", () => {
         const created = await expectStatus(
           await request.post("/api/v1/authoring/knowledge-modules", {
             headers,
-            data: { kind: "domain", domainId: acme().domains.ops.id, name: "  Runbooks  ", description: "How we operate" },
+            data: {
+              kind: "domain",
+              domainId: acme().domains.ops.id,
+              name: "  Runbooks  ",
+              description: "How we operate",
+            },
           }),
           201,
         );
@@ -28,10 +39,23 @@ test.describe("POST /authoring/knowledge-modules", () => {
 
   test("org modules need organization admin; domain modules need manage_knowledge", async ({ request }) => {
     const org = { kind: "org", name: "Company handbook" };
-    await expectStatus(await request.post("/api/v1/authoring/knowledge-modules", { headers: bearer(acme().users.orgAdmin.apiKey), data: org }), 201);
+    await expectStatus(
+      await request.post("/api/v1/authoring/knowledge-modules", {
+        headers: bearer(acme().users.orgAdmin.apiKey),
+        data: org,
+      }),
+      201,
+    );
     await expectStatus(await request.post("/api/v1/authoring/knowledge-modules", { headers: owner(), data: org }), 201);
     for (const who of ["editor", "operator", "viewer", "outsider"] as const) {
-      await expectError(await request.post("/api/v1/authoring/knowledge-modules", { headers: bearer(acme().users[who].apiKey), data: org }), 403, "FORBIDDEN");
+      await expectError(
+        await request.post("/api/v1/authoring/knowledge-modules", {
+          headers: bearer(acme().users[who].apiKey),
+          data: org,
+        }),
+        403,
+        "FORBIDDEN",
+      );
     }
     for (const who of ["operator", "viewer", "outsider", "orgAdmin"] as const) {
       const response = await request.post("/api/v1/authoring/knowledge-modules", {
@@ -41,7 +65,10 @@ test.describe("POST /authoring/knowledge-modules", () => {
       await expectError(response, 403, "FORBIDDEN");
     }
     await expectError(
-      await request.post("/api/v1/authoring/knowledge-modules", { headers: owner(), data: { kind: "domain", domainId: globex().domains.main.id, name: "x" } }),
+      await request.post("/api/v1/authoring/knowledge-modules", {
+        headers: owner(),
+        data: { kind: "domain", domainId: globex().domains.main.id, name: "x" },
+      }),
       404,
       "NOT_FOUND",
     );
@@ -72,36 +99,91 @@ test.describe("articles and module membership", () => {
   test("creates draft articles within bounds, for manage_knowledge only", async ({ request }) => {
     const { domainBaseId } = acme().knowledge;
     const url = `/api/v1/authoring/knowledge-bases/${domainBaseId}/articles`;
-    const created = await expectStatus(await request.post(url, { headers: owner(), data: { title: "  Refunds  ", draftBody: "Refunds take 5 days." } }), 201);
+    const created = await expectStatus(
+      await request.post(url, { headers: owner(), data: { title: "  Refunds  ", draftBody: "Refunds take 5 days." } }),
+      201,
+    );
     expect(created).toMatchObject({ id: expect.any(String), title: "Refunds" });
-    await expectStatus(await request.post(url, { headers: owner(), data: { title: repeat(240), draftBody: null } }), 201);
-    await expectStatus(await request.post(url, { headers: owner(), data: { title: "Long", draftBody: repeat(2_000_000) } }), 201);
+    await expectStatus(
+      await request.post(url, { headers: owner(), data: { title: repeat(240), draftBody: null } }),
+      201,
+    );
+    await expectStatus(
+      await request.post(url, { headers: owner(), data: { title: "Long", draftBody: repeat(2_000_000) } }),
+      201,
+    );
     await expectError(await request.post(url, { headers: owner(), data: { title: repeat(241) } }), 400, "VALIDATION");
-    await expectError(await request.post(url, { headers: owner(), data: { title: "x", draftBody: repeat(2_000_001) } }), 400, "VALIDATION");
-    await expectError(await request.post(url, { headers: owner(), data: { title: "x", body: "y" } }), 400, "VALIDATION");
+    await expectError(
+      await request.post(url, { headers: owner(), data: { title: "x", draftBody: repeat(2_000_001) } }),
+      400,
+      "VALIDATION",
+    );
+    await expectError(
+      await request.post(url, { headers: owner(), data: { title: "x", body: "y" } }),
+      400,
+      "VALIDATION",
+    );
     for (const who of ["operator", "viewer"] as const) {
-      await expectError(await request.post(url, { headers: bearer(acme().users[who].apiKey), data: { title: "x" } }), 403, "FORBIDDEN");
+      await expectError(
+        await request.post(url, { headers: bearer(acme().users[who].apiKey), data: { title: "x" } }),
+        403,
+        "FORBIDDEN",
+      );
     }
-    await expectError(await request.post(url, { headers: bearer(globex().users.owner.apiKey), data: { title: "x" } }), 404, "NOT_FOUND");
-    await expectError(await request.post(`/api/v1/authoring/knowledge-bases/${crypto.randomUUID()}/articles`, { headers: owner(), data: { title: "x" } }), 404, "NOT_FOUND");
+    await expectError(
+      await request.post(url, { headers: bearer(globex().users.owner.apiKey), data: { title: "x" } }),
+      404,
+      "NOT_FOUND",
+    );
+    await expectError(
+      await request.post(`/api/v1/authoring/knowledge-bases/${crypto.randomUUID()}/articles`, {
+        headers: owner(),
+        data: { title: "x" },
+      }),
+      404,
+      "NOT_FOUND",
+    );
   });
 
-  test("module membership: published articles only, compatible bases only, same organization only", async ({ request }) => {
+  test("module membership: published articles only, compatible bases only, same organization only", async ({
+    request,
+  }) => {
     const knowledge = acme().knowledge;
     const module = await domainModule(request);
     const url = `/api/v1/authoring/knowledge-modules/${module.id}/articles`;
-    const row = await expectStatus(await request.post(url, { headers: owner(), data: { articleId: knowledge.publishedArticleId } }), 201);
+    const row = await expectStatus(
+      await request.post(url, { headers: owner(), data: { articleId: knowledge.publishedArticleId } }),
+      201,
+    );
     expect(row).toMatchObject({ moduleId: module.id, articleId: knowledge.publishedArticleId });
-    await expectError(await request.post(url, { headers: owner(), data: { articleId: knowledge.draftArticleId } }), 409, "CONFLICT");
+    await expectError(
+      await request.post(url, { headers: owner(), data: { articleId: knowledge.draftArticleId } }),
+      409,
+      "CONFLICT",
+    );
     const orgModule = knowledge.orgModuleId;
     await expectError(
-      await request.post(`/api/v1/authoring/knowledge-modules/${orgModule}/articles`, { headers: owner(), data: { articleId: knowledge.publishedArticleId } }),
+      await request.post(`/api/v1/authoring/knowledge-modules/${orgModule}/articles`, {
+        headers: owner(),
+        data: { articleId: knowledge.publishedArticleId },
+      }),
       409,
       "CONFLICT",
     );
     const globexArticle = globex().knowledge.publishedArticleId;
-    await expectError(await request.post(url, { headers: owner(), data: { articleId: globexArticle } }), 404, "NOT_FOUND");
+    await expectError(
+      await request.post(url, { headers: owner(), data: { articleId: globexArticle } }),
+      404,
+      "NOT_FOUND",
+    );
     await expectError(await request.post(url, { headers: owner(), data: { articleId: "nope" } }), 400, "VALIDATION");
-    await expectError(await request.post(url, { headers: bearer(acme().users.viewer.apiKey), data: { articleId: knowledge.publishedArticleId } }), 403, "FORBIDDEN");
+    await expectError(
+      await request.post(url, {
+        headers: bearer(acme().users.viewer.apiKey),
+        data: { articleId: knowledge.publishedArticleId },
+      }),
+      403,
+      "FORBIDDEN",
+    );
   });
 });

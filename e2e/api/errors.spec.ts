@@ -30,8 +30,16 @@ test.describe("unknown paths", () => {
 
   test("a v1 route is not reachable under /api/partner/v1", async ({ request }) => {
     const owner = world().orgs.acme.users.owner;
-    await expectEnvelope(await request.post("/api/partner/v1/auth/token", { headers: cookieHeader(owner) }), 404, "NOT_FOUND");
-    await expectEnvelope(await request.get("/api/partner/v1/auth/whoami", { headers: bearer(owner.apiKey) }), 404, "NOT_FOUND");
+    await expectEnvelope(
+      await request.post("/api/partner/v1/auth/token", { headers: cookieHeader(owner) }),
+      404,
+      "NOT_FOUND",
+    );
+    await expectEnvelope(
+      await request.get("/api/partner/v1/auth/whoami", { headers: bearer(owner.apiKey) }),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   test("HEAD answers with the status GET would have", async ({ request }) => {
@@ -59,7 +67,10 @@ test.describe("invalid bodies", () => {
   });
 
   test("an unknown field in a strict body is 400 VALIDATION with details", async ({ request }) => {
-    const response = await request.post("/api/v1/auth/token", { headers: cookieHeader(world().orgs.acme.users.owner), data: { extra: true } });
+    const response = await request.post("/api/v1/auth/token", {
+      headers: cookieHeader(world().orgs.acme.users.owner),
+      data: { extra: true },
+    });
     const body = await expectEnvelope(response, 400, "VALIDATION");
     expect(body.error.message).toContain("extra");
   });
@@ -85,6 +96,9 @@ test.describe("GET /api/v1/auth/whoami refusals", () => {
     const viewer = world().orgs.acme.users.viewer;
     const response = await request.get("/api/v1/auth/whoami", { headers: bearer(viewer.apiKey) });
     expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ user: { id: viewer.id }, credential: { kind: "api_key", expiresAt: null } });
+    expect(await response.json()).toMatchObject({
+      user: { id: viewer.id },
+      credential: { kind: "api_key", expiresAt: null },
+    });
   });
 });

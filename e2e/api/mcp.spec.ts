@@ -29,9 +29,16 @@ async function toolNames(credential: string): Promise<string[]> {
   }
 }
 
-type TOutput = { status: string; sessionId: string; executionId: string; answer?: string; approval?: { approvalId: string; toolName: string; consoleUrl: string; approvalRoute: string } };
+type TOutput = {
+  status: string;
+  sessionId: string;
+  executionId: string;
+  answer?: string;
+  approval?: { approvalId: string; toolName: string; consoleUrl: string; approvalRoute: string };
+};
 const output = (result: CallToolResult) => result.structuredContent as TOutput;
-const text = (result: CallToolResult) => result.content.map((item) => (item.type === "text" ? item.text : "")).join("\n");
+const text = (result: CallToolResult) =>
+  result.content.map((item) => (item.type === "text" ? item.text : "")).join("\n");
 
 test.describe("POST /api/v1/mcp", () => {
   test("initialize and ping, with the service's identity", async () => {
@@ -44,7 +51,9 @@ test.describe("POST /api/v1/mcp", () => {
 
   test("lists the published agents each key owner may run, and nothing else", async () => {
     const owner = await toolNames(acme().users.owner.apiKey);
-    expect(owner).toEqual(expect.arrayContaining(["echo", "http_reader", "http_writer", "caller_only_reader", "sales_echo"]));
+    expect(owner).toEqual(
+      expect.arrayContaining(["echo", "http_reader", "http_writer", "caller_only_reader", "sales_echo"]),
+    );
     expect(owner).not.toContain("unpublished_draft");
 
     const editor = await toolNames(acme().users.editor.apiKey);
@@ -56,7 +65,8 @@ test.describe("POST /api/v1/mcp", () => {
 
     const globexTools = await toolNames(globex().users.owner.apiKey);
     expect(globexTools).toContain("echo");
-    for (const name of ["http_reader", "http_writer", "caller_only_reader", "sales_echo"]) expect(globexTools).not.toContain(name);
+    for (const name of ["http_reader", "http_writer", "caller_only_reader", "sales_echo"])
+      expect(globexTools).not.toContain(name);
   });
 
   test("describes each tool's input: a message and an optional sessionId", async () => {
@@ -67,7 +77,10 @@ test.describe("POST /api/v1/mcp", () => {
     expect(echo.inputSchema).toMatchObject({
       type: "object",
       required: ["message"],
-      properties: { message: { type: "string", minLength: 1, maxLength: 8000 }, sessionId: { type: "string", format: "uuid" } },
+      properties: {
+        message: { type: "string", minLength: 1, maxLength: 8000 },
+        sessionId: { type: "string", format: "uuid" },
+      },
     });
     await client.close();
   });
@@ -90,7 +103,10 @@ test.describe("POST /api/v1/mcp", () => {
     expect(progress.length).toBeGreaterThan(0);
 
     const second = uniqueMarker("second");
-    const continued = (await client.callTool({ name: "echo", arguments: { message: `And ${second}`, sessionId } })) as CallToolResult;
+    const continued = (await client.callTool({
+      name: "echo",
+      arguments: { message: `And ${second}`, sessionId },
+    })) as CallToolResult;
     expect(continued.isError ?? false, text(continued)).toBe(false);
     expect(output(continued)).toMatchObject({ status: "completed", sessionId });
     expect(output(continued).answer).toContain(second);
@@ -109,7 +125,10 @@ test.describe("POST /api/v1/mcp", () => {
   test("a sessionId of another agent's session is refused as a tool error, not a crash", async () => {
     const client = await connect(acme().users.operator.apiKey);
     const opened = (await client.callTool({ name: "echo", arguments: { message: "open one" } })) as CallToolResult;
-    const other = (await client.callTool({ name: "http_reader", arguments: { message: "hijack", sessionId: output(opened).sessionId } })) as CallToolResult;
+    const other = (await client.callTool({
+      name: "http_reader",
+      arguments: { message: "hijack", sessionId: output(opened).sessionId },
+    })) as CallToolResult;
     expect(other.isError).toBe(true);
     expect(text(other)).toMatch(/^NOT_FOUND: /);
     await client.close();
@@ -142,7 +161,12 @@ test.describe("POST /api/v1/mcp", () => {
 
   test("refuses anything but a valid yk_ key with 401 and a Bearer challenge", async ({ request }) => {
     const userToken = await mintUserToken(request, acme().users.operator);
-    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    };
     for (const credential of [null, userToken, "garbage", `yk_${"x".repeat(52)}`]) {
       const response = await request.post("/api/v1/mcp", {
         headers: { accept: "application/json, text/event-stream", ...(credential ? bearer(credential) : {}) },
@@ -163,7 +187,9 @@ test.describe("POST /api/v1/mcp", () => {
 
   test("GET and DELETE are 405 (stateless)", async ({ request }) => {
     for (const method of ["get", "delete"] as const) {
-      const response = await request[method]("/api/v1/mcp", { headers: { ...bearer(acme().users.operator.apiKey), accept: "text/event-stream" } });
+      const response = await request[method]("/api/v1/mcp", {
+        headers: { ...bearer(acme().users.operator.apiKey), accept: "text/event-stream" },
+      });
       expect(response.status()).toBe(405);
       expect(response.headers()["allow"]).toBe("POST");
     }
@@ -177,10 +203,22 @@ test.describe("another MCP client: the MCP inspector CLI", () => {
   // the working directory (inspector-cli 1.0.3 checks the cwd, then imports relative to itself).
   const cwd = path.join(process.cwd(), "e2e");
   const inspect = async (...args: string[]) => {
-    const { stdout } = await run(cli, ["--cli", endpoint().toString(), "--transport", "http", "--header", `Authorization: Bearer ${acme().users.operator.apiKey}`, ...args], {
-      timeout: 60_000,
-      cwd,
-    });
+    const { stdout } = await run(
+      cli,
+      [
+        "--cli",
+        endpoint().toString(),
+        "--transport",
+        "http",
+        "--header",
+        `Authorization: Bearer ${acme().users.operator.apiKey}`,
+        ...args,
+      ],
+      {
+        timeout: 60_000,
+        cwd,
+      },
+    );
     return JSON.parse(stdout) as Record<string, unknown>;
   };
 
@@ -190,7 +228,14 @@ test.describe("another MCP client: the MCP inspector CLI", () => {
     expect(listed.tools.map((tool) => tool.name)).not.toContain("sales_echo");
 
     const marker = uniqueMarker("cli");
-    const called = (await inspect("--method", "tools/call", "--tool-name", "echo", "--tool-arg", `message=${marker}`)) as CallToolResult;
+    const called = (await inspect(
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "echo",
+      "--tool-arg",
+      `message=${marker}`,
+    )) as CallToolResult;
     expect(called.isError ?? false).toBe(false);
     expect(JSON.stringify(called.content)).toContain(marker);
     expect((called.structuredContent as TOutput).sessionId).toMatch(/^[0-9a-f-]{36}$/);

@@ -6,7 +6,9 @@ import { bearer, cookieHeader, world } from "../support/world";
 // The served OpenAPI documents, and real responses of the server checked against them.
 
 type TJson = Record<string, unknown>;
-type TDocument = TJson & { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: TJson }> }> }>> };
+type TDocument = TJson & {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: TJson }> }> }>>;
+};
 
 const SURFACES = [
   { name: "v1", url: "/api/v1/openapi.json", prefix: "/api/v1" },
@@ -36,7 +38,13 @@ function ajvFor(document: TDocument): Ajv2020 {
   return ajv;
 }
 
-function responseValidator(ajv: Ajv2020, document: TDocument, path: string, method: string, status: number): ValidateFunction {
+function responseValidator(
+  ajv: Ajv2020,
+  document: TDocument,
+  path: string,
+  method: string,
+  status: number,
+): ValidateFunction {
   const schema = document.paths[path]?.[method]?.responses[String(status)]?.content?.["application/json"]?.schema;
   expect(schema, `${method.toUpperCase()} ${path} documents ${status}`).toBeDefined();
   const ref = (schema as { $ref?: string }).$ref;
@@ -108,7 +116,9 @@ test.describe("real responses match the v1 document", () => {
     expect(withKey.status()).toBe(200);
     expectValid(validate, await withKey.json());
 
-    const { token } = (await (await request.post("/api/v1/auth/token", { headers: cookieHeader(owner) })).json()) as { token: string };
+    const { token } = (await (await request.post("/api/v1/auth/token", { headers: cookieHeader(owner) })).json()) as {
+      token: string;
+    };
     const withToken = await request.get("/api/v1/auth/whoami", { headers: bearer(token) });
     expect(withToken.status()).toBe(200);
     expectValid(validate, await withToken.json());

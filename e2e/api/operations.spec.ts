@@ -5,7 +5,8 @@ import { bearer, world } from "../support/world";
 
 // Operations against the built service: the probes, and the metrics route's access and series.
 
-const metrics = (authorization?: string) => fetch(`${world().baseUrl}/api/metrics`, { headers: authorization ? { authorization } : {} });
+const metrics = (authorization?: string) =>
+  fetch(`${world().baseUrl}/api/metrics`, { headers: authorization ? { authorization } : {} });
 
 async function scrape(): Promise<string> {
   const response = await metrics(`Bearer ${E2E_METRICS_TOKEN}`);
@@ -13,7 +14,13 @@ async function scrape(): Promise<string> {
   return response.text();
 }
 
-const valueOf = (text: string, series: string) => Number(text.split("\n").find((line) => line.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+const valueOf = (text: string, series: string) =>
+  Number(
+    text
+      .split("\n")
+      .find((line) => line.startsWith(`${series} `))
+      ?.slice(series.length + 1) ?? 0,
+  );
 
 test.describe("probes", () => {
   test("liveness answers 200 without looking at anything else", async ({ request }) => {
@@ -26,7 +33,10 @@ test.describe("probes", () => {
     const response = await request.get("/api/health/ready");
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("no-store");
-    expect(await response.json()).toMatchObject({ status: "ready", checks: { database: { ok: true }, migrations: { ok: true, pending: [] }, queue: { ok: true, state: "running" } } });
+    expect(await response.json()).toMatchObject({
+      status: "ready",
+      checks: { database: { ok: true }, migrations: { ok: true, pending: [] }, queue: { ok: true, state: "running" } },
+    });
   });
 });
 
@@ -46,7 +56,8 @@ test.describe("GET /api/metrics", () => {
     const response = await metrics(`Bearer ${E2E_METRICS_TOKEN}`);
     expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();
-    for (const queue of ["agent-turn", "flow-run", "webhook-delivery"]) expect(text).toMatch(new RegExp(`^aas_queue_jobs\\{queue="${queue}",state="queued"\\} \\d+$`, "m"));
+    for (const queue of ["agent-turn", "flow-run", "webhook-delivery"])
+      expect(text).toMatch(new RegExp(`^aas_queue_jobs\\{queue="${queue}",state="queued"\\} \\d+$`, "m"));
     expect(text).toContain("# TYPE aas_http_requests_total counter");
     expect(text).toContain("# TYPE aas_webhook_deliveries_total counter");
 
@@ -62,7 +73,10 @@ test.describe("GET /api/metrics", () => {
     const abort = new AbortController();
     try {
       for (let i = 0; i < 3; i++) {
-        const stream = await fetch(`${world().baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, { headers: bearer(acme().users.operator.apiKey), signal: abort.signal });
+        const stream = await fetch(`${world().baseUrl}/api/v1/agents/sessions/${sessionId}/stream`, {
+          headers: bearer(acme().users.operator.apiKey),
+          signal: abort.signal,
+        });
         expect(stream.status).toBe(200);
       }
       await expect.poll(async () => valueOf(await scrape(), "aas_open_streams")).toBeGreaterThanOrEqual(3);

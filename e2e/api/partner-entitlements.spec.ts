@@ -9,12 +9,22 @@ import { bearer, world } from "../support/world";
 
 const partner = () => world().partner;
 const entitlements = (orgId: string) => `/api/partner/v1/organizations/${orgId}/entitlements`;
-const entitlement = (orgId: string, automationId: string) => `/api/partner/v1/organizations/${orgId}/automations/${automationId}/entitlement`;
+const entitlement = (orgId: string, automationId: string) =>
+  `/api/partner/v1/organizations/${orgId}/automations/${automationId}/entitlement`;
 
 test.describe("partner entitlements (spec 4.7)", () => {
   test("lists the follower's agents and flows with their standing", async ({ request }) => {
-    const body = (await expectStatus(await request.get(entitlements(partner().follower.orgId), { headers: bearer(partner().key) }), 200)) as {
-      entitlements: Array<{ automationId: string; kind: string; default: boolean; override: boolean | null; enabled: boolean }>;
+    const body = (await expectStatus(
+      await request.get(entitlements(partner().follower.orgId), { headers: bearer(partner().key) }),
+      200,
+    )) as {
+      entitlements: Array<{
+        automationId: string;
+        kind: string;
+        default: boolean;
+        override: boolean | null;
+        enabled: boolean;
+      }>;
     };
     expect(Array.isArray(body.entitlements)).toBe(true);
     for (const row of body.entitlements) {
@@ -31,19 +41,47 @@ test.describe("partner entitlements (spec 4.7)", () => {
     ];
     for (const [orgId, key] of cases) {
       await expectError(await request.get(entitlements(orgId), { headers: bearer(key) }), 404, "NOT_FOUND");
-      await expectError(await request.patch(entitlement(orgId, acme().agents.echo.id), { headers: bearer(key), data: { enabled: false } }), 404, "NOT_FOUND");
-      await expectError(await request.delete(entitlement(orgId, acme().agents.echo.id), { headers: bearer(key) }), 404, "NOT_FOUND");
+      await expectError(
+        await request.patch(entitlement(orgId, acme().agents.echo.id), {
+          headers: bearer(key),
+          data: { enabled: false },
+        }),
+        404,
+        "NOT_FOUND",
+      );
+      await expectError(
+        await request.delete(entitlement(orgId, acme().agents.echo.id), { headers: bearer(key) }),
+        404,
+        "NOT_FOUND",
+      );
     }
     // Another organization's automation under the platform's own customer: the same 404.
-    await expectError(await request.patch(entitlement(partner().follower.orgId, acme().agents.echo.id), { headers: bearer(partner().key), data: { enabled: false } }), 404, "NOT_FOUND");
+    await expectError(
+      await request.patch(entitlement(partner().follower.orgId, acme().agents.echo.id), {
+        headers: bearer(partner().key),
+        data: { enabled: false },
+      }),
+      404,
+      "NOT_FOUND",
+    );
     // ...and acme's agent still runs (it has no entitlement, it is not a follower's).
-    const opened = await request.post(`/api/v1/agents/${acme().agents.echo.id}/sessions`, { headers: bearer(acme().users.operator.apiKey), data: { message: "still runs" } });
+    const opened = await request.post(`/api/v1/agents/${acme().agents.echo.id}/sessions`, {
+      headers: bearer(acme().users.operator.apiKey),
+      data: { message: "still runs" },
+    });
     expect(opened.status()).toBe(202);
   });
 
   test("a strict body: unknown fields and non-boolean values are 400 VALIDATION", async ({ request }) => {
     for (const data of [{ enabled: true, extra: 1 }, { enabled: "false" }, {}]) {
-      await expectError(await request.patch(entitlement(partner().follower.orgId, crypto.randomUUID()), { headers: bearer(partner().key), data }), 400, "VALIDATION");
+      await expectError(
+        await request.patch(entitlement(partner().follower.orgId, crypto.randomUUID()), {
+          headers: bearer(partner().key),
+          data,
+        }),
+        400,
+        "VALIDATION",
+      );
     }
   });
 
@@ -57,7 +95,11 @@ test.describe("partner entitlements (spec 4.7)", () => {
 test.describe("support sessions (spec 4.7)", () => {
   test("need an app lease: no credential, a partner key or a personal key are the neutral 401", async ({ request }) => {
     for (const headers of [{}, bearer(partner().key), bearer(acme().users.owner.apiKey)]) {
-      await expectError(await request.get(`/api/partner/v1/support-sessions/${crypto.randomUUID()}`, { headers }), 401, "UNAUTHORIZED");
+      await expectError(
+        await request.get(`/api/partner/v1/support-sessions/${crypto.randomUUID()}`, { headers }),
+        401,
+        "UNAUTHORIZED",
+      );
     }
   });
 

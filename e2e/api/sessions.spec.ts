@@ -10,7 +10,11 @@ type TDetails = {
   pendingApprovalId: string | null;
   pendingApproval: { id: string; toolName: string; canDecide: boolean } | null;
   messages: Array<{ role: string; body: string; author: { userId: string; isYou: boolean } | null }>;
-  turns: Array<{ executionId: string; status: string; toolCalls: Array<{ name: string; status: string; errorCode: string | null }> }>;
+  turns: Array<{
+    executionId: string;
+    status: string;
+    toolCalls: Array<{ name: string; status: string; errorCode: string | null }>;
+  }>;
   canParticipate: boolean;
   canManage: boolean;
   readOnlyReason: string | null;
@@ -18,19 +22,38 @@ type TDetails = {
 
 const users = () => acme().users;
 
-async function open(request: APIRequestContext, user: TWorldUser, agentId: string, message: string, extra: Record<string, unknown> = {}) {
-  const response = await request.post(`/api/v1/agents/${agentId}/sessions`, { headers: bearer(user.apiKey), data: { message, ...extra } });
+async function open(
+  request: APIRequestContext,
+  user: TWorldUser,
+  agentId: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  const response = await request.post(`/api/v1/agents/${agentId}/sessions`, {
+    headers: bearer(user.apiKey),
+    data: { message, ...extra },
+  });
   return (await expectStatus(response, 202)) as { sessionId: string; executionId: string };
 }
 
 async function read(request: APIRequestContext, user: TWorldUser, sessionId: string): Promise<TDetails> {
-  return (await expectStatus(await request.get(`/api/v1/agents/sessions/${sessionId}`, { headers: bearer(user.apiKey) }), 200)) as TDetails;
+  return (await expectStatus(
+    await request.get(`/api/v1/agents/sessions/${sessionId}`, { headers: bearer(user.apiKey) }),
+    200,
+  )) as TDetails;
 }
 
 /** Reads the session until its state is one of `states` (turns run in the background after 202). */
-async function settle(request: APIRequestContext, user: TWorldUser, sessionId: string, states = ["idle", "failed", "suspended"]): Promise<TDetails> {
+async function settle(
+  request: APIRequestContext,
+  user: TWorldUser,
+  sessionId: string,
+  states = ["idle", "failed", "suspended"],
+): Promise<TDetails> {
   let details = await read(request, user, sessionId);
-  await expect.poll(async () => (details = await read(request, user, sessionId)).state, { timeout: 20_000 }).toMatch(new RegExp(`^(${states.join("|")})$`));
+  await expect
+    .poll(async () => (details = await read(request, user, sessionId)).state, { timeout: 20_000 })
+    .toMatch(new RegExp(`^(${states.join("|")})$`));
   return details;
 }
 
@@ -61,31 +84,64 @@ test.describe("agent sessions (spec 4.2)", () => {
     await expectError(await request.post(url, { headers, data: { message: "   " } }), 400, "VALIDATION");
     await expectError(await request.post(url, { headers, data: { message: repeat(8_001) } }), 400, "VALIDATION");
     await expectError(await request.post(url, { headers, data: { message: "hi", unknown: true } }), 400, "VALIDATION");
-    await expectError(await request.post(url, { headers, data: { message: "hi", callerCredentials: { integrations: { "service.http": { token: "a\nb" } } } } }), 400, "VALIDATION");
+    await expectError(
+      await request.post(url, {
+        headers,
+        data: { message: "hi", callerCredentials: { integrations: { "service.http": { token: "a\nb" } } } },
+      }),
+      400,
+      "VALIDATION",
+    );
     await expectStatus(await request.post(url, { headers, data: { message: repeat(8_000) } }), 202);
   });
 
-  test("uniform 404 for unknown, other-org, unpublished, yku_ and invalid keys; 403 for a Viewer", async ({ request }) => {
+  test("uniform 404 for unknown, other-org, unpublished, yku_ and invalid keys; 403 for a Viewer", async ({
+    request,
+  }) => {
     const owner = users().owner;
     for (const id of [crypto.randomUUID(), globex().agents.echo.id, acme().agents.draft.id]) {
-      await expectError(await request.post(`/api/v1/agents/${id}/sessions`, { headers: bearer(owner.apiKey), data: { message: "x" } }), 404, "NOT_FOUND");
+      await expectError(
+        await request.post(`/api/v1/agents/${id}/sessions`, { headers: bearer(owner.apiKey), data: { message: "x" } }),
+        404,
+        "NOT_FOUND",
+      );
     }
     const echo = `/api/v1/agents/${acme().agents.echo.id}/sessions`;
-    await expectError(await request.post(echo, { headers: bearer(await mintUserToken(request, owner)), data: { message: "x" } }), 404, "NOT_FOUND");
-    await expectError(await request.post(echo, { headers: bearer("yk_not-a-key"), data: { message: "x" } }), 404, "NOT_FOUND");
+    await expectError(
+      await request.post(echo, { headers: bearer(await mintUserToken(request, owner)), data: { message: "x" } }),
+      404,
+      "NOT_FOUND",
+    );
+    await expectError(
+      await request.post(echo, { headers: bearer("yk_not-a-key"), data: { message: "x" } }),
+      404,
+      "NOT_FOUND",
+    );
     await expectError(await request.post(echo, { data: { message: "x" } }), 404, "NOT_FOUND");
-    await expectError(await request.post(echo, { headers: bearer(users().viewer.apiKey), data: { message: "x" } }), 403, "FORBIDDEN");
+    await expectError(
+      await request.post(echo, { headers: bearer(users().viewer.apiKey), data: { message: "x" } }),
+      403,
+      "FORBIDDEN",
+    );
 
     const { sessionId } = await open(request, owner, acme().agents.echo.id, "visible to ops only");
     for (const outsider of [users().outsider, users().orgAdmin, globex().users.owner]) {
-      await expectError(await request.get(`/api/v1/agents/sessions/${sessionId}`, { headers: bearer(outsider.apiKey) }), 404, "NOT_FOUND");
+      await expectError(
+        await request.get(`/api/v1/agents/sessions/${sessionId}`, { headers: bearer(outsider.apiKey) }),
+        404,
+        "NOT_FOUND",
+      );
     }
   });
 
   test("messages: the owner and Operators+ drive, Viewers get SESSION_NOT_DRIVABLE", async ({ request }) => {
     const { sessionId } = await open(request, users().operator, acme().agents.echo.id, "first");
     await settle(request, users().operator, sessionId);
-    const post = (user: TWorldUser, message: string) => request.post(`/api/v1/agents/sessions/${sessionId}/messages`, { headers: bearer(user.apiKey), data: { message } });
+    const post = (user: TWorldUser, message: string) =>
+      request.post(`/api/v1/agents/sessions/${sessionId}/messages`, {
+        headers: bearer(user.apiKey),
+        data: { message },
+      });
     await expectError(await post(users().viewer, "no"), 403, "SESSION_NOT_DRIVABLE");
     await expectError(await post(users().outsider, "no"), 404, "NOT_FOUND");
     const { executionId } = (await expectStatus(await post(users().editor, "second"), 200)) as { executionId: string };
@@ -110,23 +166,47 @@ test.describe("agent sessions (spec 4.2)", () => {
     expect(await receivedRequests(refused)).toHaveLength(0);
   });
 
-  test("approvals: one turn at a time, role checks, stale id, approve runs the write once, second decision conflicts", async ({ request }) => {
+  test("approvals: one turn at a time, role checks, stale id, approve runs the write once, second decision conflicts", async ({
+    request,
+  }) => {
     const marker = uniqueMarker();
     const { sessionId } = await open(request, users().operator, acme().agents.httpWrite.id, marker);
     const suspended = await settle(request, users().operator, sessionId, ["suspended"]);
     const approvalId = suspended.pendingApprovalId!;
     expect(suspended.pendingApproval).toMatchObject({ id: approvalId, toolName: "service.http.post", canDecide: true });
     expect(await receivedRequests(marker)).toHaveLength(0);
-    const busy = await request.post(`/api/v1/agents/sessions/${sessionId}/messages`, { headers: bearer(users().operator.apiKey), data: { message: "meanwhile" } });
+    const busy = await request.post(`/api/v1/agents/sessions/${sessionId}/messages`, {
+      headers: bearer(users().operator.apiKey),
+      data: { message: "meanwhile" },
+    });
     await expectError(busy, 409, "CONFLICT");
 
     await expectError(await approve(request, users().viewer, sessionId, { decision: "approved" }), 403, "FORBIDDEN");
-    await expectError(await approve(request, globex().users.owner, sessionId, { decision: "approved" }), 404, "NOT_FOUND");
-    await expectError(await approve(request, users().operator, sessionId, { decision: "approved", approvalId: crypto.randomUUID() }), 409, "CONFLICT");
-    await expectError(await approve(request, users().operator, sessionId, { decision: "approved", comment: repeat(2_001) }), 400, "VALIDATION");
-    const body = await expectStatus(await approve(request, users().operator, sessionId, { decision: "approved", approvalId, comment: "ok" }), 200);
+    await expectError(
+      await approve(request, globex().users.owner, sessionId, { decision: "approved" }),
+      404,
+      "NOT_FOUND",
+    );
+    await expectError(
+      await approve(request, users().operator, sessionId, { decision: "approved", approvalId: crypto.randomUUID() }),
+      409,
+      "CONFLICT",
+    );
+    await expectError(
+      await approve(request, users().operator, sessionId, { decision: "approved", comment: repeat(2_001) }),
+      400,
+      "VALIDATION",
+    );
+    const body = await expectStatus(
+      await approve(request, users().operator, sessionId, { decision: "approved", approvalId, comment: "ok" }),
+      200,
+    );
     expect(body).toEqual({ ok: true, approvalId, decision: "approved" });
-    await expectError(await approve(request, users().editor, sessionId, { decision: "rejected", approvalId }), 409, "CONFLICT");
+    await expectError(
+      await approve(request, users().editor, sessionId, { decision: "rejected", approvalId }),
+      409,
+      "CONFLICT",
+    );
 
     const done = await settle(request, users().operator, sessionId, ["idle"]);
     expect(done.turns[0]!.toolCalls[0]).toMatchObject({ status: "succeeded" });
@@ -141,8 +221,18 @@ test.describe("agent sessions (spec 4.2)", () => {
     await settle(request, users().editor, sessionId, ["suspended"]);
     const url = `/api/v1/sessions/${sessionId}/turn-approval`;
     await expectError(await request.post(url, { data: { decision: "rejected" } }), 401, "UNAUTHORIZED");
-    await expectError(await request.post(url, { headers: cookieHeader(users().viewer), data: { decision: "rejected" } }), 403, "FORBIDDEN");
-    const body = await expectStatus(await request.post(url, { headers: cookieHeader(users().owner), data: { decision: "rejected", comment: "not now" } }), 200);
+    await expectError(
+      await request.post(url, { headers: cookieHeader(users().viewer), data: { decision: "rejected" } }),
+      403,
+      "FORBIDDEN",
+    );
+    const body = await expectStatus(
+      await request.post(url, {
+        headers: cookieHeader(users().owner),
+        data: { decision: "rejected", comment: "not now" },
+      }),
+      200,
+    );
     expect(body).toMatchObject({ ok: true, decision: "rejected" });
     const done = await settle(request, users().editor, sessionId, ["idle"]);
     expect(done.turns[0]!.toolCalls[0]).toMatchObject({ status: "rejected" });

@@ -27,9 +27,17 @@ function parseFrames(text: string): TFrame[] {
 }
 
 /** Opens the stream and reads until `until` is satisfied by the frames so far. */
-async function readStream(sessionId: string, headers: Record<string, string>, until: (frames: TFrame[]) => boolean, query = "") {
+async function readStream(
+  sessionId: string,
+  headers: Record<string, string>,
+  until: (frames: TFrame[]) => boolean,
+  query = "",
+) {
   const abort = new AbortController();
-  const response = await fetch(`${world().baseUrl}/api/v1/agents/sessions/${sessionId}/stream${query}`, { headers: { accept: "text/event-stream", ...headers }, signal: abort.signal });
+  const response = await fetch(`${world().baseUrl}/api/v1/agents/sessions/${sessionId}/stream${query}`, {
+    headers: { accept: "text/event-stream", ...headers },
+    signal: abort.signal,
+  });
   expect(response.status).toBe(200);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -48,7 +56,10 @@ async function readStream(sessionId: string, headers: Record<string, string>, un
   return { response, text, frames: parseFrames(text) };
 }
 
-const has = (event: string, count = 1) => (frames: TFrame[]) => frames.filter((frame) => frame.event === event).length >= count;
+const has =
+  (event: string, count = 1) =>
+  (frames: TFrame[]) =>
+    frames.filter((frame) => frame.event === event).length >= count;
 
 async function openEchoSession(message: string) {
   const response = await fetch(`${world().baseUrl}/api/v1/agents/${acme().agents.echo.id}/sessions`, {
@@ -66,12 +77,20 @@ test.describe("GET /api/v1/agents/sessions/:id/stream", () => {
   test("frames: retry first, a snapshot, then the logged events with id = seq in order", async () => {
     const { sessionId, executionId } = await openEchoSession("hello stream");
     // From seq 0 every event of the first turn is replayed, whether or not it already ran.
-    const { response, text, frames } = await readStream(sessionId, { ...operator(), "last-event-id": "0" }, has("turn.completed"));
+    const { response, text, frames } = await readStream(
+      sessionId,
+      { ...operator(), "last-event-id": "0" },
+      has("turn.completed"),
+    );
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(text.startsWith("retry: 2000\n\n")).toBe(true);
     const [snapshot, ...events] = frames.slice(1);
-    expect(snapshot).toMatchObject({ id: "0", event: "snapshot", data: { v: 1, sessionId, seq: 0, event: "snapshot" } });
+    expect(snapshot).toMatchObject({
+      id: "0",
+      event: "snapshot",
+      data: { v: 1, sessionId, seq: 0, event: "snapshot" },
+    });
     expect(snapshot!.data.data).toHaveProperty("pendingApproval");
     expect(snapshot!.data.data).toHaveProperty("pendingApprovalId");
     expect(events.map((frame) => Number(frame.id))).toEqual(events.map((_, index) => index + 1));
@@ -89,7 +108,9 @@ test.describe("GET /api/v1/agents/sessions/:id/stream", () => {
   test("a fresh stream snapshots the current state and then delivers the next turn live", async () => {
     const { sessionId } = await openEchoSession("first");
     await readStream(sessionId, { ...operator(), "last-event-id": "0" }, has("turn.completed"));
-    const reading = readStream(sessionId, operator(), (frames) => frames.some((frame) => frame.event === "turn.completed"));
+    const reading = readStream(sessionId, operator(), (frames) =>
+      frames.some((frame) => frame.event === "turn.completed"),
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const posted = await fetch(`${world().baseUrl}/api/v1/agents/sessions/${sessionId}/messages`, {
       method: "POST",
@@ -108,11 +129,14 @@ test.describe("GET /api/v1/agents/sessions/:id/stream", () => {
 
   test("Last-Event-ID (or ?lastEventId) resumes strictly after that seq, with no gap and no duplicate", async () => {
     const { sessionId } = await openEchoSession("resume me");
-    const all = (await readStream(sessionId, { ...operator(), "last-event-id": "0" }, has("turn.completed"))).frames.slice(2);
+    const all = (
+      await readStream(sessionId, { ...operator(), "last-event-id": "0" }, has("turn.completed"))
+    ).frames.slice(2);
     const middle = Math.floor(all.length / 2);
     const expected = all.slice(middle).map((frame) => [frame.id, frame.event]);
     const atMiddle = all[middle - 1]!.id!;
-    const enough = (frames: TFrame[]) => frames.filter((frame) => frame.event && frame.event !== "snapshot").length >= expected.length;
+    const enough = (frames: TFrame[]) =>
+      frames.filter((frame) => frame.event && frame.event !== "snapshot").length >= expected.length;
     const byHeader = await readStream(sessionId, { ...operator(), "last-event-id": atMiddle }, enough);
     expect(byHeader.frames[1]).toMatchObject({ id: atMiddle, event: "snapshot" });
     expect(byHeader.frames.slice(2).map((frame) => [frame.id, frame.event])).toEqual(expected);
@@ -134,7 +158,9 @@ test.describe("GET /api/v1/agents/sessions/:id/stream", () => {
     expect(frames[1]!.data.data).toMatchObject({ canParticipate: false });
   });
 
-  test("uniform 404 for a missing, invalid or yku_ credential, unknown ids, other organizations and invisible sessions", async ({ request }) => {
+  test("uniform 404 for a missing, invalid or yku_ credential, unknown ids, other organizations and invisible sessions", async ({
+    request,
+  }) => {
     const { sessionId } = await openEchoSession("not yours");
     const path = `/api/v1/agents/sessions/${sessionId}/stream`;
     const cases: Array<Record<string, string>> = [
@@ -146,22 +172,40 @@ test.describe("GET /api/v1/agents/sessions/:id/stream", () => {
       bearer(acme().users.orgAdmin.apiKey),
     ];
     for (const headers of cases) await expectError(await request.get(path, { headers }), 404, "NOT_FOUND");
-    await expectError(await request.get(`/api/v1/agents/sessions/${crypto.randomUUID()}/stream`, { headers: operator() }), 404, "NOT_FOUND");
-    await expectError(await request.get("/api/v1/agents/sessions/not-a-uuid/stream", { headers: operator() }), 404, "NOT_FOUND");
+    await expectError(
+      await request.get(`/api/v1/agents/sessions/${crypto.randomUUID()}/stream`, { headers: operator() }),
+      404,
+      "NOT_FOUND",
+    );
+    await expectError(
+      await request.get("/api/v1/agents/sessions/not-a-uuid/stream", { headers: operator() }),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   // The route is served by a Pages API route (docs/decisions.md): it must answer like every
   // other API route of the service.
-  test("the stream's response carries the request id, the rate-limit and the API security headers; other methods are 405 with Allow: GET", async ({ request }) => {
+  test("the stream's response carries the request id, the rate-limit and the API security headers; other methods are 405 with Allow: GET", async ({
+    request,
+  }) => {
     const { sessionId } = await openEchoSession("headers");
-    const { response } = await readStream(sessionId, { ...operator(), "x-request-id": "stream-headers-1" }, has("snapshot"));
+    const { response } = await readStream(
+      sessionId,
+      { ...operator(), "x-request-id": "stream-headers-1" },
+      has("snapshot"),
+    );
     expect(response.headers.get("x-request-id")).toBe("stream-headers-1");
     expect(response.headers.get("ratelimit-policy")).toMatch(/^"credential";q=\d+;w=\d+/);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
     const path = `/api/v1/agents/sessions/${sessionId}/stream`;
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
-      const refused = await request.fetch(path, { method, headers: operator(), data: method === "OPTIONS" ? undefined : {} });
+      const refused = await request.fetch(path, {
+        method,
+        headers: operator(),
+        data: method === "OPTIONS" ? undefined : {},
+      });
       const error = await expectError(refused, 405, "METHOD_NOT_ALLOWED");
       expect(refused.headers()["allow"]).toBe("GET");
       expect(error.message).toContain("GET");

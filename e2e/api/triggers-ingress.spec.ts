@@ -12,29 +12,65 @@ const event = () => acme().triggers.event;
 
 async function arrived(marker: string): Promise<TReceivedRequest[]> {
   let seen: TReceivedRequest[] = [];
-  await expect.poll(async () => (seen = await receivedRequests(marker)).length, { timeout: 30_000, intervals: [200, 300, 500] }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(async () => (seen = await receivedRequests(marker)).length, { timeout: 30_000, intervals: [200, 300, 500] })
+    .toBeGreaterThanOrEqual(1);
   return seen;
 }
 
 test.describe("POST /api/v1/triggers/ingress/{token}", () => {
   test("a signed call fires the trigger; the flow receives the event as its input", async ({ request }) => {
     const marker = uniqueMarker("evt");
-    const body = { actor: { id: "u-1", email: "grace@example.com" }, occurredAt: "2026-11-22T09:30:00Z", payload: { order: { id: 7, note: marker } } };
-    const accepted = (await expectStatus(await deliverEvent(request, event().ingressUrl, body, { secret: event().endpointSecret }), 202)) as { matched: boolean; firingId: string };
+    const body = {
+      actor: { id: "u-1", email: "grace@example.com" },
+      occurredAt: "2026-11-22T09:30:00Z",
+      payload: { order: { id: 7, note: marker } },
+    };
+    const accepted = (await expectStatus(
+      await deliverEvent(request, event().ingressUrl, body, { secret: event().endpointSecret }),
+      202,
+    )) as { matched: boolean; firingId: string };
     expect(accepted).toEqual({ matched: true, firingId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const [flowCall] = await arrived(marker);
     expect(flowCall!.path).toBe("/flow");
-    expect(JSON.parse(flowCall!.body)).toEqual({ eventType: "webhook.received", occurredAt: "2026-11-22T09:30:00.000Z", actor: body.actor, payload: body.payload });
+    expect(JSON.parse(flowCall!.body)).toEqual({
+      eventType: "webhook.received",
+      occurredAt: "2026-11-22T09:30:00.000Z",
+      actor: body.actor,
+      payload: body.payload,
+    });
     // callerRequired would call /caller: an event has no caller, so it never starts.
     expect((await receivedRequests(marker)).map((entry) => entry.path)).toEqual(["/flow"]);
   });
 
   test("an unsigned call, a wrong signature or a stale timestamp is 401 and fires nothing", async ({ request }) => {
     const refused = uniqueMarker("unsigned");
-    const unsigned = await expectError(await deliverEvent(request, event().ingressUrl, { payload: { note: refused } }), 401, "UNAUTHORIZED");
+    const unsigned = await expectError(
+      await deliverEvent(request, event().ingressUrl, { payload: { note: refused } }),
+      401,
+      "UNAUTHORIZED",
+    );
     expect(unsigned.message).toContain("X-Service-Signature");
-    await expectError(await deliverEvent(request, event().ingressUrl, { payload: { note: refused } }, { secret: "not-the-endpoint-secret" }), 401, "UNAUTHORIZED");
-    const stale = await expectError(await deliverEvent(request, event().ingressUrl, { payload: { note: refused } }, { secret: event().endpointSecret, timestamp: Math.floor(Date.now() / 1000) - 600 }), 401, "UNAUTHORIZED");
+    await expectError(
+      await deliverEvent(
+        request,
+        event().ingressUrl,
+        { payload: { note: refused } },
+        { secret: "not-the-endpoint-secret" },
+      ),
+      401,
+      "UNAUTHORIZED",
+    );
+    const stale = await expectError(
+      await deliverEvent(
+        request,
+        event().ingressUrl,
+        { payload: { note: refused } },
+        { secret: event().endpointSecret, timestamp: Math.floor(Date.now() / 1000) - 600 },
+      ),
+      401,
+      "UNAUTHORIZED",
+    );
     expect(stale.message).toContain("300 seconds");
     const raw = JSON.stringify({ payload: { note: refused, amount: 1 } });
     const tampered = await request.post(ingressPath(event().ingressUrl), {
@@ -45,7 +81,15 @@ test.describe("POST /api/v1/triggers/ingress/{token}", () => {
 
     // A signed call sent after them arrives; none of the refused ones ever did.
     const accepted = uniqueMarker("after");
-    await expectStatus(await deliverEvent(request, event().ingressUrl, { payload: { note: accepted } }, { secret: event().endpointSecret }), 202);
+    await expectStatus(
+      await deliverEvent(
+        request,
+        event().ingressUrl,
+        { payload: { note: accepted } },
+        { secret: event().endpointSecret },
+      ),
+      202,
+    );
     await arrived(accepted);
     expect(await receivedRequests(refused)).toEqual([]);
   });
@@ -64,11 +108,22 @@ test.describe("POST /api/v1/triggers/ingress/{token}", () => {
   });
 
   test("refuses unknown tokens, bad bodies and other methods with the envelope", async ({ request }) => {
-    await expectError(await request.post(`/api/v1/triggers/ingress/${"A".repeat(43)}`, { data: { payload: {} } }), 404, "NOT_FOUND");
-    const invalid = await expectError(await deliverEvent(request, event().ingressUrl, { body: {} }, { secret: event().endpointSecret }), 400, "VALIDATION");
+    await expectError(
+      await request.post(`/api/v1/triggers/ingress/${"A".repeat(43)}`, { data: { payload: {} } }),
+      404,
+      "NOT_FOUND",
+    );
+    const invalid = await expectError(
+      await deliverEvent(request, event().ingressUrl, { body: {} }, { secret: event().endpointSecret }),
+      400,
+      "VALIDATION",
+    );
     expect(invalid.message).toContain("payload");
     await expectError(await request.get(ingressPath(event().ingressUrl)), 405, "METHOD_NOT_ALLOWED");
-    const tooLarge = await request.post(ingressPath(event().ingressUrl), { headers: { "Content-Type": "application/json" }, data: JSON.stringify({ payload: { blob: "x".repeat(1_100_000) } }) });
+    const tooLarge = await request.post(ingressPath(event().ingressUrl), {
+      headers: { "Content-Type": "application/json" },
+      data: JSON.stringify({ payload: { blob: "x".repeat(1_100_000) } }),
+    });
     await expectError(tooLarge, 413, "PAYLOAD_TOO_LARGE");
   });
 
@@ -86,17 +141,28 @@ test.describe("POST /api/v1/triggers/ingress/{token}", () => {
         eventFilter: { field: "payload.status", operator: "equals", value: "paid" },
       },
     });
-    const { trigger } = (await expectStatus(created, 201)) as { trigger: { ingressUrl: string; hasEndpointSecret: boolean } };
+    const { trigger } = (await expectStatus(created, 201)) as {
+      trigger: { ingressUrl: string; hasEndpointSecret: boolean };
+    };
     expect(trigger.hasEndpointSecret).toBe(false);
     // Without an endpoint secret the ingress URL alone authorizes calls; nothing is subscribed
     // yet, so a matching event records a firing with no sessions.
-    expect(await expectStatus(await deliverEvent(request, trigger.ingressUrl, { payload: { status: "paid" } }), 202)).toMatchObject({ matched: true });
-    expect(await expectStatus(await deliverEvent(request, trigger.ingressUrl, { payload: { status: "open" } }), 202)).toEqual({ matched: false, firingId: null });
-    expect(await expectStatus(await deliverEvent(request, trigger.ingressUrl, { payload: {} }), 202)).toEqual({ matched: false, firingId: null });
+    expect(
+      await expectStatus(await deliverEvent(request, trigger.ingressUrl, { payload: { status: "paid" } }), 202),
+    ).toMatchObject({ matched: true });
+    expect(
+      await expectStatus(await deliverEvent(request, trigger.ingressUrl, { payload: { status: "open" } }), 202),
+    ).toEqual({ matched: false, firingId: null });
+    expect(await expectStatus(await deliverEvent(request, trigger.ingressUrl, { payload: {} }), 202)).toEqual({
+      matched: false,
+      firingId: null,
+    });
   });
 
   test("is in the v1 OpenAPI document", async ({ request }) => {
-    const document = (await expectStatus(await request.get("/api/v1/openapi.json"), 200)) as { paths: Record<string, Record<string, unknown>> };
+    const document = (await expectStatus(await request.get("/api/v1/openapi.json"), 200)) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(document.paths["/triggers/ingress/{token}"]!)).toEqual(["post"]);
   });
 });

@@ -8,7 +8,12 @@ import { useFixtureSession } from "./helpers";
 
 const acme = () => world().orgs.acme;
 
-type TPage = { name?: string; path: string | (() => string); as?: () => TWorldUser; ready?: (page: Page) => Promise<void> };
+type TPage = {
+  name?: string;
+  path: string | (() => string);
+  as?: () => TWorldUser;
+  ready?: (page: Page) => Promise<void>;
+};
 
 /** The API reference is Scalar's client-side render: check it once its operations are on screen. */
 const scalarRendered = async (page: Page) => {
@@ -66,13 +71,23 @@ const PAGES: TPage[] = [
 const pathOf = (entry: TPage) => (typeof entry.path === "string" ? entry.path : entry.path());
 /** The route with its dynamic segments named: "/flows/[id]" from "() => `/flows/${acme().flows.echo.id}`". */
 const nameOf = (entry: TPage) =>
-  entry.name ?? (typeof entry.path === "string" ? entry.path : entry.path.toString().replace(/^\(\) => `|`$/g, "").replace(/\$\{([^}]*)\}/g, (_, expression: string) => `[${expression.split(".").slice(-2, -1)[0] ?? "id"}]`));
-const waived = (rule: string, target: string) => KNOWN_ELSEWHERE.some((known) => known.rule === rule && known.selector.test(target));
+  entry.name ??
+  (typeof entry.path === "string"
+    ? entry.path
+    : entry.path
+        .toString()
+        .replace(/^\(\) => `|`$/g, "")
+        .replace(/\$\{([^}]*)\}/g, (_, expression: string) => `[${expression.split(".").slice(-2, -1)[0] ?? "id"}]`));
+const waived = (rule: string, target: string) =>
+  KNOWN_ELSEWHERE.some((known) => known.rule === rule && known.selector.test(target));
 
 test.describe("Accessibility (axe)", () => {
   test.beforeAll(async ({ request }) => {
     // A real session with a reply, for the session page.
-    const response = await request.post(`/api/v1/agents/${acme().agents.echo.id}/sessions`, { headers: bearer(acme().users.owner.apiKey), data: { message: "accessibility check" } });
+    const response = await request.post(`/api/v1/agents/${acme().agents.echo.id}/sessions`, {
+      headers: bearer(acme().users.owner.apiKey),
+      data: { message: "accessibility check" },
+    });
     expect(response.status()).toBe(202);
     sessionId = ((await response.json()) as { sessionId: string }).sessionId;
   });
@@ -90,12 +105,25 @@ test.describe("Accessibility (axe)", () => {
       // The API reference (Scalar) is checked like every other page; what lives inside Scalar and
       // cannot be fixed from outside is waived by exact rule and selector in KNOWN_ELSEWHERE.
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      const serious = results.violations.filter(
+        (violation) => violation.impact === "serious" || violation.impact === "critical",
+      );
       const described = serious
-        .map((violation) => ({ violation, targets: violation.nodes.map((node) => node.target.join(" ")).filter((target) => !waived(violation.id, target)) }))
+        .map((violation) => ({
+          violation,
+          targets: violation.nodes
+            .map((node) => node.target.join(" "))
+            .filter((target) => !waived(violation.id, target)),
+        }))
         .filter(({ targets }) => targets.length > 0)
-        .map(({ violation, targets }) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${targets.join("\n  ")}`);
-      await testInfo.attach("axe-violations.json", { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+        .map(
+          ({ violation, targets }) =>
+            `${violation.id} (${violation.impact}): ${violation.help}\n  ${targets.join("\n  ")}`,
+        );
+      await testInfo.attach("axe-violations.json", {
+        body: JSON.stringify(results.violations, null, 2),
+        contentType: "application/json",
+      });
       expect(described, `axe on ${pathOf(entry)}`).toEqual([]);
     });
   }

@@ -3,17 +3,27 @@ import { world } from "../support/world";
 import { rowNamed, useFixtureSession } from "./helpers";
 
 test.describe("Admin (instance operators)", () => {
-  test("a person who is not an operator sees no Admin link and a plain 404 at /admin", async ({ context, page, baseURL }) => {
+  test("a person who is not an operator sees no Admin link and a plain 404 at /admin", async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     await useFixtureSession(context, world().orgs.acme.users.owner, baseURL!);
     await page.goto("/");
-    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Overview" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Overview" }),
+    ).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Admin" })).toHaveCount(0);
   });
 
-  test("an operator sets up a platform: key shown once, app, template, release, provisioning template, suspension", async ({ context, page, baseURL }) => {
+  test("an operator sets up a platform: key shown once, app, template, release, provisioning template, suspension", async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const operator = world().instanceOperator;
     await useFixtureSession(context, operator, baseURL!);
     const suffix = Date.now().toString(36);
@@ -72,7 +82,9 @@ test.describe("Admin (instance operators)", () => {
     await expect(publishForm.getByRole("checkbox").first()).toBeChecked();
     await publishForm.getByRole("button", { name: "Publish release" }).click();
     await expect(publishForm).toHaveCount(0);
-    await expect(templateRow.getByRole("list", { name: `Releases of ${templateName}` })).toContainText(/v1 · \d+ automations/);
+    await expect(templateRow.getByRole("list", { name: `Releases of ${templateName}` })).toContainText(
+      /v1 · \d+ automations/,
+    );
 
     // Provision with it.
     await templateRow.getByRole("button", { name: `Provision with ${templateName}` }).click();
@@ -93,7 +105,11 @@ test.describe("Admin (instance operators)", () => {
     await expect(listed).toContainText("0 / 5");
   });
 
-  test("the fixture platform's customers, a refused quota, and operators who cannot remove themselves", async ({ context, page, baseURL }) => {
+  test("the fixture platform's customers, a refused quota, and operators who cannot remove themselves", async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const operator = world().instanceOperator;
     await useFixtureSession(context, operator, baseURL!);
     await page.goto(`/admin/platforms/${world().partner.platformId}`);

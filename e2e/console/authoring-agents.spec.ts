@@ -6,7 +6,11 @@ import { rowNamed, useFixtureSession } from "./helpers";
 const acme = () => world().orgs.acme;
 
 test.describe("agent authoring", () => {
-  test("an editor creates an agent, completes tool references, fixes a finding and publishes revision 1", async ({ page, context, baseURL }, testInfo) => {
+  test("an editor creates an agent, completes tool references, fixes a finding and publishes revision 1", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     const ops = acme().domains.ops.id;
     const name = `E2E agent ${Date.now()}`;
@@ -41,9 +45,11 @@ test.describe("agent authoring", () => {
     await procedure.pressSequentially('{"url": "https://example.com/read"}\n#know');
     await tools.getByRole("option", { name: /#service\.knowledge\.search/ }).click();
     await procedure.pressSequentially('{"query": "refunds"}\nThen #service.http.gett {}');
-    await expect.poll(() => editorText(procedure)).toBe(
-      'Read the record.\n#service.http.get {"url": "https://example.com/read"}\n#service.knowledge.search {"query": "refunds"}\nThen #service.http.gett {}',
-    );
+    await expect
+      .poll(() => editorText(procedure))
+      .toBe(
+        'Read the record.\n#service.http.get {"url": "https://example.com/read"}\n#service.knowledge.search {"query": "refunds"}\nThen #service.http.gett {}',
+      );
     // Escape closes the list without inserting anything.
     await procedure.pressSequentially("\n#serv");
     await expect(tools).toBeVisible();
@@ -64,8 +70,14 @@ test.describe("agent authoring", () => {
 
     // The model picker offers the models this installation runs and still takes a typed id.
     const model = page.getByRole("combobox", { name: "Model" });
-    const offered = () => page.getByTestId("model-options").locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
-    await expect.poll(async () => (await offered()).slice(0, 3)).toEqual(["builtin:echo", "builtin:procedure", "builtin:assistant"]);
+    const offered = () =>
+      page
+        .getByTestId("model-options")
+        .locator("option")
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    await expect
+      .poll(async () => (await offered()).slice(0, 3))
+      .toEqual(["builtin:echo", "builtin:procedure", "builtin:assistant"]);
     await expect(model).toHaveAccessibleDescription(/Only the built-in models run here|type any/);
     await model.fill("builtin:procedure");
     await page.getByLabel("HTTP (service.http)").selectOption("caller_preferred");
@@ -94,7 +106,9 @@ test.describe("agent authoring", () => {
     // Publish refuses while the finding stands.
     await page.getByLabel("Change note").fill("First release");
     await page.getByRole("button", { name: "Publish revision 1" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Not published" })).toContainText("#service.http.gett refers to no tool");
+    await expect(page.getByRole("alert").filter({ hasText: "Not published" })).toContainText(
+      "#service.http.gett refers to no tool",
+    );
 
     await findings.getByRole("button", { name: "Replace with #service.http.get" }).click();
     await expect(panel.getByText("No findings: ready to publish")).toBeVisible();
@@ -133,7 +147,8 @@ test.describe("agent authoring", () => {
     await expect(page.getByTestId("read-only-note")).toContainText("Viewer");
     await expect(page.getByRole("main")).toContainText("#service.http.get");
     await expect(page.getByRole("main")).toContainText("service.http: Prefer caller");
-    for (const control of ["Save draft", "Verify draft", /Publish/]) await expect(page.getByRole("button", { name: control })).toHaveCount(0);
+    for (const control of ["Save draft", "Verify draft", /Publish/])
+      await expect(page.getByRole("button", { name: control })).toHaveCount(0);
     await expect(page.getByRole("textbox")).toHaveCount(0);
     await expect(page.getByRole("table", { name: "Revisions" })).toContainText("Fixture world");
   });

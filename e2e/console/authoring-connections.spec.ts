@@ -5,7 +5,11 @@ import { rowNamed, useFixtureSession } from "./helpers";
 const acme = () => world().orgs.acme;
 
 test.describe("connections", () => {
-  test("an editor creates a connection in ops, never sees its secret again, and deletes it", async ({ page, context, baseURL }) => {
+  test("an editor creates a connection in ops, never sees its secret again, and deletes it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     const ops = acme().domains.ops.id;
     const name = `E2E connection ${Date.now()}`;

@@ -17,7 +17,14 @@ function widgetsDocument(title: string) {
         post: {
           operationId: "createWidget",
           summary: "Create a widget",
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } } } },
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+              },
+            },
+          },
         },
       },
     },
@@ -50,7 +57,11 @@ test.describe("integrations", () => {
     await expect(page.getByRole("button", { name: "Disable" })).toHaveCount(0);
   });
 
-  test("an organization owner imports an OpenAPI document, sees its tools, and disables it", async ({ page, context, baseURL }) => {
+  test("an organization owner imports an OpenAPI document, sees its tools, and disables it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.owner, baseURL!);
     const title = `Widgets ${Date.now()}`;
     await page.goto("/integrations");
@@ -63,7 +74,11 @@ test.describe("integrations", () => {
     await page.getByRole("button", { name: "Import integration" }).click();
     await expect(page.getByText(/This is not valid JSON/)).toBeVisible();
 
-    await page.getByLabel("Upload a .json file").setInputFiles({ name: "widgets.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(widgetsDocument(title))) });
+    await page.getByLabel("Upload a .json file").setInputFiles({
+      name: "widgets.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(widgetsDocument(title))),
+    });
     await expect(page.getByText("Loaded widgets.json into the field below.")).toBeVisible();
     await expect(page.getByLabel("Document (JSON)")).toHaveValue(/"openapi":"3\.1\.0"/);
     await page.getByRole("button", { name: "Import integration" }).click();

@@ -5,7 +5,11 @@ import { rowNamed, useFixtureSession } from "./helpers";
 const acme = () => world().orgs.acme;
 
 test.describe("knowledge", () => {
-  test("an editor writes and publishes an article, adds it to a new module, and cannot add a draft", async ({ page, context, baseURL }) => {
+  test("an editor writes and publishes an article, adds it to a new module, and cannot add a draft", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     const { domainBaseId } = acme().knowledge;
     const title = `E2E article ${Date.now()}`;

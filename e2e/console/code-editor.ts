@@ -6,7 +6,9 @@ import { expect, type Locator, type Page } from "@playwright/test";
  * (small documents are rendered whole).
  */
 export function editorText(editor: Locator): Promise<string> {
-  return editor.evaluate((element) => Array.from(element.querySelectorAll(":scope > .cm-line"), (line) => line.textContent ?? "").join("\n"));
+  return editor.evaluate((element) =>
+    Array.from(element.querySelectorAll(":scope > .cm-line"), (line) => line.textContent ?? "").join("\n"),
+  );
 }
 
 /**

@@ -16,7 +16,9 @@ test.describe("developer page", () => {
     expect(token).toMatch(/^yku_[0-9A-Za-z]{52}$/);
     await expect(minted).toContainText("in 60 minutes");
     await expect(minted.getByRole("button", { name: "Copy" })).toBeVisible();
-    await expect(page.getByLabel("curl example")).toHaveText(`curl -H "Authorization: Bearer ${token}" ${baseURL}/api/v1/auth/whoami`);
+    await expect(page.getByLabel("curl example")).toHaveText(
+      `curl -H "Authorization: Bearer ${token}" ${baseURL}/api/v1/auth/whoami`,
+    );
 
     const response = await request.get("/api/v1/auth/whoami", { headers: bearer(token) });
     expect(response.status()).toBe(200);

@@ -40,7 +40,11 @@ steps:
 `;
 
 test.describe("flow runs from the console", () => {
-  test("an operator runs the echo flow by hand: the input reaches the receiver verbatim and the steps are shown", async ({ page, context, baseURL }) => {
+  test("an operator runs the echo flow by hand: the input reaches the receiver verbatim and the steps are shown", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.operator, baseURL!);
     const marker = uniqueMarker("flowrun");
     const input = { marker, nested: { n: 2, list: [true, null, "x"] } };
@@ -67,7 +71,11 @@ test.describe("flow runs from the console", () => {
     expect(JSON.parse(request!.body)).toEqual(input);
   });
 
-  test("a run is drawn on its graph: the path taken, each step's input, output and timing", async ({ page, context, baseURL }, testInfo) => {
+  test("a run is drawn on its graph: the path taken, each step's input, output and timing", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     const marker = uniqueMarker("flowgraph");
     const name = `E2E run graph ${Date.now()}`;
@@ -90,9 +98,18 @@ test.describe("flow runs from the console", () => {
     // The path taken: check -> notify -> end; "small" was not reached. Status is in words too.
     const graph = page.getByTestId("flow-run-graph");
     const steps = graph.getByRole("list", { name: "Steps of this run" });
-    await expect(steps.getByRole("button", { name: /^check Branch · Completed/ })).toHaveAttribute("data-status", "completed");
-    await expect(steps.getByRole("button", { name: /^notify Tool · Completed/ })).toHaveAttribute("data-status", "completed");
-    await expect(steps.getByRole("button", { name: /^small Transform · Not reached/ })).toHaveAttribute("data-status", "not_reached");
+    await expect(steps.getByRole("button", { name: /^check Branch · Completed/ })).toHaveAttribute(
+      "data-status",
+      "completed",
+    );
+    await expect(steps.getByRole("button", { name: /^notify Tool · Completed/ })).toHaveAttribute(
+      "data-status",
+      "completed",
+    );
+    await expect(steps.getByRole("button", { name: /^small Transform · Not reached/ })).toHaveAttribute(
+      "data-status",
+      "not_reached",
+    );
     await expect(graph.locator('[data-edge="check->notify"]')).toHaveAttribute("data-taken", "true");
     await expect(graph.locator('[data-edge="check->small"]')).toHaveAttribute("data-taken", "false");
     await expect(graph.locator('[data-edge="notify->end"]')).toHaveAttribute("data-taken", "true");
@@ -106,7 +123,10 @@ test.describe("flow runs from the console", () => {
     const detail = page.getByTestId("flow-step-detail");
     await steps.getByRole("button", { name: /^notify/ }).click();
     await expect(detail).toHaveAttribute("data-step-id", "notify");
-    expect(JSON.parse((await detail.getByTestId("flow-step-input").textContent())!)).toEqual({ tool: "service.http.post", args: { url: `${world().httpTarget}/flow-graph`, body: { marker, amount: 500 } } });
+    expect(JSON.parse((await detail.getByTestId("flow-step-input").textContent())!)).toEqual({
+      tool: "service.http.post",
+      args: { url: `${world().httpTarget}/flow-graph`, body: { marker, amount: 500 } },
+    });
     await expect(detail.getByTestId("flow-step-output")).toContainText('"status": 200');
     await expect(detail.getByTestId("flow-step-duration")).toHaveText(/^\d+(\.\d)? m?s$/);
     await expect(detail).toContainText("Started");
@@ -114,7 +134,11 @@ test.describe("flow runs from the console", () => {
     await page.keyboard.press("Enter");
     await expect(detail).toHaveAttribute("data-step-id", "check");
     await expect(steps.getByRole("button", { name: /^check/ })).toHaveAttribute("aria-pressed", "true");
-    expect(JSON.parse((await detail.getByTestId("flow-step-input").textContent())!)).toEqual({ left: 500, operator: ">", right: 100 });
+    expect(JSON.parse((await detail.getByTestId("flow-step-input").textContent())!)).toEqual({
+      left: 500,
+      operator: ">",
+      right: 100,
+    });
     expect(JSON.parse((await detail.getByTestId("flow-step-output").textContent())!)).toEqual({ matched: true });
     await steps.getByRole("button", { name: /^small/ }).click();
     await expect(detail).toContainText("This step was not reached in this run.");
@@ -127,7 +151,11 @@ test.describe("flow runs from the console", () => {
     await page.getByTestId("flow-run-view").screenshot({ path: shot });
     await testInfo.attach("flow-run-graph.png", { path: shot, contentType: "image/png" });
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    const serious = results.violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
   });
 });

@@ -32,7 +32,11 @@ steps:
 `;
 
 test.describe("flow authoring", () => {
-  test("an editor writes a flow in YAML, fixes a finding, publishes revision 1 and sees the graph", async ({ page, context, baseURL }, testInfo) => {
+  test("an editor writes a flow in YAML, fixes a finding, publishes revision 1 and sees the graph", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     const ops = acme().domains.ops.id;
     const name = `E2E flow ${Date.now()}`;
@@ -70,7 +74,9 @@ test.describe("flow authoring", () => {
 
     // A misspelled tool: the finding names it, proposes the right one, and is marked on its line.
     await editor.fill(document("service.http.pots"));
-    await expect(findings).toContainText('calls "service.http.pots", which is no tool this organization can use. Did you mean "service.http.post"?');
+    await expect(findings).toContainText(
+      'calls "service.http.pots", which is no tool this organization can use. Did you mean "service.http.post"?',
+    );
     await expect(findings).toContainText("steps[0].tool");
     await expect(diagnosticMarks(editor)).toHaveText(["service.http.pots"]);
     await expect(graph.locator("[data-step-id]")).toHaveCount(4);
@@ -96,7 +102,8 @@ test.describe("flow authoring", () => {
     await expect(rowNamed(page, "Revisions", "First version")).toContainText("1");
 
     // The graph shows every step, the branch's arms and the end.
-    for (const id of ["lookup", "known", "summary", "end"]) await expect(graph.locator(`[data-step-id="${id}"]`)).toBeVisible();
+    for (const id of ["lookup", "known", "summary", "end"])
+      await expect(graph.locator(`[data-step-id="${id}"]`)).toBeVisible();
     await expect(graph.locator('[data-step-id="lookup"]')).toContainText("service.http.post");
     await expect(graph.locator('[data-step-id="known"]')).toContainText("Branch");
     await expect(graph.getByText("then", { exact: true })).toBeVisible();

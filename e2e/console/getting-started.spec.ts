@@ -24,7 +24,11 @@ test.describe("getting started", () => {
     await page.screenshot({ path: testInfo.outputPath("overview-key-done.png"), fullPage: true });
   });
 
-  test("a member sees a ready curl with a real agent id and this host, and domain rows open the domain", async ({ page, context, baseURL }, testInfo) => {
+  test("a member sees a ready curl with a real agent id and this host, and domain rows open the domain", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     const acme = world().orgs.acme;
     await useFixtureSession(context, acme.users.operator, baseURL!);
     await page.goto("/");
@@ -39,23 +43,37 @@ test.describe("getting started", () => {
     expect(agentId).not.toBe(acme.agents.callerRequired.id);
     expect(text).toContain(`'{"message": "Hello"}'`);
     await expect(page.getByTestId("caller-credentials-note")).toHaveCount(0);
-    const agents = await page.request.get(`/api/v1/authoring/automations/${agentId}/verify`, { headers: { authorization: `Bearer ${acme.users.operator.apiKey}` } });
+    const agents = await page.request.get(`/api/v1/authoring/automations/${agentId}/verify`, {
+      headers: { authorization: `Bearer ${acme.users.operator.apiKey}` },
+    });
     expect(agents.status()).not.toBe(404);
-    await expect(page.getByRole("list", { name: "Getting started" }).getByLabel("Step 2: Create and publish an agent (done)", { exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole("list", { name: "Getting started" })
+        .getByLabel("Step 2: Create and publish an agent (done)", { exact: true }),
+    ).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("overview-member.png"), fullPage: true });
 
     await rowNamed(page, "Domains", "Ops").getByRole("link", { name: "Ops" }).click();
     await expect(page).toHaveURL(new RegExp(`/domains/${acme.domains.ops.id}/agents$`));
   });
 
-  test("an agent's page shows its id and a ready call with the SDK snippet", async ({ page, context, baseURL }, testInfo) => {
+  test("an agent's page shows its id and a ready call with the SDK snippet", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     const acme = world().orgs.acme;
     await useFixtureSession(context, acme.users.operator, baseURL!);
     await page.goto(`/domains/${acme.domains.ops.id}/agents/${acme.agents.echo.id}`);
     await expect(page.getByTestId("automation-id")).toHaveText(acme.agents.echo.id);
-    await expect(page.getByLabel("Call this agent with curl")).toContainText(`/api/v1/agents/${acme.agents.echo.id}/sessions`);
+    await expect(page.getByLabel("Call this agent with curl")).toContainText(
+      `/api/v1/agents/${acme.agents.echo.id}/sessions`,
+    );
     await page.getByRole("tab", { name: "TypeScript SDK" }).click();
-    await expect(page.getByLabel("Call this agent with the TypeScript SDK")).toContainText(`automationId: "${acme.agents.echo.id}"`);
+    await expect(page.getByLabel("Call this agent with the TypeScript SDK")).toContainText(
+      `automationId: "${acme.agents.echo.id}"`,
+    );
     await expect(page.getByTestId("caller-credentials-note")).toHaveCount(0);
     // An agent whose published revision binds the HTTP tool as caller_required: the ready call
     // carries the callerCredentials it would be refused without, and says what to fill in.

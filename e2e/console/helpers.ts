@@ -14,7 +14,9 @@ export async function signInWithForm(page: Page, user: TWorldUser): Promise<void
  * tests about what happens after sign-in.
  */
 export async function useFixtureSession(context: BrowserContext, user: TWorldUser, baseURL: string): Promise<void> {
-  await context.addCookies([{ name: "service_session", value: user.cookie, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([
+    { name: "service_session", value: user.cookie, url: baseURL, httpOnly: true, sameSite: "Lax" },
+  ]);
 }
 
 /** The table row of the named item (domain, API key); exact, so "Main" never matches "Domain". */

@@ -8,7 +8,10 @@ import { expectOverview } from "./helpers";
 type TProvisioned = { orgId: string; owner: { invitation: { url: string } } };
 
 test.describe("owner activation", () => {
-  test("the owner sets email and password, lands signed in in the new organization; the link then says it was used", async ({ page, request }) => {
+  test("the owner sets email and password, lands signed in in the new organization; the link then says it was used", async ({
+    page,
+    request,
+  }) => {
     const body = provisioningBody({ clientName: `Bakery ${Date.now()}` });
     const record = (await expectStatus(await provisionOrganization(request, body), 202)) as TProvisioned;
     const path = new URL(record.owner.invitation.url).pathname;
@@ -30,8 +33,14 @@ test.describe("owner activation", () => {
     await expect(page.getByRole("heading", { name: "This activation link was already used" })).toBeVisible();
   });
 
-  test("a partner-only customer's link explains there is no password sign-in; an unknown link says it is not valid", async ({ page, request }) => {
-    const record = (await expectStatus(await provisionOrganization(request, provisioningBody({ directLoginDisabled: true })), 202)) as TProvisioned;
+  test("a partner-only customer's link explains there is no password sign-in; an unknown link says it is not valid", async ({
+    page,
+    request,
+  }) => {
+    const record = (await expectStatus(
+      await provisionOrganization(request, provisioningBody({ directLoginDisabled: true })),
+      202,
+    )) as TProvisioned;
     await page.goto(new URL(record.owner.invitation.url).pathname);
     await expect(page.getByRole("heading", { name: "Nothing to activate here" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Activate and sign in" })).toHaveCount(0);

@@ -10,7 +10,10 @@ test.describe("Share with support", () => {
   test("is absent for an organization without a partner", async ({ page, context, baseURL, request }) => {
     const owner = acme().users.owner;
     const opened = (await expectStatus(
-      await request.post(`/api/v1/agents/${acme().agents.echo.id}/sessions`, { headers: bearer(owner.apiKey), data: { message: "no partner here" } }),
+      await request.post(`/api/v1/agents/${acme().agents.echo.id}/sessions`, {
+        headers: bearer(owner.apiKey),
+        data: { message: "no partner here" },
+      }),
       202,
     )) as { sessionId: string };
     await useFixtureSession(context, owner, baseURL!);
@@ -20,7 +23,9 @@ test.describe("Share with support", () => {
     await expect(page.getByRole("heading", { name: "Share with support" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Share with support" })).toHaveCount(0);
 
-    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Partner" })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Partner" })).toHaveCount(
+      0,
+    );
     await page.goto("/settings/partner");
     await expect(page.getByRole("heading", { level: 1, name: "Partner" })).toBeVisible();
     await expect(page.getByTestId("no-partner")).toBeVisible();

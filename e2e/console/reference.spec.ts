@@ -16,9 +16,15 @@ test.describe("API reference", () => {
 
     await page.goto("/reference/v1");
     // Scalar is a large client-side bundle; give its first render more than the default.
-    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({
+      timeout: 30_000,
+    });
     // Scalar renders operations lazily as they come into view: open this one from its sidebar.
-    await page.getByRole("link", { name: "Who a credential acts as" }).or(page.getByText("Who a credential acts as", { exact: true })).first().click();
+    await page
+      .getByRole("link", { name: "Who a credential acts as" })
+      .or(page.getByText("Who a credential acts as", { exact: true }))
+      .first()
+      .click();
     await expect(page.getByRole("heading", { name: "Who a credential acts as" })).toBeVisible();
     await expect(page.getByRole("button", { name: /Test Request/i })).toHaveCount(0);
     expect(foreign).toEqual([]);
@@ -27,7 +33,9 @@ test.describe("API reference", () => {
   test("uses the whole width beside the navigation on a wide screen", async ({ page }) => {
     await page.setViewportSize({ width: 1800, height: 900 });
     await page.goto("/reference/v1");
-    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({
+      timeout: 30_000,
+    });
     const frame = await page.locator(`[data-layout="full-width"]`).boundingBox();
     // Other pages stop at the shell's 1200 px reading width.
     expect(frame!.width).toBeGreaterThan(1300);
@@ -37,9 +45,13 @@ test.describe("API reference", () => {
     await page.goto("/reference/v1");
     // Click only once the page is hydrated and Scalar has rendered: under CI load a click during
     // hydration can be swallowed, and the client navigation waits for Scalar's bundle.
-    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({
+      timeout: 30_000,
+    });
     await page.getByRole("link", { name: /Partner API/ }).click();
     await expect(page).toHaveURL(/\/reference\/partner$/, { timeout: 30_000 });
-    await expect(page.getByRole("heading", { name: "Agent Automation Service: partner API" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Agent Automation Service: partner API" })).toBeVisible({
+      timeout: 30_000,
+    });
   });
 });

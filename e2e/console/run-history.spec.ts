@@ -19,20 +19,29 @@ async function api(path: string, apiKey: string, body?: unknown) {
 
 /** Waits until the session's last turn is no longer queued or running. */
 async function settled(sessionId: string, apiKey: string, states = ["idle", "failed", "suspended"]) {
-  await expect.poll(async () => (await api(`/agents/sessions/${sessionId}`, apiKey)).body.state, { timeout: 20_000 }).toMatch(new RegExp(`^(${states.join("|")})$`));
+  await expect
+    .poll(async () => (await api(`/agents/sessions/${sessionId}`, apiKey)).body.state, { timeout: 20_000 })
+    .toMatch(new RegExp(`^(${states.join("|")})$`));
   return (await api(`/agents/sessions/${sessionId}`, apiKey)).body;
 }
 
 const rowOf = (page: Page, sessionId: string) => page.locator(`tr[data-session-id="${sessionId}"]`);
 
 test.describe("run history", () => {
-  test("a failed tool call says failed with its code, and the row names the API key it came from", async ({ page, context, baseURL }, testInfo) => {
+  test("a failed tool call says failed with its code, and the row names the API key it came from", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     const operator = acme().users.operator;
-    const opened = await api(`/agents/${acme().agents.callerRequired.id}/sessions`, operator.apiKey, { message: uniqueMarker("nocreds") });
+    const opened = await api(`/agents/${acme().agents.callerRequired.id}/sessions`, operator.apiKey, {
+      message: uniqueMarker("nocreds"),
+    });
     expect(opened.status).toBe(202);
     const details = await settled(opened.body.sessionId, operator.apiKey);
     const turn = details.turns.at(-1);
-    const code: string = turn.errorCode ?? turn.toolCalls.find((call: { errorCode: string | null }) => call.errorCode)?.errorCode;
+    const code: string =
+      turn.errorCode ?? turn.toolCalls.find((call: { errorCode: string | null }) => call.errorCode)?.errorCode;
     expect(code).toMatch(/^[A-Z_]+$/);
 
     await useFixtureSession(context, operator, baseURL!);
@@ -51,10 +60,16 @@ test.describe("run history", () => {
     await expect(rowOf(page, opened.body.sessionId)).toHaveCount(0);
   });
 
-  test("the table fits a 1280x800 screen without sideways scrolling, and keeps every fact", async ({ page, context, baseURL }, testInfo) => {
+  test("the table fits a 1280x800 screen without sideways scrolling, and keeps every fact", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     const operator = acme().users.operator;
     // A failed run with a long error code, so the widest content is on screen.
-    const opened = await api(`/agents/${acme().agents.callerRequired.id}/sessions`, operator.apiKey, { message: uniqueMarker("wide") });
+    const opened = await api(`/agents/${acme().agents.callerRequired.id}/sessions`, operator.apiKey, {
+      message: uniqueMarker("wide"),
+    });
     await settled(opened.body.sessionId, operator.apiKey);
     await page.setViewportSize({ width: 1280, height: 800 });
     await useFixtureSession(context, operator, baseURL!);
@@ -71,7 +86,14 @@ test.describe("run history", () => {
     expect(widths.wrap[0]).toBeLessThanOrEqual(widths.wrap[1]!);
     expect(widths.page[0]).toBeLessThanOrEqual(widths.page[1]!);
     // Every fact is still there: outcome and code, how long it took, origin, start and last activity.
-    await expect(table.getByRole("columnheader")).toHaveText(["Session", "Kind", "Automation", "Last run", "Started by", "When"]);
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Session",
+      "Kind",
+      "Automation",
+      "Last run",
+      "Started by",
+      "When",
+    ]);
     await expect(row).toContainText(/Tool failed|Failed/);
     await expect(row).toContainText(/Took /);
     await expect(row).toContainText(/API key “.+”/);
@@ -80,11 +102,20 @@ test.describe("run history", () => {
     await page.screenshot({ path: testInfo.outputPath("run-history-1280.png") });
   });
 
-  test("a trigger-started run says the trigger's name, and a flow is a flow", async ({ page, context, baseURL }, testInfo) => {
+  test("a trigger-started run says the trigger's name, and a flow is a flow", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     const operator = acme().users.operator;
-    const fired = await api("/triggers/fire", operator.apiKey, { triggerId: acme().triggers.api.id, input: { prompt: uniqueMarker("fire") } });
+    const fired = await api("/triggers/fire", operator.apiKey, {
+      triggerId: acme().triggers.api.id,
+      input: { prompt: uniqueMarker("fire") },
+    });
     expect(fired.status).toBe(202);
-    const flowSession = (fired.body.sessions as Array<{ automationId: string; sessionId: string }>).find((one) => one.automationId === acme().flows.echo.id)!;
+    const flowSession = (fired.body.sessions as Array<{ automationId: string; sessionId: string }>).find(
+      (one) => one.automationId === acme().flows.echo.id,
+    )!;
     expect(flowSession).toBeTruthy();
 
     await useFixtureSession(context, operator, baseURL!);
@@ -97,9 +128,15 @@ test.describe("run history", () => {
     await page.screenshot({ path: testInfo.outputPath("run-history-trigger.png"), fullPage: true });
   });
 
-  test("a waiting session says what it waits for and who decides; the rejection's comment shows with the decider", async ({ page, context, baseURL }, testInfo) => {
+  test("a waiting session says what it waits for and who decides; the rejection's comment shows with the decider", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     const { operator, editor } = acme().users;
-    const opened = await api(`/agents/${acme().agents.httpWrite.id}/sessions`, operator.apiKey, { message: uniqueMarker("reject") });
+    const opened = await api(`/agents/${acme().agents.httpWrite.id}/sessions`, operator.apiKey, {
+      message: uniqueMarker("reject"),
+    });
     await settled(opened.body.sessionId, operator.apiKey, ["suspended"]);
 
     await useFixtureSession(context, editor, baseURL!);
@@ -120,7 +157,11 @@ test.describe("run history", () => {
     await page.screenshot({ path: testInfo.outputPath("session-rejected.png"), fullPage: true });
 
     const details = await api(`/agents/sessions/${opened.body.sessionId}`, operator.apiKey);
-    expect(details.body.turns[0].toolCalls[0].decision).toMatchObject({ decision: "rejected", comment: "Not before the release freeze ends", decidedBy: { userId: editor.id } });
+    expect(details.body.turns[0].toolCalls[0].decision).toMatchObject({
+      decision: "rejected",
+      comment: "Not before the release freeze ends",
+      decidedBy: { userId: editor.id },
+    });
 
     await page.goto("/sessions");
     await expect(rowOf(page, opened.body.sessionId)).toContainText("Rejected");

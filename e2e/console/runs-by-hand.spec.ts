@@ -8,7 +8,11 @@ const acme = () => world().orgs.acme;
 const agentPage = (agentId: string) => `/domains/${acme().domains.ops.id}/agents/${agentId}`;
 
 test.describe("runs by hand from the console", () => {
-  test("an operator runs the published echo agent and reaches its completed session", async ({ page, context, baseURL }) => {
+  test("an operator runs the published echo agent and reaches its completed session", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.operator, baseURL!);
     const marker = uniqueMarker("agentrun");
     await page.goto(agentPage(acme().agents.echo.id));
@@ -18,12 +22,21 @@ test.describe("runs by hand from the console", () => {
     await form.getByLabel("Message").fill(`hello ${marker}`);
     await form.getByRole("button", { name: "Run", exact: true }).click();
     await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);
-    await expect(page.getByLabel("Transcript").locator('[data-role="assistant"]').filter({ hasText: `Echo: hello ${marker}` })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page
+        .getByLabel("Transcript")
+        .locator('[data-role="assistant"]')
+        .filter({ hasText: `Echo: hello ${marker}` }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("session-state")).toHaveText("Idle");
     await expect(page.getByText("Test run of the draft", { exact: true })).toHaveCount(0);
   });
 
-  test("an editor test-runs a never-published agent's draft, labelled as a test run", async ({ page, context, baseURL }) => {
+  test("an editor test-runs a never-published agent's draft, labelled as a test run", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     const marker = uniqueMarker("agenttest");
     await page.goto(agentPage(acme().agents.draft.id));
@@ -32,7 +45,12 @@ test.describe("runs by hand from the console", () => {
     await form.getByLabel("Message").fill(`try ${marker}`);
     await form.getByRole("button", { name: "Test run", exact: true }).click();
     await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);
-    await expect(page.getByLabel("Transcript").locator('[data-role="assistant"]').filter({ hasText: `Echo: try ${marker}` })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page
+        .getByLabel("Transcript")
+        .locator('[data-role="assistant"]')
+        .filter({ hasText: `Echo: try ${marker}` }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("session-state")).toHaveText("Idle");
     await expect(page.getByText("Test run of the draft", { exact: true })).toBeVisible();
     // The draft stays unpublished and its test snapshot is no revision.
@@ -40,7 +58,11 @@ test.describe("runs by hand from the console", () => {
     await expect(page.getByRole("button", { name: "View revision -1" })).toHaveCount(0);
   });
 
-  test("an editor test-runs an edited flow draft: the receiver sees the draft's request, not the published one's", async ({ page, context, baseURL }) => {
+  test("an editor test-runs an edited flow draft: the receiver sees the draft's request, not the published one's", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     const marker = uniqueMarker("flowtest");
     await page.goto(`/flows/${acme().flows.echo.id}`);
@@ -69,7 +91,11 @@ test.describe("runs by hand from the console", () => {
     }
   });
 
-  test("an operator fires the API trigger now: per-subscriber results and a manual row in run history", async ({ page, context, baseURL }) => {
+  test("an operator fires the API trigger now: per-subscriber results and a manual row in run history", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.operator, baseURL!);
     const marker = uniqueMarker("firenow");
     await page.goto(`/triggers/${acme().domains.ops.id}`);
@@ -88,16 +114,24 @@ test.describe("runs by hand from the console", () => {
     await form.getByLabel("Input (JSON object)").fill(JSON.stringify({ prompt: marker }));
     await form.getByRole("button", { name: "Fire now" }).click();
     const results = form.getByRole("list", { name: "Fire now results" });
-    await expect(results.getByRole("listitem").filter({ hasText: "Caller-only reader" })).toContainText("failed: CALLER_CREDENTIALS_REQUIRED");
+    await expect(results.getByRole("listitem").filter({ hasText: "Caller-only reader" })).toContainText(
+      "failed: CALLER_CREDENTIALS_REQUIRED",
+    );
     await expect(results.getByRole("listitem").filter({ hasText: "HTTP reader" })).toContainText("started");
     await expect(results.getByRole("listitem").filter({ hasText: "Echo flow" })).toContainText("started");
-    await expect.poll(async () => (await receivedRequests(marker)).map((request) => request.path).sort(), { timeout: 20_000 }).toEqual(["/flow", "/read"]);
+    await expect
+      .poll(async () => (await receivedRequests(marker)).map((request) => request.path).sort(), { timeout: 20_000 })
+      .toEqual(["/flow", "/read"]);
 
     await card.getByText("Run history", { exact: true }).click();
     const history = card.getByRole("table", { name: "Run history of Ops API trigger" });
     await expect(history.getByRole("row").nth(1)).toContainText("Run by hand by");
 
-    await results.getByRole("listitem").filter({ hasText: "Echo flow" }).getByRole("link", { name: "Open flow run" }).click();
+    await results
+      .getByRole("listitem")
+      .filter({ hasText: "Echo flow" })
+      .getByRole("link", { name: "Open flow run" })
+      .click();
     await expect(page).toHaveURL(/\/sessions\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId("flow-run-status")).toHaveText("Completed", { timeout: 20_000 });
   });

@@ -18,8 +18,15 @@ async function expectForbidden(response: APIResponse): Promise<string> {
 test.describe("cookie changes from another site", () => {
   const owner = () => world().orgs.acme.users.owner;
 
-  test("the token route refuses a foreign Origin or a cross-site fetch with the cookie, and mints from the console's own origin", async ({ request, baseURL }) => {
-    const forged: Array<Record<string, string>> = [{ origin: EVIL }, { "sec-fetch-site": "cross-site" }, { origin: "null" }];
+  test("the token route refuses a foreign Origin or a cross-site fetch with the cookie, and mints from the console's own origin", async ({
+    request,
+    baseURL,
+  }) => {
+    const forged: Array<Record<string, string>> = [
+      { origin: EVIL },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+    ];
     for (const headers of forged) {
       const response = await request.post("/api/v1/auth/token", { headers: { ...cookieHeader(owner()), ...headers } });
       expect(await expectForbidden(response)).toBe("FORBIDDEN");
@@ -27,21 +34,30 @@ test.describe("cookie changes from another site", () => {
     const refused = await request.post("/api/v1/auth/token", { headers: { ...cookieHeader(owner()), origin: EVIL } });
     expect((await refused.json()).error.message).toContain("not from this service's own pages");
 
-    const own = await request.post("/api/v1/auth/token", { headers: { ...cookieHeader(owner()), origin: baseURL!, "sec-fetch-site": "same-origin" } });
+    const own = await request.post("/api/v1/auth/token", {
+      headers: { ...cookieHeader(owner()), origin: baseURL!, "sec-fetch-site": "same-origin" },
+    });
     expect(own.status()).toBe(200);
     expect((await own.json()).token).toMatch(/^yku_/);
   });
 
-  test("a console tRPC mutation from a foreign origin is refused; the same call from the console's origin runs", async ({ request, baseURL }) => {
+  test("a console tRPC mutation from a foreign origin is refused; the same call from the console's origin runs", async ({
+    request,
+    baseURL,
+  }) => {
     const name = `csrf-${randomUUID().slice(0, 8)}`;
     const post = (headers: Record<string, string>) =>
-      request.post("/api/trpc/apiKeys.create", { headers: { ...cookieHeader(owner()), "content-type": "application/json", ...headers }, data: { name } });
+      request.post("/api/trpc/apiKeys.create", {
+        headers: { ...cookieHeader(owner()), "content-type": "application/json", ...headers },
+        data: { name },
+      });
     const foreign = await post({ origin: EVIL });
     expect(foreign.status()).toBe(403);
     expect((await foreign.json()).error.data.appError.code).toBe("FORBIDDEN");
     expect((await post({ "sec-fetch-site": "cross-site" })).status()).toBe(403);
 
-    const listed = async () => JSON.stringify(await (await request.get("/api/trpc/apiKeys.list", { headers: cookieHeader(owner()) })).json());
+    const listed = async () =>
+      JSON.stringify(await (await request.get("/api/trpc/apiKeys.list", { headers: cookieHeader(owner()) })).json());
     expect(await listed()).not.toContain(name);
     const own = await post({ origin: baseURL! });
     expect(own.status()).toBe(200);
@@ -49,7 +65,9 @@ test.describe("cookie changes from another site", () => {
   });
 
   test("a bearer call is not affected by Origin", async ({ request }) => {
-    const response = await request.get("/api/v1/auth/whoami", { headers: { authorization: `Bearer ${owner().apiKey}`, origin: EVIL } });
+    const response = await request.get("/api/v1/auth/whoami", {
+      headers: { authorization: `Bearer ${owner().apiKey}`, origin: EVIL },
+    });
     expect(response.status()).toBe(200);
     // A change with a key from anywhere reaches its own checks (here the body's), not the origin rule.
     const change = await request.post("/api/v1/authoring/knowledge-modules", {
@@ -60,7 +78,11 @@ test.describe("cookie changes from another site", () => {
     expect((await change.json()).error.code).toBe("VALIDATION");
   });
 
-  test("the console itself still changes things: minting a token from the developer page", async ({ page, context, baseURL }) => {
+  test("the console itself still changes things: minting a token from the developer page", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, owner(), baseURL!);
     await page.goto("/developer");
     await page.getByRole("button", { name: "Mint access token" }).click();
@@ -69,7 +91,9 @@ test.describe("cookie changes from another site", () => {
 });
 
 test.describe("security headers", () => {
-  test("pages carry a nonce CSP that forbids framing, plus nosniff, a referrer policy and X-Frame-Options", async ({ request }) => {
+  test("pages carry a nonce CSP that forbids framing, plus nosniff, a referrer policy and X-Frame-Options", async ({
+    request,
+  }) => {
     const nonces = new Set<string>();
     for (let round = 0; round < 2; round++) {
       const response = await request.get("/signin");
@@ -79,7 +103,8 @@ test.describe("security headers", () => {
       const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
       expect(nonce).toBeTruthy();
       nonces.add(nonce!);
-      for (const directive of ["'strict-dynamic'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) expect(csp).toContain(directive);
+      for (const directive of ["'strict-dynamic'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"])
+        expect(csp).toContain(directive);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       // Next puts the response's nonce on the scripts it renders.
       expect(await response.text()).toContain(`nonce="${nonce}"`);
@@ -100,16 +125,23 @@ test.describe("security headers", () => {
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
-  test("console pages and the API reference run under the policy without violations", async ({ page, context, baseURL }) => {
+  test("console pages and the API reference run under the policy without violations", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const violations: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
     });
     await useFixtureSession(context, world().orgs.acme.users.owner, baseURL!);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await page.goto("/reference/v1");
-    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({
+      timeout: 30_000,
+    });
     expect(violations).toEqual([]);
   });
 
@@ -119,7 +151,9 @@ test.describe("security headers", () => {
     const framer = createServer((req, res) => {
       res.setHeader("content-type", "text/html");
       if (req.url === "/inner") return res.end("<h1>Framed fine</h1>");
-      res.end(`<!doctype html><title>framer</title><iframe id="victim" src="${baseURL}/signin"></iframe><iframe id="control" src="/inner"></iframe>`);
+      res.end(
+        `<!doctype html><title>framer</title><iframe id="victim" src="${baseURL}/signin"></iframe><iframe id="control" src="/inner"></iframe>`,
+      );
     });
     await new Promise<void>((resolve) => framer.listen(0, "127.0.0.1", resolve));
     const framerOrigin = `http://localhost:${(framer.address() as AddressInfo).port}`;
@@ -129,7 +163,15 @@ test.describe("security headers", () => {
       expect((await framed).headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
       await expect(page.frameLocator("#control").getByRole("heading", { name: "Framed fine" })).toBeVisible();
       // Chrome replaces a frame its ancestors may not show with its own error page.
-      await expect.poll(() => page.frames().find((frame) => frame.parentFrame() && !frame.url().startsWith(framerOrigin))?.url() ?? "").toMatch(/^chrome-error:/);
+      await expect
+        .poll(
+          () =>
+            page
+              .frames()
+              .find((frame) => frame.parentFrame() && !frame.url().startsWith(framerOrigin))
+              ?.url() ?? "",
+        )
+        .toMatch(/^chrome-error:/);
       await expect(page.frameLocator("#victim").getByRole("heading", { name: "Sign in" })).toHaveCount(0);
     } finally {
       await new Promise<void>((resolve) => framer.close(() => resolve()));
@@ -161,28 +203,43 @@ test.describe("sign-in limits", () => {
     expect(unknownEmail).toEqual(wrongPassword);
   });
 
-  test("after 10 failed attempts on one email, even an unknown one, the form says to wait", async ({ page, request }) => {
+  test("after 10 failed attempts on one email, even an unknown one, the form says to wait", async ({
+    page,
+    request,
+  }) => {
     const email = `nobody-${randomUUID()}@example.test`;
-    for (let attempt = 0; attempt < 10; attempt++) expect((await postSignIn(request, email, "wrong password", address())).status).toBe(401);
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await postSignIn(request, email, "wrong password", address())).status).toBe(401);
 
     await page.goto("/signin");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("wrong password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.locator("form").getByRole("alert")).toHaveText(/^Too many sign-in attempts; try again in 1[45] minutes\.$/);
+    await expect(page.locator("form").getByRole("alert")).toHaveText(
+      /^Too many sign-in attempts; try again in 1[45] minutes\.$/,
+    );
     await expect(page).toHaveURL(/\/signin$/);
   });
 
-  test("one client address is limited after 100 failures across emails; another address is not", async ({ request }) => {
+  test("one client address is limited after 100 failures across emails; another address is not", async ({
+    request,
+  }) => {
     const from = address();
     for (let attempt = 0; attempt < 100; attempt++) {
-      expect((await postSignIn(request, `nobody-${randomUUID()}@example.test`, "wrong password", from)).status).toBe(401);
+      expect((await postSignIn(request, `nobody-${randomUUID()}@example.test`, "wrong password", from)).status).toBe(
+        401,
+      );
     }
     const owner = world().orgs.acme.users.operator;
     const limited = await postSignIn(request, owner.email, owner.password, from);
     expect(limited.status).toBe(401);
     expect(decodeURIComponent(limited.body)).toContain("Too many sign-in attempts; try again in");
-    const elsewhere = await postSignIn(request, owner.email, owner.password, `203.0.113.${Math.floor(Math.random() * 250) + 1}`);
+    const elsewhere = await postSignIn(
+      request,
+      owner.email,
+      owner.password,
+      `203.0.113.${Math.floor(Math.random() * 250) + 1}`,
+    );
     expect(elsewhere.status).toBe(200);
   });
 });

@@ -17,7 +17,11 @@ async function openSession(agentId: string, apiKey: string, message: string): Pr
 }
 
 test.describe("console sessions and chat", () => {
-  test("an operator opens a personal chat with Echo and sees the reply stream in", async ({ page, context, baseURL }) => {
+  test("an operator opens a personal chat with Echo and sees the reply stream in", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.operator, baseURL!);
     await page.goto("/chat");
     await page.getByRole("combobox", { name: "Agent", exact: true }).selectOption({ label: "Echo (Ops)" });
@@ -26,13 +30,17 @@ test.describe("console sessions and chat", () => {
     await page.getByRole("button", { name: "Start chat" }).click();
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
     const transcript = page.getByLabel("Transcript");
-    await expect(transcript.locator('[data-role="assistant"]').filter({ hasText: `Echo: hello ${marker}` })).toBeVisible();
+    await expect(
+      transcript.locator('[data-role="assistant"]').filter({ hasText: `Echo: hello ${marker}` }),
+    ).toBeVisible();
     await expect(page.getByText("Personal chat")).toBeVisible();
 
     // The conversation goes on in the same chat.
     await page.getByRole("textbox", { name: "Message" }).fill(`again ${marker}`);
     await page.getByRole("button", { name: "Send" }).click();
-    await expect(transcript.locator('[data-role="assistant"]').filter({ hasText: `Echo: again ${marker}` })).toBeVisible();
+    await expect(
+      transcript.locator('[data-role="assistant"]').filter({ hasText: `Echo: again ${marker}` }),
+    ).toBeVisible();
 
     // The chat is personal: the owner of the domain does not see it in their list.
     const sessionId = page.url().split("/").at(-1)!;
@@ -40,7 +48,9 @@ test.describe("console sessions and chat", () => {
     await expect(page.getByRole("link", { name: `hello ${marker}` })).toHaveAttribute("href", `/chat/${sessionId}`);
     await page.goto("/sessions");
     await expect(page.getByRole("link", { name: `hello ${marker}` })).toHaveAttribute("href", `/sessions/${sessionId}`);
-    const ownerList = await fetch(`${world().baseUrl}/api/v1/agents/sessions/${sessionId}`, { headers: bearer(acme().users.owner.apiKey) });
+    const ownerList = await fetch(`${world().baseUrl}/api/v1/agents/sessions/${sessionId}`, {
+      headers: bearer(acme().users.owner.apiKey),
+    });
     expect(ownerList.status).toBe(404);
   });
 
@@ -68,14 +78,23 @@ test.describe("console sessions and chat", () => {
     await page.goto("/sessions");
     await page.getByRole("link", { name: `watch ${marker}` }).click();
     await expect(page).toHaveURL(new RegExp(`/sessions/${sessionId}$`));
-    await expect(page.getByLabel("Transcript").locator('[data-role="assistant"]').filter({ hasText: `Echo: watch ${marker}` })).toBeVisible();
+    await expect(
+      page
+        .getByLabel("Transcript")
+        .locator('[data-role="assistant"]')
+        .filter({ hasText: `Echo: watch ${marker}` }),
+    ).toBeVisible();
     await expect(page.getByText("You can read this session but not send messages")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Message" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Rename" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
   });
 
-  test("the session owner renames, sets an outcome and archives; the list follows", async ({ page, context, baseURL }) => {
+  test("the session owner renames, sets an outcome and archives; the list follows", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const marker = uniqueMarker("manage");
     const sessionId = await openSession(acme().agents.echo.id, acme().users.operator.apiKey, `manage ${marker}`);
     await useFixtureSession(context, acme().users.operator, baseURL!);

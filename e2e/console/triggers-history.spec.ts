@@ -5,8 +5,16 @@ import { useFixtureSession } from "./helpers";
 const acme = () => world().orgs.acme;
 
 test.describe("trigger run history", () => {
-  test("shows a firing's per-subscriber outcomes, filters by outcome and links to sessions and per-agent runs", async ({ page, context, baseURL, request }) => {
-    const fired = await request.post("/api/v1/triggers/fire", { headers: bearer(acme().users.operator.apiKey), data: { triggerId: acme().triggers.api.id, input: { prompt: `history-${Date.now()}` } } });
+  test("shows a firing's per-subscriber outcomes, filters by outcome and links to sessions and per-agent runs", async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
+    const fired = await request.post("/api/v1/triggers/fire", {
+      headers: bearer(acme().users.operator.apiKey),
+      data: { triggerId: acme().triggers.api.id, input: { prompt: `history-${Date.now()}` } },
+    });
     expect(fired.status()).toBe(202);
     const { sessions } = (await fired.json()) as { sessions: Array<{ automationId: string; sessionId: string }> };
 
@@ -26,7 +34,9 @@ test.describe("trigger run history", () => {
     await expect(history.getByRole("row").nth(1)).toContainText("CALLER_CREDENTIALS_REQUIRED");
 
     await history.getByRole("link", { name: "Caller-only reader" }).first().click();
-    await expect(page).toHaveURL(new RegExp(`/triggers/${acme().domains.ops.id}/runs/${acme().agents.callerRequired.id}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/triggers/${acme().domains.ops.id}/runs/${acme().agents.callerRequired.id}$`),
+    );
     const runs = page.getByRole("table", { name: "Trigger runs" });
     await expect(runs).toContainText("Ops API trigger");
     await expect(runs).toContainText("failed: CALLER_CREDENTIALS_REQUIRED");

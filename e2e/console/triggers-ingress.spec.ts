@@ -5,9 +5,22 @@ import { uniqueMarker } from "../support/receiver";
 import { useFixtureSession } from "./helpers";
 
 test.describe("event trigger in the console", () => {
-  test("a signed delivery shows in the trigger's run history as an event, with the refused caller-required subscriber", async ({ page, context, baseURL, request }) => {
+  test("a signed delivery shows in the trigger's run history as an event, with the refused caller-required subscriber", async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     const { event } = acme().triggers;
-    const accepted = (await expectStatus(await deliverEvent(request, event.ingressUrl, { payload: { note: uniqueMarker("console") } }, { secret: event.endpointSecret }), 202)) as { matched: boolean };
+    const accepted = (await expectStatus(
+      await deliverEvent(
+        request,
+        event.ingressUrl,
+        { payload: { note: uniqueMarker("console") } },
+        { secret: event.endpointSecret },
+      ),
+      202,
+    )) as { matched: boolean };
     expect(accepted.matched).toBe(true);
 
     await useFixtureSession(context, acme().users.viewer, baseURL!);

@@ -10,7 +10,11 @@ const acme = () => world().orgs.acme;
 test.describe("schedule firings", () => {
   test.setTimeout(150_000);
 
-  test("the every-minute trigger fires on time, once per slot, refusing the caller-required subscriber", async ({ page, context, baseURL }) => {
+  test("the every-minute trigger fires on time, once per slot, refusing the caller-required subscriber", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.viewer, baseURL!);
     await page.goto(`/triggers/${acme().domains.ops.id}`);
     const card = page.getByRole("region", { name: "Trigger Every minute", exact: true });

@@ -6,23 +6,34 @@ const acme = () => world().orgs.acme;
 const card = (page: Page, name: string) => page.getByRole("region", { name: `Trigger ${name}`, exact: true });
 
 test.describe("triggers console", () => {
-  test("shows the domain's triggers with their subscribers and the refusal of caller-required ones on schedules", async ({ page, context, baseURL }) => {
+  test("shows the domain's triggers with their subscribers and the refusal of caller-required ones on schedules", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     await page.goto("/triggers");
     await expect(page).toHaveURL(new RegExp(`/triggers/${acme().domains.ops.id}$`));
     const api = card(page, "Ops API trigger");
     await expect(api.getByText("Active", { exact: true })).toBeVisible();
-    for (const name of ["HTTP reader", "Caller-only reader", "Echo flow"]) await expect(api.getByRole("listitem").filter({ hasText: name })).toHaveCount(1);
+    for (const name of ["HTTP reader", "Caller-only reader", "Echo flow"])
+      await expect(api.getByRole("listitem").filter({ hasText: name })).toHaveCount(1);
     // API firings can carry caller credentials, so nothing is marked refused there.
     await expect(api).not.toContainText("refused");
     const schedule = card(page, "Every minute");
     await expect(schedule).toContainText("* * * * *");
-    await expect(schedule.getByRole("listitem").filter({ hasText: "Caller-only reader" })).toContainText("refused: needs caller credentials");
+    await expect(schedule.getByRole("listitem").filter({ hasText: "Caller-only reader" })).toContainText(
+      "refused: needs caller credentials",
+    );
     await expect(card(page, "Inactive API trigger")).toContainText("Inactive");
     await expect(page.getByRole("region", { name: "Trigger Sales API trigger" })).toHaveCount(0);
   });
 
-  test("an editor creates an API trigger, subscribes and unsubscribes an agent, deactivates and activates it", async ({ page, context, baseURL }) => {
+  test("an editor creates an API trigger, subscribes and unsubscribes an agent, deactivates and activates it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.editor, baseURL!);
     await page.goto(`/triggers/${acme().domains.ops.id}`);
     const name = `E2E api ${Date.now()}`;
@@ -40,22 +51,36 @@ test.describe("triggers console", () => {
     await subscribe.getByRole("button", { name: "Subscribe" }).click();
     await expect(created.getByRole("listitem").filter({ hasText: "Echo" })).toHaveCount(1);
     // Only published automations are offered: the unpublished draft never is.
-    await expect(subscribe.getByLabel("Agent or flow").locator("option", { hasText: "Unpublished draft" })).toHaveCount(0);
+    await expect(subscribe.getByLabel("Agent or flow").locator("option", { hasText: "Unpublished draft" })).toHaveCount(
+      0,
+    );
     await page.reload();
     await expect(card(page, name).getByRole("listitem").filter({ hasText: "Echo" })).toHaveCount(1);
 
-    await card(page, name).getByRole("button", { name: `Unsubscribe Echo from ${name}` }).click();
+    await card(page, name)
+      .getByRole("button", { name: `Unsubscribe Echo from ${name}` })
+      .click();
     await expect(card(page, name)).toContainText("No agent or flow is subscribed");
 
-    await card(page, name).getByRole("button", { name: `Deactivate ${name}` }).click();
+    await card(page, name)
+      .getByRole("button", { name: `Deactivate ${name}` })
+      .click();
     await expect(card(page, name)).toContainText("stop receiving firings");
-    await card(page, name).getByRole("button", { name: `Deactivate ${name}` }).click();
+    await card(page, name)
+      .getByRole("button", { name: `Deactivate ${name}` })
+      .click();
     await expect(card(page, name)).toContainText("Inactive");
-    await card(page, name).getByRole("button", { name: `Activate ${name}` }).click();
+    await card(page, name)
+      .getByRole("button", { name: `Activate ${name}` })
+      .click();
     await expect(card(page, name).getByText("Active", { exact: true })).toBeVisible();
   });
 
-  test("a schedule trigger: every error on its field, the next firings in its zone and the agent's message before saving", async ({ page, context, baseURL }, testInfo) => {
+  test("a schedule trigger: every error on its field, the next firings in its zone and the agent's message before saving", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await useFixtureSession(context, acme().users.owner, baseURL!);
     await page.goto(`/triggers/${acme().domains.ops.id}`);
     const name = `E2E schedule ${Date.now()}`;
@@ -84,7 +109,9 @@ test.describe("triggers console", () => {
     await form.getByLabel("Input", { exact: true }).fill('{"report": "morning", "prompt": "Write the morning report"}');
     await expect(form.getByLabel("Agent message preview")).toHaveText("Write the morning report");
     await form.getByLabel("Input", { exact: true }).fill('{"report": "morning"}');
-    await expect(form.getByLabel("Agent message preview")).toHaveText(`Trigger "${name}" fired with:\n- report: morning`);
+    await expect(form.getByLabel("Agent message preview")).toHaveText(
+      `Trigger "${name}" fired with:\n- report: morning`,
+    );
     await form.screenshot({ path: testInfo.outputPath("trigger-schedule-preview.png") });
     await form.getByRole("button", { name: "Create trigger" }).click();
     await expect(form.getByRole("status")).toContainText(`Trigger “${name}” created`);
@@ -112,7 +139,9 @@ test.describe("triggers console", () => {
     await expect(form.getByLabel("Filter field")).toHaveAccessibleDescription(/Filter on one of/);
     // The agent's message for a sample event, shaped as the ingress shapes it.
     await form.getByLabel("Try a sample (JSON: actor?, occurredAt?, payload)").fill('{"payload": {"amount": 250}}');
-    await expect(form.getByLabel("Agent message preview")).toContainText(`Trigger "${name}" fired with:\n- eventType: webhook.received`);
+    await expect(form.getByLabel("Agent message preview")).toContainText(
+      `Trigger "${name}" fired with:\n- eventType: webhook.received`,
+    );
     await expect(form.getByLabel("Agent message preview")).toContainText("- payload:\n  - amount: 250");
     await form.getByLabel("Filter field").fill("payload.amount");
     await form.getByLabel("Filter operator").selectOption(">");

@@ -6,24 +6,42 @@ const acme = () => world().orgs.acme;
 
 /** The number a totals figure shows ("Runs" -> 12). */
 async function total(page: Page, label: string): Promise<number> {
-  const text = await page.getByRole("region", { name: "Totals" }).locator("dl > div", { has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd").innerText();
+  const text = await page
+    .getByRole("region", { name: "Totals" })
+    .locator("dl > div", { has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+    .locator("dd")
+    .innerText();
   return Number(text.replace(/[^0-9.]/g, ""));
 }
 
 /** The rows of a chart's "Show the numbers" table, as cell texts. */
 async function numbers(chart: Locator): Promise<string[][]> {
   const details = chart.locator("details");
-  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await chart.getByText("Show the numbers").click();
-  return chart.locator("tbody tr").evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll("td"), (cell) => cell.textContent ?? "")));
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open)))
+    await chart.getByText("Show the numbers").click();
+  return chart
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll("td"), (cell) => cell.textContent ?? "")));
 }
 
 test.describe("Usage", () => {
-  test("charts the organization's runs from real sessions, and the filters change them", async ({ page, context, baseURL, request }, testInfo) => {
+  test("charts the organization's runs from real sessions, and the filters change them", async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }, testInfo) => {
     // Real runs: the API trigger starts a read agent, a caller-only agent (fails without caller
     // material) and the echo flow; the owner also starts an echo session.
-    const fired = await request.post("/api/v1/triggers/fire", { headers: bearer(acme().users.operator.apiKey), data: { triggerId: acme().triggers.api.id, input: { prompt: `usage-${Date.now()}` } } });
+    const fired = await request.post("/api/v1/triggers/fire", {
+      headers: bearer(acme().users.operator.apiKey),
+      data: { triggerId: acme().triggers.api.id, input: { prompt: `usage-${Date.now()}` } },
+    });
     expect(fired.status()).toBe(202);
-    const started = await request.post(`/api/v1/agents/${acme().agents.echo.id}/sessions`, { headers: bearer(acme().users.owner.apiKey), data: { message: "usage please" } });
+    const started = await request.post(`/api/v1/agents/${acme().agents.echo.id}/sessions`, {
+      headers: bearer(acme().users.owner.apiKey),
+      data: { message: "usage please" },
+    });
     expect(started.status()).toBe(202);
 
     await useFixtureSession(context, acme().users.owner, baseURL!);
@@ -36,11 +54,16 @@ test.describe("Usage", () => {
     const byAutomation = page.getByRole("region", { name: "By agent and flow" });
     // The charts draw bars for today's runs (Recharts renders SVG rectangles per data point).
     await expect(runsChart.locator(".recharts-bar-rectangle path, .recharts-bar-rectangle rect").first()).toBeVisible();
-    await expect(byAutomation.locator(".recharts-bar-rectangle path, .recharts-bar-rectangle rect").first()).toBeVisible();
-    for (const name of ["Model tokens", "Model cost", "Approvals waited for"]) await expect(page.getByRole("region", { name }).locator("svg.recharts-surface").first()).toBeVisible();
+    await expect(
+      byAutomation.locator(".recharts-bar-rectangle path, .recharts-bar-rectangle rect").first(),
+    ).toBeVisible();
+    for (const name of ["Model tokens", "Model cost", "Approvals waited for"])
+      await expect(page.getByRole("region", { name }).locator("svg.recharts-surface").first()).toBeVisible();
     // The trigger's read agent and flow, and the echo session: at least three runs today, one completed (echo answers at once).
     expect(await total(page, "Runs")).toBeGreaterThanOrEqual(3);
-    await expect.poll(async () => (await page.reload(), Number((await numbers(runsChart)).at(-1)![2])), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => (await page.reload(), Number((await numbers(runsChart)).at(-1)![2])), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(1);
     const names = (await numbers(byAutomation)).map((row) => row[0]);
     expect(names).toEqual(expect.arrayContaining(["Echo", "Echo flow"]));
     await page.screenshot({ path: testInfo.outputPath("usage-all.png"), fullPage: true });
@@ -79,7 +102,11 @@ test.describe("Usage", () => {
     await page.screenshot({ path: testInfo.outputPath("usage-filtered.png"), fullPage: true });
   });
 
-  test("the filters live in the URL: reload, back and a shared link keep them", async ({ page, context, baseURL }, testInfo) => {
+  test("the filters live in the URL: reload, back and a shared link keep them", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     await useFixtureSession(context, acme().users.owner, baseURL!);
     await page.goto("/usage");
     const kind = page.getByLabel("Kind", { exact: true });
@@ -111,7 +138,11 @@ test.describe("Usage", () => {
     await page.screenshot({ path: testInfo.outputPath("usage-shared-link.png"), fullPage: true });
   });
 
-  test("quick edits on a slow machine all reach the URL, and Back undoes only the last", async ({ page, context, baseURL }) => {
+  test("quick edits on a slow machine all reach the URL, and Back undoes only the last", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, acme().users.owner, baseURL!);
     await page.goto("/usage");
     await expect(page.getByRole("region", { name: "Totals" })).toBeVisible();

@@ -13,7 +13,11 @@ test.describe("Webhook deliveries", () => {
     await expect(page.getByRole("heading", { name: "No deliveries yet" })).toBeVisible();
   });
 
-  test("a member who is neither Owner nor Admin is told the page is not for them", async ({ page, context, baseURL }) => {
+  test("a member who is neither Owner nor Admin is told the page is not for them", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await useFixtureSession(context, world().orgs.acme.users.outsider, baseURL!);
     await page.goto("/settings/webhooks");
     await expect(page.getByText("The webhook deliveries could not be loaded")).toBeVisible();

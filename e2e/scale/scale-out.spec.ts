@@ -2,7 +2,19 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { expect, test } from "@playwright/test";
-import { freshDatabase, query, SCALE_DATABASE, SCALE_METRICS_TOKEN, SCALE_PORTS, startSlowTarget, startWeb, startWorker, until, type TExecution, type TProcess } from "../support/scale-cluster";
+import {
+  freshDatabase,
+  query,
+  SCALE_DATABASE,
+  SCALE_METRICS_TOKEN,
+  SCALE_PORTS,
+  startSlowTarget,
+  startWeb,
+  startWorker,
+  until,
+  type TExecution,
+  type TProcess,
+} from "../support/scale-cluster";
 import { signedWith, startWebhookReceiver, type TWebhookReceiver } from "../support/scale-webhooks";
 import { contiguous, followSession, type TFollowed } from "../support/sse-follower";
 import type { TWorld } from "../support/world";
@@ -12,7 +24,10 @@ import type { TWorld } from "../support/world";
 // fires and streams are in flight. PostgreSQL only: the embedded database has one process.
 
 const baseDatabaseUrl = process.env.E2E_DATABASE_URL ?? "";
-test.skip(!baseDatabaseUrl, "scale-out needs PostgreSQL: set E2E_DATABASE_URL (the embedded database belongs to one process)");
+test.skip(
+  !baseDatabaseUrl,
+  "scale-out needs PostgreSQL: set E2E_DATABASE_URL (the embedded database belongs to one process)",
+);
 test.describe.configure({ mode: "serial", timeout: 150_000 });
 
 const A = `http://127.0.0.1:${SCALE_PORTS.webA}`;
@@ -61,14 +76,21 @@ async function fire(base: string, prompt: string): Promise<number> {
 }
 
 const turnsOf = (sessionIds: string[]) =>
-  query<{ id: string; sessionId: string; status: string; errorCode: string | null }>(databaseUrl, `select id, "sessionId", status::text, "errorCode" from turns where "sessionId" = any($1::uuid[])`, [sessionIds]);
+  query<{ id: string; sessionId: string; status: string; errorCode: string | null }>(
+    databaseUrl,
+    `select id, "sessionId", status::text, "errorCode" from turns where "sessionId" = any($1::uuid[])`,
+    [sessionIds],
+  );
 
 async function allSettled(sessionIds: string[]): Promise<void> {
   await until(
     "every accepted turn settled",
     async () => {
       const turns = await turnsOf(sessionIds);
-      return turns.length >= sessionIds.length && turns.every((turn) => turn.status === "COMPLETED" || turn.status === "FAILED") ? true : undefined;
+      return turns.length >= sessionIds.length &&
+        turns.every((turn) => turn.status === "COMPLETED" || turn.status === "FAILED")
+        ? true
+        : undefined;
     },
     120_000,
   );
@@ -81,7 +103,12 @@ async function allSettled(sessionIds: string[]): Promise<void> {
  */
 async function expectCompletedOnce(sessionIds: string[]): Promise<void> {
   const turns = await turnsOf(sessionIds);
-  expect(turns.filter((turn) => turn.status !== "COMPLETED" && !(turn.status === "FAILED" && turn.errorCode === "TOOL_CALL_INTERRUPTED"))).toEqual([]);
+  expect(
+    turns.filter(
+      (turn) =>
+        turn.status !== "COMPLETED" && !(turn.status === "FAILED" && turn.errorCode === "TOOL_CALL_INTERRUPTED"),
+    ),
+  ).toEqual([]);
   const completions = await query<{ sessionId: string; count: string }>(
     databaseUrl,
     `select "sessionId", count(*)::text as count from session_events where type = 'turn.completed' and "sessionId" = any($1::uuid[]) group by "sessionId"`,
@@ -94,15 +121,25 @@ async function expectCompletedOnce(sessionIds: string[]): Promise<void> {
 /** No tool call ran twice: the target saw each marker at most once per path. */
 function expectNoDoubleExecution(): void {
   const counts = new Map<string, number>();
-  for (const execution of target.executions) counts.set(`${execution.path} ${execution.message}`, (counts.get(`${execution.path} ${execution.message}`) ?? 0) + 1);
+  for (const execution of target.executions)
+    counts.set(
+      `${execution.path} ${execution.message}`,
+      (counts.get(`${execution.path} ${execution.message}`) ?? 0) + 1,
+    );
   expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
 }
 
 const runningToolCalls = async () => {
-  const [row] = await query<{ count: string }>(databaseUrl, `select count(*)::text as count from tool_calls where status = 'RUNNING'`);
+  const [row] = await query<{ count: string }>(
+    databaseUrl,
+    `select count(*)::text as count from tool_calls where status = 'RUNNING'`,
+  );
   if (Number(row!.count) > 0) return true;
   // Diagnostics for a timeout: what the target saw and where the turns are.
-  const turns = await query<{ status: string; count: string }>(databaseUrl, `select status::text, count(*)::text as count from turns group by 1`);
+  const turns = await query<{ status: string; count: string }>(
+    databaseUrl,
+    `select status::text, count(*)::text as count from turns group by 1`,
+  );
   lastDiagnostic = `target saw ${target.executions.length} calls; turns ${JSON.stringify(turns)}`;
   return undefined;
 };
@@ -114,11 +151,21 @@ const toolCallInFlight = () =>
   });
 
 const settledIn = (followed: TFollowed) =>
-  followed.events.some((seen) => seen.event === "turn.completed") || Boolean(followed.snapshot?.turns?.length && followed.snapshot.turns.every((turn) => turn.status === "completed" || turn.status === "failed"));
+  followed.events.some((seen) => seen.event === "turn.completed") ||
+  Boolean(
+    followed.snapshot?.turns?.length &&
+    followed.snapshot.turns.every((turn) => turn.status === "completed" || turn.status === "failed"),
+  );
 
 /** Follows a session until its turn settled (seen live, or in a reconnect's snapshot); resolves once connected. */
 async function follow(sessionId: string, bases: string[]): Promise<{ finished: Promise<TFollowed> }> {
-  const { followed, finished } = followSession({ bases, sessionId, apiKey: acme().users.owner.apiKey, done: settledIn, timeoutMs: 120_000 });
+  const { followed, finished } = followSession({
+    bases,
+    sessionId,
+    apiKey: acme().users.owner.apiKey,
+    done: settledIn,
+    timeoutMs: 120_000,
+  });
   await until(`stream of ${sessionId} connected`, async () => (followed.connects.length ? true : undefined), 30_000);
   // Wrapped: an async function returning the promise itself would wait for it to settle.
   return { finished };
@@ -131,8 +178,24 @@ test.beforeAll(async () => {
   // Holds each attempt's 200 for 10 s (the service waits 15 s), so a kill lands mid-delivery.
   hooks = await startWebhookReceiver(SCALE_PORTS.webhooks, 10_000);
   processes.webA = await startWeb(databaseUrl, SCALE_PORTS.webA); // migrates the fresh database first
-  [processes.webB, processes.worker1, processes.worker2] = await Promise.all([startWeb(databaseUrl, SCALE_PORTS.webB), startWorker(databaseUrl, "worker1"), startWorker(databaseUrl, "worker2")]);
-  execFileSync("node_modules/.bin/tsx", ["scripts/fixtures.ts", "--base-url", A, "--http-target", `http://127.0.0.1:${SCALE_PORTS.target}`, "--out", WORLD_FILE], { stdio: ["ignore", "ignore", "inherit"], timeout: 120_000 });
+  [processes.webB, processes.worker1, processes.worker2] = await Promise.all([
+    startWeb(databaseUrl, SCALE_PORTS.webB),
+    startWorker(databaseUrl, "worker1"),
+    startWorker(databaseUrl, "worker2"),
+  ]);
+  execFileSync(
+    "node_modules/.bin/tsx",
+    [
+      "scripts/fixtures.ts",
+      "--base-url",
+      A,
+      "--http-target",
+      `http://127.0.0.1:${SCALE_PORTS.target}`,
+      "--out",
+      WORLD_FILE,
+    ],
+    { stdio: ["ignore", "ignore", "inherit"], timeout: 120_000 },
+  );
   world = JSON.parse(readFileSync(WORLD_FILE, "utf8")) as TWorld;
 });
 
@@ -169,7 +232,10 @@ test("SIGKILL of a worker mid-turn and of a web process mid-stream and mid-fire:
     expect(contiguous(stream), JSON.stringify(stream)).toBe(true);
     expect(stream.connects[0]).toBe(A);
   }
-  expect(followed.some((stream) => stream.connects.includes(B)), JSON.stringify({ followed, killedAt })).toBe(true);
+  expect(
+    followed.some((stream) => stream.connects.includes(B)),
+    JSON.stringify({ followed, killedAt }),
+  ).toBe(true);
   await allSettled(accepted);
   await expectCompletedOnce(accepted);
   expectNoDoubleExecution();
@@ -177,8 +243,19 @@ test("SIGKILL of a worker mid-turn and of a web process mid-stream and mid-fire:
 
 test("schedules fire once per slot with several engines ticking", async () => {
   const triggerId = acme().triggers.schedule.id;
-  await until("a schedule firing", async () => ((await query(databaseUrl, `select 1 from trigger_firings where "triggerId" = $1`, [triggerId])).length ? true : undefined), 75_000);
-  const slots = await query<{ scheduledFor: Date; count: string }>(databaseUrl, `select "scheduledFor", count(*)::text as count from trigger_firings where "triggerId" = $1 group by 1`, [triggerId]);
+  await until(
+    "a schedule firing",
+    async () =>
+      (await query(databaseUrl, `select 1 from trigger_firings where "triggerId" = $1`, [triggerId])).length
+        ? true
+        : undefined,
+    75_000,
+  );
+  const slots = await query<{ scheduledFor: Date; count: string }>(
+    databaseUrl,
+    `select "scheduledFor", count(*)::text as count from trigger_firings where "triggerId" = $1 group by 1`,
+    [triggerId],
+  );
   expect(slots.filter((slot) => slot.count !== "1")).toEqual([]);
   // One result (one session at most) per subscriber per firing.
   const results = await query<{ firingId: string; automationId: string; count: string }>(
@@ -194,7 +271,15 @@ test("SIGTERM: a web process ends its streams with retry and they resume elsewhe
   processes.webA = await startWeb(databaseUrl, SCALE_PORTS.webA);
   const sessionId = await openSession(B, marker("drain-stream-long"));
   const stream = await follow(sessionId, [B, A]);
-  await until("the stream connected", async () => ((await query(databaseUrl, `select 1 from turns where "sessionId" = $1 and status = 'RUNNING'`, [sessionId])).length ? true : undefined), 30_000);
+  await until(
+    "the stream connected",
+    async () =>
+      (await query(databaseUrl, `select 1 from turns where "sessionId" = $1 and status = 'RUNNING'`, [sessionId]))
+        .length
+        ? true
+        : undefined,
+    30_000,
+  );
   processes.webB!.kill("SIGTERM");
   const followed = await stream.finished;
   expect(followed.retries).toContain("500");
@@ -217,7 +302,9 @@ test("SIGTERM: a web process ends its streams with retry and they resume elsewhe
 let killedWorkerMetrics = "";
 
 async function scrapeWorker(worker: TProcess): Promise<string> {
-  const response = await fetch(`${worker.metricsBase}/metrics`, { headers: { authorization: `Bearer ${SCALE_METRICS_TOKEN}` } });
+  const response = await fetch(`${worker.metricsBase}/metrics`, {
+    headers: { authorization: `Bearer ${SCALE_METRICS_TOKEN}` },
+  });
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -235,23 +322,39 @@ async function partnerCall(base: string, method: string, path: string, body: unk
 
 /** A partner worker (created through `base`) and one message to its assistant: a turn whose settling records events. */
 async function talkThrough(base: string, index: number): Promise<void> {
-  const created = await partnerCall(base, "POST", "/workers", { external_ref: `scale-hooks-${index}-${Math.random().toString(36).slice(2, 8)}`, email: `scale-hooks-${index}@example.com` });
+  const created = await partnerCall(base, "POST", "/workers", {
+    external_ref: `scale-hooks-${index}-${Math.random().toString(36).slice(2, 8)}`,
+    email: `scale-hooks-${index}@example.com`,
+  });
   expect(created.status, await created.clone().text()).toBe(201);
   const { worker_ref: workerRef } = (await created.json()) as { worker_ref: string };
-  const posted = await partnerCall(base, "POST", `/workers/${workerRef}/messages`, { body: `hello ${index} from the scale-out e2e` });
+  const posted = await partnerCall(base, "POST", `/workers/${workerRef}/messages`, {
+    body: `hello ${index} from the scale-out e2e`,
+  });
   expect([200, 201], await posted.clone().text()).toContain(posted.status);
 }
 
 test("webhooks under a worker SIGKILL: every recorded event delivered at least once, each redelivery with the same id, bytes and a valid signature", async () => {
   test.setTimeout(330_000);
   // Two web processes and two workers again (B stopped and worker2 drained in the test above).
-  [processes.webB, processes.worker4] = await Promise.all([startWeb(databaseUrl, SCALE_PORTS.webB), startWorker(databaseUrl, "worker4")]);
-  const configured = await partnerCall(A, "PUT", "/assistant-config", { assistant_automation_id: world.partner.follower.assistantAgentId, webhook: { url: HOOK_URL, secret: HOOK_SECRET } });
+  [processes.webB, processes.worker4] = await Promise.all([
+    startWeb(databaseUrl, SCALE_PORTS.webB),
+    startWorker(databaseUrl, "worker4"),
+  ]);
+  const configured = await partnerCall(A, "PUT", "/assistant-config", {
+    assistant_automation_id: world.partner.follower.assistantAgentId,
+    webhook: { url: HOOK_URL, secret: HOOK_SECRET },
+  });
   expect(configured.status, await configured.clone().text()).toBe(200);
   // Events produced through both web processes; their turns and deliveries run on both workers.
   for (let index = 0; index < 8; index++) await talkThrough(index % 2 ? B : A, index);
   // More held attempts than one worker's 4 delivery slots: both workers have one in flight.
-  await until("webhook attempts in flight on both workers", async () => (hooks.open() >= 5 ? true : undefined), 120_000, processes.worker3);
+  await until(
+    "webhook attempts in flight on both workers",
+    async () => (hooks.open() >= 5 ? true : undefined),
+    120_000,
+    processes.worker3,
+  );
   // Its last scrape: it has run turns since the first test (read again in the next test).
   killedWorkerMetrics = await scrapeWorker(processes.worker3!);
   processes.worker3!.kill("SIGKILL");
@@ -262,7 +365,11 @@ test("webhooks under a worker SIGKILL: every recorded event delivered at least o
   await until(
     "every delivery to the receiver settled",
     async () => {
-      const rows = await query<{ status: string }>(databaseUrl, `select status::text from webhook_deliveries where "organizationId" = $1 and url = $2`, [orgId, HOOK_URL]);
+      const rows = await query<{ status: string }>(
+        databaseUrl,
+        `select status::text from webhook_deliveries where "organizationId" = $1 and url = $2`,
+        [orgId, HOOK_URL],
+      );
       return rows.length > 0 && rows.every((row) => row.status !== "PENDING") ? true : undefined;
     },
     240_000,
@@ -296,7 +403,9 @@ test("webhooks under a worker SIGKILL: every recorded event delivered at least o
     [HOOK_URL],
   );
   expect(Number(interrupted!.count)).toBeGreaterThan(0);
-  const redelivered = deliveries.filter((delivery) => hooks.hits.filter((hit) => hit.id === delivery.eventId).length > 1);
+  const redelivered = deliveries.filter(
+    (delivery) => hooks.hits.filter((hit) => hit.id === delivery.eventId).length > 1,
+  );
   expect(redelivered.length).toBeGreaterThan(0);
 });
 

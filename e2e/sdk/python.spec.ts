@@ -14,7 +14,12 @@ function python(): string {
   return existsSync(venv) ? venv : "python3";
 }
 
-function run(command: string, args: string[], env: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -35,7 +40,12 @@ function run(command: string, args: string[], env: Record<string, string>, timeo
 test("the Python SDK's e2e suite passes against the running service", async () => {
   test.setTimeout(240_000);
   const env = { E2E_WORLD_FILE: WORLD_FILE, E2E_BASE_URL: world().baseUrl, PYTHONDONTWRITEBYTECODE: "1" };
-  const { code, output } = await run(python(), ["-m", "pytest", "sdk/python/tests/e2e", "-q", "--color=no", "-p", "no:cacheprovider"], env, 220_000);
+  const { code, output } = await run(
+    python(),
+    ["-m", "pytest", "sdk/python/tests/e2e", "-q", "--color=no", "-p", "no:cacheprovider"],
+    env,
+    220_000,
+  );
   if (code !== 0) console.log(output);
   expect(code, output).toBe(0);
   // Every case ran: a skipped or deselected test would pass without proving anything.

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { ApiError, createCustomerClient, createPartnerClient, verify, type SessionStreamEnvelope } from "../../sdk/typescript/src/index";
+import {
+  ApiError,
+  createCustomerClient,
+  createPartnerClient,
+  verify,
+  type SessionStreamEnvelope,
+} from "../../sdk/typescript/src/index";
 import { provisioningBody } from "../support/partner";
 import { receivedRequests, uniqueMarker } from "../support/receiver";
 import { world } from "../support/world";
@@ -19,7 +25,11 @@ function countingFetch() {
     counts.set(path, (counts.get(path) ?? 0) + 1);
     return fetch(input, init);
   };
-  return { fetch: wrapped, count: (fragment: string) => [...counts].filter(([path]) => path.includes(fragment)).reduce((sum, [, n]) => sum + n, 0) };
+  return {
+    fetch: wrapped,
+    count: (fragment: string) =>
+      [...counts].filter(([path]) => path.includes(fragment)).reduce((sum, [, n]) => sum + n, 0),
+  };
 }
 
 /**
@@ -61,7 +71,11 @@ test.describe("TypeScript SDK against the running service", () => {
   test("follows a session to turn.completed through a dropped connection and an approval: nothing lost, nothing twice", async () => {
     test.setTimeout(90_000);
     const dropping = droppingFetch("turn.suspended");
-    const client = createCustomerClient({ baseUrl: world().baseUrl, credential: operator().apiKey, fetch: dropping.fetch });
+    const client = createCustomerClient({
+      baseUrl: world().baseUrl,
+      credential: operator().apiKey,
+      fetch: dropping.fetch,
+    });
     const marker = uniqueMarker("sdk");
     // httpWrite's write tool is in approvalTools: the turn suspends mid-way until a decision.
     const opened = await client.sessions.open({ automationId: acme().agents.httpWrite.id, message: marker });
@@ -73,7 +87,10 @@ test.describe("TypeScript SDK against the running service", () => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), 60_000);
     // From seq 0: every event of the session, whenever the turn got to it.
-    for await (const envelope of client.sessions.stream({ sessionId }, { lastEventId: 0, signal: controller.signal, reconnectDelayMs: 200 })) {
+    for await (const envelope of client.sessions.stream(
+      { sessionId },
+      { lastEventId: 0, signal: controller.signal, reconnectDelayMs: 200 },
+    )) {
       seen.push(envelope);
       if (envelope.event === "turn.suspended" && !decided) {
         decided = true;
@@ -81,7 +98,9 @@ test.describe("TypeScript SDK against the running service", () => {
         const approved = await client.sessions.decideApproval({ sessionId, decision: "approved", approvalId });
         expect(approved.data).toEqual({ ok: true, approvalId, decision: "approved" });
         // A second decision is a typed CONFLICT, sent once.
-        const second = await client.sessions.decideApproval({ sessionId, decision: "rejected", approvalId }).catch((error: unknown) => error);
+        const second = await client.sessions
+          .decideApproval({ sessionId, decision: "rejected", approvalId })
+          .catch((error: unknown) => error);
         expect(second).toBeInstanceOf(ApiError);
         expect(second).toMatchObject({ status: 409, code: "CONFLICT" });
       }
@@ -99,20 +118,31 @@ test.describe("TypeScript SDK against the running service", () => {
 
     // A fresh replay of the whole log (no drop) has exactly the events the interrupted follow yielded.
     const replay: SessionStreamEnvelope[] = [];
-    for await (const envelope of createCustomerClient({ baseUrl: world().baseUrl, credential: operator().apiKey }).sessions.stream({ sessionId }, { lastEventId: 0 })) {
+    for await (const envelope of createCustomerClient({
+      baseUrl: world().baseUrl,
+      credential: operator().apiKey,
+    }).sessions.stream({ sessionId }, { lastEventId: 0 })) {
       if (envelope.event !== "snapshot") replay.push(envelope);
       if (envelope.seq >= logged.at(-1)!.seq) break;
     }
-    expect(replay.map((envelope) => [envelope.seq, envelope.event])).toEqual(logged.map((envelope) => [envelope.seq, envelope.event]));
+    expect(replay.map((envelope) => [envelope.seq, envelope.event])).toEqual(
+      logged.map((envelope) => [envelope.seq, envelope.event]),
+    );
     // The approved write ran once.
-    await expect.poll(async () => (await receivedRequests(marker)).filter((hit) => hit.path === "/write").length).toBe(1);
+    await expect
+      .poll(async () => (await receivedRequests(marker)).filter((hit) => hit.path === "/write").length)
+      .toBe(1);
     const details = await client.sessions.get({ sessionId });
     expect(details.data.pendingApprovalId).toBeNull();
   });
 
   test("fires a trigger with a generated Idempotency-Key, replays it, and gets a typed IDEMPOTENCY_KEY_REUSED without a retry", async () => {
     const counter = countingFetch();
-    const client = createCustomerClient({ baseUrl: world().baseUrl, credential: operator().apiKey, fetch: counter.fetch });
+    const client = createCustomerClient({
+      baseUrl: world().baseUrl,
+      credential: operator().apiKey,
+      fetch: counter.fetch,
+    });
     const input = { prompt: `sdk fire ${uniqueMarker()}` };
     const first = await client.triggers.fire({ triggerId: acme().triggers.api.id, input });
     expect(first.status).toBe(202);
@@ -120,12 +150,20 @@ test.describe("TypeScript SDK against the running service", () => {
     expect(first.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(first.data.sessions.length).toBeGreaterThan(0);
 
-    const replay = await client.triggers.fire({ triggerId: acme().triggers.api.id, input }, { idempotencyKey: first.idempotencyKey });
+    const replay = await client.triggers.fire(
+      { triggerId: acme().triggers.api.id, input },
+      { idempotencyKey: first.idempotencyKey },
+    );
     expect(replay.replayed).toBe(true);
     expect(replay.data).toEqual(first.data);
 
     const before = counter.count("/triggers/fire");
-    const reused = await client.triggers.fire({ triggerId: acme().triggers.api.id, input: { prompt: "another request" } }, { idempotencyKey: first.idempotencyKey }).catch((error: unknown) => error);
+    const reused = await client.triggers
+      .fire(
+        { triggerId: acme().triggers.api.id, input: { prompt: "another request" } },
+        { idempotencyKey: first.idempotencyKey },
+      )
+      .catch((error: unknown) => error);
     expect(reused).toBeInstanceOf(ApiError);
     expect(reused).toMatchObject({ status: 409, code: "IDEMPOTENCY_KEY_REUSED" });
     expect((reused as ApiError).requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -152,13 +190,20 @@ test.describe("TypeScript SDK against the running service", () => {
     expect(provisioned.status).toBe(202);
     expect(provisioned.replayed).toBe(false);
     expect(provisioned.data).toMatchObject({ clientSegment: body.clientSegment });
-    const replay = await client.partnerProvisioning.provisionOrganization(body, { idempotencyKey: provisioned.idempotencyKey });
+    const replay = await client.partnerProvisioning.provisionOrganization(body, {
+      idempotencyKey: provisioned.idempotencyKey,
+    });
     expect(replay.replayed).toBe(true);
     // The owner's invitation link is shown once: a replay answers the record without it.
     expect(replay.data).toEqual({ ...provisioned.data, owner: { ...provisioned.data.owner, invitation: null } });
     const read = await client.partnerProvisioning.getOrganization({ orgId: provisioned.data.orgId });
     expect(read.data.orgId).toBe(provisioned.data.orgId);
-    await expect(createPartnerClient({ baseUrl: world().baseUrl, credential: "ykp_invalid" }).partnerProvisioning.provisionOrganization(provisioningBody())).rejects.toMatchObject({
+    await expect(
+      createPartnerClient({
+        baseUrl: world().baseUrl,
+        credential: "ykp_invalid",
+      }).partnerProvisioning.provisionOrganization(provisioningBody()),
+    ).rejects.toMatchObject({
       status: 401,
       code: "UNAUTHORIZED",
     });
@@ -171,27 +216,49 @@ test.describe("TypeScript SDK against the running service", () => {
     // The same URL and secret as e2e/api/assistant-webhooks.spec.ts, so parallel specs see one configuration.
     const secret = "whsec_e2e_assistant_webhooks_0001";
     const hookUrl = `${world().httpTarget}/assistant-webhooks`;
-    await client.assistantConfig.putAssistantConfig({ orgId: follower.orgId, assistant_automation_id: follower.assistantAgentId, webhook: { url: hookUrl, secret } });
-    const created = await client.assistantWorkers.createWorker({ orgId: follower.orgId, external_ref: `sdk-${randomUUID()}`, email: "sdk-user@example.com" });
+    await client.assistantConfig.putAssistantConfig({
+      orgId: follower.orgId,
+      assistant_automation_id: follower.assistantAgentId,
+      webhook: { url: hookUrl, secret },
+    });
+    const created = await client.assistantWorkers.createWorker({
+      orgId: follower.orgId,
+      external_ref: `sdk-${randomUUID()}`,
+      email: "sdk-user@example.com",
+    });
     // The route also vouches named workers (another response shape): narrow to the assistant worker.
-    if (!("worker_ref" in created.data)) throw new Error(`expected an assistant worker, got ${JSON.stringify(created.data)}`);
+    if (!("worker_ref" in created.data))
+      throw new Error(`expected an assistant worker, got ${JSON.stringify(created.data)}`);
     const workerRef = created.data.worker_ref;
     await client.assistantWorkers.postMessage({ orgId: follower.orgId, w: workerRef, body: "hello from the SDK e2e" });
 
-    const deliveries = async () => (await receivedRequests(workerRef)).filter((hit) => hit.path === "/assistant-webhooks");
+    const deliveries = async () =>
+      (await receivedRequests(workerRef)).filter((hit) => hit.path === "/assistant-webhooks");
     await expect.poll(async () => (await deliveries()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     const [hit] = await deliveries();
     const event = await verify(hit!.body, hit!.headers, secret, { toleranceSeconds: 300 });
     expect(event.worker_ref).toBe(workerRef);
-    await expect(verify(hit!.body, hit!.headers, "whsec_wrong_secret")).rejects.toMatchObject({ reason: "signature_mismatch" });
-    await expect(verify(hit!.body.replace(workerRef, "someone-else"), hit!.headers, secret)).rejects.toMatchObject({ reason: "signature_mismatch" });
+    await expect(verify(hit!.body, hit!.headers, "whsec_wrong_secret")).rejects.toMatchObject({
+      reason: "signature_mismatch",
+    });
+    await expect(verify(hit!.body.replace(workerRef, "someone-else"), hit!.headers, secret)).rejects.toMatchObject({
+      reason: "signature_mismatch",
+    });
 
     const ids: string[] = [];
-    for await (const logged of client.assistantConfig.events({ orgId: follower.orgId, worker_ref: workerRef, limit: "1" })) ids.push(logged.id);
+    for await (const logged of client.assistantConfig.events({
+      orgId: follower.orgId,
+      worker_ref: workerRef,
+      limit: "1",
+    }))
+      ids.push(logged.id);
     expect(ids).toContain(event.id);
 
     const pages = [];
-    for await (const page of client.assistantWorkers.messagePages({ orgId: follower.orgId, w: workerRef, limit: "1" })) pages.push(page);
-    expect(pages.flatMap((page) => page.items).some((message) => JSON.stringify(message).includes("hello from the SDK e2e"))).toBe(true);
+    for await (const page of client.assistantWorkers.messagePages({ orgId: follower.orgId, w: workerRef, limit: "1" }))
+      pages.push(page);
+    expect(
+      pages.flatMap((page) => page.items).some((message) => JSON.stringify(message).includes("hello from the SDK e2e")),
+    ).toBe(true);
   });
 });

@@ -4,7 +4,9 @@ import { bearer, cookieHeader, world, type TWorldUser } from "./world";
 /** Asserts the standard envelope with the given status and code, and returns its error. */
 export async function expectError(response: APIResponse, status: number, code: string) {
   expect(response.status(), await response.text()).toBe(status);
-  const body = (await response.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } };
+  const body = (await response.json()) as {
+    error: { code: string; message: string; details?: Record<string, unknown> };
+  };
   expect(body.error.code).toBe(code);
   expect(body.error.message.length).toBeGreaterThan(0);
   return body.error;

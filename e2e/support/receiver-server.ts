@@ -32,7 +32,8 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 function flatHeaders(request: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
   return out;
 }
 
@@ -48,7 +49,10 @@ export function startReceiver(port: number): Promise<Server> {
     };
     if (url.pathname === "/__receiver/requests") {
       const marker = url.searchParams.get("marker") ?? "";
-      return json(200, received.filter((entry) => JSON.stringify(entry).includes(marker)));
+      return json(
+        200,
+        received.filter((entry) => JSON.stringify(entry).includes(marker)),
+      );
     }
     if (url.pathname === "/__receiver/respond" && request.method === "POST") {
       scripted.unshift(JSON.parse(body) as TScripted);

@@ -11,7 +11,10 @@ export async function receivedRequests(marker: string): Promise<TReceivedRequest
 
 /** Makes the receiver answer requests containing `marker` with this status and body. */
 export async function scriptReceiver(marker: string, status: number, body: unknown): Promise<void> {
-  await fetch(`${world().httpTarget}/__receiver/respond`, { method: "POST", body: JSON.stringify({ marker, status, body }) });
+  await fetch(`${world().httpTarget}/__receiver/respond`, {
+    method: "POST",
+    body: JSON.stringify({ marker, status, body }),
+  });
 }
 
 /** A marker unique to one test, safe in URLs and messages. */

@@ -11,7 +11,13 @@ import { Client } from "pg";
 // a developer's run on one machine do not collide: base and base+1 the web processes, base+3
 // the tool target, base+4 the webhook receiver, base+5 on the workers' metrics endpoints.
 const PORT_BASE = Number(process.env.E2E_SCALE_PORT_BASE ?? 3340);
-export const SCALE_PORTS = { webA: PORT_BASE, webB: PORT_BASE + 1, target: PORT_BASE + 3, webhooks: PORT_BASE + 4, firstWorkerMetrics: PORT_BASE + 5 } as const;
+export const SCALE_PORTS = {
+  webA: PORT_BASE,
+  webB: PORT_BASE + 1,
+  target: PORT_BASE + 3,
+  webhooks: PORT_BASE + 4,
+  firstWorkerMetrics: PORT_BASE + 5,
+} as const;
 
 /** The cluster's own database: one per port base, so two runs on one server do not drop each other's. */
 export const SCALE_DATABASE = PORT_BASE === 3340 ? "aas_scale_out" : `aas_scale_out_${PORT_BASE}`;
@@ -64,7 +70,9 @@ function run(name: string, command: string, args: string[], env: Record<string, 
   let text = "";
   child.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
   child.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))),
+  );
   return { name, child, output: () => text, exited, kill: (signal) => void child.kill(signal) };
 }
 
@@ -85,20 +93,38 @@ function serviceEnv(databaseUrl: string, port: number): Record<string, string> {
   };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, process?: TProcess): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  process?: TProcess,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in ${timeoutMs} ms${process ? `; ${process.name} said:\n${process.output().slice(-3000)}` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what} did not happen in ${timeoutMs} ms${process ? `; ${process.name} said:\n${process.output().slice(-3000)}` : ""}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
 /** A web process serving the already-built app; the engine is off (workers run the jobs). */
 export async function startWeb(databaseUrl: string, port: number): Promise<TProcess> {
-  const web = run(`web:${port}`, process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], { ...serviceEnv(databaseUrl, port), ENGINE_IN_PROCESS: "0" });
-  await until(`web ${port} ready`, async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok ? true : undefined), 90_000, web);
+  const web = run(
+    `web:${port}`,
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    { ...serviceEnv(databaseUrl, port), ENGINE_IN_PROCESS: "0" },
+  );
+  await until(
+    `web ${port} ready`,
+    async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok ? true : undefined),
+    90_000,
+    web,
+  );
   return web;
 }
 
@@ -108,8 +134,16 @@ let workersStarted = 0;
 export async function startWorker(databaseUrl: string, name: string): Promise<TProcess> {
   const metricsPort = SCALE_PORTS.firstWorkerMetrics + workersStarted++;
   // One process (node with tsx's loader), so a signal reaches the worker itself.
-  const worker = run(name, process.execPath, ["--import", "tsx", "scripts/worker.ts"], { ...serviceEnv(databaseUrl, SCALE_PORTS.webA), WORKER_METRICS_PORT: String(metricsPort) });
-  await until(`${name} ready`, async () => (worker.output().includes("worker ready") ? true : undefined), 90_000, worker);
+  const worker = run(name, process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    ...serviceEnv(databaseUrl, SCALE_PORTS.webA),
+    WORKER_METRICS_PORT: String(metricsPort),
+  });
+  await until(
+    `${name} ready`,
+    async () => (worker.output().includes("worker ready") ? true : undefined),
+    90_000,
+    worker,
+  );
   return { ...worker, metricsBase: `http://127.0.0.1:${metricsPort}` };
 }
 

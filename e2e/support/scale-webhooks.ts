@@ -6,7 +6,14 @@ import { createServer, type Server } from "node:http";
  * (body bytes and signature headers) and holds its 200 for `holdMs`, so attempts are still in
  * flight when a worker is killed. `open()` counts attempts held right now.
  */
-export type THookHit = { id: string; body: string; timestamp: string; signature: string; at: number; answered: boolean };
+export type THookHit = {
+  id: string;
+  body: string;
+  timestamp: string;
+  signature: string;
+  at: number;
+  answered: boolean;
+};
 
 export type TWebhookReceiver = { server: Server; hits: THookHit[]; open: () => number; close: () => Promise<void> };
 
@@ -24,7 +31,14 @@ export async function startWebhookReceiver(port: number, holdMs: number): Promis
       } catch {
         id = "(not JSON)";
       }
-      const hit: THookHit = { id, body, timestamp: String(request.headers["x-service-timestamp"] ?? ""), signature: String(request.headers["x-service-signature"] ?? ""), at: Date.now(), answered: false };
+      const hit: THookHit = {
+        id,
+        body,
+        timestamp: String(request.headers["x-service-timestamp"] ?? ""),
+        signature: String(request.headers["x-service-signature"] ?? ""),
+        at: Date.now(),
+        answered: false,
+      };
       hits.push(hit);
       held++;
       // The sender may die while we hold its answer (that is the point): ignore the broken socket.
@@ -59,5 +73,8 @@ export async function startWebhookReceiver(port: number, holdMs: number): Promis
 
 /** Whether a hit carries the signature of spec 6.2 over its own timestamp and body bytes. */
 export function signedWith(secret: string, hit: THookHit): boolean {
-  return hit.signature === `sha256=${createHmac("sha256", secret).update(`${hit.timestamp}.${hit.body}`, "utf8").digest("hex")}`;
+  return (
+    hit.signature ===
+    `sha256=${createHmac("sha256", secret).update(`${hit.timestamp}.${hit.body}`, "utf8").digest("hex")}`
+  );
 }

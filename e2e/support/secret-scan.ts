@@ -21,7 +21,11 @@ export function secretsOfWorld(world: unknown, path = "world"): TSecret[] {
   if (Array.isArray(world)) return world.flatMap((item, index) => secretsOfWorld(item, `${path}[${index}]`));
   if (!world || typeof world !== "object") return [];
   return Object.entries(world).flatMap(([name, value]) =>
-    typeof value === "string" ? (SECRET_FIELD.test(name) && value.length >= 8 ? [{ kind: `${path}.${name}`, value }] : []) : secretsOfWorld(value, `${path}.${name}`),
+    typeof value === "string"
+      ? SECRET_FIELD.test(name) && value.length >= 8
+        ? [{ kind: `${path}.${name}`, value }]
+        : []
+      : secretsOfWorld(value, `${path}.${name}`),
   );
 }
 

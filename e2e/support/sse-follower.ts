@@ -19,7 +19,13 @@ export type TFollowed = {
   completedAt?: string;
 };
 
-type TFollowOptions = { bases: string[]; sessionId: string; apiKey: string; done: (followed: TFollowed) => boolean; timeoutMs: number };
+type TFollowOptions = {
+  bases: string[];
+  sessionId: string;
+  apiKey: string;
+  done: (followed: TFollowed) => boolean;
+  timeoutMs: number;
+};
 
 function parse(block: string, followed: TFollowed, lastId: { value: string | null }): void {
   let id: string | null = null;
@@ -37,12 +43,17 @@ function parse(block: string, followed: TFollowed, lastId: { value: string | nul
   if (event === "snapshot") {
     followed.firstSnapshot ??= Number(id);
     followed.snapshot = (JSON.parse(data) as { data: TFollowed["snapshot"] }).data;
-  }
-  else if (event !== "stream.reset") followed.events.push({ seq: Number(id), event });
+  } else if (event !== "stream.reset") followed.events.push({ seq: Number(id), event });
 }
 
 /** Reads one connection until it ends; true when `done` was reached. */
-async function readOnce(base: string, options: TFollowOptions, followed: TFollowed, lastId: { value: string | null }, signal: AbortSignal): Promise<boolean> {
+async function readOnce(
+  base: string,
+  options: TFollowOptions,
+  followed: TFollowed,
+  lastId: { value: string | null },
+  signal: AbortSignal,
+): Promise<boolean> {
   const headers: Record<string, string> = { authorization: `Bearer ${options.apiKey}`, accept: "text/event-stream" };
   if (lastId.value !== null) headers["last-event-id"] = lastId.value;
   const response = await fetch(`${base}/api/v1/agents/sessions/${options.sessionId}/stream`, { headers, signal });

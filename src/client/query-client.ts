@@ -22,7 +22,9 @@ function isFinalAnswer(error: unknown): boolean {
  * the same shape and hand the cache over with HydrationBoundary. The stale time stops the
  * browser from refetching what the server has just rendered.
  */
-export function makeQueryClient(options: { onQueryError?: (error: unknown) => void; retry?: boolean } = {}): QueryClient {
+export function makeQueryClient(
+  options: { onQueryError?: (error: unknown) => void; retry?: boolean } = {},
+): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: options.onQueryError }),
     defaultOptions: {

@@ -9,14 +9,20 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
-const optionalText = z.string().optional().or(z.literal("").transform(() => undefined));
+const optionalText = z
+  .string()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 
 /** An OAuth endpoint: https, or http on a loopback host only (tests, local development). */
 const oauthUrl = z
   .url()
   .refine((value) => {
     const url = new URL(value);
-    return url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+    return (
+      url.protocol === "https:" ||
+      (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname))
+    );
   }, "must be an https URL (http only for 127.0.0.1, localhost or [::1])")
   .optional()
   .or(z.literal("").transform(() => undefined));
@@ -39,7 +45,10 @@ const ZEnv = z.object({
   ALLOW_FIXTURES: booleanFlag,
   BOOTSTRAP_EMAIL: z.email().default("admin@example.com"),
   HTTP_TOOL_ALLOWED_HOSTS: z.string().default(""),
-  ENGINE_IN_PROCESS: z.enum(["0", "1"]).default("1").transform((value) => value === "1"),
+  ENGINE_IN_PROCESS: z
+    .enum(["0", "1"])
+    .default("1")
+    .transform((value) => value === "1"),
   // Agent turns (and, separately, flow runs) one engine process works at once.
   ENGINE_SLOTS: z.coerce.number().int().min(1).max(64).default(4),
   // Per-organization fairness: agent turns (and, separately, flow runs) of one organization
@@ -56,7 +65,12 @@ const ZEnv = z.object({
   // Below the MCP SDK client's default 60 s request timeout, so that answer arrives.
   MCP_TURN_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(45),
   // Per-turn execution deadline (seconds), approval waits included (spec section 5, rule 9).
-  TURN_DEADLINE_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(3600),
+  TURN_DEADLINE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 3600)
+    .default(3600),
   // Assistant webhook retries (spec 6.2): seconds before each attempt, comma-separated; the
   // first is the initial attempt. Svix's schedule by default; tests shrink it.
   WEBHOOK_RETRY_SCHEDULE: z
@@ -74,9 +88,18 @@ const ZEnv = z.object({
   // known or not, and from one client address (first X-Forwarded-For hop). See docs/security.md.
   RATE_LIMIT_SIGN_IN_PER_ACCOUNT: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().min(0).default(100),
-  RATE_LIMIT_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(900),
+  RATE_LIMIT_SIGN_IN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(900),
   // Bearer token of GET /api/metrics (Prometheus). Unset: the route answers 404 like an unknown path.
-  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Customer API (/api/v1), per presented credential (yk_/yku_, valid or not).
   RATE_LIMIT_V1_PER_CREDENTIAL: z.coerce.number().int().min(0).default(1200),
   // Customer API and MCP, per organization of the authenticated caller, all its keys together.
@@ -95,13 +118,20 @@ const ZEnv = z.object({
   RATE_LIMIT_AUTH_TOKEN_PER_PERSON: z.coerce.number().int().min(0).default(120),
   // The API fuzz (src/server/trpc/openapi-fuzz.test.ts): its fast-check seed (a fixed one when
   // unset) and runs per operation. Read by tests only; see docs/testing.md.
-  FUZZ_SEED: z.coerce.number().int().optional().or(z.literal("").transform(() => undefined)),
+  FUZZ_SEED: z.coerce
+    .number()
+    .int()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   FUZZ_RUNS: z.coerce.number().int().min(1).max(100_000).default(8),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Vault keys: "kid:base64-32-bytes" entries, comma-separated; the first seals, all open.
   VAULT_KEYS: z
     .string()
-    .regex(/^([A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44})(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44})*$/, "must be kid:base64key[,kid:base64key...] with 32-byte keys")
+    .regex(
+      /^([A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44})(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44})*$/,
+      "must be kid:base64key[,kid:base64key...] with 32-byte keys",
+    )
     .optional()
     .or(z.literal("").transform(() => undefined)),
   // Worker connections (spec 4.8): the service's own OAuth apps, per connectable provider.
@@ -113,7 +143,10 @@ const ZEnv = z.object({
   OAUTH_CALENDAR_CLIENT_ID: optionalText,
   OAUTH_CALENDAR_CLIENT_SECRET: optionalText,
   // Microsoft's tenant for the service's apps (common, organizations, consumers or a tenant id).
-  OAUTH_MICROSOFT_TENANT: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, "must be common, organizations, consumers or a tenant id").default("common"),
+  OAUTH_MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, "must be common, organizations, consumers or a tenant id")
+    .default("common"),
   // The generic preset: any OAuth 2 provider with authorization code + PKCE. http only on loopback.
   OAUTH_GENERIC_ISSUER: oauthUrl,
   OAUTH_GENERIC_AUTHORIZATION_URL: oauthUrl,
@@ -123,15 +156,30 @@ const ZEnv = z.object({
   OAUTH_GENERIC_SCOPES_CALENDAR: z.string().default(""),
   OAUTH_GENERIC_API_BASE_URL: oauthUrl,
   OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  OPENAI_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   ANTHROPIC_API_KEY: z.string().optional(),
-  ANTHROPIC_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
-  OPENAI_COMPATIBLE_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  ANTHROPIC_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  OPENAI_COMPATIBLE_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
   // `npm run worker` only: the port of its own operations endpoint (GET /metrics with bearer
   // METRICS_TOKEN, /health/live, /health/ready); unset = off. A worker has no web server, and
   // /api/metrics of a web process shows only that process's series. See docs/deployment.md.
-  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
+  WORKER_METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // The address it binds to: loopback by default; 0.0.0.0 (or a pod IP) for a scraper elsewhere.
   WORKER_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
@@ -139,7 +187,10 @@ const ZEnv = z.object({
 export type TEnv = z.infer<typeof ZEnv>;
 
 function loadEnv(): TEnv {
-  const parsed = ZEnv.safeParse({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET });
+  const parsed = ZEnv.safeParse({
+    ...process.env,
+    AUTH_SECRET: process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET,
+  });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration (see .env.example):\n${lines.join("\n")}`);
@@ -166,6 +217,7 @@ export function publicBaseUrl(): string {
 
 /** host or host:port entries exempt from the outbound SSRF guard (tests, local development). */
 export function httpToolAllowedHosts(): string[] {
-  return env.HTTP_TOOL_ALLOWED_HOSTS.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  return env.HTTP_TOOL_ALLOWED_HOSTS.split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
 }
-

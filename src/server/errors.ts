@@ -68,7 +68,8 @@ export function envelope(code: string, message: string, details?: Record<string,
  * The one message of every 404 a credential-checked route answers: a missing or invalid
  * credential, an unknown id and another tenant's id must read the same (spec 5.2, issue 14).
  */
-export const NOT_FOUND_MESSAGE = "Not found: check the id, and that your credential belongs to the organization that owns it.";
+export const NOT_FOUND_MESSAGE =
+  "Not found: check the id, and that your credential belongs to the organization that owns it.";
 
 /**
  * The uniform 404 of run, session, authoring and partner routes: never says which part was
@@ -106,11 +107,20 @@ function issuePath(issue: TIssue): string {
 
 /** 400 VALIDATION that names every invalid field, first one in the message. */
 export function validationError(issues: readonly TIssue[]): AppError {
-  const described = issues.map((issue) => ({ path: issuePath(issue), message: issue.message, ...(issue.code ? { code: issue.code } : {}) }));
+  const described = issues.map((issue) => ({
+    path: issuePath(issue),
+    message: issue.message,
+    ...(issue.code ? { code: issue.code } : {}),
+  }));
   const first = described[0];
   const where = first?.path ? `${first.path}: ` : "";
-  const more = described.length > 1 ? ` (and ${described.length - 1} more problem${described.length > 2 ? "s" : ""})` : "";
-  return new AppError("VALIDATION", `Invalid request: ${where}${first?.message ?? "the input does not match the contract"}${more}.`, {
-    details: { issues: described },
-  });
+  const more =
+    described.length > 1 ? ` (and ${described.length - 1} more problem${described.length > 2 ? "s" : ""})` : "";
+  return new AppError(
+    "VALIDATION",
+    `Invalid request: ${where}${first?.message ?? "the input does not match the contract"}${more}.`,
+    {
+      details: { issues: described },
+    },
+  );
 }

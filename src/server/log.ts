@@ -21,7 +21,13 @@ function scrub(value: unknown, depth = 0): unknown {
 function write(level: TLevel, message: string, fields?: Record<string, unknown>): void {
   if (ORDER[level] < ORDER[env.LOG_LEVEL]) return;
   const requestId = currentRequestId();
-  const record = { level, time: new Date().toISOString(), msg: message, ...(requestId ? { requestId } : {}), ...(fields ? (scrub(fields) as object) : {}) };
+  const record = {
+    level,
+    time: new Date().toISOString(),
+    msg: message,
+    ...(requestId ? { requestId } : {}),
+    ...(fields ? (scrub(fields) as object) : {}),
+  };
   process.stderr.write(`${JSON.stringify(record)}\n`);
 }
 

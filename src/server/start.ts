@@ -19,7 +19,9 @@ export function startServer(): Promise<void> {
   holder.__serviceStarted ??= (async () => {
     const missing = missingProductionSecrets();
     if (missing.length) {
-      throw new Error(`Invalid configuration: ${missing.join(" and ")} must be set in production with DATABASE_URL (see .env.example).`);
+      throw new Error(
+        `Invalid configuration: ${missing.join(" and ")} must be set in production with DATABASE_URL (see .env.example).`,
+      );
     }
     const database = await ready();
     await signingSecret();

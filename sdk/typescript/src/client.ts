@@ -1,4 +1,8 @@
-import { partnerV1Operations, type AssistantConfigListEventsInput, type AssistantWorkersListMessagesInput } from "./generated/partner-v1.operations.js";
+import {
+  partnerV1Operations,
+  type AssistantConfigListEventsInput,
+  type AssistantWorkersListMessagesInput,
+} from "./generated/partner-v1.operations.js";
 import { v1Operations } from "./generated/v1.operations.js";
 import { items, pages } from "./runtime/pagination.js";
 import { Transport, type CallOptions, type ClientOptions } from "./runtime/transport.js";
@@ -26,14 +30,17 @@ export function createPartnerClient(options: ClientOptions) {
     assistantConfig: {
       ...operations.assistantConfig,
       /** Every page of `GET /organizations/{orgId}/events` from `since` (or the oldest) on, following `next_cursor`. */
-      eventPages: (input: AssistantConfigListEventsInput, options?: CallOptions) => pages(listEvents, input, "since", options),
+      eventPages: (input: AssistantConfigListEventsInput, options?: CallOptions) =>
+        pages(listEvents, input, "since", options),
       /** Every event from `since` (or the oldest) on, oldest first, across pages. */
-      events: (input: AssistantConfigListEventsInput, options?: CallOptions) => items(pages(listEvents, input, "since", options)),
+      events: (input: AssistantConfigListEventsInput, options?: CallOptions) =>
+        items(pages(listEvents, input, "since", options)),
     },
     assistantWorkers: {
       ...operations.assistantWorkers,
       /** Pages of a worker's conversation from the newest back (`before` = `next_cursor`); each page is oldest first. */
-      messagePages: (input: AssistantWorkersListMessagesInput, options?: CallOptions) => pages(listMessages, input, "before", options),
+      messagePages: (input: AssistantWorkersListMessagesInput, options?: CallOptions) =>
+        pages(listMessages, input, "before", options),
     },
   };
 }

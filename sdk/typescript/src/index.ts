@@ -13,9 +13,25 @@ export {
   type SnapshotEnvelope,
   type StreamResetEnvelope,
 } from "./runtime/stream.js";
-export { newIdempotencyKey, Transport, type ApiResult, type CallOptions, type ClientOptions, type Credential, type OperationSpec } from "./runtime/transport.js";
+export {
+  newIdempotencyKey,
+  Transport,
+  type ApiResult,
+  type CallOptions,
+  type ClientOptions,
+  type Credential,
+  type OperationSpec,
+} from "./runtime/transport.js";
 export { sign, verify, WebhookVerificationError, type VerifyOptions, type WebhookEvent } from "./runtime/webhooks.js";
 export type * as V1 from "./generated/v1.operations.js";
 export type * as PartnerV1 from "./generated/partner-v1.operations.js";
-export type { components as V1Components, operations as V1Operations, paths as V1Paths } from "./generated/v1.schema.js";
-export type { components as PartnerV1Components, operations as PartnerV1Operations, paths as PartnerV1Paths } from "./generated/partner-v1.schema.js";
+export type {
+  components as V1Components,
+  operations as V1Operations,
+  paths as V1Paths,
+} from "./generated/v1.schema.js";
+export type {
+  components as PartnerV1Components,
+  operations as PartnerV1Operations,
+  paths as PartnerV1Paths,
+} from "./generated/partner-v1.schema.js";

@@ -9,7 +9,10 @@ after(async () => {
 });
 
 test("events() follows next_cursor as `since` until it is null", async () => {
-  const server = await scriptedServer([json(200, { items: [{ id: "e1" }, { id: "e2" }], next_cursor: "e2" }), json(200, { items: [{ id: "e3" }], next_cursor: null })]);
+  const server = await scriptedServer([
+    json(200, { items: [{ id: "e1" }, { id: "e2" }], next_cursor: "e2" }),
+    json(200, { items: [{ id: "e3" }], next_cursor: null }),
+  ]);
   servers.push(server);
   const client = createPartnerClient({ baseUrl: server.baseUrl, credential: "ykp_test" });
   const ids: string[] = [];
@@ -22,11 +25,15 @@ test("events() follows next_cursor as `since` until it is null", async () => {
 });
 
 test("messagePages() pages back with `before`", async () => {
-  const server = await scriptedServer([json(200, { items: [{ id: "m3" }], next_cursor: "m3" }), json(200, { items: [{ id: "m1" }, { id: "m2" }], next_cursor: null })]);
+  const server = await scriptedServer([
+    json(200, { items: [{ id: "m3" }], next_cursor: "m3" }),
+    json(200, { items: [{ id: "m1" }, { id: "m2" }], next_cursor: null }),
+  ]);
   servers.push(server);
   const client = createPartnerClient({ baseUrl: server.baseUrl, credential: "ykp_test" });
   const pages = [];
-  for await (const page of client.assistantWorkers.messagePages({ orgId: "o1", w: "w1" })) pages.push(page.items.map((item) => item.id));
+  for await (const page of client.assistantWorkers.messagePages({ orgId: "o1", w: "w1" }))
+    pages.push(page.items.map((item) => item.id));
   assert.deepEqual(pages, [["m3"], ["m1", "m2"]]);
   assert.equal(server.requests[1]!.url, "/api/partner/v1/organizations/o1/workers/w1/messages?before=m3");
 });

@@ -6,7 +6,8 @@ import { errorEnvelope, scriptedServer, type Handler } from "./server.js";
 
 describe("SSE parser", () => {
   test("assembles frames split at any byte, across CRLF, CR and LF, and skips comments", () => {
-    const wire = 'retry: 2000\n\n: heartbeat\n\nid: 3\r\nevent: snapshot\r\ndata: {"a":1}\r\n\r\nid: 4\revent: turn.started\rdata: x\rdata: y\r\r';
+    const wire =
+      'retry: 2000\n\n: heartbeat\n\nid: 3\r\nevent: snapshot\r\ndata: {"a":1}\r\n\r\nid: 4\revent: turn.started\rdata: x\rdata: y\r\r';
     for (let size = 1; size <= wire.length; size++) {
       const parser = new SseParser();
       const messages = [];
@@ -125,7 +126,10 @@ describe("session stream iterator", () => {
     const server = await scriptedServer([errorEnvelope(404, "NOT_FOUND")]);
     servers.push(server);
     const client = createCustomerClient({ baseUrl: server.baseUrl, credential: "yk_test" });
-    await assert.rejects(collectUntilCompleted(client.sessions.stream({ sessionId: SESSION })), (error: unknown) => error instanceof ApiError && error.code === "NOT_FOUND");
+    await assert.rejects(
+      collectUntilCompleted(client.sessions.stream({ sessionId: SESSION })),
+      (error: unknown) => error instanceof ApiError && error.code === "NOT_FOUND",
+    );
     assert.equal(server.requests.length, 1);
   });
 

@@ -40,7 +40,9 @@ describe("calls", () => {
   });
 
   test("turns an error envelope into a typed ApiError with status, code, details and the request id", async () => {
-    const server = await serve(json(404, { error: { code: "NOT_FOUND", message: "No such session.", details: { id: "x" } } }));
+    const server = await serve(
+      json(404, { error: { code: "NOT_FOUND", message: "No such session.", details: { id: "x" } } }),
+    );
     const client = createCustomerClient({ baseUrl: server.baseUrl, credential: "yk_test" });
     const error = await client.sessions.get({ sessionId: "x" }).catch((caught: unknown) => caught);
     assert.ok(error instanceof ApiError);
@@ -69,7 +71,10 @@ describe("retries", () => {
   });
 
   test("a new call gets a new key; a key the caller gives is sent as is; the replay flag is surfaced", async () => {
-    const server = await serve(json(202, { sessions: [] }), json(202, { sessions: [] }, { "idempotency-replayed": "true" }));
+    const server = await serve(
+      json(202, { sessions: [] }),
+      json(202, { sessions: [] }, { "idempotency-replayed": "true" }),
+    );
     const client = createCustomerClient({ baseUrl: server.baseUrl, credential: "yk_test", ...FAST });
     const first = await client.triggers.fire({ triggerId: TRIGGER, input: {} });
     const second = await client.triggers.fire({ triggerId: TRIGGER, input: {} }, { idempotencyKey: "my-key-1" });
@@ -87,7 +92,11 @@ describe("retries", () => {
   });
 
   test("honours Retry-After in seconds on 429 and on IDEMPOTENCY_IN_PROGRESS", async () => {
-    const server = await serve(errorEnvelope(429, "RATE_LIMITED", { "retry-after": "1" }), errorEnvelope(409, "IDEMPOTENCY_IN_PROGRESS", { "retry-after": "0" }), json(202, { sessions: [] }));
+    const server = await serve(
+      errorEnvelope(429, "RATE_LIMITED", { "retry-after": "1" }),
+      errorEnvelope(409, "IDEMPOTENCY_IN_PROGRESS", { "retry-after": "0" }),
+      json(202, { sessions: [] }),
+    );
     const client = createCustomerClient({ baseUrl: server.baseUrl, credential: "yk_test", retryBaseDelayMs: 1 });
     const started = Date.now();
     await client.triggers.fire({ triggerId: TRIGGER, input: {} });
@@ -119,10 +128,21 @@ describe("retries", () => {
   });
 
   test("an approval decision without a key is sent once after a 5xx or a dropped connection, but repeated after a 429", async () => {
-    const server = await serve(errorEnvelope(500, "INTERNAL"), hangUp, errorEnvelope(429, "RATE_LIMITED", { "retry-after": "0" }), json(200, { ok: true }));
+    const server = await serve(
+      errorEnvelope(500, "INTERNAL"),
+      hangUp,
+      errorEnvelope(429, "RATE_LIMITED", { "retry-after": "0" }),
+      json(200, { ok: true }),
+    );
     const client = createCustomerClient({ baseUrl: server.baseUrl, credential: "yk_test", ...FAST });
-    await assert.rejects(client.sessions.decideApproval({ sessionId: "s", decision: "approve" } as never), (error: unknown) => error instanceof ApiError && error.status === 500);
-    await assert.rejects(client.sessions.decideApproval({ sessionId: "s", decision: "approve" } as never), (error: unknown) => error instanceof ApiConnectionError);
+    await assert.rejects(
+      client.sessions.decideApproval({ sessionId: "s", decision: "approve" } as never),
+      (error: unknown) => error instanceof ApiError && error.status === 500,
+    );
+    await assert.rejects(
+      client.sessions.decideApproval({ sessionId: "s", decision: "approve" } as never),
+      (error: unknown) => error instanceof ApiConnectionError,
+    );
     const decided = await client.sessions.decideApproval({ sessionId: "s", decision: "approve" } as never);
     assert.equal(decided.status, 200);
     assert.equal(server.requests.length, 4);
@@ -159,12 +179,30 @@ describe("retry policy", () => {
 
   test("backoff doubles with jitter between half and the full step, capped, and Retry-After wins", () => {
     const policy = { maxRetries: 5, baseDelayMs: 100, maxDelayMs: 1_000 };
-    assert.equal(retryDelayMs(0, policy, null, () => 0), 50);
-    assert.equal(retryDelayMs(0, policy, null, () => 1), 100);
-    assert.equal(retryDelayMs(2, policy, null, () => 1), 400);
-    assert.equal(retryDelayMs(6, policy, null, () => 1), 1_000);
-    assert.equal(retryDelayMs(0, policy, 700, () => 1), 700);
-    assert.equal(retryDelayMs(0, policy, 60_000, () => 1), 1_000);
+    assert.equal(
+      retryDelayMs(0, policy, null, () => 0),
+      50,
+    );
+    assert.equal(
+      retryDelayMs(0, policy, null, () => 1),
+      100,
+    );
+    assert.equal(
+      retryDelayMs(2, policy, null, () => 1),
+      400,
+    );
+    assert.equal(
+      retryDelayMs(6, policy, null, () => 1),
+      1_000,
+    );
+    assert.equal(
+      retryDelayMs(0, policy, 700, () => 1),
+      700,
+    );
+    assert.equal(
+      retryDelayMs(0, policy, 60_000, () => 1),
+      1_000,
+    );
   });
 
   test("which failures are retried", () => {

@@ -10,7 +10,10 @@ const TS = Math.floor(NOW.getTime() / 1000);
 
 /** The service's own scheme (src/server/webhooks/sign.ts), computed independently of the SDK. */
 function serviceHeaders(body: string, timestamp: number, secret = SECRET) {
-  return { "x-service-timestamp": String(timestamp), "x-service-signature": `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex")}` };
+  return {
+    "x-service-timestamp": String(timestamp),
+    "x-service-signature": `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex")}`,
+  };
 }
 
 function reason(expected: WebhookVerificationError["reason"]) {
@@ -35,13 +38,28 @@ describe("webhooks", () => {
     const headers = serviceHeaders(BODY, TS);
     await assert.rejects(verify(BODY, headers, "whsec_other", { now: NOW }), reason("signature_mismatch"));
     await assert.rejects(verify(BODY.replace("w1", "w2"), headers, SECRET, { now: NOW }), reason("signature_mismatch"));
-    await assert.rejects(verify(BODY, headers, SECRET, { now: new Date(NOW.getTime() + 301_000) }), reason("timestamp_out_of_tolerance"));
-    await assert.rejects(verify(BODY, headers, SECRET, { now: new Date(NOW.getTime() - 301_000) }), reason("timestamp_out_of_tolerance"));
+    await assert.rejects(
+      verify(BODY, headers, SECRET, { now: new Date(NOW.getTime() + 301_000) }),
+      reason("timestamp_out_of_tolerance"),
+    );
+    await assert.rejects(
+      verify(BODY, headers, SECRET, { now: new Date(NOW.getTime() - 301_000) }),
+      reason("timestamp_out_of_tolerance"),
+    );
     await verify(BODY, headers, SECRET, { now: new Date(NOW.getTime() + 299_000) });
     await verify(BODY, headers, SECRET, { now: new Date(NOW.getTime() + 500_000), toleranceSeconds: 600 });
-    await assert.rejects(verify(BODY, { "x-service-signature": headers["x-service-signature"] }, SECRET, { now: NOW }), reason("missing_headers"));
-    await assert.rejects(verify(BODY, { ...headers, "x-service-signature": "sha1=abc" }, SECRET, { now: NOW }), reason("malformed_signature"));
+    await assert.rejects(
+      verify(BODY, { "x-service-signature": headers["x-service-signature"] }, SECRET, { now: NOW }),
+      reason("missing_headers"),
+    );
+    await assert.rejects(
+      verify(BODY, { ...headers, "x-service-signature": "sha1=abc" }, SECRET, { now: NOW }),
+      reason("malformed_signature"),
+    );
     // A signature over another timestamp does not verify with this one.
-    await assert.rejects(verify(BODY, { ...headers, "x-service-timestamp": String(TS + 1) }, SECRET, { now: NOW }), reason("signature_mismatch"));
+    await assert.rejects(
+      verify(BODY, { ...headers, "x-service-timestamp": String(TS + 1) }, SECRET, { now: NOW }),
+      reason("signature_mismatch"),
+    );
   });
 });

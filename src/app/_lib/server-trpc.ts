@@ -26,4 +26,8 @@ const serverContext = cache(async () => {
   return createContext(new Request("http://console.internal/api/trpc", { headers: forwarded }), "console");
 });
 
-export const trpcServer = createTRPCOptionsProxy({ router: appRouter, ctx: serverContext, queryClient: getQueryClient });
+export const trpcServer = createTRPCOptionsProxy({
+  router: appRouter,
+  ctx: serverContext,
+  queryClient: getQueryClient,
+});

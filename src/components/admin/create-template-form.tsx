@@ -31,15 +31,30 @@ export function CreateTemplateForm({ platformId }: { platformId: string }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = ZCreateTemplateRequest.safeParse({ platformId, name, sourceOrganizationId });
-    if (!parsed.success) return setFieldError(firstFieldError(parsed.error, { name: "Template name", sourceOrganizationId: "Source organization" }));
+    if (!parsed.success)
+      return setFieldError(
+        firstFieldError(parsed.error, { name: "Template name", sourceOrganizationId: "Source organization" }),
+      );
     setFieldError(null);
     create.mutate(parsed.data);
   }
   return (
     <form onSubmit={onSubmit} noValidate>
       <div className={styles.inlineForm}>
-        <TextField className={styles.grow} label="Template name" value={name} placeholder="e.g. Standard shop" autoComplete="off" onChange={(event) => setName(event.target.value)} />
-        <SelectField className={styles.grow} label="Source organization" value={sourceOrganizationId} onChange={(event) => setSource(event.target.value)}>
+        <TextField
+          className={styles.grow}
+          label="Template name"
+          value={name}
+          placeholder="e.g. Standard shop"
+          autoComplete="off"
+          onChange={(event) => setName(event.target.value)}
+        />
+        <SelectField
+          className={styles.grow}
+          label="Source organization"
+          value={sourceOrganizationId}
+          onChange={(event) => setSource(event.target.value)}
+        >
           <option value="">Choose an organization…</option>
           {(organizations.data?.organizations ?? []).map((organization) => (
             <option key={organization.id} value={organization.id}>

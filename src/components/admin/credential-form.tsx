@@ -8,7 +8,14 @@ import { TextField } from "@/components/ui/text-field";
 import styles from "./admin.module.css";
 import { firstFieldError } from "@/components/authoring/errors";
 
-type TCredentialFormProps = { label: string; placeholder: string; submitLabel: string; busy: boolean; error: string | null; onSubmit: (name: string) => void };
+type TCredentialFormProps = {
+  label: string;
+  placeholder: string;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (name: string) => void;
+};
 
 /** The one-field "name it and create it" form of keys and apps. */
 export function CredentialForm({ label, placeholder, submitLabel, busy, error, onSubmit }: TCredentialFormProps) {
@@ -25,7 +32,15 @@ export function CredentialForm({ label, placeholder, submitLabel, busy, error, o
   return (
     <form onSubmit={submit} noValidate>
       <div className={styles.inlineForm}>
-        <TextField className={styles.grow} label={label} value={name} placeholder={placeholder} autoComplete="off" error={fieldError} onChange={(event) => setName(event.target.value)} />
+        <TextField
+          className={styles.grow}
+          label={label}
+          value={name}
+          placeholder={placeholder}
+          autoComplete="off"
+          error={fieldError}
+          onChange={(event) => setName(event.target.value)}
+        />
         <Button type="submit" variant="primary" className={styles.alignButton} busy={busy}>
           {submitLabel}
         </Button>

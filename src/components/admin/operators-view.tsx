@@ -33,10 +33,20 @@ function GrantOperatorForm() {
     grant.mutate({ email });
   }
   return (
-    <Card title="Add an operator" description="Operators see this area: they create partner platforms, issue their keys and read every customer's onboarding. The person needs an account already.">
+    <Card
+      title="Add an operator"
+      description="Operators see this area: they create partner platforms, issue their keys and read every customer's onboarding. The person needs an account already."
+    >
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.inlineForm}>
-          <TextField className={styles.grow} label="Email" type="email" value={email} autoComplete="off" onChange={(event) => setEmail(event.target.value)} />
+          <TextField
+            className={styles.grow}
+            label="Email"
+            type="email"
+            value={email}
+            autoComplete="off"
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <Button type="submit" variant="primary" className={styles.alignButton} busy={grant.isPending}>
             Make operator
           </Button>
@@ -117,10 +127,21 @@ export function OperatorsView({ myUserId }: { myUserId: string }) {
                         {operator.name} {operator.userId === myUserId ? <Badge tone="brand">You</Badge> : null}
                       </td>
                       <td>{operator.email}</td>
-                      <td>{operator.disabled ? <Badge tone="muted">Disabled</Badge> : <Badge tone="success">Active</Badge>}</td>
+                      <td>
+                        {operator.disabled ? (
+                          <Badge tone="muted">Disabled</Badge>
+                        ) : (
+                          <Badge tone="success">Active</Badge>
+                        )}
+                      </td>
                       <td className={table.actions}>
                         {operator.userId === myUserId ? null : (
-                          <Button variant="dangerOutline" size="small" onClick={() => setRevoking(operator)} aria-label={`Remove ${operator.email}`}>
+                          <Button
+                            variant="dangerOutline"
+                            size="small"
+                            onClick={() => setRevoking(operator)}
+                            aria-label={`Remove ${operator.email}`}
+                          >
                             Remove
                           </Button>
                         )}

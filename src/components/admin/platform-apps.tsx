@@ -32,9 +32,19 @@ export function PlatformApps({ platformId }: { platformId: string }) {
   );
   const rows = apps.data?.apps ?? [];
   return (
-    <Card title="Apps" description="An app's id is the appId the platform leases for (POST /token, /worker-token): one per product surface.">
+    <Card
+      title="Apps"
+      description="An app's id is the appId the platform leases for (POST /token, /worker-token): one per product surface."
+    >
       <div className={styles.stack}>
-        <CredentialForm label="App name" placeholder="e.g. Storefront assistant" submitLabel="Create app" busy={create.isPending} error={create.isError ? errorMessage(create.error) : null} onSubmit={(name) => create.mutate({ platformId, name })} />
+        <CredentialForm
+          label="App name"
+          placeholder="e.g. Storefront assistant"
+          submitLabel="Create app"
+          busy={create.isPending}
+          error={create.isError ? errorMessage(create.error) : null}
+          onSubmit={(name) => create.mutate({ platformId, name })}
+        />
         {rows.length ? (
           <div className={table.wrap}>
             <table className={table.table} aria-label="Apps">
@@ -61,12 +71,19 @@ export function PlatformApps({ platformId }: { platformId: string }) {
                     <td>
                       <DateTime value={app.createdAt} />
                     </td>
-                    <td>{app.revokedAt ? <Badge tone="neutral">Revoked</Badge> : <Badge tone="success">Active</Badge>}</td>
+                    <td>
+                      {app.revokedAt ? <Badge tone="neutral">Revoked</Badge> : <Badge tone="success">Active</Badge>}
+                    </td>
                     <td className={table.actions}>
                       <div className={styles.rowActions}>
                         <CopyButton value={app.id} label="Copy id" />
                         {app.revokedAt ? null : (
-                          <Button variant="dangerOutline" size="small" onClick={() => (revoke.reset(), setRevoking(app))} aria-label={`Revoke ${app.name}`}>
+                          <Button
+                            variant="dangerOutline"
+                            size="small"
+                            onClick={() => (revoke.reset(), setRevoking(app))}
+                            aria-label={`Revoke ${app.name}`}
+                          >
                             Revoke
                           </Button>
                         )}

@@ -34,7 +34,11 @@ export function PlatformDetail({ platformId }: { platformId: string }) {
     <div className={styles.stack}>
       <PageHeader
         title={platform.name}
-        description={suspended ? "Suspended: every partner route refuses this platform's keys and leases." : "Active: its keys and leases work."}
+        description={
+          suspended
+            ? "Suspended: every partner route refuses this platform's keys and leases."
+            : "Active: its keys and leases work."
+        }
         actions={
           <div className={styles.headerActions}>
             <PlatformStatusBadge status={platform.status} />

@@ -41,7 +41,11 @@ export function PlatformFollowers({ platformId }: { platformId: string }) {
     );
   }
   return (
-    <Card title="Customers" description="Every organization this platform provisioned, and where its onboarding stands." flush>
+    <Card
+      title="Customers"
+      description="Every organization this platform provisioned, and where its onboarding stands."
+      flush
+    >
       <div className={table.wrap}>
         <table className={table.table} aria-label="Customers">
           <thead>
@@ -63,10 +67,24 @@ export function PlatformFollowers({ platformId }: { platformId: string }) {
                 </td>
                 <td>
                   <Badge tone={STATUS[follower.onboardingStatus].tone}>{STATUS[follower.onboardingStatus].label}</Badge>
-                  {follower.onboardingError ? <div className={table.secondaryText}>{follower.onboardingError}</div> : null}
+                  {follower.onboardingError ? (
+                    <div className={table.secondaryText}>{follower.onboardingError}</div>
+                  ) : null}
                 </td>
-                <td>{follower.release ? `${follower.release.templateName} v${follower.release.version}` : <span className={table.muted}>None</span>}</td>
-                <td>{follower.onboardingSteps.length ? follower.onboardingSteps.join(", ") : <span className={table.muted}>None</span>}</td>
+                <td>
+                  {follower.release ? (
+                    `${follower.release.templateName} v${follower.release.version}`
+                  ) : (
+                    <span className={table.muted}>None</span>
+                  )}
+                </td>
+                <td>
+                  {follower.onboardingSteps.length ? (
+                    follower.onboardingSteps.join(", ")
+                  ) : (
+                    <span className={table.muted}>None</span>
+                  )}
+                </td>
                 <td>
                   <DateTime value={follower.createdAt} />
                 </td>

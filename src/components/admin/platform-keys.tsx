@@ -24,7 +24,13 @@ function NewKeyPanel({ created, onDone }: { created: TNewKey; onDone: () => void
   const panel = useRef<HTMLElement>(null);
   useEffect(() => panel.current?.focus(), [created]);
   return (
-    <section ref={panel} className={styles.secretPanel} tabIndex={-1} aria-label="New partner key" data-testid="new-partner-key">
+    <section
+      ref={panel}
+      className={styles.secretPanel}
+      tabIndex={-1}
+      aria-label="New partner key"
+      data-testid="new-partner-key"
+    >
       <div className={styles.secretHeader}>
         <p className={styles.secretTitle}>The new key “{created.name}”</p>
         <Button size="small" onClick={onDone}>
@@ -33,7 +39,10 @@ function NewKeyPanel({ created, onDone }: { created: TNewKey; onDone: () => void
       </div>
       <CodeBlock value={created.secret} label="New partner key" />
       <div className={styles.secretWarning}>
-        <Alert tone="warning">Give it to the platform now: this key will not be shown again. If it is lost, issue a new one and revoke this one.</Alert>
+        <Alert tone="warning">
+          Give it to the platform now: this key will not be shown again. If it is lost, issue a new one and revoke this
+          one.
+        </Alert>
       </div>
     </section>
   );
@@ -63,10 +72,20 @@ export function PlatformKeys({ platformId }: { platformId: string }) {
   );
   const rows = keys.data?.keys ?? [];
   return (
-    <Card title="Partner keys" description="ykp_ keys act as the platform. Only a hash and the first characters are kept.">
+    <Card
+      title="Partner keys"
+      description="ykp_ keys act as the platform. Only a hash and the first characters are kept."
+    >
       <div className={styles.stack}>
         {created ? <NewKeyPanel created={created} onDone={() => setCreated(null)} /> : null}
-        <CredentialForm label="Key name" placeholder="e.g. Production" submitLabel="Issue key" busy={issue.isPending} error={issue.isError ? errorMessage(issue.error) : null} onSubmit={(name) => issue.mutate({ platformId, name })} />
+        <CredentialForm
+          label="Key name"
+          placeholder="e.g. Production"
+          submitLabel="Issue key"
+          busy={issue.isPending}
+          error={issue.isError ? errorMessage(issue.error) : null}
+          onSubmit={(name) => issue.mutate({ platformId, name })}
+        />
         {rows.length ? (
           <div className={table.wrap}>
             <table className={table.table} aria-label="Partner keys">
@@ -95,10 +114,17 @@ export function PlatformKeys({ platformId }: { platformId: string }) {
                     <td>
                       <DateTime value={key.lastUsedAt} fallback="Never" />
                     </td>
-                    <td>{key.revokedAt ? <Badge tone="neutral">Revoked</Badge> : <Badge tone="success">Active</Badge>}</td>
+                    <td>
+                      {key.revokedAt ? <Badge tone="neutral">Revoked</Badge> : <Badge tone="success">Active</Badge>}
+                    </td>
                     <td className={table.actions}>
                       {key.revokedAt ? null : (
-                        <Button variant="dangerOutline" size="small" onClick={() => (revoke.reset(), setRevoking(key))} aria-label={`Revoke ${key.name}`}>
+                        <Button
+                          variant="dangerOutline"
+                          size="small"
+                          onClick={() => (revoke.reset(), setRevoking(key))}
+                          aria-label={`Revoke ${key.name}`}
+                        >
                           Revoke
                         </Button>
                       )}

@@ -21,9 +21,14 @@ function GrantSetting({ platform }: { platform: TPlatform }) {
     <div>
       <p className={styles.settingTitle}>Grant</p>
       <p className={styles.settingText} data-testid="grant-state">
-        {platform.provisioningEnabled ? "This platform may create customers." : "This platform may not create customers."}
+        {platform.provisioningEnabled
+          ? "This platform may create customers."
+          : "This platform may not create customers."}
       </p>
-      <Button busy={setGrant.isPending} onClick={() => setGrant.mutate({ platformId: platform.id, provisioningEnabled: !platform.provisioningEnabled })}>
+      <Button
+        busy={setGrant.isPending}
+        onClick={() => setGrant.mutate({ platformId: platform.id, provisioningEnabled: !platform.provisioningEnabled })}
+      >
         {platform.provisioningEnabled ? "Stop provisioning" : "Allow provisioning"}
       </Button>
       {setGrant.isError ? <Alert tone="error">{errorMessage(setGrant.error)}</Alert> : null}
@@ -47,12 +52,21 @@ function QuotaSetting({ platform }: { platform: TPlatform }) {
         {platform.customersProvisioned} of {platform.customerQuota} customers used. Spent quota is never given back.
       </p>
       <div className={styles.inlineForm}>
-        <TextField className={styles.narrow} label="Customer quota" type="number" min={platform.customersProvisioned} value={quota} onChange={(event) => setQuota(event.target.value)} />
+        <TextField
+          className={styles.narrow}
+          label="Customer quota"
+          type="number"
+          min={platform.customersProvisioned}
+          value={quota}
+          onChange={(event) => setQuota(event.target.value)}
+        />
         <Button type="submit" className={styles.alignButton} busy={setPlatformQuota.isPending}>
           Save quota
         </Button>
       </div>
-      {setPlatformQuota.isError ? <Alert tone="error">{errorMessage(setPlatformQuota.error, "Enter a whole number of customers.")}</Alert> : null}
+      {setPlatformQuota.isError ? (
+        <Alert tone="error">{errorMessage(setPlatformQuota.error, "Enter a whole number of customers.")}</Alert>
+      ) : null}
     </form>
   );
 }
@@ -73,12 +87,22 @@ function ReturnUrlsSetting({ platform }: { platform: TPlatform }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <p className={styles.settingTitle}>Return URLs</p>
-      <TextAreaField label="Registered return URLs" hint="One absolute http(s) URL a line; connect links may send a person back only to these." value={text} monospace onChange={(event) => setText(event.target.value)} />
+      <TextAreaField
+        label="Registered return URLs"
+        hint="One absolute http(s) URL a line; connect links may send a person back only to these."
+        value={text}
+        monospace
+        onChange={(event) => setText(event.target.value)}
+      />
       <Button type="submit" busy={save.isPending}>
         Save return URLs
       </Button>
       {save.isSuccess ? <Alert tone="success">Saved.</Alert> : null}
-      {save.isError ? <Alert tone="error">{errorMessage(save.error, "Check the URLs: at most 20, each an absolute http(s) URL.")}</Alert> : null}
+      {save.isError ? (
+        <Alert tone="error">
+          {errorMessage(save.error, "Check the URLs: at most 20, each an absolute http(s) URL.")}
+        </Alert>
+      ) : null}
     </form>
   );
 }

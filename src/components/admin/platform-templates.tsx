@@ -22,18 +22,29 @@ function Releases({ template }: { template: TTemplate }) {
     <ul className={styles.releases} aria-label={`Releases of ${template.name}`}>
       {template.releases.map((release) => (
         <li key={release.id}>
-          v{release.version} · {release.automationCount} automation{release.automationCount === 1 ? "" : "s"} · <DateTime value={release.createdAt} />
+          v{release.version} · {release.automationCount} automation{release.automationCount === 1 ? "" : "s"} ·{" "}
+          <DateTime value={release.createdAt} />
         </li>
       ))}
     </ul>
   );
 }
 
-function TemplateRow({ template, platformId, onPublish }: { template: TTemplate; platformId: string; onPublish: () => void }) {
+function TemplateRow({
+  template,
+  platformId,
+  onPublish,
+}: {
+  template: TTemplate;
+  platformId: string;
+  onPublish: () => void;
+}) {
   const trpc = useTRPC();
   const refresh = useRefreshAdmin();
   const setStatus = useMutation(trpc.admin.setTemplateStatus.mutationOptions({ onSuccess: () => refresh() }));
-  const setProvisioning = useMutation(trpc.admin.setProvisioningTemplate.mutationOptions({ onSuccess: () => refresh() }));
+  const setProvisioning = useMutation(
+    trpc.admin.setProvisioningTemplate.mutationOptions({ onSuccess: () => refresh() }),
+  );
   const error = setStatus.error ?? setProvisioning.error;
   const suspended = template.status === "SUSPENDED";
   return (
@@ -44,21 +55,33 @@ function TemplateRow({ template, platformId, onPublish }: { template: TTemplate;
         {error ? <Alert tone="error">{errorMessage(error)}</Alert> : null}
       </td>
       <td>
-        {suspended ? <Badge tone="danger">Suspended</Badge> : <Badge tone="success">Active</Badge>} {template.isProvisioningTemplate ? <Badge tone="brand">Provisioning template</Badge> : null}
+        {suspended ? <Badge tone="danger">Suspended</Badge> : <Badge tone="success">Active</Badge>}{" "}
+        {template.isProvisioningTemplate ? <Badge tone="brand">Provisioning template</Badge> : null}
       </td>
       <td>
         <Releases template={template} />
       </td>
       <td className={table.actions}>
         <div className={styles.rowActions}>
-          <Button size="small" variant="primary" onClick={onPublish} aria-label={`Publish a release of ${template.name}`}>
+          <Button
+            size="small"
+            variant="primary"
+            onClick={onPublish}
+            aria-label={`Publish a release of ${template.name}`}
+          >
             Publish release
           </Button>
           <Button
             size="small"
             busy={setProvisioning.isPending}
-            onClick={() => setProvisioning.mutate({ platformId, templateId: template.isProvisioningTemplate ? null : template.id })}
-            aria-label={template.isProvisioningTemplate ? `Stop provisioning with ${template.name}` : `Provision with ${template.name}`}
+            onClick={() =>
+              setProvisioning.mutate({ platformId, templateId: template.isProvisioningTemplate ? null : template.id })
+            }
+            aria-label={
+              template.isProvisioningTemplate
+                ? `Stop provisioning with ${template.name}`
+                : `Provision with ${template.name}`
+            }
           >
             {template.isProvisioningTemplate ? "Stop provisioning with it" : "Provision with it"}
           </Button>
@@ -77,7 +100,13 @@ function TemplateRow({ template, platformId, onPublish }: { template: TTemplate;
   );
 }
 
-export function PlatformTemplates({ platformId, provisioningTemplateId }: { platformId: string; provisioningTemplateId: string | null }) {
+export function PlatformTemplates({
+  platformId,
+  provisioningTemplateId,
+}: {
+  platformId: string;
+  provisioningTemplateId: string | null;
+}) {
   const trpc = useTRPC();
   const templates = useQuery(trpc.admin.listTemplates.queryOptions({ platformId }));
   const [publishing, setPublishing] = useState<TTemplate | null>(null);
@@ -109,7 +138,12 @@ export function PlatformTemplates({ platformId, provisioningTemplateId }: { plat
               </thead>
               <tbody>
                 {rows.map((template) => (
-                  <TemplateRow key={template.id} template={template} platformId={platformId} onPublish={() => setPublishing(template)} />
+                  <TemplateRow
+                    key={template.id}
+                    template={template}
+                    platformId={platformId}
+                    onPublish={() => setPublishing(template)}
+                  />
                 ))}
               </tbody>
             </table>
@@ -118,7 +152,12 @@ export function PlatformTemplates({ platformId, provisioningTemplateId }: { plat
         {publishing ? (
           <div className={styles.publishPanel}>
             <p className={styles.settingTitle}>Publish a release of “{publishing.name}”</p>
-            <PublishReleaseForm key={publishing.id} templateId={publishing.id} templateName={publishing.name} onDone={() => setPublishing(null)} />
+            <PublishReleaseForm
+              key={publishing.id}
+              templateId={publishing.id}
+              templateName={publishing.name}
+              onDone={() => setPublishing(null)}
+            />
           </div>
         ) : null}
       </div>

@@ -41,17 +41,35 @@ function CreatePlatformForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = ZCreatePlatformRequest.safeParse({ name, provisioningEnabled: grant, customerQuota: Number(quota) });
-    if (!parsed.success) return setFieldError(firstFieldError(parsed.error, { name: "Platform name", customerQuota: "Customer quota" }));
+    if (!parsed.success)
+      return setFieldError(firstFieldError(parsed.error, { name: "Platform name", customerQuota: "Customer quota" }));
     setFieldError(null);
     create.mutate(parsed.data);
   }
 
   return (
-    <Card title="Create a partner platform" description="A software platform that resells the service: it provisions its own customers and acts in them through leases.">
+    <Card
+      title="Create a partner platform"
+      description="A software platform that resells the service: it provisions its own customers and acts in them through leases."
+    >
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.inlineForm}>
-          <TextField className={styles.grow} label="Platform name" value={name} placeholder="e.g. Shopware" autoComplete="off" onChange={(event) => setName(event.target.value)} />
-          <TextField className={styles.narrow} label="Customer quota" type="number" min={0} value={quota} onChange={(event) => setQuota(event.target.value)} />
+          <TextField
+            className={styles.grow}
+            label="Platform name"
+            value={name}
+            placeholder="e.g. Shopware"
+            autoComplete="off"
+            onChange={(event) => setName(event.target.value)}
+          />
+          <TextField
+            className={styles.narrow}
+            label="Customer quota"
+            type="number"
+            min={0}
+            value={quota}
+            onChange={(event) => setQuota(event.target.value)}
+          />
           <label className={styles.check}>
             <input type="checkbox" checked={grant} onChange={(event) => setGrant(event.target.checked)} />
             May provision customers
@@ -116,7 +134,13 @@ export function PlatformsView() {
                       <td>
                         <PlatformStatusBadge status={platform.status} />
                       </td>
-                      <td>{platform.provisioningEnabled ? <Badge tone="brand">Provisioning</Badge> : <Badge tone="muted">No provisioning</Badge>}</td>
+                      <td>
+                        {platform.provisioningEnabled ? (
+                          <Badge tone="brand">Provisioning</Badge>
+                        ) : (
+                          <Badge tone="muted">No provisioning</Badge>
+                        )}
+                      </td>
                       <td className={table.numeric}>
                         {platform.customersProvisioned} / {platform.customerQuota}
                       </td>

@@ -14,7 +14,15 @@ import styles from "./admin.module.css";
  * Publishing snapshots what the source organization has published right now. The operator
  * chooses the customer's primary domain and which automations start enabled (all by default).
  */
-export function PublishReleaseForm({ templateId, templateName, onDone }: { templateId: string; templateName: string; onDone: () => void }) {
+export function PublishReleaseForm({
+  templateId,
+  templateName,
+  onDone,
+}: {
+  templateId: string;
+  templateName: string;
+  onDone: () => void;
+}) {
   const trpc = useTRPC();
   const refresh = useRefreshAdmin();
   const source = useQuery(trpc.admin.getTemplateSource.queryOptions({ templateId }));
@@ -47,7 +55,13 @@ export function PublishReleaseForm({ templateId, templateName, onDone }: { templ
   return (
     <form onSubmit={onSubmit} aria-label={`Publish a release of ${templateName}`}>
       <div className={styles.inlineForm}>
-        <SelectField className={styles.grow} label="Primary domain" hint="Where the customer's owner lands. Default: the domain with the most published automations." value={primaryDomainId} onChange={(event) => setPrimary(event.target.value)}>
+        <SelectField
+          className={styles.grow}
+          label="Primary domain"
+          hint="Where the customer's owner lands. Default: the domain with the most published automations."
+          value={primaryDomainId}
+          onChange={(event) => setPrimary(event.target.value)}
+        >
           {domains.map((domain) => (
             <option key={domain.id} value={domain.id}>
               {domain.name} ({domain.automationCount} published)
@@ -57,13 +71,24 @@ export function PublishReleaseForm({ templateId, templateName, onDone }: { templ
       </div>
       <fieldset>
         <legend className={styles.settingTitle}>Enabled for new customers</legend>
-        {automations.length === 0 ? <p className={styles.settingText}>The source organization has no published agent or flow: the release copies only the domain layout.</p> : null}
+        {automations.length === 0 ? (
+          <p className={styles.settingText}>
+            The source organization has no published agent or flow: the release copies only the domain layout.
+          </p>
+        ) : null}
         <ul className={styles.checkList}>
           {automations.map((automation) => (
             <li key={automation.id}>
               <label>
-                <input type="checkbox" checked={!disabled.has(automation.id)} onChange={(event) => toggle(automation.id, event.target.checked)} />
-                {automation.name} <span className={styles.settingText}>({automation.kind === "AGENT" ? "agent" : "flow"}, revision {automation.revision})</span>
+                <input
+                  type="checkbox"
+                  checked={!disabled.has(automation.id)}
+                  onChange={(event) => toggle(automation.id, event.target.checked)}
+                />
+                {automation.name}{" "}
+                <span className={styles.settingText}>
+                  ({automation.kind === "AGENT" ? "agent" : "flow"}, revision {automation.revision})
+                </span>
               </label>
             </li>
           ))}

@@ -1,14 +1,24 @@
 "use client";
 
 import { useId, useState } from "react";
-import { ACTION_CLASSES, ACTION_CLASS_LIMITS, type TActionClass, type TActionClasses } from "@/contracts/assistant/actions";
+import {
+  ACTION_CLASSES,
+  ACTION_CLASS_LIMITS,
+  type TActionClass,
+  type TActionClasses,
+} from "@/contracts/assistant/actions";
 import { Button } from "@/components/ui/button";
 import ui from "@/components/ui/ui.module.css";
 import authoring from "@/components/authoring/authoring.module.css";
 import type { TCatalogTool } from "./tool-catalog";
 import styles from "./agents.module.css";
 
-type TProps = { value: TActionClasses; onChange: (value: TActionClasses) => void; tools: TCatalogTool[]; error?: string | null };
+type TProps = {
+  value: TActionClasses;
+  onChange: (value: TActionClasses) => void;
+  tools: TCatalogTool[];
+  error?: string | null;
+};
 
 const CLASS_LABEL: Record<TActionClass, string> = {
   "email.send": "email.send: sends an email",
@@ -62,7 +72,12 @@ export function ActionClassesField({ value, onChange, tools, error }: TProps) {
                   </option>
                 ))}
               </select>
-              <Button size="small" variant="ghost" aria-label={`Remove ${name} from action classes`} onClick={() => onChange(Object.fromEntries(entries.filter(([other]) => other !== name)))}>
+              <Button
+                size="small"
+                variant="ghost"
+                aria-label={`Remove ${name} from action classes`}
+                onClick={() => onChange(Object.fromEntries(entries.filter(([other]) => other !== name)))}
+              >
                 Remove
               </Button>
             </li>
@@ -78,14 +93,22 @@ export function ActionClassesField({ value, onChange, tools, error }: TProps) {
           disabled={full || available.length === 0}
           onChange={(event) => setTool(event.target.value)}
         >
-          <option value="">{available.length === 0 ? "Every write tool is already classified" : "Choose a tool that acts…"}</option>
+          <option value="">
+            {available.length === 0 ? "Every write tool is already classified" : "Choose a tool that acts…"}
+          </option>
           {available.map((candidate) => (
             <option key={candidate.name} value={candidate.name}>
               {candidate.name}
             </option>
           ))}
         </select>
-        <select className={authoring.select} aria-label="Its action class" value={actionClass} disabled={full || !tool} onChange={(event) => setActionClass(event.target.value as TActionClass | "")}>
+        <select
+          className={authoring.select}
+          aria-label="Its action class"
+          value={actionClass}
+          disabled={full || !tool}
+          onChange={(event) => setActionClass(event.target.value as TActionClass | "")}
+        >
           <option value="">Choose its class…</option>
           {ACTION_CLASSES.map((option) => (
             <option key={option} value={option}>
@@ -101,8 +124,9 @@ export function ActionClassesField({ value, onChange, tools, error }: TProps) {
         <p className={ui.fieldError}>{error}</p>
       ) : (
         <p id={hintId} className={ui.hint}>
-          For agents that answer assistant workers: each call of a classified tool is an action the worker&apos;s policy decides (never, ask, allow). A tool
-          here cannot also be an approval tool. Up to {ACTION_CLASS_LIMITS.entries} tools.
+          For agents that answer assistant workers: each call of a classified tool is an action the worker&apos;s policy
+          decides (never, ask, allow). A tool here cannot also be an approval tool. Up to {ACTION_CLASS_LIMITS.entries}{" "}
+          tools.
         </p>
       )}
     </fieldset>

@@ -30,7 +30,10 @@ export function AgentDraftEditor({ agent, catalog, modules }: TProps) {
   const editor = useAgentDraft(agent, catalog);
   const { draft, update, errors } = editor;
   const procedureEditor = useRef<TCodeEditorHandle>(null);
-  const diagnostics = useMemo(() => verifierDiagnostics(editor.verified, draft.procedure), [editor.verified, draft.procedure]);
+  const diagnostics = useMemo(
+    () => verifierDiagnostics(editor.verified, draft.procedure),
+    [editor.verified, draft.procedure],
+  );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,9 +53,20 @@ export function AgentDraftEditor({ agent, catalog, modules }: TProps) {
 
   return (
     <div className={styles.editor}>
-      <Card title="Setup" description="The draft. Saving never changes what callers run; publishing does." className={styles.editorMain}>
+      <Card
+        title="Setup"
+        description="The draft. Saving never changes what callers run; publishing does."
+        className={styles.editorMain}
+      >
         <form onSubmit={onSubmit} noValidate className={styles.setupForm} aria-label="Agent setup">
-          <TextAreaField label="Principles" name="principles" rows={5} max={SETUP_LIMITS.principles} hint="What the agent must always respect." {...text("principles")} />
+          <TextAreaField
+            label="Principles"
+            name="principles"
+            rows={5}
+            max={SETUP_LIMITS.principles}
+            hint="What the agent must always respect."
+            {...text("principles")}
+          />
           <ProcedureEditor
             value={draft.procedure}
             onChange={(procedure) => update({ procedure })}
@@ -62,14 +76,28 @@ export function AgentDraftEditor({ agent, catalog, modules }: TProps) {
             handle={procedureEditor}
           />
           <ModelPicker value={draft.model} onChange={(model) => update({ model })} error={errors.model} />
-          <ApprovalToolsField value={draft.approvalTools} onChange={(approvalTools) => update({ approvalTools })} tools={catalog.tools} error={errors.approvalTools} />
-          <ActionClassesField value={draft.actionClasses} onChange={(actionClasses) => update({ actionClasses })} tools={catalog.tools} error={errors.actionClasses} />
+          <ApprovalToolsField
+            value={draft.approvalTools}
+            onChange={(approvalTools) => update({ approvalTools })}
+            tools={catalog.tools}
+            error={errors.approvalTools}
+          />
+          <ActionClassesField
+            value={draft.actionClasses}
+            onChange={(actionClasses) => update({ actionClasses })}
+            tools={catalog.tools}
+            error={errors.actionClasses}
+          />
           <BindingPoliciesField
             integrations={referencedIntegrations(draft.procedure, catalog)}
             value={draft.bindingPolicies}
             onChange={(bindingPolicies) => update({ bindingPolicies })}
           />
-          <KnowledgeSelectionField value={draft.knowledgeSelection} onChange={(knowledgeSelection) => update({ knowledgeSelection })} modules={modules} />
+          <KnowledgeSelectionField
+            value={draft.knowledgeSelection}
+            onChange={(knowledgeSelection) => update({ knowledgeSelection })}
+            modules={modules}
+          />
           {editor.saveError ? (
             <Alert tone="error" title="The draft was not saved">
               {editor.saveError}

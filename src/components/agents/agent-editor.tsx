@@ -30,8 +30,13 @@ export function AgentEditor({ agentId, domainId, role }: TProps) {
   const agent = useQuery(trpc.agents.get.queryOptions({ id: agentId }));
   const integrations = useQuery(trpc.integrations.list.queryOptions({}, { enabled: canEdit }));
   const modules = useQuery(trpc.knowledge.listModules.queryOptions(undefined, { enabled: canEdit }));
-  const catalog = useMemo(() => (integrations.data ? buildCatalog(integrations.data.integrations) : null), [integrations.data]);
-  const usableModules = modules.data?.modules.filter((knowledgeModule) => knowledgeModule.kind === "org" || knowledgeModule.domainId === domainId);
+  const catalog = useMemo(
+    () => (integrations.data ? buildCatalog(integrations.data.integrations) : null),
+    [integrations.data],
+  );
+  const usableModules = modules.data?.modules.filter(
+    (knowledgeModule) => knowledgeModule.kind === "org" || knowledgeModule.domainId === domainId,
+  );
 
   const failed = agent.error ?? integrations.error;
   if (failed) {
@@ -62,12 +67,26 @@ export function AgentEditor({ agentId, domainId, role }: TProps) {
               : "You are not a member of this domain, so you cannot change this agent."}
           </div>
           <Card title="Draft setup" description="What the next revision would contain if an editor published it now.">
-            <SetupView setup={detail.setup} bindingPolicies={detail.bindingPolicies} knowledgeSelection={detail.knowledgeSelection} />
+            <SetupView
+              setup={detail.setup}
+              bindingPolicies={detail.bindingPolicies}
+              knowledgeSelection={detail.knowledgeSelection}
+            />
           </Card>
         </>
       )}
-      <AutomationCallCard kind="agent" automationId={detail.id} domainId={domainId} publishedRevision={detail.publishedRevision} />
-      <AgentRunPanel agentId={detail.id} publishedRevision={detail.publishedRevision} canRun={canRunFlow(role)} canTestRun={canEdit} />
+      <AutomationCallCard
+        kind="agent"
+        automationId={detail.id}
+        domainId={domainId}
+        publishedRevision={detail.publishedRevision}
+      />
+      <AgentRunPanel
+        agentId={detail.id}
+        publishedRevision={detail.publishedRevision}
+        canRun={canRunFlow(role)}
+        canTestRun={canEdit}
+      />
       <TriggerRunsLink domainId={domainId} automationId={detail.id} kind="agent" />
       <RevisionHistory agentId={detail.id} />
     </div>

@@ -54,8 +54,21 @@ export function AgentRunPanel({ agentId, publishedRevision, canRun, canTestRun }
   return (
     <Card title="Run" description={`${what} Sessions are yours and use the organization's connections.`}>
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} data-testid="agent-run-form">
-        <TextAreaField label="Message" name="message" value={message} rows={3} error={error} onChange={(event) => setMessage(event.target.value)} />
-        <RunActions published={publishedRevision !== null} canTestRun={canTestRun} run={run} testRun={testRun} onTestRun={() => start("test")} />
+        <TextAreaField
+          label="Message"
+          name="message"
+          value={message}
+          rows={3}
+          error={error}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+        <RunActions
+          published={publishedRevision !== null}
+          canTestRun={canTestRun}
+          run={run}
+          testRun={testRun}
+          onTestRun={() => start("test")}
+        />
       </form>
     </Card>
   );

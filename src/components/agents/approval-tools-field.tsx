@@ -33,7 +33,12 @@ export function ApprovalToolsField({ value, onChange, tools, error }: TProps) {
           {value.map((name) => (
             <li key={name} className={authoring.chip}>
               {name}
-              <button type="button" className={authoring.chipRemove} aria-label={`Remove ${name} from approval tools`} onClick={() => onChange(value.filter((entry) => entry !== name))}>
+              <button
+                type="button"
+                className={authoring.chipRemove}
+                aria-label={`Remove ${name} from approval tools`}
+                onClick={() => onChange(value.filter((entry) => entry !== name))}
+              >
                 ×
               </button>
             </li>
@@ -50,7 +55,9 @@ export function ApprovalToolsField({ value, onChange, tools, error }: TProps) {
           if (event.target.value) onChange([...value, event.target.value]);
         }}
       >
-        <option value="">{available.length === 0 ? "Every visible tool is already chosen" : "Add a tool that needs approval…"}</option>
+        <option value="">
+          {available.length === 0 ? "Every visible tool is already chosen" : "Add a tool that needs approval…"}
+        </option>
         {writeTools.length ? (
           <optgroup label="Tools that change data">
             {writeTools.map((tool) => (

@@ -12,7 +12,9 @@ export function BeltList({ belt, empty }: { belt: TBeltEntry[]; empty: string })
       {belt.map((entry) => (
         <li key={entry.integrationId}>
           <code>{entry.integrationId}</code>
-          <Badge tone={entry.identityMode === "service" ? "neutral" : "brand"}>{IDENTITY_MODE_LABEL[entry.identityMode]}</Badge>
+          <Badge tone={entry.identityMode === "service" ? "neutral" : "brand"}>
+            {IDENTITY_MODE_LABEL[entry.identityMode]}
+          </Badge>
         </li>
       ))}
     </ul>

@@ -8,7 +8,11 @@ import { IDENTITY_MODES } from "./identity-modes";
 import type { TCatalogIntegration } from "./tool-catalog";
 import styles from "./agents.module.css";
 
-type TProps = { integrations: TCatalogIntegration[]; value: TBindingPolicies; onChange: (value: TBindingPolicies) => void };
+type TProps = {
+  integrations: TCatalogIntegration[];
+  value: TBindingPolicies;
+  onChange: (value: TBindingPolicies) => void;
+};
 
 /**
  * One select per integration the procedure references (spec section 5): whose credential the

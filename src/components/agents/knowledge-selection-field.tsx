@@ -9,11 +9,19 @@ import styles from "./agents.module.css";
 const MODES: Array<{ value: TKnowledgeMode; label: string; help: string }> = [
   { value: "none", label: "No knowledge", help: "#service.knowledge.search finds nothing." },
   { value: "org", label: "Organization knowledge", help: "Published articles of the organization's knowledge base." },
-  { value: "domain", label: "This domain's knowledge", help: "Published articles of this domain's base and the organization's base." },
+  {
+    value: "domain",
+    label: "This domain's knowledge",
+    help: "Published articles of this domain's base and the organization's base.",
+  },
   { value: "modules", label: "Selected modules", help: "Only the published articles of the modules chosen below." },
 ];
 
-type TProps = { value: TKnowledgeSelection; onChange: (value: TKnowledgeSelection) => void; modules: TKnowledgeModuleSummary[] | undefined };
+type TProps = {
+  value: TKnowledgeSelection;
+  onChange: (value: TKnowledgeSelection) => void;
+  modules: TKnowledgeModuleSummary[] | undefined;
+};
 
 /** What #service.knowledge.search may read; published with the next revision like the Setup. */
 export function KnowledgeSelectionField({ value, onChange, modules }: TProps) {
@@ -53,15 +61,17 @@ export function KnowledgeSelectionField({ value, onChange, modules }: TProps) {
                       onChange={(event) =>
                         onChange({
                           mode: "modules",
-                          moduleIds: event.target.checked ? [...value.moduleIds, knowledgeModule.id] : value.moduleIds.filter((id) => id !== knowledgeModule.id),
+                          moduleIds: event.target.checked
+                            ? [...value.moduleIds, knowledgeModule.id]
+                            : value.moduleIds.filter((id) => id !== knowledgeModule.id),
                         })
                       }
                     />
                     <span>
                       {knowledgeModule.name}
                       <span className={styles.checkMeta}>
-                        {knowledgeModule.kind === "org" ? "Organization module" : "Domain module"} · {knowledgeModule.articleCount}{" "}
-                        {knowledgeModule.articleCount === 1 ? "article" : "articles"}
+                        {knowledgeModule.kind === "org" ? "Organization module" : "Domain module"} ·{" "}
+                        {knowledgeModule.articleCount} {knowledgeModule.articleCount === 1 ? "article" : "articles"}
                       </span>
                     </span>
                   </label>

@@ -55,7 +55,14 @@ export function ProcedureEditor({ value, onChange, tools, error, diagnostics, ha
             minLines={12}
             handle={handle}
           />
-          <FieldFooter hintId={hintId} errorId={errorId} hint="How the agent works, step by step. Type # to refer to a tool." error={error} length={value.length} max={SETUP_LIMITS.procedure} />
+          <FieldFooter
+            hintId={hintId}
+            errorId={errorId}
+            hint="How the agent works, step by step. Type # to refer to a tool."
+            error={error}
+            length={value.length}
+            max={SETUP_LIMITS.procedure}
+          />
         </div>
         <ProcedureSyntaxHelp />
       </div>

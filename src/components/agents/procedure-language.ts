@@ -6,10 +6,16 @@ import { referenceAtCaret, scanToolCallLines, scanToolReferences } from "@/contr
 import { matchTools, type TCatalogTool } from "./tool-catalog";
 
 const toolReference = Decoration.mark({ class: "cm-procedure-tool" });
-const unknownReference = Decoration.mark({ class: "cm-procedure-tool cm-procedure-tool-unknown", attributes: { title: "No visible tool has this id" } });
+const unknownReference = Decoration.mark({
+  class: "cm-procedure-tool cm-procedure-tool-unknown",
+  attributes: { title: "No visible tool has this id" },
+});
 const callArguments = Decoration.mark({ class: "cm-procedure-args" });
 const placeholder = Decoration.mark({ class: "cm-procedure-placeholder" });
-const unknownPlaceholder = Decoration.mark({ class: "cm-procedure-placeholder-unknown", attributes: { title: "Not filled: use {{message}} or {{input.<path>}}" } });
+const unknownPlaceholder = Decoration.mark({
+  class: "cm-procedure-placeholder-unknown",
+  attributes: { title: "Not filled: use {{message}} or {{input.<path>}}" },
+});
 
 /**
  * The marks of a procedure, read with the same grammar the verifier and the builtin models use
@@ -22,8 +28,10 @@ function procedureMarks(state: EditorState, isTool: (id: string) => boolean): De
     const from = call.end + text.slice(call.end).indexOf("{");
     marks.push(callArguments.range(from, from + call.argumentsText.length));
   }
-  for (const reference of scanToolReferences(text)) marks.push((isTool(reference.id) ? toolReference : unknownReference).range(reference.start, reference.end));
-  for (const found of scanPlaceholders(text)) marks.push((found.known ? placeholder : unknownPlaceholder).range(found.start, found.end));
+  for (const reference of scanToolReferences(text))
+    marks.push((isTool(reference.id) ? toolReference : unknownReference).range(reference.start, reference.end));
+  for (const found of scanPlaceholders(text))
+    marks.push((found.known ? placeholder : unknownPlaceholder).range(found.start, found.end));
   return Decoration.set(marks, true);
 }
 

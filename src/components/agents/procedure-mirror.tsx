@@ -9,8 +9,18 @@ export type TMark = { span: TSpan; tone: "finding" | "warning"; id: string; labe
  * Spans are UTF-16 offsets, exactly what String.slice uses. Overlapping or out-of-range spans
  * are skipped rather than drawn wrongly.
  */
-export function ProcedureMirror({ procedure, marks, activeId }: { procedure: string; marks: TMark[]; activeId: string | null }) {
-  const sorted = [...marks].filter((mark) => mark.span.start < mark.span.end && mark.span.end <= procedure.length).sort((a, b) => a.span.start - b.span.start);
+export function ProcedureMirror({
+  procedure,
+  marks,
+  activeId,
+}: {
+  procedure: string;
+  marks: TMark[];
+  activeId: string | null;
+}) {
+  const sorted = [...marks]
+    .filter((mark) => mark.span.start < mark.span.end && mark.span.end <= procedure.length)
+    .sort((a, b) => a.span.start - b.span.start);
   const parts: ReactNode[] = [];
   let cursor = 0;
   for (const mark of sorted) {
@@ -30,7 +40,11 @@ export function ProcedureMirror({ procedure, marks, activeId }: { procedure: str
   }
   parts.push(procedure.slice(cursor));
   return (
-    <pre className={styles.mirror} aria-label="Verified procedure with problems highlighted" data-testid="procedure-mirror">
+    <pre
+      className={styles.mirror}
+      aria-label="Verified procedure with problems highlighted"
+      data-testid="procedure-mirror"
+    >
       {procedure ? parts : <span className={styles.mirrorEmpty}>The procedure is empty.</span>}
     </pre>
   );

@@ -15,7 +15,10 @@ export function ProcedureSyntaxHelp() {
         <dt>
           <code>{'#service.http.get {"url": "…"}'}</code>
         </dt>
-        <dd>A tool line: the reference, then a JSON object of arguments that ends the line. builtin:procedure calls these in order.</dd>
+        <dd>
+          A tool line: the reference, then a JSON object of arguments that ends the line. builtin:procedure calls these
+          in order.
+        </dd>
         <dt>
           <code>{"{{message}}"}</code>
         </dt>

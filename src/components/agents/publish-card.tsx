@@ -16,7 +16,11 @@ export type TPublishOutcome =
   | { kind: "refused"; message: string; findings: TPublishFinding[] }
   | { kind: "failed"; message: string };
 
-type TProps = { publishedRevision: number | null; dirty: boolean; onPublish: (changeNote: string) => Promise<TPublishOutcome> };
+type TProps = {
+  publishedRevision: number | null;
+  dirty: boolean;
+  onPublish: (changeNote: string) => Promise<TPublishOutcome>;
+};
 
 /** Publishing saves the draft first, so what is published is what the person sees. */
 export function PublishCard({ publishedRevision, dirty, onPublish }: TProps) {
@@ -45,7 +49,14 @@ export function PublishCard({ publishedRevision, dirty, onPublish }: TProps) {
 
   const next = (publishedRevision ?? 0) + 1;
   return (
-    <Card title="Publish" description={publishedRevision ? `Callers run revision ${publishedRevision} until you publish revision ${next}.` : "Nobody can run the agent before its first publish."}>
+    <Card
+      title="Publish"
+      description={
+        publishedRevision
+          ? `Callers run revision ${publishedRevision} until you publish revision ${next}.`
+          : "Nobody can run the agent before its first publish."
+      }
+    >
       <form onSubmit={onSubmit} noValidate className={styles.publishForm}>
         <TextAreaField
           label="Change note"
@@ -77,7 +88,10 @@ export function PublishCard({ publishedRevision, dirty, onPublish }: TProps) {
         {outcome?.kind === "refused" ? (
           <div className={styles.outcome}>
             <Alert tone="error" title="Not published">
-              <p>The verifier found {outcome.findings.length === 1 ? "a problem" : `${outcome.findings.length} problems`}; nothing changed.</p>
+              <p>
+                The verifier found {outcome.findings.length === 1 ? "a problem" : `${outcome.findings.length} problems`}
+                ; nothing changed.
+              </p>
               <ul className={styles.refusal} aria-label="Publish findings">
                 {outcome.findings.map((finding, index) => (
                   <li key={index}>{finding.message}</li>

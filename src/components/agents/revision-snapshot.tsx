@@ -13,7 +13,15 @@ import { SetupView } from "./setup-view";
 import styles from "./agents.module.css";
 
 /** One revision exactly as runs of it see it; revisions never change, so this is read-only. */
-export function RevisionSnapshot({ agentId, revision, onClose }: { agentId: string; revision: number; onClose: () => void }) {
+export function RevisionSnapshot({
+  agentId,
+  revision,
+  onClose,
+}: {
+  agentId: string;
+  revision: number;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const snapshot = useQuery(trpc.agents.getRevision.queryOptions({ id: agentId, revision }, { staleTime: Infinity }));
   const section = useRef<HTMLDivElement>(null);
@@ -50,7 +58,11 @@ export function RevisionSnapshot({ agentId, revision, onClose }: { agentId: stri
         ) : null}
         {data ? (
           <div className={styles.snapshot}>
-            <SetupView setup={data.setup} bindingPolicies={data.setup.bindingPolicies} knowledgeSelection={data.knowledgeSelection} />
+            <SetupView
+              setup={data.setup}
+              bindingPolicies={data.setup.bindingPolicies}
+              knowledgeSelection={data.knowledgeSelection}
+            />
             <div>
               <p className={styles.subheading}>Bindings</p>
               <BeltList belt={data.belt} empty="No integrations: the agent answers without tools." />

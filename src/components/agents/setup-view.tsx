@@ -10,11 +10,21 @@ const KNOWLEDGE_LABEL: Record<TKnowledgeSelection["mode"], string> = {
 };
 
 function Text({ value, empty }: { value: string; empty: string }) {
-  return <pre className={authoring.valueBlock}>{value ? value : <span className={authoring.valueEmpty}>{empty}</span>}</pre>;
+  return (
+    <pre className={authoring.valueBlock}>{value ? value : <span className={authoring.valueEmpty}>{empty}</span>}</pre>
+  );
 }
 
 /** A Setup shown without edit controls: the read-only editor and revision snapshots. */
-export function SetupView({ setup, bindingPolicies, knowledgeSelection }: { setup: TSetup; bindingPolicies: TBindingPolicies; knowledgeSelection: TKnowledgeSelection }) {
+export function SetupView({
+  setup,
+  bindingPolicies,
+  knowledgeSelection,
+}: {
+  setup: TSetup;
+  bindingPolicies: TBindingPolicies;
+  knowledgeSelection: TKnowledgeSelection;
+}) {
   const policies = Object.entries(bindingPolicies);
   const actions = Object.entries(setup.actionClasses);
   return (
@@ -76,7 +86,9 @@ export function SetupView({ setup, bindingPolicies, knowledgeSelection }: { setu
       <dt>Knowledge</dt>
       <dd>
         {KNOWLEDGE_LABEL[knowledgeSelection.mode]}
-        {knowledgeSelection.mode === "modules" ? ` (${knowledgeSelection.moduleIds.length} ${knowledgeSelection.moduleIds.length === 1 ? "module" : "modules"})` : ""}
+        {knowledgeSelection.mode === "modules"
+          ? ` (${knowledgeSelection.moduleIds.length} ${knowledgeSelection.moduleIds.length === 1 ? "module" : "modules"})`
+          : ""}
       </dd>
     </dl>
   );

@@ -3,20 +3,38 @@ import type { TIntegrationSummary } from "@/contracts/integrations/integration";
 // service always agree on what counts as a reference.
 import { scanToolReferences } from "@/contracts/agents/tool-references";
 
-export type TCatalogTool = { name: string; description: string; isReadonly: boolean; integrationId: string; integrationName: string };
+export type TCatalogTool = {
+  name: string;
+  description: string;
+  isReadonly: boolean;
+  integrationId: string;
+  integrationName: string;
+};
 
 export type TCatalogIntegration = { id: string; name: string };
 
-export type TToolCatalog = { tools: TCatalogTool[]; byName: ReadonlyMap<string, TCatalogTool>; integrations: ReadonlyMap<string, TCatalogIntegration> };
+export type TToolCatalog = {
+  tools: TCatalogTool[];
+  byName: ReadonlyMap<string, TCatalogTool>;
+  integrations: ReadonlyMap<string, TCatalogIntegration>;
+};
 
 export function buildCatalog(integrations: TIntegrationSummary[]): TToolCatalog {
   const tools = integrations.flatMap((integration) =>
-    integration.tools.map((tool) => ({ name: tool.name, description: tool.description, isReadonly: tool.isReadonly, integrationId: integration.id, integrationName: integration.name })),
+    integration.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      isReadonly: tool.isReadonly,
+      integrationId: integration.id,
+      integrationName: integration.name,
+    })),
   );
   return {
     tools,
     byName: new Map(tools.map((tool) => [tool.name, tool])),
-    integrations: new Map(integrations.map((integration) => [integration.id, { id: integration.id, name: integration.name }])),
+    integrations: new Map(
+      integrations.map((integration) => [integration.id, { id: integration.id, name: integration.name }]),
+    ),
   };
 }
 
@@ -25,7 +43,8 @@ export function referencedIntegrations(procedure: string, catalog: TToolCatalog)
   const seen = new Map<string, TCatalogIntegration>();
   for (const reference of scanToolReferences(procedure)) {
     const tool = catalog.byName.get(reference.id);
-    if (tool && !seen.has(tool.integrationId)) seen.set(tool.integrationId, { id: tool.integrationId, name: tool.integrationName });
+    if (tool && !seen.has(tool.integrationId))
+      seen.set(tool.integrationId, { id: tool.integrationId, name: tool.integrationName });
   }
   return [...seen.values()];
 }

@@ -26,7 +26,13 @@ export type TDraft = {
   knowledgeSelection: TKnowledgeSelection;
 };
 
-const LABELS = { principles: "Principles", procedure: "Procedure", model: "Model", approvalTools: "Approval tools", actionClasses: "Action classes" };
+const LABELS = {
+  principles: "Principles",
+  procedure: "Procedure",
+  model: "Model",
+  approvalTools: "Approval tools",
+  actionClasses: "Action classes",
+};
 const FIX_FIELDS = "Fix the fields marked in the Setup first.";
 
 function draftOf(agent: TAgentDetail): TDraft {
@@ -41,7 +47,8 @@ function effectivePolicies(draft: TDraft, catalog: TToolCatalog): TBindingPolici
   const policies: TBindingPolicies = {};
   for (const integration of referencedIntegrations(draft.procedure, catalog)) {
     const mode = draft.bindingPolicies[integration.id];
-    if (mode && mode !== "service" && !CREDENTIAL_FREE_INTEGRATIONS.has(integration.id)) policies[integration.id] = mode;
+    if (mode && mode !== "service" && !CREDENTIAL_FREE_INTEGRATIONS.has(integration.id))
+      policies[integration.id] = mode;
   }
   return policies;
 }
@@ -54,10 +61,14 @@ export function withProposal(draft: TDraft, finding: TFinding): TDraft | null {
     return { ...draft, procedure: draft.procedure.slice(0, start) + finding.proposal + draft.procedure.slice(end) };
   }
   if (finding.kind === "unknown_action_tool") return withActionToolRenamed(draft, finding.detail, finding.proposal);
-  const index = finding.kind === "unknown_approval_tool" ? Number(/^approvalTools\[(\d+)\]/.exec(finding.detail)?.[1] ?? -1) : -1;
+  const index =
+    finding.kind === "unknown_approval_tool" ? Number(/^approvalTools\[(\d+)\]/.exec(finding.detail)?.[1] ?? -1) : -1;
   if (index < 0 || index >= draft.approvalTools.length) return null;
   const approvalTools = draft.approvalTools.map((name, position) => (position === index ? finding.proposal! : name));
-  return { ...draft, approvalTools: approvalTools.filter((name, position) => approvalTools.indexOf(name) === position) };
+  return {
+    ...draft,
+    approvalTools: approvalTools.filter((name, position) => approvalTools.indexOf(name) === position),
+  };
 }
 
 /** Renames the key an `unknown_action_tool` finding names (its detail starts with `actionClasses["<key>"]`), keeping its class. */
@@ -71,11 +82,26 @@ function withActionToolRenamed(draft: TDraft, detail: string, proposal: string):
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const setupOf = ({ principles, procedure, model, approvalTools, actionClasses }: TDraft) => ({ principles, procedure, model, approvalTools, actionClasses });
+const setupOf = ({ principles, procedure, model, approvalTools, actionClasses }: TDraft) => ({
+  principles,
+  procedure,
+  model,
+  approvalTools,
+  actionClasses,
+});
 
 /** A publish refusal lists findings in its own shape; the panel shows them like verify's. */
 function fromRefusal(findings: TPublishFinding[]): TVerification {
-  return { findings: findings.map((finding) => ({ kind: finding.kind, span: finding.span, detail: finding.message, proposal: finding.proposal })), plannedBelt: [], warnings: [] };
+  return {
+    findings: findings.map((finding) => ({
+      kind: finding.kind,
+      span: finding.span,
+      detail: finding.message,
+      proposal: finding.proposal,
+    })),
+    plannedBelt: [],
+    warnings: [],
+  };
 }
 
 /**
@@ -96,7 +122,9 @@ export function useAgentDraft(agent: TAgentDetail, catalog: TToolCatalog) {
   const [verifying, setVerifying] = useState(false);
 
   const isDirty = (next: TDraft) =>
-    !same(setupOf(next), setupOf(saved)) || !same(effectivePolicies(next, catalog), effectivePolicies(saved, catalog)) || !same(next.knowledgeSelection, saved.knowledgeSelection);
+    !same(setupOf(next), setupOf(saved)) ||
+    !same(effectivePolicies(next, catalog), effectivePolicies(saved, catalog)) ||
+    !same(next.knowledgeSelection, saved.knowledgeSelection);
   const dirty = isDirty(draft);
 
   useUnsavedChangesGuard(dirty);
@@ -104,7 +132,8 @@ export function useAgentDraft(agent: TAgentDetail, catalog: TToolCatalog) {
   function update(patch: Partial<TDraft>) {
     setDraft((current) => ({ ...current, ...patch }));
     const touched = Object.keys(patch);
-    if (touched.some((key) => errors[key])) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !touched.includes(key))));
+    if (touched.some((key) => errors[key]))
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !touched.includes(key))));
   }
 
   async function save(next: TDraft = draft): Promise<boolean> {
@@ -119,8 +148,10 @@ export function useAgentDraft(agent: TAgentDetail, catalog: TToolCatalog) {
     try {
       if (!same(setupOf(next), setupOf(saved))) await client.agents.updateSetup.mutate(parsed.data);
       const policies = effectivePolicies(next, catalog);
-      if (!same(policies, effectivePolicies(saved, catalog))) await client.agents.setBindingPolicies.mutate({ id: agent.id, policies });
-      if (!same(next.knowledgeSelection, saved.knowledgeSelection)) await client.agents.setKnowledgeSelection.mutate({ id: agent.id, ...next.knowledgeSelection });
+      if (!same(policies, effectivePolicies(saved, catalog)))
+        await client.agents.setBindingPolicies.mutate({ id: agent.id, policies });
+      if (!same(next.knowledgeSelection, saved.knowledgeSelection))
+        await client.agents.setKnowledgeSelection.mutate({ id: agent.id, ...next.knowledgeSelection });
       setSaved(next);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.agents.get.queryKey({ id: agent.id }) }),
@@ -184,5 +215,19 @@ export function useAgentDraft(agent: TAgentDetail, catalog: TToolCatalog) {
     }
   }
 
-  return { draft, update, dirty, errors, saveError, saving, save, verified, verifyError, verifying, verify, applyProposal, publish };
+  return {
+    draft,
+    update,
+    dirty,
+    errors,
+    saveError,
+    saving,
+    save,
+    verified,
+    verifyError,
+    verifying,
+    verify,
+    applyProposal,
+    publish,
+  };
 }

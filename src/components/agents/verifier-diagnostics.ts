@@ -10,7 +10,15 @@ export function verifierDiagnostics(verified: TVerified | null, procedure: strin
   if (!verified || verified.procedure !== procedure) return [];
   const { findings, warnings } = verified.result;
   return [
-    ...findings.flatMap((finding) => (finding.span ? [{ from: finding.span.start, to: finding.span.end, severity: "error" as const, message: finding.detail }] : [])),
-    ...warnings.flatMap((warning) => (warning.span ? [{ from: warning.span.start, to: warning.span.end, severity: "warning" as const, message: warning.detail }] : [])),
+    ...findings.flatMap((finding) =>
+      finding.span
+        ? [{ from: finding.span.start, to: finding.span.end, severity: "error" as const, message: finding.detail }]
+        : [],
+    ),
+    ...warnings.flatMap((warning) =>
+      warning.span
+        ? [{ from: warning.span.start, to: warning.span.end, severity: "warning" as const, message: warning.detail }]
+        : [],
+    ),
   ];
 }

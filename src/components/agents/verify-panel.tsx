@@ -49,8 +49,16 @@ export function VerifyPanel({ verified, stale, busy, error, onVerify, onShow, on
   const [activeId, setActiveId] = useState<string | null>(null);
   const result = verified?.result;
   const marks: TMark[] = [
-    ...(result?.findings ?? []).flatMap((finding, index) => (finding.span ? [{ span: finding.span, tone: "finding" as const, id: `finding-${index}`, label: finding.detail }] : [])),
-    ...(result?.warnings ?? []).flatMap((warning, index) => (warning.span ? [{ span: warning.span, tone: "warning" as const, id: `warning-${index}`, label: warning.detail }] : [])),
+    ...(result?.findings ?? []).flatMap((finding, index) =>
+      finding.span
+        ? [{ span: finding.span, tone: "finding" as const, id: `finding-${index}`, label: finding.detail }]
+        : [],
+    ),
+    ...(result?.warnings ?? []).flatMap((warning, index) =>
+      warning.span
+        ? [{ span: warning.span, tone: "warning" as const, id: `warning-${index}`, label: warning.detail }]
+        : [],
+    ),
   ];
 
   function show(id: string, span: TSpan) {
@@ -75,29 +83,55 @@ export function VerifyPanel({ verified, stale, busy, error, onVerify, onShow, on
             {error}
           </Alert>
         ) : null}
-        {!result && !error ? <p className={authoring.help}>Run a check to see unresolved tool references, unknown approval tools and the bindings the agent would get.</p> : null}
+        {!result && !error ? (
+          <p className={authoring.help}>
+            Run a check to see unresolved tool references, unknown approval tools and the bindings the agent would get.
+          </p>
+        ) : null}
         {result ? (
           <>
             <div className={verify.summary} role="status">
-              {result.findings.length ? <Badge tone="danger">{plural(result.findings.length, "finding")}</Badge> : <Badge tone="success">No findings: ready to publish</Badge>}
-              {result.warnings.length ? <Badge tone="neutral">{plural(result.warnings.length, "warning")}</Badge> : null}
+              {result.findings.length ? (
+                <Badge tone="danger">{plural(result.findings.length, "finding")}</Badge>
+              ) : (
+                <Badge tone="success">No findings: ready to publish</Badge>
+              )}
+              {result.warnings.length ? (
+                <Badge tone="neutral">{plural(result.warnings.length, "warning")}</Badge>
+              ) : null}
             </div>
-            {stale ? <Alert tone="warning">The procedure changed after this check. Verify again to line the highlights up with your text.</Alert> : null}
+            {stale ? (
+              <Alert tone="warning">
+                The procedure changed after this check. Verify again to line the highlights up with your text.
+              </Alert>
+            ) : null}
             {result.findings.length ? (
               <ul className={verify.issues} aria-label="Findings">
                 {result.findings.map((finding, index) => (
                   <li key={`finding-${index}`} className={`${verify.issue} ${verify.issueFinding}`}>
                     <p className={verify.issueKind}>{FINDING_LABEL[finding.kind]}</p>
                     <p>{finding.detail}</p>
-                    {finding.span || (finding.proposal && (finding.kind === "unknown_approval_tool" || finding.kind === "unknown_action_tool")) ? (
+                    {finding.span ||
+                    (finding.proposal &&
+                      (finding.kind === "unknown_approval_tool" || finding.kind === "unknown_action_tool")) ? (
                       <div className={verify.issueActions}>
                         {finding.span ? (
-                          <Button size="small" variant="ghost" disabled={stale} onClick={() => show(`finding-${index}`, finding.span!)}>
+                          <Button
+                            size="small"
+                            variant="ghost"
+                            disabled={stale}
+                            onClick={() => show(`finding-${index}`, finding.span!)}
+                          >
                             Show in procedure
                           </Button>
                         ) : null}
                         {finding.proposal ? (
-                          <Button size="small" variant="primary" disabled={(finding.span !== null && stale) || busy} onClick={() => onApply(finding)}>
+                          <Button
+                            size="small"
+                            variant="primary"
+                            disabled={(finding.span !== null && stale) || busy}
+                            onClick={() => onApply(finding)}
+                          >
                             Replace with {finding.proposal}
                           </Button>
                         ) : null}
@@ -115,7 +149,12 @@ export function VerifyPanel({ verified, stale, busy, error, onVerify, onShow, on
                     <p>{warning.detail}</p>
                     {warning.span ? (
                       <div className={verify.issueActions}>
-                        <Button size="small" variant="ghost" disabled={stale} onClick={() => show(`warning-${index}`, warning.span!)}>
+                        <Button
+                          size="small"
+                          variant="ghost"
+                          disabled={stale}
+                          onClick={() => show(`warning-${index}`, warning.span!)}
+                        >
                           Show in procedure
                         </Button>
                       </div>
@@ -124,7 +163,9 @@ export function VerifyPanel({ verified, stale, busy, error, onVerify, onShow, on
                 ))}
               </ul>
             ) : null}
-            {marks.length && verified ? <ProcedureMirror procedure={verified.procedure} marks={marks} activeId={activeId} /> : null}
+            {marks.length && verified ? (
+              <ProcedureMirror procedure={verified.procedure} marks={marks} activeId={activeId} />
+            ) : null}
             <div>
               <p className={styles.subheading}>Planned bindings</p>
               <BeltList belt={result.plannedBelt} empty="The procedure references no integration." />

@@ -41,7 +41,10 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: TNewSecret) 
   }
 
   return (
-    <Card title="Create a key" description="Name each key after the app or server that uses it, so you know which one to revoke later.">
+    <Card
+      title="Create a key"
+      description="Name each key after the app or server that uses it, so you know which one to revoke later."
+    >
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.createForm}>
           <TextField

@@ -15,7 +15,8 @@ export function KeysTable({ keys, onRevoke }: { keys: TApiKey[] | undefined; onR
     return (
       <Card>
         <EmptyState icon={<KeyIcon />} title="No API keys yet">
-          Create a key above to call the API from a server or script. It acts as you in this organization until you revoke it.
+          Create a key above to call the API from a server or script. It acts as you in this organization until you
+          revoke it.
         </EmptyState>
       </Card>
     );
@@ -61,7 +62,12 @@ export function KeysTable({ keys, onRevoke }: { keys: TApiKey[] | undefined; onR
                   </td>
                   <td className={table.actions}>
                     {key.revokedAt ? null : (
-                      <Button variant="dangerOutline" size="small" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.name}`}>
+                      <Button
+                        variant="dangerOutline"
+                        size="small"
+                        onClick={() => onRevoke(key)}
+                        aria-label={`Revoke ${key.name}`}
+                      >
                         Revoke
                       </Button>
                     )}

@@ -16,7 +16,13 @@ export function NewSecretPanel({ created, onDone }: { created: TNewSecret; onDon
   }, [created]);
 
   return (
-    <section ref={panel} className={styles.secretPanel} aria-labelledby="new-secret-title" tabIndex={-1} data-testid="new-secret">
+    <section
+      ref={panel}
+      className={styles.secretPanel}
+      aria-labelledby="new-secret-title"
+      tabIndex={-1}
+      data-testid="new-secret"
+    >
       <div className={styles.secretHeader}>
         <div>
           <h2 id="new-secret-title" className={styles.secretTitle}>
@@ -30,7 +36,9 @@ export function NewSecretPanel({ created, onDone }: { created: TNewSecret; onDon
       </div>
       <CodeBlock value={created.secret} label="New API key" />
       <div className={styles.secretWarning}>
-        <Alert tone="warning">This key will not be shown again. If you lose it, create a new key and revoke this one.</Alert>
+        <Alert tone="warning">
+          This key will not be shown again. If you lose it, create a new key and revoke this one.
+        </Alert>
       </div>
     </section>
   );

@@ -14,7 +14,11 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function validate(email: string, password: string): TFieldErrors {
   return {
-    email: !email ? "Enter your email" : EMAIL_SHAPE.test(email) ? undefined : "Enter an email address like name@company.com",
+    email: !email
+      ? "Enter your email"
+      : EMAIL_SHAPE.test(email)
+        ? undefined
+        : "Enter an email address like name@company.com",
     password: password ? undefined : "Enter your password",
   };
 }

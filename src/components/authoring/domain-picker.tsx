@@ -18,7 +18,15 @@ function sectionHref(section: TPickerSection, domainId: string): string {
 }
 
 /** Switches the domain of a domain-scoped page, keeping the section. */
-export function DomainPicker({ domains, currentId, section }: { domains: TPickerDomain[]; currentId: string; section: TPickerSection }) {
+export function DomainPicker({
+  domains,
+  currentId,
+  section,
+}: {
+  domains: TPickerDomain[];
+  currentId: string;
+  section: TPickerSection;
+}) {
   const router = useRouter();
   const id = useId();
   const [pending, startTransition] = useTransition();

@@ -3,7 +3,14 @@ import authoring from "./authoring.module.css";
 
 const COUNT = new Intl.NumberFormat("en");
 
-type TProps = { hintId?: string; errorId?: string; hint?: string; error?: string | null; length?: number; max?: number };
+type TProps = {
+  hintId?: string;
+  errorId?: string;
+  hint?: string;
+  error?: string | null;
+  length?: number;
+  max?: number;
+};
 
 /** Under a multi-line field or a code editor: its error or hint, and the "used / max" counter. */
 export function FieldFooter({ hintId, errorId, hint, error, length = 0, max }: TProps) {

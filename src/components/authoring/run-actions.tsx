@@ -12,7 +12,13 @@ type TMutationState = { isPending: boolean; isSuccess: boolean; isError: boolean
  * form's submit button (shown once published); Test run is for editors. Both stay busy until the
  * new session opens.
  */
-export function RunActions({ published, canTestRun, run, testRun, onTestRun }: {
+export function RunActions({
+  published,
+  canTestRun,
+  run,
+  testRun,
+  onTestRun,
+}: {
   published: boolean;
   canTestRun: boolean;
   run: TMutationState;

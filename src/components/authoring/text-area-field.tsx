@@ -14,7 +14,18 @@ type TTextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
 };
 
 /** The multi-line sibling of TextField: label, hint or error, and an optional length counter. */
-export function TextAreaField({ label, hint, error, max, monospace = false, id, className, ref, value, ...textarea }: TTextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  max,
+  monospace = false,
+  id,
+  className,
+  ref,
+  value,
+  ...textarea
+}: TTextAreaFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;

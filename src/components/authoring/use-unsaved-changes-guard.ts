@@ -14,9 +14,18 @@ export function useUnsavedChangesGuard(dirty: boolean) {
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
     // Capture on the document runs before the router's own click handling on the link.
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.origin !== window.location.origin) return;
+      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.origin !== window.location.origin)
+        return;
       if (link.pathname === window.location.pathname && link.search === window.location.search) return;
       if (!window.confirm(LEAVE)) {
         event.preventDefault();

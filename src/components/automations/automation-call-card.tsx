@@ -30,13 +30,28 @@ export function AutomationCallCard({ kind, automationId, domainId, publishedRevi
         ? (tab === "curl" ? flowCurl : flowSdk)(origin, trigger)
         : null;
   return (
-    <Card title={`Call this ${kind}`} description={published ? "With a personal API key in SERVICE_API_KEY." : `Publish the ${kind} first: calls run its published revision.`}>
+    <Card
+      title={`Call this ${kind}`}
+      description={
+        published
+          ? "With a personal API key in SERVICE_API_KEY."
+          : `Publish the ${kind} first: calls run its published revision.`
+      }
+    >
       <p>
-        {kind === "agent" ? "Agent" : "Flow"} id <code data-testid="automation-id">{automationId}</code> <CopyButton value={automationId} label="Copy id" />
+        {kind === "agent" ? "Agent" : "Flow"} id <code data-testid="automation-id">{automationId}</code>{" "}
+        <CopyButton value={automationId} label="Copy id" />
       </p>
       <div role="tablist" aria-label="Call with" style={{ display: "flex", gap: 8, margin: "12px 0" }}>
         {(["curl", "sdk"] as const).map((one) => (
-          <Button key={one} size="small" role="tab" aria-selected={tab === one} variant={tab === one ? "primary" : "secondary"} onClick={() => setTab(one)}>
+          <Button
+            key={one}
+            size="small"
+            role="tab"
+            aria-selected={tab === one}
+            variant={tab === one ? "primary" : "secondary"}
+            onClick={() => setTab(one)}
+          >
             {one === "curl" ? "curl" : "TypeScript SDK"}
           </Button>
         ))}
@@ -48,7 +63,8 @@ export function AutomationCallCard({ kind, automationId, domainId, publishedRevi
         </>
       ) : (
         <p>
-          A flow starts through a trigger. Subscribe it to an active API trigger on the <Link href={`/triggers/${domainId}`}>Triggers</Link> page to get a ready call here.
+          A flow starts through a trigger. Subscribe it to an active API trigger on the{" "}
+          <Link href={`/triggers/${domainId}`}>Triggers</Link> page to get a ready call here.
         </p>
       )}
       <p style={{ marginTop: 8 }}>
@@ -66,14 +82,29 @@ const NONE: readonly string[] = [];
  */
 function useCallerRequired(agentId: string | null, revision: number | null): readonly string[] {
   const trpc = useTRPC();
-  const snapshot = useQuery({ ...trpc.agents.getRevision.queryOptions({ id: agentId ?? "", revision: revision ?? 1 }, { staleTime: Infinity }), enabled: Boolean(agentId && revision) });
-  return snapshot.data?.revision.belt.filter((entry) => entry.identityMode === "caller_required").map((entry) => entry.integrationId) ?? NONE;
+  const snapshot = useQuery({
+    ...trpc.agents.getRevision.queryOptions({ id: agentId ?? "", revision: revision ?? 1 }, { staleTime: Infinity }),
+    enabled: Boolean(agentId && revision),
+  });
+  return (
+    snapshot.data?.revision.belt
+      .filter((entry) => entry.identityMode === "caller_required")
+      .map((entry) => entry.integrationId) ?? NONE
+  );
 }
 
 /** The first active API trigger of the domain that fires this flow, if any. */
 function useApiTrigger(domainId: string | null, automationId: string): string | null {
   const trpc = useTRPC();
-  const triggers = useQuery({ ...trpc.triggers.list.queryOptions({ domainId: domainId ?? "" }), enabled: Boolean(domainId) });
-  const match = triggers.data?.triggers.find((entry) => entry.trigger.type === "api" && entry.trigger.active && entry.subscribers.some((subscriber) => subscriber.automationId === automationId));
+  const triggers = useQuery({
+    ...trpc.triggers.list.queryOptions({ domainId: domainId ?? "" }),
+    enabled: Boolean(domainId),
+  });
+  const match = triggers.data?.triggers.find(
+    (entry) =>
+      entry.trigger.type === "api" &&
+      entry.trigger.active &&
+      entry.subscribers.some((subscriber) => subscriber.automationId === automationId),
+  );
   return match?.trigger.id ?? null;
 }

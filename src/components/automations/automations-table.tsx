@@ -15,7 +15,13 @@ import { TableSkeleton } from "@/components/ui/table-skeleton";
 import table from "@/components/ui/table.module.css";
 import authoring from "@/components/authoring/authoring.module.css";
 
-type TRow = { id: string; name: string; description: string | null; publishedRevision: number | null; updatedAt: string };
+type TRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  publishedRevision: number | null;
+  updatedAt: string;
+};
 
 type TProps<T extends TRow> = {
   noun: "agent" | "flow";
@@ -37,7 +43,18 @@ type TProps<T extends TRow> = {
 const capitalized = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
 /** A domain's agents or flows: name and description, status, last change; an empty state that invites editors. */
-export function AutomationsTable<T extends TRow>({ noun, list, error, domainName, role, href, newHref, emptyIcon, emptyHint, extra }: TProps<T>) {
+export function AutomationsTable<T extends TRow>({
+  noun,
+  list,
+  error,
+  domainName,
+  role,
+  href,
+  newHref,
+  emptyIcon,
+  emptyHint,
+  extra,
+}: TProps<T>) {
   const Noun = capitalized(noun);
   if (error) {
     return (
@@ -60,7 +77,9 @@ export function AutomationsTable<T extends TRow>({ noun, list, error, domainName
             ) : undefined
           }
         >
-          {canEditAutomation(role) ? emptyHint : `Editors of this domain create ${noun}s; once they do, you will find them here.`}
+          {canEditAutomation(role)
+            ? emptyHint
+            : `Editors of this domain create ${noun}s; once they do, you will find them here.`}
         </EmptyState>
       </Card>
     );
@@ -85,7 +104,9 @@ export function AutomationsTable<T extends TRow>({ noun, list, error, domainName
                     <Link href={href(row)} className={authoring.rowLink}>
                       {row.name}
                     </Link>
-                    {row.description ? <div className={`${table.secondaryText} ${authoring.clamp}`}>{row.description}</div> : null}
+                    {row.description ? (
+                      <div className={`${table.secondaryText} ${authoring.clamp}`}>{row.description}</div>
+                    ) : null}
                   </td>
                   {extra ? <td className={table.muted}>{extra.cell(row)}</td> : null}
                   <td>

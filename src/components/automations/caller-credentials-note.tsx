@@ -5,8 +5,9 @@ export function CallerCredentialsNote({ integrations }: { integrations: readonly
   if (integrations.length === 0) return null;
   return (
     <p data-testid="caller-credentials-note">
-      This agent acts as the person calling it for {integrations.join(", ")}: replace each <code>{callerTokenPlaceholder("…")}</code> with a token of your end user for that integration, or the call is refused with
-      CALLER_CREDENTIALS_REQUIRED.
+      This agent acts as the person calling it for {integrations.join(", ")}: replace each{" "}
+      <code>{callerTokenPlaceholder("…")}</code> with a token of your end user for that integration, or the call is
+      refused with CALLER_CREDENTIALS_REQUIRED.
     </p>
   );
 }

@@ -30,7 +30,13 @@ type TProps<TRequest extends TCreateRequest> = {
   /** The kind's create contract: the form validates with it before sending. */
   schema: z.ZodType<TRequest>;
   /** The kind's create mutation (it navigates to the new draft on success). */
-  create: { mutate: (input: TRequest) => void; isPending: boolean; isSuccess: boolean; isError: boolean; error: unknown };
+  create: {
+    mutate: (input: TRequest) => void;
+    isPending: boolean;
+    isSuccess: boolean;
+    isError: boolean;
+    error: unknown;
+  };
 };
 
 /** Name and description only: an agent's Setup or a flow's steps are written in the editor the form leads to. */

@@ -11,17 +11,26 @@ describe("ready calls", () => {
     const curl = agentCurl("https://x.example", id);
     expect(curl).toContain(`https://x.example/api/v1/agents/${id}/sessions`);
     expect(bodyOf(curl)).toEqual({ message: "Hello" });
-    expect(agentSdk("https://x.example", id)).toContain(`client.sessions.open({ automationId: "${id}", message: "Hello" })`);
+    expect(agentSdk("https://x.example", id)).toContain(
+      `client.sessions.open({ automationId: "${id}", message: "Hello" })`,
+    );
   });
 
   it("carries callerCredentials with a placeholder per caller_required integration (spec 2's shape)", () => {
     const curl = agentCurl("https://x.example", id, ["service.http", "acme.crm"]);
     expect(bodyOf(curl)).toEqual({
       message: "Hello",
-      callerCredentials: { integrations: { "service.http": { token: callerTokenPlaceholder("service.http") }, "acme.crm": { token: callerTokenPlaceholder("acme.crm") } } },
+      callerCredentials: {
+        integrations: {
+          "service.http": { token: callerTokenPlaceholder("service.http") },
+          "acme.crm": { token: callerTokenPlaceholder("acme.crm") },
+        },
+      },
     });
     // The body sits in single quotes in the shell: nothing in it may close them.
     expect(/-d '([\s\S]*)'$/.exec(curl)![1]).not.toContain("'");
-    expect(agentSdk("https://x.example", id, ["service.http"])).toContain(`callerCredentials: {"integrations":{"service.http":{"token":"${callerTokenPlaceholder("service.http")}"}}}`);
+    expect(agentSdk("https://x.example", id, ["service.http"])).toContain(
+      `callerCredentials: {"integrations":{"service.http":{"token":"${callerTokenPlaceholder("service.http")}"}}}`,
+    );
   });
 });

@@ -29,7 +29,10 @@ function sessionBody(callerRequired: readonly string[]): Record<string, unknown>
 
 /** curl for POST /api/v1/agents/{id}/sessions (spec 4.2): the key comes from the environment, never the page. */
 export function agentCurl(origin: string, agentId: string, callerRequired: readonly string[] = []): string {
-  const body = callerRequired.length === 0 ? `'{"message": "Hello"}'` : `'${JSON.stringify(sessionBody(callerRequired), null, 2).replaceAll("\n", "\n     ")}'`;
+  const body =
+    callerRequired.length === 0
+      ? `'{"message": "Hello"}'`
+      : `'${JSON.stringify(sessionBody(callerRequired), null, 2).replaceAll("\n", "\n     ")}'`;
   return [
     `curl -X POST "${origin}/api/v1/agents/${agentId}/sessions" \\`,
     `  -H "Authorization: Bearer $SERVICE_API_KEY" \\`,

@@ -57,13 +57,19 @@ export function RevisionHistory({ list, error, description, className, noteClass
                   list.map((revision) => (
                     <tr key={revision.revision} aria-current={viewing === revision.revision ? "true" : undefined}>
                       <td className={table.primaryText}>{revision.revision}</td>
-                      <td className={revision.changeNote ? noteClassName : table.muted}>{revision.changeNote ?? "No note"}</td>
+                      <td className={revision.changeNote ? noteClassName : table.muted}>
+                        {revision.changeNote ?? "No note"}
+                      </td>
                       <td className={table.muted}>
                         <DateTime value={revision.publishedAt} />
                       </td>
                       <td>{revision.publishedBy?.name ?? <span className={table.muted}>Unknown</span>}</td>
                       <td className={table.actions}>
-                        <Button size="small" aria-label={`View revision ${revision.revision}`} onClick={() => setViewing(revision.revision)}>
+                        <Button
+                          size="small"
+                          aria-label={`View revision ${revision.revision}`}
+                          onClick={() => setViewing(revision.revision)}
+                        >
                           View
                         </Button>
                       </td>

@@ -43,8 +43,10 @@ export function BudgetLimitsForm({ budget }: { budget: TBudget }) {
     const parsed = ZSetBudgetRequest.safeParse({ monthlyTokenLimit, monthlyCostLimitUsd });
     if (monthlyTokenLimit === "invalid" || monthlyCostLimitUsd === "invalid" || !parsed.success) {
       setErrors({
-        tokens: monthlyTokenLimit === "invalid" ? "Enter a whole number of tokens, or leave empty for no limit." : undefined,
-        cost: monthlyCostLimitUsd === "invalid" ? "Enter an amount in US dollars, or leave empty for no limit." : undefined,
+        tokens:
+          monthlyTokenLimit === "invalid" ? "Enter a whole number of tokens, or leave empty for no limit." : undefined,
+        cost:
+          monthlyCostLimitUsd === "invalid" ? "Enter an amount in US dollars, or leave empty for no limit." : undefined,
       });
       return;
     }
@@ -53,11 +55,30 @@ export function BudgetLimitsForm({ budget }: { budget: TBudget }) {
   }
 
   return (
-    <Card title="Monthly limits" description="When either limit is reached, new model calls fail with LLM_BUDGET_EXHAUSTED until the next month. Leave a field empty for no limit.">
+    <Card
+      title="Monthly limits"
+      description="When either limit is reached, new model calls fail with LLM_BUDGET_EXHAUSTED until the next month. Leave a field empty for no limit."
+    >
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} aria-label="Monthly limits">
         <div className={authoring.formGrid}>
-          <TextField label="Token limit" name="monthlyTokenLimit" inputMode="numeric" value={tokens} placeholder="Unlimited" error={errors.tokens} onChange={(event) => setTokens(event.target.value)} />
-          <TextField label="Cost limit (USD)" name="monthlyCostLimitUsd" inputMode="decimal" value={cost} placeholder="Unlimited" error={errors.cost} onChange={(event) => setCost(event.target.value)} />
+          <TextField
+            label="Token limit"
+            name="monthlyTokenLimit"
+            inputMode="numeric"
+            value={tokens}
+            placeholder="Unlimited"
+            error={errors.tokens}
+            onChange={(event) => setTokens(event.target.value)}
+          />
+          <TextField
+            label="Cost limit (USD)"
+            name="monthlyCostLimitUsd"
+            inputMode="decimal"
+            value={cost}
+            placeholder="Unlimited"
+            error={errors.cost}
+            onChange={(event) => setCost(event.target.value)}
+          />
         </div>
         {save.isError ? (
           <Alert tone="error" title="The limits were not saved">
@@ -67,7 +88,10 @@ export function BudgetLimitsForm({ budget }: { budget: TBudget }) {
         {save.isSuccess ? (
           <Alert tone="success" title="Limits saved">
             Tokens: {save.data.budget.limits.monthlyTokenLimit?.toLocaleString("en-US") ?? "unlimited"}; cost:{" "}
-            {save.data.budget.limits.monthlyCostLimitUsd === null ? "unlimited" : formatUsd(save.data.budget.limits.monthlyCostLimitUsd)}.
+            {save.data.budget.limits.monthlyCostLimitUsd === null
+              ? "unlimited"
+              : formatUsd(save.data.budget.limits.monthlyCostLimitUsd)}
+            .
           </Alert>
         ) : null}
         <div className={authoring.formActions}>

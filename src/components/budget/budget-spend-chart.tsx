@@ -9,7 +9,12 @@ import { Alert } from "@/components/ui/alert";
 import { ChartFigure } from "@/components/usage/chart-figure";
 import { COLORS, formatCount, formatUsd, shortDay } from "@/components/usage/format";
 
-type TMeasure = { key: "cumulativeCostUsd" | "cumulativeTokens"; label: string; limit: number | null; format: (value: number) => string };
+type TMeasure = {
+  key: "cumulativeCostUsd" | "cumulativeTokens";
+  label: string;
+  limit: number | null;
+  format: (value: number) => string;
+};
 
 /**
  * The month's running spend against the limit. It draws cost when a cost limit is set, tokens when
@@ -60,10 +65,32 @@ export function BudgetSpendChart({ budget }: { budget: TBudget }) {
         <AreaChart data={days} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} tick={{ fontSize: 12, fill: "#667085" }} minTickGap={16} />
-          <YAxis tick={{ fontSize: 12, fill: "#667085" }} width={72} domain={[0, top > 0 ? top : 1]} tickFormatter={(value: number) => measure.format(value)} />
-          <Tooltip labelFormatter={(day) => shortDay(String(day))} formatter={(value) => measure.format(Number(value))} />
-          <Area type="monotone" dataKey={measure.key} name={measure.label} stroke={COLORS.running} fill={COLORS.output} isAnimationActive={false} />
-          {measure.limit === null ? null : <ReferenceLine y={measure.limit} stroke={COLORS.limit} strokeDasharray="6 4" label={{ value: "Limit", position: "insideTopRight", fill: COLORS.limit, fontSize: 12 }} />}
+          <YAxis
+            tick={{ fontSize: 12, fill: "#667085" }}
+            width={72}
+            domain={[0, top > 0 ? top : 1]}
+            tickFormatter={(value: number) => measure.format(value)}
+          />
+          <Tooltip
+            labelFormatter={(day) => shortDay(String(day))}
+            formatter={(value) => measure.format(Number(value))}
+          />
+          <Area
+            type="monotone"
+            dataKey={measure.key}
+            name={measure.label}
+            stroke={COLORS.running}
+            fill={COLORS.output}
+            isAnimationActive={false}
+          />
+          {measure.limit === null ? null : (
+            <ReferenceLine
+              y={measure.limit}
+              stroke={COLORS.limit}
+              strokeDasharray="6 4"
+              label={{ value: "Limit", position: "insideTopRight", fill: COLORS.limit, fontSize: 12 }}
+            />
+          )}
         </AreaChart>
       </ResponsiveContainer>
     </ChartFigure>

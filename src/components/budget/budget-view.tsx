@@ -10,7 +10,8 @@ import { BudgetSpendChart } from "./budget-spend-chart";
 import { BudgetUsage } from "./budget-usage";
 import styles from "./budget.module.css";
 
-const describe = (value: number | null, unit: string) => (value === null ? "no limit" : `${value.toLocaleString("en-US")} ${unit}`);
+const describe = (value: number | null, unit: string) =>
+  value === null ? "no limit" : `${value.toLocaleString("en-US")} ${unit}`;
 
 /** The organization's model budget: usage for everyone, the limits form for Owners and Admins. */
 export function BudgetView() {
@@ -34,7 +35,8 @@ export function BudgetView() {
       ) : (
         <Card title="Monthly limits" description="Only organization Owners and Admins can change these.">
           <p>
-            Tokens: {describe(budget.limits.monthlyTokenLimit, "tokens")}. Cost: {describe(budget.limits.monthlyCostLimitUsd, "USD")}.
+            Tokens: {describe(budget.limits.monthlyTokenLimit, "tokens")}. Cost:{" "}
+            {describe(budget.limits.monthlyCostLimitUsd, "USD")}.
           </p>
         </Card>
       )}

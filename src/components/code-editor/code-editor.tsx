@@ -5,7 +5,14 @@ import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { lintGutter, lintKeymap, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { Compartment, EditorSelection, EditorState, type Extension } from "@codemirror/state";
-import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, placeholder as placeholderText } from "@codemirror/view";
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  keymap,
+  lineNumbers,
+  placeholder as placeholderText,
+} from "@codemirror/view";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import { editorTheme } from "./theme";
 
@@ -48,7 +55,19 @@ function toDiagnostics(diagnostics: TCodeDiagnostic[], length: number): Diagnost
  * when it differs from the text (a proposal applied, a format switch), `onChange` reports typing.
  */
 export function CodeEditor(props: TProps) {
-  const { value, label, describedBy, invalid, language, completion, completionLabel, wrap = false, placeholder, handle, minLines = 8 } = props;
+  const {
+    value,
+    label,
+    describedBy,
+    invalid,
+    language,
+    completion,
+    completionLabel,
+    wrap = false,
+    placeholder,
+    handle,
+    minLines = 8,
+  } = props;
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChange = useRef(props.onChange);
@@ -60,7 +79,10 @@ export function CodeEditor(props: TProps) {
       const editor = view.current;
       if (!editor) return;
       const length = editor.state.doc.length;
-      editor.dispatch({ selection: EditorSelection.single(Math.min(from, length), Math.min(to, length)), scrollIntoView: true });
+      editor.dispatch({
+        selection: EditorSelection.single(Math.min(from, length), Math.min(to, length)),
+        scrollIntoView: true,
+      });
       editor.focus();
     },
     focus: () => view.current?.focus(),
@@ -107,10 +129,16 @@ export function CodeEditor(props: TProps) {
   }, [value]);
 
   useEffect(() => {
-    const contentAttributes: Record<string, string> = { "aria-label": label, "aria-multiline": "true", spellcheck: "false" };
+    const contentAttributes: Record<string, string> = {
+      "aria-label": label,
+      "aria-multiline": "true",
+      spellcheck: "false",
+    };
     if (describedBy) contentAttributes["aria-describedby"] = describedBy;
     if (invalid) contentAttributes["aria-invalid"] = "true";
-    view.current?.dispatch({ effects: attributes.current.reconfigure(EditorView.contentAttributes.of(contentAttributes)) });
+    view.current?.dispatch({
+      effects: attributes.current.reconfigure(EditorView.contentAttributes.of(contentAttributes)),
+    });
   }, [label, describedBy, invalid]);
 
   const diagnostics = props.diagnostics;

@@ -10,7 +10,11 @@ import { TableSkeleton } from "@/components/ui/table-skeleton";
 import table from "@/components/ui/table.module.css";
 import styles from "./connections.module.css";
 
-type TProps = { connections: TConnection[] | undefined; integrationNames: ReadonlyMap<string, string>; onDelete: (connection: TConnection) => void };
+type TProps = {
+  connections: TConnection[] | undefined;
+  integrationNames: ReadonlyMap<string, string>;
+  onDelete: (connection: TConnection) => void;
+};
 
 /** `connections` is undefined while loading. Only the hint of each secret is ever known here. */
 export function ConnectionsTable({ connections, integrationNames, onDelete }: TProps) {
@@ -54,7 +58,12 @@ export function ConnectionsTable({ connections, integrationNames, onDelete }: TP
                     <DateTime value={connection.createdAt} />
                   </td>
                   <td className={table.actions}>
-                    <Button variant="dangerOutline" size="small" aria-label={`Delete ${connection.name}`} onClick={() => onDelete(connection)}>
+                    <Button
+                      variant="dangerOutline"
+                      size="small"
+                      aria-label={`Delete ${connection.name}`}
+                      onClick={() => onDelete(connection)}
+                    >
                       Delete
                     </Button>
                   </td>

@@ -34,7 +34,10 @@ function ManageConnections({ domainId, domainName }: { domainId: string; domainN
   const queryClient = useQueryClient();
   const connections = useQuery(trpc.connections.list.queryOptions({ domainId }));
   const integrations = useQuery(trpc.integrations.list.queryOptions({}));
-  const names = useMemo(() => new Map((integrations.data?.integrations ?? []).map((integration) => [integration.id, integration.name])), [integrations.data]);
+  const names = useMemo(
+    () => new Map((integrations.data?.integrations ?? []).map((integration) => [integration.id, integration.name])),
+    [integrations.data],
+  );
   const [deleting, setDeleting] = useState<TConnection | null>(null);
   const remove = useMutation(
     trpc.connections.delete.mutationOptions({
@@ -71,7 +74,8 @@ function ManageConnections({ domainId, domainName }: { domainId: string; domainN
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setDeleting(null)}
       >
-        Agents that bind {deleting?.integrationId ?? "this integration"} as the service lose this credential; their runs fail until another connection exists. The secret is erased. This cannot be undone.
+        Agents that bind {deleting?.integrationId ?? "this integration"} as the service lose this credential; their runs
+        fail until another connection exists. The secret is erased. This cannot be undone.
       </ConfirmDialog>
     </div>
   );

@@ -20,7 +20,8 @@ const LABELS = { integrationId: "Integration", name: "Name", token: "Token", fie
 
 /** The contract's bounds on fields, worded for the rows of the editor. */
 function rowsError(rows: TFieldRow[]): string | null {
-  if (rows.some((row) => !/^[A-Za-z0-9_]{1,64}$/.test(row.name.trim()))) return "Field names are 1-64 letters, digits or _.";
+  if (rows.some((row) => !/^[A-Za-z0-9_]{1,64}$/.test(row.name.trim())))
+    return "Field names are 1-64 letters, digits or _.";
   if (new Set(rows.map((row) => row.name.trim())).size !== rows.length) return "Each field name can appear once.";
   if (rows.some((row) => !row.value)) return "Give every field a value.";
   if (rows.some((row) => /[\r\n]/.test(row.value))) return "Values must not contain a newline.";
@@ -35,7 +36,8 @@ export function CreateConnectionForm({ domainId, domainName }: { domainId: strin
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const integrations = useQuery(trpc.integrations.list.queryOptions({}));
-  const choices = integrations.data?.integrations.filter((integration) => !CREDENTIAL_FREE_INTEGRATIONS.has(integration.id)) ?? [];
+  const choices =
+    integrations.data?.integrations.filter((integration) => !CREDENTIAL_FREE_INTEGRATIONS.has(integration.id)) ?? [];
   const [integrationId, setIntegrationId] = useState("");
   const [name, setName] = useState("");
   const [token, setToken] = useState("");
@@ -68,7 +70,10 @@ export function CreateConnectionForm({ domainId, domainName }: { domainId: strin
       ...(filled.length ? { fields: Object.fromEntries(filled.map((row) => [row.name.trim(), row.value])) } : {}),
     });
     if (!parsed.success || rowsProblem) {
-      setErrors({ ...(parsed.success ? {} : fieldErrors(parsed.error, LABELS)), ...(rowsProblem ? { fields: rowsProblem } : {}) });
+      setErrors({
+        ...(parsed.success ? {} : fieldErrors(parsed.error, LABELS)),
+        ...(rowsProblem ? { fields: rowsProblem } : {}),
+      });
       return;
     }
     setErrors({});
@@ -76,7 +81,10 @@ export function CreateConnectionForm({ domainId, domainName }: { domainId: strin
   }
 
   return (
-    <Card title="New connection" description={`The organization's account at an integration, used by the agents of ${domainName} that bind as the service.`}>
+    <Card
+      title="New connection"
+      description={`The organization's account at an integration, used by the agents of ${domainName} that bind as the service.`}
+    >
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} aria-label="New connection">
         <div className={authoring.formGrid}>
           <SelectField
@@ -85,10 +93,16 @@ export function CreateConnectionForm({ domainId, domainName }: { domainId: strin
             value={selected}
             disabled={!choices.length}
             error={errors.integrationId}
-            hint={integrations.isError ? errorMessage(integrations.error) : "Only integrations that take a credential are listed."}
+            hint={
+              integrations.isError
+                ? errorMessage(integrations.error)
+                : "Only integrations that take a credential are listed."
+            }
             onChange={(event) => setIntegrationId(event.target.value)}
           >
-            {choices.length === 0 ? <option value="">{integrations.isPending ? "Loading…" : "No integration takes a credential"}</option> : null}
+            {choices.length === 0 ? (
+              <option value="">{integrations.isPending ? "Loading…" : "No integration takes a credential"}</option>
+            ) : null}
             {choices.map((integration) => (
               <option key={integration.id} value={integration.id}>
                 {integration.name} ({integration.id})

@@ -12,12 +12,25 @@ const MAX_FIELDS = 16;
  * Named secret fields (e.g. an API key sent in a header) beside or instead of the token. The
  * service accepts only the names the integration declares and says which ones when refused.
  */
-export function SecretFieldsEditor({ rows, onChange, error }: { rows: TFieldRow[]; onChange: (rows: TFieldRow[]) => void; error?: string }) {
-  const set = (key: number, patch: Partial<TFieldRow>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+export function SecretFieldsEditor({
+  rows,
+  onChange,
+  error,
+}: {
+  rows: TFieldRow[];
+  onChange: (rows: TFieldRow[]) => void;
+  error?: string;
+}) {
+  const set = (key: number, patch: Partial<TFieldRow>) =>
+    onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   return (
     <fieldset className={styles.fields}>
       <legend className={ui.label}>Fields (optional)</legend>
-      {rows.length === 0 ? <p className={ui.hint}>Some integrations take named credentials, such as an API key header, instead of a token.</p> : null}
+      {rows.length === 0 ? (
+        <p className={ui.hint}>
+          Some integrations take named credentials, such as an API key header, instead of a token.
+        </p>
+      ) : null}
       {rows.map((row, index) => (
         <div key={row.key} className={styles.fieldRow}>
           <input
@@ -38,14 +51,23 @@ export function SecretFieldsEditor({ rows, onChange, error }: { rows: TFieldRow[
             autoComplete="off"
             onChange={(event) => set(row.key, { value: event.target.value })}
           />
-          <Button size="small" variant="ghost" aria-label={`Remove field ${index + 1}`} onClick={() => onChange(rows.filter((candidate) => candidate.key !== row.key))}>
+          <Button
+            size="small"
+            variant="ghost"
+            aria-label={`Remove field ${index + 1}`}
+            onClick={() => onChange(rows.filter((candidate) => candidate.key !== row.key))}
+          >
             Remove
           </Button>
         </div>
       ))}
       {error ? <p className={ui.fieldError}>{error}</p> : null}
       <div>
-        <Button size="small" disabled={rows.length >= MAX_FIELDS} onClick={() => onChange([...rows, { key: Date.now() + rows.length, name: "", value: "" }])}>
+        <Button
+          size="small"
+          disabled={rows.length >= MAX_FIELDS}
+          onClick={() => onChange([...rows, { key: Date.now() + rows.length, name: "", value: "" }])}
+        >
           Add field
         </Button>
       </div>

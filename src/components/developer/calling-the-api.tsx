@@ -13,7 +13,9 @@ export function CallingTheApi() {
             <p className={styles.optionTitle}>
               <KeyIcon /> Personal API keys
             </p>
-            <p className={styles.optionText}>Keys (yk_…) last until you revoke them. Use them for servers and scheduled jobs.</p>
+            <p className={styles.optionText}>
+              Keys (yk_…) last until you revoke them. Use them for servers and scheduled jobs.
+            </p>
             <Link className={styles.optionLink} href="/settings/api-keys">
               Manage API keys →
             </Link>
@@ -22,7 +24,9 @@ export function CallingTheApi() {
             <p className={styles.optionTitle}>
               <BookIcon /> API reference
             </p>
-            <p className={styles.optionText}>Every route, its parameters, responses and error codes, generated from the service itself.</p>
+            <p className={styles.optionText}>
+              Every route, its parameters, responses and error codes, generated from the service itself.
+            </p>
             <Link className={styles.optionLink} href="/reference/v1">
               Open the reference →
             </Link>

@@ -69,15 +69,28 @@ export function TokenMinter({ organizationName }: { organizationName: string }) 
           </Button>
         }
       >
-        {error ? <Alert tone="error" title="No token was minted">{error}</Alert> : null}
-        {!minted && !error ? <p className={styles.help}>Minting does not affect other tokens or your API keys. Each token expires on its own after an hour.</p> : null}
+        {error ? (
+          <Alert tone="error" title="No token was minted">
+            {error}
+          </Alert>
+        ) : null}
+        {!minted && !error ? (
+          <p className={styles.help}>
+            Minting does not affect other tokens or your API keys. Each token expires on its own after an hour.
+          </p>
+        ) : null}
         {minted ? (
           <div className={styles.group} data-testid="minted-token">
             <p className={styles.groupLabel}>Your token</p>
             <CodeBlock value={minted.token} label="Access token" />
             <p className={styles.expiry}>
-              Expires <strong><DateTime value={minted.expiresAt} /></strong>
-              <Badge tone={expiresIn(minted.expiresAt, now) === "expired" ? "danger" : "brand"}>{expiresIn(minted.expiresAt, now)}</Badge>
+              Expires{" "}
+              <strong>
+                <DateTime value={minted.expiresAt} />
+              </strong>
+              <Badge tone={expiresIn(minted.expiresAt, now) === "expired" ? "danger" : "brand"}>
+                {expiresIn(minted.expiresAt, now)}
+              </Badge>
             </p>
           </div>
         ) : null}
@@ -86,7 +99,10 @@ export function TokenMinter({ organizationName }: { organizationName: string }) 
             <div className={styles.group}>
               <p className={styles.groupLabel}>Try it</p>
               <p className={styles.help}>Ask the API who the token acts as:</p>
-              <CodeBlock value={`curl -H "Authorization: Bearer ${minted.token}" ${origin}/api/v1/auth/whoami`} label="curl example" />
+              <CodeBlock
+                value={`curl -H "Authorization: Bearer ${minted.token}" ${origin}/api/v1/auth/whoami`}
+                label="curl example"
+              />
             </div>
           </div>
         ) : null}

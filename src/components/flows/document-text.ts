@@ -21,7 +21,9 @@ export function formatDocument(value: unknown, format: TDocumentFormat): string 
 
 /** `steps[2].next` -> ["steps", 2, "next"]; "" -> []. */
 function pathKeys(path: string): (string | number)[] {
-  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] !== undefined ? Number(match[2]) : match[1]!));
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) =>
+    match[2] !== undefined ? Number(match[2]) : match[1]!,
+  );
 }
 
 /**

@@ -26,9 +26,16 @@ export function FlowBindings({ flowId, belt, policies, editable }: TProps) {
     }),
   );
   return (
-    <Card title="Binding policies" description="How each integration the tool steps call obtains its credential. Published with the next revision.">
+    <Card
+      title="Binding policies"
+      description="How each integration the tool steps call obtains its credential. Published with the next revision."
+    >
       {belt.length === 0 ? (
-        <p className={styles.status}>{editable ? "No tool step calls an integration yet." : "No policy set: every integration the tool steps call binds as Service (the organization's connection)."}</p>
+        <p className={styles.status}>
+          {editable
+            ? "No tool step calls an integration yet."
+            : "No policy set: every integration the tool steps call binds as Service (the organization's connection)."}
+        </p>
       ) : (
         <div className={styles.bindings}>
           {belt.map(({ integrationId }) => {
@@ -36,7 +43,10 @@ export function FlowBindings({ flowId, belt, policies, editable }: TProps) {
             if (!editable || CREDENTIAL_FREE_INTEGRATIONS.has(integrationId)) {
               return (
                 <p key={integrationId}>
-                  <code>{integrationId}</code>: {CREDENTIAL_FREE_INTEGRATIONS.has(integrationId) ? "Service (takes no credential)" : IDENTITY_MODE_LABEL[mode]}
+                  <code>{integrationId}</code>:{" "}
+                  {CREDENTIAL_FREE_INTEGRATIONS.has(integrationId)
+                    ? "Service (takes no credential)"
+                    : IDENTITY_MODE_LABEL[mode]}
                 </p>
               );
             }
@@ -47,7 +57,12 @@ export function FlowBindings({ flowId, belt, policies, editable }: TProps) {
                 value={mode}
                 disabled={save.isPending}
                 hint={IDENTITY_MODES.find((item) => item.value === mode)?.help}
-                onChange={(event) => save.mutate({ id: flowId, policies: { ...policies, [integrationId]: event.target.value as TIdentityModeValue } })}
+                onChange={(event) =>
+                  save.mutate({
+                    id: flowId,
+                    policies: { ...policies, [integrationId]: event.target.value as TIdentityModeValue },
+                  })
+                }
               >
                 {IDENTITY_MODES.map((item) => (
                   <option key={item.value} value={item.value}>

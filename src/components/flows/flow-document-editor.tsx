@@ -23,7 +23,14 @@ function documentDiagnostics(text: string, parsed: TParsedText, findings: TShown
   if (!parsed.ok) {
     if (parsed.offset === null) return [];
     const from = Math.min(parsed.offset, text.length);
-    return [{ from, to: Math.min(from + 1, text.length), severity: "error", message: `Not valid YAML or JSON: ${parsed.message}` }];
+    return [
+      {
+        from,
+        to: Math.min(from + 1, text.length),
+        severity: "error",
+        message: `Not valid YAML or JSON: ${parsed.message}`,
+      },
+    ];
   }
   return (findings ?? []).flatMap((finding) => {
     const range = finding.path ? rangeOfPath(text, finding.path) : null;
@@ -45,11 +52,24 @@ export function FlowDocumentEditor({ text, onText, format, parsed, findings }: T
 
   return (
     <>
-      <CodeEditor value={text} onChange={onText} label="Flow document" language={language} diagnostics={diagnostics} minLines={16} />
+      <CodeEditor
+        value={text}
+        onChange={onText}
+        label="Flow document"
+        language={language}
+        diagnostics={diagnostics}
+        minLines={16}
+      />
       <div className={styles.templates} role="group" aria-label="Insert a step">
         <span className={styles.templatesLabel}>Add a step:</span>
         {(Object.keys(STEP_TEMPLATES) as TStepKind[]).map((kind) => (
-          <button key={kind} type="button" className={styles.templateButton} disabled={!parsed.ok} onClick={() => insert(kind)}>
+          <button
+            key={kind}
+            type="button"
+            className={styles.templateButton}
+            disabled={!parsed.ok}
+            onClick={() => insert(kind)}
+          >
             {STEP_TEMPLATES[kind].label}
           </button>
         ))}

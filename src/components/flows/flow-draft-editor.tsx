@@ -50,7 +50,11 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
 
   async function save(): Promise<boolean> {
     if (!structured?.success) {
-      setNotice({ tone: "error", title: "Not saved", message: "Fix the document's structure first (see the findings)." });
+      setNotice({
+        tone: "error",
+        title: "Not saved",
+        message: "Fix the document's structure first (see the findings).",
+      });
       return false;
     }
     try {
@@ -66,13 +70,18 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
 
   async function onSave() {
     setNotice(null);
-    if (await save()) setNotice({ tone: "success", title: "Draft saved", message: "Publish it to make it what runs use." });
+    if (await save())
+      setNotice({ tone: "success", title: "Draft saved", message: "Publish it to make it what runs use." });
   }
 
   async function onPublish() {
     setNotice(null);
     if (changeNote.trim().length > FLOW_CHANGE_NOTE_MAX) {
-      setNotice({ tone: "error", title: "Not published", message: `The change note must be at most ${FLOW_CHANGE_NOTE_MAX} characters.` });
+      setNotice({
+        tone: "error",
+        title: "Not published",
+        message: `The change note must be at most ${FLOW_CHANGE_NOTE_MAX} characters.`,
+      });
       return;
     }
     if (dirty && !(await save())) return;
@@ -80,11 +89,21 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
       const result = await publish.mutateAsync({ id: flow.id, changeNote: changeNote.trim() || null });
       setChangeNote("");
       await invalidate();
-      setNotice({ tone: "success", title: `Published revision ${result.revision}`, message: "New runs use this revision." });
+      setNotice({
+        tone: "success",
+        title: `Published revision ${result.revision}`,
+        message: "New runs use this revision.",
+      });
     } catch (error) {
       const refused = appErrorOf(error)?.code === "VALIDATION";
       setRevalidate((count) => count + 1);
-      setNotice({ tone: "error", title: "Not published", message: refused ? `${errorMessage(error)} Nothing changed; the findings are listed beside the document.` : errorMessage(error) });
+      setNotice({
+        tone: "error",
+        title: "Not published",
+        message: refused
+          ? `${errorMessage(error)} Nothing changed; the findings are listed beside the document.`
+          : errorMessage(error),
+      });
     }
   }
 
@@ -94,7 +113,11 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
     setFormat(next);
   }
 
-  const flagged = new Set((live.findings ?? []).flatMap((finding) => ("stepId" in finding && typeof finding.stepId === "string" ? [finding.stepId] : [])));
+  const flagged = new Set(
+    (live.findings ?? []).flatMap((finding) =>
+      "stepId" in finding && typeof finding.stepId === "string" ? [finding.stepId] : [],
+    ),
+  );
   const busy = update.isPending || publish.isPending;
   return (
     <div className={styles.history}>
@@ -103,7 +126,12 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
           <div className={styles.toolbar}>
             <div className={styles.formatSwitch} role="group" aria-label="Format">
               {(["yaml", "json"] as const).map((option) => (
-                <button key={option} type="button" aria-pressed={format === option} onClick={() => switchFormat(option)}>
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={format === option}
+                  onClick={() => switchFormat(option)}
+                >
                   {option.toUpperCase()}
                 </button>
               ))}
@@ -127,11 +155,28 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
         </div>
       </div>
       <FlowBindings flowId={flow.id} belt={live.belt} policies={flow.bindingPolicies} editable />
-      <Card title="Publish" description={flow.publishedRevision ? `Runs use revision ${flow.publishedRevision} until you publish revision ${flow.publishedRevision + 1}.` : "Nothing can run the flow before its first publish."}>
-        <TextAreaField label="Change note" name="changeNote" value={changeNote} rows={2} max={FLOW_CHANGE_NOTE_MAX} hint="What changed, for the revision history." onChange={(event) => setChangeNote(event.target.value)} />
+      <Card
+        title="Publish"
+        description={
+          flow.publishedRevision
+            ? `Runs use revision ${flow.publishedRevision} until you publish revision ${flow.publishedRevision + 1}.`
+            : "Nothing can run the flow before its first publish."
+        }
+      >
+        <TextAreaField
+          label="Change note"
+          name="changeNote"
+          value={changeNote}
+          rows={2}
+          max={FLOW_CHANGE_NOTE_MAX}
+          hint="What changed, for the revision history."
+          onChange={(event) => setChangeNote(event.target.value)}
+        />
         <div className={styles.actions}>
           <Button variant="primary" onClick={onPublish} busy={publish.isPending} disabled={busy}>
-            {dirty ? `Save and publish revision ${(flow.publishedRevision ?? 0) + 1}` : `Publish revision ${(flow.publishedRevision ?? 0) + 1}`}
+            {dirty
+              ? `Save and publish revision ${(flow.publishedRevision ?? 0) + 1}`
+              : `Publish revision ${(flow.publishedRevision ?? 0) + 1}`}
           </Button>
         </div>
         {notice ? (

@@ -45,7 +45,9 @@ export function FlowEditor({ flowId, role }: { flowId: string; role: TDomainRole
         <>
           <div className={authoring.readonlyNote} data-testid="read-only-note">
             <strong>Read only.</strong>
-            {role ? ` As a ${DOMAIN_ROLE_LABEL[role]} of this domain you can see this flow but not change or publish it.` : " You are not a member of this domain, so you cannot change this flow."}
+            {role
+              ? ` As a ${DOMAIN_ROLE_LABEL[role]} of this domain you can see this flow but not change or publish it.`
+              : " You are not a member of this domain, so you cannot change this flow."}
           </div>
           <div className={styles.workspace}>
             <Card title="Draft document">
@@ -59,14 +61,28 @@ export function FlowEditor({ flowId, role }: { flowId: string; role: TDomainRole
           </div>
           <FlowBindings
             flowId={detail.id}
-            belt={Object.keys(detail.bindingPolicies).map((integrationId) => ({ integrationId, identityMode: detail.bindingPolicies[integrationId]! }))}
+            belt={Object.keys(detail.bindingPolicies).map((integrationId) => ({
+              integrationId,
+              identityMode: detail.bindingPolicies[integrationId]!,
+            }))}
             policies={detail.bindingPolicies}
             editable={false}
           />
         </>
       )}
-      <AutomationCallCard kind="flow" automationId={detail.id} domainId={detail.domainId} publishedRevision={detail.publishedRevision} />
-      {canRunFlow(role) ? <FlowRunPanel flowId={detail.id} publishedRevision={detail.publishedRevision} canTestRun={canEditAutomation(role)} /> : null}
+      <AutomationCallCard
+        kind="flow"
+        automationId={detail.id}
+        domainId={detail.domainId}
+        publishedRevision={detail.publishedRevision}
+      />
+      {canRunFlow(role) ? (
+        <FlowRunPanel
+          flowId={detail.id}
+          publishedRevision={detail.publishedRevision}
+          canTestRun={canEditAutomation(role)}
+        />
+      ) : null}
       <TriggerRunsLink domainId={detail.domainId} automationId={detail.id} kind="flow" />
       <FlowRevisions flowId={detail.id} />
     </div>

@@ -5,7 +5,13 @@ import type { TFlowGraph, TFlowStep } from "@/contracts/flows/graph";
 import { edgeLanes, layoutGraph, NODE, type TLayout, type TNode } from "./graph-layout";
 import styles from "./flows.module.css";
 
-export const KIND_LABEL: Record<TFlowStep["kind"], string> = { tool: "Tool", branch: "Branch", transform: "Transform", agent: "Agent", approval: "Approval" };
+export const KIND_LABEL: Record<TFlowStep["kind"], string> = {
+  tool: "Tool",
+  branch: "Branch",
+  transform: "Transform",
+  agent: "Agent",
+  approval: "Approval",
+};
 
 export function detail(step: TFlowStep): string {
   switch (step.kind) {
@@ -32,7 +38,11 @@ export function routeEdge(from: TNode, to: TNode, lane: number | null, layoutWid
     const x2 = to.x + NODE.width / 2;
     const y2 = to.step ? to.y : to.y + NODE.height / 2 - 16;
     const midY = (y1 + y2) / 2;
-    return { path: `M ${x1} ${y1} C ${x1} ${midY}, ${x2} ${midY}, ${x2} ${y2 - 2}`, labelX: (x1 + x2) / 2 + 6, labelY: midY - 4 };
+    return {
+      path: `M ${x1} ${y1} C ${x1} ${midY}, ${x2} ${midY}, ${x2} ${y2 - 2}`,
+      labelX: (x1 + x2) / 2 + 6,
+      labelY: midY - 4,
+    };
   }
   const laneX = layoutWidth + LANE_GAP * (lane + 1);
   const startX = from.x + NODE.width;
@@ -45,7 +55,15 @@ export function routeEdge(from: TNode, to: TNode, lane: number | null, layoutWid
 /** An arrow head for edges, referenced by `url(#id)`. */
 export function ArrowMarker({ id, className, size = 7 }: { id: string; className: string | undefined; size?: number }) {
   return (
-    <marker id={id} viewBox="0 0 10 10" refX="9" refY="5" markerWidth={size} markerHeight={size} orient="auto-start-reverse">
+    <marker
+      id={id}
+      viewBox="0 0 10 10"
+      refX="9"
+      refY="5"
+      markerWidth={size}
+      markerHeight={size}
+      orient="auto-start-reverse"
+    >
       <path d="M 0 0 L 10 5 L 0 10 z" className={className} />
     </marker>
   );
@@ -95,8 +113,20 @@ function Node({ node, flagged }: { node: TNode; flagged: boolean }) {
   if (!node.step) {
     return (
       <g data-step-id="end">
-        <rect x={node.x + NODE.width / 2 - 40} y={node.y + NODE.height / 2 - 16} width={80} height={32} rx={16} className={styles.endNode} />
-        <text x={node.x + NODE.width / 2} y={node.y + NODE.height / 2 + 5} textAnchor="middle" className={styles.nodeKind}>
+        <rect
+          x={node.x + NODE.width / 2 - 40}
+          y={node.y + NODE.height / 2 - 16}
+          width={80}
+          height={32}
+          rx={16}
+          className={styles.endNode}
+        />
+        <text
+          x={node.x + NODE.width / 2}
+          y={node.y + NODE.height / 2 + 5}
+          textAnchor="middle"
+          className={styles.nodeKind}
+        >
           End
         </text>
       </g>
@@ -104,9 +134,21 @@ function Node({ node, flagged }: { node: TNode; flagged: boolean }) {
   }
   const step = node.step;
   return (
-    <g data-step-id={step.id} data-kind={step.kind} aria-label={`Step ${step.id}: ${KIND_LABEL[step.kind]}`} role="listitem">
+    <g
+      data-step-id={step.id}
+      data-kind={step.kind}
+      aria-label={`Step ${step.id}: ${KIND_LABEL[step.kind]}`}
+      role="listitem"
+    >
       <title>{`${step.id} (${KIND_LABEL[step.kind]}): ${detail(step)}`}</title>
-      <rect x={node.x} y={node.y} width={NODE.width} height={NODE.height} rx={10} className={`${styles.node} ${styles[`node_${step.kind}`]} ${flagged ? styles.nodeFlagged : ""}`} />
+      <rect
+        x={node.x}
+        y={node.y}
+        width={NODE.width}
+        height={NODE.height}
+        rx={10}
+        className={`${styles.node} ${styles[`node_${step.kind}`]} ${flagged ? styles.nodeFlagged : ""}`}
+      />
       <text x={node.x + 12} y={node.y + 22} className={styles.nodeTitle}>
         {clip(step.id, 20)}
         <tspan className={styles.nodeKind} dx={8}>
@@ -121,7 +163,13 @@ function Node({ node, flagged }: { node: TNode; flagged: boolean }) {
 }
 
 /** The steps as boxes and arrows: top to bottom, branches side by side, "end" at the bottom. */
-export function FlowGraphView({ graph, flaggedSteps = new Set<string>() }: { graph: TFlowGraph; flaggedSteps?: ReadonlySet<string> }) {
+export function FlowGraphView({
+  graph,
+  flaggedSteps = new Set<string>(),
+}: {
+  graph: TFlowGraph;
+  flaggedSteps?: ReadonlySet<string>;
+}) {
   const markerId = useId().replace(/:/g, "");
   if (!graph.steps.length) return <p className={styles.graphEmpty}>No steps yet: add one in the document.</p>;
   const layout = layoutGraph(graph);
@@ -142,7 +190,14 @@ export function FlowGraphView({ graph, flaggedSteps = new Set<string>() }: { gra
           <ArrowMarker id={markerId} className={styles.arrowHead} />
         </defs>
         {routes.map(({ edge, index, route }) => (
-          <GraphEdge key={index} route={route} label={edge.label} className={styles.edge} labelClassName={styles.edgeLabel} markerId={markerId} />
+          <GraphEdge
+            key={index}
+            route={route}
+            label={edge.label}
+            className={styles.edge}
+            labelClassName={styles.edgeLabel}
+            markerId={markerId}
+          />
         ))}
         {layout.nodes.map((node) => (
           <Node key={node.id} node={node} flagged={flaggedSteps.has(node.id)} />

@@ -17,7 +17,15 @@ function RevisionView({ flowId, revision, onClose }: { flowId: string; revision:
   const detail = useQuery(trpc.flows.getRevision.queryOptions({ id: flowId, revision }));
   const data = detail.data?.revision;
   return (
-    <Card title={`Revision ${revision}`} description="Frozen at publish: runs of this revision execute exactly this." actions={<Button size="small" onClick={onClose}>Close</Button>}>
+    <Card
+      title={`Revision ${revision}`}
+      description="Frozen at publish: runs of this revision execute exactly this."
+      actions={
+        <Button size="small" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
       {detail.isError ? <Alert tone="error">{errorMessage(detail.error)}</Alert> : null}
       {data ? (
         <div className={styles.workspace}>
@@ -27,7 +35,12 @@ function RevisionView({ flowId, revision, onClose }: { flowId: string; revision:
           <div>
             <FlowGraphView graph={data.graph} />
             <p className={styles.status}>
-              Bindings: {data.belt.length ? data.belt.map((entry) => `${entry.integrationId} (${IDENTITY_MODE_LABEL[entry.identityMode]})`).join(", ") : "none"}
+              Bindings:{" "}
+              {data.belt.length
+                ? data.belt
+                    .map((entry) => `${entry.integrationId} (${IDENTITY_MODE_LABEL[entry.identityMode]})`)
+                    .join(", ")
+                : "none"}
             </p>
           </div>
         </div>

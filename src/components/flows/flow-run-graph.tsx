@@ -10,7 +10,13 @@ import styles from "./flow-run-graph.module.css";
 type TGraph = NonNullable<TFlowRunDetail["graph"]>;
 type TStatus = TFlowStepRun["status"] | "not_reached";
 
-export const STEP_STATUS_LABEL: Record<TStatus, string> = { completed: "Completed", failed: "Failed", waiting: "Waiting for approval", running: "Running", not_reached: "Not reached" };
+export const STEP_STATUS_LABEL: Record<TStatus, string> = {
+  completed: "Completed",
+  failed: "Failed",
+  waiting: "Waiting for approval",
+  running: "Running",
+  not_reached: "Not reached",
+};
 
 export function duration(ms: number | null): string {
   if (ms === null) return "–";
@@ -39,11 +45,26 @@ function initialStep(run: TFlowRunDetail): string | null {
 }
 
 /** The selected step; its error is the run's error in most failures, which the run card already shows once. */
-function StepDetail({ stepId, graph, ran, runErrorCode }: { stepId: string; graph: TGraph; ran: TFlowStepRun | undefined; runErrorCode: string | null }) {
+function StepDetail({
+  stepId,
+  graph,
+  ran,
+  runErrorCode,
+}: {
+  stepId: string;
+  graph: TGraph;
+  ran: TFlowStepRun | undefined;
+  runErrorCode: string | null;
+}) {
   const step = graph.steps.find((candidate) => candidate.id === stepId);
   const kind = step ? KIND_LABEL[step.kind] : (ran?.kind ?? "");
   return (
-    <section className={styles.detail} aria-labelledby={`flow-step-detail-${stepId}`} data-testid="flow-step-detail" data-step-id={stepId}>
+    <section
+      className={styles.detail}
+      aria-labelledby={`flow-step-detail-${stepId}`}
+      data-testid="flow-step-detail"
+      data-step-id={stepId}
+    >
       <h3 id={`flow-step-detail-${stepId}`}>
         Step {stepId} · {kind}
       </h3>
@@ -61,16 +82,30 @@ function StepDetail({ stepId, graph, ran, runErrorCode }: { stepId: string; grap
             <dt>Duration</dt>
             <dd data-testid="flow-step-duration">{ran.finishedAt ? duration(ran.durationMs) : "still running"}</dd>
           </dl>
-          {ran.errorCode && ran.errorCode === runErrorCode ? <p className={styles.muted}>It failed the run with the error shown above.</p> : null}
+          {ran.errorCode && ran.errorCode === runErrorCode ? (
+            <p className={styles.muted}>It failed the run with the error shown above.</p>
+          ) : null}
           {ran.errorCode && ran.errorCode !== runErrorCode ? (
             <p className={styles.error} data-testid="flow-step-error">
               {ran.errorCode}: {ran.errorMessage}
             </p>
           ) : null}
           <h4 className={styles.muted}>Input</h4>
-          {ran.input === null ? <p className={styles.muted}>Not recorded for this run.</p> : <pre className={styles.json} data-testid="flow-step-input">{json(ran.input)}</pre>}
+          {ran.input === null ? (
+            <p className={styles.muted}>Not recorded for this run.</p>
+          ) : (
+            <pre className={styles.json} data-testid="flow-step-input">
+              {json(ran.input)}
+            </pre>
+          )}
           <h4 className={styles.muted}>Output</h4>
-          {ran.status === "completed" ? <pre className={styles.json} data-testid="flow-step-output">{json(ran.output)}</pre> : <p className={styles.muted}>{ran.status === "failed" ? "None: the step failed." : "Not yet."}</p>}
+          {ran.status === "completed" ? (
+            <pre className={styles.json} data-testid="flow-step-output">
+              {json(ran.output)}
+            </pre>
+          ) : (
+            <p className={styles.muted}>{ran.status === "failed" ? "None: the step failed." : "Not yet."}</p>
+          )}
         </>
       )}
     </section>
@@ -97,7 +132,13 @@ export function FlowRunGraph({ run, graph }: { run: TFlowRunDetail; graph: TGrap
     <div className={styles.layout} data-testid="flow-run-view">
       <div className={styles.scroll}>
         <div className={styles.canvas} style={{ width, height }} data-testid="flow-run-graph">
-          <svg className={styles.edges} width={width} height={height} viewBox={`${-pad} ${-pad} ${width} ${height}`} aria-hidden="true">
+          <svg
+            className={styles.edges}
+            width={width}
+            height={height}
+            viewBox={`${-pad} ${-pad} ${width} ${height}`}
+            aria-hidden="true"
+          >
             <defs>
               <ArrowMarker id={markerId} className={styles.arrow} />
               <ArrowMarker id={`${markerId}Taken`} className={styles.arrowTaken} size={4} />
@@ -122,7 +163,18 @@ export function FlowRunGraph({ run, graph }: { run: TFlowRunDetail; graph: TGrap
               if (!node.step) {
                 const reached = run.status === "completed";
                 return (
-                  <li key={node.id} className={`${styles.end} ${reached ? styles.endReached : ""}`} style={{ left: node.x + pad + NODE.width / 2 - 60, top: node.y + pad + NODE.height / 2 - 16, width: 120, height: 32 }} data-step-id="end" data-reached={reached}>
+                  <li
+                    key={node.id}
+                    className={`${styles.end} ${reached ? styles.endReached : ""}`}
+                    style={{
+                      left: node.x + pad + NODE.width / 2 - 60,
+                      top: node.y + pad + NODE.height / 2 - 16,
+                      width: 120,
+                      height: 32,
+                    }}
+                    data-step-id="end"
+                    data-reached={reached}
+                  >
                     {reached ? "End · reached" : "End"}
                   </li>
                 );
@@ -156,7 +208,11 @@ export function FlowRunGraph({ run, graph }: { run: TFlowRunDetail; graph: TGrap
           </ul>
         </div>
       </div>
-      {selected ? <StepDetail stepId={selected} graph={graph} ran={ran.get(selected)} runErrorCode={run.errorCode} /> : <p className={styles.muted}>No step has run yet.</p>}
+      {selected ? (
+        <StepDetail stepId={selected} graph={graph} ran={ran.get(selected)} runErrorCode={run.errorCode} />
+      ) : (
+        <p className={styles.muted}>No step has run yet.</p>
+      )}
     </div>
   );
 }

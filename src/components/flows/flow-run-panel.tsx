@@ -19,7 +19,8 @@ function parseInput(text: string): { ok: true; input: TRunFlowRequest["input"] }
   } catch (error) {
     return { ok: false, message: `The input is not valid JSON: ${(error as Error).message}` };
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, message: "The input must be a JSON object, e.g. {}." };
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, message: "The input must be a JSON object, e.g. {}." };
   if (Object.hasOwn(value, "callerCredentials")) {
     return { ok: false, message: CONSOLE_REFUSES_CALLER_CREDENTIALS };
   }
@@ -32,7 +33,15 @@ function parseInput(text: string): { ok: true; input: TRunFlowRequest["input"] }
  * for editors. The input is a JSON object checked against the flow's input schema by the
  * server. Opens the run's session, which shows each step's result.
  */
-export function FlowRunPanel({ flowId, publishedRevision, canTestRun }: { flowId: string; publishedRevision: number | null; canTestRun: boolean }) {
+export function FlowRunPanel({
+  flowId,
+  publishedRevision,
+  canTestRun,
+}: {
+  flowId: string;
+  publishedRevision: number | null;
+  canTestRun: boolean;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const [text, setText] = useState("{}");
@@ -63,12 +72,29 @@ export function FlowRunPanel({ flowId, publishedRevision, canTestRun }: { flowId
       </Card>
     );
   }
-  const runs = publishedRevision === null ? "Publish the flow to run it; Test run tries the saved draft." : `Run starts revision ${publishedRevision}${canTestRun ? "; Test run tries the saved draft" : ""}.`;
+  const runs =
+    publishedRevision === null
+      ? "Publish the flow to run it; Test run tries the saved draft."
+      : `Run starts revision ${publishedRevision}${canTestRun ? "; Test run tries the saved draft" : ""}.`;
   return (
     <Card title="Run" description={`${runs} Runs are yours and use the organization's connections.`}>
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} data-testid="flow-run-form">
-        <TextAreaField label="Input (JSON object)" name="input" value={text} rows={5} monospace error={error} onChange={(event) => setText(event.target.value)} />
-        <RunActions published={publishedRevision !== null} canTestRun={canTestRun} run={run} testRun={testRun} onTestRun={() => start("test")} />
+        <TextAreaField
+          label="Input (JSON object)"
+          name="input"
+          value={text}
+          rows={5}
+          monospace
+          error={error}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <RunActions
+          published={publishedRevision !== null}
+          canTestRun={canTestRun}
+          run={run}
+          testRun={testRun}
+          onTestRun={() => start("test")}
+        />
       </form>
     </Card>
   );

@@ -10,7 +10,9 @@ function edgesOf(graph: TFlowGraph, ids: ReadonlySet<string>): TEdge[] {
   return graph.steps.flatMap((step, index) => {
     const targets = successors(graph, index);
     const labels = step.kind === "branch" ? ["then", "else"] : [null];
-    return targets.map((to, position) => ({ from: step.id, to, label: labels[position] ?? null })).filter((edge) => edge.to === END || ids.has(edge.to));
+    return targets
+      .map((to, position) => ({ from: step.id, to, label: labels[position] ?? null }))
+      .filter((edge) => edge.to === END || ids.has(edge.to));
   });
 }
 
@@ -53,10 +55,13 @@ export function layoutGraph(graph: TFlowGraph): TLayout {
   const endRow = deepest + 1;
   const widest = Math.max(1, ...[...byRow.values()].map((list) => list.length));
   const width = widest * NODE.width + (widest - 1) * NODE.columnGap;
-  const place = (count: number, column: number) => (width - (count * NODE.width + (count - 1) * NODE.columnGap)) / 2 + column * (NODE.width + NODE.columnGap);
+  const place = (count: number, column: number) =>
+    (width - (count * NODE.width + (count - 1) * NODE.columnGap)) / 2 + column * (NODE.width + NODE.columnGap);
   const nodes: TNode[] = [];
   for (const [row, list] of byRow) {
-    list.forEach((step, column) => nodes.push({ step, id: step.id, x: place(list.length, column), y: row * (NODE.height + NODE.rowGap) }));
+    list.forEach((step, column) =>
+      nodes.push({ step, id: step.id, x: place(list.length, column), y: row * (NODE.height + NODE.rowGap) }),
+    );
   }
   const usesEnd = edges.some((edge) => edge.to === END);
   if (usesEnd) nodes.push({ step: null, id: END, x: place(1, 0), y: endRow * (NODE.height + NODE.rowGap) });

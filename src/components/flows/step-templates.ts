@@ -8,16 +8,40 @@ import type { TDocumentFormat } from "./document-text";
  * which published agent to ask, and the finding says so until they do.
  */
 export const STEP_TEMPLATES: Record<TStepKind, { label: string; step: (id: string) => Record<string, unknown> }> = {
-  tool: { label: "Tool", step: (id) => ({ id, kind: "tool", tool: "service.http.post", args: { url: "https://example.com/hook", body: "{{input}}" } }) },
-  branch: { label: "Branch", step: (id) => ({ id, kind: "branch", condition: { left: "{{input.amount}}", operator: ">", right: 100 }, then: "end", else: "end" }) },
+  tool: {
+    label: "Tool",
+    step: (id) => ({
+      id,
+      kind: "tool",
+      tool: "service.http.post",
+      args: { url: "https://example.com/hook", body: "{{input}}" },
+    }),
+  },
+  branch: {
+    label: "Branch",
+    step: (id) => ({
+      id,
+      kind: "branch",
+      condition: { left: "{{input.amount}}", operator: ">", right: 100 },
+      then: "end",
+      else: "end",
+    }),
+  },
   transform: { label: "Transform", step: (id) => ({ id, kind: "transform", output: { summary: "{{input}}" } }) },
-  agent: { label: "Agent", step: (id) => ({ id, kind: "agent", automationId: "<id of a published agent>", prompt: "{{input.message}}" }) },
+  agent: {
+    label: "Agent",
+    step: (id) => ({ id, kind: "agent", automationId: "<id of a published agent>", prompt: "{{input.message}}" }),
+  },
   approval: { label: "Approval", step: (id) => ({ id, kind: "approval", title: "Approve {{input.amount}}" }) },
 };
 
 /** The first free `<kind>`, `<kind>_2`, ... among the ids already used. */
 function freeId(kind: TStepKind, steps: unknown[]): string {
-  const taken = new Set(steps.flatMap((step: unknown) => (step && typeof step === "object" && "id" in step && typeof step.id === "string" ? [step.id] : [])));
+  const taken = new Set(
+    steps.flatMap((step: unknown) =>
+      step && typeof step === "object" && "id" in step && typeof step.id === "string" ? [step.id] : [],
+    ),
+  );
   if (!taken.has(kind)) return kind;
   let suffix = 2;
   while (taken.has(`${kind}_${suffix}`)) suffix++;
@@ -50,7 +74,6 @@ export function textWithStep(text: string, kind: TStepKind, format: TDocumentFor
     // A new flow starts as `steps: []`: a block list reads better than one growing inline list.
     if (steps.items.length === 0) steps.flow = false;
     steps.add(document.createNode(step));
-  }
-  else root.set("steps", document.createNode([step]));
+  } else root.set("steps", document.createNode([step]));
   return document.toString({ lineWidth: 0 });
 }

@@ -33,7 +33,13 @@ export function useLiveValidation(flowId: string, parsed: TParsedText, revalidat
           if (request === latest.current) setResult({ findings: answer.findings, belt: answer.plannedBelt });
         })
         .catch((error: unknown) => {
-          if (request === latest.current) setResult({ findings: [{ kind: "syntax", path: "", message: errorMessage(error, "The document could not be checked.") }], belt: [] });
+          if (request === latest.current)
+            setResult({
+              findings: [
+                { kind: "syntax", path: "", message: errorMessage(error, "The document could not be checked.") },
+              ],
+              belt: [],
+            });
         })
         .finally(() => {
           if (request === latest.current) setChecking(false);
@@ -42,6 +48,13 @@ export function useLiveValidation(flowId: string, parsed: TParsedText, revalidat
     return () => clearTimeout(timer);
   }, [flowId, value, mutateAsync, revalidateKey]);
 
-  if (!parsed.ok) return { findings: [{ kind: "syntax" as const, path: "", message: `The text is not valid YAML or JSON: ${parsed.message}` }], belt: result?.belt ?? [], checking: false };
+  if (!parsed.ok)
+    return {
+      findings: [
+        { kind: "syntax" as const, path: "", message: `The text is not valid YAML or JSON: ${parsed.message}` },
+      ],
+      belt: result?.belt ?? [],
+      checking: false,
+    };
   return { findings: result?.findings ?? null, belt: result?.belt ?? [], checking };
 }

@@ -43,7 +43,8 @@ export function DisableIntegration({ id, name }: { id: string; name: string }) {
         onConfirm={() => disable.mutate({ id })}
         onClose={() => setOpen(false)}
       >
-        Agents can no longer use its tools: publishing an agent that references them reports an unresolved reference. Published revisions keep their history. This cannot be undone.
+        Agents can no longer use its tools: publishing an agent that references them reports an unresolved reference.
+        Published revisions keep their history. This cannot be undone.
       </ConfirmDialog>
     </>
   );

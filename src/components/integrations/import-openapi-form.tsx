@@ -25,13 +25,15 @@ function check(document: string, name: string, baseUrl: string): TErrors {
   else {
     try {
       const parsed: unknown = JSON.parse(document);
-      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) errors.document = "The document must be a JSON object.";
+      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+        errors.document = "The document must be a JSON object.";
     } catch (error) {
       errors.document = `This is not valid JSON (${error instanceof Error ? error.message : "parse error"}). YAML is not accepted; convert it to JSON first.`;
     }
   }
   if (name.trim().length > 120) errors.name = "Name must be at most 120 characters.";
-  if (baseUrl.trim() && !/^https?:\/\//i.test(baseUrl.trim())) errors.baseUrl = "Give an absolute http:// or https:// URL.";
+  if (baseUrl.trim() && !/^https?:\/\//i.test(baseUrl.trim()))
+    errors.baseUrl = "Give an absolute http:// or https:// URL.";
   return errors;
 }
 
@@ -68,7 +70,11 @@ export function ImportOpenApiForm() {
     const found = check(document, name, baseUrl);
     setErrors(found);
     if (Object.keys(found).length) return;
-    importOpenApi.mutate({ document, ...(name.trim() ? { name: name.trim() } : {}), ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}) });
+    importOpenApi.mutate({
+      document,
+      ...(name.trim() ? { name: name.trim() } : {}),
+      ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
+    });
   }
 
   if (importOpenApi.isSuccess) {
@@ -87,13 +93,22 @@ export function ImportOpenApiForm() {
   }
 
   return (
-    <Card title="OpenAPI document" description="OpenAPI 3.0 or 3.1, as JSON. Every operation with a JSON body (or none) becomes a tool; header API keys become credential fields.">
+    <Card
+      title="OpenAPI document"
+      description="OpenAPI 3.0 or 3.1, as JSON. Every operation with a JSON body (or none) becomes a tool; header API keys become credential fields."
+    >
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight}>
         <div className={ui.field}>
           <label className={ui.label} htmlFor={fileId}>
             Upload a .json file
           </label>
-          <input id={fileId} type="file" accept=".json,application/json" className={styles.file} onChange={(event) => void onFile(event)} />
+          <input
+            id={fileId}
+            type="file"
+            accept=".json,application/json"
+            className={styles.file}
+            onChange={(event) => void onFile(event)}
+          />
           {fileName ? <p className={ui.hint}>Loaded {fileName} into the field below.</p> : null}
         </div>
         <TextAreaField

@@ -12,7 +12,13 @@ import { ToolsTable } from "./tools-table";
 import styles from "./integrations.module.css";
 
 /** What the import created: the tools agents can now reference, and what it left out. */
-export function ImportResult({ result, onAnother }: { result: TImportOpenApiIntegrationResponse; onAnother: () => void }) {
+export function ImportResult({
+  result,
+  onAnother,
+}: {
+  result: TImportOpenApiIntegrationResponse;
+  onAnother: () => void;
+}) {
   const { integration } = result;
   const heading = useRef<HTMLDivElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -20,8 +26,9 @@ export function ImportResult({ result, onAnother }: { result: TImportOpenApiInte
     <div className={authoring.stack} data-testid="import-result">
       <div ref={heading} tabIndex={-1}>
         <Alert tone="success" title={`Imported “${integration.name}”`}>
-          {integration.tools.length} {integration.tools.length === 1 ? "tool is" : "tools are"} now available to every domain of your organization. Write{" "}
-          <code>{integration.tools[0]?.reference ?? `#${integration.id}.…`}</code> in a procedure to use one.
+          {integration.tools.length} {integration.tools.length === 1 ? "tool is" : "tools are"} now available to every
+          domain of your organization. Write <code>{integration.tools[0]?.reference ?? `#${integration.id}.…`}</code> in
+          a procedure to use one.
         </Alert>
       </div>
       <Card

@@ -26,14 +26,25 @@ export function IntegrationDetail({ integrationId, canAdminister }: { integratio
   if (!data) return <p className={styles.loading}>Loading…</p>;
   return (
     <div className={styles.stack}>
-      <Card title="About" actions={canAdminister && !isBuiltIn(data.id) ? <DisableIntegration id={data.id} name={data.name} /> : undefined}>
+      <Card
+        title="About"
+        actions={
+          canAdminister && !isBuiltIn(data.id) ? <DisableIntegration id={data.id} name={data.name} /> : undefined
+        }
+      >
         <dl className={styles.facts}>
           <dt>Id</dt>
           <dd>
             <code>{data.id}</code>
           </dd>
           <dt>Kind</dt>
-          <dd>{isBuiltIn(data.id) ? <Badge tone="neutral">Built-in</Badge> : <Badge tone="brand">Custom, imported by your organization</Badge>}</dd>
+          <dd>
+            {isBuiltIn(data.id) ? (
+              <Badge tone="neutral">Built-in</Badge>
+            ) : (
+              <Badge tone="brand">Custom, imported by your organization</Badge>
+            )}
+          </dd>
           <dt>Tools</dt>
           <dd>{data.tools.length}</dd>
         </dl>
@@ -54,7 +65,11 @@ export function IntegrationDetail({ integrationId, canAdminister }: { integratio
             In a procedure: <code className={styles.reference}>{tool.reference}</code>
           </p>
           <p className={styles.schemaLabel}>Input schema</p>
-          <CodeBlock value={JSON.stringify(tool.inputSchema, null, 2)} label={`Input schema of ${tool.name}`} copyLabel="Copy schema" />
+          <CodeBlock
+            value={JSON.stringify(tool.inputSchema, null, 2)}
+            label={`Input schema of ${tool.name}`}
+            copyLabel="Copy schema"
+          />
         </Card>
       ))}
     </div>

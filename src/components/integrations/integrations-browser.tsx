@@ -35,7 +35,11 @@ export function IntegrationsBrowser({ initialQuery }: { initialQuery: string }) 
   }, [term, searched, router, pathname]);
 
   const tooLong = term.trim().length > MAX_INTEGRATION_QUERY;
-  const integrations = useQuery({ ...trpc.integrations.list.queryOptions(listInput(searched)), enabled: !tooLong, placeholderData: keepPreviousData });
+  const integrations = useQuery({
+    ...trpc.integrations.list.queryOptions(listInput(searched)),
+    enabled: !tooLong,
+    placeholderData: keepPreviousData,
+  });
   const list = integrations.data?.integrations;
 
   return (
@@ -52,7 +56,9 @@ export function IntegrationsBrowser({ initialQuery }: { initialQuery: string }) 
         />
       </div>
       <p className={styles.resultCount} role="status" aria-live="polite">
-        {list ? `${list.length} ${list.length === 1 ? "integration" : "integrations"}${searched.trim() ? ` match “${searched.trim()}”` : ""}` : "Loading…"}
+        {list
+          ? `${list.length} ${list.length === 1 ? "integration" : "integrations"}${searched.trim() ? ` match “${searched.trim()}”` : ""}`
+          : "Loading…"}
       </p>
       {integrations.isError ? (
         <Alert tone="error" title="Integrations could not be loaded">
@@ -62,7 +68,8 @@ export function IntegrationsBrowser({ initialQuery }: { initialQuery: string }) 
       {list && list.length === 0 ? (
         <Card>
           <EmptyState icon={<PlugIcon size={22} />} title="No integration matches">
-            Try a shorter term. The search looks at integration ids, names and descriptions, and at tool names and descriptions.
+            Try a shorter term. The search looks at integration ids, names and descriptions, and at tool names and
+            descriptions.
           </EmptyState>
         </Card>
       ) : null}
@@ -78,7 +85,15 @@ export function IntegrationsBrowser({ initialQuery }: { initialQuery: string }) 
             </span>
           }
           description={integration.description}
-          actions={<Link href={integrationHref(integration.id)} className={styles.detailsLink} aria-label={`Input schemas of ${integration.name}`}>Input schemas →</Link>}
+          actions={
+            <Link
+              href={integrationHref(integration.id)}
+              className={styles.detailsLink}
+              aria-label={`Input schemas of ${integration.name}`}
+            >
+              Input schemas →
+            </Link>
+          }
           flush
         >
           <ToolsTable integrationName={integration.name} tools={integration.tools} />

@@ -19,12 +19,18 @@ export function AddArticle({ knowledgeModule }: { knowledgeModule: TGetModuleRes
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const bases = useQuery(trpc.knowledge.listBases.queryOptions());
-  const compatible = (bases.data?.bases ?? []).filter((base) => base.scope === "org" || (knowledgeModule.kind === "domain" && base.domainId === knowledgeModule.domainId));
-  const articleLists = useQueries({ queries: compatible.map((base) => trpc.knowledge.listArticles.queryOptions({ baseId: base.id })) });
+  const compatible = (bases.data?.bases ?? []).filter(
+    (base) => base.scope === "org" || (knowledgeModule.kind === "domain" && base.domainId === knowledgeModule.domainId),
+  );
+  const articleLists = useQueries({
+    queries: compatible.map((base) => trpc.knowledge.listArticles.queryOptions({ baseId: base.id })),
+  });
   const members = new Set(knowledgeModule.articles.map((article) => article.articleId));
   const groups = compatible.map((base, index) => ({
     base,
-    articles: (articleLists[index]?.data?.articles ?? []).filter((article) => article.status === "published" && !members.has(article.id)),
+    articles: (articleLists[index]?.data?.articles ?? []).filter(
+      (article) => article.status === "published" && !members.has(article.id),
+    ),
   }));
   const loading = bases.isPending || articleLists.some((list) => list.isPending);
   const offered = groups.flatMap((group) => group.articles);
@@ -64,7 +70,9 @@ export function AddArticle({ knowledgeModule }: { knowledgeModule: TGetModuleRes
               add.reset();
             }}
           >
-            {offered.length === 0 ? <option value="">{loading ? "Loading articles…" : "No published article left to add"}</option> : null}
+            {offered.length === 0 ? (
+              <option value="">{loading ? "Loading articles…" : "No published article left to add"}</option>
+            ) : null}
             {groups.map((group) =>
               group.articles.length ? (
                 <optgroup key={group.base.id} label={group.base.name}>
@@ -77,7 +85,13 @@ export function AddArticle({ knowledgeModule }: { knowledgeModule: TGetModuleRes
               ) : null,
             )}
           </SelectField>
-          <Button type="submit" variant="primary" className={styles.inlineButton} busy={add.isPending} disabled={!selected}>
+          <Button
+            type="submit"
+            variant="primary"
+            className={styles.inlineButton}
+            busy={add.isPending}
+            disabled={!selected}
+          >
             Add to module
           </Button>
         </div>

@@ -4,7 +4,12 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC, useTRPCClient } from "@/client/trpc";
-import { ARTICLE_BODY_MAX, ZArticleDraftBody, ZArticleTitle, type TKnowledgeArticleDetail } from "@/contracts/knowledge/knowledge-article";
+import {
+  ARTICLE_BODY_MAX,
+  ZArticleDraftBody,
+  ZArticleTitle,
+  type TKnowledgeArticleDetail,
+} from "@/contracts/knowledge/knowledge-article";
 import { TextAreaField } from "@/components/authoring/text-area-field";
 import { useUnsavedChangesGuard } from "@/components/authoring/use-unsaved-changes-guard";
 import { Alert } from "@/components/ui/alert";
@@ -20,9 +25,17 @@ type TAction = "save" | "publish" | "unpublish";
 type TNotice = { tone: "success" | "error"; title: string; text: string } | null;
 
 const DONE: Record<TAction, TNotice> = {
-  save: { tone: "success", title: "Draft saved", text: "Search and agents still see the published copy until you publish again." },
+  save: {
+    tone: "success",
+    title: "Draft saved",
+    text: "Search and agents still see the published copy until you publish again.",
+  },
   publish: { tone: "success", title: "Published", text: "Search and agents now find this version of the article." },
-  unpublish: { tone: "success", title: "Unpublished", text: "Search and agents no longer find the article. The draft is kept; publish it to bring it back." },
+  unpublish: {
+    tone: "success",
+    title: "Unpublished",
+    text: "Search and agents no longer find the article. The draft is kept; publish it to bring it back.",
+  },
 };
 
 export function ArticleEditor({ articleId }: { articleId: string }) {
@@ -58,7 +71,10 @@ function ArticleForm({ article }: { article: TKnowledgeArticleDetail }) {
     const parsedTitle = ZArticleTitle.safeParse(title);
     const parsedBody = ZArticleDraftBody.safeParse(body);
     if (!parsedTitle.success || !parsedBody.success) {
-      setErrors({ title: parsedTitle.error && firstFieldError(parsedTitle.error, "Title"), body: parsedBody.error && firstFieldError(parsedBody.error, "Body") });
+      setErrors({
+        title: parsedTitle.error && firstFieldError(parsedTitle.error, "Title"),
+        body: parsedBody.error && firstFieldError(parsedBody.error, "Body"),
+      });
       return false;
     }
     setErrors({});
@@ -82,7 +98,12 @@ function ArticleForm({ article }: { article: TKnowledgeArticleDetail }) {
         queryClient.invalidateQueries({ queryKey: trpc.knowledge.listBases.queryKey() }),
       ]);
     } catch (error) {
-      setNotice({ tone: "error", title: action === "save" ? "The draft was not saved" : action === "publish" ? "Not published" : "Not unpublished", text: errorMessage(error) });
+      setNotice({
+        tone: "error",
+        title:
+          action === "save" ? "The draft was not saved" : action === "publish" ? "Not published" : "Not unpublished",
+        text: errorMessage(error),
+      });
     } finally {
       setBusy(null);
     }
@@ -96,9 +117,23 @@ function ArticleForm({ article }: { article: TKnowledgeArticleDetail }) {
   const canManage = article.canManage;
   return (
     <div className={styles.editor}>
-      <Card title="Draft" description={canManage ? "Edit freely: saving never changes what search and agents see." : "You can read this article but not change it."}>
+      <Card
+        title="Draft"
+        description={
+          canManage
+            ? "Edit freely: saving never changes what search and agents see."
+            : "You can read this article but not change it."
+        }
+      >
         <form onSubmit={onSubmit} noValidate className={styles.articleForm} aria-label="Article draft">
-          <TextField label="Title" name="title" value={title} readOnly={!canManage} error={errors.title} onChange={(event) => setTitle(event.target.value)} />
+          <TextField
+            label="Title"
+            name="title"
+            value={title}
+            readOnly={!canManage}
+            error={errors.title}
+            onChange={(event) => setTitle(event.target.value)}
+          />
           <TextAreaField
             label="Body"
             name="draftBody"
@@ -119,14 +154,24 @@ function ArticleForm({ article }: { article: TKnowledgeArticleDetail }) {
             <div className={styles.saveBar}>
               <span className={styles.saveState}>{dirty ? "Unsaved changes" : "Draft saved"}</span>
               {article.status === "published" ? (
-                <Button variant="dangerOutline" busy={busy === "unpublish"} disabled={busy !== null} onClick={() => void run("unpublish")}>
+                <Button
+                  variant="dangerOutline"
+                  busy={busy === "unpublish"}
+                  disabled={busy !== null}
+                  onClick={() => void run("unpublish")}
+                >
                   Unpublish
                 </Button>
               ) : null}
               <Button type="submit" busy={busy === "save"} disabled={busy !== null || !dirty}>
                 Save draft
               </Button>
-              <Button variant="primary" busy={busy === "publish"} disabled={busy !== null || (!dirty && article.status === "published" && !article.hasUnpublishedChanges)} onClick={() => void run("publish")}>
+              <Button
+                variant="primary"
+                busy={busy === "publish"}
+                disabled={busy !== null || (!dirty && article.status === "published" && !article.hasUnpublishedChanges)}
+                onClick={() => void run("publish")}
+              >
                 {article.status === "published" ? "Publish changes" : "Publish"}
               </Button>
             </div>

@@ -16,11 +16,15 @@ export function ArticleSidebar({ article, dirty }: { article: TKnowledgeArticleD
         <div className={styles.publication} data-testid="publication">
           <ArticleStatus status={article.status} hasUnpublishedChanges={article.hasUnpublishedChanges} />
           {article.status === "draft" ? (
-            <p className={authoring.help}>Not published: search and agents cannot find it, and it cannot join a module yet.</p>
+            <p className={authoring.help}>
+              Not published: search and agents cannot find it, and it cannot join a module yet.
+            </p>
           ) : (
             <p className={authoring.help}>
               Published <DateTime value={article.publishedAt} />.{" "}
-              {pending ? "That published copy stays live until you publish again; your draft changes are not visible yet." : "Search and agents see this version."}
+              {pending
+                ? "That published copy stays live until you publish again; your draft changes are not visible yet."
+                : "Search and agents see this version."}
             </p>
           )}
           {pending && article.publishedTitle !== null ? (
@@ -38,7 +42,9 @@ export function ArticleSidebar({ article, dirty }: { article: TKnowledgeArticleD
             {article.modules.map((knowledgeModule) => (
               <li key={knowledgeModule.id}>
                 <Link href={`/knowledge/modules/${knowledgeModule.id}`}>{knowledgeModule.name}</Link>
-                <Badge tone={knowledgeModule.kind === "org" ? "brand" : "neutral"}>{knowledgeModule.kind === "org" ? "Organization" : "Domain"}</Badge>
+                <Badge tone={knowledgeModule.kind === "org" ? "brand" : "neutral"}>
+                  {knowledgeModule.kind === "org" ? "Organization" : "Domain"}
+                </Badge>
               </li>
             ))}
           </ul>

@@ -66,7 +66,12 @@ function NewArticleForm({ baseId }: { baseId: string }) {
               if (error) setError(null);
             }}
           />
-          <Button type="submit" variant="primary" className={styles.inlineButton} busy={create.isPending || create.isSuccess}>
+          <Button
+            type="submit"
+            variant="primary"
+            className={styles.inlineButton}
+            busy={create.isPending || create.isSuccess}
+          >
             Create and edit
           </Button>
         </div>
@@ -100,7 +105,9 @@ export function BaseArticles({ baseId }: { baseId: string }) {
       {list && list.length === 0 ? (
         <Card>
           <EmptyState icon={<LibraryIcon size={22} />} title="No articles yet">
-            {canManage ? "Create the first article above, then publish it so agents can find it." : "Nobody has written an article in this base yet."}
+            {canManage
+              ? "Create the first article above, then publish it so agents can find it."
+              : "Nobody has written an article in this base yet."}
           </EmptyState>
         </Card>
       ) : (

@@ -24,7 +24,11 @@ export function BasesTable() {
     );
   }
   return (
-    <Card title="Knowledge bases" description="Each base holds articles. Agents and search read only published articles." flush>
+    <Card
+      title="Knowledge bases"
+      description="Each base holds articles. Agents and search read only published articles."
+      flush
+    >
       <div className={table.wrap}>
         <table className={table.table} aria-label="Knowledge bases" aria-busy={!list || undefined}>
           <thead>
@@ -49,7 +53,13 @@ export function BasesTable() {
                       {base.name}
                     </Link>
                   </td>
-                  <td>{base.scope === "org" ? <Badge tone="brand">Organization</Badge> : <Badge tone="neutral">Domain</Badge>}</td>
+                  <td>
+                    {base.scope === "org" ? (
+                      <Badge tone="brand">Organization</Badge>
+                    ) : (
+                      <Badge tone="neutral">Domain</Badge>
+                    )}
+                  </td>
                   <td className={table.numeric}>{base.articleCount}</td>
                   <td className={table.numeric}>{base.publishedCount}</td>
                   <td className={table.muted}>{base.canManage ? "Can edit" : "Read only"}</td>

@@ -55,7 +55,9 @@ function MembersTable({ knowledgeModule }: { knowledgeModule: TGetModuleResponse
     return (
       <Card>
         <EmptyState icon={<LibraryIcon size={22} />} title="No articles in this module">
-          {knowledgeModule.canManage ? "Add a published article above." : "Someone who manages this module can add published articles."}
+          {knowledgeModule.canManage
+            ? "Add a published article above."
+            : "Someone who manages this module can add published articles."}
         </EmptyState>
       </Card>
     );

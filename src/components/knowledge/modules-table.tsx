@@ -70,9 +70,17 @@ export function ModulesTable({ canCreate }: { canCreate: boolean }) {
                     <Link href={`/knowledge/modules/${knowledgeModule.id}`} className={authoring.rowLink}>
                       {knowledgeModule.name}
                     </Link>
-                    {knowledgeModule.description ? <div className={`${table.secondaryText} ${authoring.clamp}`}>{knowledgeModule.description}</div> : null}
+                    {knowledgeModule.description ? (
+                      <div className={`${table.secondaryText} ${authoring.clamp}`}>{knowledgeModule.description}</div>
+                    ) : null}
                   </td>
-                  <td>{knowledgeModule.kind === "org" ? <Badge tone="brand">Organization</Badge> : <Badge tone="neutral">Domain</Badge>}</td>
+                  <td>
+                    {knowledgeModule.kind === "org" ? (
+                      <Badge tone="brand">Organization</Badge>
+                    ) : (
+                      <Badge tone="neutral">Domain</Badge>
+                    )}
+                  </td>
                   <td className={knowledgeModule.domainId ? undefined : table.muted}>
                     {knowledgeModule.domainId ? (domainNames.get(knowledgeModule.domainId) ?? "…") : "—"}
                   </td>

@@ -83,7 +83,13 @@ export function NewModuleForm({ domains, canCreateOrgModule }: TProps) {
             </option>
           </SelectField>
           {kind === "domain" ? (
-            <SelectField label="Domain" name="domainId" value={domainId} error={errors.domainId} onChange={(event) => setDomainId(event.target.value)}>
+            <SelectField
+              label="Domain"
+              name="domainId"
+              value={domainId}
+              error={errors.domainId}
+              onChange={(event) => setDomainId(event.target.value)}
+            >
               {domains.map((domain) => (
                 <option key={domain.id} value={domain.id}>
                   {domain.name}

@@ -67,7 +67,9 @@ export function OrgPicker() {
                 </span>
                 <span className={styles.meta}>
                   {current ? <Badge tone="success">Current</Badge> : null}
-                  <Badge tone={organization.role === "MEMBER" ? "neutral" : "brand"}>{ORG_ROLE_LABEL[organization.role]}</Badge>
+                  <Badge tone={organization.role === "MEMBER" ? "neutral" : "brand"}>
+                    {ORG_ROLE_LABEL[organization.role]}
+                  </Badge>
                   <ChevronRightIcon />
                 </span>
               </button>

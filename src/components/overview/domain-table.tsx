@@ -21,7 +21,8 @@ export function DomainTable({ domains }: { domains: TDomain[] | undefined }) {
     return (
       <Card>
         <EmptyState icon={<LayersIcon size={22} />} title="No domains yet">
-          Domains group the agents and flows of one team. Ask an owner or admin of your organization to create the first one.
+          Domains group the agents and flows of one team. Ask an owner or admin of your organization to create the first
+          one.
         </EmptyState>
       </Card>
     );

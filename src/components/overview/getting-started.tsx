@@ -37,17 +37,31 @@ export function GettingStarted() {
   const trpc = useTRPC();
   const origin = useOrigin();
   const state = useQuery(trpc.sessionConsole.gettingStarted.queryOptions({}));
-  if (state.isError) return <Alert tone="error" title="First steps could not be loaded">{errorMessage(state.error)}</Alert>;
+  if (state.isError)
+    return (
+      <Alert tone="error" title="First steps could not be loaded">
+        {errorMessage(state.error)}
+      </Alert>
+    );
   const s = state.data;
   if (!s) return null;
   const done = [s.activeKeys > 0, s.publishedAgents > 0, s.apiSessions > 0, s.completedRuns > 0 && s.apiSessions > 0];
   const count = done.filter(Boolean).length;
   return (
-    <Card title="Get started" description={count === 4 ? "All four steps are done: your agents answer through the API." : `${count} of 4 steps done.`}>
+    <Card
+      title="Get started"
+      description={
+        count === 4 ? "All four steps are done: your agents answer through the API." : `${count} of 4 steps done.`
+      }
+    >
       <ol className={styles.steps} aria-label="Getting started">
         <Step n={1} done={done[0]!} title="Create a personal API key">
           <p>Keys (yk_…) act as you. The secret is shown once: keep it in SERVICE_API_KEY.</p>
-          <Link href="/settings/api-keys">{s.activeKeys > 0 ? `You have ${s.activeKeys} active key${s.activeKeys === 1 ? "" : "s"} →` : "Create a key →"}</Link>
+          <Link href="/settings/api-keys">
+            {s.activeKeys > 0
+              ? `You have ${s.activeKeys} active key${s.activeKeys === 1 ? "" : "s"} →`
+              : "Create a key →"}
+          </Link>
         </Step>
         <Step n={2} done={done[1]!} title="Create and publish an agent">
           <p>An agent runs its published revision; the draft is yours to change until you publish.</p>
@@ -71,7 +85,11 @@ export function GettingStarted() {
         </Step>
         <Step n={4} done={done[3]!} title="Watch the session">
           <p>Every run is a session: the transcript, tool calls, approvals and how it ended.</p>
-          {s.latestApiSessionId ? <Link href={`/sessions/${s.latestApiSessionId}`}>Open the session you started →</Link> : <Link href="/sessions">Run history →</Link>}
+          {s.latestApiSessionId ? (
+            <Link href={`/sessions/${s.latestApiSessionId}`}>Open the session you started →</Link>
+          ) : (
+            <Link href="/sessions">Run history →</Link>
+          )}
         </Step>
       </ol>
     </Card>

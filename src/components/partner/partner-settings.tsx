@@ -29,14 +29,19 @@ export function PartnerSettings() {
     return (
       <Card>
         <p className={styles.note} data-testid="no-partner">
-          This organization has no partner platform: every automation it makes is enabled, and there is no partner support to share sessions with.
+          This organization has no partner platform: every automation it makes is enabled, and there is no partner
+          support to share sessions with.
         </p>
       </Card>
     );
   }
   return (
     <div className={styles.stack}>
-      <Card title={`Automations enabled by ${partner.name}`} description="A disabled automation never runs: not from the console, the API, triggers or MCP." flush>
+      <Card
+        title={`Automations enabled by ${partner.name}`}
+        description="A disabled automation never runs: not from the console, the API, triggers or MCP."
+        flush
+      >
         <div className={table.wrap}>
           <table className={table.table} aria-label="Automations enabled by the partner">
             <thead>
@@ -52,7 +57,9 @@ export function PartnerSettings() {
                   <td className={table.primaryText}>{entitlement.name}</td>
                   <td>{entitlement.kind === "agent" ? "Agent" : "Flow"}</td>
                   <td>
-                    <Badge tone={entitlement.enabled ? "success" : "muted"}>{entitlement.enabled ? "Enabled" : "Disabled by the partner"}</Badge>
+                    <Badge tone={entitlement.enabled ? "success" : "muted"}>
+                      {entitlement.enabled ? "Enabled" : "Disabled by the partner"}
+                    </Badge>
                   </td>
                 </tr>
               ))}
@@ -75,7 +82,11 @@ function SupportGrants({ partnerName }: { partnerName: string }) {
     }),
   );
   return (
-    <Card title="Live support grants" description={`Sessions ${partnerName}'s support may read now. Share one from its session page.`} flush>
+    <Card
+      title="Live support grants"
+      description={`Sessions ${partnerName}'s support may read now. Share one from its session page.`}
+      flush
+    >
       {revoke.isError ? <Alert tone="error">{errorMessage(revoke.error)}</Alert> : null}
       <div className={table.wrap}>
         <table className={table.table} aria-label="Live support grants" aria-busy={!grants.data || undefined}>
@@ -102,7 +113,13 @@ function SupportGrants({ partnerName }: { partnerName: string }) {
                   <DateTime value={grant.expiresAt} />
                 </td>
                 <td className={table.actions}>
-                  <Button variant="dangerOutline" size="small" aria-label={`Revoke the grant of ${grant.sessionTitle}`} busy={revoke.isPending && revoke.variables?.grantId === grant.id} onClick={() => revoke.mutate({ grantId: grant.id })}>
+                  <Button
+                    variant="dangerOutline"
+                    size="small"
+                    aria-label={`Revoke the grant of ${grant.sessionTitle}`}
+                    busy={revoke.isPending && revoke.variables?.grantId === grant.id}
+                    onClick={() => revoke.mutate({ grantId: grant.id })}
+                  >
                     Revoke
                   </Button>
                 </td>

@@ -27,7 +27,10 @@ export function ShareWithSupport({ sessionId }: { sessionId: string }) {
   const selectId = useId();
   const [days, setDays] = useState<TDays>(DEFAULT_SUPPORT_GRANT_DAYS);
   const overview = useQuery(trpc.partnerEntitlements.console.overview.queryOptions());
-  const grants = useQuery({ ...trpc.partnerEntitlements.console.grants.queryOptions({ sessionId }), enabled: Boolean(overview.data?.partner) });
+  const grants = useQuery({
+    ...trpc.partnerEntitlements.console.grants.queryOptions({ sessionId }),
+    enabled: Boolean(overview.data?.partner),
+  });
   const share = useMutation(
     trpc.partnerEntitlements.console.share.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.partnerEntitlements.console.grants.queryKey() }),
@@ -36,11 +39,19 @@ export function ShareWithSupport({ sessionId }: { sessionId: string }) {
   const partner = overview.data?.partner;
   if (!partner) return null;
   return (
-    <Card title="Share with support" description={`Let ${partner.name}'s support read this session (transcript and state) until the grant expires or you revoke it.`}>
+    <Card
+      title="Share with support"
+      description={`Let ${partner.name}'s support read this session (transcript and state) until the grant expires or you revoke it.`}
+    >
       <div className={styles.stack}>
         <div className={styles.row}>
           <label htmlFor={selectId}>Expires after</label>
-          <select id={selectId} className={authoring.select} value={days} onChange={(event) => setDays(Number(event.target.value) as TDays)}>
+          <select
+            id={selectId}
+            className={authoring.select}
+            value={days}
+            onChange={(event) => setDays(Number(event.target.value) as TDays)}
+          >
             {SUPPORT_GRANT_DAYS.map((option) => (
               <option key={option} value={option}>
                 {option === 1 ? "1 day" : `${option} days`}
@@ -54,7 +65,11 @@ export function ShareWithSupport({ sessionId }: { sessionId: string }) {
         {share.isError ? <Alert tone="error">{errorMessage(share.error)}</Alert> : null}
         {share.data ? (
           <Alert tone="success" title="Shared">
-            Give this grant id to {partner.name}: <span className={styles.grantId} data-testid="support-grant-id">{share.data.id}</span> <CopyButton value={share.data.id} label="Copy id" />
+            Give this grant id to {partner.name}:{" "}
+            <span className={styles.grantId} data-testid="support-grant-id">
+              {share.data.id}
+            </span>{" "}
+            <CopyButton value={share.data.id} label="Copy id" />
           </Alert>
         ) : null}
         {grants.data && grants.data.grants.length > 0 ? (

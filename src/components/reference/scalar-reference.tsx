@@ -63,7 +63,9 @@ function useNamedCopyButtons(root: RefObject<HTMLDivElement | null>) {
     const element = root.current;
     if (!element) return;
     const name = () => {
-      for (const button of element.querySelectorAll<HTMLButtonElement>('button[class*="copy-button"]:not([aria-label])')) {
+      for (const button of element.querySelectorAll<HTMLButtonElement>(
+        'button[class*="copy-button"]:not([aria-label])',
+      )) {
         button.setAttribute("aria-label", "Copy code");
       }
     };

@@ -23,9 +23,17 @@ export function ApprovalPanel({ sessionId, pending }: { sessionId: string; pendi
     }),
   );
   const send = (decision: "approved" | "rejected") =>
-    decide.mutate({ sessionId, decision, approvalId: pending.id, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+    decide.mutate({
+      sessionId,
+      decision,
+      approvalId: pending.id,
+      ...(comment.trim() ? { comment: comment.trim() } : {}),
+    });
   return (
-    <Card title="Approval needed" description={`The agent wants to call ${pending.toolName}. It waits until someone allowed to approve decides.`}>
+    <Card
+      title="Approval needed"
+      description={`The agent wants to call ${pending.toolName}. It waits until someone allowed to approve decides.`}
+    >
       <div className={styles.approval} role="region" aria-label="Pending approval">
         <pre className={styles.json}>{JSON.stringify(pending.args, null, 2)}</pre>
         {pending.canDecide ? (
@@ -33,19 +41,36 @@ export function ApprovalPanel({ sessionId, pending }: { sessionId: string; pendi
             <label className={styles.meta} htmlFor="approval-comment">
               Comment (optional, shown in the session)
             </label>
-            <textarea id="approval-comment" maxLength={2000} value={comment} onChange={(event) => setComment(event.target.value)} />
+            <textarea
+              id="approval-comment"
+              maxLength={2000}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+            />
             <div className={styles.row}>
-              <Button variant="primary" busy={decide.isPending && decide.variables?.decision === "approved"} disabled={decide.isPending} onClick={() => send("approved")}>
+              <Button
+                variant="primary"
+                busy={decide.isPending && decide.variables?.decision === "approved"}
+                disabled={decide.isPending}
+                onClick={() => send("approved")}
+              >
                 Approve
               </Button>
-              <Button variant="danger" busy={decide.isPending && decide.variables?.decision === "rejected"} disabled={decide.isPending} onClick={() => send("rejected")}>
+              <Button
+                variant="danger"
+                busy={decide.isPending && decide.variables?.decision === "rejected"}
+                disabled={decide.isPending}
+                onClick={() => send("rejected")}
+              >
                 Reject
               </Button>
             </div>
           </>
         ) : (
           <p className={styles.status}>
-            {pending.userRouted ? "This call runs on someone's own credential: only that person can decide." : "Your role in this domain cannot decide approvals."}
+            {pending.userRouted
+              ? "This call runs on someone's own credential: only that person can decide."
+              : "Your role in this domain cannot decide approvals."}
           </p>
         )}
         {decide.isError ? <Alert tone="error">{errorMessage(decide.error)}</Alert> : null}

@@ -19,19 +19,26 @@ export function ChatStart() {
   const agents = useQuery(trpc.sessionConsole.chatAgents.queryOptions({}));
   const [agentId, setAgentId] = useState("");
   const [message, setMessage] = useState("");
-  const open = useMutation(trpc.sessionConsole.openChat.mutationOptions({ onSuccess: ({ sessionId }) => router.push(`/chat/${sessionId}`) }));
+  const open = useMutation(
+    trpc.sessionConsole.openChat.mutationOptions({ onSuccess: ({ sessionId }) => router.push(`/chat/${sessionId}`) }),
+  );
   if (agents.isError) return <Alert tone="error">{errorMessage(agents.error)}</Alert>;
   const list = agents.data?.agents;
   if (list && list.length === 0) {
     return (
       <Card>
-        <EmptyState title="No agent to chat with">Chats need a published agent in a domain where your role may run agents (Operator, Editor or Owner).</EmptyState>
+        <EmptyState title="No agent to chat with">
+          Chats need a published agent in a domain where your role may run agents (Operator, Editor or Owner).
+        </EmptyState>
       </Card>
     );
   }
   const chosen = agentId || list?.[0]?.id || "";
   return (
-    <Card title="New chat" description="A personal chat: only you can see it. It runs with your organization's connections.">
+    <Card
+      title="New chat"
+      description="A personal chat: only you can see it. It runs with your organization's connections."
+    >
       <form
         className={styles.approval}
         onSubmit={(event) => {
@@ -46,7 +53,13 @@ export function ChatStart() {
             </option>
           ))}
         </SelectField>
-        <textarea aria-label="First message" placeholder="Write the first message" maxLength={8000} value={message} onChange={(event) => setMessage(event.target.value)} />
+        <textarea
+          aria-label="First message"
+          placeholder="Write the first message"
+          maxLength={8000}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
         {open.isError ? <Alert tone="error">{errorMessage(open.error)}</Alert> : null}
         <div className={styles.row}>
           <Button type="submit" variant="primary" busy={open.isPending} disabled={!chosen || !message.trim()}>

@@ -9,7 +9,15 @@ import { Button } from "@/components/ui/button";
 import styles from "./sessions.module.css";
 
 /** Sends the next message; the reply streams into the transcript. */
-export function Composer({ sessionId, busy, waitingForApproval = false }: { sessionId: string; busy: boolean; waitingForApproval?: boolean }) {
+export function Composer({
+  sessionId,
+  busy,
+  waitingForApproval = false,
+}: {
+  sessionId: string;
+  busy: boolean;
+  waitingForApproval?: boolean;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState("");
@@ -34,7 +42,13 @@ export function Composer({ sessionId, busy, waitingForApproval = false }: { sess
       >
         <textarea
           aria-label="Message"
-          placeholder={waitingForApproval ? "Waiting for the approval decision above…" : busy ? "The agent is still working…" : "Write a message"}
+          placeholder={
+            waitingForApproval
+              ? "Waiting for the approval decision above…"
+              : busy
+                ? "The agent is still working…"
+                : "Write a message"
+          }
           maxLength={8000}
           value={message}
           onChange={(event) => setMessage(event.target.value)}

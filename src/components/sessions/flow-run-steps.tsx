@@ -9,8 +9,21 @@ import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import styles from "./sessions.module.css";
 
-const TONE: Record<string, TBadgeTone> = { queued: "neutral", running: "brand", waiting: "brand", suspended: "brand", completed: "success", failed: "danger" };
-const LABEL: Record<string, string> = { queued: "Queued", running: "Running", suspended: "Waiting for approval", completed: "Completed", failed: "Failed" };
+const TONE: Record<string, TBadgeTone> = {
+  queued: "neutral",
+  running: "brand",
+  waiting: "brand",
+  suspended: "brand",
+  completed: "success",
+  failed: "danger",
+};
+const LABEL: Record<string, string> = {
+  queued: "Queued",
+  running: "Running",
+  suspended: "Waiting for approval",
+  completed: "Completed",
+  failed: "Failed",
+};
 const SETTLED = new Set(["completed", "failed"]);
 
 function json(value: unknown): string {
@@ -72,7 +85,10 @@ export function FlowRunSteps({ sessionId }: { sessionId: string }) {
   const run = query.data?.flowRun;
   if (!run) return null;
   return (
-    <Card title={run.revision < 0 ? "Flow run · test run of the draft" : `Flow run · revision ${run.revision}`} description="The run on its flow's graph: select a step to see its input, output and timing.">
+    <Card
+      title={run.revision < 0 ? "Flow run · test run of the draft" : `Flow run · revision ${run.revision}`}
+      description="The run on its flow's graph: select a step to see its input, output and timing."
+    >
       <div className={styles.row}>
         <Badge tone={TONE[run.status] ?? "neutral"} dot>
           <span data-testid="flow-run-status">{LABEL[run.status] ?? run.status}</span>

@@ -54,9 +54,12 @@ export function RunOutcome({ lastRun }: { lastRun: TSessionSummary["lastRun"] })
 
 /** "API key “deploy”", "Trigger “Nightly import”", "Console · Ada": where the run came from. */
 export function originText(session: Pick<TSessionSummary, "origin" | "startedVia" | "owner">): string {
-  if (session.startedVia) return `${session.startedVia.kind === "trigger" ? "Trigger" : "API key"} “${session.startedVia.name}”`;
+  if (session.startedVia)
+    return `${session.startedVia.kind === "trigger" ? "Trigger" : "API key"} “${session.startedVia.name}”`;
   const who = session.owner ? (session.owner.isYou ? "you" : session.owner.name) : null;
-  return who && session.origin !== "trigger" ? `${ORIGIN_LABEL[session.origin]} · ${who}` : ORIGIN_LABEL[session.origin];
+  return who && session.origin !== "trigger"
+    ? `${ORIGIN_LABEL[session.origin]} · ${who}`
+    : ORIGIN_LABEL[session.origin];
 }
 
 export function formatDuration(ms: number | null): string {
@@ -64,7 +67,9 @@ export function formatDuration(ms: number | null): string {
   if (ms < 1000) return `${ms} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   const minutes = Math.floor(ms / 60_000);
-  return minutes < 60 ? `${minutes} min ${Math.round((ms % 60_000) / 1000)} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return minutes < 60
+    ? `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`
+    : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto" });

@@ -17,23 +17,50 @@ export type TRunFilters = {
   automationKind: "" | "agent" | "flow";
 };
 
-export const NO_FILTERS: TRunFilters = { domainId: "", automationId: "", status: "active", outcome: "", origin: "", automationKind: "" };
+export const NO_FILTERS: TRunFilters = {
+  domainId: "",
+  automationId: "",
+  status: "active",
+  outcome: "",
+  origin: "",
+  automationKind: "",
+};
 
 /** Run history's filters: domain, automation (agents and flows of the domain), kind, outcome, origin, lifecycle. */
-export function RunHistoryFilters({ filters, update }: { filters: TRunFilters; update: (patch: Partial<TRunFilters>) => void }) {
+export function RunHistoryFilters({
+  filters,
+  update,
+}: {
+  filters: TRunFilters;
+  update: (patch: Partial<TRunFilters>) => void;
+}) {
   const trpc = useTRPC();
   const domains = useQuery(trpc.tenancy.listDomains.queryOptions());
   const memberDomains = (domains.data?.domains ?? []).filter((domain) => domain.myRole);
   const enabled = Boolean(filters.domainId);
-  const agents = useQuery({ ...trpc.agents.list.queryOptions({ domainId: filters.domainId }), enabled: enabled && filters.automationKind !== "flow" });
-  const flows = useQuery({ ...trpc.flows.list.queryOptions({ domainId: filters.domainId }), enabled: enabled && filters.automationKind !== "agent" });
+  const agents = useQuery({
+    ...trpc.agents.list.queryOptions({ domainId: filters.domainId }),
+    enabled: enabled && filters.automationKind !== "flow",
+  });
+  const flows = useQuery({
+    ...trpc.flows.list.queryOptions({ domainId: filters.domainId }),
+    enabled: enabled && filters.automationKind !== "agent",
+  });
   const automations = [
-    ...(filters.automationKind === "flow" ? [] : (agents.data?.agents ?? []).map((agent) => ({ id: agent.id, label: `${agent.name} (agent)` }))),
-    ...(filters.automationKind === "agent" ? [] : (flows.data?.flows ?? []).map((flow) => ({ id: flow.id, label: `${flow.name} (flow)` }))),
+    ...(filters.automationKind === "flow"
+      ? []
+      : (agents.data?.agents ?? []).map((agent) => ({ id: agent.id, label: `${agent.name} (agent)` }))),
+    ...(filters.automationKind === "agent"
+      ? []
+      : (flows.data?.flows ?? []).map((flow) => ({ id: flow.id, label: `${flow.name} (flow)` }))),
   ];
   return (
     <div className={styles.filters}>
-      <SelectField label="Domain" value={filters.domainId} onChange={(event) => update({ domainId: event.target.value, automationId: "" })}>
+      <SelectField
+        label="Domain"
+        value={filters.domainId}
+        onChange={(event) => update({ domainId: event.target.value, automationId: "" })}
+      >
         <option value="">All my domains</option>
         {memberDomains.map((domain) => (
           <option key={domain.id} value={domain.id}>
@@ -41,12 +68,23 @@ export function RunHistoryFilters({ filters, update }: { filters: TRunFilters; u
           </option>
         ))}
       </SelectField>
-      <SelectField label="Kind" value={filters.automationKind} onChange={(event) => update({ automationKind: event.target.value as TRunFilters["automationKind"], automationId: "" })}>
+      <SelectField
+        label="Kind"
+        value={filters.automationKind}
+        onChange={(event) =>
+          update({ automationKind: event.target.value as TRunFilters["automationKind"], automationId: "" })
+        }
+      >
         <option value="">Agents and flows</option>
         <option value="agent">Agents</option>
         <option value="flow">Flows</option>
       </SelectField>
-      <SelectField label="Automation" value={filters.automationId} disabled={!enabled} onChange={(event) => update({ automationId: event.target.value })}>
+      <SelectField
+        label="Automation"
+        value={filters.automationId}
+        disabled={!enabled}
+        onChange={(event) => update({ automationId: event.target.value })}
+      >
         <option value="">{enabled ? "All automations" : "Choose a domain first"}</option>
         {automations.map((automation) => (
           <option key={automation.id} value={automation.id}>
@@ -54,7 +92,11 @@ export function RunHistoryFilters({ filters, update }: { filters: TRunFilters; u
           </option>
         ))}
       </SelectField>
-      <SelectField label="Outcome" value={filters.outcome} onChange={(event) => update({ outcome: event.target.value as TRunFilters["outcome"] })}>
+      <SelectField
+        label="Outcome"
+        value={filters.outcome}
+        onChange={(event) => update({ outcome: event.target.value as TRunFilters["outcome"] })}
+      >
         <option value="">Any outcome</option>
         {RUN_OUTCOMES.map((outcome) => (
           <option key={outcome} value={outcome}>
@@ -62,7 +104,11 @@ export function RunHistoryFilters({ filters, update }: { filters: TRunFilters; u
           </option>
         ))}
       </SelectField>
-      <SelectField label="Origin" value={filters.origin} onChange={(event) => update({ origin: event.target.value as TRunFilters["origin"] })}>
+      <SelectField
+        label="Origin"
+        value={filters.origin}
+        onChange={(event) => update({ origin: event.target.value as TRunFilters["origin"] })}
+      >
         <option value="">Any origin</option>
         {SESSION_ORIGINS.map((origin) => (
           <option key={origin} value={origin}>
@@ -70,7 +116,11 @@ export function RunHistoryFilters({ filters, update }: { filters: TRunFilters; u
           </option>
         ))}
       </SelectField>
-      <SelectField label="Show" value={filters.status} onChange={(event) => update({ status: event.target.value as TRunFilters["status"] })}>
+      <SelectField
+        label="Show"
+        value={filters.status}
+        onChange={(event) => update({ status: event.target.value as TRunFilters["status"] })}
+      >
         <option value="active">Active</option>
         <option value="archived">Archived</option>
         <option value="all">All</option>

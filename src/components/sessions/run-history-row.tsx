@@ -14,7 +14,10 @@ import { formatDuration, originText, RelativeTime, RunOutcome } from "./run-fact
  * belong together, so the table fits a laptop screen).
  */
 export function RunHistoryRow({ session, basePath }: { session: TSessionSummary; basePath: string }) {
-  const automationPath = session.automationKind === "flow" ? `/flows/${session.agent.id}` : `/domains/${session.domain.id}/agents/${session.agent.id}`;
+  const automationPath =
+    session.automationKind === "flow"
+      ? `/flows/${session.agent.id}`
+      : `/domains/${session.domain.id}/agents/${session.agent.id}`;
   return (
     <tr data-session-id={session.id}>
       <td>
@@ -42,7 +45,9 @@ export function RunHistoryRow({ session, basePath }: { session: TSessionSummary;
       </td>
       <td>
         <RunOutcome lastRun={session.lastRun} />
-        {session.lastRun && session.lastRun.durationMs !== null ? <div className={table.secondaryText}>Took {formatDuration(session.lastRun.durationMs)}</div> : null}
+        {session.lastRun && session.lastRun.durationMs !== null ? (
+          <div className={table.secondaryText}>Took {formatDuration(session.lastRun.durationMs)}</div>
+        ) : null}
       </td>
       <td className={table.muted}>{originText(session)}</td>
       <td className={table.muted}>

@@ -22,7 +22,11 @@ export function SessionManage({ details, afterDelete }: { details: TSessionDetai
   const [outcome, setOutcome] = useState(details.outcome ?? "");
   const [confirming, setConfirming] = useState(false);
   const sessionId = details.id;
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.sessionConsole.get.queryKey({ sessionId }) }), queryClient.invalidateQueries({ queryKey: trpc.sessionConsole.list.queryKey() })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.sessionConsole.get.queryKey({ sessionId }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.sessionConsole.list.queryKey() }),
+    ]);
   const rename = useMutation(trpc.sessionConsole.rename.mutationOptions({ onSuccess: refresh }));
   const setOutcomeMutation = useMutation(trpc.sessionConsole.setOutcome.mutationOptions({ onSuccess: refresh }));
   const archive = useMutation(trpc.sessionConsole.archive.mutationOptions({ onSuccess: refresh }));
@@ -57,8 +61,18 @@ export function SessionManage({ details, afterDelete }: { details: TSessionDetai
             setOutcomeMutation.mutate({ sessionId, outcome: outcome.trim() || null });
           }}
         >
-          <TextField label="Outcome" placeholder="e.g. resolved" value={outcome} maxLength={200} onChange={(event) => setOutcome(event.target.value)} />
-          <Button type="submit" busy={setOutcomeMutation.isPending} disabled={(outcome.trim() || null) === details.outcome}>
+          <TextField
+            label="Outcome"
+            placeholder="e.g. resolved"
+            value={outcome}
+            maxLength={200}
+            onChange={(event) => setOutcome(event.target.value)}
+          />
+          <Button
+            type="submit"
+            busy={setOutcomeMutation.isPending}
+            disabled={(outcome.trim() || null) === details.outcome}
+          >
             Set outcome
           </Button>
         </form>
@@ -81,7 +95,8 @@ export function SessionManage({ details, afterDelete }: { details: TSessionDetai
         onConfirm={() => remove.mutate({ sessionId })}
         onClose={() => setConfirming(false)}
       >
-        The transcript, tool calls, approvals and event history of “{details.title}” are removed for everyone. This cannot be undone.
+        The transcript, tool calls, approvals and event history of “{details.title}” are removed for everyone. This
+        cannot be undone.
       </ConfirmDialog>
     </Card>
   );

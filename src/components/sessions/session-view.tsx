@@ -17,15 +17,31 @@ import { Transcript } from "./transcript";
 import { useSessionStream } from "./use-session-stream";
 import { WaitingNote } from "./waiting-note";
 
-export const STATE_TONE: Record<TSessionDetails["state"], TBadgeTone> = { idle: "neutral", running: "brand", suspended: "brand", failed: "danger" };
-export const STATE_LABEL: Record<TSessionDetails["state"], string> = { idle: "Idle", running: "Running", suspended: "Waiting for approval", failed: "Failed" };
+export const STATE_TONE: Record<TSessionDetails["state"], TBadgeTone> = {
+  idle: "neutral",
+  running: "brand",
+  suspended: "brand",
+  failed: "danger",
+};
+export const STATE_LABEL: Record<TSessionDetails["state"], string> = {
+  idle: "Idle",
+  running: "Running",
+  suspended: "Waiting for approval",
+  failed: "Failed",
+};
 
 const READ_ONLY: Record<string, string> = {
   archived: "This session is archived and read-only.",
-  not_permitted: "You can read this session but not send messages: only its owner and the domain's Operators, Editors and Owners can.",
+  not_permitted:
+    "You can read this session but not send messages: only its owner and the domain's Operators, Editors and Owners can.",
 };
 
-const STREAM_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", ended: "Disconnected: reload to see new activity" };
+const STREAM_LABEL = {
+  connecting: "Connecting…",
+  live: "Live",
+  reconnecting: "Reconnecting…",
+  ended: "Disconnected: reload to see new activity",
+};
 
 /** A session, live: transcript with tool calls, pending approval, composer and management. */
 export function SessionView({ sessionId, afterDelete }: { sessionId: string; afterDelete: string }) {
@@ -63,17 +79,27 @@ export function SessionView({ sessionId, afterDelete }: { sessionId: string; aft
         {/* A flow run's input, steps, output and error are the flow run card's: the chat transcript would repeat them as bubbles. */}
         {isFlowRun ? null : <Transcript details={session} liveText={stream.liveText} />}
         {isFlowRun ? (
-          <p className={styles.note}>This session records a flow run: flows take their input when they start and accept no messages.</p>
+          <p className={styles.note}>
+            This session records a flow run: flows take their input when they start and accept no messages.
+          </p>
         ) : session.canParticipate ? (
           <>
             {session.pendingApproval ? <WaitingNote sessionId={sessionId} pending={session.pendingApproval} /> : null}
-            <Composer sessionId={sessionId} busy={session.state === "running" || session.state === "suspended"} waitingForApproval={session.state === "suspended"} />
+            <Composer
+              sessionId={sessionId}
+              busy={session.state === "running" || session.state === "suspended"}
+              waitingForApproval={session.state === "suspended"}
+            />
           </>
         ) : (
-          <p className={styles.note}>{READ_ONLY[session.readOnlyReason ?? ""] ?? "You cannot send messages to this session."}</p>
+          <p className={styles.note}>
+            {READ_ONLY[session.readOnlyReason ?? ""] ?? "You cannot send messages to this session."}
+          </p>
         )}
       </Card>
-      {session.canManage ? <SessionManage key={`${session.title}|${session.outcome}`} details={session} afterDelete={afterDelete} /> : null}
+      {session.canManage ? (
+        <SessionManage key={`${session.title}|${session.outcome}`} details={session} afterDelete={afterDelete} />
+      ) : null}
       <ShareWithSupport sessionId={sessionId} />
     </div>
   );

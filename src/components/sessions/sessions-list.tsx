@@ -45,7 +45,9 @@ export function SessionsList({ basePath = "/sessions", kind }: { basePath?: stri
         </Alert>
       ) : list && list.length === 0 ? (
         <Card>
-          <EmptyState title="No sessions match">Sessions appear here when someone runs an agent of your domains, or when you chat with one.</EmptyState>
+          <EmptyState title="No sessions match">
+            Sessions appear here when someone runs an agent of your domains, or when you chat with one.
+          </EmptyState>
         </Card>
       ) : (
         <Card flush>
@@ -72,14 +74,22 @@ export function SessionsList({ basePath = "/sessions", kind }: { basePath?: stri
                   <th scope="col">When</th>
                 </tr>
               </thead>
-              <tbody>{list ? list.map((session) => <RunHistoryRow key={session.id} session={session} basePath={basePath} />) : <TableSkeleton columns={6} />}</tbody>
+              <tbody>
+                {list ? (
+                  list.map((session) => <RunHistoryRow key={session.id} session={session} basePath={basePath} />)
+                ) : (
+                  <TableSkeleton columns={6} />
+                )}
+              </tbody>
             </table>
           </div>
         </Card>
       )}
       <div className={styles.row} style={{ marginTop: 12 }}>
         {cursors.length ? <Button onClick={() => setCursors((current) => current.slice(0, -1))}>Newer</Button> : null}
-        {sessions.data?.nextCursor ? <Button onClick={() => setCursors((current) => [...current, sessions.data!.nextCursor!])}>Older</Button> : null}
+        {sessions.data?.nextCursor ? (
+          <Button onClick={() => setCursors((current) => [...current, sessions.data!.nextCursor!])}>Older</Button>
+        ) : null}
       </div>
     </>
   );

@@ -68,7 +68,16 @@ function ToolCall({ call }: { call: TToolCall }) {
 }
 
 function Message({ message }: { message: TSessionDetails["messages"][number] }) {
-  const who = message.role === "user" ? (message.author ? (message.author.isYou ? "You" : message.author.name) : "Caller") : message.role === "assistant" ? "Agent" : "Service";
+  const who =
+    message.role === "user"
+      ? message.author
+        ? message.author.isYou
+          ? "You"
+          : message.author.name
+        : "Caller"
+      : message.role === "assistant"
+        ? "Agent"
+        : "Service";
   return (
     <div className={`${styles.message} ${styles[message.role]}`} data-role={message.role}>
       <div className={styles.meta}>{who}</div>
@@ -83,7 +92,9 @@ function Message({ message }: { message: TSessionDetails["messages"][number] }) 
  */
 export function Transcript({ details, liveText }: { details: TSessionDetails; liveText: Record<string, string> }) {
   const turns = new Map(details.turns.map((turn) => [turn.executionId, turn]));
-  const answered = new Set(details.messages.filter((message) => message.role !== "user").map((message) => message.executionId));
+  const answered = new Set(
+    details.messages.filter((message) => message.role !== "user").map((message) => message.executionId),
+  );
   const shownTurns = new Set<string>();
   const items: React.ReactNode[] = [];
   const showTurn = (executionId: string | null) => {
@@ -101,7 +112,12 @@ export function Transcript({ details, liveText }: { details: TSessionDetails; li
   for (const [executionId, text] of Object.entries(liveText)) {
     if (!text || answered.has(executionId)) continue;
     items.push(
-      <div key={`live-${executionId}`} className={`${styles.message} ${styles.assistant} ${styles.streaming}`} data-role="assistant" aria-live="polite">
+      <div
+        key={`live-${executionId}`}
+        className={`${styles.message} ${styles.assistant} ${styles.streaming}`}
+        data-role="assistant"
+        aria-live="polite"
+      >
         <div className={styles.meta}>Agent is answering…</div>
         {text}
       </div>,

@@ -7,10 +7,27 @@ import { useTRPC } from "@/client/trpc";
 
 type TStreamStatus = "connecting" | "live" | "reconnecting" | "ended";
 
-type TEnvelope = { v: number; sessionId: string; seq: number; ts: string; event: string; data: Record<string, unknown> };
+type TEnvelope = {
+  v: number;
+  sessionId: string;
+  seq: number;
+  ts: string;
+  event: string;
+  data: Record<string, unknown>;
+};
 
 /** Events after which the authoritative state is re-read (spec 6.1); deltas only grow live text. */
-const REREAD = new Set(["turn.started", "tool_call.started", "tool_call.finished", "caller_credential.failed", "budget.failed", "file.added", "turn.suspended", "turn.completed", "session.changed"]);
+const REREAD = new Set([
+  "turn.started",
+  "tool_call.started",
+  "tool_call.finished",
+  "caller_credential.failed",
+  "budget.failed",
+  "file.added",
+  "turn.suspended",
+  "turn.completed",
+  "session.changed",
+]);
 
 /**
  * The session's details kept live by the console stream: the snapshot seeds them, deltas grow
@@ -36,20 +53,28 @@ export function useSessionStream(sessionId: string) {
         setLiveText({});
       } else if (envelope.event === "message.delta") {
         const executionId = String(envelope.data.executionId ?? "");
-        setLiveText((current) => ({ ...current, [executionId]: (current[executionId] ?? "") + String(envelope.data.text ?? "") }));
+        setLiveText((current) => ({
+          ...current,
+          [executionId]: (current[executionId] ?? "") + String(envelope.data.text ?? ""),
+        }));
       } else if (envelope.event === "stream.reset") {
         setLiveText({});
         reread();
       } else if (REREAD.has(envelope.event)) {
         if (envelope.event === "turn.completed") {
           const executionId = String(envelope.data.executionId ?? "");
-          void queryClient.invalidateQueries({ queryKey: key }).then(() =>
-            setLiveText((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== executionId))),
-          );
+          void queryClient
+            .invalidateQueries({ queryKey: key })
+            .then(() =>
+              setLiveText((current) =>
+                Object.fromEntries(Object.entries(current).filter(([id]) => id !== executionId)),
+              ),
+            );
         } else reread();
       }
     };
-    for (const name of ["snapshot", "stream.reset", "message.delta", ...REREAD]) source.addEventListener(name, onEvent as EventListener);
+    for (const name of ["snapshot", "stream.reset", "message.delta", ...REREAD])
+      source.addEventListener(name, onEvent as EventListener);
     source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? "ended" : "reconnecting");
     return () => source.close();
   }, [sessionId, queryClient]);

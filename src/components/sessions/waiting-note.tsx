@@ -8,7 +8,13 @@ import styles from "./sessions.module.css";
 const ROLE_LABEL = { owner: "Owners", editor: "Editors", operator: "Operators", viewer: "Viewers" } as const;
 
 /** What a suspended session waits for (the tool, its arguments are in the approval panel) and who can decide it. */
-export function WaitingNote({ sessionId, pending }: { sessionId: string; pending: NonNullable<TSessionDetails["pendingApproval"]> }) {
+export function WaitingNote({
+  sessionId,
+  pending,
+}: {
+  sessionId: string;
+  pending: NonNullable<TSessionDetails["pendingApproval"]>;
+}) {
   const trpc = useTRPC();
   const approvers = useQuery(trpc.sessionConsole.approvers.queryOptions({ sessionId }));
   const data = approvers.data;
@@ -23,7 +29,8 @@ export function WaitingNote({ sessionId, pending }: { sessionId: string; pending
         : `Who can decide: the domain's ${data.roles.map((role) => ROLE_LABEL[role]).join(", ")}${names.length ? ` (${names.join(", ")}${more})` : ""}.`;
   return (
     <div className={styles.note} role="status" data-testid="waiting-note">
-      <strong>Waiting for approval</strong> to call <code>{pending.toolName}</code> (its arguments are in the approval above). {pending.canDecide ? "You can decide it. " : ""}
+      <strong>Waiting for approval</strong> to call <code>{pending.toolName}</code> (its arguments are in the approval
+      above). {pending.canDecide ? "You can decide it. " : ""}
       {who}
     </div>
   );

@@ -19,7 +19,15 @@ type TShellProps = {
 };
 
 /** Top bar (organization, person, sign out), left navigation, and the page. */
-export function AppShell({ email, name, organizations, selectedOrganizationId, isInstanceOperator = false, hasPartner = false, children }: TShellProps) {
+export function AppShell({
+  email,
+  name,
+  organizations,
+  selectedOrganizationId,
+  isInstanceOperator = false,
+  hasPartner = false,
+  children,
+}: TShellProps) {
   return (
     <div className={styles.shell}>
       <header className={styles.topBar}>

@@ -11,13 +11,19 @@ import { ChartIcon, ChatIcon, GaugeIcon, SessionsIcon } from "./nav-icons";
 import { NavPending } from "./navigation-progress";
 import styles from "./shell.module.css";
 
-type TNavItem = { href: string | ((path: string) => string); label: string; icon: ReactNode; matches: (path: string) => boolean };
+type TNavItem = {
+  href: string | ((path: string) => string);
+  label: string;
+  icon: ReactNode;
+  matches: (path: string) => boolean;
+};
 
 /**
  * Domain-scoped pages live under /domains/<id>/<section>; /agents and /connections redirect to
  * a default domain. From inside a domain, the links stay in that domain.
  */
-const inDomainSection = (section: string) => (path: string) => path === `/${section}` || new RegExp(`^/domains/[^/]+/${section}(/|$)`).test(path);
+const inDomainSection = (section: string) => (path: string) =>
+  path === `/${section}` || new RegExp(`^/domains/[^/]+/${section}(/|$)`).test(path);
 const domainHref = (section: string) => (path: string) => {
   const domainId = /^\/domains\/([^/]+)/.exec(path)?.[1];
   return domainId ? `/domains/${domainId}/${section}` : `/${section}`;
@@ -39,18 +45,53 @@ const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
       { href: domainHref("agents"), label: "Agents", icon: <AgentIcon />, matches: inDomainSection("agents") },
       { href: "/flows", label: "Flows", icon: <FlowIcon />, matches: (path) => path.startsWith("/flows") },
       { href: "/triggers", label: "Triggers", icon: <TriggerIcon />, matches: (path) => path.startsWith("/triggers") },
-      { href: "/integrations", label: "Integrations", icon: <PlugIcon />, matches: (path) => path.startsWith("/integrations") },
-      { href: domainHref("connections"), label: "Connections", icon: <LinkIcon />, matches: inDomainSection("connections") },
-      { href: "/knowledge", label: "Knowledge", icon: <LibraryIcon />, matches: (path) => path.startsWith("/knowledge") },
+      {
+        href: "/integrations",
+        label: "Integrations",
+        icon: <PlugIcon />,
+        matches: (path) => path.startsWith("/integrations"),
+      },
+      {
+        href: domainHref("connections"),
+        label: "Connections",
+        icon: <LinkIcon />,
+        matches: inDomainSection("connections"),
+      },
+      {
+        href: "/knowledge",
+        label: "Knowledge",
+        icon: <LibraryIcon />,
+        matches: (path) => path.startsWith("/knowledge"),
+      },
     ],
   },
   {
     title: "Developers",
     items: [
-      { href: "/settings/api-keys", label: "API keys", icon: <KeyIcon />, matches: (path) => path.startsWith("/settings/api-keys") },
-      { href: "/settings/budget", label: "Model budget", icon: <GaugeIcon />, matches: (path) => path.startsWith("/settings/budget") },
-      { href: "/developer", label: "Developer", icon: <TerminalIcon />, matches: (path) => path.startsWith("/developer") },
-      { href: "/reference/v1", label: "API reference", icon: <BookIcon />, matches: (path) => path.startsWith("/reference") },
+      {
+        href: "/settings/api-keys",
+        label: "API keys",
+        icon: <KeyIcon />,
+        matches: (path) => path.startsWith("/settings/api-keys"),
+      },
+      {
+        href: "/settings/budget",
+        label: "Model budget",
+        icon: <GaugeIcon />,
+        matches: (path) => path.startsWith("/settings/budget"),
+      },
+      {
+        href: "/developer",
+        label: "Developer",
+        icon: <TerminalIcon />,
+        matches: (path) => path.startsWith("/developer"),
+      },
+      {
+        href: "/reference/v1",
+        label: "API reference",
+        icon: <BookIcon />,
+        matches: (path) => path.startsWith("/reference"),
+      },
     ],
   },
 ];
@@ -58,21 +99,43 @@ const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
 /** Shown to instance operators only (the procedures behind it refuse everyone else anyway). */
 const OPERATOR_SECTION = {
   title: "Instance",
-  items: [{ href: "/admin", label: "Admin", icon: <BuildingIcon />, matches: (path: string) => path.startsWith("/admin") }],
+  items: [
+    { href: "/admin", label: "Admin", icon: <BuildingIcon />, matches: (path: string) => path.startsWith("/admin") },
+  ],
 };
 
 /** Shown to a partner's customers: what the partner enabled, sessions shared with its support, and the assistant webhooks' deliveries. */
 const PARTNER_SECTION = {
   title: "Partner",
   items: [
-    { href: "/settings/partner", label: "Partner", icon: <LinkIcon />, matches: (path: string) => path.startsWith("/settings/partner") },
-    { href: "/settings/webhooks", label: "Webhooks", icon: <TerminalIcon />, matches: (path: string) => path.startsWith("/settings/webhooks") },
+    {
+      href: "/settings/partner",
+      label: "Partner",
+      icon: <LinkIcon />,
+      matches: (path: string) => path.startsWith("/settings/partner"),
+    },
+    {
+      href: "/settings/webhooks",
+      label: "Webhooks",
+      icon: <TerminalIcon />,
+      matches: (path: string) => path.startsWith("/settings/webhooks"),
+    },
   ],
 };
 
-export function SideNav({ isInstanceOperator = false, hasPartner = false }: { isInstanceOperator?: boolean; hasPartner?: boolean }) {
+export function SideNav({
+  isInstanceOperator = false,
+  hasPartner = false,
+}: {
+  isInstanceOperator?: boolean;
+  hasPartner?: boolean;
+}) {
   const pathname = usePathname() ?? "/"; // null only under the Pages Router, which renders no page here
-  const sections = [...SECTIONS, ...(hasPartner ? [PARTNER_SECTION] : []), ...(isInstanceOperator ? [OPERATOR_SECTION] : [])];
+  const sections = [
+    ...SECTIONS,
+    ...(hasPartner ? [PARTNER_SECTION] : []),
+    ...(isInstanceOperator ? [OPERATOR_SECTION] : []),
+  ];
   return (
     <nav className={styles.sideNav} aria-label="Console">
       {sections.map((section) => (
@@ -84,7 +147,11 @@ export function SideNav({ isInstanceOperator = false, hasPartner = false }: { is
               const href = typeof item.href === "string" ? item.href : item.href(pathname);
               return (
                 <li key={item.label}>
-                  <Link href={href} className={`${styles.navLink} ${active ? styles.navLinkActive : ""}`} aria-current={active ? "page" : undefined}>
+                  <Link
+                    href={href}
+                    className={`${styles.navLink} ${active ? styles.navLinkActive : ""}`}
+                    aria-current={active ? "page" : undefined}
+                  >
                     {item.icon}
                     {item.label}
                     <NavPending />

@@ -22,10 +22,20 @@ export function AutomationRuns({ automationId }: { automationId: string }) {
   const [outcome, setOutcome] = useState<TSubscriberOutcome | "">("");
   const [pages, setPages] = useState<string[]>([]);
   const before = pages.at(-1);
-  const runs = useQuery(trpc.triggers.automationHistory.queryOptions({ automationId, limit: 20, ...(outcome ? { outcome } : {}), ...(before ? { before } : {}) }));
+  const runs = useQuery(
+    trpc.triggers.automationHistory.queryOptions({
+      automationId,
+      limit: 20,
+      ...(outcome ? { outcome } : {}),
+      ...(before ? { before } : {}),
+    }),
+  );
   const first = runs.data?.runs[0];
   return (
-    <Card title={first?.name ? `Trigger runs of ${first.name}` : "Trigger runs"} description="Each firing that reached this agent or flow, newest first.">
+    <Card
+      title={first?.name ? `Trigger runs of ${first.name}` : "Trigger runs"}
+      description="Each firing that reached this agent or flow, newest first."
+    >
       <div className={authoring.stackTight}>
         <div className={authoring.formActionsStart}>
           <OutcomeFilter
@@ -41,7 +51,9 @@ export function AutomationRuns({ automationId }: { automationId: string }) {
             {errorMessage(runs.error)}
           </Alert>
         ) : null}
-        {runs.data && runs.data.runs.length === 0 ? <p className={authoring.muted}>No trigger has reached it{outcome ? ` with outcome ${outcome}` : ""}.</p> : null}
+        {runs.data && runs.data.runs.length === 0 ? (
+          <p className={authoring.muted}>No trigger has reached it{outcome ? ` with outcome ${outcome}` : ""}.</p>
+        ) : null}
         {runs.data && runs.data.runs.length > 0 ? (
           <div className={table.wrap}>
             <table className={table.table} aria-label="Trigger runs">

@@ -22,8 +22,19 @@ import { AgentMessagePreview, SchedulePreview } from "./trigger-preview";
 import { useTriggerPreview } from "./use-trigger-preview";
 
 const EMPTY_SCHEDULE: TScheduleDraft = { cron: "", timezone: "UTC", input: "" };
-const EMPTY_EVENT: TEventDraft = { sourceIntegrationId: "", eventType: "", connectionId: "", endpointSecret: "", field: "", operator: FILTER_OPERATORS[0], value: "" };
-const SAMPLE = { api: '{"order": {"id": 42}}', event: JSON.stringify({ actor: { id: "user-1" }, payload: { amount: 120 } }) };
+const EMPTY_EVENT: TEventDraft = {
+  sourceIntegrationId: "",
+  eventType: "",
+  connectionId: "",
+  endpointSecret: "",
+  field: "",
+  operator: FILTER_OPERATORS[0],
+  value: "",
+};
+const SAMPLE = {
+  api: '{"order": {"id": 42}}',
+  event: JSON.stringify({ actor: { id: "user-1" }, payload: { amount: 120 } }),
+};
 
 /** Creates a trigger through the same route as POST /api/v1/triggers; the secret is cleared once sealed. */
 export function CreateTriggerForm({ domainId, domainName }: { domainId: string; domainName: string }) {
@@ -64,10 +75,18 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
     name,
     ...(type === "schedule" ? { cron: schedule.cron, timezone: schedule.timezone } : {}),
     ...(type === "event" ? { eventType: event.eventType } : {}),
-    ...(sampleValue.ok && sampleValue.value ? (type === "event" ? { event: { payload: {}, ...sampleValue.value } as TIngressEvent } : { input: sampleValue.value }) : {}),
+    ...(sampleValue.ok && sampleValue.value
+      ? type === "event"
+        ? { event: { payload: {}, ...sampleValue.value } as TIngressEvent }
+        : { input: sampleValue.value }
+      : {}),
   });
-  const scheduleProblem = preview.data?.schedule && "error" in preview.data.schedule ? preview.data.schedule.error : null;
-  const shownErrors = { ...(scheduleProblem && type === "schedule" ? { [scheduleProblem.field]: scheduleProblem.message } : {}), ...errors };
+  const scheduleProblem =
+    preview.data?.schedule && "error" in preview.data.schedule ? preview.data.schedule.error : null;
+  const shownErrors = {
+    ...(scheduleProblem && type === "schedule" ? { [scheduleProblem.field]: scheduleProblem.message } : {}),
+    ...errors,
+  };
 
   /** A changed schedule drops the refusals of the last submit: the live preview checks it now. */
   function editSchedule(next: TScheduleDraft) {
@@ -87,21 +106,45 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
   }
 
   // Labels unlike the saved fields (Event, Input), so a label names one box only.
-  const sampleLabel = type === "event" ? "Try a sample (JSON: actor?, occurredAt?, payload)" : "Try a sample (JSON object)";
+  const sampleLabel =
+    type === "event" ? "Try a sample (JSON: actor?, occurredAt?, payload)" : "Try a sample (JSON object)";
   return (
     <Card title="New trigger" description={`Starts every subscribed agent and flow of ${domainName} at once.`}>
       <form onSubmit={onSubmit} noValidate className={authoring.stackTight} aria-label="New trigger">
         <div className={authoring.formGrid}>
-          <SelectField label="Type" name="type" value={type} onChange={(change) => setType(change.target.value as TTriggerType)}>
+          <SelectField
+            label="Type"
+            name="type"
+            value={type}
+            onChange={(change) => setType(change.target.value as TTriggerType)}
+          >
             <option value="api">API: fired by POST /api/v1/triggers/fire</option>
             <option value="schedule">Schedule: fired on a cron schedule</option>
             <option value="event">Event: fired by calls to its ingress URL</option>
           </SelectField>
-          <TextField label="Name" name="name" value={name} autoComplete="off" placeholder="e.g. Order placed" error={shownErrors.name} onChange={(change) => setName(change.target.value)} />
+          <TextField
+            label="Name"
+            name="name"
+            value={name}
+            autoComplete="off"
+            placeholder="e.g. Order placed"
+            error={shownErrors.name}
+            onChange={(change) => setName(change.target.value)}
+          />
         </div>
-        {type === "schedule" ? <ScheduleFields draft={schedule} errors={shownErrors} onChange={(next) => editSchedule(next)} /> : null}
+        {type === "schedule" ? (
+          <ScheduleFields draft={schedule} errors={shownErrors} onChange={(next) => editSchedule(next)} />
+        ) : null}
         {type === "schedule" ? <SchedulePreview schedule={preview.data?.schedule} /> : null}
-        {type === "event" ? <EventFields domainId={domainId} catalog={catalog.data} draft={event} errors={shownErrors} onChange={setEvent} /> : null}
+        {type === "event" ? (
+          <EventFields
+            domainId={domainId}
+            catalog={catalog.data}
+            draft={event}
+            errors={shownErrors}
+            onChange={setEvent}
+          />
+        ) : null}
         {type !== "schedule" ? (
           <TextAreaField
             label={sampleLabel}
@@ -109,7 +152,13 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
             rows={2}
             monospace
             value={sampleText}
-            error={sampleValue.ok ? (preview.isError ? errorMessage(preview.error) : null) : `The sample ${sampleValue.message}`}
+            error={
+              sampleValue.ok
+                ? preview.isError
+                  ? errorMessage(preview.error)
+                  : null
+                : `The sample ${sampleValue.message}`
+            }
             hint="Not saved: only for the preview below."
             onChange={(change) => setSample({ ...sample, [type]: change.target.value })}
           />
@@ -120,9 +169,18 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
             {failure}
           </Alert>
         ) : null}
-        {created ? <Alert tone="success" title={`Trigger “${created}” created`}>Subscribe agents and flows to it below.</Alert> : null}
+        {created ? (
+          <Alert tone="success" title={`Trigger “${created}” created`}>
+            Subscribe agents and flows to it below.
+          </Alert>
+        ) : null}
         <div className={authoring.formActions}>
-          <Button type="submit" variant="primary" busy={create.isPending} disabled={type === "event" && catalog.data?.enabled === false}>
+          <Button
+            type="submit"
+            variant="primary"
+            busy={create.isPending}
+            disabled={type === "event" && catalog.data?.enabled === false}
+          >
             Create trigger
           </Button>
         </div>

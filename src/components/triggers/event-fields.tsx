@@ -21,7 +21,13 @@ export type TEventDraft = {
   value: string;
 };
 
-type TProps = { domainId: string; catalog: TEventCatalogResponse | undefined; draft: TEventDraft; errors: Record<string, string>; onChange: (draft: TEventDraft) => void };
+type TProps = {
+  domainId: string;
+  catalog: TEventCatalogResponse | undefined;
+  draft: TEventDraft;
+  errors: Record<string, string>;
+  onChange: (draft: TEventDraft) => void;
+};
 
 /** Source, event, connection, secret and filter of an event trigger; choices come from the catalog. */
 export function EventFields({ domainId, catalog, draft, errors, onChange }: TProps) {
@@ -31,11 +37,23 @@ export function EventFields({ domainId, catalog, draft, errors, onChange }: TPro
   const source = sources.find((candidate) => candidate.integrationId === draft.sourceIntegrationId) ?? sources[0];
   const events = source?.events ?? [];
   const event = events.find((candidate) => candidate.type === draft.eventType) ?? events[0];
-  const matching = (connections.data?.connections ?? []).filter((connection) => connection.integrationId === source?.integrationId);
-  const current = { ...draft, sourceIntegrationId: source?.integrationId ?? "", eventType: event?.type ?? "", connectionId: draft.connectionId || matching[0]?.id || "" };
+  const matching = (connections.data?.connections ?? []).filter(
+    (connection) => connection.integrationId === source?.integrationId,
+  );
+  const current = {
+    ...draft,
+    sourceIntegrationId: source?.integrationId ?? "",
+    eventType: event?.type ?? "",
+    connectionId: draft.connectionId || matching[0]?.id || "",
+  };
   // The form submits the parent's draft, so the defaults shown here must be in it too.
   useEffect(() => {
-    if (current.sourceIntegrationId !== draft.sourceIntegrationId || current.eventType !== draft.eventType || current.connectionId !== draft.connectionId) onChange(current);
+    if (
+      current.sourceIntegrationId !== draft.sourceIntegrationId ||
+      current.eventType !== draft.eventType ||
+      current.connectionId !== draft.connectionId
+    )
+      onChange(current);
   });
   if (catalog && !catalog.enabled) {
     return (
@@ -45,18 +63,33 @@ export function EventFields({ domainId, catalog, draft, errors, onChange }: TPro
     );
   }
   const set = (patch: Partial<TEventDraft>) => onChange({ ...current, ...patch });
-  const fields = event ? [...event.actorFields.map((field) => `actor.${field}`), "occurredAt", ...event.payloadPaths] : [];
+  const fields = event
+    ? [...event.actorFields.map((field) => `actor.${field}`), "occurredAt", ...event.payloadPaths]
+    : [];
 
   return (
     <div className={authoring.formGrid}>
-      <SelectField label="Source" name="sourceIntegrationId" value={current.sourceIntegrationId} error={errors.sourceIntegrationId} onChange={(change) => set({ sourceIntegrationId: change.target.value, eventType: "", connectionId: "" })}>
+      <SelectField
+        label="Source"
+        name="sourceIntegrationId"
+        value={current.sourceIntegrationId}
+        error={errors.sourceIntegrationId}
+        onChange={(change) => set({ sourceIntegrationId: change.target.value, eventType: "", connectionId: "" })}
+      >
         {sources.map((candidate) => (
           <option key={candidate.integrationId} value={candidate.integrationId}>
             {candidate.name} ({candidate.integrationId})
           </option>
         ))}
       </SelectField>
-      <SelectField label="Event" name="eventType" value={current.eventType} hint={event?.description} error={errors.eventType} onChange={(change) => set({ eventType: change.target.value })}>
+      <SelectField
+        label="Event"
+        name="eventType"
+        value={current.eventType}
+        hint={event?.description}
+        error={errors.eventType}
+        onChange={(change) => set({ eventType: change.target.value })}
+      >
         {events.map((candidate) => (
           <option key={candidate.type} value={candidate.type}>
             {candidate.type}
@@ -71,7 +104,9 @@ export function EventFields({ domainId, catalog, draft, errors, onChange }: TPro
         hint={connections.isError ? errorMessage(connections.error) : "A connection of this domain to the source."}
         onChange={(change) => set({ connectionId: change.target.value })}
       >
-        {matching.length === 0 ? <option value="">No connection to {source?.integrationId ?? "the source"} in this domain</option> : null}
+        {matching.length === 0 ? (
+          <option value="">No connection to {source?.integrationId ?? "the source"} in this domain</option>
+        ) : null}
         {matching.map((connection) => (
           <option key={connection.id} value={connection.id}>
             {connection.name}
@@ -104,14 +139,25 @@ export function EventFields({ domainId, catalog, draft, errors, onChange }: TPro
           <option key={field} value={field} />
         ))}
       </datalist>
-      <SelectField label="Filter operator" name="filterOperator" value={current.operator} onChange={(change) => set({ operator: change.target.value as TEventDraft["operator"] })}>
+      <SelectField
+        label="Filter operator"
+        name="filterOperator"
+        value={current.operator}
+        onChange={(change) => set({ operator: change.target.value as TEventDraft["operator"] })}
+      >
         {FILTER_OPERATORS.map((operator) => (
           <option key={operator} value={operator}>
             {operator}
           </option>
         ))}
       </SelectField>
-      <TextField label="Filter value" name="filterValue" autoComplete="off" value={current.value} onChange={(change) => set({ value: change.target.value })} />
+      <TextField
+        label="Filter value"
+        name="filterValue"
+        autoComplete="off"
+        value={current.value}
+        onChange={(change) => set({ value: change.target.value })}
+      />
     </div>
   );
 }

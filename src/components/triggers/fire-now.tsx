@@ -16,7 +16,10 @@ import { OutcomeBadge, SessionLink } from "./run-history";
 const SAMPLE_EVENT = JSON.stringify({ actor: { id: "user-1" }, payload: {} }, null, 2);
 
 /** The box's JSON as the request's `input` (API) or `event` (event), or what is wrong with it. */
-function bodyOf(trigger: TTrigger, text: string): { ok: true; body: Omit<TFireNowRequest, "triggerId"> } | { ok: false; message: string } {
+function bodyOf(
+  trigger: TTrigger,
+  text: string,
+): { ok: true; body: Omit<TFireNowRequest, "triggerId"> } | { ok: false; message: string } {
   if (trigger.type === "schedule") return { ok: true, body: {} };
   let value: unknown;
   try {
@@ -24,9 +27,12 @@ function bodyOf(trigger: TTrigger, text: string): { ok: true; body: Omit<TFireNo
   } catch (error) {
     return { ok: false, message: `This is not valid JSON: ${(error as Error).message}` };
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, message: "Type a JSON object, e.g. {}." };
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, message: "Type a JSON object, e.g. {}." };
   if (Object.hasOwn(value, "callerCredentials")) return { ok: false, message: CONSOLE_REFUSES_CALLER_CREDENTIALS };
-  return trigger.type === "api" ? { ok: true, body: { input: value as TFireNowRequest["input"] } } : { ok: true, body: { event: value as TFireNowRequest["event"] } };
+  return trigger.type === "api"
+    ? { ok: true, body: { input: value as TFireNowRequest["input"] } }
+    : { ok: true, body: { event: value as TFireNowRequest["event"] } };
 }
 
 function Results({ fired }: { fired: TFireNowResponse }) {
@@ -74,11 +80,34 @@ export function FireNow({ trigger }: { trigger: TTrigger }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className={authoring.stackTight} aria-label={`Fire ${trigger.name} now`}>
-      {trigger.type === "api" ? <TextAreaField label="Input (JSON object)" name="input" value={text} rows={2} monospace error={error} onChange={(event) => setText(event.target.value)} /> : null}
-      {trigger.type === "event" ? (
-        <TextAreaField label="Sample event (JSON: actor?, occurredAt?, payload)" name="event" value={text} rows={3} monospace error={error} hint="Fire now does not apply the trigger's filter." onChange={(event) => setText(event.target.value)} />
+      {trigger.type === "api" ? (
+        <TextAreaField
+          label="Input (JSON object)"
+          name="input"
+          value={text}
+          rows={2}
+          monospace
+          error={error}
+          onChange={(event) => setText(event.target.value)}
+        />
       ) : null}
-      {trigger.type === "schedule" ? <p className={authoring.muted}>Fires once now with the schedule&apos;s input; the schedule itself is unchanged.</p> : null}
+      {trigger.type === "event" ? (
+        <TextAreaField
+          label="Sample event (JSON: actor?, occurredAt?, payload)"
+          name="event"
+          value={text}
+          rows={3}
+          monospace
+          error={error}
+          hint="Fire now does not apply the trigger's filter."
+          onChange={(event) => setText(event.target.value)}
+        />
+      ) : null}
+      {trigger.type === "schedule" ? (
+        <p className={authoring.muted}>
+          Fires once now with the schedule&apos;s input; the schedule itself is unchanged.
+        </p>
+      ) : null}
       {fire.isError ? (
         <Alert tone="error" title="The trigger did not fire">
           {errorMessage(fire.error)}

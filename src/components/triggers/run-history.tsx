@@ -18,18 +18,35 @@ const OUTCOME_TONE: Record<TSubscriberOutcome, TBadgeTone> = { started: "success
 const SOURCE_LABEL = { api: "API call", schedule: "Schedule", event: "Event", manual: "Run by hand" } as const;
 
 export function OutcomeBadge({ result }: { result: Pick<TFiringResultEntry, "outcome" | "errorCode"> }) {
-  return <Badge tone={OUTCOME_TONE[result.outcome]}>{result.errorCode ? `${result.outcome}: ${result.errorCode}` : result.outcome}</Badge>;
+  return (
+    <Badge tone={OUTCOME_TONE[result.outcome]}>
+      {result.errorCode ? `${result.outcome}: ${result.errorCode}` : result.outcome}
+    </Badge>
+  );
 }
 
 /** A link to the run's session (flow runs are sessions too), or a dash when nothing started. */
 export function SessionLink({ result }: { result: Pick<TFiringResultEntry, "sessionId" | "kind"> }) {
   if (!result.sessionId) return <span className={authoring.muted}>no session</span>;
-  return <Link href={`/sessions/${result.sessionId}`}>{result.kind === "flow" ? "Open flow run" : "Open session"}</Link>;
+  return (
+    <Link href={`/sessions/${result.sessionId}`}>{result.kind === "flow" ? "Open flow run" : "Open session"}</Link>
+  );
 }
 
-export function OutcomeFilter({ value, onChange }: { value: TSubscriberOutcome | ""; onChange: (value: TSubscriberOutcome | "") => void }) {
+export function OutcomeFilter({
+  value,
+  onChange,
+}: {
+  value: TSubscriberOutcome | "";
+  onChange: (value: TSubscriberOutcome | "") => void;
+}) {
   return (
-    <SelectField label="Outcome" name="outcome" value={value} onChange={(event) => onChange(event.target.value as TSubscriberOutcome | "")}>
+    <SelectField
+      label="Outcome"
+      name="outcome"
+      value={value}
+      onChange={(event) => onChange(event.target.value as TSubscriberOutcome | "")}
+    >
       <option value="">Every outcome</option>
       <option value="started">Started</option>
       <option value="skipped">Skipped</option>
@@ -52,15 +69,21 @@ function FiringRow({ firing, domainId }: { firing: TFiringEntry; domainId: strin
           {SOURCE_LABEL[firing.source]}
           {firing.actor ? ` by ${firing.actor.name}` : ""}
         </div>
-        {firing.unusedIntegrationIds.length ? <div className={authoring.muted}>Credentials no subscriber used: {firing.unusedIntegrationIds.join(", ")}</div> : null}
+        {firing.unusedIntegrationIds.length ? (
+          <div className={authoring.muted}>
+            Credentials no subscriber used: {firing.unusedIntegrationIds.join(", ")}
+          </div>
+        ) : null}
       </td>
       <td>
         {firing.results.length === 0 ? <span className={authoring.muted}>No subscribers</span> : null}
         <ul className={authoring.stackTight}>
           {firing.results.map((result) => (
             <li key={result.automationId}>
-              <Link href={`/triggers/${domainId}/runs/${result.automationId}`}>{result.name ?? "Deleted automation"}</Link> <OutcomeBadge result={result} />{" "}
-              <SessionLink result={result} />
+              <Link href={`/triggers/${domainId}/runs/${result.automationId}`}>
+                {result.name ?? "Deleted automation"}
+              </Link>{" "}
+              <OutcomeBadge result={result} /> <SessionLink result={result} />
               {result.errorMessage ? <div className={authoring.muted}>{result.errorMessage}</div> : null}
             </li>
           ))}
@@ -74,13 +97,28 @@ function FiringRow({ firing, domainId }: { firing: TFiringEntry; domainId: strin
  * Run history of one trigger: every firing, newest first, with each subscriber's outcome
  * (started, skipped, failed with its code) and a link to the session it started.
  */
-export function TriggerRunHistory({ triggerId, triggerName, domainId }: { triggerId: string; triggerName: string; domainId: string }) {
+export function TriggerRunHistory({
+  triggerId,
+  triggerName,
+  domainId,
+}: {
+  triggerId: string;
+  triggerName: string;
+  domainId: string;
+}) {
   const trpc = useTRPC();
   const headingId = useId();
   const [outcome, setOutcome] = useState<TSubscriberOutcome | "">("");
   const [pages, setPages] = useState<string[]>([]);
   const before = pages.at(-1);
-  const history = useQuery(trpc.triggers.history.queryOptions({ triggerId, limit: 10, ...(outcome ? { outcome } : {}), ...(before ? { before } : {}) }));
+  const history = useQuery(
+    trpc.triggers.history.queryOptions({
+      triggerId,
+      limit: 10,
+      ...(outcome ? { outcome } : {}),
+      ...(before ? { before } : {}),
+    }),
+  );
   return (
     <section className={authoring.stackTight} aria-labelledby={headingId}>
       <h3 id={headingId} className={authoring.muted}>
@@ -100,7 +138,9 @@ export function TriggerRunHistory({ triggerId, triggerName, domainId }: { trigge
           {errorMessage(history.error)}
         </Alert>
       ) : null}
-      {history.data && history.data.firings.length === 0 ? <p className={authoring.muted}>{outcome ? `No firing with a ${outcome} subscriber.` : "Not fired yet."}</p> : null}
+      {history.data && history.data.firings.length === 0 ? (
+        <p className={authoring.muted}>{outcome ? `No firing with a ${outcome} subscriber.` : "Not fired yet."}</p>
+      ) : null}
       {history.data && history.data.firings.length > 0 ? (
         <div className={table.wrap}>
           <table className={table.table} aria-label={`Run history of ${triggerName}`}>

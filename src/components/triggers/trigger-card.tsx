@@ -25,7 +25,8 @@ function Details({ trigger }: { trigger: TTrigger }) {
       <dl className={authoring.definition}>
         <dt>Fire with</dt>
         <dd>
-          <code className={authoring.inlineCode}>POST /api/v1/triggers/fire</code> and <code className={authoring.inlineCode}>{`{ "triggerId": "${trigger.id}" }`}</code>
+          <code className={authoring.inlineCode}>POST /api/v1/triggers/fire</code> and{" "}
+          <code className={authoring.inlineCode}>{`{ "triggerId": "${trigger.id}" }`}</code>
         </dd>
       </dl>
     );
@@ -61,23 +62,40 @@ function Details({ trigger }: { trigger: TTrigger }) {
       </dd>
       <dt>Signature</dt>
       <dd>
-        {trigger.hasEndpointSecret ? "Calls must be signed with the endpoint secret (HMAC)." : "No endpoint secret: calls are not signed."}
+        {trigger.hasEndpointSecret
+          ? "Calls must be signed with the endpoint secret (HMAC)."
+          : "No endpoint secret: calls are not signed."}
         {trigger.hasEndpointSecret ? (
           <span className={authoring.muted}>
             {" "}
-            POST JSON <code className={authoring.inlineCode}>{"{ actor?, occurredAt?, payload }"}</code> with <code className={authoring.inlineCode}>X-Service-Timestamp</code> (Unix
-            seconds) and <code className={authoring.inlineCode}>X-Service-Signature: sha256=</code>hex HMAC-SHA256 of{" "}
+            POST JSON <code className={authoring.inlineCode}>{"{ actor?, occurredAt?, payload }"}</code> with{" "}
+            <code className={authoring.inlineCode}>X-Service-Timestamp</code> (Unix seconds) and{" "}
+            <code className={authoring.inlineCode}>X-Service-Signature: sha256=</code>hex HMAC-SHA256 of{" "}
             <code className={authoring.inlineCode}>{"<timestamp>.<raw body>"}</code>.
           </span>
         ) : null}
       </dd>
       <dt>Filter</dt>
-      <dd>{trigger.eventFilter ? <code className={authoring.inlineCode}>{`${trigger.eventFilter.field} ${trigger.eventFilter.operator} ${JSON.stringify(trigger.eventFilter.value)}`}</code> : "Every event"}</dd>
+      <dd>
+        {trigger.eventFilter ? (
+          <code
+            className={authoring.inlineCode}
+          >{`${trigger.eventFilter.field} ${trigger.eventFilter.operator} ${JSON.stringify(trigger.eventFilter.value)}`}</code>
+        ) : (
+          "Every event"
+        )}
+      </dd>
     </dl>
   );
 }
 
-type TProps = { domainId: string; entry: TTriggerWithSubscribers; candidates: TTriggerSubscriber[]; canManage: boolean; canRun: boolean };
+type TProps = {
+  domainId: string;
+  entry: TTriggerWithSubscribers;
+  candidates: TTriggerSubscriber[];
+  canManage: boolean;
+  canRun: boolean;
+};
 
 export function TriggerCard({ domainId, entry, candidates, canManage, canRun }: TProps) {
   const { trigger, subscribers } = entry;
@@ -104,7 +122,11 @@ export function TriggerCard({ domainId, entry, candidates, canManage, canRun }: 
       variant={trigger.active ? "dangerOutline" : "primary"}
       busy={toggle.isPending}
       aria-label={`${trigger.active ? "Deactivate" : "Activate"} ${trigger.name}`}
-      onClick={() => (trigger.active && !confirmingOff ? setConfirmingOff(true) : toggle.mutate({ triggerId: trigger.id, active: !trigger.active }))}
+      onClick={() =>
+        trigger.active && !confirmingOff
+          ? setConfirmingOff(true)
+          : toggle.mutate({ triggerId: trigger.id, active: !trigger.active })
+      }
     >
       {trigger.active ? (confirmingOff ? "Confirm deactivate" : "Deactivate") : "Activate"}
     </Button>
@@ -122,18 +144,31 @@ export function TriggerCard({ domainId, entry, candidates, canManage, canRun }: 
     >
       <div className={authoring.stackTight}>
         <Details trigger={trigger} />
-        {confirmingOff ? <p className={authoring.muted}>Its subscribers stop receiving firings until you activate it again; scheduled firings missed meanwhile are skipped.</p> : null}
+        {confirmingOff ? (
+          <p className={authoring.muted}>
+            Its subscribers stop receiving firings until you activate it again; scheduled firings missed meanwhile are
+            skipped.
+          </p>
+        ) : null}
         {toggle.isError ? (
           <Alert tone="error" title="The trigger was not changed">
             {errorMessage(toggle.error)}
           </Alert>
         ) : null}
         {canRun && trigger.active ? <FireNow trigger={trigger} /> : null}
-        <TriggerSubscribers domainId={domainId} trigger={trigger} subscribers={subscribers} candidates={candidates} canManage={canManage} />
+        <TriggerSubscribers
+          domainId={domainId}
+          trigger={trigger}
+          subscribers={subscribers}
+          candidates={candidates}
+          canManage={canManage}
+        />
         {/* A disclosure, not a button: the history loads only once someone opens it. */}
         <details onToggle={(event) => setShowHistory(event.currentTarget.open)}>
           <summary>Run history</summary>
-          {showHistory ? <TriggerRunHistory triggerId={trigger.id} triggerName={trigger.name} domainId={domainId} /> : null}
+          {showHistory ? (
+            <TriggerRunHistory triggerId={trigger.id} triggerName={trigger.name} domainId={domainId} />
+          ) : null}
         </details>
       </div>
     </Card>

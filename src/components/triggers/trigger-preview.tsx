@@ -6,7 +6,16 @@ import styles from "./trigger-preview.module.css";
 
 /** A firing as the chosen zone's clock shows it (the zone is the point of the preview). */
 function inZone(iso: string, timezone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: timezone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: timezone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(iso));
 }
 
 /** The schedule's next firings in its time zone; refusals are shown on their fields instead. */
@@ -40,10 +49,13 @@ export function AgentMessagePreview({ message, pending }: { message: string | nu
           {message}
         </pre>
       ) : (
-        <p className={authoring.muted}>{pending ? "Rendering…" : "Type an input (a JSON object) to see the message."}</p>
+        <p className={authoring.muted}>
+          {pending ? "Rendering…" : "Type an input (a JSON object) to see the message."}
+        </p>
       )}
       <p className={authoring.muted}>
-        Its <code className={authoring.inlineCode}>prompt</code> when the input has one, else the input as text. Flows receive the input itself.
+        Its <code className={authoring.inlineCode}>prompt</code> when the input has one, else the input as text. Flows
+        receive the input itself.
       </p>
     </section>
   );

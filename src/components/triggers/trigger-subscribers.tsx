@@ -13,7 +13,13 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 
-type TProps = { domainId: string; trigger: TTrigger; subscribers: TTriggerSubscriber[]; candidates: TTriggerSubscriber[]; canManage: boolean };
+type TProps = {
+  domainId: string;
+  trigger: TTrigger;
+  subscribers: TTriggerSubscriber[];
+  candidates: TTriggerSubscriber[];
+  canManage: boolean;
+};
 
 /**
  * The agents and flows a trigger fans out to. Caller-required subscribers are marked on
@@ -25,7 +31,14 @@ export function TriggerSubscribers({ domainId, trigger, subscribers, candidates,
   const listId = useId();
   const [choice, setChoice] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.triggers.list.queryKey({ domainId }) });
-  const subscribe = useMutation(trpc.triggers.subscribe.mutationOptions({ onSuccess: async () => { setChoice(""); await refresh(); } }));
+  const subscribe = useMutation(
+    trpc.triggers.subscribe.mutationOptions({
+      onSuccess: async () => {
+        setChoice("");
+        await refresh();
+      },
+    }),
+  );
   const unsubscribe = useMutation(trpc.triggers.unsubscribe.mutationOptions({ onSuccess: refresh }));
   const subscribed = new Set(subscribers.map((subscriber) => subscriber.automationId));
   const available = candidates.filter((candidate) => !subscribed.has(candidate.automationId));
@@ -38,15 +51,22 @@ export function TriggerSubscribers({ domainId, trigger, subscribers, candidates,
       <h3 id={listId} className={authoring.muted}>
         Subscribers
       </h3>
-      {subscribers.length === 0 ? <p className={authoring.muted}>No agent or flow is subscribed: firings start nothing.</p> : null}
+      {subscribers.length === 0 ? (
+        <p className={authoring.muted}>No agent or flow is subscribed: firings start nothing.</p>
+      ) : null}
       <ul aria-labelledby={listId} className={authoring.chips}>
         {subscribers.map((subscriber) => (
           <li key={subscriber.automationId} className={authoring.chip}>
-            <Link href={`/triggers/${domainId}/runs/${subscriber.automationId}`} title={`Trigger runs of ${subscriber.name}`}>
+            <Link
+              href={`/triggers/${domainId}/runs/${subscriber.automationId}`}
+              title={`Trigger runs of ${subscriber.name}`}
+            >
               {subscriber.name}
             </Link>{" "}
             <Badge tone="muted">{subscriber.kind}</Badge>
-            {subscriber.callerRequired && noCaller ? <Badge tone="danger">refused: needs caller credentials</Badge> : null}
+            {subscriber.callerRequired && noCaller ? (
+              <Badge tone="danger">refused: needs caller credentials</Badge>
+            ) : null}
             {canManage ? (
               <button
                 type="button"
@@ -70,11 +90,18 @@ export function TriggerSubscribers({ domainId, trigger, subscribers, candidates,
             if (selected) subscribe.mutate({ triggerId: trigger.id, automationId: selected });
           }}
         >
-          <SelectField label="Agent or flow" name="automationId" value={selected} disabled={!available.length} onChange={(event) => setChoice(event.target.value)}>
+          <SelectField
+            label="Agent or flow"
+            name="automationId"
+            value={selected}
+            disabled={!available.length}
+            onChange={(event) => setChoice(event.target.value)}
+          >
             {available.length === 0 ? <option value="">Every published agent and flow is subscribed</option> : null}
             {available.map((candidate) => (
               <option key={candidate.automationId} value={candidate.automationId}>
-                {candidate.name} ({candidate.kind}){candidate.callerRequired && noCaller ? " · needs caller credentials" : ""}
+                {candidate.name} ({candidate.kind})
+                {candidate.callerRequired && noCaller ? " · needs caller credentials" : ""}
               </option>
             ))}
           </SelectField>

@@ -18,10 +18,27 @@ type TProps = { domainId: string; domainName: string; role: TDomainRole | null }
 /** Members see the domain's triggers; Owners and Editors also create and manage them. */
 export function TriggersView({ domainId, domainName, role }: TProps) {
   if (!role) return <NotMember domainName={domainName} what="triggers" />;
-  return <DomainTriggers domainId={domainId} domainName={domainName} canManage={canEditAutomation(role)} canRun={canRunFlow(role)} />;
+  return (
+    <DomainTriggers
+      domainId={domainId}
+      domainName={domainName}
+      canManage={canEditAutomation(role)}
+      canRun={canRunFlow(role)}
+    />
+  );
 }
 
-function DomainTriggers({ domainId, domainName, canManage, canRun }: { domainId: string; domainName: string; canManage: boolean; canRun: boolean }) {
+function DomainTriggers({
+  domainId,
+  domainName,
+  canManage,
+  canRun,
+}: {
+  domainId: string;
+  domainName: string;
+  canManage: boolean;
+  canRun: boolean;
+}) {
   const trpc = useTRPC();
   const triggers = useQuery(trpc.triggers.list.queryOptions({ domainId }));
   const subscribable = useQuery(trpc.triggers.subscribable.queryOptions({ domainId }));
@@ -43,7 +60,14 @@ function DomainTriggers({ domainId, domainName, canManage, canRun }: { domainId:
       ) : (
         <section aria-label="Triggers" className={authoring.stack}>
           {(triggers.data?.triggers ?? []).map((entry) => (
-            <TriggerCard key={entry.trigger.id} domainId={domainId} entry={entry} candidates={subscribable.data?.automations ?? []} canManage={canManage} canRun={canRun} />
+            <TriggerCard
+              key={entry.trigger.id}
+              domainId={domainId}
+              entry={entry}
+              candidates={subscribable.data?.automations ?? []}
+              canManage={canManage}
+              canRun={canRun}
+            />
           ))}
         </section>
       )}

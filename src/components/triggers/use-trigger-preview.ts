@@ -22,5 +22,9 @@ function useSettled<T>(value: T): T {
 export function useTriggerPreview(request: TPreviewTriggerRequest) {
   const trpc = useTRPC();
   const settled = useSettled(request);
-  return useQuery({ ...trpc.triggers.preview.queryOptions(settled), placeholderData: keepPreviousData, staleTime: 30_000 });
+  return useQuery({
+    ...trpc.triggers.preview.queryOptions(settled),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 }

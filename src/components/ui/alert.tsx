@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import styles from "./feedback.module.css";
 
 /** Errors are announced at once (role=alert); other tones politely (role=status). */
-export function Alert({ tone, title, children }: { tone: "error" | "warning" | "success"; title?: string; children: ReactNode }) {
+export function Alert({
+  tone,
+  title,
+  children,
+}: {
+  tone: "error" | "warning" | "success";
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`${styles.alert} ${styles[`alert-${tone}`]}`} role={tone === "error" ? "alert" : "status"}>
       <div>

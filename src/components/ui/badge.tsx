@@ -3,7 +3,15 @@ import styles from "./feedback.module.css";
 
 export type TBadgeTone = "neutral" | "brand" | "success" | "danger" | "muted";
 
-export function Badge({ tone = "neutral", dot = false, children }: { tone?: TBadgeTone; dot?: boolean; children: ReactNode }) {
+export function Badge({
+  tone = "neutral",
+  dot = false,
+  children,
+}: {
+  tone?: TBadgeTone;
+  dot?: boolean;
+  children: ReactNode;
+}) {
   return (
     <span className={`${styles.badge} ${styles[`badge-${tone}`]}`}>
       {dot ? <span className={styles.dot} aria-hidden="true" /> : null}

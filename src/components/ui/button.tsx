@@ -8,8 +8,19 @@ type TButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   busy?: boolean;
 };
 
-export function Button({ variant = "secondary", size = "md", busy = false, className, children, disabled, type = "button", ...rest }: TButtonProps) {
-  const classes = [styles.button, styles[variant], size === "small" ? styles.small : "", className ?? ""].filter(Boolean).join(" ");
+export function Button({
+  variant = "secondary",
+  size = "md",
+  busy = false,
+  className,
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: TButtonProps) {
+  const classes = [styles.button, styles[variant], size === "small" ? styles.small : "", className ?? ""]
+    .filter(Boolean)
+    .join(" ");
   return (
     <button type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}

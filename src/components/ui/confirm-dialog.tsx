@@ -18,7 +18,17 @@ type TConfirmDialogProps = {
 };
 
 /** The confirm step before something that cannot be undone: a native modal <dialog>. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy = false, error, tone = "danger", onConfirm, onClose }: TConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy = false,
+  error,
+  tone = "danger",
+  onConfirm,
+  onClose,
+}: TConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -31,7 +41,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy = fals
   }, [open]);
 
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} aria-describedby={textId} onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onClose={onClose}
+    >
       <div className={styles.dialogBody}>
         <h2 id={titleId} className={styles.dialogTitle}>
           {title}

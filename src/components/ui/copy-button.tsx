@@ -9,7 +9,15 @@ type TCopyState = "idle" | "copied" | "failed";
  * Copies a value and says so for two seconds. The clipboard API can be refused (insecure
  * origin, permissions), so failure is shown rather than pretending it worked.
  */
-export function CopyButton({ value, label = "Copy", className }: { value: string; label?: string; className?: string }) {
+export function CopyButton({
+  value,
+  label = "Copy",
+  className,
+}: {
+  value: string;
+  label?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<TCopyState>("idle");
 
   useEffect(() => {

@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import styles from "./feedback.module.css";
 
 /** A title, one sentence that says what to do next, and optionally the action itself. */
-export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className={styles.empty}>
       {icon ? (

@@ -10,7 +10,12 @@ export function LinkTabs({ label, tabs, aside }: { label: string; tabs: TLinkTab
     <div className={styles.row}>
       <nav className={styles.tabs} aria-label={label}>
         {tabs.map((tab) => (
-          <Link key={tab.href} href={tab.href} className={`${styles.tab} ${tab.current ? styles.tabActive : ""}`} aria-current={tab.current ? "page" : undefined}>
+          <Link
+            key={tab.href}
+            href={tab.href}
+            className={`${styles.tab} ${tab.current ? styles.tabActive : ""}`}
+            aria-current={tab.current ? "page" : undefined}
+          >
             {tab.label}
           </Link>
         ))}

@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 import styles from "./ui.module.css";
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className={styles.pageHeader}>
       <div>

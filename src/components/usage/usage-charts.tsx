@@ -1,6 +1,17 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { TUsageByAutomation, TUsageDay } from "@/contracts/usage/get-usage";
 import { ChartFigure } from "./chart-figure";
 import { COLORS, formatCount, formatUsd, shortDay } from "./format";
@@ -38,7 +49,13 @@ export function RunsChart({ days }: { days: TUsageDay[] }) {
           <Legend />
           <Bar dataKey="completed" name="Completed" stackId="runs" fill={COLORS.completed} isAnimationActive={false} />
           <Bar dataKey="failed" name="Failed" stackId="runs" fill={COLORS.failed} isAnimationActive={false} />
-          <Bar dataKey="waiting" name="Waiting for approval" stackId="runs" fill={COLORS.waiting} isAnimationActive={false} />
+          <Bar
+            dataKey="waiting"
+            name="Waiting for approval"
+            stackId="runs"
+            fill={COLORS.waiting}
+            isAnimationActive={false}
+          />
           <Bar dataKey="running" name="Running" stackId="runs" fill={COLORS.running} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
@@ -92,7 +109,15 @@ export function CostChart({ days }: { days: TUsageDay[] }) {
           <DayAxis />
           <YAxis tick={axisTick} width={64} tickFormatter={(value: number) => formatUsd(value)} />
           <Tooltip labelFormatter={(day) => shortDay(String(day))} formatter={(value) => formatUsd(Number(value))} />
-          <Line type="monotone" dataKey="costUsd" name="Cost" stroke={COLORS.cost} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="costUsd"
+            name="Cost"
+            stroke={COLORS.cost}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFigure>
@@ -109,7 +134,10 @@ export function ApprovalsChart({ days }: { days: TUsageDay[] }) {
       columns={[
         { label: "Day", value: (row) => row.day },
         { label: "Approvals", value: (row) => formatCount(row.approvals) },
-        { label: "Mean wait (minutes)", value: (row) => (row.approvalWaitMinutes === null ? "—" : formatCount(row.approvalWaitMinutes)) },
+        {
+          label: "Mean wait (minutes)",
+          value: (row) => (row.approvalWaitMinutes === null ? "—" : formatCount(row.approvalWaitMinutes)),
+        },
       ]}
     >
       <ResponsiveContainer>
@@ -142,7 +170,11 @@ export function AutomationsChart({ rows }: { rows: TUsageByAutomation[] }) {
       ]}
     >
       <ResponsiveContainer>
-        <BarChart data={rows.map((row) => ({ ...row, succeeded: row.runs - row.failed }))} layout="vertical" {...common}>
+        <BarChart
+          data={rows.map((row) => ({ ...row, succeeded: row.runs - row.failed }))}
+          layout="vertical"
+          {...common}
+        >
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" allowDecimals={false} tick={axisTick} />
           <YAxis type="category" dataKey="name" tick={axisTick} width={120} />

@@ -6,7 +6,13 @@ const id = "0b7c2b1e-4f43-4b7a-9a34-5b6b0d3c2e11";
 
 describe("usage filters in the URL", () => {
   it("round-trips every filter through the search string", () => {
-    const filters = { from: "2026-11-01", to: "2026-11-10", kind: "agent" as const, automationId: id, outcome: "failed" as const };
+    const filters = {
+      from: "2026-11-01",
+      to: "2026-11-10",
+      kind: "agent" as const,
+      automationId: id,
+      outcome: "failed" as const,
+    };
     const search = searchOfFilters(filters, defaults);
     expect(filtersFromParams(new URLSearchParams(search), defaults)).toEqual(filters);
   });
@@ -17,7 +23,19 @@ describe("usage filters in the URL", () => {
   });
 
   it("ignores values the page does not offer", () => {
-    const params = { from: "yesterday", to: ["2026-11-02", "2026-11-03"], kind: "robot", automationId: "1 OR 1=1", outcome: "exploded" };
-    expect(filtersFromParams(params, defaults)).toEqual({ from: defaults.from, to: "2026-11-02", kind: "", automationId: "", outcome: "" });
+    const params = {
+      from: "yesterday",
+      to: ["2026-11-02", "2026-11-03"],
+      kind: "robot",
+      automationId: "1 OR 1=1",
+      outcome: "exploded",
+    };
+    expect(filtersFromParams(params, defaults)).toEqual({
+      from: defaults.from,
+      to: "2026-11-02",
+      kind: "",
+      automationId: "",
+      outcome: "",
+    });
   });
 });

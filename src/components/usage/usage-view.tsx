@@ -50,7 +50,12 @@ export function UsageView({ initialRange }: { initialRange: TUsageRange }) {
   return (
     <div className={styles.stack}>
       <Card>
-        <UsageFilters filters={filters} update={update} automations={query.data?.automations ?? []} rangeError={rangeError} />
+        <UsageFilters
+          filters={filters}
+          update={update}
+          automations={query.data?.automations ?? []}
+          rangeError={rangeError}
+        />
       </Card>
       {query.isError ? (
         <Alert tone="error" title="Usage could not be loaded">

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import type { TUsageFilters } from "./usage-filters";
 import { filtersFromParams, searchOfFilters, type TUsageRange } from "./usage-params";
 
-const fromLocation = (defaults: TUsageRange) => filtersFromParams(new URLSearchParams(window.location.search), defaults);
+const fromLocation = (defaults: TUsageRange) =>
+  filtersFromParams(new URLSearchParams(window.location.search), defaults);
 
 /**
  * The usage filters, held by the page and mirrored to the URL (reload, back/forward and shared
@@ -33,7 +34,11 @@ export function useFiltersInUrl(defaults: TUsageRange): [TUsageFilters, (patch: 
   const update = (patch: Partial<TUsageFilters>) => {
     latest.current = { ...latest.current, ...patch };
     setFilters(latest.current);
-    window.history.pushState({ ...window.history.state }, "", `${window.location.pathname}${searchOfFilters(latest.current, { from, to })}`);
+    window.history.pushState(
+      { ...window.history.state },
+      "",
+      `${window.location.pathname}${searchOfFilters(latest.current, { from, to })}`,
+    );
   };
   return [filters, update];
 }

@@ -7,10 +7,22 @@ import table from "@/components/ui/table.module.css";
 import { DeliveryAttempts } from "./delivery-attempts";
 import styles from "./webhooks.module.css";
 
-const TONE: Record<TWebhookDeliveryView["status"], TBadgeTone> = { PENDING: "brand", SUCCEEDED: "success", FAILED: "danger" };
-const LABEL: Record<TWebhookDeliveryView["status"], string> = { PENDING: "Pending", SUCCEEDED: "Delivered", FAILED: "Failed" };
+const TONE: Record<TWebhookDeliveryView["status"], TBadgeTone> = {
+  PENDING: "brand",
+  SUCCEEDED: "success",
+  FAILED: "danger",
+};
+const LABEL: Record<TWebhookDeliveryView["status"], string> = {
+  PENDING: "Pending",
+  SUCCEEDED: "Delivered",
+  FAILED: "Failed",
+};
 
-type TProps = { deliveries: TWebhookDeliveryView[] | undefined; redelivering: string | null; onRedeliver: (delivery: TWebhookDeliveryView) => void };
+type TProps = {
+  deliveries: TWebhookDeliveryView[] | undefined;
+  redelivering: string | null;
+  onRedeliver: (delivery: TWebhookDeliveryView) => void;
+};
 
 /** `deliveries` is undefined while loading. */
 export function DeliveriesTable({ deliveries, redelivering, onRedeliver }: TProps) {
@@ -39,7 +51,9 @@ export function DeliveriesTable({ deliveries, redelivering, onRedeliver }: TProp
                     <code className={styles.code}>{delivery.eventId}</code> · <DateTime value={delivery.createdAt} />
                   </div>
                 </td>
-                <td className={delivery.workerRef ? undefined : table.muted}>{delivery.workerRef ? <code className={styles.code}>{delivery.workerRef}</code> : "—"}</td>
+                <td className={delivery.workerRef ? undefined : table.muted}>
+                  {delivery.workerRef ? <code className={styles.code}>{delivery.workerRef}</code> : "—"}
+                </td>
                 <td>
                   <Badge tone={TONE[delivery.status]} dot>
                     {LABEL[delivery.status]}
@@ -52,7 +66,13 @@ export function DeliveriesTable({ deliveries, redelivering, onRedeliver }: TProp
                   <DateTime value={delivery.nextAttemptAt} />
                 </td>
                 <td className={table.actions}>
-                  <Button size="small" busy={redelivering === delivery.id} disabled={redelivering !== null} onClick={() => onRedeliver(delivery)} aria-label={`Redeliver ${delivery.eventType} ${delivery.eventId}`}>
+                  <Button
+                    size="small"
+                    busy={redelivering === delivery.id}
+                    disabled={redelivering !== null}
+                    onClick={() => onRedeliver(delivery)}
+                    aria-label={`Redeliver ${delivery.eventType} ${delivery.eventId}`}
+                  >
                     Redeliver
                   </Button>
                 </td>

@@ -18,10 +18,14 @@ export function WebhookDeliveriesView() {
   // Older pages: the ids to page back from, so "Newer" can return.
   const [pages, setPages] = useState<string[]>([]);
   const before = pages.at(-1);
-  const deliveries = useQuery({ ...trpc.assistantConfig.listWebhookDeliveries.queryOptions({ before }), refetchInterval: 10_000 });
+  const deliveries = useQuery({
+    ...trpc.assistantConfig.listWebhookDeliveries.queryOptions({ before }),
+    refetchInterval: 10_000,
+  });
   const redeliver = useMutation(
     trpc.assistantConfig.redeliverWebhook.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.assistantConfig.listWebhookDeliveries.queryKey() }),
+      onSettled: () =>
+        queryClient.invalidateQueries({ queryKey: trpc.assistantConfig.listWebhookDeliveries.queryKey() }),
     }),
   );
 
@@ -42,23 +46,39 @@ export function WebhookDeliveriesView() {
         </Alert>
       ) : null}
       {result ? (
-        <Alert tone={result.succeeded ? "success" : "warning"} title={result.succeeded ? "Redelivered" : "The manual attempt failed"}>
+        <Alert
+          tone={result.succeeded ? "success" : "warning"}
+          title={result.succeeded ? "Redelivered" : "The manual attempt failed"}
+        >
           Attempt #{result.number}: {result.statusCode === null ? "no answer" : `HTTP ${result.statusCode}`}
           {result.error ? ` (${result.error})` : ""}.
         </Alert>
       ) : null}
       {items && items.length === 0 && pages.length === 0 ? (
         <Card>
-          <EmptyState title="No deliveries yet">Events are delivered once the assistant platform configures a webhook URL for this organization and something happens.</EmptyState>
+          <EmptyState title="No deliveries yet">
+            Events are delivered once the assistant platform configures a webhook URL for this organization and
+            something happens.
+          </EmptyState>
         </Card>
       ) : (
-        <Card title="Deliveries" description="Newest first. Each event is retried on a schedule until its receiver answers 2xx; Redeliver sends it once more now." flush>
-          <DeliveriesTable deliveries={items} redelivering={redeliver.isPending ? (redeliver.variables?.deliveryId ?? null) : null} onRedeliver={(delivery) => redeliver.mutate({ deliveryId: delivery.id })} />
+        <Card
+          title="Deliveries"
+          description="Newest first. Each event is retried on a schedule until its receiver answers 2xx; Redeliver sends it once more now."
+          flush
+        >
+          <DeliveriesTable
+            deliveries={items}
+            redelivering={redeliver.isPending ? (redeliver.variables?.deliveryId ?? null) : null}
+            onRedeliver={(delivery) => redeliver.mutate({ deliveryId: delivery.id })}
+          />
         </Card>
       )}
       <div className={styles.pager}>
         {pages.length > 0 ? <Button onClick={() => setPages(pages.slice(0, -1))}>Newer</Button> : null}
-        {deliveries.data?.nextBefore ? <Button onClick={() => setPages([...pages, deliveries.data.nextBefore!])}>Older</Button> : null}
+        {deliveries.data?.nextBefore ? (
+          <Button onClick={() => setPages([...pages, deliveries.data.nextBefore!])}>Older</Button>
+        ) : null}
       </div>
     </div>
   );

@@ -4,7 +4,15 @@ import { z } from "zod";
 export const ZGetTemplateSourceRequest = z.strictObject({ templateId: z.uuid() });
 export const ZGetTemplateSourceResponse = z.object({
   domains: z.array(z.object({ id: z.uuid(), name: z.string(), automationCount: z.number().int() })),
-  automations: z.array(z.object({ id: z.uuid(), kind: z.enum(["AGENT", "FLOW"]), name: z.string(), domainId: z.uuid(), revision: z.number().int() })),
+  automations: z.array(
+    z.object({
+      id: z.uuid(),
+      kind: z.enum(["AGENT", "FLOW"]),
+      name: z.string(),
+      domainId: z.uuid(),
+      revision: z.number().int(),
+    }),
+  ),
   /** The domain holding the most published automations (the oldest on a tie). */
   defaultPrimaryDomainId: z.uuid().nullable(),
 });

@@ -21,6 +21,10 @@ export const ZPlatformIdRequest = z.strictObject({ platformId: z.uuid() });
 export const ZPlatformResponse = z.object({ platform: ZPlatform });
 
 export const ZPlatformName = z.string().trim().min(1, "must not be blank").max(100, "must be at most 100 characters");
-export const ZCustomerQuota = z.number().int("The quota is a whole number").min(0, "The quota cannot be negative").max(1_000_000, "At most 1,000,000");
+export const ZCustomerQuota = z
+  .number()
+  .int("The quota is a whole number")
+  .min(0, "The quota cannot be negative")
+  .max(1_000_000, "At most 1,000,000");
 
 export type TPlatform = z.infer<typeof ZPlatform>;

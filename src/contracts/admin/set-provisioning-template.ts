@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { ZPlatformResponse } from "./platform";
 
-export const ZSetProvisioningTemplateRequest = z.strictObject({ platformId: z.uuid(), templateId: z.uuid().nullable() });
+export const ZSetProvisioningTemplateRequest = z.strictObject({
+  platformId: z.uuid(),
+  templateId: z.uuid().nullable(),
+});
 export const ZSetProvisioningTemplateResponse = ZPlatformResponse;
 
 export type TSetProvisioningTemplateRequest = z.infer<typeof ZSetProvisioningTemplateRequest>;

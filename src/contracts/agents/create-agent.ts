@@ -41,10 +41,9 @@ export const ZCreateAgentRequest = z.strictObject({
   domainId: ZUuid.meta({ description: "The domain the agent belongs to." }),
   name: ZAgentName,
   description: ZAgentDescription,
-  initialSetup: z
-    .strictObject(SETUP_PATCH_SHAPE)
-    .optional()
-    .meta({ description: "Any of the four Setup fields of the draft (same bounds as PATCH .../setup). Not published." }),
+  initialSetup: z.strictObject(SETUP_PATCH_SHAPE).optional().meta({
+    description: "Any of the four Setup fields of the draft (same bounds as PATCH .../setup). Not published.",
+  }),
 });
 export type TCreateAgentRequest = z.infer<typeof ZCreateAgentRequest>;
 

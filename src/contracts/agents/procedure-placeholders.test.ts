@@ -18,7 +18,12 @@ describe("scanPlaceholders", () => {
 describe("isKnownPlaceholder", () => {
   it("knows message and input paths only", () => {
     expect(["message", "input.a", "input.a.b_2"].map(isKnownPlaceholder)).toEqual([true, true, true]);
-    expect(["input", "input.", "messages", "steps.a.output"].map(isKnownPlaceholder)).toEqual([false, false, false, false]);
+    expect(["input", "input.", "messages", "steps.a.output"].map(isKnownPlaceholder)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -9,5 +9,10 @@ export const ZRunAgentRequest = consoleRunRequest({
 export type TRunAgentRequest = z.infer<typeof ZRunAgentRequest>;
 
 /** `revision` is negative for a test run: the draft's snapshot, never listed nor published. */
-export const ZRunAgentResponse = z.object({ sessionId: z.uuid(), executionId: z.uuid(), revision: z.int(), testRun: z.boolean() });
+export const ZRunAgentResponse = z.object({
+  sessionId: z.uuid(),
+  executionId: z.uuid(),
+  revision: z.int(),
+  testRun: z.boolean(),
+});
 export type TRunAgentResponse = z.infer<typeof ZRunAgentResponse>;

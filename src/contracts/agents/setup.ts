@@ -19,16 +19,23 @@ export const ZProcedure = z
   .max(SETUP_LIMITS.procedure, `must be at most ${SETUP_LIMITS.procedure} characters`)
   .meta({ description: "How the agent works; refers to tools as `#<tool wire id>`. At most 200,000 characters." });
 
-export const ZModel = z
-  .string()
-  .trim()
-  .min(1, "must not be blank")
-  .meta({ description: "Model id, trimmed and nonempty: `builtin:echo`, `builtin:procedure`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`." });
+export const ZModel = z.string().trim().min(1, "must not be blank").meta({
+  description:
+    "Model id, trimmed and nonempty: `builtin:echo`, `builtin:procedure`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`.",
+});
 
 export const ZApprovalTools = z
-  .array(z.string().min(1, "must not be empty").max(SETUP_LIMITS.approvalToolLength, `must be at most ${SETUP_LIMITS.approvalToolLength} characters`))
+  .array(
+    z
+      .string()
+      .min(1, "must not be empty")
+      .max(SETUP_LIMITS.approvalToolLength, `must be at most ${SETUP_LIMITS.approvalToolLength} characters`),
+  )
   .max(SETUP_LIMITS.approvalTools, `must have at most ${SETUP_LIMITS.approvalTools} entries`)
-  .meta({ description: "Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters." });
+  .meta({
+    description:
+      "Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters.",
+  });
 
 /**
  * The five Setup fields, each optional: a patch (omitted = unchanged) or an initial Setup. The
@@ -52,23 +59,27 @@ export const ZSetup = z
     procedure: z.string(),
     model: z.string(),
     approvalTools: z.array(z.string()),
-    actionClasses: z.record(z.string(), ZActionClass).meta({ description: "Tool wire id (without `#`) to the action class of its calls; `{}` when none." }),
+    actionClasses: z
+      .record(z.string(), ZActionClass)
+      .meta({ description: "Tool wire id (without `#`) to the action class of its calls; `{}` when none." }),
   })
   .meta({ id: "AgentSetup", description: "The agent's draft Setup." });
 export type TSetup = z.infer<typeof ZSetup>;
 
 /** How a binding obtains its credential (section 5); mirrors IDENTITY_MODES of the server. */
 export const ZIdentityMode = z.enum(["service", "caller_preferred", "caller_required"]).meta({
-  description: "`service`: the organization's connection. `caller_preferred`: caller material when supplied, else the organization's. `caller_required`: caller material always.",
+  description:
+    "`service`: the organization's connection. `caller_preferred`: caller material when supplied, else the organization's. `caller_required`: caller material always.",
 });
 export type TIdentityModeValue = z.infer<typeof ZIdentityMode>;
 
 export const ZBindingPolicies = z.record(z.string(), ZIdentityMode);
 export type TBindingPolicies = z.infer<typeof ZBindingPolicies>;
 
-export const ZBeltEntry = z
-  .object({ integrationId: z.string(), identityMode: ZIdentityMode })
-  .meta({ id: "AgentBeltEntry", description: "A planned binding: an integration the procedure uses, and how it obtains its credential." });
+export const ZBeltEntry = z.object({ integrationId: z.string(), identityMode: ZIdentityMode }).meta({
+  id: "AgentBeltEntry",
+  description: "A planned binding: an integration the procedure uses, and how it obtains its credential.",
+});
 export type TBeltEntry = z.infer<typeof ZBeltEntry>;
 
 export const KNOWLEDGE_MODES = ["none", "org", "domain", "modules"] as const;

@@ -34,7 +34,14 @@ describe("scanBareToolIds", () => {
 
 describe("scanToolCallLines", () => {
   it("reads a reference followed by {...} that ends the line, one per line, in order", () => {
-    const text = ['#a.b {"x": 1}', "- then #c.d: {}  ", "mention #e.f only", 'x #g.h, {"y": "#i {}"}', '#j {"z": 1} and more', "ticket #42 {}"].join("\n");
+    const text = [
+      '#a.b {"x": 1}',
+      "- then #c.d: {}  ",
+      "mention #e.f only",
+      'x #g.h, {"y": "#i {}"}',
+      '#j {"z": 1} and more',
+      "ticket #42 {}",
+    ].join("\n");
     expect(scanToolCallLines(text).map(({ id, argumentsText }) => [id, argumentsText])).toEqual([
       ["a.b", '{"x": 1}'],
       ["c.d", "{}"],
@@ -43,12 +50,22 @@ describe("scanToolCallLines", () => {
   });
 
   it("keeps the reference's span and hands unparsed arguments on", () => {
-    expect(scanToolCallLines("ok\r\n#a{broken}\r\n")).toEqual([{ id: "a", start: 4, end: 6, argumentsText: "{broken}" }]);
+    expect(scanToolCallLines("ok\r\n#a{broken}\r\n")).toEqual([
+      { id: "a", start: 4, end: 6, argumentsText: "{broken}" },
+    ]);
   });
 
   it("reads the same id on a call line as scanToolReferences", () => {
-    for (const line of ['#service.knowledge.search {"q": "x"}', 'Then #service.http.post, {"u": 1}', '- #crm.contacts:list {"a": 1}', 'x #service.http.get: {"u": "v"}']) {
-      expect(scanToolCallLines(line).map((call) => call.id), line).toEqual(ids(line));
+    for (const line of [
+      '#service.knowledge.search {"q": "x"}',
+      'Then #service.http.post, {"u": 1}',
+      '- #crm.contacts:list {"a": 1}',
+      'x #service.http.get: {"u": "v"}',
+    ]) {
+      expect(
+        scanToolCallLines(line).map((call) => call.id),
+        line,
+      ).toEqual(ids(line));
     }
   });
 });

@@ -14,7 +14,12 @@ export const FINDING_KINDS = [
 export type TFindingKind = (typeof FINDING_KINDS)[number];
 
 /** Kinds of warnings: advisory, never block publish. */
-export const WARNING_KINDS = ["empty_belt", "unreferenced_tool_id", "approval_tool_outside_belt", "knowledge_search_without_selection"] as const;
+export const WARNING_KINDS = [
+  "empty_belt",
+  "unreferenced_tool_id",
+  "approval_tool_outside_belt",
+  "knowledge_search_without_selection",
+] as const;
 export type TWarningKind = (typeof WARNING_KINDS)[number];
 
 export const ZSpan = z
@@ -22,15 +27,23 @@ export const ZSpan = z
     start: z.int().min(0).meta({ description: "Offset of the first character in the procedure." }),
     end: z.int().min(0).meta({ description: "Offset just after the last character (exclusive)." }),
   })
-  .meta({ id: "ProcedureSpan", description: "Character offsets into the procedure (UTF-16 code units, end exclusive)." });
+  .meta({
+    id: "ProcedureSpan",
+    description: "Character offsets into the procedure (UTF-16 code units, end exclusive).",
+  });
 export type TSpan = z.infer<typeof ZSpan>;
 
 export const ZFinding = z
   .object({
     kind: z.enum(FINDING_KINDS),
-    span: ZSpan.nullable().meta({ description: "Where in the procedure; null when the problem is not in the procedure text." }),
+    span: ZSpan.nullable().meta({
+      description: "Where in the procedure; null when the problem is not in the procedure text.",
+    }),
     detail: z.string(),
-    proposal: z.string().nullable().meta({ description: "A suggested replacement (e.g. the closest tool reference), or null." }),
+    proposal: z
+      .string()
+      .nullable()
+      .meta({ description: "A suggested replacement (e.g. the closest tool reference), or null." }),
   })
   .meta({ id: "VerifierFinding" });
 export type TFinding = z.infer<typeof ZFinding>;

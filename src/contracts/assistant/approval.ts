@@ -9,12 +9,21 @@ export const ZAssistantApproval = z
     action_id: ZUuid.meta({ description: "The action's id, as every `action.recorded` event of it carries." }),
     action: ZActionClass,
     preview: z.string().meta({ description: "One line a person can read: the tool and its arguments, shortened." }),
-    args: z.record(z.string(), z.unknown()).meta({ description: "The arguments the action runs with: the proposed ones, or `edited_args` once approved with them." }),
+    args: z.record(z.string(), z.unknown()).meta({
+      description: "The arguments the action runs with: the proposed ones, or `edited_args` once approved with them.",
+    }),
     state: z.enum(["pending", "decided", "expired"]),
-    decision: z.enum(["approve", "reject", "instruction"]).nullable().meta({ description: "How it was decided; `instruction` sent it back for revision. Null while pending or expired." }),
-    number: z.number().int().min(1).meta({ description: "The worker's approvals are numbered 1, 2, ... in the order they were requested; a number never changes." }),
+    decision: z.enum(["approve", "reject", "instruction"]).nullable().meta({
+      description: "How it was decided; `instruction` sent it back for revision. Null while pending or expired.",
+    }),
+    number: z.number().int().min(1).meta({
+      description:
+        "The worker's approvals are numbered 1, 2, ... in the order they were requested; a number never changes.",
+    }),
     requested_at: ZIsoDateTime,
-    expires_at: ZIsoDateTime.meta({ description: "Decide before this; afterwards the approval expires and the action is dropped." }),
+    expires_at: ZIsoDateTime.meta({
+      description: "Decide before this; afterwards the approval expires and the action is dropped.",
+    }),
     decided_at: ZIsoDateTime.nullable(),
   })
   .meta({ id: "AssistantApproval" });

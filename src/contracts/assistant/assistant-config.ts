@@ -8,20 +8,30 @@ export const ASSISTANT_ORG_404 = "No customer organization of this platform with
 export const ZAssistantWebhookView = z
   .object({
     url: z.string().meta({ description: "Where events are POSTed." }),
-    secret_hint: z.string().meta({ description: "The last 4 characters of the signing secret, after an ellipsis; the secret itself is never returned." }),
+    secret_hint: z.string().meta({
+      description:
+        "The last 4 characters of the signing secret, after an ellipsis; the secret itself is never returned.",
+    }),
   })
   .meta({ id: "AssistantWebhook" });
 
 export const ZAssistantConfig = z
   .object({
-    assistant_automation_id: ZUuid.nullable().meta({ description: "The published agent that answers every worker; null when none is set." }),
-    webhook: ZAssistantWebhookView.nullable().meta({ description: "The webhook events are delivered to; null when none is configured (nothing is recorded then)." }),
+    assistant_automation_id: ZUuid.nullable().meta({
+      description: "The published agent that answers every worker; null when none is set.",
+    }),
+    webhook: ZAssistantWebhookView.nullable().meta({
+      description: "The webhook events are delivered to; null when none is configured (nothing is recorded then).",
+    }),
   })
   .meta({ id: "AssistantConfig" });
 export type TAssistantConfig = z.infer<typeof ZAssistantConfig>;
 
 /** What the config services return (camelCase); the wire shape is mapped here. */
-export type TAssistantConfigState = { assistantAutomationId: string | null; webhook: { url: string; secretHint: string } | null };
+export type TAssistantConfigState = {
+  assistantAutomationId: string | null;
+  webhook: { url: string; secretHint: string } | null;
+};
 
 export function toWireAssistantConfig(state: TAssistantConfigState): TAssistantConfig {
   return {

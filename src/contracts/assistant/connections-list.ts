@@ -15,4 +15,6 @@ export const listConnectionsMeta = routeMeta({
 });
 
 export const ZListConnectionsRequest = z.strictObject(ZWorkerPath);
-export const ZListConnectionsResponse = z.object({ items: z.array(ZWorkerConnection) }).meta({ id: "WorkerConnectionList" });
+export const ZListConnectionsResponse = z
+  .object({ items: z.array(ZWorkerConnection) })
+  .meta({ id: "WorkerConnectionList" });

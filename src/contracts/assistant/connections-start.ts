@@ -23,7 +23,10 @@ export const startConnectionMeta = routeMeta({
 
 export const ZStartConnectionRequest = z.strictObject({
   ...ZConnectionPath,
-  return_to: z.string().max(2000).meta({ description: "Where the browser goes afterwards: https (http only on loopback), same scheme, host and port as a registered return URL and a path under its path." }),
+  return_to: z.string().max(2000).meta({
+    description:
+      "Where the browser goes afterwards: https (http only on loopback), same scheme, host and port as a registered return URL and a path under its path.",
+  }),
 });
 
 export const ZStartConnectionResponse = z

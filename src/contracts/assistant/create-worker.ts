@@ -62,7 +62,12 @@ export const ZCreateWorkerRequest = z
     const assistant = ASSISTANT_KEYS.some((key) => body[key] !== undefined);
     const vouch = VOUCH_ONLY_KEYS.some((key) => body[key] !== undefined);
     if (assistant && vouch) {
-      ctx.addIssue({ code: "custom", path: [], message: "send either { external_ref, email } (an assistant worker) or { partnerSubject, displayName, domainRoles } (a named worker), not fields of both" });
+      ctx.addIssue({
+        code: "custom",
+        path: [],
+        message:
+          "send either { external_ref, email } (an assistant worker) or { partnerSubject, displayName, domainRoles } (a named worker), not fields of both",
+      });
       return;
     }
     for (const key of assistant ? ASSISTANT_KEYS : VOUCH_KEYS) {
@@ -71,7 +76,9 @@ export const ZCreateWorkerRequest = z
   });
 export type TCreateWorkerRequest = z.infer<typeof ZCreateWorkerRequest>;
 
-export const ZAssistantWorkerCreated = z.object({ worker_ref: ZUuid.meta({ description: "The worker's id in every worker route." }) }).meta({ id: "AssistantWorkerCreated" });
+export const ZAssistantWorkerCreated = z
+  .object({ worker_ref: ZUuid.meta({ description: "The worker's id in every worker route." }) })
+  .meta({ id: "AssistantWorkerCreated" });
 
 export const ZCreateWorkerResponse = z.union([ZAssistantWorkerCreated, ZWorkerMapping]);
 export type TCreateWorkerResponse = z.infer<typeof ZCreateWorkerResponse>;

@@ -27,18 +27,27 @@ export const ZDecideApprovalRequest = z
     ...ZWorkerPath,
     id: ZAssistantPathId.meta({ description: "The approval's id." }),
     decision: z.enum(["approve", "reject"]).optional(),
-    edited_args: z.record(z.string(), z.unknown()).optional().meta({ description: "With `approve`: the arguments to run the action with instead of the proposed ones (a whole object, not a patch)." }),
+    edited_args: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        "With `approve`: the arguments to run the action with instead of the proposed ones (a whole object, not a patch).",
+    }),
     instruction: z
       .string()
       .trim()
       .min(1, "must not be blank")
       .max(MESSAGE_MAX, `must be at most ${MESSAGE_MAX} characters`)
       .optional()
-      .meta({ description: "Instead of a decision: what to change; the assistant revises and proposes the action again." }),
+      .meta({
+        description: "Instead of a decision: what to change; the assistant revises and proposes the action again.",
+      }),
   })
   .superRefine((body, context) => {
     if ((body.decision === undefined) === (body.instruction === undefined)) {
-      context.addIssue({ code: "custom", path: ["decision"], message: "send exactly one of `decision` ('approve' or 'reject') and `instruction`" });
+      context.addIssue({
+        code: "custom",
+        path: ["decision"],
+        message: "send exactly one of `decision` ('approve' or 'reject') and `instruction`",
+      });
     }
     if (body.edited_args !== undefined && body.decision !== "approve") {
       context.addIssue({ code: "custom", path: ["edited_args"], message: "is only accepted with decision 'approve'" });

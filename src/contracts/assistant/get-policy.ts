@@ -18,6 +18,11 @@ export const getPolicyMeta = routeMeta({
 export const ZGetPolicyRequest = z.strictObject(ZWorkerPath);
 
 export const ZGetPolicyResponse = z
-  .object({ ...ZPolicy.shape, is_default: z.boolean().meta({ description: "True when the worker has no policy of its own and follows the default." }) })
+  .object({
+    ...ZPolicy.shape,
+    is_default: z
+      .boolean()
+      .meta({ description: "True when the worker has no policy of its own and follows the default." }),
+  })
   .meta({ id: "AssistantPolicyRead" });
 export type TGetPolicyResponse = z.infer<typeof ZGetPolicyResponse>;

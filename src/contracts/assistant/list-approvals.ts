@@ -17,15 +17,26 @@ export const listApprovalsMeta = routeMeta({
   tags: ["Assistant workers"],
   security: ["partnerKey"],
   successStatus: 200,
-  errors: { 400: "An unknown `state` or an invalid `limit` (VALIDATION).", 401: ASSISTANT_401, 404: ASSISTANT_WORKER_404 },
+  errors: {
+    400: "An unknown `state` or an invalid `limit` (VALIDATION).",
+    401: ASSISTANT_401,
+    404: ASSISTANT_WORKER_404,
+  },
 });
 
 export const ZListApprovalsRequest = z.strictObject({
   ...ZWorkerPath,
   state: z.enum(["pending", "decided", "expired"]).optional().meta({ description: "Only approvals in this state." }),
-  limit: zQueryInteger({ min: 1, max: APPROVALS_PAGE_MAX, default: APPROVALS_PAGE_DEFAULT, description: "Approvals per page, 1-100 (default 50)." }),
+  limit: zQueryInteger({
+    min: 1,
+    max: APPROVALS_PAGE_MAX,
+    default: APPROVALS_PAGE_DEFAULT,
+    description: "Approvals per page, 1-100 (default 50).",
+  }),
 });
 export type TListApprovalsRequest = z.infer<typeof ZListApprovalsRequest>;
 
-export const ZListApprovalsResponse = z.object({ items: z.array(ZAssistantApproval) }).meta({ id: "AssistantApprovalList" });
+export const ZListApprovalsResponse = z
+  .object({ items: z.array(ZAssistantApproval) })
+  .meta({ id: "AssistantApprovalList" });
 export type TListApprovalsResponse = z.infer<typeof ZListApprovalsResponse>;

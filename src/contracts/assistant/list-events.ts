@@ -17,14 +17,26 @@ export const listEventsMeta = routeMeta({
   tags: ["Assistant"],
   security: ["partnerKey"],
   successStatus: 200,
-  errors: { 400: "Invalid query parameters, or `since` names no event of this customer (VALIDATION).", 401: ASSISTANT_401, 404: ASSISTANT_ORG_404 },
+  errors: {
+    400: "Invalid query parameters, or `since` names no event of this customer (VALIDATION).",
+    401: ASSISTANT_401,
+    404: ASSISTANT_ORG_404,
+  },
 });
 
 export const ZListEventsRequest = z.strictObject({
   orgId: ZPartnerPathId,
-  since: z.string().optional().meta({ description: "An event id: answers the events recorded after it. Omitted: from the oldest." }),
+  since: z
+    .string()
+    .optional()
+    .meta({ description: "An event id: answers the events recorded after it. Omitted: from the oldest." }),
   worker_ref: z.string().optional().meta({ description: "Only the events of this worker." }),
-  limit: zQueryInteger({ min: 1, max: EVENTS_LIMIT_MAX, default: EVENTS_LIMIT_DEFAULT, description: `Events per page, 1-${EVENTS_LIMIT_MAX} (default ${EVENTS_LIMIT_DEFAULT}).` }),
+  limit: zQueryInteger({
+    min: 1,
+    max: EVENTS_LIMIT_MAX,
+    default: EVENTS_LIMIT_DEFAULT,
+    description: `Events per page, 1-${EVENTS_LIMIT_MAX} (default ${EVENTS_LIMIT_DEFAULT}).`,
+  }),
 });
 export type TListEventsRequest = z.infer<typeof ZListEventsRequest>;
 
@@ -41,7 +53,10 @@ export const ZAssistantEvent = z
 export const ZListEventsResponse = z
   .object({
     items: z.array(ZAssistantEvent),
-    next_cursor: z.string().nullable().meta({ description: "Pass as `since` for the next page; null on the last page." }),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as `since` for the next page; null on the last page." }),
   })
   .meta({ id: "AssistantEventPage" });
 export type TListEventsResponse = z.infer<typeof ZListEventsResponse>;

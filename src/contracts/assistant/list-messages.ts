@@ -26,7 +26,12 @@ export const listMessagesMeta = routeMeta({
 export const ZListMessagesRequest = z.strictObject({
   ...ZWorkerPath,
   before: z.string().optional().meta({ description: "A message id (a `next_cursor`): return the messages before it." }),
-  limit: zQueryInteger({ min: 1, max: MESSAGES_PAGE_MAX, default: MESSAGES_PAGE_DEFAULT, description: "Messages per page, 1-100 (default 50)." }),
+  limit: zQueryInteger({
+    min: 1,
+    max: MESSAGES_PAGE_MAX,
+    default: MESSAGES_PAGE_DEFAULT,
+    description: "Messages per page, 1-100 (default 50).",
+  }),
 });
 export type TListMessagesRequest = z.infer<typeof ZListMessagesRequest>;
 

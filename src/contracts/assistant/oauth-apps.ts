@@ -5,7 +5,8 @@ import { ZAssistantPathId } from "./worker";
 // GET/PUT /oauth-apps and PUT /oauth-apps/idp/state (spec 4.8; camelCase on the wire as the spec lists).
 
 const OAUTH_APPS_401 = "Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED).";
-const OAUTH_APPS_403 = "X-Service-Subject is missing or does not name a vouched worker of this customer whose organization role is Owner or Admin (FORBIDDEN).";
+const OAUTH_APPS_403 =
+  "X-Service-Subject is missing or does not name a vouched worker of this customer whose organization role is Owner or Admin (FORBIDDEN).";
 const OAUTH_APPS_404 = "No customer organization of this platform with this id (NOT_FOUND).";
 
 const ZAppField = z.object({
@@ -17,13 +18,27 @@ const ZAppField = z.object({
 
 export const ZOAuthApps = z
   .object({
-    apps: z.array(z.object({ id: z.string().meta({ description: "The appId for PUT /oauth-apps." }), name: z.string(), fields: z.array(ZAppField) })),
-    state: z.enum(["managed", "byok"]).meta({ description: "`managed`: connect links use the service's own apps (default); `byok`: the customer's own app." }),
+    apps: z.array(
+      z.object({
+        id: z.string().meta({ description: "The appId for PUT /oauth-apps." }),
+        name: z.string(),
+        fields: z.array(ZAppField),
+      }),
+    ),
+    state: z.enum(["managed", "byok"]).meta({
+      description: "`managed`: connect links use the service's own apps (default); `byok`: the customer's own app.",
+    }),
     configured: z
-      .object({ appId: z.string(), values: z.record(z.string(), z.string()).meta({ description: "Non-secret values." }), clientSecretHint: z.string().nullable().meta({ description: "The secret's last 4 characters." }) })
+      .object({
+        appId: z.string(),
+        values: z.record(z.string(), z.string()).meta({ description: "Non-secret values." }),
+        clientSecretHint: z.string().nullable().meta({ description: "The secret's last 4 characters." }),
+      })
       .nullable()
       .meta({ description: "The customer's own app, or null when none is set." }),
-    redirectUri: z.string().meta({ description: "The redirect URI to register with the identity provider for the customer's own app." }),
+    redirectUri: z
+      .string()
+      .meta({ description: "The redirect URI to register with the identity provider for the customer's own app." }),
   })
   .meta({ id: "OAuthApps" });
 
@@ -35,7 +50,8 @@ export const getOAuthAppsMeta = routeMeta({
   method: "GET",
   path: "/organizations/{orgId}/oauth-apps",
   summary: "Read the customer's OAuth apps",
-  description: "The apps a customer can bring (with their field keys), its own app if set (secret only as a hint), which side connect links use, and the redirect URI. Needs `X-Service-Subject` naming an organization admin worker.",
+  description:
+    "The apps a customer can bring (with their field keys), its own app if set (secret only as a hint), which side connect links use, and the redirect URI. Needs `X-Service-Subject` naming an organization admin worker.",
   errors: { 401: OAUTH_APPS_401, 403: OAUTH_APPS_403, 404: OAUTH_APPS_404 },
 });
 export const ZGetOAuthAppsRequest = z.strictObject({ orgId: ZAssistantPathId });
@@ -46,8 +62,15 @@ export const putOAuthAppMeta = routeMeta({
   method: "PUT",
   path: "/organizations/{orgId}/oauth-apps",
   summary: "Set the customer's own OAuth app",
-  description: "Sets (replaces) the customer's own provider client: `appId` and the keys of `values` come from `apps`; every required field is needed; the secret is stored encrypted and is write-only. Does not select it (PUT /oauth-apps/idp/state). Needs an organization admin worker. Accepts Idempotency-Key.",
-  errors: { 400: "Unknown appId, unknown or missing values (VALIDATION).", 401: OAUTH_APPS_401, 403: OAUTH_APPS_403, 404: OAUTH_APPS_404, 409: "Idempotency-Key reused or in progress." },
+  description:
+    "Sets (replaces) the customer's own provider client: `appId` and the keys of `values` come from `apps`; every required field is needed; the secret is stored encrypted and is write-only. Does not select it (PUT /oauth-apps/idp/state). Needs an organization admin worker. Accepts Idempotency-Key.",
+  errors: {
+    400: "Unknown appId, unknown or missing values (VALIDATION).",
+    401: OAUTH_APPS_401,
+    403: OAUTH_APPS_403,
+    404: OAUTH_APPS_404,
+    409: "Idempotency-Key reused or in progress.",
+  },
 });
 export const ZPutOAuthAppRequest = z.strictObject({
   orgId: ZAssistantPathId,
@@ -61,7 +84,14 @@ export const putOAuthStateMeta = routeMeta({
   method: "PUT",
   path: "/organizations/{orgId}/oauth-apps/idp/state",
   summary: "Choose which OAuth app connect links use",
-  description: "`byok` selects the customer's own app (409 while none is set); `managed` returns to the service's own apps. New connect links follow it; existing connections keep the app that made them. Needs an organization admin worker. Accepts Idempotency-Key.",
-  errors: { 400: "A state other than byok or managed (VALIDATION).", 401: OAUTH_APPS_401, 403: OAUTH_APPS_403, 404: OAUTH_APPS_404, 409: "No own app set yet (CONFLICT), or Idempotency-Key reused or in progress." },
+  description:
+    "`byok` selects the customer's own app (409 while none is set); `managed` returns to the service's own apps. New connect links follow it; existing connections keep the app that made them. Needs an organization admin worker. Accepts Idempotency-Key.",
+  errors: {
+    400: "A state other than byok or managed (VALIDATION).",
+    401: OAUTH_APPS_401,
+    403: OAUTH_APPS_403,
+    404: OAUTH_APPS_404,
+    409: "No own app set yet (CONFLICT), or Idempotency-Key reused or in progress.",
+  },
 });
 export const ZPutOAuthStateRequest = z.strictObject({ orgId: ZAssistantPathId, state: z.enum(["byok", "managed"]) });

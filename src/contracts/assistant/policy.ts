@@ -10,19 +10,28 @@ export const POLICY_RULES_MAX = 50;
 
 export const ZApprovalTtl = z
   .string()
-  .refine((text) => parseIsoDuration(text) !== null, "must be an ISO 8601 duration in weeks, days, hours, minutes or seconds, e.g. PT30M, P1D or P1DT12H (years and months have no fixed length)")
+  .refine(
+    (text) => parseIsoDuration(text) !== null,
+    "must be an ISO 8601 duration in weeks, days, hours, minutes or seconds, e.g. PT30M, P1D or P1DT12H (years and months have no fixed length)",
+  )
   .refine((text) => {
     const ms = parseIsoDuration(text);
     return ms === null || (ms >= APPROVAL_TTL_MIN_MS && ms <= APPROVAL_TTL_MAX_MS);
   }, "must be between 1 minute (PT1M) and 30 days (P30D)")
-  .meta({ description: "How long an approval waits before it expires: an ISO 8601 duration from PT1M to P30D (weeks, days, hours, minutes, seconds)." });
+  .meta({
+    description:
+      "How long an approval waits before it expires: an ISO 8601 duration from PT1M to P30D (weeks, days, hours, minutes, seconds).",
+  });
 
-export const ZPolicyRule = z.strictObject({ action: ZPolicyAction, mode: ZPolicyMode }).meta({ id: "AssistantPolicyRule" });
+export const ZPolicyRule = z
+  .strictObject({ action: ZPolicyAction, mode: ZPolicyMode })
+  .meta({ id: "AssistantPolicyRule" });
 
 export const ZPolicy = z
   .strictObject({
     rules: z.array(ZPolicyRule).max(POLICY_RULES_MAX, `must have at most ${POLICY_RULES_MAX} rules`).meta({
-      description: "A rule for an action's own class outranks `*`; among rules of equal rank the strictest mode wins (never, then ask, then allow). An action no rule names asks.",
+      description:
+        "A rule for an action's own class outranks `*`; among rules of equal rank the strictest mode wins (never, then ask, then allow). An action no rule names asks.",
     }),
     approval_ttl: ZApprovalTtl,
   })

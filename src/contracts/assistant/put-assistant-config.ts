@@ -27,7 +27,10 @@ export const putAssistantConfigMeta = routeMeta({
 });
 
 export const ZAssistantWebhookInput = z.strictObject({
-  url: z.url({ protocol: /^https?$/, message: "must be an http or https URL" }).max(WEBHOOK_URL_MAX).meta({ description: "Where events are POSTed; checked by the outbound SSRF guard now and before every attempt." }),
+  url: z
+    .url({ protocol: /^https?$/, message: "must be an http or https URL" })
+    .max(WEBHOOK_URL_MAX)
+    .meta({ description: "Where events are POSTed; checked by the outbound SSRF guard now and before every attempt." }),
   secret: z
     .string()
     .min(WEBHOOK_SECRET_MIN, `must be at least ${WEBHOOK_SECRET_MIN} characters`)
@@ -37,8 +40,12 @@ export const ZAssistantWebhookInput = z.strictObject({
 
 export const ZPutAssistantConfigRequest = z.strictObject({
   orgId: ZPartnerPathId,
-  assistant_automation_id: ZUuid.nullable().optional().meta({ description: "A published agent of this customer; null clears it; omitted keeps it." }),
-  webhook: ZAssistantWebhookInput.nullable().optional().meta({ description: "{ url, secret }; null removes the webhook (no further events are recorded); omitted keeps it." }),
+  assistant_automation_id: ZUuid.nullable()
+    .optional()
+    .meta({ description: "A published agent of this customer; null clears it; omitted keeps it." }),
+  webhook: ZAssistantWebhookInput.nullable().optional().meta({
+    description: "{ url, secret }; null removes the webhook (no further events are recorded); omitted keeps it.",
+  }),
 });
 export type TPutAssistantConfigRequest = z.infer<typeof ZPutAssistantConfigRequest>;
 

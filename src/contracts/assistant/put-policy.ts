@@ -13,7 +13,12 @@ export const putPolicyMeta = routeMeta({
   tags: ["Assistant workers"],
   security: ["partnerKey"],
   successStatus: 204,
-  errors: { 400: "An unknown action or mode, an approval_ttl that is no duration or outside PT1M-P30D, or unknown fields (VALIDATION).", 401: ASSISTANT_401, 404: ASSISTANT_WORKER_404, 409: ASSISTANT_IDEMPOTENCY_409 },
+  errors: {
+    400: "An unknown action or mode, an approval_ttl that is no duration or outside PT1M-P30D, or unknown fields (VALIDATION).",
+    401: ASSISTANT_401,
+    404: ASSISTANT_WORKER_404,
+    409: ASSISTANT_IDEMPOTENCY_409,
+  },
 });
 
 export const ZPutPolicyRequest = z.strictObject({ ...ZWorkerPath, ...ZPolicy.shape });

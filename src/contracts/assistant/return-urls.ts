@@ -29,9 +29,15 @@ export const putReturnUrlsMeta = routeMeta({
     "Replaces the list of return URL prefixes (at most 20). Each is an absolute https URL (http only on 127.0.0.1, localhost or [::1]) without user name, password, query or fragment, backslashes or encoded slashes and dots. A `return_to` matches when its scheme, host and port are the same and its path is the prefix's path or below it at a `/` boundary. Answers the stored list.",
   tags: ["Assistant connections"],
   security: ["partnerKey"],
-  errors: { 400: "More than 20 URLs, or a URL that is not an acceptable prefix (VALIDATION, the field named).", 401: PARTNER_401 },
+  errors: {
+    400: "More than 20 URLs, or a URL that is not an acceptable prefix (VALIDATION, the field named).",
+    401: PARTNER_401,
+  },
 });
 
 export const ZPutReturnUrlsRequest = z.strictObject({
-  urls: z.array(z.string().max(2000)).max(20, "At most 20 return URLs").meta({ description: "The complete new list; [] removes every return URL." }),
+  urls: z
+    .array(z.string().max(2000))
+    .max(20, "At most 20 return URLs")
+    .meta({ description: "The complete new list; [] removes every return URL." }),
 });

@@ -39,12 +39,21 @@ export const ZWebhookDeliveryView = z.object({
 });
 export type TWebhookDeliveryView = z.infer<typeof ZWebhookDeliveryView>;
 
-export const ZListWebhookDeliveriesResponse = z.object({ items: z.array(ZWebhookDeliveryView), nextBefore: ZUuid.nullable() });
+export const ZListWebhookDeliveriesResponse = z.object({
+  items: z.array(ZWebhookDeliveryView),
+  nextBefore: ZUuid.nullable(),
+});
 export type TListWebhookDeliveriesResponse = z.infer<typeof ZListWebhookDeliveriesResponse>;
 
 export const ZRedeliverWebhookRequest = z.strictObject({ deliveryId: ZUuid });
 export const ZRedeliverWebhookResponse = z.object({
-  attempt: z.object({ number: z.number().int(), statusCode: z.number().int().nullable(), error: z.string().nullable(), durationMs: z.number().int(), succeeded: z.boolean() }),
+  attempt: z.object({
+    number: z.number().int(),
+    statusCode: z.number().int().nullable(),
+    error: z.string().nullable(),
+    durationMs: z.number().int(),
+    succeeded: z.boolean(),
+  }),
   delivery: ZWebhookDeliveryView,
 });
 export type TRedeliverWebhookResponse = z.infer<typeof ZRedeliverWebhookResponse>;

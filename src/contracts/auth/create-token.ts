@@ -12,7 +12,9 @@ export const createTokenMeta = routeMeta({
   tags: ["Auth"],
   security: ["sessionCookie"],
   successStatus: 200,
-  errors: { 401: "The service_session cookie is missing or invalid, or the session has no selected organization (UNAUTHORIZED)." },
+  errors: {
+    401: "The service_session cookie is missing or invalid, or the session has no selected organization (UNAUTHORIZED).",
+  },
 });
 
 /** The route takes no body; a body with any field is refused like every strict body. */
@@ -20,7 +22,10 @@ export const ZCreateTokenRequest = z.strictObject({});
 
 export const ZCreateTokenResponse = z
   .object({
-    token: z.string().startsWith("yku_").meta({ description: "The access token; send it as `Authorization: Bearer <token>`." }),
+    token: z
+      .string()
+      .startsWith("yku_")
+      .meta({ description: "The access token; send it as `Authorization: Bearer <token>`." }),
     expiresAt: ZIsoDateTime.meta({ description: "When the token stops working: one hour after issue." }),
   })
   .meta({ id: "AccessToken" });

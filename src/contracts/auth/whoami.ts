@@ -12,7 +12,9 @@ export const whoamiMeta = routeMeta({
   tags: ["Auth"],
   security: ["apiKey", "userToken"],
   successStatus: 200,
-  errors: { 404: "Missing, invalid, expired or revoked credential, or its user is disabled or no longer a member (NOT_FOUND)." },
+  errors: {
+    404: "Missing, invalid, expired or revoked credential, or its user is disabled or no longer a member (NOT_FOUND).",
+  },
 });
 
 export const ZWhoamiRequest = z.void();
@@ -23,7 +25,9 @@ export const ZWhoamiResponse = z
     organization: z.object({ id: z.uuid(), name: z.string(), role: z.enum(["OWNER", "ADMIN", "MEMBER"]) }),
     credential: z.object({
       kind: z.enum(["api_key", "user_token"]),
-      expiresAt: ZIsoDateTime.nullable().meta({ description: "When the credential stops working; null for API keys, which last until revoked." }),
+      expiresAt: ZIsoDateTime.nullable().meta({
+        description: "When the credential stops working; null for API keys, which last until revoked.",
+      }),
     }),
   })
   .meta({ id: "Whoami" });

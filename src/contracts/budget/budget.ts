@@ -10,7 +10,12 @@ export const ZBudgetLimits = z.object({
 /** The organization's model budget: this UTC calendar month's usage against its limits. */
 export const ZBudget = z.object({
   period: z.object({ start: z.iso.datetime(), end: z.iso.datetime() }),
-  usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int(), tokens: z.number().int(), costUsd: z.number() }),
+  usage: z.object({
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    tokens: z.number().int(),
+    costUsd: z.number(),
+  }),
   limits: ZBudgetLimits,
   exhausted: z.boolean(),
   /** Whether the caller may change the limits (organization Owner or Admin). */

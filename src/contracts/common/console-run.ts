@@ -10,6 +10,9 @@ export const CONSOLE_REFUSES_CALLER_CREDENTIALS =
  */
 export function consoleRunRequest<TShape extends z.ZodRawShape>(shape: TShape) {
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === "unrecognized_keys" && issue.keys.includes("callerCredentials") ? CONSOLE_REFUSES_CALLER_CREDENTIALS : undefined),
+    error: (issue) =>
+      issue.code === "unrecognized_keys" && issue.keys.includes("callerCredentials")
+        ? CONSOLE_REFUSES_CALLER_CREDENTIALS
+        : undefined,
   });
 }

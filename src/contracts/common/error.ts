@@ -43,7 +43,10 @@ export const ZErrorEnvelope = z
     error: z.object({
       code: z.string().meta({ description: "Stable, machine-readable error code.", example: "NOT_FOUND" }),
       message: z.string().meta({ description: "What went wrong and what to do about it, for a person." }),
-      details: z.record(z.string(), z.unknown()).optional().meta({ description: "Structured detail, for example the invalid fields." }),
+      details: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .meta({ description: "Structured detail, for example the invalid fields." }),
     }),
   })
   .meta({ id: "ErrorEnvelope", description: "The standard error envelope of every error response." });

@@ -10,7 +10,10 @@ export const ZCreateConnectionRequest = z
     token: ZSecretValue.optional(),
     fields: ZSecretFields.optional(),
   })
-  .refine((input) => input.token !== undefined || input.fields !== undefined, { message: "Give a token, fields, or both", path: ["token"] });
+  .refine((input) => input.token !== undefined || input.fields !== undefined, {
+    message: "Give a token, fields, or both",
+    path: ["token"],
+  });
 
 export const ZCreateConnectionResponse = z.object({ connection: ZConnection });
 

@@ -21,7 +21,9 @@ export type TFlowFindingKind = (typeof FLOW_FINDING_KINDS)[number];
 export const ZFlowFinding = z
   .object({
     kind: z.enum(FLOW_FINDING_KINDS),
-    path: z.string().meta({ description: "Where in the document, e.g. `steps[2].next`; empty for the whole document." }),
+    path: z
+      .string()
+      .meta({ description: "Where in the document, e.g. `steps[2].next`; empty for the whole document." }),
     stepId: z.string().nullable().meta({ description: "The step concerned, when there is one." }),
     message: z.string(),
   })

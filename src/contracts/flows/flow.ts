@@ -11,7 +11,11 @@ export const FLOW_CHANGE_NOTE_MAX = 2_000;
 /** The id of a flow in a request. Any string: an id that is no flow's is 404, never 400. */
 export const ZFlowId = z.string().meta({ description: "The flow's id (UUID)." });
 
-export const ZFlowName = z.string().trim().min(1, "must not be blank").max(FLOW_NAME_MAX, `must be at most ${FLOW_NAME_MAX} characters`);
+export const ZFlowName = z
+  .string()
+  .trim()
+  .min(1, "must not be blank")
+  .max(FLOW_NAME_MAX, `must be at most ${FLOW_NAME_MAX} characters`);
 export const ZFlowDescription = z
   .string()
   .trim()

@@ -21,7 +21,10 @@ export const ZStepId = z
   .refine((id) => id !== END, `"${END}" is reserved: it ends the run`);
 
 /** Where a step goes next: another step's id, or "end". */
-export const ZStepTarget = z.string().min(1, "must not be empty").max(FLOW_LIMITS.stepId, `must be at most ${FLOW_LIMITS.stepId} characters`);
+export const ZStepTarget = z
+  .string()
+  .min(1, "must not be empty")
+  .max(FLOW_LIMITS.stepId, `must be at most ${FLOW_LIMITS.stepId} characters`);
 
 const ZTemplate = z.string().max(FLOW_LIMITS.template, `must be at most ${FLOW_LIMITS.template} characters`);
 
@@ -72,7 +75,13 @@ export const ZApprovalStep = z.strictObject({
   next: ZStepTarget.optional(),
 });
 
-export const ZFlowStep = z.discriminatedUnion("kind", [ZToolStep, ZBranchStep, ZTransformStep, ZAgentStep, ZApprovalStep]);
+export const ZFlowStep = z.discriminatedUnion("kind", [
+  ZToolStep,
+  ZBranchStep,
+  ZTransformStep,
+  ZAgentStep,
+  ZApprovalStep,
+]);
 export type TFlowStep = z.infer<typeof ZFlowStep>;
 export type TStepKind = TFlowStep["kind"];
 
@@ -82,10 +91,15 @@ export type TStepKind = TFlowStep["kind"];
  */
 export const ZFlowGraph = z
   .strictObject({
-    inputSchema: z.record(z.string(), ZJsonValue).meta({ description: "JSON schema of the run's input; its `type` must be `object`." }),
+    inputSchema: z
+      .record(z.string(), ZJsonValue)
+      .meta({ description: "JSON schema of the run's input; its `type` must be `object`." }),
     steps: z.array(ZFlowStep).max(FLOW_LIMITS.steps, `must have at most ${FLOW_LIMITS.steps} steps`),
   })
-  .refine((graph) => JSON.stringify(graph).length <= FLOW_LIMITS.documentBytes, `must be at most ${FLOW_LIMITS.documentBytes.toLocaleString("en")} characters as JSON`)
+  .refine(
+    (graph) => JSON.stringify(graph).length <= FLOW_LIMITS.documentBytes,
+    `must be at most ${FLOW_LIMITS.documentBytes.toLocaleString("en")} characters as JSON`,
+  )
   .meta({ id: "FlowGraph" });
 export type TFlowGraph = z.infer<typeof ZFlowGraph>;
 

@@ -3,7 +3,16 @@ import { ZBindingPoliciesInput } from "@/contracts/agents/set-binding-policies";
 import { ZBeltEntry, ZBindingPolicies } from "@/contracts/agents/setup";
 import { ZUuid } from "@/contracts/common/ids";
 import { ZFlowFinding } from "./findings";
-import { FLOW_CHANGE_NOTE_MAX, ZFlowDescription, ZFlowDetail, ZFlowId, ZFlowName, ZFlowRevisionDetail, ZFlowRevisionSummary, ZFlowSummary } from "./flow";
+import {
+  FLOW_CHANGE_NOTE_MAX,
+  ZFlowDescription,
+  ZFlowDetail,
+  ZFlowId,
+  ZFlowName,
+  ZFlowRevisionDetail,
+  ZFlowRevisionSummary,
+  ZFlowSummary,
+} from "./flow";
 import { ZFlowGraph } from "./graph";
 
 // Console-only procedures (spec section 1: the machine API does not author flows), so the
@@ -47,7 +56,12 @@ export type TSetFlowBindingPoliciesResponse = z.infer<typeof ZSetFlowBindingPoli
 
 export const ZPublishFlowRequest = z.strictObject({
   id: ZFlowId,
-  changeNote: z.string().trim().max(FLOW_CHANGE_NOTE_MAX, `must be at most ${FLOW_CHANGE_NOTE_MAX} characters`).nullable().optional(),
+  changeNote: z
+    .string()
+    .trim()
+    .max(FLOW_CHANGE_NOTE_MAX, `must be at most ${FLOW_CHANGE_NOTE_MAX} characters`)
+    .nullable()
+    .optional(),
 });
 export type TPublishFlowRequest = z.infer<typeof ZPublishFlowRequest>;
 export const ZPublishFlowResponse = z.object({ revision: z.int().min(1), belt: z.array(ZBeltEntry) });

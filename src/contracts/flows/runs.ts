@@ -14,7 +14,13 @@ export const ZRunFlowRequest = consoleRunRequest({
 });
 export type TRunFlowRequest = z.infer<typeof ZRunFlowRequest>;
 /** `revision` is negative for a test run: the draft's snapshot, never listed nor published. */
-export const ZRunFlowResponse = z.object({ sessionId: z.uuid(), flowRunId: z.uuid(), executionId: z.uuid(), revision: z.int(), testRun: z.boolean() });
+export const ZRunFlowResponse = z.object({
+  sessionId: z.uuid(),
+  flowRunId: z.uuid(),
+  executionId: z.uuid(),
+  revision: z.int(),
+  testRun: z.boolean(),
+});
 export type TRunFlowResponse = z.infer<typeof ZRunFlowResponse>;
 
 export const FLOW_RUN_STATUSES = ["queued", "running", "suspended", "completed", "failed"] as const;

@@ -21,11 +21,13 @@ describe("flow templates", () => {
   });
 
   it("finds templates in strings and nested JSON values", () => {
-    expect(templatesIn("Hi {{ input.customer.name }}, ref {{steps.lookup.output.body.id}}").map((t) => t.text)).toEqual([
-      "{{ input.customer.name }}",
-      "{{steps.lookup.output.body.id}}",
+    expect(templatesIn("Hi {{ input.customer.name }}, ref {{steps.lookup.output.body.id}}").map((t) => t.text)).toEqual(
+      ["{{ input.customer.name }}", "{{steps.lookup.output.body.id}}"],
+    );
+    expect(templatesInValue({ a: ["{{input.amount}}", { b: "{{nope}}" }], c: 3 }).map((t) => t.ref)).toEqual([
+      { source: "input", path: ["amount"] },
+      null,
     ]);
-    expect(templatesInValue({ a: ["{{input.amount}}", { b: "{{nope}}" }], c: 3 }).map((t) => t.ref)).toEqual([{ source: "input", path: ["amount"] }, null]);
   });
 
   it("keeps the JSON type of a value that is exactly one template", () => {
@@ -40,11 +42,16 @@ describe("flow templates", () => {
   it("stringifies values inside a longer string", () => {
     expect(renderString("Dear {{input.customer.name}} ({{input.amount}} EUR)", context)).toBe("Dear Ada (42 EUR)");
     expect(renderString("tags={{input.customer.tags}}", context)).toBe('tags=["vip","eu"]');
-    expect(renderString("score {{steps.lookup.output.body.score}}, missing '{{input.nope}}'", context)).toBe("score 7.5, missing ''");
+    expect(renderString("score {{steps.lookup.output.body.score}}, missing '{{input.nope}}'", context)).toBe(
+      "score 7.5, missing ''",
+    );
   });
 
   it("renders every string of a JSON value and leaves keys and other values alone", () => {
-    const rendered = renderValue({ "{{input.amount}}": "{{input.amount}}", list: ["{{steps.lookup.output.status}}", 1, null], flag: true }, context);
+    const rendered = renderValue(
+      { "{{input.amount}}": "{{input.amount}}", list: ["{{steps.lookup.output.status}}", 1, null], flag: true },
+      context,
+    );
     expect(rendered).toEqual({ "{{input.amount}}": 42, list: [200, 1, null], flag: true });
   });
 

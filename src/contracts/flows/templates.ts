@@ -17,7 +17,8 @@ export function parseRef(expression: string): TTemplateRef | null {
   const parts = expression.split(".");
   if (parts.some((part) => !SEGMENT.test(part))) return null;
   if (parts[0] === "input") return { source: "input", path: parts.slice(1) };
-  if (parts[0] === "steps" && parts.length >= 3 && parts[2] === "output") return { source: "step", stepId: parts[1]!, path: parts.slice(3) };
+  if (parts[0] === "steps" && parts.length >= 3 && parts[2] === "output")
+    return { source: "step", stepId: parts[1]!, path: parts.slice(3) };
   return null;
 }
 
@@ -40,7 +41,8 @@ function walk(value: unknown, path: string[]): unknown {
   let current = value;
   for (const segment of path) {
     if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
-    else if (current && typeof current === "object" && Object.hasOwn(current, segment)) current = (current as Record<string, unknown>)[segment];
+    else if (current && typeof current === "object" && Object.hasOwn(current, segment))
+      current = (current as Record<string, unknown>)[segment];
     else return undefined;
   }
   return current;

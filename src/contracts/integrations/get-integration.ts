@@ -7,11 +7,14 @@ export const getIntegrationMeta = routeMeta({
   method: "GET",
   path: "/authoring/integrations/{id}",
   summary: "Read one integration with its tools' input schemas",
-  description: "One integration the organization can use, with each tool's JSON input schema. Ids contain dots (e.g. `service.http`).",
+  description:
+    "One integration the organization can use, with each tool's JSON input schema. Ids contain dots (e.g. `service.http`).",
   tags: ["Authoring"],
   security: ["apiKey", "userToken"],
   successStatus: 200,
-  errors: { 404: "Unknown, unavailable or other-organization integration id, or a missing, invalid, expired or revoked credential (NOT_FOUND)." },
+  errors: {
+    404: "Unknown, unavailable or other-organization integration id, or a missing, invalid, expired or revoked credential (NOT_FOUND).",
+  },
 });
 
 export const ZGetIntegrationRequest = z.strictObject({

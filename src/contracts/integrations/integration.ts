@@ -4,9 +4,14 @@ import { z } from "zod";
 export const ZIntegrationToolSummary = z
   .object({
     name: z.string().meta({ description: "Tool wire id.", example: "service.http.get" }),
-    reference: z.string().meta({ description: "Always `#` followed by the full tool wire id; write it in a procedure to use the tool.", example: "#service.http.get" }),
+    reference: z.string().meta({
+      description: "Always `#` followed by the full tool wire id; write it in a procedure to use the tool.",
+      example: "#service.http.get",
+    }),
     description: z.string(),
-    isReadonly: z.boolean().meta({ description: "True when the tool only reads (it never changes data on the remote system)." }),
+    isReadonly: z
+      .boolean()
+      .meta({ description: "True when the tool only reads (it never changes data on the remote system)." }),
   })
   .meta({ id: "IntegrationToolSummary" });
 

@@ -24,7 +24,11 @@ export const ZCreateModuleRequest = z
   .strictObject({
     kind: ZKnowledgeModuleKind,
     domainId: ZUuid.optional().meta({ description: "Required for `domain` modules, forbidden for `org` modules." }),
-    name: z.string().trim().min(1, "must not be blank").max(MODULE_NAME_MAX, `must be at most ${MODULE_NAME_MAX} characters`),
+    name: z
+      .string()
+      .trim()
+      .min(1, "must not be blank")
+      .max(MODULE_NAME_MAX, `must be at most ${MODULE_NAME_MAX} characters`),
     description: z
       .string()
       .trim()
@@ -38,7 +42,11 @@ export const ZCreateModuleRequest = z
       ctx.addIssue({ code: "custom", path: ["domainId"], message: "A domain module needs its domainId" });
     }
     if (body.kind === "org" && body.domainId !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["domainId"], message: "An organization module belongs to no domain; omit domainId" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["domainId"],
+        message: "An organization module belongs to no domain; omit domainId",
+      });
     }
   });
 

@@ -4,7 +4,11 @@ import { ZIsoDateTime } from "@/contracts/common/ids";
 export const ARTICLE_TITLE_MAX = 240;
 export const ARTICLE_BODY_MAX = 2_000_000;
 
-export const ZArticleTitle = z.string().trim().min(1, "must not be blank").max(ARTICLE_TITLE_MAX, `must be at most ${ARTICLE_TITLE_MAX} characters`);
+export const ZArticleTitle = z
+  .string()
+  .trim()
+  .min(1, "must not be blank")
+  .max(ARTICLE_TITLE_MAX, `must be at most ${ARTICLE_TITLE_MAX} characters`);
 export const ZArticleDraftBody = z
   .string()
   .max(ARTICLE_BODY_MAX, `must be at most ${ARTICLE_BODY_MAX} characters`)

@@ -5,7 +5,8 @@ export const MODULE_NAME_MAX = 200;
 export const MODULE_DESCRIPTION_MAX = 10_000;
 
 export const ZKnowledgeModuleKind = z.enum(["domain", "org"]).meta({
-  description: "`domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.",
+  description:
+    "`domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.",
 });
 
 export const ZKnowledgeModule = z

@@ -5,7 +5,13 @@ import { ZKnowledgeArticleSummary } from "./knowledge-article";
 export const ZListArticlesRequest = z.strictObject({ baseId: ZPathId });
 
 export const ZListArticlesResponse = z.object({
-  base: z.object({ id: z.uuid(), scope: z.enum(["org", "domain"]), domainId: z.uuid().nullable(), name: z.string(), canManage: z.boolean() }),
+  base: z.object({
+    id: z.uuid(),
+    scope: z.enum(["org", "domain"]),
+    domainId: z.uuid().nullable(),
+    name: z.string(),
+    canManage: z.boolean(),
+  }),
   articles: z.array(ZKnowledgeArticleSummary),
 });
 

@@ -20,7 +20,10 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const ZActivateInvitationRequest = z.strictObject({
   token: ZInvitationToken,
   email: z.email("must be an email address like name@company.com").max(254),
-  password: z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).max(200, "must be at most 200 characters"),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200, "must be at most 200 characters"),
 });
 export type TActivateInvitationRequest = z.infer<typeof ZActivateInvitationRequest>;
 

@@ -6,7 +6,8 @@ export const clearEntitlementMeta = routeMeta({
   method: "DELETE",
   path: "/organizations/{orgId}/automations/{automationId}/entitlement",
   summary: "Clear an automation's override",
-  description: "Removes the platform's override, so the template's default applies again; answers with the resulting entitlement. Clearing when no override is set is not an error.",
+  description:
+    "Removes the platform's override, so the template's default applies again; answers with the resulting entitlement. Clearing when no override is set is not an error.",
   tags: ["Entitlements"],
   security: ["partnerKey"],
   errors: {

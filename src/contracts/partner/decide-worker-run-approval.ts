@@ -22,7 +22,10 @@ export const decideWorkerRunApprovalMeta = routeMeta({
   },
 });
 
-export const ZDecideWorkerRunApprovalRequest = ZDecideApprovalRequest.omit({ sessionId: true, callerCredentials: true }).extend({ runId: ZWorkerApprovalPathId });
+export const ZDecideWorkerRunApprovalRequest = ZDecideApprovalRequest.omit({
+  sessionId: true,
+  callerCredentials: true,
+}).extend({ runId: ZWorkerApprovalPathId });
 export type TDecideWorkerRunApprovalRequest = z.infer<typeof ZDecideWorkerRunApprovalRequest>;
 
 export const ZDecideWorkerRunApprovalResponse = ZDecideApprovalResponse;

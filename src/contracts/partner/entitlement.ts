@@ -7,9 +7,13 @@ export const ZEntitlement = z
     kind: z.enum(["agent", "flow"]),
     name: z.string(),
     domainId: z.uuid(),
-    default: z.boolean().meta({ description: "The template's default (true for an automation the customer made itself)." }),
+    default: z
+      .boolean()
+      .meta({ description: "The template's default (true for an automation the customer made itself)." }),
     override: z.boolean().nullable().meta({ description: "The platform's override; null when none is set." }),
-    enabled: z.boolean().meta({ description: "The resolved standing: override when set, otherwise default. A disabled automation never runs." }),
+    enabled: z.boolean().meta({
+      description: "The resolved standing: override when set, otherwise default. A disabled automation never runs.",
+    }),
   })
   .meta({ id: "Entitlement" });
 export type TEntitlement = z.infer<typeof ZEntitlement>;

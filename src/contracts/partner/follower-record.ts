@@ -4,7 +4,8 @@ import { ZUuid } from "@/contracts/common/ids";
 /** Where a follower's onboarding run stands (the spec lists no values: ours, lowercase on the wire). */
 export const ONBOARDING_STATUSES = ["pending", "running", "completed", "failed"] as const;
 export const ZOnboardingStatus = z.enum(ONBOARDING_STATUSES).meta({
-  description: "`pending`: accepted, the onboarding run has not started. `running`: the release is being applied. `completed`: every step converged. `failed`: the run gave up after its retries (see `onboardingError`).",
+  description:
+    "`pending`: accepted, the onboarding run has not started. `running`: the release is being applied. `completed`: every step converged. `failed`: the run gave up after its retries (see `onboardingError`).",
 });
 export type TOnboardingStatus = z.infer<typeof ZOnboardingStatus>;
 
@@ -15,12 +16,20 @@ export const ZReleaseDetail = z
     version: z.number().int().meta({ description: "The template release applied (1, 2, ...)." }),
     releaseId: ZUuid,
   })
-  .meta({ id: "ReleaseDetail", description: "The template release onboarding applies; null when the platform has no provisioning template (an empty customer with its primary domain)." });
+  .meta({
+    id: "ReleaseDetail",
+    description:
+      "The template release onboarding applies; null when the platform has no provisioning template (an empty customer with its primary domain).",
+  });
 
 export const ZOwnerInvitation = z
   .object({
-    url: z.url().meta({ description: "Single-use activation link: the owner sets their sign-in email and password there. Shown once." }),
-    expiresAt: z.iso.datetime({ offset: true }).meta({ description: "The link stops working 7 days after provisioning." }),
+    url: z.url().meta({
+      description: "Single-use activation link: the owner sets their sign-in email and password there. Shown once.",
+    }),
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .meta({ description: "The link stops working 7 days after provisioning." }),
   })
   .meta({ id: "OwnerInvitation" });
 
@@ -33,13 +42,21 @@ export const ZFollowerRecord = z
     directLoginDisabled: z.boolean(),
     domainName: z.string().meta({ description: "Name of the customer's primary domain." }),
     onboardingStatus: ZOnboardingStatus,
-    onboardingSteps: z.array(z.string()).meta({ description: "Onboarding steps that have converged, in order: `domains`, `automation:<key>` per template automation, `entitlements`." }),
-    onboardingError: z.string().nullable().meta({ description: "Why onboarding failed; null unless `onboardingStatus` is `failed`." }),
+    onboardingSteps: z.array(z.string()).meta({
+      description:
+        "Onboarding steps that have converged, in order: `domains`, `automation:<key>` per template automation, `entitlements`.",
+    }),
+    onboardingError: z
+      .string()
+      .nullable()
+      .meta({ description: "Why onboarding failed; null unless `onboardingStatus` is `failed`." }),
     release: ZReleaseDetail.nullable(),
     owner: z.object({
       userId: ZUuid,
       name: z.string(),
-      invitation: ZOwnerInvitation.nullable().meta({ description: "Present only in the original provisioning response; null in replays and reads." }),
+      invitation: ZOwnerInvitation.nullable().meta({
+        description: "Present only in the original provisioning response; null in replays and reads.",
+      }),
     }),
     createdAt: z.iso.datetime({ offset: true }),
   })

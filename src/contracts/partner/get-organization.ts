@@ -7,7 +7,8 @@ export const getOrganizationMeta = routeMeta({
   method: "GET",
   path: "/organizations/{orgId}",
   summary: "Read one customer and its onboarding state",
-  description: "The customer record as POST /organizations answered it, with the onboarding state as it is now. `owner.invitation` is always null here.",
+  description:
+    "The customer record as POST /organizations answered it, with the onboarding state as it is now. `owner.invitation` is always null here.",
   tags: ["Provisioning"],
   security: ["partnerKey"],
   errors: {
@@ -16,7 +17,9 @@ export const getOrganizationMeta = routeMeta({
   },
 });
 
-export const ZGetOrganizationRequest = z.strictObject({ orgId: z.string().meta({ description: "The customer organization's id (UUID)." }) });
+export const ZGetOrganizationRequest = z.strictObject({
+  orgId: z.string().meta({ description: "The customer organization's id (UUID)." }),
+});
 export type TGetOrganizationRequest = z.infer<typeof ZGetOrganizationRequest>;
 
 export const ZGetOrganizationResponse = ZFollowerRecord;

@@ -17,5 +17,7 @@ export const getSupportSessionMeta = routeMeta({
   },
 });
 
-export const ZGetSupportSessionRequest = z.strictObject({ grantId: z.string().meta({ description: "The grant id the customer gave you." }) });
+export const ZGetSupportSessionRequest = z.strictObject({
+  grantId: z.string().meta({ description: "The grant id the customer gave you." }),
+});
 export const ZGetSupportSessionResponse = ZSupportSession;

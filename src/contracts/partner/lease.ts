@@ -14,11 +14,16 @@ export const ZPartnerSubject = z
 /** Both lease routes answer with this shape; the secret is shown once and stored only as a hash. */
 export const ZLease = z
   .object({
-    token: z.string().meta({ description: "The `ykt_` lease, shown once. Send it as `Authorization: Bearer ykt_...`." }),
+    token: z
+      .string()
+      .meta({ description: "The `ykt_` lease, shown once. Send it as `Authorization: Bearer ykt_...`." }),
     expiresAt: ZIsoDateTime.meta({ description: "One hour after issue." }),
     orgId: ZUuid,
     appId: ZUuid,
-    partnerSubject: z.string().nullable().meta({ description: "The named worker of a worker lease; null for an app lease." }),
+    partnerSubject: z
+      .string()
+      .nullable()
+      .meta({ description: "The named worker of a worker lease; null for an app lease." }),
   })
   .meta({ id: "PartnerLease" });
 export type TLease = z.infer<typeof ZLease>;

@@ -17,7 +17,11 @@ export const listEntitlementsMeta = routeMeta({
   },
 });
 
-export const ZListEntitlementsRequest = z.strictObject({ orgId: z.string().meta({ description: "The follower's organization id." }) });
+export const ZListEntitlementsRequest = z.strictObject({
+  orgId: z.string().meta({ description: "The follower's organization id." }),
+});
 
-export const ZListEntitlementsResponse = z.object({ entitlements: z.array(ZEntitlement) }).meta({ id: "EntitlementList" });
+export const ZListEntitlementsResponse = z
+  .object({ entitlements: z.array(ZEntitlement) })
+  .meta({ id: "EntitlementList" });
 export type TListEntitlementsResponse = z.infer<typeof ZListEntitlementsResponse>;

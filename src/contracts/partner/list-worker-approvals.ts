@@ -18,12 +18,22 @@ export const listWorkerApprovalsMeta = routeMeta({
 });
 
 export const ZListWorkerApprovalsRequest = z.strictObject({
-  limit: zQueryInteger({ min: 1, max: WORKER_APPROVALS_PAGE_MAX, default: WORKER_APPROVALS_PAGE_DEFAULT, description: "Page size, 1-100; default 50." }),
+  limit: zQueryInteger({
+    min: 1,
+    max: WORKER_APPROVALS_PAGE_MAX,
+    default: WORKER_APPROVALS_PAGE_DEFAULT,
+    description: "Page size, 1-100; default 50.",
+  }),
   offset: zQueryInteger({ min: 0, default: 0, description: "How many to skip; default 0." }),
 });
 export type TListWorkerApprovalsRequest = z.infer<typeof ZListWorkerApprovalsRequest>;
 
 export const ZListWorkerApprovalsResponse = z
-  .object({ items: z.array(ZWorkerApproval), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .object({
+    items: z.array(ZWorkerApproval),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
   .meta({ id: "WorkerApprovalList" });
 export type TListWorkerApprovalsResponse = z.infer<typeof ZListWorkerApprovalsResponse>;

@@ -22,13 +22,24 @@ export const provisionOrganizationMeta = routeMeta({
 });
 
 const name = (what: string, max: number) =>
-  z.string().trim().min(1, "must not be blank").max(max, `must be at most ${max} characters`).meta({ description: `${what}, 1-${max} characters (trimmed).` });
+  z
+    .string()
+    .trim()
+    .min(1, "must not be blank")
+    .max(max, `must be at most ${max} characters`)
+    .meta({ description: `${what}, 1-${max} characters (trimmed).` });
 
 export const ZProvisionOrganizationRequest = z.strictObject({
   clientName: name("The customer's name; becomes the organization's name", 200),
-  clientSegment: z.string().meta({ description: "A URL segment: 1-63 lowercase letters, digits and `-`, starting and ending with a letter or digit. Becomes the organization's identifier (unique across the service)." }),
+  clientSegment: z.string().meta({
+    description:
+      "A URL segment: 1-63 lowercase letters, digits and `-`, starting and ending with a letter or digit. Becomes the organization's identifier (unique across the service).",
+  }),
   // Not z.boolean(): the OpenAPI adapter coerces boolean fields of bodies too ("no" would be true).
-  directLoginDisabled: z.literal([true, false], "must be a boolean").meta({ description: "`true`: the customer's people never sign in with a password; they reach the service only through the platform (leases, support)." }),
+  directLoginDisabled: z.literal([true, false], "must be a boolean").meta({
+    description:
+      "`true`: the customer's people never sign in with a password; they reach the service only through the platform (leases, support).",
+  }),
   ownerName: name("The owner's display name", 200),
   domainName: name("Name of the customer's primary domain", 120),
 });

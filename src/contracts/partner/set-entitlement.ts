@@ -22,7 +22,9 @@ export const ZSetEntitlementRequest = z.strictObject({
   orgId: z.string().meta({ description: "The follower's organization id." }),
   automationId: z.string().meta({ description: "The agent's or flow's id." }),
   // Literals, not z.boolean(): the OpenAPI adapter coerces boolean inputs ("false", null -> false).
-  enabled: z.union([z.literal(true), z.literal(false)]).meta({ description: "The override: true enables, false disables (a JSON boolean)." }),
+  enabled: z
+    .union([z.literal(true), z.literal(false)])
+    .meta({ description: "The override: true enables, false disables (a JSON boolean)." }),
 });
 export type TSetEntitlementRequest = z.infer<typeof ZSetEntitlementRequest>;
 

@@ -40,7 +40,10 @@ export const ZVouchWorkerBody = {
     .array(ZDomainRoleGrant)
     .min(1, "must name at least one domain")
     .max(DOMAIN_ROLES_MAX, `must name at most ${DOMAIN_ROLES_MAX} domains`)
-    .refine((grants) => new Set(grants.map((grant) => grant.domainId)).size === grants.length, "must not name a domain twice")
+    .refine(
+      (grants) => new Set(grants.map((grant) => grant.domainId)).size === grants.length,
+      "must not name a domain twice",
+    )
     .meta({ description: "Exactly the worker's domain memberships, 1-50, each domain once." }),
   organizationRole: z.enum(["member", "admin"]).optional().meta({
     description:
@@ -48,4 +51,5 @@ export const ZVouchWorkerBody = {
   }),
 };
 
-export const WORKERS_404 = "No customer of this platform with this orgId (or no such mapping in it): the same answer for each (NOT_FOUND).";
+export const WORKERS_404 =
+  "No customer of this platform with this orgId (or no such mapping in it): the same answer for each (NOT_FOUND).";

@@ -6,7 +6,13 @@ import { ZUuid } from "@/contracts/common/ids";
 const ZMessage = z.string().trim().min(1, "must not be blank").max(8_000, "must be at most 8000 characters");
 
 export const ZListChatAgentsRequest = z.strictObject({});
-export const ZChatAgent = z.object({ id: ZUuid, name: z.string(), description: z.string().nullable(), domain: z.object({ id: ZUuid, name: z.string() }), revision: z.number().int() });
+export const ZChatAgent = z.object({
+  id: ZUuid,
+  name: z.string(),
+  description: z.string().nullable(),
+  domain: z.object({ id: ZUuid, name: z.string() }),
+  revision: z.number().int(),
+});
 export type TChatAgent = z.infer<typeof ZChatAgent>;
 export const ZListChatAgentsResponse = z.object({ agents: z.array(ZChatAgent) });
 
@@ -23,6 +29,10 @@ export const ZConsoleDecideApprovalRequest = z.strictObject({
   approvalId: ZUuid.optional(),
   comment: z.string().max(2_000, "must be at most 2000 characters").optional(),
 });
-export const ZConsoleDecideApprovalResponse = z.object({ ok: z.literal(true), approvalId: ZUuid, decision: z.enum(["approved", "rejected"]) });
+export const ZConsoleDecideApprovalResponse = z.object({
+  ok: z.literal(true),
+  approvalId: ZUuid,
+  decision: z.enum(["approved", "rejected"]),
+});
 
 export const ZGetSessionRequest = z.strictObject({ sessionId: ZUuid });

@@ -16,7 +16,9 @@ export const ZGettingStartedResponse = z.object({
    * one that needs no caller credentials, else the newest, with the integrations it binds as
    * caller_required (the call must carry `callerCredentials` for them or it is refused).
    */
-  agent: z.object({ id: ZUuid, name: z.string(), domainId: ZUuid, callerRequiredIntegrations: z.array(z.string()) }).nullable(),
+  agent: z
+    .object({ id: ZUuid, name: z.string(), domainId: ZUuid, callerRequiredIntegrations: z.array(z.string()) })
+    .nullable(),
   /** A domain where the person may create agents, for the "create an agent" link. */
   editableDomainId: ZUuid.nullable(),
   apiSessions: z.int(),

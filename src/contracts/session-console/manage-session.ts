@@ -13,7 +13,12 @@ export type TArchiveSessionRequest = z.infer<typeof ZArchiveSessionRequest>;
 export type TDeleteSessionRequest = z.infer<typeof ZDeleteSessionRequest>;
 export type TSetSessionOutcomeRequest = z.output<typeof ZSetSessionOutcomeRequest>;
 
-export const ZManagedSessionResponse = z.object({ id: ZUuid, title: z.string(), outcome: z.string().nullable(), archived: z.boolean() });
+export const ZManagedSessionResponse = z.object({
+  id: ZUuid,
+  title: z.string(),
+  outcome: z.string().nullable(),
+  archived: z.boolean(),
+});
 export type TManagedSessionResponse = z.infer<typeof ZManagedSessionResponse>;
 
 export const ZDeleteSessionResponse = z.object({ ok: z.literal(true) });

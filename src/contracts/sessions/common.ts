@@ -14,4 +14,5 @@ export const ZSessionMessageText = z
 /** A session id in a path. Any string: an id that is no visible session's is 404, never 400. */
 export const ZSessionPathId = z.string().meta({ description: "The session's id (UUID)." });
 
-export const SESSION_404 = "Missing or invalid personal key, or no session with this id that the key owner can see (NOT_FOUND).";
+export const SESSION_404 =
+  "Missing or invalid personal key, or no session with this id that the key owner can see (NOT_FOUND).";

@@ -34,7 +34,10 @@ export const consoleDecideApprovalMeta = routeMeta({
   tags: ["Agent sessions"],
   security: ["sessionCookie"],
   successStatus: 200,
-  errors: { ...ERRORS, 401: "The service_session cookie is missing or invalid, or no organization is selected (UNAUTHORIZED)." },
+  errors: {
+    ...ERRORS,
+    401: "The service_session cookie is missing or invalid, or no organization is selected (UNAUTHORIZED).",
+  },
 });
 
 export const ZDecision = z.enum(["approved", "rejected"]);
@@ -43,8 +46,15 @@ export type TDecision = z.infer<typeof ZDecision>;
 export const ZDecideApprovalRequest = z.strictObject({
   sessionId: ZSessionPathId,
   decision: ZDecision.meta({ description: "`approved` or `rejected`." }),
-  approvalId: z.uuid({ message: "must be a UUID" }).optional().meta({ description: "From `turn.suspended` or the snapshot; a stale or different id is a conflict." }),
-  comment: z.string().max(APPROVAL_COMMENT_MAX, `must be at most ${APPROVAL_COMMENT_MAX} characters`).optional().meta({ description: "At most 2,000 characters." }),
+  approvalId: z
+    .uuid({ message: "must be a UUID" })
+    .optional()
+    .meta({ description: "From `turn.suspended` or the snapshot; a stale or different id is a conflict." }),
+  comment: z
+    .string()
+    .max(APPROVAL_COMMENT_MAX, `must be at most ${APPROVAL_COMMENT_MAX} characters`)
+    .optional()
+    .meta({ description: "At most 2,000 characters." }),
   callerCredentials: ZCallerCredentials.optional(),
 });
 export type TDecideApprovalRequest = z.infer<typeof ZDecideApprovalRequest>;

@@ -28,5 +28,7 @@ export const ZPostMessageRequest = z.strictObject({
 });
 export type TPostMessageRequest = z.infer<typeof ZPostMessageRequest>;
 
-export const ZPostMessageResponse = z.object({ executionId: z.uuid().meta({ description: "The queued turn." }) }).meta({ id: "MessagePosted" });
+export const ZPostMessageResponse = z
+  .object({ executionId: z.uuid().meta({ description: "The queued turn." }) })
+  .meta({ id: "MessagePosted" });
 export type TPostMessageResponse = z.infer<typeof ZPostMessageResponse>;

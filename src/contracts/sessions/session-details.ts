@@ -16,9 +16,14 @@ export const ZSessionMessage = z
     id: z.uuid(),
     role: z.enum(["user", "assistant", "system"]),
     body: z.string(),
-    executionId: z.uuid().nullable().meta({ description: "The turn the message started (user) or answered (assistant, system)." }),
+    executionId: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The turn the message started (user) or answered (assistant, system)." }),
     createdAt: ZIsoDateTime,
-    author: ZSessionAuthor.nullable().meta({ description: "The recorded author of a user message; null for machine and historical messages." }),
+    author: ZSessionAuthor.nullable().meta({
+      description: "The recorded author of a user message; null for machine and historical messages.",
+    }),
   })
   .meta({ id: "SessionMessage" });
 
@@ -27,7 +32,10 @@ export const ZToolCallDecision = z
   .object({
     decision: z.enum(["approved", "rejected"]),
     comment: z.string().nullable().meta({ description: "The decider's comment, as given with the decision." }),
-    decidedBy: z.object({ userId: z.uuid(), name: z.string() }).nullable().meta({ description: "The person who decided; null once they are deleted." }),
+    decidedBy: z
+      .object({ userId: z.uuid(), name: z.string() })
+      .nullable()
+      .meta({ description: "The person who decided; null once they are deleted." }),
     decidedAt: ZIsoDateTime,
   })
   .meta({ id: "SessionToolCallDecision" });
@@ -44,7 +52,9 @@ export const ZToolCallView = z
     result: z.unknown().meta({ description: "The tool's result (header values redacted), or null." }),
     errorCode: z.string().nullable(),
     errorMessage: z.string().nullable(),
-    decision: ZToolCallDecision.nullable().meta({ description: "The approval decision of a call that needed one, once decided; null otherwise." }),
+    decision: ZToolCallDecision.nullable().meta({
+      description: "The approval decision of a call that needed one, once decided; null otherwise.",
+    }),
   })
   .meta({ id: "SessionToolCall" });
 
@@ -68,7 +78,9 @@ export const ZPendingApproval = z
     toolCallId: z.uuid(),
     toolName: z.string(),
     args: z.unknown(),
-    userRouted: z.boolean().meta({ description: "Whether only the person whose caller credential the call uses may decide." }),
+    userRouted: z
+      .boolean()
+      .meta({ description: "Whether only the person whose caller credential the call uses may decide." }),
     canDecide: z.boolean().meta({ description: "Whether the current caller may decide this approval." }),
     requestedAt: ZIsoDateTime,
   })
@@ -80,20 +92,35 @@ export const ZSessionDetails = z
     automationId: z.uuid(),
     domainId: z.uuid(),
     kind: z.enum(["domain", "personal"]),
-    origin: z.enum(SESSION_ORIGINS).meta({ description: "`api`, `console`, `mcp`, `trigger`, `assistant` (an assistant worker's conversation) or `flow` (a flow's agent step)." }),
+    origin: z.enum(SESSION_ORIGINS).meta({
+      description:
+        "`api`, `console`, `mcp`, `trigger`, `assistant` (an assistant worker's conversation) or `flow` (a flow's agent step).",
+    }),
     title: z.string(),
     outcome: z.string().nullable(),
     archived: z.boolean(),
-    revision: z.int().meta({ description: "The agent revision every turn of this session runs; negative for a console test run, which pins a snapshot of the draft." }),
-    testRun: z.boolean().meta({ description: "Whether this is a console test run of the agent's (or flow's) unpublished draft." }),
-    state: z.enum(SESSION_STATES).meta({ description: "`idle` (no turn in progress), `running` (a turn is queued or running), `suspended` (waiting for an approval) or `failed` (the last turn failed)." }),
+    revision: z.int().meta({
+      description:
+        "The agent revision every turn of this session runs; negative for a console test run, which pins a snapshot of the draft.",
+    }),
+    testRun: z
+      .boolean()
+      .meta({ description: "Whether this is a console test run of the agent's (or flow's) unpublished draft." }),
+    state: z.enum(SESSION_STATES).meta({
+      description:
+        "`idle` (no turn in progress), `running` (a turn is queued or running), `suspended` (waiting for an approval) or `failed` (the last turn failed).",
+    }),
     pendingApproval: ZPendingApproval.nullable(),
     pendingApprovalId: z.uuid().nullable(),
     messages: z.array(ZSessionMessage),
     turns: z.array(ZTurnView),
-    canParticipate: z.boolean().meta({ description: "Whether this caller can send new messages (participation and lifecycle checks)." }),
+    canParticipate: z
+      .boolean()
+      .meta({ description: "Whether this caller can send new messages (participation and lifecycle checks)." }),
     canManage: z.boolean().meta({ description: "Whether this caller can rename, archive, delete or set the outcome." }),
-    readOnlyReason: z.string().nullable().meta({ description: "Why new messages are unavailable to this caller (`archived` or `not_permitted`), or null." }),
+    readOnlyReason: z.string().nullable().meta({
+      description: "Why new messages are unavailable to this caller (`archived` or `not_permitted`), or null.",
+    }),
     createdAt: ZIsoDateTime,
   })
   .meta({ id: "SessionDetails" });

@@ -12,7 +12,9 @@ export const ZGetMeResponse = z.object({
     isInstanceOperator: z.boolean(),
   }),
   /** hasPartner: the organization is a partner platform's customer (Settings > Partner). */
-  organizations: z.array(z.object({ id: z.uuid(), name: z.string(), slug: z.string(), role: ZOrgRole, hasPartner: z.boolean() })),
+  organizations: z.array(
+    z.object({ id: z.uuid(), name: z.string(), slug: z.string(), role: ZOrgRole, hasPartner: z.boolean() }),
+  ),
   selectedOrganizationId: z.uuid().nullable(),
 });
 

@@ -24,15 +24,35 @@ export const createTriggerMeta = routeMeta({
 const COMMON = { domainId: ZUuid.meta({ description: "The domain the trigger belongs to." }), name: ZTriggerName };
 
 const SCHEDULE = {
-  cron: z.string().trim().min(1, "must not be blank").max(200, "must be at most 200 characters").meta({ description: "schedule: 5-field cron expression, e.g. `*/15 * * * *`." }),
-  timezone: z.string().trim().min(1, "must not be blank").max(64, "must be at most 64 characters").meta({ description: "schedule: IANA time zone, default `UTC`." }),
-  input: z.record(z.string(), z.unknown()).meta({ description: "schedule: the input each firing delivers; default `{}`." }),
+  cron: z
+    .string()
+    .trim()
+    .min(1, "must not be blank")
+    .max(200, "must be at most 200 characters")
+    .meta({ description: "schedule: 5-field cron expression, e.g. `*/15 * * * *`." }),
+  timezone: z
+    .string()
+    .trim()
+    .min(1, "must not be blank")
+    .max(64, "must be at most 64 characters")
+    .meta({ description: "schedule: IANA time zone, default `UTC`." }),
+  input: z
+    .record(z.string(), z.unknown())
+    .meta({ description: "schedule: the input each firing delivers; default `{}`." }),
 };
 
 const EVENT = {
-  sourceIntegrationId: z.string().min(1, "must not be blank").max(64, "must be at most 64 characters").meta({ description: "event: the integration whose adapter delivers the event." }),
+  sourceIntegrationId: z
+    .string()
+    .min(1, "must not be blank")
+    .max(64, "must be at most 64 characters")
+    .meta({ description: "event: the integration whose adapter delivers the event." }),
   connectionId: ZUuid.meta({ description: "event: a connection of the same domain to the source integration." }),
-  eventType: z.string().min(1, "must not be blank").max(200, "must be at most 200 characters").meta({ description: "event: adapter-native event type, e.g. `webhook.received`." }),
+  eventType: z
+    .string()
+    .min(1, "must not be blank")
+    .max(200, "must be at most 200 characters")
+    .meta({ description: "event: adapter-native event type, e.g. `webhook.received`." }),
   endpointSecret: z
     .string()
     .min(ENDPOINT_SECRET_MIN, `must be at least ${ENDPOINT_SECRET_MIN} characters`)
@@ -44,7 +64,13 @@ const EVENT = {
 
 /** The union of section 4.5, each member strict: a field of another type is an unknown key. */
 const ZCreateTriggerUnion = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("schedule"), ...COMMON, cron: SCHEDULE.cron, timezone: SCHEDULE.timezone.optional(), input: SCHEDULE.input.optional() }),
+  z.strictObject({
+    type: z.literal("schedule"),
+    ...COMMON,
+    cron: SCHEDULE.cron,
+    timezone: SCHEDULE.timezone.optional(),
+    input: SCHEDULE.input.optional(),
+  }),
   z.strictObject({ type: z.literal("api"), ...COMMON }),
   z.strictObject({
     type: z.literal("event"),
@@ -64,11 +90,15 @@ const ZCreateTriggerUnion = z.discriminatedUnion("type", [
  */
 export const ZCreateTriggerRequest = z
   .strictObject({
-    type: z.enum(["schedule", "api", "event"]).meta({ description: "Which kind of trigger; decides which other fields apply." }),
+    type: z
+      .enum(["schedule", "api", "event"])
+      .meta({ description: "Which kind of trigger; decides which other fields apply." }),
     ...COMMON,
-    ...Object.fromEntries(Object.entries({ ...SCHEDULE, ...EVENT }).map(([key, schema]) => [key, schema.optional()])) as {
+    ...(Object.fromEntries(
+      Object.entries({ ...SCHEDULE, ...EVENT }).map(([key, schema]) => [key, schema.optional()]),
+    ) as {
       [K in keyof typeof SCHEDULE | keyof typeof EVENT]: z.ZodOptional<(typeof SCHEDULE & typeof EVENT)[K]>;
-    },
+    }),
   })
   .transform((body, ctx) => {
     const parsed = ZCreateTriggerUnion.safeParse(body);

@@ -9,7 +9,14 @@ export const ZEventCatalogResponse = z.object({
     z.object({
       integrationId: z.string(),
       name: z.string(),
-      events: z.array(z.object({ type: z.string(), description: z.string(), actorFields: z.array(z.string()), payloadPaths: z.array(z.string()) })),
+      events: z.array(
+        z.object({
+          type: z.string(),
+          description: z.string(),
+          actorFields: z.array(z.string()),
+          payloadPaths: z.array(z.string()),
+        }),
+      ),
     }),
   ),
 });

@@ -24,18 +24,26 @@ export const fireTriggerMeta = routeMeta({
 /** Non-strict by spec 4.5: unrelated unknown fields are stripped, not refused. */
 export const ZFireTriggerRequest = z.object({
   triggerId: ZUuid.meta({ description: "An active API trigger in a domain where the key owner can run automations." }),
-  input: z.record(z.string(), z.unknown()).default({}).meta({ description: "Delivered verbatim to each flow; agents receive `input.prompt` or the input as text. Default `{}`." }),
+  input: z.record(z.string(), z.unknown()).default({}).meta({
+    description: "Delivered verbatim to each flow; agents receive `input.prompt` or the input as text. Default `{}`.",
+  }),
   callerCredentials: ZCallerCredentials.optional(),
-  callerCredentialExpiresAt: ZIsoDateTime.optional().meta({ description: "ISO-8601 expiry of the supplied material; must be in the future." }),
-  idempotencyKey: z.string().optional().meta({ description: "1-128 characters from letters, digits, `.`, `_`, `:`, `-`. The `Idempotency-Key` header wins when both are sent." }),
+  callerCredentialExpiresAt: ZIsoDateTime.optional().meta({
+    description: "ISO-8601 expiry of the supplied material; must be in the future.",
+  }),
+  idempotencyKey: z.string().optional().meta({
+    description:
+      "1-128 characters from letters, digits, `.`, `_`, `:`, `-`. The `Idempotency-Key` header wins when both are sent.",
+  }),
 });
 export type TFireTriggerRequest = z.output<typeof ZFireTriggerRequest>;
 
 export const ZFireTriggerResponse = z
   .object({
-    sessions: z
-      .array(z.object({ automationId: z.uuid(), sessionId: z.uuid() }))
-      .meta({ description: "One entry per agent or flow that started; `[]` when there are no subscribers or every start was refused." }),
+    sessions: z.array(z.object({ automationId: z.uuid(), sessionId: z.uuid() })).meta({
+      description:
+        "One entry per agent or flow that started; `[]` when there are no subscribers or every start was refused.",
+    }),
   })
   .meta({ id: "FireResponse" });
 export type TFireTriggerResponse = z.infer<typeof ZFireTriggerResponse>;

@@ -26,11 +26,16 @@ export const ZPreviewTriggerResponse = z.object({
   schedule: z
     .union([z.object({ timezone: z.string(), nextFirings: z.array(z.string()) }), z.object({ error: ZFieldProblem })])
     .nullable()
-    .meta({ description: "null unless a schedule with a cron expression; else the next firings (ISO 8601) or why the schedule is refused." }),
-  agentMessage: z.string().nullable().meta({ description: "What an agent subscriber receives as its message; null without an input or event." }),
+    .meta({
+      description:
+        "null unless a schedule with a cron expression; else the next firings (ISO 8601) or why the schedule is refused.",
+    }),
+  agentMessage: z
+    .string()
+    .nullable()
+    .meta({ description: "What an agent subscriber receives as its message; null without an input or event." }),
 });
 export type TPreviewTriggerResponse = z.infer<typeof ZPreviewTriggerResponse>;
 
 /** The name the preview uses while the form's name is still blank. */
 export const PREVIEW_NAME_FALLBACK = "New trigger";
-

@@ -58,5 +58,8 @@ export const ZAutomationRunEntry = ZFiringResultEntry.extend({
 });
 export type TAutomationRunEntry = z.infer<typeof ZAutomationRunEntry>;
 
-export const ZAutomationHistoryResponse = z.object({ runs: z.array(ZAutomationRunEntry), nextBefore: z.string().nullable() });
+export const ZAutomationHistoryResponse = z.object({
+  runs: z.array(ZAutomationRunEntry),
+  nextBefore: z.string().nullable(),
+});
 export type TAutomationHistoryResponse = z.infer<typeof ZAutomationHistoryResponse>;

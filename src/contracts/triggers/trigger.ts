@@ -18,16 +18,17 @@ export const ZTriggerName = z
 /** A filter value: compared as text, number or boolean (`>`/`<` need a number or an ISO timestamp). */
 export const ZEventFilter = z
   .strictObject({
-    field: z
-      .string()
-      .trim()
-      .min(1, "must not be blank")
-      .max(200, "must be at most 200 characters")
-      .meta({ description: "`actor.<field>`, `occurredAt`, or a payload path the integration's event declares (e.g. `payload.status`)." }),
+    field: z.string().trim().min(1, "must not be blank").max(200, "must be at most 200 characters").meta({
+      description:
+        "`actor.<field>`, `occurredAt`, or a payload path the integration's event declares (e.g. `payload.status`).",
+    }),
     operator: z.enum(FILTER_OPERATORS),
     value: z.union([z.string().max(1_000, "must be at most 1,000 characters"), z.number(), z.boolean()]),
   })
-  .meta({ id: "EventFilter", description: "Only events whose field satisfies the operator against the value fire the trigger." });
+  .meta({
+    id: "EventFilter",
+    description: "Only events whose field satisfies the operator against the value fire the trigger.",
+  });
 export type TEventFilter = z.infer<typeof ZEventFilter>;
 
 const BASE = {
@@ -58,7 +59,9 @@ export const ZTrigger = z
       eventType: z.string(),
       eventFilter: ZEventFilter.nullable(),
       ingressUrl: z.string().meta({ description: "The URL the source system calls to deliver an event." }),
-      hasEndpointSecret: z.boolean().meta({ description: "Whether ingress calls must carry an HMAC signature made with the endpoint secret." }),
+      hasEndpointSecret: z
+        .boolean()
+        .meta({ description: "Whether ingress calls must carry an HMAC signature made with the endpoint secret." }),
     }),
   ])
   .meta({ id: "Trigger" });

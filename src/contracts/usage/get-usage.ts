@@ -21,7 +21,10 @@ export const ZGetUsageRequest = z
     kind: ZAutomationKindFilter.optional(),
     outcome: ZRunOutcome.optional(),
   })
-  .refine((input) => input.from <= input.to, { message: "The start day must not be after the end day.", path: ["from"] })
+  .refine((input) => input.from <= input.to, {
+    message: "The start day must not be after the end day.",
+    path: ["from"],
+  })
   .refine((input) => (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000 < USAGE_MAX_DAYS, {
     message: `Choose a range of at most ${USAGE_MAX_DAYS} days.`,
     path: ["to"],

@@ -95,7 +95,9 @@ describe("personal API keys (yk_)", () => {
 
   it("are refused when the owner's membership of the organization is removed", async () => {
     const { organization, user, key } = await keyOwner();
-    await db().organizationMembership.delete({ where: { organizationId_userId: { organizationId: organization.id, userId: user.id } } });
+    await db().organizationMembership.delete({
+      where: { organizationId_userId: { organizationId: organization.id, userId: user.id } },
+    });
     expect(await authenticateBearer(bearerHeaders(key.token), ["api_key"])).toBeNull();
   });
 
@@ -157,7 +159,9 @@ describe("short-lived user tokens (yku_)", () => {
 
   it("are refused when the membership is removed", async () => {
     const { organization, user, token } = await tokenOwner();
-    await db().organizationMembership.delete({ where: { organizationId_userId: { organizationId: organization.id, userId: user.id } } });
+    await db().organizationMembership.delete({
+      where: { organizationId_userId: { organizationId: organization.id, userId: user.id } },
+    });
     expect(await authenticateBearer(bearerHeaders(token), ["user_token"])).toBeNull();
   });
 
@@ -190,7 +194,9 @@ describe("anything else presented as a bearer", () => {
 });
 
 describe("partner keys (ykp_)", () => {
-  async function partnerKey(options: { status?: "ACTIVE" | "SUSPENDED"; provisioningEnabled?: boolean; revoked?: boolean } = {}) {
+  async function partnerKey(
+    options: { status?: "ACTIVE" | "SUSPENDED"; provisioningEnabled?: boolean; revoked?: boolean } = {},
+  ) {
     const platform = await createPlatform(options.status, options.provisioningEnabled);
     const secret = mintSecret("partner_key");
     const row = await db().partnerKey.create({
@@ -218,7 +224,10 @@ describe("partner keys (ykp_)", () => {
 
   it("report a suspended platform", async () => {
     const { token } = await partnerKey({ status: "SUSPENDED" });
-    expect(await authenticateBearer(bearerHeaders(token), ["partner_key"])).toMatchObject({ platformSuspended: true, provisioningEnabled: false });
+    expect(await authenticateBearer(bearerHeaders(token), ["partner_key"])).toMatchObject({
+      platformSuspended: true,
+      provisioningEnabled: false,
+    });
   });
 
   it("are refused when revoked, with a wrong secret, or where not accepted", async () => {

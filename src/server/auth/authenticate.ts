@@ -13,7 +13,10 @@ type TBearerActor = TUserActor | TPartnerActor | TLeaseActor;
  * kinds, valid, unexpired and unrevoked, and its owner is still enabled and still a member.
  * Returns null for anything else; callers decide how a refusal looks on their surface.
  */
-export async function authenticateBearer(headers: Headers, accepted: readonly TTokenKind[]): Promise<TBearerActor | null> {
+export async function authenticateBearer(
+  headers: Headers,
+  accepted: readonly TTokenKind[],
+): Promise<TBearerActor | null> {
   const token = bearerFrom(headers);
   const parsed = token ? parseSecret(token) : null;
   if (!token || !parsed || !accepted.includes(parsed.kind)) return null;
@@ -54,7 +57,10 @@ async function authenticateApiKey(token: string, prefix: string): Promise<TUserA
 }
 
 async function authenticateUserToken(token: string, prefix: string): Promise<TUserActor | null> {
-  const [row] = await queryRows<TCredentialRow & { expiresAt: Date }>(db(), credentialSql(Prisma.sql`c."expiresAt"`, Prisma.sql`access_tokens`, prefix));
+  const [row] = await queryRows<TCredentialRow & { expiresAt: Date }>(
+    db(),
+    credentialSql(Prisma.sql`c."expiresAt"`, Prisma.sql`access_tokens`, prefix),
+  );
   if (!row || row.expiresAt.getTime() <= Date.now() || !secretMatches(token, row.secretHash)) return null;
   return actorOf(row.userId, row, row.organizationId, "user_token", row.id);
 }
@@ -62,7 +68,13 @@ async function authenticateUserToken(token: string, prefix: string): Promise<TUs
 async function authenticatePartnerKey(token: string, prefix: string): Promise<TPartnerActor | null> {
   const key = await db().partnerKey.findUnique({
     where: { prefix },
-    select: { id: true, secretHash: true, revokedAt: true, platformId: true, platform: { select: { status: true, provisioningEnabled: true } } },
+    select: {
+      id: true,
+      secretHash: true,
+      revokedAt: true,
+      platformId: true,
+      platform: { select: { status: true, provisioningEnabled: true } },
+    },
   });
   if (!key || key.revokedAt || !secretMatches(token, key.secretHash)) return null;
   return {
@@ -88,7 +100,13 @@ async function authenticateLeaseToken(token: string, prefix: string): Promise<TL
 }
 
 /** The actor of a user with their role in the organization: enabled, and still a member. */
-function actorOf(userId: string, user: TOwner | null, orgId: string, via: TUserCredentialKind, credentialId: string | null): TUserActor | null {
+function actorOf(
+  userId: string,
+  user: TOwner | null,
+  orgId: string,
+  via: TUserCredentialKind,
+  credentialId: string | null,
+): TUserActor | null {
   if (!user || user.disabledAt || !user.role) return null;
   return { kind: "user", userId, email: user.email, name: user.name, orgId, orgRole: user.role, via, credentialId };
 }
@@ -102,7 +120,12 @@ export async function userActor(
 ): Promise<TUserActor | null> {
   const user = await db().user.findUnique({
     where: { id: userId },
-    select: { email: true, name: true, disabledAt: true, orgMemberships: { where: { organizationId: orgId }, select: { role: true } } },
+    select: {
+      email: true,
+      name: true,
+      disabledAt: true,
+      orgMemberships: { where: { organizationId: orgId }, select: { role: true } },
+    },
   });
   return actorOf(userId, user && { ...user, role: user.orgMemberships[0]?.role ?? null }, orgId, via, credentialId);
 }

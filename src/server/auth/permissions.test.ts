@@ -38,7 +38,10 @@ describe("domain permissions", () => {
       const { actor, domain } = await actorIn({ orgRole, domainRole: null });
       expect(await canViewDomain(actor, domain.id)).toBe(false);
       expect(await canEditAutomation(actor, domain.id)).toBe(false);
-      await expect(assertCan(actor, "edit_automation", domain.id)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
+      await expect(assertCan(actor, "edit_automation", domain.id)).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        status: 403,
+      });
     }
   });
 
@@ -53,7 +56,10 @@ describe("domain permissions", () => {
   it("answers 404 for another organization's domain and for unknown ids, 403 for a known one", async () => {
     const mine = await actorIn({ domainRole: "VIEWER" });
     const theirs = await actorIn({ domainRole: "OWNER" });
-    await expect(assertCan(mine.actor, "view", theirs.domain.id)).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
+    await expect(assertCan(mine.actor, "view", theirs.domain.id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      status: 404,
+    });
     await expect(assertCan(mine.actor, "view", crypto.randomUUID())).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(assertCan(mine.actor, "execute", mine.domain.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(assertCan(mine.actor, "view", mine.domain.id)).resolves.toBeUndefined();
@@ -63,14 +69,21 @@ describe("domain permissions", () => {
     const { actor, domain } = await actorIn({ domainRole: "VIEWER" });
     expect(await canExecute(actor, domain.id)).toBe(false);
     const { db } = await import("@/server/db/client");
-    await db().domainMembership.updateMany({ where: { domainId: domain.id, userId: actor.userId }, data: { role: "OPERATOR" } });
+    await db().domainMembership.updateMany({
+      where: { domainId: domain.id, userId: actor.userId },
+      data: { role: "OPERATOR" },
+    });
     expect(await canExecute(actor, domain.id)).toBe(true);
   });
 });
 
 describe("organization administration", () => {
   it("belongs to Owners and Admins only", async () => {
-    for (const [orgRole, admin] of [["OWNER", true], ["ADMIN", true], ["MEMBER", false]] as const) {
+    for (const [orgRole, admin] of [
+      ["OWNER", true],
+      ["ADMIN", true],
+      ["MEMBER", false],
+    ] as const) {
       const { actor } = await actorIn({ orgRole });
       expect(isOrgAdmin(actor)).toBe(admin);
       if (admin) expect(() => assertOrgAdmin(actor)).not.toThrow();

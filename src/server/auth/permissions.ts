@@ -7,7 +7,8 @@ import type { TUserActor } from "./actor";
  * What a domain role allows. Domain permissions come only from domain membership: an
  * organization Owner or Admin gets none of them by that status alone (docs/decisions.md).
  */
-export type TDomainPermission = "view" | "edit_automation" | "manage_knowledge" | "execute" | "drive_sessions" | "approve";
+export type TDomainPermission =
+  "view" | "edit_automation" | "manage_knowledge" | "execute" | "drive_sessions" | "approve";
 
 const DOMAIN_ROLE_PERMISSIONS: Record<DomainRole, readonly TDomainPermission[]> = {
   OWNER: ["view", "edit_automation", "manage_knowledge", "execute", "drive_sessions", "approve"],
@@ -24,12 +25,18 @@ export function roleAllows(role: DomainRole | null, permission: TDomainPermissio
  * The nested select that reads a domain's organization and the actor's membership with the row
  * that names the domain (an automation, a session), so the check costs no statement of its own.
  */
-export const actorDomainSelect = (actor: TUserActor) => ({ select: { organizationId: true, memberships: { where: { userId: actor.userId }, select: { role: true } } } }) as const;
+export const actorDomainSelect = (actor: TUserActor) =>
+  ({
+    select: { organizationId: true, memberships: { where: { userId: actor.userId }, select: { role: true } } },
+  }) as const;
 
 type TActorDomain = { organizationId: string; memberships: Array<{ role: DomainRole }> };
 
 /** The actor's role in a domain read with actorDomainSelect (see domainRole). */
-export function roleInDomain(actor: TUserActor, domain: TActorDomain | null): { found: boolean; role: DomainRole | null } {
+export function roleInDomain(
+  actor: TUserActor,
+  domain: TActorDomain | null,
+): { found: boolean; role: DomainRole | null } {
   if (!domain || domain.organizationId !== actor.orgId) return { found: false, role: null };
   return { found: true, role: domain.memberships[0]?.role ?? null };
 }
@@ -38,7 +45,10 @@ export function roleInDomain(actor: TUserActor, domain: TActorDomain | null): { 
  * The actor's current role in a domain of their organization. A domain of another
  * organization (or none at all) is reported as not found, so ids never leak across tenants.
  */
-export async function domainRole(actor: TUserActor, domainId: string): Promise<{ found: boolean; role: DomainRole | null }> {
+export async function domainRole(
+  actor: TUserActor,
+  domainId: string,
+): Promise<{ found: boolean; role: DomainRole | null }> {
   return roleInDomain(actor, await db().domain.findUnique({ where: { id: domainId }, ...actorDomainSelect(actor) }));
 }
 

@@ -31,8 +31,13 @@ describe("foreignOriginRefusal (the CSRF rule)", () => {
   });
 
   it("reads the request's origin from its URL scheme and Host header", () => {
-    const read = requestOriginOf(new Headers({ host: "console.example:8443", origin: EVIL, "sec-fetch-site": "cross-site" }), "https://internal/api/trpc");
+    const read = requestOriginOf(
+      new Headers({ host: "console.example:8443", origin: EVIL, "sec-fetch-site": "cross-site" }),
+      "https://internal/api/trpc",
+    );
     expect(read).toEqual({ origin: EVIL, secFetchSite: "cross-site", requestOrigin: "https://console.example:8443" });
-    expect(requestOriginOf(new Headers(), "http://127.0.0.1:3000/api/trpc").requestOrigin).toBe("http://127.0.0.1:3000");
+    expect(requestOriginOf(new Headers(), "http://127.0.0.1:3000/api/trpc").requestOrigin).toBe(
+      "http://127.0.0.1:3000",
+    );
   });
 });

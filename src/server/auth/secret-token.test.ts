@@ -2,14 +2,17 @@ import { describe, expect, it } from "vitest";
 import { bearerFrom, hashSecret, mintSecret, parseSecret, secretMatches, TOKEN_PREFIXES } from "./secret-token";
 
 describe("secret tokens", () => {
-  it.each(Object.entries(TOKEN_PREFIXES))("mints %s secrets with their prefix, a lookup prefix and a hash", (kind, prefix) => {
-    const minted = mintSecret(kind as keyof typeof TOKEN_PREFIXES);
-    expect(minted.token.startsWith(prefix)).toBe(true);
-    expect(minted.token.startsWith(minted.prefix)).toBe(true);
-    expect(minted.secretHash).toBe(hashSecret(minted.token));
-    expect(minted.secretHash).not.toContain(minted.token.slice(prefix.length));
-    expect(parseSecret(minted.token)).toEqual({ kind, prefix: minted.prefix });
-  });
+  it.each(Object.entries(TOKEN_PREFIXES))(
+    "mints %s secrets with their prefix, a lookup prefix and a hash",
+    (kind, prefix) => {
+      const minted = mintSecret(kind as keyof typeof TOKEN_PREFIXES);
+      expect(minted.token.startsWith(prefix)).toBe(true);
+      expect(minted.token.startsWith(minted.prefix)).toBe(true);
+      expect(minted.secretHash).toBe(hashSecret(minted.token));
+      expect(minted.secretHash).not.toContain(minted.token.slice(prefix.length));
+      expect(parseSecret(minted.token)).toEqual({ kind, prefix: minted.prefix });
+    },
+  );
 
   it("never mints the same secret twice", () => {
     const tokens = new Set(Array.from({ length: 200 }, () => mintSecret("api_key").token));

@@ -47,7 +47,9 @@ const TOKEN_SHAPE = /^(yk_|yku_|ykp_|ykt_)[0-9A-Za-z]{52}$/;
 export function parseSecret(token: string): { kind: TTokenKind; prefix: string } | null {
   const match = TOKEN_SHAPE.exec(token);
   if (!match) return null;
-  const kind = (Object.keys(TOKEN_PREFIXES) as TTokenKind[]).find((candidate) => TOKEN_PREFIXES[candidate] === match[1]);
+  const kind = (Object.keys(TOKEN_PREFIXES) as TTokenKind[]).find(
+    (candidate) => TOKEN_PREFIXES[candidate] === match[1],
+  );
   return kind ? { kind, prefix: lookupPrefix(kind, token) } : null;
 }
 

@@ -75,7 +75,10 @@ describe("the service_session cookie", () => {
 
   it("is refused when signed with another secret", async () => {
     const { organization, user } = await memberOfNewOrg();
-    const forged = await encode({ token: { sub: user.id, orgId: organization.id }, secret: "not-the-service-secret-not-the-service-secret" });
+    const forged = await encode({
+      token: { sub: user.id, orgId: organization.id },
+      secret: "not-the-service-secret-not-the-service-secret",
+    });
     expect(await authenticateCookie(withCookie(forged))).toBeNull();
   });
 
@@ -96,7 +99,9 @@ describe("the service_session cookie", () => {
     const { organization, user } = await memberOfNewOrg();
     const headers = await cookieHeaders(user.id, organization.id);
     expect((await authenticateCookie(headers))?.actor).not.toBeNull();
-    await db().organizationMembership.delete({ where: { organizationId_userId: { organizationId: organization.id, userId: user.id } } });
+    await db().organizationMembership.delete({
+      where: { organizationId_userId: { organizationId: organization.id, userId: user.id } },
+    });
     const session = await authenticateCookie(headers);
     expect(session?.userId).toBe(user.id);
     expect(session?.actor).toBeNull();
@@ -108,7 +113,13 @@ describe("the service_session cookie", () => {
     const second = await createOrganization("Second");
     await addOrgMember(first.id, user.id, "MEMBER");
     await addOrgMember(second.id, user.id, "OWNER");
-    expect((await authenticateCookie(await cookieHeaders(user.id, first.id)))?.actor).toMatchObject({ orgId: first.id, orgRole: "MEMBER" });
-    expect((await authenticateCookie(await cookieHeaders(user.id, second.id)))?.actor).toMatchObject({ orgId: second.id, orgRole: "OWNER" });
+    expect((await authenticateCookie(await cookieHeaders(user.id, first.id)))?.actor).toMatchObject({
+      orgId: first.id,
+      orgRole: "MEMBER",
+    });
+    expect((await authenticateCookie(await cookieHeaders(user.id, second.id)))?.actor).toMatchObject({
+      orgId: second.id,
+      orgRole: "OWNER",
+    });
   });
 });

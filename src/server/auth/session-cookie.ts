@@ -32,9 +32,14 @@ export function readCookie(headers: Headers, name: string): string | null {
 export async function authenticateCookie(headers: Headers): Promise<TCookieSession | null> {
   const raw = readCookie(headers, SESSION_COOKIE);
   if (!raw) return null;
-  const claims = (await decode({ token: raw, secret: await signingSecret() }).catch(() => null)) as TSessionClaims | null;
+  const claims = (await decode({ token: raw, secret: await signingSecret() }).catch(
+    () => null,
+  )) as TSessionClaims | null;
   if (!claims?.sub) return null;
-  const user = await db().user.findUnique({ where: { id: claims.sub }, select: { email: true, name: true, disabledAt: true } });
+  const user = await db().user.findUnique({
+    where: { id: claims.sub },
+    select: { email: true, name: true, disabledAt: true },
+  });
   if (!user || user.disabledAt) return null;
   const actor = claims.orgId ? await userActor(claims.sub, claims.orgId, "cookie", null) : null;
   return { userId: claims.sub, email: user.email, name: user.name, actor };

@@ -82,7 +82,9 @@ describe("maySelectOrganization", () => {
 
   it("refuses once the membership is removed", async () => {
     const { organization, user } = await memberOfNewOrg();
-    await db().organizationMembership.delete({ where: { organizationId_userId: { organizationId: organization.id, userId: user.id } } });
+    await db().organizationMembership.delete({
+      where: { organizationId_userId: { organizationId: organization.id, userId: user.id } },
+    });
     expect(await maySelectOrganization(user.id, organization.id)).toBe(false);
   });
 });

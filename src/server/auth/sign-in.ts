@@ -24,7 +24,12 @@ export async function signInWithPassword(email: string, password: string): Promi
       name: true,
       passwordHash: true,
       disabledAt: true,
-      orgMemberships: { select: { organizationId: true, organization: { select: { follower: { select: { directLoginDisabled: true } } } } } },
+      orgMemberships: {
+        select: {
+          organizationId: true,
+          organization: { select: { follower: { select: { directLoginDisabled: true } } } },
+        },
+      },
     },
   });
   const matches = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownEmail()));
@@ -41,7 +46,10 @@ export async function signInWithPassword(email: string, password: string): Promi
 export async function maySelectOrganization(userId: string, orgId: string): Promise<boolean> {
   const membership = await db().organizationMembership.findUnique({
     where: { organizationId_userId: { organizationId: orgId, userId } },
-    select: { user: { select: { disabledAt: true } }, organization: { select: { follower: { select: { directLoginDisabled: true } } } } },
+    select: {
+      user: { select: { disabledAt: true } },
+      organization: { select: { follower: { select: { directLoginDisabled: true } } } },
+    },
   });
   return Boolean(membership && !membership.user.disabledAt && !membership.organization.follower?.directLoginDisabled);
 }
@@ -53,7 +61,11 @@ export type TSignInOutcome = { user: TSignedInUser | null; retryAfterSeconds: nu
  * The console's sign-in: counted per email and per client address before the password is
  * checked; a limited attempt is not checked at all, whatever the email.
  */
-export async function signInWithLimits(email: string, password: string, forwardedFor: string | null | undefined): Promise<TSignInOutcome> {
+export async function signInWithLimits(
+  email: string,
+  password: string,
+  forwardedFor: string | null | undefined,
+): Promise<TSignInOutcome> {
   const attempt = await takeSignInAttempt(email, forwardedFor);
   if (attempt.retryAfterSeconds !== null) return { user: null, retryAfterSeconds: attempt.retryAfterSeconds };
   const user = await signInWithPassword(email, password);

@@ -42,7 +42,9 @@ export function openDatabase(options: TDatabaseOptions): TDatabase {
     // Typed as always naming, but the adapter hands the value to pg as is, and pg runs a query
     // without a name unprepared (adapter-pg's performIO). The driver path names by the same rule.
     const nameOf = statementNamer(options.statementCache ?? env.DATABASE_STATEMENT_CACHE);
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: nameOf as (query: { sql: string }) => string }) });
+    const prisma = new PrismaClient({
+      adapter: new PrismaPg(pool, { statementNameGenerator: nameOf as (query: { sql: string }) => string }),
+    });
     return {
       kind: "postgres",
       prisma,
@@ -77,12 +79,24 @@ export async function migrateDatabase(database: TDatabase, dir = migrationsDir()
   if (database.pglite) {
     const lite = database.pglite;
     // One process owns a PGlite folder, so no lock is needed (nor would one exclude anything).
-    return applyMigrations(migrationSession({ exec: (sql) => lite.exec(sql), query: async (sql, params) => (await lite.query(sql, params)).rows as never[] }), dir);
+    return applyMigrations(
+      migrationSession({
+        exec: (sql) => lite.exec(sql),
+        query: async (sql, params) => (await lite.query(sql, params)).rows as never[],
+      }),
+      dir,
+    );
   }
   const client = await database.pool!.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    return await applyMigrations(migrationSession({ exec: (sql) => client.query(sql), query: async (sql, params) => (await client.query(sql, params)).rows }), dir);
+    return await applyMigrations(
+      migrationSession({
+        exec: (sql) => client.query(sql),
+        query: async (sql, params) => (await client.query(sql, params)).rows,
+      }),
+      dir,
+    );
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
@@ -125,7 +139,9 @@ export function db(): PrismaClient {
  */
 export function queryRows<T>(client: TTransaction, query: Prisma.Sql): Promise<T[]> {
   const { database } = processDatabase();
-  return (client as unknown) === database.prisma && database.driverQuery ? database.driverQuery<T>(query) : client.$queryRaw<T[]>(query);
+  return (client as unknown) === database.prisma && database.driverQuery
+    ? database.driverQuery<T>(query)
+    : client.$queryRaw<T[]>(query);
 }
 
 /** Replaces the process database (tests and scripts that open their own). */

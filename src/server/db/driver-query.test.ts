@@ -19,45 +19,51 @@ const everyType = Prisma.sql`SELECT
   FROM (VALUES (1), (2)) AS two(n)`;
 
 describe("the driver path for hot statements", () => {
-  it.skipIf(!onPostgres)("answers a raw statement with the values Prisma's $queryRaw gives, in any time zone", async () => {
-    const { driverQuery } = await ready();
-    const zone = process.env.TZ;
-    // Node reads TZ when it changes: dates are parsed here as a process far from UTC would.
-    process.env.TZ = "America/Sao_Paulo";
-    let viaDriver: unknown[];
-    try {
-      const viaPrisma = await db().$queryRaw<unknown[]>(everyType);
-      viaDriver = await driverQuery!(everyType);
-      expect(viaDriver).toEqual(viaPrisma);
-    } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
-    }
-    const [row] = viaDriver as Array<Record<string, unknown>>;
-    expect(row!.stamp).toEqual(at);
-    expect(row!.big).toBe(9007199254740993n);
-    expect(row!.counted).toBe(2n);
-    expect(String(row!.exact)).toBe("12.5");
-  });
+  it.skipIf(!onPostgres)(
+    "answers a raw statement with the values Prisma's $queryRaw gives, in any time zone",
+    async () => {
+      const { driverQuery } = await ready();
+      const zone = process.env.TZ;
+      // Node reads TZ when it changes: dates are parsed here as a process far from UTC would.
+      process.env.TZ = "America/Sao_Paulo";
+      let viaDriver: unknown[];
+      try {
+        const viaPrisma = await db().$queryRaw<unknown[]>(everyType);
+        viaDriver = await driverQuery!(everyType);
+        expect(viaDriver).toEqual(viaPrisma);
+      } finally {
+        if (zone === undefined) delete process.env.TZ;
+        else process.env.TZ = zone;
+      }
+      const [row] = viaDriver as Array<Record<string, unknown>>;
+      expect(row!.stamp).toEqual(at);
+      expect(row!.big).toBe(9007199254740993n);
+      expect(row!.counted).toBe(2n);
+      expect(String(row!.exact)).toBe("12.5");
+    },
+  );
 
-  it.skipIf(!onPostgres)("runs on the driver only outside a transaction, and a statement's rows are the same either way", async () => {
-    const database = await ready();
-    const { driverQuery } = database;
-    const seen: string[] = [];
-    database.driverQuery = async (query) => {
-      seen.push(query.text);
-      return driverQuery!(query);
-    };
-    try {
-      const outside = await queryRows<{ one: number }>(db(), Prisma.sql`SELECT 1 AS one`);
-      const inside = await db().$transaction((tx) => queryRows<{ one: number }>(tx, Prisma.sql`SELECT 1 AS one`));
-      expect(outside).toEqual([{ one: 1 }]);
-      expect(inside).toEqual(outside);
-      expect(seen).toEqual(["SELECT 1 AS one"]);
-    } finally {
-      database.driverQuery = driverQuery;
-    }
-  });
+  it.skipIf(!onPostgres)(
+    "runs on the driver only outside a transaction, and a statement's rows are the same either way",
+    async () => {
+      const database = await ready();
+      const { driverQuery } = database;
+      const seen: string[] = [];
+      database.driverQuery = async (query) => {
+        seen.push(query.text);
+        return driverQuery!(query);
+      };
+      try {
+        const outside = await queryRows<{ one: number }>(db(), Prisma.sql`SELECT 1 AS one`);
+        const inside = await db().$transaction((tx) => queryRows<{ one: number }>(tx, Prisma.sql`SELECT 1 AS one`));
+        expect(outside).toEqual([{ one: 1 }]);
+        expect(inside).toEqual(outside);
+        expect(seen).toEqual(["SELECT 1 AS one"]);
+      } finally {
+        database.driverQuery = driverQuery;
+      }
+    },
+  );
 
   it.skipIf(onPostgres)("is not used on PGlite: every statement goes through Prisma", async () => {
     const database = await ready();

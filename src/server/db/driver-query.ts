@@ -7,7 +7,8 @@ export type TDriverQuery = <T>(query: Prisma.Sql) => Promise<T[]>;
 
 const getTypeParser = pg.types.getTypeParser as (oid: number, format?: "text" | "binary") => (text: string) => unknown;
 const parseTextArray = getTypeParser(1009) as (text: string) => (string | null)[];
-const eachOf = (parse: (text: string) => unknown) => (text: string) => parseTextArray(text).map((one) => (one === null ? null : parse(one)));
+const eachOf = (parse: (text: string) => unknown) => (text: string) =>
+  parseTextArray(text).map((one) => (one === null ? null : parse(one)));
 
 // A `timestamp` is written and read as UTC digits (as Prisma does); pg's own parser would read
 // it in the process's time zone.
@@ -29,7 +30,8 @@ const PARSERS: Record<number, (text: string) => unknown> = {
 };
 
 const types = {
-  getTypeParser: (oid: number, format?: "text" | "binary") => (format !== "binary" && PARSERS[oid]) || getTypeParser(oid, format),
+  getTypeParser: (oid: number, format?: "text" | "binary") =>
+    (format !== "binary" && PARSERS[oid]) || getTypeParser(oid, format),
 } as unknown as pg.CustomTypesConfig;
 
 /** A parameter as Prisma sends it: instants as ISO text (UTC digits), big and exact numbers as text. */
@@ -50,7 +52,12 @@ function toParameter(value: unknown): unknown {
 export function driverQuery(pool: pg.Pool, nameOf: TStatementNamer): TDriverQuery {
   return async <T>(query: Prisma.Sql) => {
     const text = query.text;
-    const result = await pool.query({ name: nameOf({ sql: text }), text, values: query.values.map(toParameter), types });
+    const result = await pool.query({
+      name: nameOf({ sql: text }),
+      text,
+      values: query.values.map(toParameter),
+      types,
+    });
     return result.rows as T[];
   };
 }

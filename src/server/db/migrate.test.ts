@@ -8,7 +8,14 @@ import { migrateDatabase, openDatabase, type TDatabase } from "./client";
 import { migrationsDir } from "./migrate";
 
 type TKind = "pglite" | "postgres";
-type TRow = { migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null; started_at: Date; applied_steps_count: number };
+type TRow = {
+  migration_name: string;
+  checksum: string;
+  finished_at: Date | null;
+  rolled_back_at: Date | null;
+  started_at: Date;
+  applied_steps_count: number;
+};
 
 const runUrl = inject("testDatabaseUrl");
 const KINDS: TKind[] = runUrl ? ["pglite", "postgres"] : ["pglite"];
@@ -20,7 +27,12 @@ function repositoryMigrations() {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort()
-    .map((name) => ({ name, checksum: createHash("sha256").update(readFileSync(path.join(dir, name, "migration.sql"))).digest("hex") }));
+    .map((name) => ({
+      name,
+      checksum: createHash("sha256")
+        .update(readFileSync(path.join(dir, name, "migration.sql")))
+        .digest("hex"),
+    }));
 }
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -79,7 +91,9 @@ async function bookkeeping(database: TDatabase): Promise<TRow[]> {
 }
 
 async function tableExists(database: TDatabase, table: string): Promise<boolean> {
-  const rows = await query<{ name: string | null }>(database, `SELECT to_regclass($1)::text AS name`, [`public.${table}`]);
+  const rows = await query<{ name: string | null }>(database, `SELECT to_regclass($1)::text AS name`, [
+    `public.${table}`,
+  ]);
   return rows[0]?.name != null;
 }
 
@@ -118,7 +132,14 @@ describe.each(KINDS)("the migrator on %s", (kind) => {
       expect(row.rolled_back_at).toBeNull();
       expect(row.finished_at!.getTime()).toBeGreaterThanOrEqual(row.started_at.getTime() - 1000);
     }
-    for (const table of ["organizations", "domains", "users", "organization_memberships", "api_keys", "access_tokens"]) {
+    for (const table of [
+      "organizations",
+      "domains",
+      "users",
+      "organization_memberships",
+      "api_keys",
+      "access_tokens",
+    ]) {
       expect(await tableExists(database, table)).toBe(true);
     }
 
@@ -131,7 +152,9 @@ describe.each(KINDS)("the migrator on %s", (kind) => {
     const database = await freshDatabase(kind);
     await migrateDatabase(database);
     const [first] = repositoryMigrations();
-    await query(database, `UPDATE "_prisma_migrations" SET finished_at = NULL WHERE migration_name = $1`, [first!.name]);
+    await query(database, `UPDATE "_prisma_migrations" SET finished_at = NULL WHERE migration_name = $1`, [
+      first!.name,
+    ]);
     await expect(migrateDatabase(database)).rejects.toThrow(new RegExp(`${first!.name}.*started but never finished`));
   });
 
@@ -143,14 +166,20 @@ describe.each(KINDS)("the migrator on %s", (kind) => {
     expect(await applyFrom(database, dir)).toEqual(["29990101000000_later"]);
     expect(await tableExists(database, "later_table")).toBe(true);
     const later = (await bookkeeping(database)).find((row) => row.migration_name === "29990101000000_later");
-    expect(later?.checksum).toBe(createHash("sha256").update(`CREATE TABLE "later_table" ("id" INTEGER PRIMARY KEY);`).digest("hex"));
+    expect(later?.checksum).toBe(
+      createHash("sha256").update(`CREATE TABLE "later_table" ("id" INTEGER PRIMARY KEY);`).digest("hex"),
+    );
     expect(await applyFrom(database, dir)).toEqual([]);
   });
 
   it("rolls a failing migration back completely and does not record it", async () => {
     const database = await freshDatabase(kind);
     const dir = migrationsCopy();
-    addMigration(dir, "29990101000000_broken", `CREATE TABLE "half_done" ("id" INTEGER);\nSELECT * FROM "no_such_table";`);
+    addMigration(
+      dir,
+      "29990101000000_broken",
+      `CREATE TABLE "half_done" ("id" INTEGER);\nSELECT * FROM "no_such_table";`,
+    );
     await expect(applyFrom(database, dir)).rejects.toThrow(/no_such_table/);
     expect(await tableExists(database, "half_done")).toBe(false);
     const names = (await bookkeeping(database)).map((row) => row.migration_name);
@@ -167,7 +196,10 @@ describe.each(KINDS)("the migrator on %s", (kind) => {
     const dir = migrationsCopy();
     addMigration(dir, "29990101000000_again", `CREATE TABLE IF NOT EXISTS "again_table" ("id" INTEGER);`);
     await applyFrom(database, dir);
-    await query(database, `UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '29990101000000_again'`);
+    await query(
+      database,
+      `UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '29990101000000_again'`,
+    );
     expect(await applyFrom(database, dir)).toEqual(["29990101000000_again"]);
     const rows = (await bookkeeping(database)).filter((row) => row.migration_name === "29990101000000_again");
     expect(rows).toHaveLength(2);

@@ -55,7 +55,10 @@ export function migrationsDir(): string {
 
 export async function readMigrations(dir = migrationsDir()): Promise<TMigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -70,15 +73,20 @@ export async function readMigrations(dir = migrationsDir()): Promise<TMigrationF
  */
 export async function applyMigrations(session: TMigrationSession, dir = migrationsDir()): Promise<string[]> {
   await session.exec(CREATE_BOOKKEEPING);
-  const rows = await session.query<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null }>(
-    `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`,
-  );
+  const rows = await session.query<{
+    migration_name: string;
+    checksum: string;
+    finished_at: Date | null;
+    rolled_back_at: Date | null;
+  }>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`);
   const applied = new Map(rows.filter((row) => !row.rolled_back_at).map((row) => [row.migration_name, row]));
   const done: string[] = [];
   for (const migration of await readMigrations(dir)) {
     const existing = applied.get(migration.name);
     if (existing && !existing.finished_at) {
-      throw new Error(`Migration ${migration.name} is recorded as started but never finished; resolve it by hand before starting.`);
+      throw new Error(
+        `Migration ${migration.name} is recorded as started but never finished; resolve it by hand before starting.`,
+      );
     }
     if (existing) continue;
     await session.transaction(async () => {

@@ -25,21 +25,29 @@ describe("statement names", () => {
     expect([off({ sql: "SELECT 1" }), off({ sql: "SELECT 1" })]).toEqual([undefined, undefined]);
   });
 
-  it.skipIf(!onPostgres)("prepares a repeated Prisma statement once per connection, and answers as before", async () => {
-    const { connectionString } = await ready();
-    const database = openDatabase({ url: connectionString!, statementCache: 50 });
-    try {
-      // One transaction is one connection: what it prepared is in its pg_prepared_statements.
-      const { prepared, answers } = await database.prisma.$transaction(async (tx) => {
-        const answers = [];
-        for (let run = 0; run < 3; run++) answers.push(await tx.organization.findMany({ where: { name: `no such organization ${run}` }, select: { id: true } }));
-        const prepared = await tx.$queryRaw<Array<{ statement: string }>>`SELECT statement FROM pg_prepared_statements WHERE name LIKE 's\\_%'`;
-        return { prepared, answers };
-      });
-      expect(answers).toEqual([[], [], []]);
-      expect(prepared.filter((row) => row.statement.includes('"organizations"'))).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
-  });
+  it.skipIf(!onPostgres)(
+    "prepares a repeated Prisma statement once per connection, and answers as before",
+    async () => {
+      const { connectionString } = await ready();
+      const database = openDatabase({ url: connectionString!, statementCache: 50 });
+      try {
+        // One transaction is one connection: what it prepared is in its pg_prepared_statements.
+        const { prepared, answers } = await database.prisma.$transaction(async (tx) => {
+          const answers = [];
+          for (let run = 0; run < 3; run++)
+            answers.push(
+              await tx.organization.findMany({ where: { name: `no such organization ${run}` }, select: { id: true } }),
+            );
+          const prepared = await tx.$queryRaw<
+            Array<{ statement: string }>
+          >`SELECT statement FROM pg_prepared_statements WHERE name LIKE 's\\_%'`;
+          return { prepared, answers };
+        });
+        expect(answers).toEqual([[], [], []]);
+        expect(prepared.filter((row) => row.statement.includes('"organizations"'))).toHaveLength(1);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

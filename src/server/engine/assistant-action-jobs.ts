@@ -22,9 +22,13 @@ export async function sweepAssistantApprovals(now = new Date()): Promise<void> {
  */
 export async function registerAssistantActions(boss: PgBoss): Promise<void> {
   for (let slot = 0; slot < ACTION_SLOTS; slot++) {
-    await boss.work<{ actionId: string }>(ASSISTANT_ACTION_QUEUE, { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
-      if (job) await runApprovedAction(job.data.actionId);
-    });
+    await boss.work<{ actionId: string }>(
+      ASSISTANT_ACTION_QUEUE,
+      { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: POLL_SECONDS },
+      async ([job]) => {
+        if (job) await runApprovedAction(job.data.actionId);
+      },
+    );
   }
   await createQueueOnce(boss, APPROVAL_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
   await boss.work(APPROVAL_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, () => sweepAssistantApprovals());

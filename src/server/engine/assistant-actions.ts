@@ -3,7 +3,13 @@ import { db } from "@/server/db/client";
 import { appendEvent } from "@/server/events/append-event";
 import type { TModelToolCall } from "@/server/models/types";
 import { workspaceTool } from "@/server/integrations/workspace/definitions";
-import { actingWorkerOf, policyModeFor, proposeAction, settleActionOfCall, type TActingWorker } from "@/server/services/assistant/actions/propose-action";
+import {
+  actingWorkerOf,
+  policyModeFor,
+  proposeAction,
+  settleActionOfCall,
+  type TActingWorker,
+} from "@/server/services/assistant/actions/propose-action";
 import { workerAccessToken } from "@/server/services/assistant/connections/access-token";
 import { executeToolCall, failInterruptedCall, takeIndex } from "./tool-calls";
 import { loadTurnContext, readTurnForClaim, type TTurnContext } from "./turn-context";
@@ -21,7 +27,9 @@ export function actionClassOf(context: TTurnContext, toolName: string): TActionC
  * The turn then acts with the worker's own connections.
  */
 export async function actingWorkerFor(context: TTurnContext): Promise<TActingWorker | null> {
-  const matters = Object.keys(context.revision.setup.actionClasses).length > 0 || [...context.tools.keys()].some((name) => workspaceTool(name));
+  const matters =
+    Object.keys(context.revision.setup.actionClasses).length > 0 ||
+    [...context.tools.keys()].some((name) => workspaceTool(name));
   if (!matters) return null;
   const worker = await actingWorkerOf(context.sessionId, context.turnId);
   if (worker) {
@@ -33,7 +41,6 @@ export async function actingWorkerFor(context: TTurnContext): Promise<TActingWor
   return worker;
 }
 
-
 /**
  * One classified tool call of a worker's assistant (spec 4.8), decided by the worker's policy
  * before anything runs:
@@ -43,11 +50,19 @@ export async function actingWorkerFor(context: TTurnContext): Promise<TActingWor
  *   told the action awaits the end user and goes on, so a conversation never blocks on a
  *   decision that may take days. The decision later runs, drops or revises the action.
  */
-export async function runAction(context: TTurnContext, worker: TActingWorker, call: TModelToolCall, action: TActionClass): Promise<void> {
+export async function runAction(
+  context: TTurnContext,
+  worker: TActingWorker,
+  call: TModelToolCall,
+  action: TActionClass,
+): Promise<void> {
   const mode = await policyModeFor(worker.workerId, action);
   const proposal = { worker, turnId: context.turnId, toolName: call.name, args: call.args, action, mode };
   if (mode === "allow") {
-    await executeToolCall(context, call, undefined, { started: (tx, toolCallId) => proposeAction(tx, { ...proposal, toolCallId }).then(() => undefined), finished: settleActionOfCall });
+    await executeToolCall(context, call, undefined, {
+      started: (tx, toolCallId) => proposeAction(tx, { ...proposal, toolCallId }).then(() => undefined),
+      finished: settleActionOfCall,
+    });
     return;
   }
   const offered = context.tools.get(call.name)!;
@@ -63,13 +78,25 @@ export async function runAction(context: TTurnContext, worker: TActingWorker, ca
         integrationId: offered.integration.id,
         args: call.args as object,
         status: refused ? "FAILED" : "AWAITING_APPROVAL",
-        ...(refused ? { errorCode: "ACTION_NOT_ALLOWED", errorMessage: `The worker's policy never allows ${action}; it was not run.`, finishedAt: new Date() } : {}),
+        ...(refused
+          ? {
+              errorCode: "ACTION_NOT_ALLOWED",
+              errorMessage: `The worker's policy never allows ${action}; it was not run.`,
+              finishedAt: new Date(),
+            }
+          : {}),
       },
       select: { id: true },
     });
     await proposeAction(tx, { ...proposal, toolCallId: row.id });
     if (refused) {
-      await appendEvent(tx, context.sessionId, "tool_call.finished", { executionId: context.turnId, toolCallId: row.id, name: call.name, status: "failed", errorCode: "ACTION_NOT_ALLOWED" });
+      await appendEvent(tx, context.sessionId, "tool_call.finished", {
+        executionId: context.turnId,
+        toolCallId: row.id,
+        name: call.name,
+        status: "failed",
+        errorCode: "ACTION_NOT_ALLOWED",
+      });
     }
   });
 }
@@ -83,7 +110,11 @@ export async function runAction(context: TTurnContext, worker: TActingWorker, ca
 export async function runApprovedAction(actionId: string): Promise<void> {
   const action = await db().assistantAction.findUnique({
     where: { id: actionId },
-    select: { state: true, approval: { select: { decision: true } }, toolCall: { select: { id: true, status: true, toolName: true, args: true, turnId: true, sessionId: true } } },
+    select: {
+      state: true,
+      approval: { select: { decision: true } },
+      toolCall: { select: { id: true, status: true, toolName: true, args: true, turnId: true, sessionId: true } },
+    },
   });
   if (!action || action.state !== "PENDING" || action.approval?.decision !== "APPROVE") return;
   const call = action.toolCall;
@@ -99,12 +130,23 @@ export async function runApprovedAction(actionId: string): Promise<void> {
   if (!context?.tools.has(call.toolName)) {
     await db().$transaction(async (tx) => {
       const message = `The tool ${call.toolName} is no longer available to the assistant, so the approved action could not run.`;
-      await tx.toolCall.update({ where: { id: call.id }, data: { status: "FAILED", errorCode: "TOOL_NOT_AVAILABLE", errorMessage: message, finishedAt: new Date() } });
+      await tx.toolCall.update({
+        where: { id: call.id },
+        data: { status: "FAILED", errorCode: "TOOL_NOT_AVAILABLE", errorMessage: message, finishedAt: new Date() },
+      });
       await settleActionOfCall(tx, call.id, { ok: false, code: "TOOL_NOT_AVAILABLE", message });
     });
     return;
   }
-  const taken = await db().toolCall.updateMany({ where: { id: call.id, status: "AWAITING_APPROVAL" }, data: { status: "RUNNING", startedAt: new Date() } });
+  const taken = await db().toolCall.updateMany({
+    where: { id: call.id, status: "AWAITING_APPROVAL" },
+    data: { status: "RUNNING", startedAt: new Date() },
+  });
   if (taken.count !== 1) return;
-  await executeToolCall(context, { id: call.id, name: call.toolName, args: call.args as Record<string, unknown> }, call.id, { finished: settleActionOfCall });
+  await executeToolCall(
+    context,
+    { id: call.id, name: call.toolName, args: call.args as Record<string, unknown> },
+    call.id,
+    { finished: settleActionOfCall },
+  );
 }

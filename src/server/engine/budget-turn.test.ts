@@ -44,26 +44,41 @@ afterAll(async () => {
 });
 
 async function openSession(agentId: string, message: string) {
-  const response = await api("POST", `/agents/${agentId}/sessions`, { credential: world.people.owner.key, body: { message } });
+  const response = await api("POST", `/agents/${agentId}/sessions`, {
+    credential: world.people.owner.key,
+    body: { message },
+  });
   expect(response.status).toBe(202);
   return response.body as { sessionId: string; executionId: string };
 }
 
-const usageOf = (turnId: string) => db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { inputTokens: true, outputTokens: true, costMicroUsd: true } });
+const usageOf = (turnId: string) =>
+  db().turn.findUniqueOrThrow({
+    where: { id: turnId },
+    select: { inputTokens: true, outputTokens: true, costMicroUsd: true },
+  });
 
 describe("model budget in the turn loop", () => {
   it("runs an openai: agent through the AI SDK, records usage and cost, then refuses once the cost limit is reached", async () => {
-    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "openai:gpt-4o-mini", principles: "Answer briefly." });
+    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, {
+      model: "openai:gpt-4o-mini",
+      principles: "Answer briefly.",
+    });
     fake.script({ text: ["Hi ", "there"], usage: { input: 1_000, output: 200 } });
     const first = await openSession(agentId, "hello");
     expect(await waitForTurn(first.executionId)).toMatchObject({ status: "COMPLETED" });
     expect(fake.requests.at(-1)!.headers.authorization).toBe("Bearer sk-test-integration-KEY");
     // gpt-4o-mini: 1,000 x $0.15 + 200 x $0.60 per million tokens = 270 micro-USD.
     expect(await usageOf(first.executionId)).toEqual({ inputTokens: 1_000, outputTokens: 200, costMicroUsd: 270n });
-    const deltas = (await eventsOf(first.sessionId)).filter((event) => event.type === "message.delta").map((event) => (event.data as { text: string }).text);
+    const deltas = (await eventsOf(first.sessionId))
+      .filter((event) => event.type === "message.delta")
+      .map((event) => (event.data as { text: string }).text);
     expect(deltas.join("")).toBe("Hi there");
 
-    await setBudget({ ...world.people.owner.actor, orgRole: "OWNER" }, { monthlyTokenLimit: null, monthlyCostLimitUsd: 0.00027 });
+    await setBudget(
+      { ...world.people.owner.actor, orgRole: "OWNER" },
+      { monthlyTokenLimit: null, monthlyCostLimitUsd: 0.00027 },
+    );
     const calls = fake.requests.length;
     const second = await openSession(agentId, "again");
     const failed = await waitForTurn(second.executionId);
@@ -76,23 +91,37 @@ describe("model budget in the turn loop", () => {
     expect(budgetEvent!.data).toMatchObject({ code: "LLM_BUDGET_EXHAUSTED" });
 
     // Raising the limit lets turns run again.
-    await setBudget({ ...world.people.owner.actor, orgRole: "OWNER" }, { monthlyTokenLimit: null, monthlyCostLimitUsd: 1 });
+    await setBudget(
+      { ...world.people.owner.actor, orgRole: "OWNER" },
+      { monthlyTokenLimit: null, monthlyCostLimitUsd: 1 },
+    );
     fake.script({ text: ["Back"], usage: { input: 10, output: 2 } });
     expect(await waitForTurn((await openSession(agentId, "third")).executionId)).toMatchObject({ status: "COMPLETED" });
   });
 
   it("round-trips a tool call: the model's call runs through the loop and its result goes back in the provider's format", async () => {
     const { owner } = world.people;
-    await createConnection(owner.actor, { domainId: world.acme.ops, integrationId: "service.http", name: "Receiver", token: "receiver-token" });
+    await createConnection(owner.actor, {
+      domainId: world.acme.ops,
+      integrationId: "service.http",
+      name: "Receiver",
+      token: "receiver-token",
+    });
     const agentId = await publishAgent(
       owner.actor,
       world.acme.ops,
-      { model: "openai:gpt-4o-mini", procedure: 'Look the record up with #service.http.get {"url": "http://example.test"}' },
+      {
+        model: "openai:gpt-4o-mini",
+        procedure: 'Look the record up with #service.http.get {"url": "http://example.test"}',
+      },
       { bindingPolicies: { "service.http": "caller_preferred" } },
     );
     await setBudget(owner.actor, { monthlyTokenLimit: null, monthlyCostLimitUsd: null });
     fake.script(
-      { toolCalls: [{ id: "call_7", name: "service__http__get", args: { url: `http://${target}/lookup?marker=rt-1` } }], usage: { input: 100, output: 20 } },
+      {
+        toolCalls: [{ id: "call_7", name: "service__http__get", args: { url: `http://${target}/lookup?marker=rt-1` } }],
+        usage: { input: 100, output: 20 },
+      },
       { text: ["Record R-42."], usage: { input: 150, output: 5 } },
     );
     const before = fake.requests.length;
@@ -116,8 +145,13 @@ describe("model budget in the turn loop", () => {
     const other = await agentsWorld();
     const agentId = await publishAgent(other.people.owner.actor, other.acme.ops, { model: "builtin:echo" });
     await setBudget(other.people.owner.actor, { monthlyTokenLimit: 1, monthlyCostLimitUsd: null });
-    const open = async (message: string) => (await api("POST", `/agents/${agentId}/sessions`, { credential: other.people.owner.key, body: { message } })).body.executionId as string;
+    const open = async (message: string) =>
+      (await api("POST", `/agents/${agentId}/sessions`, { credential: other.people.owner.key, body: { message } })).body
+        .executionId as string;
     expect(await waitForTurn(await open("first"))).toMatchObject({ status: "COMPLETED" });
-    expect(await waitForTurn(await open("second"))).toMatchObject({ status: "FAILED", errorCode: "LLM_BUDGET_EXHAUSTED" });
+    expect(await waitForTurn(await open("second"))).toMatchObject({
+      status: "FAILED",
+      errorCode: "LLM_BUDGET_EXHAUSTED",
+    });
   });
 });

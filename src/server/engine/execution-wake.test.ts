@@ -74,7 +74,10 @@ describe("waking the engine for a committed turn", () => {
 
   it("wakes one free slot, not every slot: two fetches for the turn (its own and the next look), not one per slot", async () => {
     fetches = 0;
-    const response = await api("POST", `/agents/${echoId}/sessions`, { credential: world.people.operator.key, body: { message: "wake one" } });
+    const response = await api("POST", `/agents/${echoId}/sessions`, {
+      credential: world.people.operator.key,
+      body: { message: "wake one" },
+    });
     expect(response.status).toBe(202);
     const { executionId } = response.body as { executionId: string };
     expect((await waitForTurn(executionId, ["COMPLETED", "FAILED"], 10_000)).status).toBe("COMPLETED");
@@ -84,7 +87,8 @@ describe("waking the engine for a committed turn", () => {
   });
 
   it("hears only its own queue schema's wake-ups: another schema's jobs (another deployment, another test file) cost it no fetch", async () => {
-    const notify = (schema: string) => db().$queryRaw`SELECT pg_notify(${executionWakeChannel(schema)}, ${`${TURN_QUEUE}:2`})::text`;
+    const notify = (schema: string) =>
+      db().$queryRaw`SELECT pg_notify(${executionWakeChannel(schema)}, ${`${TURN_QUEUE}:2`})::text`;
     fetches = 0;
     await notify(`${runningQueue()!.schema}_elsewhere`);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -51,13 +51,21 @@ export class ExecutionSlots {
   }
 }
 
-type TListeningDb = { listen?: (channel: string, onNotification: (payload: string) => void, onReconnect: () => void) => Promise<{ close(): Promise<void> }> };
+type TListeningDb = {
+  listen?: (
+    channel: string,
+    onNotification: (payload: string) => void,
+    onReconnect: () => void,
+  ) => Promise<{ close(): Promise<void> }>;
+};
 
 /** A wake-up's payload, `<queue>:<jobs queued>` (jobs/enqueue.ts). */
 export function parseWake(payload: string): { queue: string; count: number } {
   const at = payload.lastIndexOf(":");
   const count = Number(payload.slice(at + 1));
-  return at < 0 ? { queue: payload, count: 1 } : { queue: payload.slice(0, at), count: Number.isInteger(count) && count > 0 ? count : 1 };
+  return at < 0
+    ? { queue: payload, count: 1 }
+    : { queue: payload.slice(0, at), count: Number.isInteger(count) && count > 0 ? count : 1 };
 }
 
 /**
@@ -66,7 +74,11 @@ export function parseWake(payload: string): { queue: string; count: number } {
  * heartbeat on PostgreSQL, in-process on PGlite) until the queue stops. After a reconnect every
  * slot looks once: wake-ups sent meanwhile are lost. Without LISTEN, slots poll.
  */
-export async function listenForExecutions(boss: PgBoss, channel: string, slotsOf: ReadonlyMap<string, ExecutionSlots>): Promise<void> {
+export async function listenForExecutions(
+  boss: PgBoss,
+  channel: string,
+  slotsOf: ReadonlyMap<string, ExecutionSlots>,
+): Promise<void> {
   const db = boss.getDb() as TListeningDb;
   if (!db.listen) return;
   const subscription = await db.listen(
@@ -79,5 +91,11 @@ export async function listenForExecutions(boss: PgBoss, channel: string, slotsOf
       for (const slots of slotsOf.values()) slots.wakeAll();
     },
   );
-  boss.once("stopped", () => void subscription.close().catch((error: unknown) => log.warn("Engine: closing the execution wake-up listener failed.", { error })));
+  boss.once(
+    "stopped",
+    () =>
+      void subscription
+        .close()
+        .catch((error: unknown) => log.warn("Engine: closing the execution wake-up listener failed.", { error })),
+  );
 }

@@ -18,7 +18,12 @@ type TAgentStep = Extract<TFlowStep, { kind: "agent" }>;
  */
 type TChild = { sessionId: string; executionId: string };
 
-async function openChildTurn(context: TFlowContext, step: TAgentStep, stepRun: TStepRun, prompt: string): Promise<TChild | null> {
+async function openChildTurn(
+  context: TFlowContext,
+  step: TAgentStep,
+  stepRun: TStepRun,
+  prompt: string,
+): Promise<TChild | null> {
   const agent = await db().automation.findFirst({
     where: { id: step.automationId, kind: "AGENT", organizationId: context.orgId, domainId: context.domainId },
     select: { id: true, publishedRevision: true },
@@ -46,7 +51,9 @@ async function openChildTurn(context: TFlowContext, step: TAgentStep, stepRun: T
 /** The child a retried job resumes, as openChildTurn kept it on the step. */
 function childOf(stepRun: TStepRun): TChild | null {
   const output = stepRun.output as Partial<Record<keyof TChild, unknown>> | null;
-  return output && typeof output.sessionId === "string" && typeof output.executionId === "string" ? { sessionId: output.sessionId, executionId: output.executionId } : null;
+  return output && typeof output.sessionId === "string" && typeof output.executionId === "string"
+    ? { sessionId: output.sessionId, executionId: output.executionId }
+    : null;
 }
 
 /**
@@ -56,7 +63,12 @@ function childOf(stepRun: TStepRun): TChild | null {
  * flow's deadline. The step's output is the answer text; a failed agent turn fails the step
  * with the turn's code.
  */
-export async function runAgentStep(context: TFlowContext, step: TAgentStep, stepRun: TStepRun, templates: TTemplateContext): Promise<TStepResult> {
+export async function runAgentStep(
+  context: TFlowContext,
+  step: TAgentStep,
+  stepRun: TStepRun,
+  templates: TTemplateContext,
+): Promise<TStepResult> {
   let child = childOf(stepRun);
   if (!child) {
     const rendered = renderString(step.prompt, templates);
@@ -66,23 +78,49 @@ export async function runAgentStep(context: TFlowContext, step: TAgentStep, step
     } catch (error) {
       // The follower's partner has not enabled the agent: the step fails naming why.
       const refusal = findAppError(error);
-      if (refusal?.code === "AUTOMATION_DISABLED") return { kind: "failed", code: refusal.code, message: refusal.message };
+      if (refusal?.code === "AUTOMATION_DISABLED")
+        return { kind: "failed", code: refusal.code, message: refusal.message };
       throw error;
     }
-    if (!child) return { kind: "failed", code: "AGENT_UNAVAILABLE", message: `The agent ${step.automationId} is not a published agent of this flow's domain any more.` };
+    if (!child)
+      return {
+        kind: "failed",
+        code: "AGENT_UNAVAILABLE",
+        message: `The agent ${step.automationId} is not a published agent of this flow's domain any more.`,
+      };
   }
   const childTurnId = child.executionId;
   await runTurn(childTurnId);
   // Parked on an approval, the turn continues on the agent queue after the decision; this job
   // follows the child's session through the process's hub until it has finished.
-  await waitForTurnSettled({ sessionId: child.sessionId, turnId: childTurnId, deadline: context.deadlineAt.getTime(), until: "finished" });
-  const turn = await db().turn.findUniqueOrThrow({ where: { id: childTurnId }, select: { status: true, errorCode: true, errorMessage: true } });
+  await waitForTurnSettled({
+    sessionId: child.sessionId,
+    turnId: childTurnId,
+    deadline: context.deadlineAt.getTime(),
+    until: "finished",
+  });
+  const turn = await db().turn.findUniqueOrThrow({
+    where: { id: childTurnId },
+    select: { status: true, errorCode: true, errorMessage: true },
+  });
   if (turn.status === "COMPLETED") {
-    const answer = await db().sessionMessage.findFirst({ where: { turnId: childTurnId, role: "ASSISTANT" }, orderBy: { createdAt: "desc" }, select: { body: true } });
+    const answer = await db().sessionMessage.findFirst({
+      where: { turnId: childTurnId, role: "ASSISTANT" },
+      orderBy: { createdAt: "desc" },
+      select: { body: true },
+    });
     return { kind: "done", output: answer?.body ?? "" };
   }
   if (turn.status === "FAILED") {
-    return { kind: "failed", code: turn.errorCode ?? "AGENT_TURN_FAILED", message: `The agent's turn failed: ${turn.errorMessage ?? "no reason recorded"}` };
+    return {
+      kind: "failed",
+      code: turn.errorCode ?? "AGENT_TURN_FAILED",
+      message: `The agent's turn failed: ${turn.errorMessage ?? "no reason recorded"}`,
+    };
   }
-  return { kind: "failed", code: "TURN_DEADLINE_EXCEEDED", message: "The flow ran past its execution deadline while waiting for the agent." };
+  return {
+    kind: "failed",
+    code: "TURN_DEADLINE_EXCEEDED",
+    message: "The flow ran past its execution deadline while waiting for the agent.",
+  };
 }

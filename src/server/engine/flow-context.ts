@@ -23,7 +23,11 @@ export type TFlowContext = TToolCallContext & {
  * revision's belt (publish planned one binding per integration the tool steps call), with the
  * belt's identity mode.
  */
-async function flowTools(orgId: string, graph: TFlowGraph, belt: { integrationId: string; identityMode: TOfferedTool["identityMode"] }[]): Promise<Map<string, TOfferedTool>> {
+async function flowTools(
+  orgId: string,
+  graph: TFlowGraph,
+  belt: { integrationId: string; identityMode: TOfferedTool["identityMode"] }[],
+): Promise<Map<string, TOfferedTool>> {
   const visible = await visibleTools(orgId);
   const modes = new Map(belt.map((entry) => [entry.integrationId, entry.identityMode]));
   const tools = new Map<string, TOfferedTool>();
@@ -32,7 +36,11 @@ async function flowTools(orgId: string, graph: TFlowGraph, belt: { integrationId
     const found = visible.get(step.tool);
     const identityMode = found && modes.get(found.integration.id);
     if (!found || !identityMode) continue;
-    tools.set(step.tool, { integration: found.integration, identityMode, model: { name: found.tool.name, description: found.tool.description, inputSchema: found.tool.inputSchema } });
+    tools.set(step.tool, {
+      integration: found.integration,
+      identityMode,
+      model: { name: found.tool.name, description: found.tool.description, inputSchema: found.tool.inputSchema },
+    });
   }
   return tools;
 }
@@ -41,7 +49,18 @@ async function flowTools(orgId: string, graph: TFlowGraph, belt: { integrationId
 export async function loadFlowContext(turnId: string): Promise<TFlowContext | null> {
   const turn = await db().turn.findUnique({
     where: { id: turnId },
-    select: { sessionId: true, organizationId: true, deadlineAt: true, session: { select: { domainId: true, ownerId: true, flowRun: { select: { id: true, automationId: true, revision: true, input: true } } } } },
+    select: {
+      sessionId: true,
+      organizationId: true,
+      deadlineAt: true,
+      session: {
+        select: {
+          domainId: true,
+          ownerId: true,
+          flowRun: { select: { id: true, automationId: true, revision: true, input: true } },
+        },
+      },
+    },
   });
   const run = turn?.session.flowRun;
   if (!turn || !run) return null;
@@ -65,6 +84,12 @@ export async function loadFlowContext(turnId: string): Promise<TFlowContext | nu
 
 /** Templates read the input and the outputs of the steps that completed so far. */
 export async function loadTemplateContext(context: TFlowContext): Promise<TTemplateContext> {
-  const done = await db().flowStepRun.findMany({ where: { flowRunId: context.flowRunId, status: "COMPLETED" }, select: { stepId: true, output: true } });
-  return { input: context.input, steps: Object.fromEntries(done.map((step) => [step.stepId, { output: step.output }])) };
+  const done = await db().flowStepRun.findMany({
+    where: { flowRunId: context.flowRunId, status: "COMPLETED" },
+    select: { stepId: true, output: true },
+  });
+  return {
+    input: context.input,
+    steps: Object.fromEntries(done.map((step) => [step.stepId, { output: step.output }])),
+  };
 }

@@ -32,21 +32,38 @@ afterAll(() => stop());
 const openSchema = { type: "object", properties: {}, additionalProperties: true };
 
 async function publish(steps: unknown[], inputSchema: Record<string, unknown> = openSchema) {
-  const { flow } = await createAndPublishFlow(world.people.owner.actor, { domainId: world.acme.ops, name: `Flow ${crypto.randomUUID().slice(0, 8)}`, graph: { inputSchema, steps } });
+  const { flow } = await createAndPublishFlow(world.people.owner.actor, {
+    domainId: world.acme.ops,
+    name: `Flow ${crypto.randomUUID().slice(0, 8)}`,
+    graph: { inputSchema, steps },
+  });
   return flow.id;
 }
 
 async function run(flowId: string, input: Record<string, unknown>, statuses?: Parameters<typeof waitForTurn>[1]) {
-  const started = await runFlowByHand(world.people.operator.actor, { id: flowId, input: input as TRunFlowRequest["input"] });
+  const started = await runFlowByHand(world.people.operator.actor, {
+    id: flowId,
+    input: input as TRunFlowRequest["input"],
+  });
   await waitForTurn(started.executionId, statuses);
-  const flowRun = await db().flowRun.findUniqueOrThrow({ where: { id: started.flowRunId }, include: { steps: { orderBy: { index: "asc" } } } });
+  const flowRun = await db().flowRun.findUniqueOrThrow({
+    where: { id: started.flowRunId },
+    include: { steps: { orderBy: { index: "asc" } } },
+  });
   return { ...started, flowRun };
 }
 
 describe("flow runs", () => {
   it("posts its input verbatim (the echo flow), records the step, the tool call and the events", async () => {
     const marker = `m-${crypto.randomUUID()}`;
-    const flowId = await publish([{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/flow`, body: "{{input}}" } }]);
+    const flowId = await publish([
+      {
+        id: "post",
+        kind: "tool",
+        tool: "service.http.post",
+        args: { url: `${receiver.base}/flow`, body: "{{input}}" },
+      },
+    ]);
     const input = { marker, nested: { n: 3, list: [1, "two", null] }, flag: false };
     const { flowRun, sessionId, executionId } = await run(flowId, input);
 
@@ -63,21 +80,41 @@ describe("flow runs", () => {
     const calls = await db().toolCall.findMany({ where: { turnId: executionId } });
     expect(calls).toMatchObject([{ toolName: "service.http.post", status: "SUCCEEDED", identity: "service" }]);
     const types = (await eventsOf(sessionId)).map((event) => event.type);
-    expect(types).toEqual(expect.arrayContaining(["turn.started", "tool_call.started", "tool_call.finished", "turn.completed"]));
+    expect(types).toEqual(
+      expect.arrayContaining(["turn.started", "tool_call.started", "tool_call.finished", "turn.completed"]),
+    );
     expect(types.indexOf("turn.completed")).toBe(types.length - 1);
     const session = await db().agentSession.findUniqueOrThrow({ where: { id: sessionId } });
-    expect(session).toMatchObject({ origin: "CONSOLE", kind: "DOMAIN", ownerId: world.people.operator.actor.userId, automationId: flowId });
+    expect(session).toMatchObject({
+      origin: "CONSOLE",
+      kind: "DOMAIN",
+      ownerId: world.people.operator.actor.userId,
+      automationId: flowId,
+    });
   });
 
   it("branches both ways and transforms with earlier outputs", async () => {
     const flowId = await publish([
-      { id: "check", kind: "branch", condition: { left: "{{input.amount}}", operator: ">", right: 100 }, then: "big", else: "small" },
+      {
+        id: "check",
+        kind: "branch",
+        condition: { left: "{{input.amount}}", operator: ">", right: 100 },
+        then: "big",
+        else: "small",
+      },
       { id: "big", kind: "transform", output: { size: "big", amount: "{{input.amount}}" }, next: "end" },
-      { id: "small", kind: "transform", output: { size: "small", text: "amount {{input.amount}}", matched: "{{steps.check.output.matched}}" } },
+      {
+        id: "small",
+        kind: "transform",
+        output: { size: "small", text: "amount {{input.amount}}", matched: "{{steps.check.output.matched}}" },
+      },
     ]);
     const big = await run(flowId, { amount: 500 });
     expect(big.flowRun.status).toBe("COMPLETED");
-    expect(big.flowRun.steps.map((step) => [step.stepId, step.output])).toEqual([["check", { matched: true }], ["big", { size: "big", amount: 500 }]]);
+    expect(big.flowRun.steps.map((step) => [step.stepId, step.output])).toEqual([
+      ["check", { matched: true }],
+      ["big", { size: "big", amount: 500 }],
+    ]);
     expect(big.flowRun.output).toEqual({ size: "big", amount: 500 });
 
     const small = await run(flowId, { amount: 5 });
@@ -86,16 +123,29 @@ describe("flow runs", () => {
   });
 
   it("refuses an input that does not match the input schema, starting nothing", async () => {
-    const flowId = await publish([{ id: "t", kind: "transform", output: "{{input.email}}" }], { type: "object", properties: { email: { type: "string" } }, required: ["email"] });
+    const flowId = await publish([{ id: "t", kind: "transform", output: "{{input.email}}" }], {
+      type: "object",
+      properties: { email: { type: "string" } },
+      required: ["email"],
+    });
     const before = await db().flowRun.count({ where: { automationId: flowId } });
-    await expect(runFlowByHand(world.people.operator.actor, { id: flowId, input: { email: 5 } })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(runFlowByHand(world.people.viewer.actor, { id: flowId, input: { email: "a@b.c" } })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(runFlowByHand(world.people.operator.actor, { id: flowId, input: { email: 5 } })).rejects.toMatchObject(
+      { code: "VALIDATION" },
+    );
+    await expect(
+      runFlowByHand(world.people.viewer.actor, { id: flowId, input: { email: "a@b.c" } }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await db().flowRun.count({ where: { automationId: flowId } })).toBe(before);
   });
 
   it("fails the run with the failing tool step's code and stops there", async () => {
     const flowId = await publish([
-      { id: "blocked", kind: "tool", tool: "service.http.get", args: { url: "http://169.254.169.254/latest/meta-data" } },
+      {
+        id: "blocked",
+        kind: "tool",
+        tool: "service.http.get",
+        args: { url: "http://169.254.169.254/latest/meta-data" },
+      },
       { id: "after", kind: "transform", output: "never" },
     ]);
     const { flowRun } = await run(flowId, {});
@@ -107,7 +157,10 @@ describe("flow runs", () => {
   });
 
   it("asks an agent and uses its answer", async () => {
-    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo", procedure: "" });
+    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, {
+      model: "builtin:echo",
+      procedure: "",
+    });
     const flowId = await publish([
       { id: "ask", kind: "agent", automationId: agentId, prompt: "Hello {{input.name}}" },
       { id: "use", kind: "transform", output: { answer: "{{steps.ask.output}}" } },
@@ -124,7 +177,12 @@ describe("approval steps", () => {
   async function approvalFlow() {
     return publish([
       { id: "approve", kind: "approval", title: "Send {{input.marker}}?" },
-      { id: "send", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/approved`, body: { message: "{{input.marker}}" } } },
+      {
+        id: "send",
+        kind: "tool",
+        tool: "service.http.post",
+        args: { url: `${receiver.base}/approved`, body: { message: "{{input.marker}}" } },
+      },
     ]);
   }
 
@@ -134,23 +192,47 @@ describe("approval steps", () => {
     expect(parked.flowRun.status).toBe("SUSPENDED");
     expect(parked.flowRun.steps).toMatchObject([{ stepId: "approve", status: "WAITING" }]);
     const suspended = (await eventsOf(parked.sessionId)).find((event) => event.type === "turn.suspended");
-    expect(suspended?.data).toMatchObject({ toolName: "flow.approval", args: { stepId: "approve", title: `Send ${marker}?` } });
+    expect(suspended?.data).toMatchObject({
+      toolName: "flow.approval",
+      args: { stepId: "approve", title: `Send ${marker}?` },
+    });
     expect(receiver.withMarker(marker)).toHaveLength(0);
 
-    await decideApproval(world.people.editor.actor, { sessionId: parked.sessionId, decision: "approved", comment: "ok" });
+    await decideApproval(world.people.editor.actor, {
+      sessionId: parked.sessionId,
+      decision: "approved",
+      comment: "ok",
+    });
     expect(await waitForTurn(parked.executionId, ["COMPLETED", "FAILED"])).toMatchObject({ status: "COMPLETED" });
-    const done = await db().flowRun.findUniqueOrThrow({ where: { id: parked.flowRunId }, include: { steps: { orderBy: { index: "asc" } } } });
+    const done = await db().flowRun.findUniqueOrThrow({
+      where: { id: parked.flowRunId },
+      include: { steps: { orderBy: { index: "asc" } } },
+    });
     expect(done.status).toBe("COMPLETED");
-    expect(done.steps.map((step) => [step.stepId, step.status])).toEqual([["approve", "COMPLETED"], ["send", "COMPLETED"]]);
-    expect(done.steps[0]!.output).toMatchObject({ decision: "approved", decidedById: world.people.editor.actor.userId, comment: "ok" });
+    expect(done.steps.map((step) => [step.stepId, step.status])).toEqual([
+      ["approve", "COMPLETED"],
+      ["send", "COMPLETED"],
+    ]);
+    expect(done.steps[0]!.output).toMatchObject({
+      decision: "approved",
+      decidedById: world.people.editor.actor.userId,
+      comment: "ok",
+    });
     expect(receiver.withMarker(marker)).toHaveLength(1);
   });
 
   it("fails the run with APPROVAL_REJECTED on a rejection, without running later steps", async () => {
     const marker = `m-${crypto.randomUUID()}`;
     const parked = await run(await approvalFlow(), { marker }, ["SUSPENDED", "FAILED", "COMPLETED"]);
-    await decideApproval(world.people.owner.actor, { sessionId: parked.sessionId, decision: "rejected", comment: "not today" });
-    expect(await waitForTurn(parked.executionId, ["COMPLETED", "FAILED"])).toMatchObject({ status: "FAILED", errorCode: "APPROVAL_REJECTED" });
+    await decideApproval(world.people.owner.actor, {
+      sessionId: parked.sessionId,
+      decision: "rejected",
+      comment: "not today",
+    });
+    expect(await waitForTurn(parked.executionId, ["COMPLETED", "FAILED"])).toMatchObject({
+      status: "FAILED",
+      errorCode: "APPROVAL_REJECTED",
+    });
     const done = await db().flowRun.findUniqueOrThrow({ where: { id: parked.flowRunId }, include: { steps: true } });
     expect(done).toMatchObject({ status: "FAILED", errorCode: "APPROVAL_REJECTED" });
     expect(done.errorMessage).toContain("not today");
@@ -165,7 +247,9 @@ describe("approval steps", () => {
     const done = await db().flowRun.findUniqueOrThrow({ where: { id: parked.flowRunId }, include: { steps: true } });
     expect(done).toMatchObject({ status: "FAILED", errorCode: "TURN_DEADLINE_EXCEEDED" });
     expect(done.steps).toMatchObject([{ stepId: "approve", status: "FAILED", errorCode: "TURN_DEADLINE_EXCEEDED" }]);
-    await expect(decideApproval(world.people.owner.actor, { sessionId: parked.sessionId, decision: "approved" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      decideApproval(world.people.owner.actor, { sessionId: parked.sessionId, decision: "approved" }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
   });
 });
 
@@ -174,26 +258,59 @@ describe("caller credentials (a flow run started as trigger fan-outs start it)",
     const { flow, revision } = await createAndPublishFlow(world.people.owner.actor, {
       domainId: world.acme.ops,
       name: `Caller flow ${crypto.randomUUID().slice(0, 8)}`,
-      graph: { inputSchema: openSchema, steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/caller`, body: "{{input}}" } }] },
+      graph: {
+        inputSchema: openSchema,
+        steps: [
+          {
+            id: "post",
+            kind: "tool",
+            tool: "service.http.post",
+            args: { url: `${receiver.base}/caller`, body: "{{input}}" },
+          },
+        ],
+      },
       bindingPolicies: { "service.http": "caller_required" },
     });
     return { flowId: flow.id, revision };
   }
 
-  async function start(flowId: string, revision: number, input: Record<string, unknown>, callerCredentials?: { integrations: Record<string, { token: string }> }) {
+  async function start(
+    flowId: string,
+    revision: number,
+    input: Record<string, unknown>,
+    callerCredentials?: { integrations: Record<string, { token: string }> },
+  ) {
     const started = await db().$transaction((tx) =>
-      startSession(tx, { organizationId: world.acme.id, domainId: world.acme.ops, automationId: flowId, revision, ...flowRunStart(input), ownerId: null, origin: "TRIGGER", callerCredentials }),
+      startSession(tx, {
+        organizationId: world.acme.id,
+        domainId: world.acme.ops,
+        automationId: flowId,
+        revision,
+        ...flowRunStart(input),
+        ownerId: null,
+        origin: "TRIGGER",
+        callerCredentials,
+      }),
     );
     const turn = await db().turn.findFirstOrThrow({ where: { sessionId: started.sessionId } });
     await waitForTurn(turn.id);
-    return { ...started, turnId: turn.id, flowRun: await db().flowRun.findUniqueOrThrow({ where: { id: started.flowRunId! } }) };
+    return {
+      ...started,
+      turnId: turn.id,
+      flowRun: await db().flowRun.findUniqueOrThrow({ where: { id: started.flowRunId! } }),
+    };
   }
 
   it("uses the caller's material for a caller-required binding and deletes the grant when the run settles", async () => {
     const { flowId, revision } = await callerFlow();
     const marker = `m-${crypto.randomUUID()}`;
     const callerToken = `caller-${crypto.randomUUID()}`;
-    const started = await start(flowId, revision, { marker }, { integrations: { "service.http": { token: callerToken } } });
+    const started = await start(
+      flowId,
+      revision,
+      { marker },
+      { integrations: { "service.http": { token: callerToken } } },
+    );
     expect(started.flowRun.status).toBe("COMPLETED");
     expect(receiver.withMarker(marker)[0]!.headers.authorization).toBe(`Bearer ${callerToken}`);
     expect(await db().callerGrant.count({ where: { turnId: started.turnId } })).toBe(0);
@@ -217,23 +334,55 @@ describe("crash recovery", () => {
     const marker = `m-${crypto.randomUUID()}`;
     const flowId = await publish([
       { id: "approve", kind: "approval", title: "Go?" },
-      { id: "send", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/crash`, body: { message: marker } } },
+      {
+        id: "send",
+        kind: "tool",
+        tool: "service.http.post",
+        args: { url: `${receiver.base}/crash`, body: { message: marker } },
+      },
     ]);
     const parked = await run(flowId, { marker }, ["SUSPENDED", "FAILED", "COMPLETED"]);
     // The state a worker leaves when it dies during the tool call: step and call RUNNING.
     await db().$transaction(async (tx) => {
-      await tx.approval.updateMany({ where: { turnId: parked.executionId }, data: { status: "APPROVED", decidedAt: new Date() } });
+      await tx.approval.updateMany({
+        where: { turnId: parked.executionId },
+        data: { status: "APPROVED", decidedAt: new Date() },
+      });
       await tx.toolCall.updateMany({ where: { turnId: parked.executionId }, data: { status: "SUCCEEDED" } });
-      await tx.flowStepRun.updateMany({ where: { flowRunId: parked.flowRunId }, data: { status: "COMPLETED", output: { decision: "approved" } } });
-      await tx.flowStepRun.create({ data: { flowRunId: parked.flowRunId, stepId: "send", index: 1, kind: "tool", status: "RUNNING" } });
-      await tx.toolCall.create({ data: { turnId: parked.executionId, sessionId: parked.sessionId, index: 1, toolName: "service.http.post", integrationId: "service.http", args: {}, status: "RUNNING" } });
+      await tx.flowStepRun.updateMany({
+        where: { flowRunId: parked.flowRunId },
+        data: { status: "COMPLETED", output: { decision: "approved" } },
+      });
+      await tx.flowStepRun.create({
+        data: { flowRunId: parked.flowRunId, stepId: "send", index: 1, kind: "tool", status: "RUNNING" },
+      });
+      await tx.toolCall.create({
+        data: {
+          turnId: parked.executionId,
+          sessionId: parked.sessionId,
+          index: 1,
+          toolName: "service.http.post",
+          integrationId: "service.http",
+          args: {},
+          status: "RUNNING",
+        },
+      });
       await tx.turn.update({ where: { id: parked.executionId }, data: { status: "RUNNING" } });
     });
     await runFlow(parked.executionId);
-    const done = await db().flowRun.findUniqueOrThrow({ where: { id: parked.flowRunId }, include: { steps: { orderBy: { index: "asc" } } } });
+    const done = await db().flowRun.findUniqueOrThrow({
+      where: { id: parked.flowRunId },
+      include: { steps: { orderBy: { index: "asc" } } },
+    });
     expect(done).toMatchObject({ status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED" });
-    expect(done.steps.map((step) => [step.stepId, step.status])).toEqual([["approve", "COMPLETED"], ["send", "FAILED"]]);
-    expect(await db().toolCall.findFirstOrThrow({ where: { turnId: parked.executionId, index: 1 } })).toMatchObject({ status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED" });
+    expect(done.steps.map((step) => [step.stepId, step.status])).toEqual([
+      ["approve", "COMPLETED"],
+      ["send", "FAILED"],
+    ]);
+    expect(await db().toolCall.findFirstOrThrow({ where: { turnId: parked.executionId, index: 1 } })).toMatchObject({
+      status: "FAILED",
+      errorCode: "TOOL_CALL_INTERRUPTED",
+    });
     expect(receiver.withMarker(marker)).toHaveLength(0);
   });
 });
@@ -243,14 +392,25 @@ describe("flow runs in the console", () => {
     const flowId = await publish([{ id: "shape", kind: "transform", output: { got: "{{input.x}}" } }]);
     const { sessionId } = await run(flowId, { x: 1 });
     const { flowRun } = await getFlowRun(world.people.viewer.actor, sessionId);
-    expect(flowRun).toMatchObject({ status: "completed", input: { x: 1 }, output: { got: 1 }, steps: [{ stepId: "shape", kind: "transform", status: "completed", output: { got: 1 } }] });
+    expect(flowRun).toMatchObject({
+      status: "completed",
+      input: { x: 1 },
+      output: { got: 1 },
+      steps: [{ stepId: "shape", kind: "transform", status: "completed", output: { got: 1 } }],
+    });
     expect(flowRun!.steps[0]!.durationMs).toBeGreaterThanOrEqual(0);
     await expect(getFlowRun(world.people.globexOwner.actor, sessionId)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(postMessage(world.people.owner.actor, { sessionId, message: "hello" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(postMessage(world.people.owner.actor, { sessionId, message: "hello" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
   });
 
   it("refuses callerCredentials on a run by hand (spec 5 rule 7)", () => {
-    const body = { id: crypto.randomUUID(), input: {}, callerCredentials: { integrations: { "service.http": { token: "t" } } } };
+    const body = {
+      id: crypto.randomUUID(),
+      input: {},
+      callerCredentials: { integrations: { "service.http": { token: "t" } } },
+    };
     expect(ZRunFlowRequest.safeParse(body).success).toBe(false);
     expect(ZRunFlowRequest.safeParse({ id: body.id, input: {} }).success).toBe(true);
   });

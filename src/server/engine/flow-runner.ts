@@ -7,7 +7,8 @@ import { stepInput } from "./flow-step-input";
 import { runStep, type TStepRun } from "./flow-steps";
 import { DEADLINE_MESSAGE, dropGrant, failTurn, failTurnTx } from "./turn-settle";
 
-const INTERRUPTED = "The worker running this step stopped before it finished; the tool call was not run again, because it may have had effects.";
+const INTERRUPTED =
+  "The worker running this step stopped before it finished; the tool call was not run again, because it may have had effects.";
 
 /**
  * Takes the run's execution for this attempt (the same rules as an agent turn): nothing to do
@@ -16,23 +17,53 @@ const INTERRUPTED = "The worker running this step stopped before it finished; th
  */
 async function claimFlow(turnId: string): Promise<boolean> {
   return db().$transaction(async (tx) => {
-    const turn = await tx.turn.findUnique({ where: { id: turnId }, select: { sessionId: true, status: true, deadlineAt: true, attempts: true } });
+    const turn = await tx.turn.findUnique({
+      where: { id: turnId },
+      select: { sessionId: true, status: true, deadlineAt: true, attempts: true },
+    });
     if (!turn || (turn.status !== "QUEUED" && turn.status !== "RUNNING")) return false;
     if (turn.deadlineAt.getTime() <= Date.now()) {
-      await failTurnTx(tx, { sessionId: turn.sessionId, turnId, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
+      await failTurnTx(tx, {
+        sessionId: turn.sessionId,
+        turnId,
+        code: "TURN_DEADLINE_EXCEEDED",
+        message: DEADLINE_MESSAGE,
+      });
       return false;
     }
     if (turn.status === "RUNNING") {
-      const stuck = await tx.toolCall.findMany({ where: { turnId, status: "RUNNING" }, select: { id: true, toolName: true } });
+      const stuck = await tx.toolCall.findMany({
+        where: { turnId, status: "RUNNING" },
+        select: { id: true, toolName: true },
+      });
       for (const call of stuck) {
-        await tx.toolCall.update({ where: { id: call.id }, data: { status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED", errorMessage: INTERRUPTED, finishedAt: new Date() } });
-        await appendEvent(tx, turn.sessionId, "tool_call.finished", { executionId: turnId, toolCallId: call.id, name: call.toolName, status: "failed", errorCode: "TOOL_CALL_INTERRUPTED" });
+        await tx.toolCall.update({
+          where: { id: call.id },
+          data: {
+            status: "FAILED",
+            errorCode: "TOOL_CALL_INTERRUPTED",
+            errorMessage: INTERRUPTED,
+            finishedAt: new Date(),
+          },
+        });
+        await appendEvent(tx, turn.sessionId, "tool_call.finished", {
+          executionId: turnId,
+          toolCallId: call.id,
+          name: call.toolName,
+          status: "failed",
+          errorCode: "TOOL_CALL_INTERRUPTED",
+        });
       }
     }
     const now = new Date();
-    await tx.turn.update({ where: { id: turnId }, data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: turn.attempts === 0 ? now : undefined }, select: { id: true } });
+    await tx.turn.update({
+      where: { id: turnId },
+      data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: turn.attempts === 0 ? now : undefined },
+      select: { id: true },
+    });
     await tx.$executeRaw`UPDATE flow_runs SET status = 'RUNNING', "startedAt" = COALESCE("startedAt", ${now}::timestamp(3)) WHERE "sessionId" = ${turn.sessionId}::uuid`;
-    if (turn.status === "QUEUED") await appendEvent(tx, turn.sessionId, "turn.started", { executionId: turnId, resumed: turn.attempts > 0 });
+    if (turn.status === "QUEUED")
+      await appendEvent(tx, turn.sessionId, "turn.started", { executionId: turnId, resumed: turn.attempts > 0 });
     return true;
   });
 }
@@ -46,18 +77,42 @@ function nextAfter(graph: TFlowGraph, stepId: string, output: unknown): string {
   return step.next ?? graph.steps[index + 1]?.id ?? END;
 }
 
-type TPosition = { kind: "step"; stepId: string; resume?: TStepRun } | { kind: "end" } | { kind: "failed"; code: string; message: string };
+type TPosition =
+  | { kind: "step"; stepId: string; resume?: TStepRun }
+  | { kind: "end" }
+  | { kind: "failed"; code: string; message: string };
 
 /** Settles an approval step that was decided while the run was parked. */
-async function settleDecidedApproval(context: TFlowContext, last: { id: string; stepId: string; output: unknown }): Promise<TPosition> {
+async function settleDecidedApproval(
+  context: TFlowContext,
+  last: { id: string; stepId: string; output: unknown },
+): Promise<TPosition> {
   const toolCallId = (last.output as { toolCallId?: string } | null)?.toolCallId ?? "";
-  const approval = await db().approval.findUnique({ where: { toolCallId }, select: { id: true, status: true, comment: true, decidedById: true, toolCall: { select: { errorMessage: true } } } });
-  if (!approval || approval.status === "PENDING") return { kind: "failed", code: "INTERNAL", message: "The run resumed while its approval was still pending." };
-  if (approval.status === "REJECTED") return { kind: "failed", code: "APPROVAL_REJECTED", message: approval.toolCall.errorMessage ?? "The approval was rejected." };
+  const approval = await db().approval.findUnique({
+    where: { toolCallId },
+    select: { id: true, status: true, comment: true, decidedById: true, toolCall: { select: { errorMessage: true } } },
+  });
+  if (!approval || approval.status === "PENDING")
+    return { kind: "failed", code: "INTERNAL", message: "The run resumed while its approval was still pending." };
+  if (approval.status === "REJECTED")
+    return {
+      kind: "failed",
+      code: "APPROVAL_REJECTED",
+      message: approval.toolCall.errorMessage ?? "The approval was rejected.",
+    };
   const output = { decision: "approved", decidedById: approval.decidedById, comment: approval.comment };
   await db().$transaction(async (tx) => {
-    await tx.toolCall.update({ where: { id: toolCallId }, data: { status: "SUCCEEDED", result: output, startedAt: new Date(), finishedAt: new Date() } });
-    await appendEvent(tx, context.sessionId, "tool_call.finished", { executionId: context.turnId, toolCallId, name: "flow.approval", status: "succeeded", result: output });
+    await tx.toolCall.update({
+      where: { id: toolCallId },
+      data: { status: "SUCCEEDED", result: output, startedAt: new Date(), finishedAt: new Date() },
+    });
+    await appendEvent(tx, context.sessionId, "tool_call.finished", {
+      executionId: context.turnId,
+      toolCallId,
+      name: "flow.approval",
+      status: "succeeded",
+      result: output,
+    });
     await finishStepTx(tx, context, last.id, last.stepId, output);
   });
   return { kind: "step", stepId: nextAfter(context.graph, last.stepId, output) };
@@ -65,41 +120,92 @@ async function settleDecidedApproval(context: TFlowContext, last: { id: string; 
 
 /** Where this attempt continues, rebuilt from the recorded steps (approvals and retries resume here). */
 async function resumePosition(context: TFlowContext): Promise<TPosition> {
-  const last = await db().flowStepRun.findFirst({ where: { flowRunId: context.flowRunId }, orderBy: { index: "desc" }, select: { id: true, index: true, stepId: true, kind: true, status: true, output: true } });
+  const last = await db().flowStepRun.findFirst({
+    where: { flowRunId: context.flowRunId },
+    orderBy: { index: "desc" },
+    select: { id: true, index: true, stepId: true, kind: true, status: true, output: true },
+  });
   context.nextStepIndex = (last?.index ?? -1) + 1;
   if (!last) return { kind: "step", stepId: context.graph.steps[0]?.id ?? END };
   if (last.status === "COMPLETED") return { kind: "step", stepId: nextAfter(context.graph, last.stepId, last.output) };
   if (last.status === "WAITING") return settleDecidedApproval(context, last);
-  if (last.status === "RUNNING" && last.kind === "tool") return { kind: "failed", code: "TOOL_CALL_INTERRUPTED", message: INTERRUPTED };
-  if (last.status === "RUNNING") return { kind: "step", stepId: last.stepId, resume: { id: last.id, output: last.output } };
+  if (last.status === "RUNNING" && last.kind === "tool")
+    return { kind: "failed", code: "TOOL_CALL_INTERRUPTED", message: INTERRUPTED };
+  if (last.status === "RUNNING")
+    return { kind: "step", stepId: last.stepId, resume: { id: last.id, output: last.output } };
   return { kind: "failed", code: "INTERNAL", message: `Step ${last.stepId} failed earlier.` };
 }
 
-async function finishStepTx(tx: TTransaction, context: TFlowContext, stepRunId: string, stepId: string, output: unknown): Promise<void> {
-  await tx.flowStepRun.update({ where: { id: stepRunId }, data: { status: "COMPLETED", output: (output ?? null) as object, finishedAt: new Date() } });
-  await appendEvent(tx, context.sessionId, "session.changed", { reason: "flow_step.finished", executionId: context.turnId, flowRunId: context.flowRunId, stepId, status: "completed" });
+async function finishStepTx(
+  tx: TTransaction,
+  context: TFlowContext,
+  stepRunId: string,
+  stepId: string,
+  output: unknown,
+): Promise<void> {
+  await tx.flowStepRun.update({
+    where: { id: stepRunId },
+    data: { status: "COMPLETED", output: (output ?? null) as object, finishedAt: new Date() },
+  });
+  await appendEvent(tx, context.sessionId, "session.changed", {
+    reason: "flow_step.finished",
+    executionId: context.turnId,
+    flowRunId: context.flowRunId,
+    stepId,
+    status: "completed",
+  });
 }
 
 /** Records the step as RUNNING with the input it receives (its templates rendered). */
 async function startStep(context: TFlowContext, step: TFlowStep, templates: TTemplateContext): Promise<TStepRun> {
   // Set by resumePosition, which every attempt runs before its first step.
   const index = context.nextStepIndex!++;
-  const data = { flowRunId: context.flowRunId, stepId: step.id, index, kind: step.kind, status: "RUNNING", input: stepInput(step, templates) as object };
+  const data = {
+    flowRunId: context.flowRunId,
+    stepId: step.id,
+    index,
+    kind: step.kind,
+    status: "RUNNING",
+    input: stepInput(step, templates) as object,
+  };
   const row = await db().flowStepRun.create({ data, select: { id: true } });
   return { id: row.id, output: null };
 }
 
 /** The run's output is the output of the last step that completed. */
 async function completeFlow(context: TFlowContext): Promise<void> {
-  const last = await db().flowStepRun.findFirst({ where: { flowRunId: context.flowRunId, status: "COMPLETED" }, orderBy: { index: "desc" }, select: { output: true } });
+  const last = await db().flowStepRun.findFirst({
+    where: { flowRunId: context.flowRunId, status: "COMPLETED" },
+    orderBy: { index: "desc" },
+    select: { output: true },
+  });
   const output = last?.output ?? null;
   await db().$transaction(async (tx) => {
-    const settled = await tx.turn.updateMany({ where: { id: context.turnId, status: "RUNNING" }, data: { status: "COMPLETED", finishedAt: new Date() } });
+    const settled = await tx.turn.updateMany({
+      where: { id: context.turnId, status: "RUNNING" },
+      data: { status: "COMPLETED", finishedAt: new Date() },
+    });
     if (settled.count !== 1) return;
-    await tx.flowRun.update({ where: { id: context.flowRunId }, data: { status: "COMPLETED", output: output as object, finishedAt: new Date() } });
-    const message = await tx.sessionMessage.create({ data: { sessionId: context.sessionId, turnId: context.turnId, role: "ASSISTANT", body: JSON.stringify(output, null, 2) }, select: { id: true } });
+    await tx.flowRun.update({
+      where: { id: context.flowRunId },
+      data: { status: "COMPLETED", output: output as object, finishedAt: new Date() },
+    });
+    const message = await tx.sessionMessage.create({
+      data: {
+        sessionId: context.sessionId,
+        turnId: context.turnId,
+        role: "ASSISTANT",
+        body: JSON.stringify(output, null, 2),
+      },
+      select: { id: true },
+    });
     await dropGrant(tx, context.turnId);
-    await appendEvent(tx, context.sessionId, "turn.completed", { executionId: context.turnId, status: "completed", messageId: message.id, flowRunId: context.flowRunId });
+    await appendEvent(tx, context.sessionId, "turn.completed", {
+      executionId: context.turnId,
+      status: "completed",
+      messageId: message.id,
+      flowRunId: context.flowRunId,
+    });
   });
 }
 
@@ -113,20 +219,34 @@ export async function runFlow(turnId: string): Promise<void> {
   const context = await loadFlowContext(turnId);
   if (!context) {
     const turn = await db().turn.findUnique({ where: { id: turnId }, select: { sessionId: true } });
-    if (turn) await failTurn({ sessionId: turn.sessionId, turnId, code: "REVISION_UNAVAILABLE", message: "The flow revision this run is pinned to could not be loaded." });
+    if (turn)
+      await failTurn({
+        sessionId: turn.sessionId,
+        turnId,
+        code: "REVISION_UNAVAILABLE",
+        message: "The flow revision this run is pinned to could not be loaded.",
+      });
     return;
   }
   const settle = { sessionId: context.sessionId, turnId };
   let position = await resumePosition(context);
   // Acyclic graphs visit each step at most once; the bound guards against a corrupt revision.
-  for (let visited = 0; position.kind === "step" && position.stepId !== END && visited <= context.graph.steps.length; visited++) {
+  for (
+    let visited = 0;
+    position.kind === "step" && position.stepId !== END && visited <= context.graph.steps.length;
+    visited++
+  ) {
     if (Date.now() >= context.deadlineAt.getTime()) {
       await failTurn({ ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
       return;
     }
     const step = context.graph.steps.find((candidate) => candidate.id === (position as { stepId: string }).stepId);
     if (!step) {
-      position = { kind: "failed", code: "INTERNAL", message: `The revision names a step ${position.stepId} that does not exist.` };
+      position = {
+        kind: "failed",
+        code: "INTERNAL",
+        message: `The revision names a step ${position.stepId} that does not exist.`,
+      };
       break;
     }
     const templates = await loadTemplateContext(context);
@@ -141,7 +261,11 @@ export async function runFlow(turnId: string): Promise<void> {
     position = { kind: "step", stepId: nextAfter(context.graph, step.id, result.output) };
   }
   if (position.kind === "step" && position.stepId !== END) {
-    position = { kind: "failed", code: "INTERNAL", message: "The run visited more steps than its revision has; the graph loops." };
+    position = {
+      kind: "failed",
+      code: "INTERNAL",
+      message: "The run visited more steps than its revision has; the graph loops.",
+    };
   }
   if (position.kind === "failed") {
     await failTurn({ ...settle, code: position.code, message: position.message });

@@ -1,5 +1,11 @@
 import type { TFlowStep } from "@/contracts/flows/graph";
-import { renderString, renderValue, resolveRef, templatesInValue, type TTemplateContext } from "@/contracts/flows/templates";
+import {
+  renderString,
+  renderValue,
+  resolveRef,
+  templatesInValue,
+  type TTemplateContext,
+} from "@/contracts/flows/templates";
 import { maskToolArgs } from "@/server/integrations/invoke-tool";
 
 /**
@@ -13,13 +19,27 @@ export function stepInput(step: TFlowStep, templates: TTemplateContext): Record<
   switch (step.kind) {
     case "tool": {
       const rendered = renderValue(step.args, templates);
-      const args = rendered && typeof rendered === "object" && !Array.isArray(rendered) ? (rendered as Record<string, unknown>) : {};
+      const args =
+        rendered && typeof rendered === "object" && !Array.isArray(rendered)
+          ? (rendered as Record<string, unknown>)
+          : {};
       return { tool: step.tool, args: maskToolArgs(args) };
     }
     case "branch":
-      return { left: renderString(step.condition.left, templates) ?? null, operator: step.condition.operator, right: renderValue(step.condition.right, templates) ?? null };
+      return {
+        left: renderString(step.condition.left, templates) ?? null,
+        operator: step.condition.operator,
+        right: renderValue(step.condition.right, templates) ?? null,
+      };
     case "transform":
-      return { reads: Object.fromEntries(templatesInValue(step.output).map((found) => [found.text, found.ref ? (resolveRef(found.ref, templates) ?? null) : null])) };
+      return {
+        reads: Object.fromEntries(
+          templatesInValue(step.output).map((found) => [
+            found.text,
+            found.ref ? (resolveRef(found.ref, templates) ?? null) : null,
+          ]),
+        ),
+      };
     case "agent":
       return { automationId: step.automationId, prompt: renderString(step.prompt, templates) ?? null };
     case "approval":

@@ -9,7 +9,8 @@ import { runAgentStep } from "./flow-agent-step";
 import { executeToolCall, nextIndex, recordUnavailableCall } from "./tool-calls";
 
 /** How a step ended: an output, a failure with a code, or parked for an approval. */
-export type TStepResult = { kind: "done"; output: unknown } | { kind: "failed"; code: string; message: string } | { kind: "suspended" };
+export type TStepResult =
+  { kind: "done"; output: unknown } | { kind: "failed"; code: string; message: string } | { kind: "suspended" };
 
 /** The approval step's tool-call name: approvals are keyed by a tool call, as for agents. */
 export const FLOW_APPROVAL_TOOL = "flow.approval";
@@ -17,20 +18,31 @@ export const FLOW_APPROVAL_TOOL = "flow.approval";
 export type TStepRun = { id: string; output: unknown };
 
 /** A tool step: templated args, section 5 credential resolution, a recorded ToolCall. */
-async function runToolStep(context: TFlowContext, step: Extract<TFlowStep, { kind: "tool" }>, templates: TTemplateContext): Promise<TStepResult> {
+async function runToolStep(
+  context: TFlowContext,
+  step: Extract<TFlowStep, { kind: "tool" }>,
+  templates: TTemplateContext,
+): Promise<TStepResult> {
   const rendered = renderValue(step.args, templates);
-  const args = rendered && typeof rendered === "object" && !Array.isArray(rendered) ? (rendered as Record<string, unknown>) : {};
+  const args =
+    rendered && typeof rendered === "object" && !Array.isArray(rendered) ? (rendered as Record<string, unknown>) : {};
   if (!context.tools.has(step.tool)) {
     const message = `The tool ${step.tool} is not available to this flow revision: its integration is not visible to the organization or not bound.`;
     await recordUnavailableCall(context, { id: "", name: step.tool, args }, message);
     return { kind: "failed", code: "TOOL_NOT_AVAILABLE", message };
   }
   const outcome = await executeToolCall(context, { id: "", name: step.tool, args });
-  return outcome.ok ? { kind: "done", output: outcome.result } : { kind: "failed", code: outcome.code, message: outcome.message };
+  return outcome.ok
+    ? { kind: "done", output: outcome.result }
+    : { kind: "failed", code: outcome.code, message: outcome.message };
 }
 
 /** Branch conditions; comparisons of mismatched types are false rather than errors. */
-export function evaluateCondition(left: unknown, operator: Extract<TFlowStep, { kind: "branch" }>["condition"]["operator"], right: unknown): boolean {
+export function evaluateCondition(
+  left: unknown,
+  operator: Extract<TFlowStep, { kind: "branch" }>["condition"]["operator"],
+  right: unknown,
+): boolean {
   switch (operator) {
     case "equals":
       return isDeepStrictEqual(left ?? null, right ?? null);
@@ -38,12 +50,21 @@ export function evaluateCondition(left: unknown, operator: Extract<TFlowStep, { 
       return !isDeepStrictEqual(left ?? null, right ?? null);
     case ">":
     case "<": {
-      const comparable = (typeof left === "number" && typeof right === "number") || (typeof left === "string" && typeof right === "string");
+      const comparable =
+        (typeof left === "number" && typeof right === "number") ||
+        (typeof left === "string" && typeof right === "string");
       if (!comparable) return false;
-      return operator === ">" ? (left as number | string) > (right as number | string) : (left as number | string) < (right as number | string);
+      return operator === ">"
+        ? (left as number | string) > (right as number | string)
+        : (left as number | string) < (right as number | string);
     }
     case "contains":
-      if (typeof left === "string") return right !== undefined && right !== null && left.includes(typeof right === "string" ? right : JSON.stringify(right));
+      if (typeof left === "string")
+        return (
+          right !== undefined &&
+          right !== null &&
+          left.includes(typeof right === "string" ? right : JSON.stringify(right))
+        );
       if (Array.isArray(left)) return left.some((item) => isDeepStrictEqual(item, right));
       return false;
     case "exists":
@@ -57,27 +78,57 @@ export function evaluateCondition(left: unknown, operator: Extract<TFlowStep, { 
  * domain's approvers, the execution SUSPENDED and `turn.suspended`. The job ends; the decision
  * queues the run again.
  */
-async function suspendForApproval(context: TFlowContext, step: Extract<TFlowStep, { kind: "approval" }>, stepRun: TStepRun, templates: TTemplateContext): Promise<TStepResult> {
+async function suspendForApproval(
+  context: TFlowContext,
+  step: Extract<TFlowStep, { kind: "approval" }>,
+  stepRun: TStepRun,
+  templates: TTemplateContext,
+): Promise<TStepResult> {
   const rendered = renderString(step.title, templates);
   const title = typeof rendered === "string" ? rendered : JSON.stringify(rendered);
   const args = { stepId: step.id, title };
   const index = await nextIndex(context.turnId);
   await db().$transaction(async (tx) => {
     const call = await tx.toolCall.create({
-      data: { turnId: context.turnId, sessionId: context.sessionId, index, toolName: FLOW_APPROVAL_TOOL, integrationId: "", args, status: "AWAITING_APPROVAL" },
+      data: {
+        turnId: context.turnId,
+        sessionId: context.sessionId,
+        index,
+        toolName: FLOW_APPROVAL_TOOL,
+        integrationId: "",
+        args,
+        status: "AWAITING_APPROVAL",
+      },
       select: { id: true },
     });
-    const approval = await tx.approval.create({ data: { sessionId: context.sessionId, turnId: context.turnId, toolCallId: call.id, toolName: FLOW_APPROVAL_TOOL }, select: { id: true } });
-    await tx.flowStepRun.update({ where: { id: stepRun.id }, data: { status: "WAITING", output: { approvalId: approval.id, toolCallId: call.id, title } } });
+    const approval = await tx.approval.create({
+      data: { sessionId: context.sessionId, turnId: context.turnId, toolCallId: call.id, toolName: FLOW_APPROVAL_TOOL },
+      select: { id: true },
+    });
+    await tx.flowStepRun.update({
+      where: { id: stepRun.id },
+      data: { status: "WAITING", output: { approvalId: approval.id, toolCallId: call.id, title } },
+    });
     await tx.flowRun.update({ where: { id: context.flowRunId }, data: { status: "SUSPENDED" } });
     await tx.turn.update({ where: { id: context.turnId }, data: { status: "SUSPENDED" }, select: { id: true } });
-    await appendEvent(tx, context.sessionId, "turn.suspended", { executionId: context.turnId, approvalId: approval.id, toolName: FLOW_APPROVAL_TOOL, toolCallId: call.id, args: maskToolArgs(args) });
+    await appendEvent(tx, context.sessionId, "turn.suspended", {
+      executionId: context.turnId,
+      approvalId: approval.id,
+      toolName: FLOW_APPROVAL_TOOL,
+      toolCallId: call.id,
+      args: maskToolArgs(args),
+    });
   });
   return { kind: "suspended" };
 }
 
 /** Runs one step of the graph. */
-export async function runStep(context: TFlowContext, step: TFlowStep, stepRun: TStepRun, templates: TTemplateContext): Promise<TStepResult> {
+export async function runStep(
+  context: TFlowContext,
+  step: TFlowStep,
+  stepRun: TStepRun,
+  templates: TTemplateContext,
+): Promise<TStepResult> {
   switch (step.kind) {
     case "tool":
       return runToolStep(context, step, templates);

@@ -14,7 +14,9 @@ export async function runOnboardingJob(job: Job<TOnboardingJobData> & { retryCou
   } catch (error) {
     log.error("onboarding attempt failed", { followerId: job.data.followerId, retry: job.retryCount, error });
     if (job.retryCount >= ONBOARDING_RETRY_LIMIT) {
-      await failOnboarding(job.data.followerId, error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      await failOnboarding(job.data.followerId, error instanceof Error ? error.message : String(error)).catch(
+        () => undefined,
+      );
     }
     throw error;
   }

@@ -17,7 +17,10 @@ const agents = {} as Record<"slow" | "echo", string>;
 beforeAll(async () => {
   world = await agentsWorld();
   // Each of org A's turns calls this tool, which answers after 150 ms: its backlog takes seconds.
-  slowServer = createServer((_req, res) => void setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'), 150));
+  slowServer = createServer(
+    (_req, res) =>
+      void setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'), 150),
+  );
   await new Promise<void>((resolve) => slowServer.listen(0, "127.0.0.1", resolve));
   const { port } = slowServer.address() as { port: number };
   env.HTTP_TOOL_ALLOWED_HOSTS = `127.0.0.1:${port}`;
@@ -25,7 +28,12 @@ beforeAll(async () => {
   env.ENGINE_ORG_CONCURRENCY = 1;
   await startEngine();
   const owner = world.people.owner.actor;
-  await createConnection(owner, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: "fairness-token" });
+  await createConnection(owner, {
+    domainId: world.acme.ops,
+    integrationId: "service.http",
+    name: "HTTP",
+    token: "fairness-token",
+  });
   const procedure = `#service.http.get ${JSON.stringify({ url: `http://127.0.0.1:${port}/slow`, query: { message: "{{message}}" } })}`;
   agents.slow = await publishAgent(owner, world.acme.ops, { model: "builtin:procedure", procedure });
   agents.echo = await publishAgent(world.people.globexOwner.actor, world.globex.main, { model: "builtin:echo" });
@@ -33,7 +41,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopEngine();
-  Object.assign(env, { ENGINE_SLOTS: saved.slots, ENGINE_ORG_CONCURRENCY: saved.cap, HTTP_TOOL_ALLOWED_HOSTS: saved.hosts });
+  Object.assign(env, {
+    ENGINE_SLOTS: saved.slots,
+    ENGINE_ORG_CONCURRENCY: saved.cap,
+    HTTP_TOOL_ALLOWED_HOSTS: saved.hosts,
+  });
   await new Promise<void>((resolve) => slowServer.close(() => resolve()));
 });
 
@@ -47,9 +59,13 @@ describe("per-organization fairness on the engine", () => {
   it("runs another organization's turns while one organization's backlog of 50 is still queued", async () => {
     const burst: string[] = [];
     for (let index = 0; index < 50; index++) burst.push(await open(agents.slow, world.people.owner.key, `a-${index}`));
-    const late = [await open(agents.echo, world.people.globexOwner.key, "b-1"), await open(agents.echo, world.people.globexOwner.key, "b-2")];
+    const late = [
+      await open(agents.echo, world.people.globexOwner.key, "b-1"),
+      await open(agents.echo, world.people.globexOwner.key, "b-2"),
+    ];
 
-    for (const turnId of late) expect((await waitForTurn(turnId, ["COMPLETED", "FAILED"], 30_000)).status).toBe("COMPLETED");
+    for (const turnId of late)
+      expect((await waitForTurn(turnId, ["COMPLETED", "FAILED"], 30_000)).status).toBe("COMPLETED");
     // Organization A never held more than its cap, so the other slot took B's turns; without
     // the cap both slots would have worked through A's 50 first (the queue is first in, first out).
     const burstLeft = await db().turn.count({ where: { id: { in: burst }, status: { in: ["QUEUED", "RUNNING"] } } });

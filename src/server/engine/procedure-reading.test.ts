@@ -6,9 +6,17 @@ import { scanToolReferences } from "@/server/services/agents/procedure-refs";
 // they must read call lines the same way, or a published belt would miss a called tool.
 describe("builtin:procedure and the verifier", () => {
   it("read the same tool from every call line", () => {
-    const lines = ['#service.knowledge.search {"query": "x"}', 'Then #service.http.post, {"url": "https://a.example"}', '- #crm.contacts:list {"a": 1}', 'x #service.http.get: {"url": "u"}'];
+    const lines = [
+      '#service.knowledge.search {"query": "x"}',
+      'Then #service.http.post, {"url": "https://a.example"}',
+      '- #crm.contacts:list {"a": 1}',
+      'x #service.http.get: {"url": "u"}',
+    ];
     for (const line of lines) {
-      expect(procedureCalls(line).map((call) => call.tool), line).toEqual(scanToolReferences(line).map((reference) => reference.id));
+      expect(
+        procedureCalls(line).map((call) => call.tool),
+        line,
+      ).toEqual(scanToolReferences(line).map((reference) => reference.id));
     }
   });
 });

@@ -22,10 +22,23 @@ beforeAll(async () => {
   env.HTTP_TOOL_ALLOWED_HOSTS = receiver.hostPort;
   await startEngine({ workers: false });
   const owner = world.people.owner.actor;
-  await createConnection(owner, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: "org-token" });
-  const call = (tool: string, path: string) => `#${tool} ${JSON.stringify({ url: `${receiver.base}${path}`, query: { message: "{{message}}" } })}`;
-  readAgent = await publishAgent(owner, world.acme.ops, { model: "builtin:procedure", procedure: call("service.http.get", "/read") });
-  writeAgent = await publishAgent(owner, world.acme.ops, { model: "builtin:procedure", procedure: call("service.http.post", "/write"), approvalTools: ["service.http.post"] });
+  await createConnection(owner, {
+    domainId: world.acme.ops,
+    integrationId: "service.http",
+    name: "HTTP",
+    token: "org-token",
+  });
+  const call = (tool: string, path: string) =>
+    `#${tool} ${JSON.stringify({ url: `${receiver.base}${path}`, query: { message: "{{message}}" } })}`;
+  readAgent = await publishAgent(owner, world.acme.ops, {
+    model: "builtin:procedure",
+    procedure: call("service.http.get", "/read"),
+  });
+  writeAgent = await publishAgent(owner, world.acme.ops, {
+    model: "builtin:procedure",
+    procedure: call("service.http.post", "/write"),
+    approvalTools: ["service.http.post"],
+  });
 });
 
 afterAll(async () => {
@@ -35,35 +48,79 @@ afterAll(async () => {
 
 /** What openSession commits, minus the job. */
 async function open(agentId: string, message: string) {
-  const agent = await db().automation.findUniqueOrThrow({ where: { id: agentId }, select: { organizationId: true, domainId: true, publishedRevision: true } });
+  const agent = await db().automation.findUniqueOrThrow({
+    where: { id: agentId },
+    select: { organizationId: true, domainId: true, publishedRevision: true },
+  });
   const session = await db().agentSession.create({
-    data: { organizationId: agent.organizationId, domainId: agent.domainId, automationId: agentId, revision: agent.publishedRevision!, kind: "DOMAIN", origin: "API", ownerId: world.people.operator.actor.userId, title: message },
+    data: {
+      organizationId: agent.organizationId,
+      domainId: agent.domainId,
+      automationId: agentId,
+      revision: agent.publishedRevision!,
+      kind: "DOMAIN",
+      origin: "API",
+      ownerId: world.people.operator.actor.userId,
+      title: message,
+    },
   });
   const turn = await db().turn.create({
-    data: { sessionId: session.id, organizationId: agent.organizationId, number: 1, deadlineAt: new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000) },
+    data: {
+      sessionId: session.id,
+      organizationId: agent.organizationId,
+      number: 1,
+      deadlineAt: new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000),
+    },
   });
-  await db().sessionMessage.create({ data: { sessionId: session.id, turnId: turn.id, role: "USER", body: message, authorId: world.people.operator.actor.userId } });
+  await db().sessionMessage.create({
+    data: {
+      sessionId: session.id,
+      turnId: turn.id,
+      role: "USER",
+      body: message,
+      authorId: world.people.operator.actor.userId,
+    },
+  });
   return { sessionId: session.id, executionId: turn.id };
 }
 
-const turnOf = (id: string) => db().turn.findUniqueOrThrow({ where: { id }, select: { status: true, errorCode: true, attempts: true } });
+const turnOf = (id: string) =>
+  db().turn.findUniqueOrThrow({ where: { id }, select: { status: true, errorCode: true, attempts: true } });
 
 describe("crash recovery", () => {
   it("never re-runs a tool call a dead worker left RUNNING: it fails as TOOL_CALL_INTERRUPTED and the model is told", async () => {
     const m = `m-${crypto.randomUUID()}`;
     const { sessionId, executionId } = await open(readAgent, m);
     // What a worker that died mid-call leaves behind: the turn RUNNING, the call RUNNING.
-    await db().turn.update({ where: { id: executionId }, data: { status: "RUNNING", attempts: 1, startedAt: new Date() } });
+    await db().turn.update({
+      where: { id: executionId },
+      data: { status: "RUNNING", attempts: 1, startedAt: new Date() },
+    });
     await db().toolCall.create({
-      data: { turnId: executionId, sessionId, index: 0, toolName: "service.http.get", integrationId: "service.http", args: { url: `${receiver.base}/read` }, status: "RUNNING", startedAt: new Date() },
+      data: {
+        turnId: executionId,
+        sessionId,
+        index: 0,
+        toolName: "service.http.get",
+        integrationId: "service.http",
+        args: { url: `${receiver.base}/read` },
+        status: "RUNNING",
+        startedAt: new Date(),
+      },
     });
 
     await runTurn(executionId); // the retried job
     expect(await turnOf(executionId)).toMatchObject({ status: "COMPLETED", attempts: 2 });
     expect(receiver.withMarker(m)).toHaveLength(0);
-    const calls = await db().toolCall.findMany({ where: { turnId: executionId }, select: { status: true, errorCode: true } });
+    const calls = await db().toolCall.findMany({
+      where: { turnId: executionId },
+      select: { status: true, errorCode: true },
+    });
     expect(calls).toEqual([{ status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED" }]);
-    const reply = await db().sessionMessage.findFirstOrThrow({ where: { turnId: executionId, role: "ASSISTANT" }, select: { body: true } });
+    const reply = await db().sessionMessage.findFirstOrThrow({
+      where: { turnId: executionId, role: "ASSISTANT" },
+      select: { body: true },
+    });
     expect(reply.body).toContain("TOOL_CALL_INTERRUPTED");
   });
 
@@ -84,10 +141,16 @@ describe("execution deadline", () => {
     await db().turn.update({ where: { id: executionId }, data: { deadlineAt: new Date(Date.now() - 1_000) } });
     await runTurn(executionId);
     expect(await turnOf(executionId)).toMatchObject({ status: "FAILED", errorCode: "TURN_DEADLINE_EXCEEDED" });
-    const system = await db().sessionMessage.findFirstOrThrow({ where: { turnId: executionId, role: "SYSTEM" }, select: { body: true } });
+    const system = await db().sessionMessage.findFirstOrThrow({
+      where: { turnId: executionId, role: "SYSTEM" },
+      select: { body: true },
+    });
     expect(system.body).toContain("TURN_DEADLINE_EXCEEDED");
     const last = (await eventsOf(sessionId)).at(-1)!;
-    expect(last).toMatchObject({ type: "turn.completed", data: { executionId, status: "failed", errorCode: "TURN_DEADLINE_EXCEEDED" } });
+    expect(last).toMatchObject({
+      type: "turn.completed",
+      data: { executionId, status: "failed", errorCode: "TURN_DEADLINE_EXCEEDED" },
+    });
   });
 
   it("the sweeper fails a turn that waits for an approval past its deadline; a later decision is a conflict", async () => {
@@ -99,19 +162,39 @@ describe("execution deadline", () => {
     expect(await turnOf(executionId)).toMatchObject({ status: "FAILED", errorCode: "TURN_DEADLINE_EXCEEDED" });
     const call = await db().toolCall.findFirstOrThrow({ where: { turnId: executionId }, select: { status: true } });
     expect(call.status).toBe("FAILED");
-    const decision = await api("POST", `/agents/sessions/${sessionId}/turn-approval`, { credential: world.people.operator.key, body: { decision: "approved" } });
+    const decision = await api("POST", `/agents/sessions/${sessionId}/turn-approval`, {
+      credential: world.people.operator.key,
+      body: { decision: "approved" },
+    });
     expect(decision.status).toBe(409);
     const details = (await api("GET", `/agents/sessions/${sessionId}`, { credential: world.people.operator.key })).body;
     expect(details).toMatchObject({ state: "failed", pendingApproval: null });
     // A failed turn does not block the session: the next message is accepted.
-    expect((await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: world.people.operator.key, body: { message: "again" } })).status).toBe(200);
+    expect(
+      (
+        await api("POST", `/agents/sessions/${sessionId}/messages`, {
+          credential: world.people.operator.key,
+          body: { message: "again" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("a queued turn gets the configured deadline", async () => {
-    const response = await api("POST", `/agents/${readAgent}/sessions`, { credential: world.people.operator.key, body: { message: "deadline" } });
+    const response = await api("POST", `/agents/${readAgent}/sessions`, {
+      credential: world.people.operator.key,
+      body: { message: "deadline" },
+    });
     const { executionId } = response.body as { executionId: string };
-    const turn = await db().turn.findUniqueOrThrow({ where: { id: executionId }, select: { createdAt: true, deadlineAt: true } });
-    expect(turn.deadlineAt.getTime() - turn.createdAt.getTime()).toBeGreaterThanOrEqual(env.TURN_DEADLINE_SECONDS * 1000 - 1_000);
-    expect(turn.deadlineAt.getTime() - turn.createdAt.getTime()).toBeLessThanOrEqual(env.TURN_DEADLINE_SECONDS * 1000 + 1_000);
+    const turn = await db().turn.findUniqueOrThrow({
+      where: { id: executionId },
+      select: { createdAt: true, deadlineAt: true },
+    });
+    expect(turn.deadlineAt.getTime() - turn.createdAt.getTime()).toBeGreaterThanOrEqual(
+      env.TURN_DEADLINE_SECONDS * 1000 - 1_000,
+    );
+    expect(turn.deadlineAt.getTime() - turn.createdAt.getTime()).toBeLessThanOrEqual(
+      env.TURN_DEADLINE_SECONDS * 1000 + 1_000,
+    );
   });
 });

@@ -15,7 +15,15 @@ export async function sweepExpiredTurns(now = new Date()): Promise<number> {
   });
   let failed = 0;
   for (const turn of expired) {
-    if (await failTurn({ sessionId: turn.sessionId, turnId: turn.id, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE })) failed++;
+    if (
+      await failTurn({
+        sessionId: turn.sessionId,
+        turnId: turn.id,
+        code: "TURN_DEADLINE_EXCEEDED",
+        message: DEADLINE_MESSAGE,
+      })
+    )
+      failed++;
   }
   if (failed) log.info("turns past their deadline failed", { count: failed });
   return failed;
@@ -25,5 +33,10 @@ export async function sweepExpiredTurns(now = new Date()): Promise<number> {
 export async function failInterruptedTurn(turnId: string): Promise<void> {
   const turn = await db().turn.findUnique({ where: { id: turnId }, select: { sessionId: true } });
   if (!turn) return;
-  await failTurn({ sessionId: turn.sessionId, turnId, code: "TURN_INTERRUPTED", message: "The turn failed repeatedly while running and was stopped." });
+  await failTurn({
+    sessionId: turn.sessionId,
+    turnId,
+    code: "TURN_INTERRUPTED",
+    message: "The turn failed repeatedly while running and was stopped.",
+  });
 }

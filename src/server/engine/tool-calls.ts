@@ -6,7 +6,12 @@ import { invokeTool, maskToolArgs } from "@/server/integrations/invoke-tool";
 import { log } from "@/server/log";
 import type { TModelToolCall } from "@/server/models/types";
 import { searchKnowledge } from "@/server/services/knowledge/search-knowledge";
-import { readCallerGrant, resolveToolCredential, usesCallerMaterial, type TCallerGrant } from "@/server/services/caller-credentials/grants";
+import {
+  readCallerGrant,
+  resolveToolCredential,
+  usesCallerMaterial,
+  type TCallerGrant,
+} from "@/server/services/caller-credentials/grants";
 import { settleActionOfCall } from "@/server/services/assistant/actions/propose-action";
 import type { TTurnContext } from "./turn-context";
 
@@ -14,7 +19,10 @@ import type { TTurnContext } from "./turn-context";
  * What running a tool call needs from its execution: an agent turn's context, or a flow run's
  * (whose tools are its tool steps' tools and whose knowledge selection is none).
  */
-export type TToolCallContext = Pick<TTurnContext, "turnId" | "sessionId" | "orgId" | "domainId" | "tools" | "workspace" | "hasGrant"> & {
+export type TToolCallContext = Pick<
+  TTurnContext,
+  "turnId" | "sessionId" | "orgId" | "domainId" | "tools" | "workspace" | "hasGrant"
+> & {
   revision: Pick<TTurnContext["revision"], "knowledgeSelection">;
   /**
    * The index the next new call takes, when the caller knows it (a turn that had no calls
@@ -24,7 +32,9 @@ export type TToolCallContext = Pick<TTurnContext, "turnId" | "sessionId" | "orgI
 };
 
 /** How a call ended, for callers that use the result (flow tool steps). */
-export type TCallOutcome = { toolCallId: string } & ({ ok: true; result: unknown } | { ok: false; code: string; message: string });
+export type TCallOutcome = { toolCallId: string } & (
+  { ok: true; result: unknown } | { ok: false; code: string; message: string }
+);
 
 /** Results above this size are recorded on the tool call but not copied into the event. */
 const EVENT_RESULT_MAX = 16_000;
@@ -34,10 +44,15 @@ const EVENT_RESULT_MAX = 16_000;
  * only ever written before its turn is claimed (at the start, or with an approval's decision,
  * which queues a new claim), so a claim that found none (`hasGrant` false) needs no read.
  */
-const loadGrant = (context: TToolCallContext): Promise<TCallerGrant | null> => (context.hasGrant === false ? Promise.resolve(null) : readCallerGrant(db(), context.turnId));
+const loadGrant = (context: TToolCallContext): Promise<TCallerGrant | null> =>
+  context.hasGrant === false ? Promise.resolve(null) : readCallerGrant(db(), context.turnId);
 
 export async function nextIndex(turnId: string): Promise<number> {
-  const last = await db().toolCall.findFirst({ where: { turnId }, orderBy: { index: "desc" }, select: { index: true } });
+  const last = await db().toolCall.findFirst({
+    where: { turnId },
+    orderBy: { index: "desc" },
+    select: { index: true },
+  });
   return (last?.index ?? -1) + 1;
 }
 
@@ -47,28 +62,55 @@ export async function takeIndex(context: TToolCallContext): Promise<number> {
   return context.nextCallIndex++;
 }
 
-const INTERRUPTED = "The worker running this tool call stopped before it finished; it was not run again, because it may have had effects.";
+const INTERRUPTED =
+  "The worker running this tool call stopped before it finished; it was not run again, because it may have had effects.";
 
 /**
  * Closes a call found RUNNING by a later attempt (its worker died): it is never re-run silently,
  * because it may have had effects; it fails TOOL_CALL_INTERRUPTED, and so does its action.
  */
-export async function failInterruptedCall(tx: TTransaction, call: { sessionId: string; turnId: string; toolCallId: string; name: string }): Promise<void> {
-  await tx.toolCall.update({ where: { id: call.toolCallId }, data: { status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED", errorMessage: INTERRUPTED, finishedAt: new Date() } });
-  await appendEvent(tx, call.sessionId, "tool_call.finished", { executionId: call.turnId, toolCallId: call.toolCallId, name: call.name, status: "failed", errorCode: "TOOL_CALL_INTERRUPTED" });
+export async function failInterruptedCall(
+  tx: TTransaction,
+  call: { sessionId: string; turnId: string; toolCallId: string; name: string },
+): Promise<void> {
+  await tx.toolCall.update({
+    where: { id: call.toolCallId },
+    data: { status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED", errorMessage: INTERRUPTED, finishedAt: new Date() },
+  });
+  await appendEvent(tx, call.sessionId, "tool_call.finished", {
+    executionId: call.turnId,
+    toolCallId: call.toolCallId,
+    name: call.name,
+    status: "failed",
+    errorCode: "TOOL_CALL_INTERRUPTED",
+  });
   await settleActionOfCall(tx, call.toolCallId, { ok: false, code: "TOOL_CALL_INTERRUPTED", message: INTERRUPTED });
 }
 
 /** A call that cannot run at all (unknown tool): recorded FAILED, and the model is told. */
-export async function recordUnavailableCall(context: TToolCallContext, call: TModelToolCall, message?: string): Promise<void> {
+export async function recordUnavailableCall(
+  context: TToolCallContext,
+  call: TModelToolCall,
+  message?: string,
+): Promise<void> {
   const index = await takeIndex(context);
-  const errorMessage = message ?? `The tool ${call.name} is not available to this agent: use only the tools its procedure references.`;
+  const errorMessage =
+    message ?? `The tool ${call.name} is not available to this agent: use only the tools its procedure references.`;
   const toolCallId = crypto.randomUUID();
   const now = new Date();
   const row = Prisma.sql`INSERT INTO tool_calls (id, "turnId", "sessionId", index, "toolName", "integrationId", args, status, "errorCode", "errorMessage", "finishedAt", "createdAt")
     VALUES (${toolCallId}::uuid, ${context.turnId}::uuid, ${context.sessionId}::uuid, ${index}::int, ${call.name}, '', ${JSON.stringify(call.args)}::jsonb, 'FAILED', 'TOOL_NOT_AVAILABLE', ${errorMessage}, ${now}::timestamp(3), ${now}::timestamp(3))
     RETURNING id`;
-  const finished: TNewEvent = { type: "tool_call.finished", data: { executionId: context.turnId, toolCallId, name: call.name, status: "failed", errorCode: "TOOL_NOT_AVAILABLE" } };
+  const finished: TNewEvent = {
+    type: "tool_call.finished",
+    data: {
+      executionId: context.turnId,
+      toolCallId,
+      name: call.name,
+      status: "failed",
+      errorCode: "TOOL_NOT_AVAILABLE",
+    },
+  };
   await recordCall(db(), context.sessionId, row, [finished], now);
 }
 
@@ -84,11 +126,25 @@ export async function suspendForApproval(context: TTurnContext, call: TModelTool
   const index = await takeIndex(context);
   await db().$transaction(async (tx) => {
     const row = await tx.toolCall.create({
-      data: { turnId: context.turnId, sessionId: context.sessionId, index, toolName: call.name, integrationId: offered.integration.id, args: call.args as object, status: "AWAITING_APPROVAL" },
+      data: {
+        turnId: context.turnId,
+        sessionId: context.sessionId,
+        index,
+        toolName: call.name,
+        integrationId: offered.integration.id,
+        args: call.args as object,
+        status: "AWAITING_APPROVAL",
+      },
       select: { id: true },
     });
     const approval = await tx.approval.create({
-      data: { sessionId: context.sessionId, turnId: context.turnId, toolCallId: row.id, toolName: call.name, routedToUserId: userRouted ? grant.suppliedById : null },
+      data: {
+        sessionId: context.sessionId,
+        turnId: context.turnId,
+        toolCallId: row.id,
+        toolName: call.name,
+        routedToUserId: userRouted ? grant.suppliedById : null,
+      },
       select: { id: true },
     });
     await tx.turn.update({ where: { id: context.turnId }, data: { status: "SUSPENDED" }, select: { id: true } });
@@ -119,14 +175,27 @@ export type TCallHooks = {
  * The events are appended only if the row changed, at the row's own time `now`; the statement
  * answers one row per event exactly then.
  */
-async function recordCall(runner: TTransaction, sessionId: string, row: Prisma.Sql, events: TNewEvent[], now: Date): Promise<void> {
+async function recordCall(
+  runner: TTransaction,
+  sessionId: string,
+  row: Prisma.Sql,
+  events: TNewEvent[],
+  now: Date,
+): Promise<void> {
   const append = appendEventsSql(sessionId, events, now, Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
-  const rows = await queryRows<unknown>(runner, Prisma.sql`WITH recorded AS (${row}), ${append.members} SELECT ${append.notify} AS notified FROM appended`);
-  if (rows.length !== events.length) throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
+  const rows = await queryRows<unknown>(
+    runner,
+    Prisma.sql`WITH recorded AS (${row}), ${append.members} SELECT ${append.notify} AS notified FROM appended`,
+  );
+  if (rows.length !== events.length)
+    throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
 }
 
 /** Runs `record` alone, or in a transaction with `hook` when there is one. */
-async function withHook(record: (runner: TTransaction) => Promise<void>, hook?: (tx: TTransaction) => Promise<void>): Promise<void> {
+async function withHook(
+  record: (runner: TTransaction) => Promise<void>,
+  hook?: (tx: TTransaction) => Promise<void>,
+): Promise<void> {
   if (!hook) return record(db());
   await db().$transaction(async (tx) => {
     await record(tx);
@@ -135,7 +204,14 @@ async function withHook(record: (runner: TTransaction) => Promise<void>, hook?: 
 }
 
 /** Settles a call with its result; `before` are events that belong just before its `finished`. */
-async function finishCall(context: TToolCallContext, toolCallId: string, name: string, outcome: TCallResult, hooks: TCallHooks = {}, before: TNewEvent[] = []): Promise<void> {
+async function finishCall(
+  context: TToolCallContext,
+  toolCallId: string,
+  name: string,
+  outcome: TCallResult,
+  hooks: TCallHooks = {},
+  before: TNewEvent[] = [],
+): Promise<void> {
   const now = new Date();
   const row = outcome.ok
     ? Prisma.sql`UPDATE tool_calls SET status = 'SUCCEEDED', result = ${JSON.stringify(outcome.result ?? null)}::jsonb, "finishedAt" = ${now}::timestamp(3) WHERE id = ${toolCallId}::uuid RETURNING id`
@@ -148,11 +224,18 @@ async function finishCall(context: TToolCallContext, toolCallId: string, name: s
       toolCallId,
       name,
       status: outcome.ok ? "succeeded" : "failed",
-      ...(outcome.ok ? (small ? { result: outcome.result ?? null } : { resultOmitted: true }) : { errorCode: outcome.code }),
+      ...(outcome.ok
+        ? small
+          ? { result: outcome.result ?? null }
+          : { resultOmitted: true }
+        : { errorCode: outcome.code }),
     },
   };
   const finished = hooks.finished;
-  await withHook((runner) => recordCall(runner, context.sessionId, row, [...before, event], now), finished && ((tx) => finished(tx, toolCallId, outcome)));
+  await withHook(
+    (runner) => recordCall(runner, context.sessionId, row, [...before, event], now),
+    finished && ((tx) => finished(tx, toolCallId, outcome)),
+  );
 }
 
 /**
@@ -161,13 +244,25 @@ async function finishCall(context: TToolCallContext, toolCallId: string, name: s
  * `existingId` is a parked call that was approved. The credential is resolved first, so the
  * start records whose credential the call uses (`identity`) with its RUNNING row.
  */
-export async function executeToolCall(context: TToolCallContext, call: TModelToolCall, existingId?: string, hooks: TCallHooks = {}): Promise<TCallOutcome> {
+export async function executeToolCall(
+  context: TToolCallContext,
+  call: TModelToolCall,
+  existingId?: string,
+  hooks: TCallHooks = {},
+): Promise<TCallOutcome> {
   const offered = context.tools.get(call.name)!;
   const index = existingId ? 0 : await takeIndex(context);
   const decision =
     offered.integration.credential.prefers === "none"
       ? null
-      : await resolveToolCredential({ orgId: context.orgId, domainId: context.domainId, integration: offered.integration, identityMode: offered.identityMode, grant: await loadGrant(context), now: new Date() });
+      : await resolveToolCredential({
+          orgId: context.orgId,
+          domainId: context.domainId,
+          integration: offered.integration,
+          identityMode: offered.identityMode,
+          grant: await loadGrant(context),
+          now: new Date(),
+        });
   const identity = decision?.ok ? decision.identity : null;
   const toolCallId = existingId ?? crypto.randomUUID();
   const now = new Date();
@@ -176,14 +271,30 @@ export async function executeToolCall(context: TToolCallContext, call: TModelToo
     : Prisma.sql`INSERT INTO tool_calls (id, "turnId", "sessionId", index, "toolName", "integrationId", args, status, identity, "startedAt", "createdAt")
         VALUES (${toolCallId}::uuid, ${context.turnId}::uuid, ${context.sessionId}::uuid, ${index}::int, ${call.name}, ${offered.integration.id}, ${JSON.stringify(call.args)}::jsonb, 'RUNNING', ${identity}, ${now}::timestamp(3), ${now}::timestamp(3))
         RETURNING id`;
-  const started: TNewEvent = { type: "tool_call.started", data: { executionId: context.turnId, toolCallId, name: call.name, args: maskToolArgs(call.args) } };
+  const started: TNewEvent = {
+    type: "tool_call.started",
+    data: { executionId: context.turnId, toolCallId, name: call.name, args: maskToolArgs(call.args) },
+  };
   const onStarted = hooks.started;
-  await withHook((runner) => recordCall(runner, context.sessionId, row, [started], now), onStarted && ((tx) => onStarted(tx, toolCallId)));
+  await withHook(
+    (runner) => recordCall(runner, context.sessionId, row, [started], now),
+    onStarted && ((tx) => onStarted(tx, toolCallId)),
+  );
 
   if (decision && !decision.ok) {
     // A refusal: `caller_credential.failed`, then the call's `finished`, in its one statement.
-    const refused: TNewEvent = { type: "caller_credential.failed", data: { executionId: context.turnId, toolCallId, integrationId: offered.integration.id, code: decision.code } };
-    await finishCall(context, toolCallId, call.name, { ok: false, code: decision.code, message: decision.message }, hooks, [refused]);
+    const refused: TNewEvent = {
+      type: "caller_credential.failed",
+      data: { executionId: context.turnId, toolCallId, integrationId: offered.integration.id, code: decision.code },
+    };
+    await finishCall(
+      context,
+      toolCallId,
+      call.name,
+      { ok: false, code: decision.code, message: decision.message },
+      hooks,
+      [refused],
+    );
     return { toolCallId, ok: false, code: decision.code, message: decision.message };
   }
   const credential = decision?.ok ? decision.credential : null;
@@ -196,7 +307,14 @@ export async function executeToolCall(context: TToolCallContext, call: TModelToo
       toolName: call.name,
       args: call.args,
       credential,
-      searchKnowledge: (query, limit) => searchKnowledge({ orgId: context.orgId, domainId: context.domainId, selection: context.revision.knowledgeSelection, query, limit }),
+      searchKnowledge: (query, limit) =>
+        searchKnowledge({
+          orgId: context.orgId,
+          domainId: context.domainId,
+          selection: context.revision.knowledgeSelection,
+          query,
+          limit,
+        }),
       workspace: context.workspace,
     });
     await finishCall(context, toolCallId, call.name, { ok: true, result }, hooks);
@@ -205,7 +323,11 @@ export async function executeToolCall(context: TToolCallContext, call: TModelToo
     const appError = findAppError(error);
     if (!appError) log.warn("tool call failed unexpectedly", { tool: call.name, error });
     const reason = appError?.details?.reason;
-    const code = appError ? (typeof reason === "string" ? `TOOL_${reason.toUpperCase()}` : appError.code) : "TOOL_FAILED";
+    const code = appError
+      ? typeof reason === "string"
+        ? `TOOL_${reason.toUpperCase()}`
+        : appError.code
+      : "TOOL_FAILED";
     const message = appError?.message ?? "The tool call failed unexpectedly.";
     await finishCall(context, toolCallId, call.name, { ok: false, code, message }, hooks);
     return { toolCallId, ok: false, code, message };

@@ -56,7 +56,8 @@ function systemPrompt(revision: TAgentRevisionSnapshot): string {
   const parts = [];
   if (revision.setup.principles.trim()) parts.push(`# Principles\n${revision.setup.principles}`);
   if (revision.setup.procedure.trim()) parts.push(`# Procedure\n${revision.setup.procedure}`);
-  if (revision.knowledgeSelection.mode !== "none") parts.push("# Knowledge\nSearch the organization's knowledge with service.knowledge.search when it may help.");
+  if (revision.knowledgeSelection.mode !== "none")
+    parts.push("# Knowledge\nSearch the organization's knowledge with service.knowledge.search when it may help.");
   return parts.join("\n\n");
 }
 
@@ -99,7 +100,11 @@ type TStoredMessage = { role: string; body: string; turnId: string | null };
 export type TStepInputs = { budgetLimited: boolean; messages: TStoredMessage[] };
 
 type TLockedRow = Omit<TClaimedTurn, "turnId">;
-const claimedTurn = (turnId: string, row: TLockedRow): TClaimedTurn => ({ turnId, ...row, deadlineAt: new Date(row.deadlineAt) });
+const claimedTurn = (turnId: string, row: TLockedRow): TClaimedTurn => ({
+  turnId,
+  ...row,
+  deadlineAt: new Date(row.deadlineAt),
+});
 
 /**
  * Reads a turn for its claim (inside the claim's transaction); null when it does not exist. The
@@ -120,7 +125,11 @@ export async function readTurnForClaim(tx: TTransaction, turnId: string): Promis
  * whether it was claimed. Every turn starts here, so this is one round trip and, being one
  * statement, needs no transaction of its own.
  */
-export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date): Promise<{ turn: TClaimedTurn; claimed: boolean; stepInputs: TStepInputs } | null> {
+export async function claimTurnRow(
+  tx: TTransaction,
+  turnId: string,
+  now: Date,
+): Promise<{ turn: TClaimedTurn; claimed: boolean; stepInputs: TStepInputs } | null> {
   const started = appendEventsSql(
     Prisma.sql`(SELECT "sessionId"::uuid FROM before)`,
     [{ type: "turn.started", data: { executionId: turnId } }],
@@ -128,7 +137,9 @@ export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date):
     Prisma.sql`EXISTS (SELECT 1 FROM claimed) AND (SELECT status FROM before) = 'QUEUED'`,
     Prisma.sql`jsonb_build_object('resumed', (SELECT attempts > 0 FROM before))`,
   );
-  const [row] = await queryRows<TLockedRow & { claimed: boolean }>(tx, Prisma.sql`
+  const [row] = await queryRows<TLockedRow & { claimed: boolean }>(
+    tx,
+    Prisma.sql`
     WITH before AS (${lockedTurn(turnId)}),
     claimed AS (
       UPDATE turns SET status = 'RUNNING', attempts = turns.attempts + 1,
@@ -142,9 +153,16 @@ export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date):
         AND (b."monthlyTokenLimit" IS NOT NULL OR b."monthlyCostMicroUsd" IS NOT NULL)) AS "budgetLimited",
       (SELECT json_agg(json_build_object('role', m.role::text, 'body', m.body, 'turnId', m."turnId") ORDER BY m."createdAt", m.id)
         FROM session_messages m WHERE m."sessionId" = before."sessionId"::uuid) AS messages
-    FROM before`);
+    FROM before`,
+  );
   if (!row) return null;
-  const { claimed, notified: _notified, budgetLimited, messages, ...turn } = row as typeof row & { notified: unknown; budgetLimited: boolean; messages: TStoredMessage[] | null };
+  const {
+    claimed,
+    notified: _notified,
+    budgetLimited,
+    messages,
+    ...turn
+  } = row as typeof row & { notified: unknown; budgetLimited: boolean; messages: TStoredMessage[] | null };
   // json_agg over no rows is NULL (both adapters hand json over parsed).
   return { turn: claimedTurn(turnId, turn), claimed, stepInputs: { budgetLimited, messages: messages ?? [] } };
 }
@@ -152,7 +170,10 @@ export async function claimTurnRow(tx: TTransaction, turnId: string, now: Date):
 type TRevisionRow = NonNullable<Awaited<ReturnType<typeof readRevisionRow>>>;
 
 const readRevisionRow = (automationId: string, revision: number) =>
-  db().automationRevision.findUnique({ where: { automationId_revision: { automationId, revision } }, select: REVISION_SELECT });
+  db().automationRevision.findUnique({
+    where: { automationId_revision: { automationId, revision } },
+    select: REVISION_SELECT,
+  });
 
 // A revision row is written once by publish (or a test run) and never edited, so every turn of a
 // session can share one read of it per process; each turn still parses its own copy.
@@ -205,11 +226,21 @@ function toolResultMessage(call: TTranscriptCall): TModelMessage {
   const approval = call.action?.approval;
   if (call.status === "AWAITING_APPROVAL" && approval) {
     // An assistant's `ask` action: the turn goes on while the end user decides.
-    const result = { awaiting_approval: { number: approval.number, expires_at: approval.expiresAt.toISOString() }, note: `Not run yet: it waits for the user's approval (#${approval.number}) and runs only if they approve.` };
+    const result = {
+      awaiting_approval: { number: approval.number, expires_at: approval.expiresAt.toISOString() },
+      note: `Not run yet: it waits for the user's approval (#${approval.number}) and runs only if they approve.`,
+    };
     return { role: "tool", toolCallId: call.id, name: call.toolName, result };
   }
-  if (call.status === "SUCCEEDED") return { role: "tool", toolCallId: call.id, name: call.toolName, result: call.result };
-  return { role: "tool", toolCallId: call.id, name: call.toolName, result: { error: { code: call.errorCode ?? "FAILED", message: call.errorMessage ?? "" } }, isError: true };
+  if (call.status === "SUCCEEDED")
+    return { role: "tool", toolCallId: call.id, name: call.toolName, result: call.result };
+  return {
+    role: "tool",
+    toolCallId: call.id,
+    name: call.toolName,
+    result: { error: { code: call.errorCode ?? "FAILED", message: call.errorMessage ?? "" } },
+    isError: true,
+  };
 }
 
 // A parked 4.2 call is never here (the turn is suspended until it is decided and run or
@@ -237,7 +268,11 @@ const settledCalls = (turnId: string) =>
  * in memory) is what lets a turn resume after an approval or a crashed worker.
  * `noCallsYet`: the first step of a turn never claimed before, which has no tool calls to read.
  */
-export async function loadTranscript(context: TTurnContext, messages: TStoredMessage[], noCallsYet: boolean): Promise<TModelMessage[]> {
+export async function loadTranscript(
+  context: TTurnContext,
+  messages: TStoredMessage[],
+  noCallsYet: boolean,
+): Promise<TModelMessage[]> {
   const calls = noCallsYet ? [] : await settledCalls(context.turnId);
   const transcript: TModelMessage[] = [];
   // A turn's first message is its input: a USER message, or a SYSTEM one when the turn was
@@ -252,7 +287,11 @@ export async function loadTranscript(context: TTurnContext, messages: TStoredMes
     if (isInput && message.turnId === context.turnId) break;
   }
   for (const call of calls) {
-    transcript.push({ role: "assistant", content: "", toolCalls: [{ id: call.id, name: call.toolName, args: call.args as Record<string, unknown> }] });
+    transcript.push({
+      role: "assistant",
+      content: "",
+      toolCalls: [{ id: call.id, name: call.toolName, args: call.args as Record<string, unknown> }],
+    });
     transcript.push(toolResultMessage(call));
   }
   return transcript;

@@ -24,7 +24,12 @@ let fake: TFakeLlmServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let chatAgent: string;
 let toolAgent: string;
-const saved = { key: env.OPENAI_API_KEY, url: env.OPENAI_BASE_URL, hosts: env.HTTP_TOOL_ALLOWED_HOSTS, flush: { ...deltaFlush } };
+const saved = {
+  key: env.OPENAI_API_KEY,
+  url: env.OPENAI_BASE_URL,
+  hosts: env.HTTP_TOOL_ALLOWED_HOSTS,
+  flush: { ...deltaFlush },
+};
 
 beforeAll(async () => {
   fake = await startFakeLlmServer();
@@ -35,9 +40,19 @@ beforeAll(async () => {
   Object.assign(deltaFlush, { maxChars: 64, intervalMs: 3_600_000 });
   world = await agentsWorld();
   const owner = world.people.owner.actor;
-  await createConnection(owner, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: "org-token" });
+  await createConnection(owner, {
+    domainId: world.acme.ops,
+    integrationId: "service.http",
+    name: "HTTP",
+    token: "org-token",
+  });
   chatAgent = await publishAgent(owner, world.acme.ops, { model: "openai:gpt-4o-mini" });
-  toolAgent = await publishAgent(owner, world.acme.ops, { model: "openai:gpt-4o-mini", procedure: `Look it up with #service.http.get {"url": "${receiver.base}/read"}` }, { bindingPolicies: { "service.http": "caller_preferred" } });
+  toolAgent = await publishAgent(
+    owner,
+    world.acme.ops,
+    { model: "openai:gpt-4o-mini", procedure: `Look it up with #service.http.get {"url": "${receiver.base}/read"}` },
+    { bindingPolicies: { "service.http": "caller_preferred" } },
+  );
 });
 
 afterAll(async () => {
@@ -49,14 +64,16 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const open = (agentId: string, message: string) => openTurnWithoutJob(world.people.owner.actor.userId, agentId, message);
+const open = (agentId: string, message: string) =>
+  openTurnWithoutJob(world.people.owner.actor.userId, agentId, message);
 
 // 40 pieces of 10 characters; at 64 characters a batch closes after 7 pieces: 5 full batches
 // and the last 5 pieces written when the step ends.
 const PIECES = Array.from({ length: 40 }, (_, index) => `piece ${String(index).padStart(3, "0")} `);
 const ANSWER = PIECES.join("");
 
-const deltaTexts = (events: Awaited<ReturnType<typeof eventsOf>>) => events.filter((event) => event.type === "message.delta").map((event) => (event.data as { text: string }).text);
+const deltaTexts = (events: Awaited<ReturnType<typeof eventsOf>>) =>
+  events.filter((event) => event.type === "message.delta").map((event) => (event.data as { text: string }).text);
 
 describe("streamed text in the turn loop", () => {
   it("coalesces many small deltas into few message.delta events that add up to the answer, before turn.completed, with gap-free seqs", async () => {
@@ -64,22 +81,35 @@ describe("streamed text in the turn loop", () => {
     fake.script({ text: PIECES, usage: { input: 10, output: 40 } });
     // A live reader from the start sees exactly the log.
     await (await sessionHub()).listeningReady();
-    const live = readFrames(sessionEventStream({ sessionId, lastEventId: "0", snapshot: async () => ({}) }), (text) => text.includes("event: turn.completed"));
+    const live = readFrames(sessionEventStream({ sessionId, lastEventId: "0", snapshot: async () => ({}) }), (text) =>
+      text.includes("event: turn.completed"),
+    );
     await runTurn(turnId);
 
     const events = await eventsOf(sessionId);
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
-    expect(events.map((event) => event.type)).toEqual(["turn.started", ...Array(6).fill("message.delta"), "turn.completed"]);
+    expect(events.map((event) => event.type)).toEqual([
+      "turn.started",
+      ...Array(6).fill("message.delta"),
+      "turn.completed",
+    ]);
     const texts = deltaTexts(events);
     expect(texts.join("")).toBe(ANSWER);
     expect(texts.slice(0, -1).every((text) => text.length >= 64)).toBe(true);
     for (const event of events) expect(event.data).toMatchObject({ executionId: turnId });
-    const reply = await db().sessionMessage.findFirstOrThrow({ where: { turnId, role: "ASSISTANT" }, select: { body: true } });
+    const reply = await db().sessionMessage.findFirstOrThrow({
+      where: { turnId, role: "ASSISTANT" },
+      select: { body: true },
+    });
     expect(reply.body).toBe(ANSWER);
-    expect(await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { status: true, outputTokens: true } })).toEqual({ status: "COMPLETED", outputTokens: 40 });
+    expect(
+      await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { status: true, outputTokens: true } }),
+    ).toEqual({ status: "COMPLETED", outputTokens: 40 });
 
     const frames = parseFrames(await live).filter((frame) => frame.id && frame.event !== "snapshot");
-    expect(frames.map((frame) => [Number(frame.id), frame.event])).toEqual(events.map((event) => [event.seq, event.type]));
+    expect(frames.map((frame) => [Number(frame.id), frame.event])).toEqual(
+      events.map((event) => [event.seq, event.type]),
+    );
   });
 
   it("writes each batch as one statement, without a transaction, and the last with the answer", async () => {
@@ -106,26 +136,50 @@ describe("streamed text in the turn loop", () => {
     const middle = events.filter((event) => event.type === "message.delta")[2]!.seq;
 
     const stream = sessionEventStream({ sessionId, lastEventId: String(middle), snapshot: async () => ({}) });
-    const frames = parseFrames(await readFrames(stream, (text) => text.includes("event: turn.completed"))).filter((frame) => frame.id);
+    const frames = parseFrames(await readFrames(stream, (text) => text.includes("event: turn.completed"))).filter(
+      (frame) => frame.id,
+    );
     expect(frames[0]).toMatchObject({ id: String(middle), event: "snapshot" });
     const after = events.filter((event) => event.seq > middle);
-    expect(frames.slice(1).map((frame) => [Number(frame.id), frame.event, frame.data.data.text])).toEqual(after.map((event) => [event.seq, event.type, (event.data as { text?: string }).text]));
-    expect(deltaTexts(events.filter((event) => event.seq <= middle)).join("") + frames.slice(1).map((frame) => frame.data.data.text ?? "").join("")).toBe(ANSWER);
+    expect(frames.slice(1).map((frame) => [Number(frame.id), frame.event, frame.data.data.text])).toEqual(
+      after.map((event) => [event.seq, event.type, (event.data as { text?: string }).text]),
+    );
+    expect(
+      deltaTexts(events.filter((event) => event.seq <= middle)).join("") +
+        frames
+          .slice(1)
+          .map((frame) => frame.data.data.text ?? "")
+          .join(""),
+    ).toBe(ANSWER);
   });
 
   it("writes a step's buffered text before its tool call starts, and the answer's before turn.completed", async () => {
     const { sessionId, turnId } = await open(toolAgent, "look it up");
     // Both texts are shorter than a batch: only the flush before the next event writes them.
     fake.script(
-      { text: ["Let me ", "check."], toolCalls: [{ id: "call_1", name: "service__http__get", args: { url: `${receiver.base}/read?marker=deltas` } }], usage: { input: 5, output: 5 } },
+      {
+        text: ["Let me ", "check."],
+        toolCalls: [{ id: "call_1", name: "service__http__get", args: { url: `${receiver.base}/read?marker=deltas` } }],
+        usage: { input: 5, output: 5 },
+      },
       { text: ["Found ", "it."], usage: { input: 5, output: 2 } },
     );
     await runTurn(turnId);
     const events = await eventsOf(sessionId);
-    expect(events.map((event) => event.type)).toEqual(["turn.started", "message.delta", "tool_call.started", "tool_call.finished", "message.delta", "turn.completed"]);
+    expect(events.map((event) => event.type)).toEqual([
+      "turn.started",
+      "message.delta",
+      "tool_call.started",
+      "tool_call.finished",
+      "message.delta",
+      "turn.completed",
+    ]);
     expect(deltaTexts(events)).toEqual(["Let me check.", "Found it."]);
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
-    const reply = await db().sessionMessage.findFirstOrThrow({ where: { turnId, role: "ASSISTANT" }, select: { body: true } });
+    const reply = await db().sessionMessage.findFirstOrThrow({
+      where: { turnId, role: "ASSISTANT" },
+      select: { body: true },
+    });
     expect(reply.body).toBe("Found it.");
   });
 
@@ -138,7 +192,8 @@ describe("streamed text in the turn loop", () => {
       const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
       send({ type: "response.created", response: { id: "resp_1", created_at: 1_700_000_000, model: "fake" } });
       send({ type: "response.output_item.added", output_index: 0, item: { type: "message", id: "msg_1" } });
-      for (const delta of ["half ", "an ", "answer"]) send({ type: "response.output_text.delta", item_id: "msg_1", delta });
+      for (const delta of ["half ", "an ", "answer"])
+        send({ type: "response.output_text.delta", item_id: "msg_1", delta });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     env.OPENAI_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

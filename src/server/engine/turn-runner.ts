@@ -6,7 +6,14 @@ import { checkBudget } from "./budget-gate";
 import { actingWorkerFor, actionClassOf, runAction } from "./assistant-actions";
 import { executeToolCall, failInterruptedCall, recordUnavailableCall, suspendForApproval } from "./tool-calls";
 import { DeltaBuffer } from "./delta-buffer";
-import { claimTurnRow, loadTranscript, loadTurnContext, type TClaimedTurn, type TStepInputs, type TTurnContext } from "./turn-context";
+import {
+  claimTurnRow,
+  loadTranscript,
+  loadTurnContext,
+  type TClaimedTurn,
+  type TStepInputs,
+  type TTurnContext,
+} from "./turn-context";
 import { completeTurn, DEADLINE_MESSAGE, failTurn, failTurnTx, recordUsage } from "./turn-settle";
 
 /** Model steps per turn; a model that keeps calling tools past this is stopped. */
@@ -27,13 +34,24 @@ async function claimTurn(turnId: string): Promise<{ turn: TClaimedTurn; stepInpu
   const settle = { sessionId: turn.sessionId, turnId };
   if (!found.claimed) {
     // Queued or interrupted, but past its deadline: the claim's update left it as it was.
-    await db().$transaction((tx) => failTurnTx(tx, { ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE, from: ["QUEUED", "RUNNING"] }));
+    await db().$transaction((tx) =>
+      failTurnTx(tx, {
+        ...settle,
+        code: "TURN_DEADLINE_EXCEEDED",
+        message: DEADLINE_MESSAGE,
+        from: ["QUEUED", "RUNNING"],
+      }),
+    );
     return null;
   }
   if (turn.status === "RUNNING") {
     await db().$transaction(async (tx) => {
-      const stuck = await tx.toolCall.findMany({ where: { turnId, status: "RUNNING" }, select: { id: true, toolName: true } });
-      for (const call of stuck) await failInterruptedCall(tx, { sessionId: turn.sessionId, turnId, toolCallId: call.id, name: call.toolName });
+      const stuck = await tx.toolCall.findMany({
+        where: { turnId, status: "RUNNING" },
+        select: { id: true, toolName: true },
+      });
+      for (const call of stuck)
+        await failInterruptedCall(tx, { sessionId: turn.sessionId, turnId, toolCallId: call.id, name: call.toolName });
     });
   }
   return { turn, stepInputs: found.stepInputs };
@@ -47,11 +65,18 @@ async function runApprovedCalls(context: TTurnContext): Promise<void> {
     select: { id: true, toolName: true, args: true },
   });
   for (const call of approved) {
-    await executeToolCall(context, { id: call.id, name: call.toolName, args: call.args as Record<string, unknown> }, call.id);
+    await executeToolCall(
+      context,
+      { id: call.id, name: call.toolName, args: call.args as Record<string, unknown> },
+      call.id,
+    );
   }
 }
 
-type TStepOutcome = { kind: "answer"; step: TModelStep; streamed: boolean; tail: string } | { kind: "failed" } | { kind: "step"; step: TModelStep };
+type TStepOutcome =
+  | { kind: "answer"; step: TModelStep; streamed: boolean; tail: string }
+  | { kind: "failed" }
+  | { kind: "step"; step: TModelStep };
 
 /**
  * One model call: budget first, the deadline as the abort signal. Streamed text is coalesced
@@ -61,8 +86,16 @@ type TStepOutcome = { kind: "answer"; step: TModelStep; streamed: boolean; tail:
  * step of a turn never claimed before, which has no tool calls yet and may take the claim's
  * budget answer (any other step checks the budget itself).
  */
-async function modelStep(context: TTurnContext, settle: { sessionId: string; turnId: string }, inputs: TStepInputs, first: boolean): Promise<TStepOutcome> {
-  const budget = first && !inputs.budgetLimited ? ({ ok: true } as const) : await checkBudget({ orgId: context.orgId, turnId: context.turnId });
+async function modelStep(
+  context: TTurnContext,
+  settle: { sessionId: string; turnId: string },
+  inputs: TStepInputs,
+  first: boolean,
+): Promise<TStepOutcome> {
+  const budget =
+    first && !inputs.budgetLimited
+      ? ({ ok: true } as const)
+      : await checkBudget({ orgId: context.orgId, turnId: context.turnId });
   if (!budget.ok) {
     await db().$transaction(async (tx) => {
       await appendEvent(tx, context.sessionId, "budget.failed", { executionId: context.turnId, code: budget.code });
@@ -71,7 +104,10 @@ async function modelStep(context: TTurnContext, settle: { sessionId: string; tur
     return { kind: "failed" };
   }
   // A flush is one statement (the event with its seq and NOTIFY), atomic without BEGIN and COMMIT.
-  const deltas = new DeltaBuffer(async (text) => void (await appendEvent(db(), context.sessionId, "message.delta", { executionId: context.turnId, text })));
+  const deltas = new DeltaBuffer(
+    async (text) =>
+      void (await appendEvent(db(), context.sessionId, "message.delta", { executionId: context.turnId, text })),
+  );
   const remaining = Math.max(1, context.deadlineAt.getTime() - Date.now());
   let step: TModelStep;
   try {
@@ -119,7 +155,11 @@ export async function runTurn(turnId: string): Promise<void> {
   const settle = { sessionId: claimed.sessionId, turnId };
   const context = await loadTurnContext(claimed);
   if (!context) {
-    await failTurn({ ...settle, code: "REVISION_UNAVAILABLE", message: "The agent revision this session runs could not be loaded." });
+    await failTurn({
+      ...settle,
+      code: "REVISION_UNAVAILABLE",
+      message: "The agent revision this session runs could not be loaded.",
+    });
     return;
   }
   // Tool calls (and so approved parked ones) exist only once a turn has been claimed before.
@@ -136,7 +176,15 @@ export async function runTurn(turnId: string): Promise<void> {
     const outcome = await modelStep(context, settle, stepInputs, fresh && steps === 0);
     if (outcome.kind === "failed") return;
     if (outcome.kind === "answer") {
-      await completeTurn({ ...settle, text: outcome.step.text, streamed: outcome.streamed, streamedTail: outcome.tail, usage: outcome.step.usage, hasGrant: claimed.hasGrant, assistantSession: claimed.assistantSession });
+      await completeTurn({
+        ...settle,
+        text: outcome.step.text,
+        streamed: outcome.streamed,
+        streamedTail: outcome.tail,
+        usage: outcome.step.usage,
+        hasGrant: claimed.hasGrant,
+        assistantSession: claimed.assistantSession,
+      });
       return;
     }
     for (const call of outcome.step.toolCalls) {
@@ -154,5 +202,9 @@ export async function runTurn(turnId: string): Promise<void> {
       }
     }
   }
-  await failTurn({ ...settle, code: "TURN_TOO_MANY_STEPS", message: `The model kept calling tools for ${MAX_MODEL_STEPS} steps without answering.` });
+  await failTurn({
+    ...settle,
+    code: "TURN_TOO_MANY_STEPS",
+    message: `The model kept calling tools for ${MAX_MODEL_STEPS} steps without answering.`,
+  });
 }

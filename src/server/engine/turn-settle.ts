@@ -41,8 +41,10 @@ export async function completeTurn(options: {
     const messageId = crypto.randomUUID();
     // The answer's last streamed text (or, unstreamed, the whole answer) and turn.completed, in order.
     const events: TNewEvent[] = [];
-    if (options.streamedTail) events.push({ type: "message.delta", data: { executionId: options.turnId, text: options.streamedTail } });
-    if (!options.streamed) events.push({ type: "message.delta", data: { executionId: options.turnId, messageId, text: options.text } });
+    if (options.streamedTail)
+      events.push({ type: "message.delta", data: { executionId: options.turnId, text: options.streamedTail } });
+    if (!options.streamed)
+      events.push({ type: "message.delta", data: { executionId: options.turnId, messageId, text: options.text } });
     events.push({ type: "turn.completed", data: { executionId: options.turnId, status: "completed", messageId } });
     const settled = await settleAnswer(tx, { ...options, messageId, events });
     if (!settled) {
@@ -50,7 +52,13 @@ export async function completeTurn(options: {
       return;
     }
     if (options.hasGrant !== false) await dropGrant(tx, options.turnId);
-    if (options.assistantSession !== false) await onAssistantTurnSettled(tx, { sessionId: options.sessionId, turnId: options.turnId, messageId, outcome: "ok" });
+    if (options.assistantSession !== false)
+      await onAssistantTurnSettled(tx, {
+        sessionId: options.sessionId,
+        turnId: options.turnId,
+        messageId,
+        outcome: "ok",
+      });
   });
 }
 
@@ -59,11 +67,16 @@ export async function completeTurn(options: {
  * statement, all only if the turn is still RUNNING (the answer of every turn goes through here,
  * so it is one round trip, not four). Returns whether it settled the turn.
  */
-async function settleAnswer(tx: TTransaction, o: { sessionId: string; turnId: string; text: string; usage?: TModelUsage; messageId: string; events: TNewEvent[] }): Promise<boolean> {
+async function settleAnswer(
+  tx: TTransaction,
+  o: { sessionId: string; turnId: string; text: string; usage?: TModelUsage; messageId: string; events: TNewEvent[] },
+): Promise<boolean> {
   const now = new Date();
   const usage = o.usage ? usageIncrements(o.usage) : null;
   const append = appendEventsSql(o.sessionId, o.events, now, Prisma.sql`EXISTS (SELECT 1 FROM settled)`);
-  const [row] = await queryRows<{ settled: boolean; notified: string | null }>(tx, Prisma.sql`
+  const [row] = await queryRows<{ settled: boolean; notified: string | null }>(
+    tx,
+    Prisma.sql`
     WITH settled AS (
       UPDATE turns SET status = 'COMPLETED', "finishedAt" = ${now}::timestamp(3),
         "inputTokens" = "inputTokens" + ${usage?.inputTokens.increment ?? 0}::int,
@@ -75,13 +88,19 @@ async function settleAnswer(tx: TTransaction, o: { sessionId: string; turnId: st
       INSERT INTO session_messages (id, "sessionId", "turnId", role, body, "createdAt")
       SELECT ${o.messageId}::uuid, ${o.sessionId}::uuid, settled.id, 'ASSISTANT'::"MessageRole", ${o.text}, ${now}::timestamp(3) FROM settled
     ), ${append.members}
-    SELECT EXISTS (SELECT 1 FROM settled) AS settled, (SELECT max(${append.notify}) FROM appended) AS notified`);
+    SELECT EXISTS (SELECT 1 FROM settled) AS settled, (SELECT max(${append.notify}) FROM appended) AS notified`,
+  );
   return row!.settled;
 }
 
 export { failTurnTx };
 
-export function failTurn(options: { sessionId: string; turnId: string; code: string; message: string }): Promise<boolean> {
+export function failTurn(options: {
+  sessionId: string;
+  turnId: string;
+  code: string;
+  message: string;
+}): Promise<boolean> {
   return db().$transaction((tx) => failTurnTx(tx, options));
 }
 

@@ -24,11 +24,17 @@ async function sweep(): Promise<void> {
  */
 export async function registerWebhookDelivery(boss: PgBoss): Promise<void> {
   for (let slot = 0; slot < DELIVERY_SLOTS; slot++) {
-    const fetch = { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: POLL_SECONDS, includeMetadata: true } as const;
+    const fetch = {
+      pollingIntervalSeconds: POLL_SECONDS,
+      notifyPollingIntervalSeconds: POLL_SECONDS,
+      includeMetadata: true,
+    } as const;
     await boss.work<TDeliveryJobData>(WEBHOOK_QUEUE, fetch, async ([job]) => {
       if (!job) return;
       try {
-        await timedJob(WEBHOOK_QUEUE, (job as { startAfter?: Date }).startAfter, () => runScheduledAttempt(job.data.deliveryId));
+        await timedJob(WEBHOOK_QUEUE, (job as { startAfter?: Date }).startAfter, () =>
+          runScheduledAttempt(job.data.deliveryId),
+        );
       } catch (error) {
         // The row stays PENDING under its attempt lease; the sweep wakes it again.
         log.error("webhook delivery attempt failed", { deliveryId: job.data.deliveryId, error });

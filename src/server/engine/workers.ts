@@ -1,7 +1,17 @@
 import type { Job, PgBoss } from "pg-boss";
 import { env } from "@/server/env";
 import { warmQueueTables } from "@/server/jobs/queue";
-import { ASSISTANT_ACTION_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, WEBHOOK_QUEUE, TURN_JOB_RETRY_LIMIT, TURN_QUEUE, TURN_SWEEP_QUEUE, type TExecutionJobData, type TOnboardingJobData } from "@/server/jobs/queues";
+import {
+  ASSISTANT_ACTION_QUEUE,
+  FLOW_QUEUE,
+  ONBOARDING_QUEUE,
+  WEBHOOK_QUEUE,
+  TURN_JOB_RETRY_LIMIT,
+  TURN_QUEUE,
+  TURN_SWEEP_QUEUE,
+  type TExecutionJobData,
+  type TOnboardingJobData,
+} from "@/server/jobs/queues";
 import { log } from "@/server/log";
 import { timedJob } from "@/server/observability/metrics";
 import { runFlow } from "./flow-runner";
@@ -32,27 +42,41 @@ function executionFetch() {
  * whose job ends takes the next queued job at once: pg-boss would otherwise wait out its polling
  * interval after every job, and a backlog would drain one job per slot per interval.
  */
-async function workExecutions(boss: PgBoss, queue: string, slotCount: number, run: (turnId: string) => Promise<void>, what: string): Promise<ExecutionSlots> {
+async function workExecutions(
+  boss: PgBoss,
+  queue: string,
+  slotCount: number,
+  run: (turnId: string) => Promise<void>,
+  what: string,
+): Promise<ExecutionSlots> {
   const slots = new ExecutionSlots((id) => boss.notifyWorker(id));
   for (let slot = 0; slot < slotCount; slot++) {
     // Known once work() returns, before its first job can end (fetching takes a round trip).
     let workerId: string | null = null;
-    workerId = await boss.work<TExecutionJobData>(queue, { ...executionFetch(), includeMetadata: true }, async ([job]) => {
-      if (!job) return;
-      if (workerId) slots.started(workerId);
-      try {
-        await timedJob(queue, (job as { startAfter?: Date }).startAfter, () => runExecution(job, run, what));
-      } finally {
-        if (workerId) slots.finished(workerId);
-      }
-    });
+    workerId = await boss.work<TExecutionJobData>(
+      queue,
+      { ...executionFetch(), includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        if (workerId) slots.started(workerId);
+        try {
+          await timedJob(queue, (job as { startAfter?: Date }).startAfter, () => runExecution(job, run, what));
+        } finally {
+          if (workerId) slots.finished(workerId);
+        }
+      },
+    );
     slots.add(workerId);
   }
   return slots;
 }
 
 /** One attempt; after the last retry the turn fails TURN_INTERRUPTED instead of staying stuck. */
-async function runExecution(job: Job<TExecutionJobData> & { retryCount: number }, run: (turnId: string) => Promise<void>, what: string): Promise<void> {
+async function runExecution(
+  job: Job<TExecutionJobData> & { retryCount: number },
+  run: (turnId: string) => Promise<void>,
+  what: string,
+): Promise<void> {
   try {
     await run(job.data.turnId);
   } catch (error) {
@@ -75,9 +99,17 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
   // The started queue's channel: its enqueues notify it (jobs/enqueue.ts).
   await listenForExecutions(boss, warmQueueTables().wakeChannel, slotsOf);
   // Partner onboarding runs: rare and short, one at a time per process is plenty.
-  await boss.work<TOnboardingJobData>(ONBOARDING_QUEUE, { pollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS, notifyPollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS, includeMetadata: true }, async ([job]) => {
-    if (job) await runOnboardingJob(job);
-  });
+  await boss.work<TOnboardingJobData>(
+    ONBOARDING_QUEUE,
+    {
+      pollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS,
+      notifyPollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS,
+      includeMetadata: true,
+    },
+    async ([job]) => {
+      if (job) await runOnboardingJob(job);
+    },
+  );
   await boss.work(TURN_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     await sweepExpiredTurns();
   });
@@ -89,7 +121,16 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
 }
 
 /** Every queue registerWorkers works: what a draining engine stops fetching from. */
-const ENGINE_QUEUES = [TURN_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_SWEEP_QUEUE, WEBHOOK_QUEUE, WEBHOOK_SWEEP_QUEUE, ASSISTANT_ACTION_QUEUE, APPROVAL_SWEEP_QUEUE];
+const ENGINE_QUEUES = [
+  TURN_QUEUE,
+  FLOW_QUEUE,
+  ONBOARDING_QUEUE,
+  TURN_SWEEP_QUEUE,
+  WEBHOOK_QUEUE,
+  WEBHOOK_SWEEP_QUEUE,
+  ASSISTANT_ACTION_QUEUE,
+  APPROVAL_SWEEP_QUEUE,
+];
 
 /**
  * Shutdown, first half: the engine's workers stop fetching at once, and this resolves when
@@ -98,9 +139,13 @@ const ENGINE_QUEUES = [TURN_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_SWEEP_QUEU
  * The queue itself keeps running meanwhile, so a web process can still accept work.
  */
 export async function stopFetching(boss: PgBoss, deadline: number): Promise<"finished" | "timed out"> {
-  const stopped = Promise.allSettled(ENGINE_QUEUES.map((queue) => boss.offWork(queue, { wait: true }))).then(() => "finished" as const);
+  const stopped = Promise.allSettled(ENGINE_QUEUES.map((queue) => boss.offWork(queue, { wait: true }))).then(
+    () => "finished" as const,
+  );
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<"timed out">((resolve) => (timer = setTimeout(() => resolve("timed out"), Math.max(0, deadline - Date.now()))));
+  const timeout = new Promise<"timed out">(
+    (resolve) => (timer = setTimeout(() => resolve("timed out"), Math.max(0, deadline - Date.now()))),
+  );
   try {
     return await Promise.race([stopped, timeout]);
   } finally {

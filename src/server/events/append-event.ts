@@ -17,7 +17,12 @@ type TEventData = Record<string, unknown>;
  * only a wake-up hint for streams (they always read the log).
  * `data` must never hold secrets: callers pass masked tool arguments and results.
  */
-export async function appendEvent(tx: TTransaction, sessionId: string, type: TSessionEventType, data: TEventData): Promise<TAppendedEvent> {
+export async function appendEvent(
+  tx: TTransaction,
+  sessionId: string,
+  type: TSessionEventType,
+  data: TEventData,
+): Promise<TAppendedEvent> {
   const [event] = await appendInOrder(tx, sessionId, [{ type, data }]);
   return event!;
 }
@@ -35,7 +40,11 @@ export type TNewEvent = { type: TSessionEventType; data: TEventData };
 
 /** Events as the arrays an insert over `unnest` takes: fresh ids, types, data as JSON text. */
 function eventColumns(events: TNewEvent[]) {
-  return { ids: events.map(() => crypto.randomUUID()), types: events.map((event) => event.type), data: events.map((event) => JSON.stringify(event.data)) };
+  return {
+    ids: events.map(() => crypto.randomUUID()),
+    types: events.map((event) => event.type),
+    data: events.map((event) => JSON.stringify(event.data)),
+  };
 }
 
 /**
@@ -76,10 +85,14 @@ export function appendEventsSql(
 async function appendInOrder(tx: TTransaction, sessionId: string, events: TNewEvent[]): Promise<TAppendedEvent[]> {
   // The app's clock, as Prisma writes timestamps (columns without a time zone hold UTC).
   const append = appendEventsSql(sessionId, events, new Date());
-  const rows = await queryRows<TAppendedEvent>(tx, Prisma.sql`
+  const rows = await queryRows<TAppendedEvent>(
+    tx,
+    Prisma.sql`
     WITH ${append.members}
-    SELECT appended.seq, appended."createdAt", ${append.notify} AS notified FROM appended ORDER BY appended.seq`);
-  if (rows.length !== events.length) throw new Error(`Session ${sessionId} does not exist: its events cannot be appended.`);
+    SELECT appended.seq, appended."createdAt", ${append.notify} AS notified FROM appended ORDER BY appended.seq`,
+  );
+  if (rows.length !== events.length)
+    throw new Error(`Session ${sessionId} does not exist: its events cannot be appended.`);
   return rows.map(({ seq, createdAt }) => ({ seq, createdAt }));
 }
 
@@ -93,7 +106,11 @@ export type TFirstEvent = { sessionId: string } & TNewEvent;
  * empty and nobody else can hold its row yet, so no row lock is needed to take the seq
  * (appendEvent does that for every later event).
  */
-export function firstEventsSql(events: TFirstEvent[], now: Date, guard: Prisma.Sql): { inserts: Prisma.Sql; notify: Prisma.Sql } {
+export function firstEventsSql(
+  events: TFirstEvent[],
+  now: Date,
+  guard: Prisma.Sql,
+): { inserts: Prisma.Sql; notify: Prisma.Sql } {
   const { ids, types, data } = eventColumns(events);
   const sessionIds = events.map((event) => event.sessionId);
   return {

@@ -50,7 +50,13 @@ export function parseEventNotification(payload: string): TEventNotification {
   return {
     sessionId,
     event: () => {
-      const [, seq, type, createdAt, data] = JSON.parse(payload) as [string, number, TSessionEventType, string, Record<string, unknown> | null];
+      const [, seq, type, createdAt, data] = JSON.parse(payload) as [
+        string,
+        number,
+        TSessionEventType,
+        string,
+        Record<string, unknown> | null,
+      ];
       // A timestamp without a time zone, as the log stores UTC (json renders it without the zone).
       return { seq, type, data: data ?? {}, createdAt: new Date(`${createdAt}Z`) };
     },

@@ -18,7 +18,11 @@ export async function lastSeqOf(sessionId: string): Promise<number | null> {
  * Events strictly after `afterSeq`, oldest first, at most `limit`. Seqs are gap-free per
  * session (appendEvent), so a reader that passes the last seq it sent never skips or repeats.
  */
-export async function readEventsAfter(sessionId: string, afterSeq: number, limit = EVENT_PAGE_SIZE): Promise<TLoggedEvent[]> {
+export async function readEventsAfter(
+  sessionId: string,
+  afterSeq: number,
+  limit = EVENT_PAGE_SIZE,
+): Promise<TLoggedEvent[]> {
   // Every stream connect and every hub read runs this: on PostgreSQL it takes the driver path.
   const rows = await queryRows<TLoggedEvent>(
     db(),
@@ -29,6 +33,9 @@ export async function readEventsAfter(sessionId: string, afterSeq: number, limit
 
 /** The last seq of each listed session that still exists, in one query (the hub's sweep). */
 export async function lastSeqsOf(sessionIds: string[]): Promise<Map<string, number>> {
-  const rows = await db().agentSession.findMany({ where: { id: { in: sessionIds } }, select: { id: true, lastSeq: true } });
+  const rows = await db().agentSession.findMany({
+    where: { id: { in: sessionIds } },
+    select: { id: true, lastSeq: true },
+  });
   return new Map(rows.map((row) => [row.id, row.lastSeq]));
 }

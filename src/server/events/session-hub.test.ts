@@ -47,15 +47,25 @@ function recorder(sessionId: string, afterSeq: number) {
       });
     }
   };
-  return { seqs, handle, ended: () => ended, untilSeq: (seq: number) => until(() => seqs.includes(seq)), untilEnded: () => until(() => ended !== null) };
+  return {
+    seqs,
+    handle,
+    ended: () => ended,
+    untilSeq: (seq: number) => until(() => seqs.includes(seq)),
+    untilEnded: () => until(() => ended !== null),
+  };
 }
 
-const deltas = (count: number) => Array.from({ length: count }, (): [TSessionEventType, Record<string, unknown>] => ["message.delta", {}]);
+const deltas = (count: number) =>
+  Array.from({ length: count }, (): [TSessionEventType, Record<string, unknown>] => ["message.delta", {}]);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 /** Commits events without appendEvent's NOTIFY: only a catch-up can find them. */
 async function silentEvents(sessionId: string, count: number) {
-  const { lastSeq } = await db().agentSession.findUniqueOrThrow({ where: { id: sessionId }, select: { lastSeq: true } });
+  const { lastSeq } = await db().agentSession.findUniqueOrThrow({
+    where: { id: sessionId },
+    select: { lastSeq: true },
+  });
   for (let seq = lastSeq + 1; seq <= lastSeq + count; seq++) {
     await db().$transaction(async (tx) => {
       await tx.agentSession.update({ where: { id: sessionId }, data: { lastSeq: seq } });
@@ -77,7 +87,13 @@ describe("session hub", () => {
     const session = await newSession();
     const followers = Array.from({ length: 1_000 }, () => recorder(session.id, 0));
     const before = { ...hub.stats };
-    await logEvents(session.id, [["turn.started", {}], ["message.delta", { text: "a" }], ["message.delta", { text: "b" }], ["tool_call.started", {}], ["turn.completed", {}]]);
+    await logEvents(session.id, [
+      ["turn.started", {}],
+      ["message.delta", { text: "a" }],
+      ["message.delta", { text: "b" }],
+      ["tool_call.started", {}],
+      ["turn.completed", {}],
+    ]);
     for (const follower of followers) await follower.untilSeq(5);
     for (const follower of followers) expect(follower.seqs).toEqual([1, 2, 3, 4, 5]);
     // One shared read per notification at most (plus the first follower's initial read);
@@ -127,29 +143,38 @@ describe("session hub", () => {
     for (const follower of followers) follower.handle.close();
   });
 
-  it.skipIf(!process.env.TEST_DB?.startsWith("postgres"))("catches every follower up once after the LISTEN connection was killed", async () => {
-    const sessions = [await newSession(), await newSession()];
-    const followers = sessions.flatMap((session) => Array.from({ length: 50 }, () => recorder(session.id, 0)));
-    await logEvents(sessions[0]!.id, [["turn.started", {}]]);
-    for (const follower of followers.slice(0, 50)) await follower.untilSeq(1);
-    const pid = hub.listenerPid();
-    expect(pid).not.toBeNull();
-    const sweeps = hub.stats.sweeps;
-    const followerReads = hub.stats.followerReads;
-    await db().$queryRawUnsafe(`SELECT pg_terminate_backend(${pid})`);
-    // Committed while nobody listens: their NOTIFYs are lost.
-    await logEvents(sessions[0]!.id, [["message.delta", {}], ["turn.completed", {}]]);
-    await logEvents(sessions[1]!.id, [["turn.started", {}], ["turn.completed", {}]]);
-    for (const follower of followers.slice(0, 50)) await follower.untilSeq(3);
-    for (const follower of followers.slice(50)) await follower.untilSeq(2);
-    for (const follower of followers.slice(0, 50)) expect(follower.seqs).toEqual([1, 2, 3]);
-    for (const follower of followers.slice(50)) expect(follower.seqs).toEqual([1, 2]);
-    // Found by the reconnect's one catch-up, not by followers reading on their own.
-    expect(hub.stats.sweeps).toBe(sweeps + 1);
-    expect(hub.stats.followerReads).toBe(followerReads);
-    expect(hub.listenerPid()).not.toBe(pid);
-    for (const follower of followers) follower.handle.close();
-  });
+  it.skipIf(!process.env.TEST_DB?.startsWith("postgres"))(
+    "catches every follower up once after the LISTEN connection was killed",
+    async () => {
+      const sessions = [await newSession(), await newSession()];
+      const followers = sessions.flatMap((session) => Array.from({ length: 50 }, () => recorder(session.id, 0)));
+      await logEvents(sessions[0]!.id, [["turn.started", {}]]);
+      for (const follower of followers.slice(0, 50)) await follower.untilSeq(1);
+      const pid = hub.listenerPid();
+      expect(pid).not.toBeNull();
+      const sweeps = hub.stats.sweeps;
+      const followerReads = hub.stats.followerReads;
+      await db().$queryRawUnsafe(`SELECT pg_terminate_backend(${pid})`);
+      // Committed while nobody listens: their NOTIFYs are lost.
+      await logEvents(sessions[0]!.id, [
+        ["message.delta", {}],
+        ["turn.completed", {}],
+      ]);
+      await logEvents(sessions[1]!.id, [
+        ["turn.started", {}],
+        ["turn.completed", {}],
+      ]);
+      for (const follower of followers.slice(0, 50)) await follower.untilSeq(3);
+      for (const follower of followers.slice(50)) await follower.untilSeq(2);
+      for (const follower of followers.slice(0, 50)) expect(follower.seqs).toEqual([1, 2, 3]);
+      for (const follower of followers.slice(50)) expect(follower.seqs).toEqual([1, 2]);
+      // Found by the reconnect's one catch-up, not by followers reading on their own.
+      expect(hub.stats.sweeps).toBe(sweeps + 1);
+      expect(hub.stats.followerReads).toBe(followerReads);
+      expect(hub.listenerPid()).not.toBe(pid);
+      for (const follower of followers) follower.handle.close();
+    },
+  );
 
   it("hands an up-to-date follower the events their notifications carry, one delivery per commit, without a read", async () => {
     const session = await newSession();
@@ -157,7 +182,7 @@ describe("session hub", () => {
     const before = { ...hub.stats };
     const events: Array<{ type: TSessionEventType; data: Record<string, unknown> }> = [
       { type: "turn.started", data: { executionId: "e1", nested: { list: [1, 2.5, "three", null], flag: true } } },
-      { type: "message.delta", data: { text: "héllo \u2028 \"quoted\" 😀" } },
+      { type: "message.delta", data: { text: 'héllo \u2028 "quoted" 😀' } },
       { type: "turn.completed", data: {} },
     ];
     await db().$transaction((tx) => appendEvents(tx, session.id, events));
@@ -216,7 +241,9 @@ describe("session hub", () => {
     /** Follows from seq 0 on `raced`, recording each delivery. */
     function follow(raced: SessionHub, sessionId: string) {
       const deliveries: number[][] = [];
-      const handle = raced.follow(sessionId, 0, { onEvents: (events) => deliveries.push(events.map((event) => event.seq)) });
+      const handle = raced.follow(sessionId, 0, {
+        onEvents: (events) => deliveries.push(events.map((event) => event.seq)),
+      });
       return { deliveries, handle, seqs: () => deliveries.flat() };
     }
 
@@ -226,7 +253,11 @@ describe("session hub", () => {
       const follower = follow(raced, session.id);
       await hasRead;
       // A turn writing while its stream connects: committed after the read, before it returns.
-      await logEvents(session.id, [["turn.started", {}], ["message.delta", { text: "a" }], ["turn.completed", {}]]);
+      await logEvents(session.id, [
+        ["turn.started", {}],
+        ["message.delta", { text: "a" }],
+        ["turn.completed", {}],
+      ]);
       await vi.waitFor(() => expect(raced.stats.heldBackEvents).toBe(3));
       release();
       await vi.waitFor(() => expect(follower.seqs()).toEqual([1, 2, 3]));
@@ -242,7 +273,10 @@ describe("session hub", () => {
       const session = await newSession();
       const { raced, release } = await racedHub("before");
       const follower = follow(raced, session.id);
-      await logEvents(session.id, [["turn.started", {}], ["turn.completed", {}]]);
+      await logEvents(session.id, [
+        ["turn.started", {}],
+        ["turn.completed", {}],
+      ]);
       await vi.waitFor(() => expect(raced.stats.heldBackEvents).toBe(2));
       release();
       await vi.waitFor(() => expect(follower.seqs()).toEqual([1, 2]));

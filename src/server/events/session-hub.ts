@@ -68,7 +68,13 @@ export type TReadEvents = (sessionId: string, afterSeq: number) => Promise<TLogg
  * events came in their notifications instead (no read), and how many notified events waited for
  * a read in flight.
  */
-export type THubStats = { sharedReads: number; followerReads: number; sweeps: number; notifiedEvents: number; heldBackEvents: number };
+export type THubStats = {
+  sharedReads: number;
+  followerReads: number;
+  sweeps: number;
+  notifiedEvents: number;
+  heldBackEvents: number;
+};
 
 /**
  * One per process (per database): follows sessions for every reader (SSE streams, MCP waits,
@@ -114,7 +120,16 @@ export class SessionHub {
     let entry = this.entries.get(sessionId);
     if (!entry) {
       // The first follower sets the head: the shared reader starts from its cursor.
-      entry = { sessionId, head: afterSeq, live: new Set(), catchingUp: 0, reading: false, dirty: true, notified: [], heldBack: [] };
+      entry = {
+        sessionId,
+        head: afterSeq,
+        live: new Set(),
+        catchingUp: 0,
+        reading: false,
+        dirty: true,
+        notified: [],
+        heldBack: [],
+      };
       this.entries.set(sessionId, entry);
       entry.live.add(following);
       void this.pump(entry);
@@ -188,11 +203,17 @@ export class SessionHub {
         if (notification.deleted) return this.end(entry, "deleted");
         if (!this.takeNotified(entry, notification)) void this.pump(entry);
       },
-      onReconnect: () => void this.sweep().catch((error: unknown) => log.warn("session hub catch-up failed; the next sweep retries", { err: (error as Error).message })),
+      onReconnect: () =>
+        void this.sweep().catch((error: unknown) =>
+          log.warn("session hub catch-up failed; the next sweep retries", { err: (error as Error).message }),
+        ),
     });
     if (!this.sweepTimer) {
       this.sweepTimer = setInterval(() => {
-        if (this.entries.size > 0) void this.sweep().catch((error: unknown) => log.warn("session hub sweep failed", { err: (error as Error).message }));
+        if (this.entries.size > 0)
+          void this.sweep().catch((error: unknown) =>
+            log.warn("session hub sweep failed", { err: (error as Error).message }),
+          );
       }, this.sweepMs);
       this.sweepTimer.unref?.();
     }
@@ -258,7 +279,10 @@ export class SessionHub {
       // A failed read is retried on the next notification or sweep; nothing is lost (the
       // held-back events included: the retry's read starts after their commits).
       entry.heldBack = [];
-      log.warn("session hub could not read a session's events", { sessionId: entry.sessionId, err: (error as Error).message });
+      log.warn("session hub could not read a session's events", {
+        sessionId: entry.sessionId,
+        err: (error as Error).message,
+      });
     } finally {
       entry.reading = false;
     }
@@ -302,12 +326,16 @@ export class SessionHub {
       // Synchronously with the check above: no shared delivery can slip between them.
       entry.live.add(following);
     } catch (error) {
-      log.warn("session hub could not catch a follower up", { sessionId: entry.sessionId, err: (error as Error).message });
+      log.warn("session hub could not catch a follower up", {
+        sessionId: entry.sessionId,
+        err: (error as Error).message,
+      });
       following.closed = true;
       following.follower.onEnd?.("error");
     } finally {
       entry.catchingUp--;
-      if (entry.live.size === 0 && entry.catchingUp === 0 && this.entries.get(entry.sessionId) === entry) this.entries.delete(entry.sessionId);
+      if (entry.live.size === 0 && entry.catchingUp === 0 && this.entries.get(entry.sessionId) === entry)
+        this.entries.delete(entry.sessionId);
     }
   }
 
@@ -337,7 +365,10 @@ function readNotified(notification: TEventNotification): TLoggedEvent | undefine
   try {
     return notification.event();
   } catch (error) {
-    log.warn("session hub could not read a notification's event; reading the log", { sessionId: notification.sessionId, err: (error as Error).message });
+    log.warn("session hub could not read a notification's event; reading the log", {
+      sessionId: notification.sessionId,
+      err: (error as Error).message,
+    });
     return undefined;
   }
 }

@@ -10,24 +10,49 @@ async function newSession() {
   return sessionRow({ organizationId: organization.id, domainId: domain.id, ownerId: user.id });
 }
 
-const countEvents = (name: string) => (text: string) => parseFrames(text).filter((frame) => frame.event === name).length;
+const countEvents = (name: string) => (text: string) =>
+  parseFrames(text).filter((frame) => frame.event === name).length;
 const hasEvent = (name: string) => (text: string) => countEvents(name)(text) > 0;
 
 describe("session event stream", () => {
   it("starts with retry, then a snapshot at the log's last seq, then live events in order", async () => {
     const session = await newSession();
     await logEvents(session.id, [["session.changed", { reason: "opened" }]]);
-    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({ title: "state" }) });
+    const stream = sessionEventStream({
+      sessionId: session.id,
+      lastEventId: null,
+      snapshot: async () => ({ title: "state" }),
+    });
     await (await sessionHub()).listeningReady();
     const reading = readFrames(stream, (text) => countEvents("turn.completed")(text) === 1);
-    setTimeout(() => void logEvents(session.id, [["turn.started", { n: 1 }], ["message.delta", { text: "hi" }], ["turn.completed", {}]]), 100);
+    setTimeout(
+      () =>
+        void logEvents(session.id, [
+          ["turn.started", { n: 1 }],
+          ["message.delta", { text: "hi" }],
+          ["turn.completed", {}],
+        ]),
+      100,
+    );
     const text = await reading;
     expect(text.startsWith("retry: 2000\n\n")).toBe(true);
     const frames = parseFrames(text).slice(1);
     expect(frames.map((frame) => frame.event)).toEqual(["snapshot", "turn.started", "message.delta", "turn.completed"]);
     expect(frames.map((frame) => frame.id)).toEqual(["1", "2", "3", "4"]);
-    expect(frames[0]!.data).toMatchObject({ v: 1, sessionId: session.id, seq: 1, event: "snapshot", data: { title: "state" } });
-    expect(frames[2]!.data).toMatchObject({ v: 1, sessionId: session.id, seq: 3, event: "message.delta", data: { text: "hi" } });
+    expect(frames[0]!.data).toMatchObject({
+      v: 1,
+      sessionId: session.id,
+      seq: 1,
+      event: "snapshot",
+      data: { title: "state" },
+    });
+    expect(frames[2]!.data).toMatchObject({
+      v: 1,
+      sessionId: session.id,
+      seq: 3,
+      event: "message.delta",
+      data: { text: "hi" },
+    });
     expect(Number.isNaN(Date.parse(frames[2]!.data.ts))).toBe(false);
   });
 
@@ -47,7 +72,12 @@ describe("session event stream", () => {
 
   it("resumes strictly after Last-Event-ID with no gap and no duplicate", async () => {
     const session = await newSession();
-    await logEvents(session.id, [["turn.started", {}], ["message.delta", { text: "a" }], ["message.delta", { text: "b" }], ["turn.completed", {}]]);
+    await logEvents(session.id, [
+      ["turn.started", {}],
+      ["message.delta", { text: "a" }],
+      ["message.delta", { text: "b" }],
+      ["turn.completed", {}],
+    ]);
     const stream = sessionEventStream({ sessionId: session.id, lastEventId: "2", snapshot: async () => ({}) });
     const frames = parseFrames(await readFrames(stream, hasEvent("turn.completed"))).slice(1);
     expect(frames.map((frame) => [frame.id, frame.event])).toEqual([
@@ -64,9 +94,17 @@ describe("session event stream", () => {
     let lastEventId = "0";
     // Three connections; events keep being committed while a connection is down.
     for (let round = 0; round < 3; round++) {
-      const writing = logEvents(session.id, [["message.delta", { round }], ["message.delta", { round }], ["tool_call.finished", { round }]]);
+      const writing = logEvents(session.id, [
+        ["message.delta", { round }],
+        ["message.delta", { round }],
+        ["tool_call.finished", { round }],
+      ]);
       const stream = sessionEventStream({ sessionId: session.id, lastEventId, snapshot: async () => ({}) });
-      const frames = parseFrames(await readFrames(stream, (text) => parseFrames(text).some((frame) => frame.event === "tool_call.finished" && frame.data.data.round === round)));
+      const frames = parseFrames(
+        await readFrames(stream, (text) =>
+          parseFrames(text).some((frame) => frame.event === "tool_call.finished" && frame.data.data.round === round),
+        ),
+      );
       await writing;
       for (const frame of frames.slice(2)) seen.push(frame.id!);
       lastEventId = frames.at(-1)!.id!;
@@ -76,9 +114,16 @@ describe("session event stream", () => {
 
   it("resets a Last-Event-ID beyond the log or malformed, then sends a fresh snapshot", async () => {
     const session = await newSession();
-    await logEvents(session.id, [["turn.started", {}], ["turn.completed", {}]]);
+    await logEvents(session.id, [
+      ["turn.started", {}],
+      ["turn.completed", {}],
+    ]);
     for (const lastEventId of ["9", "abc"]) {
-      const stream = sessionEventStream({ sessionId: session.id, lastEventId, snapshot: async () => ({ fresh: true }) });
+      const stream = sessionEventStream({
+        sessionId: session.id,
+        lastEventId,
+        snapshot: async () => ({ fresh: true }),
+      });
       const frames = parseFrames(await readFrames(stream, hasEvent("snapshot"))).slice(1);
       expect(frames.map((frame) => [frame.id, frame.event])).toEqual([
         ["2", "stream.reset"],
@@ -90,7 +135,12 @@ describe("session event stream", () => {
 
   it("sends heartbeat comments while idle and ends when the session is deleted", async () => {
     const session = await newSession();
-    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}), heartbeatMs: 50 });
+    const stream = sessionEventStream({
+      sessionId: session.id,
+      lastEventId: null,
+      snapshot: async () => ({}),
+      heartbeatMs: 50,
+    });
     const reader = stream.getReader();
     const decoder = new TextDecoder();
     let text = "";
@@ -106,7 +156,12 @@ describe("session event stream", () => {
   it("ends when the client goes away, and writers never wait on it", async () => {
     const session = await newSession();
     const abort = new AbortController();
-    const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}), signal: abort.signal });
+    const stream = sessionEventStream({
+      sessionId: session.id,
+      lastEventId: null,
+      snapshot: async () => ({}),
+      signal: abort.signal,
+    });
     const reader = stream.getReader();
     const decoder = new TextDecoder();
     let text = "";

@@ -25,7 +25,8 @@ export type TSessionStreamOptions = {
   heartbeatMs?: number;
 };
 
-export type TResumePoint = { kind: "fresh" } | { kind: "resume"; afterSeq: number } | { kind: "reset"; requested: string };
+export type TResumePoint =
+  { kind: "fresh" } | { kind: "resume"; afterSeq: number } | { kind: "reset"; requested: string };
 
 /**
  * Where a (re)connecting client continues. Events are kept for the session's lifetime, so any
@@ -79,7 +80,10 @@ class SessionEventFeed implements TFollower, TTicking, TDrainable {
     if (this.done) return;
     startTicking(this.heartbeatMs, this);
     this.start().catch((error: unknown) => {
-      log.warn("session stream ended by an error; the client reconnects with Last-Event-ID", { sessionId: this.options.sessionId, err: (error as Error).message });
+      log.warn("session stream ended by an error; the client reconnects with Last-Event-ID", {
+        sessionId: this.options.sessionId,
+        err: (error as Error).message,
+      });
       this.close();
     });
   }
@@ -129,7 +133,16 @@ class SessionEventFeed implements TFollower, TTicking, TDrainable {
     if (lastSeq === null || this.done) return this.close();
     const point = resumePoint(this.options.lastEventId, lastSeq);
     if (point.kind === "reset") {
-      this.send(encoder.encode(encodeFrame(envelope(sessionId, lastSeq, "stream.reset", { reason: "last_event_id_unavailable", lastEventId: point.requested }))));
+      this.send(
+        encoder.encode(
+          encodeFrame(
+            envelope(sessionId, lastSeq, "stream.reset", {
+              reason: "last_event_id_unavailable",
+              lastEventId: point.requested,
+            }),
+          ),
+        ),
+      );
     }
     const cursor = point.kind === "resume" ? point.afterSeq : lastSeq;
     // The state is read after lastSeq: it reflects at least every event up to `cursor`.
@@ -158,6 +171,8 @@ export function sessionEventSource(options: TSessionStreamOptions): TByteSource 
 }
 
 /** The session stream as a web stream; the request's signal ends it when the client goes away. */
-export function sessionEventStream(options: TSessionStreamOptions & { signal?: AbortSignal }): ReadableStream<Uint8Array> {
+export function sessionEventStream(
+  options: TSessionStreamOptions & { signal?: AbortSignal },
+): ReadableStream<Uint8Array> {
   return readableFrom(sessionEventSource(options), options.signal);
 }

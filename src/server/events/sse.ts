@@ -25,7 +25,13 @@ export const DRAIN_RETRY_FRAME = "retry: 500\n: server shutting down, reconnect 
 /** A comment line: keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_FRAME = ": heartbeat\n\n";
 
-export function envelope(sessionId: string, seq: number, event: string, data: Record<string, unknown>, at: Date = new Date()): TStreamEnvelope {
+export function envelope(
+  sessionId: string,
+  seq: number,
+  event: string,
+  data: Record<string, unknown>,
+  at: Date = new Date(),
+): TStreamEnvelope {
   return { v: STREAM_ENVELOPE_VERSION, sessionId, seq, ts: at.toISOString(), event, data };
 }
 

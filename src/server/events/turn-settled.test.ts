@@ -10,7 +10,14 @@ import { waitForTurnSettled } from "./turn-settled";
 async function queuedTurn() {
   const { organization, domain, user } = await actorIn();
   const session = await sessionRow({ organizationId: organization.id, domainId: domain.id, ownerId: user.id });
-  const turn = await db().turn.create({ data: { sessionId: session.id, organizationId: organization.id, number: 1, deadlineAt: new Date(Date.now() + 600_000) } });
+  const turn = await db().turn.create({
+    data: {
+      sessionId: session.id,
+      organizationId: organization.id,
+      number: 1,
+      deadlineAt: new Date(Date.now() + 600_000),
+    },
+  });
   return { sessionId: session.id, turnId: turn.id };
 }
 
@@ -18,12 +25,18 @@ async function queuedTurn() {
 async function settle(sessionId: string, turnId: string, status: "COMPLETED" | "FAILED" | "SUSPENDED") {
   await db().$transaction(async (tx) => {
     await tx.turn.update({ where: { id: turnId }, data: { status } });
-    if (status === "SUSPENDED") await appendEvent(tx, sessionId, "turn.suspended", { executionId: turnId, toolName: "service.http.post" });
-    else await appendEvent(tx, sessionId, "turn.completed", { executionId: turnId, status: status === "FAILED" ? "failed" : "completed" });
+    if (status === "SUSPENDED")
+      await appendEvent(tx, sessionId, "turn.suspended", { executionId: turnId, toolName: "service.http.post" });
+    else
+      await appendEvent(tx, sessionId, "turn.completed", {
+        executionId: turnId,
+        status: status === "FAILED" ? "failed" : "completed",
+      });
   });
 }
 
-const later = (ms: number, work: () => Promise<unknown>) => new Promise((resolve, reject) => setTimeout(() => work().then(resolve, reject), ms));
+const later = (ms: number, work: () => Promise<unknown>) =>
+  new Promise((resolve, reject) => setTimeout(() => work().then(resolve, reject), ms));
 
 describe("waitForTurnSettled", () => {
   for (const [status, expected] of [
@@ -36,10 +49,18 @@ describe("waitForTurnSettled", () => {
       await (await sessionHub()).listeningReady();
       const seen: TLoggedEvent[] = [];
       const engine = later(100, async () => {
-        await logEvents(sessionId, [["turn.started", { executionId: turnId }], ["message.delta", { text: "x" }]]);
+        await logEvents(sessionId, [
+          ["turn.started", { executionId: turnId }],
+          ["message.delta", { text: "x" }],
+        ]);
         await settle(sessionId, turnId, status);
       });
-      const result = await waitForTurnSettled({ sessionId, turnId, deadline: Date.now() + 10_000, onEvent: (event) => void seen.push(event) });
+      const result = await waitForTurnSettled({
+        sessionId,
+        turnId,
+        deadline: Date.now() + 10_000,
+        onEvent: (event) => void seen.push(event),
+      });
       await engine;
       expect(result).toEqual({ status: expected });
       expect(seen.map((event) => event.seq)).toEqual([1, 2, 3]);
@@ -50,7 +71,9 @@ describe("waitForTurnSettled", () => {
   it("answers at once for a turn that settled before the wait, from the row", async () => {
     const { sessionId, turnId } = await queuedTurn();
     await settle(sessionId, turnId, "FAILED");
-    expect(await waitForTurnSettled({ sessionId, turnId, deadline: Date.now() + 10_000 })).toEqual({ status: "failed" });
+    expect(await waitForTurnSettled({ sessionId, turnId, deadline: Date.now() + 10_000 })).toEqual({
+      status: "failed",
+    });
   });
 
   it("with until 'finished', waits through a suspension and ignores other turns' events", async () => {
@@ -84,6 +107,8 @@ describe("waitForTurnSettled", () => {
     expect(await waitForTurnSettled({ sessionId, turnId, deadline: Date.now() + 200 })).toEqual({ status: "running" });
     const abort = new AbortController();
     setTimeout(() => abort.abort(), 100);
-    expect(await waitForTurnSettled({ sessionId, turnId, deadline: Date.now() + 60_000, signal: abort.signal })).toEqual({ status: "running" });
+    expect(
+      await waitForTurnSettled({ sessionId, turnId, deadline: Date.now() + 60_000, signal: abort.signal }),
+    ).toEqual({ status: "running" });
   });
 });

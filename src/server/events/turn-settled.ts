@@ -30,7 +30,11 @@ export type TWaitForTurnOptions = {
   onEvent?: (event: TLoggedEvent) => Promise<void> | void;
 };
 
-const ROW_STATUS: Record<string, TTurnSettlement["status"]> = { COMPLETED: "completed", FAILED: "failed", SUSPENDED: "suspended" };
+const ROW_STATUS: Record<string, TTurnSettlement["status"]> = {
+  COMPLETED: "completed",
+  FAILED: "failed",
+  SUSPENDED: "suspended",
+};
 
 /**
  * Waits until a turn settles, following its session through the process's session hub (no
@@ -98,12 +102,15 @@ export async function waitForTurnSettled(options: TWaitForTurnOptions): Promise<
       onCatchUp: recheck,
     });
     // At the deadline, one last look at the row: an event may have been missed.
-    const timer = setTimeout(() => {
-      void checkRow().then(
-        (status) => finish(status ?? "running"),
-        () => finish("running"),
-      );
-    }, Math.max(0, options.deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        void checkRow().then(
+          (status) => finish(status ?? "running"),
+          () => finish("running"),
+        );
+      },
+      Math.max(0, options.deadline - Date.now()),
+    );
     timer.unref?.();
     options.signal?.addEventListener("abort", onAbort, { once: true });
   });

@@ -4,7 +4,12 @@ import { log } from "@/server/log";
 import { observeHttpRequest } from "@/server/observability/metrics";
 import { checkRateLimit } from "@/server/ratelimit/check-rate-limit";
 import type { TLimitedSurface } from "@/server/ratelimit/policies";
-import { finishRequestLimits, runWithRequestLimits, withKnownOrganization, type TRequestLimits } from "@/server/ratelimit/request-limits";
+import {
+  finishRequestLimits,
+  runWithRequestLimits,
+  withKnownOrganization,
+  type TRequestLimits,
+} from "@/server/ratelimit/request-limits";
 import type { TRateLimitKeys } from "@/server/ratelimit/request-keys";
 import { requestIdFrom, runWithRequestId } from "./request-id";
 
@@ -29,7 +34,10 @@ type THandler<P> = (req: Request, context: TRouteContext<P>) => Promise<Response
 
 /** The 500 of anything that is not an AppError: the request id lets support find the log line. */
 export function internalError(requestId: string): AppError {
-  return new AppError("INTERNAL", `Something went wrong on our side. Quote request id ${requestId} if you contact support.`);
+  return new AppError(
+    "INTERNAL",
+    `Something went wrong on our side. Quote request id ${requestId} if you contact support.`,
+  );
 }
 
 /** Sets headers on a response, copying it first when its headers are immutable (redirects, fetch). */
@@ -38,13 +46,23 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   } catch {
-    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const copy = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
     for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
     return copy;
   }
 }
 
-async function answer<P>(req: Request, options: TApiRouteOptions<P>, params: P, handler: THandler<P>, requestId: string): Promise<Response> {
+async function answer<P>(
+  req: Request,
+  options: TApiRouteOptions<P>,
+  params: P,
+  handler: THandler<P>,
+  requestId: string,
+): Promise<Response> {
   const render = options.renderError ?? errorResponse;
   const limits: TRequestLimits = { decisions: [] };
   let response: Response;
@@ -57,7 +75,8 @@ async function answer<P>(req: Request, options: TApiRouteOptions<P>, params: P, 
     }
     const refusal = limits.decisions[0]?.error;
     if (refusal) response = render(refusal, req);
-    else if (options.methods && !options.methods.includes(req.method)) response = render(methodNotAllowed(req, options.methods), req);
+    else if (options.methods && !options.methods.includes(req.method))
+      response = render(methodNotAllowed(req, options.methods), req);
     else response = await runWithRequestLimits(limits, () => handler(req, { params, requestId }));
   } catch (error) {
     const appError = findAppError(error);
@@ -70,9 +89,13 @@ async function answer<P>(req: Request, options: TApiRouteOptions<P>, params: P, 
 
 function methodNotAllowed(req: Request, methods: readonly string[]): AppError {
   const allowed = methods.join(", ");
-  return new AppError("METHOD_NOT_ALLOWED", `${req.method} is not supported on ${new URL(req.url).pathname}; use ${methods.join(" or ")}.`, {
-    headers: { Allow: allowed },
-  });
+  return new AppError(
+    "METHOD_NOT_ALLOWED",
+    `${req.method} is not supported on ${new URL(req.url).pathname}; use ${methods.join(" or ")}.`,
+    {
+      headers: { Allow: allowed },
+    },
+  );
 }
 
 /**
@@ -81,19 +104,32 @@ function methodNotAllowed(req: Request, methods: readonly string[]): AppError {
  * the rate limits with their headers, 405 with Allow, and the error envelope for whatever the
  * handler throws. Authentication stays with the route, which turns headers into plain values.
  */
-export function serveApiRequest<P>(req: Request, options: TApiRouteOptions<P>, params: P, handler: THandler<P>): Promise<Response> {
+export function serveApiRequest<P>(
+  req: Request,
+  options: TApiRouteOptions<P>,
+  params: P,
+  handler: THandler<P>,
+): Promise<Response> {
   const requestId = requestIdFrom(req.headers);
   const startedAt = performance.now();
   return runWithRequestId(requestId, async () => {
     const response = withHeaders(await answer(req, options, params, handler, requestId), { "X-Request-Id": requestId });
     // Streams are counted when they open: their duration is the connection's, not the request's.
-    observeHttpRequest({ route: options.route, method: req.method, status: response.status, seconds: (performance.now() - startedAt) / 1000 });
+    observeHttpRequest({
+      route: options.route,
+      method: req.method,
+      status: response.status,
+      seconds: (performance.now() - startedAt) / 1000,
+    });
     return response;
   });
 }
 
 /** A Next.js route handler behind the door; `params` are the route's dynamic segments. */
-export function apiRoute<P extends Record<string, string> = Record<string, never>>(options: TApiRouteOptions<P>, handler: THandler<P>) {
+export function apiRoute<P extends Record<string, string> = Record<string, never>>(
+  options: TApiRouteOptions<P>,
+  handler: THandler<P>,
+) {
   return async (req: Request, context?: { params: Promise<P> }): Promise<Response> => {
     const params = ((await context?.params) ?? {}) as P;
     return serveApiRequest(req, options, params, handler);

@@ -15,14 +15,22 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serve(route: ReturnType<typeof pagesStreamRoute<{ id: string }>>, query: Record<string, string>): Promise<string> {
+async function serve(
+  route: ReturnType<typeof pagesStreamRoute<{ id: string }>>,
+  query: Record<string, string>,
+): Promise<string> {
   server = createServer((req, res) => void route(Object.assign(req, { query }), res));
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   return `127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function get(address: string, path: string, method = "GET", headers: Record<string, string> = {}): Promise<IncomingMessage> {
+function get(
+  address: string,
+  path: string,
+  method = "GET",
+  headers: Record<string, string> = {},
+): Promise<IncomingMessage> {
   const [host, port] = address.split(":");
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host, port: Number(port), path, method, headers }, resolve);
@@ -41,7 +49,13 @@ function handFed() {
     start: (c) => void (controller = c),
     cancel: () => void (state.cancelled = true),
   });
-  return { body, state, push: (text: string) => controller.enqueue(encoder.encode(text)), end: () => controller.close(), fail: () => controller.error(new Error("broken")) };
+  return {
+    body,
+    state,
+    push: (text: string) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+    fail: () => controller.error(new Error("broken")),
+  };
 }
 
 const until = async (check: () => boolean) => {
@@ -52,13 +66,16 @@ const until = async (check: () => boolean) => {
 describe("pagesStreamRoute (a web handler served from a Pages API route)", () => {
   it("passes the method, path, query, headers and route params in, and status, headers and cookies out", async () => {
     const seen: Array<{ method: string; url: string; auth: string | null; id: string }> = [];
-    const route = pagesStreamRoute<{ id: string }>(async (req, { params }) => {
-      seen.push({ method: req.method, url: req.url, auth: req.headers.get("authorization"), id: (await params).id });
-      const headers = new Headers({ "content-type": "application/json", "x-request-id": "r-1" });
-      headers.append("set-cookie", "a=1");
-      headers.append("set-cookie", "b=2");
-      return new Response(JSON.stringify({ error: { code: "NOT_FOUND" } }), { status: 404, headers });
-    }, ["id"]);
+    const route = pagesStreamRoute<{ id: string }>(
+      async (req, { params }) => {
+        seen.push({ method: req.method, url: req.url, auth: req.headers.get("authorization"), id: (await params).id });
+        const headers = new Headers({ "content-type": "application/json", "x-request-id": "r-1" });
+        headers.append("set-cookie", "a=1");
+        headers.append("set-cookie", "b=2");
+        return new Response(JSON.stringify({ error: { code: "NOT_FOUND" } }), { status: 404, headers });
+      },
+      ["id"],
+    );
     const address = await serve(route, { id: "abc" });
     const response = await get(address, "/api/x/abc/stream?lastEventId=7", "GET", { authorization: "Bearer yk_test" });
     expect(response.statusCode).toBe(404);
@@ -67,12 +84,25 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
     let text = "";
     for await (const chunk of response) text += chunk;
     expect(JSON.parse(text)).toEqual({ error: { code: "NOT_FOUND" } });
-    expect(seen).toEqual([{ method: "GET", url: "http://service.internal/api/x/abc/stream?lastEventId=7", auth: "Bearer yk_test", id: "abc" }]);
+    expect(seen).toEqual([
+      {
+        method: "GET",
+        url: "http://service.internal/api/x/abc/stream?lastEventId=7",
+        auth: "Bearer yk_test",
+        id: "abc",
+      },
+    ]);
   });
 
   it("delivers each chunk as it is produced, and ends the response when the body ends", async () => {
     const fed = handFed();
-    const address = await serve(pagesStreamRoute<{ id: string }>(async () => new Response(fed.body, { headers: { "content-type": "text/event-stream" } }), ["id"]), { id: "s" });
+    const address = await serve(
+      pagesStreamRoute<{ id: string }>(
+        async () => new Response(fed.body, { headers: { "content-type": "text/event-stream" } }),
+        ["id"],
+      ),
+      { id: "s" },
+    );
     const response = await get(address, "/s");
     expect(response.statusCode).toBe(200);
     const chunks: string[] = [];
@@ -87,7 +117,10 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
 
   it("a client that goes away cancels the body (the stream's cleanup runs)", async () => {
     const fed = handFed();
-    const address = await serve(pagesStreamRoute<{ id: string }>(async () => new Response(fed.body), ["id"]), { id: "s" });
+    const address = await serve(
+      pagesStreamRoute<{ id: string }>(async () => new Response(fed.body), ["id"]),
+      { id: "s" },
+    );
     const response = await get(address, "/s");
     fed.push(": open\n\n");
     await once(response, "data");
@@ -98,7 +131,10 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
 
   it("a body that fails ends the response instead of leaving it hanging", async () => {
     const fed = handFed();
-    const address = await serve(pagesStreamRoute<{ id: string }>(async () => new Response(fed.body), ["id"]), { id: "s" });
+    const address = await serve(
+      pagesStreamRoute<{ id: string }>(async () => new Response(fed.body), ["id"]),
+      { id: "s" },
+    );
     const response = await get(address, "/s");
     fed.push("partial");
     await once(response, "data");
@@ -110,10 +146,13 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
     const fed = handFed();
     const methods: string[] = [];
     const address = await serve(
-      pagesStreamRoute<{ id: string }>(async (req) => {
-        methods.push(req.method);
-        return new Response(fed.body, { headers: { "content-type": "text/event-stream" } });
-      }, ["id"]),
+      pagesStreamRoute<{ id: string }>(
+        async (req) => {
+          methods.push(req.method);
+          return new Response(fed.body, { headers: { "content-type": "text/event-stream" } });
+        },
+        ["id"],
+      ),
       { id: "s" },
     );
     const response = await get(address, "/s", "HEAD");
@@ -141,7 +180,10 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
     it("is written to Node's response directly (its web body is never read), and ends it when the source ends", async () => {
       const driven = handDriven();
       let response: Response | undefined;
-      const route = pagesStreamRoute<{ id: string }>(async () => (response = sinkResponse(driven.source, { headers: { "content-type": "text/event-stream" } })), ["id"]);
+      const route = pagesStreamRoute<{ id: string }>(
+        async () => (response = sinkResponse(driven.source, { headers: { "content-type": "text/event-stream" } })),
+        ["id"],
+      );
       const answer = await get(await serve(route, { id: "s" }), "/s");
       expect(answer.statusCode).toBe(200);
       expect(answer.headers["content-type"]).toBe("text/event-stream");
@@ -210,7 +252,13 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
       const driven = handDriven();
       const wrapped = { writes: 0 };
       const seen: { req?: IncomingMessage; res?: ServerResponse } = {};
-      const route = pagesStreamRoute<{ id: string }>(async () => sinkResponse(driven.source, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform" } }), ["id"]);
+      const route = pagesStreamRoute<{ id: string }>(
+        async () =>
+          sinkResponse(driven.source, {
+            headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform" },
+          }),
+        ["id"],
+      );
       server = createServer((req, res) => {
         decorateAsNext(req, res, wrapped);
         Object.assign(seen, { req, res });
@@ -224,7 +272,12 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
       await until(() => seen.res!.write === ServerResponse.prototype.write);
       const res = seen.res as unknown as Record<string, unknown>;
       const req = seen.req as unknown as Record<string | symbol, unknown>;
-      expect([res.send, res.json, req.cookies, req[Symbol.for("NextInternalRequestMeta")]]).toEqual([undefined, undefined, undefined, undefined]);
+      expect([res.send, res.json, req.cookies, req[Symbol.for("NextInternalRequestMeta")]]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
       driven.write("retry: 2000\n\n");
       driven.write("id: 1\ndata: {}\n\n");
       await until(() => chunks.join("") === "retry: 2000\n\nid: 1\ndata: {}\n\n");

@@ -76,7 +76,17 @@ const NEXT_REQUEST_META = Symbol.for("NextInternalRequestMeta");
 // setHeader: its wrapper also keeps a late setHeader from throwing.
 const WRAPPED_METHODS = ["write", "end", "on", "writeHead"] as const;
 // The Pages API helpers on every response, and the lazy properties on every request.
-const RESPONSE_HELPERS = ["flush", "status", "send", "json", "redirect", "setDraftMode", "setPreviewData", "clearPreviewData", "revalidate"];
+const RESPONSE_HELPERS = [
+  "flush",
+  "status",
+  "send",
+  "json",
+  "redirect",
+  "setDraftMode",
+  "setPreviewData",
+  "clearPreviewData",
+  "revalidate",
+];
 const REQUEST_HELPERS = ["cookies", "query", "previewData", "preview", "draftMode"];
 
 /**
@@ -94,7 +104,8 @@ export function shedFrameworkState(req: IncomingMessage, res: ServerResponse): v
   for (const key of WRAPPED_METHODS) if (Object.hasOwn(response, key)) response[key] = ServerResponse.prototype[key];
   for (const key of RESPONSE_HELPERS) if (Object.hasOwn(response, key)) response[key] = undefined;
   for (const key of REQUEST_HELPERS) {
-    if (Object.hasOwn(request, key)) Object.defineProperty(request, key, { value: undefined, writable: true, configurable: true, enumerable: true });
+    if (Object.hasOwn(request, key))
+      Object.defineProperty(request, key, { value: undefined, writable: true, configurable: true, enumerable: true });
   }
   if (Object.hasOwn(request, NEXT_REQUEST_META)) request[NEXT_REQUEST_META] = undefined;
 }
@@ -115,12 +126,21 @@ function serveSource(source: TByteSource, res: ServerResponse): void {
  * "Where a held stream's memory goes"). A body made by sinkResponse is written without any web
  * stream at all: an open stream then holds only Node's response and the source's own state.
  */
-export function pagesStreamRoute<P extends Record<string, string>>(handler: TWebHandler<P>, paramNames: readonly (keyof P & string)[]) {
-  return async (req: IncomingMessage & { query?: Partial<Record<string, string | string[]>> }, res: ServerResponse): Promise<void> => {
+export function pagesStreamRoute<P extends Record<string, string>>(
+  handler: TWebHandler<P>,
+  paramNames: readonly (keyof P & string)[],
+) {
+  return async (
+    req: IncomingMessage & { query?: Partial<Record<string, string | string[]>> },
+    res: ServerResponse,
+  ): Promise<void> => {
     const head = req.method === "HEAD";
     // No signal: a web body is cancelled by pump() and a source stopped by serveSource() when the
     // response closes, so nothing of the request needs to outlive the handler.
-    const request = new Request(new URL(req.url ?? "/", ORIGIN), { method: head ? "GET" : req.method, headers: webHeaders(req) });
+    const request = new Request(new URL(req.url ?? "/", ORIGIN), {
+      method: head ? "GET" : req.method,
+      headers: webHeaders(req),
+    });
     const params = Object.fromEntries(paramNames.map((name) => [name, String(req.query?.[name] ?? "")])) as P;
     const response = await handler(request, { params: Promise.resolve(params) });
     for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);

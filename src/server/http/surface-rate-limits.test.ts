@@ -55,14 +55,21 @@ describe("customer API (/api/v1)", () => {
     expect((await readIntegration(key)).status).toBe(200);
     const refused = await readIntegration(key);
     const retryAfter = expectRefused(refused, "credential");
-    expect(refused.body).toEqual({ error: { code: "RATE_LIMITED", message: expect.stringContaining(`Retry after ${retryAfter} seconds`), details: { retryAfterSeconds: retryAfter, policy: "credential" } } });
+    expect(refused.body).toEqual({
+      error: {
+        code: "RATE_LIMITED",
+        message: expect.stringContaining(`Retry after ${retryAfter} seconds`),
+        details: { retryAfterSeconds: retryAfter, policy: "credential" },
+      },
+    });
   });
 
   it("counts every key of one organization together once authenticated; a 404 gives the organization's point back", async () => {
     overrideRateLimits({ credential: 100, organization: 2 });
     const org = await agentsWorld();
     const [one, two] = [org.people.viewer.key, org.people.editor.key];
-    for (let index = 0; index < 3; index++) expect((await api("GET", `/agents/sessions/${randomUUID()}`, { credential: one })).status).toBe(404);
+    for (let index = 0; index < 3; index++)
+      expect((await api("GET", `/agents/sessions/${randomUUID()}`, { credential: one })).status).toBe(404);
     expect((await readIntegration(one)).status).toBe(200);
     expect((await readIntegration(two)).status).toBe(200);
     expectRefused(await readIntegration(two), "organization");
@@ -73,7 +80,11 @@ describe("customer API (/api/v1)", () => {
   it("limits requests without a credential per address", async () => {
     overrideRateLimits({ ip: 1 });
     const ip = address();
-    const call = () => handleOpenApiRequest(new Request(`http://127.0.0.1/api/v1/agents/sessions/${randomUUID()}`, { headers: fromAddress(ip) }), "v1").then(read);
+    const call = () =>
+      handleOpenApiRequest(
+        new Request(`http://127.0.0.1/api/v1/agents/sessions/${randomUUID()}`, { headers: fromAddress(ip) }),
+        "v1",
+      ).then(read);
     expect((await call()).status).toBe(404);
     expectRefused(await call(), "ip");
   });
@@ -81,7 +92,13 @@ describe("customer API (/api/v1)", () => {
   it("limits the session stream like the rest of the API", async () => {
     overrideRateLimits({ credential: 1, organization: 100 });
     const { key } = await person(world.acme.id, "MEMBER", []);
-    const open = (sessionId: string) => stream(new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { headers: { authorization: `Bearer ${key}` } }), { params: Promise.resolve({ sessionId }) }).then(read);
+    const open = (sessionId: string) =>
+      stream(
+        new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, {
+          headers: { authorization: `Bearer ${key}` },
+        }),
+        { params: Promise.resolve({ sessionId }) },
+      ).then(read);
     const missing = await open(randomUUID());
     expect(missing.status).toBe(404);
     expect(missing.headers.get("ratelimit-policy")).toContain('"credential";q=1;w=60');
@@ -94,7 +111,14 @@ describe("POST /api/v1/auth/token (the console's cookie)", () => {
     overrideRateLimits({ person: 2, ip: 100 });
     const { actor } = await person(world.acme.id, "MEMBER", []);
     const cookie = (await cookieHeaders(actor.userId, world.acme.id)).get("cookie")!;
-    const mint = () => handleOpenApiRequest(new Request("http://127.0.0.1/api/v1/auth/token", { method: "POST", headers: { cookie, ...fromAddress(address()) } }), "v1").then(read);
+    const mint = () =>
+      handleOpenApiRequest(
+        new Request("http://127.0.0.1/api/v1/auth/token", {
+          method: "POST",
+          headers: { cookie, ...fromAddress(address()) },
+        }),
+        "v1",
+      ).then(read);
     expect((await mint()).status).toBe(200);
     expect((await mint()).status).toBe(200);
     const refused = await mint();
@@ -107,7 +131,9 @@ describe("the console's API (/api/trpc)", () => {
   // A batch of tRPC calls, as the console's client sends them (httpBatchLink, no transformer).
   const callConsole = (paths: string[], headers: Record<string, string>) => {
     const input = encodeURIComponent(JSON.stringify(Object.fromEntries(paths.map((_, index) => [index, {}]))));
-    return consoleQuery(new Request(`http://127.0.0.1/api/trpc/${paths.join(",")}?batch=1&input=${input}`, { headers })).then(read);
+    return consoleQuery(
+      new Request(`http://127.0.0.1/api/trpc/${paths.join(",")}?batch=1&input=${input}`, { headers }),
+    ).then(read);
   };
 
   it("limits each session cookie, counting a batch once, and refuses in the shape the console's client reads", async () => {
@@ -126,12 +152,23 @@ describe("the console's API (/api/trpc)", () => {
     expect(refused.body).toHaveLength(2);
     for (const [index, path] of ["tenancy.getMe", "tenancy.listDomains"].entries()) {
       expect(refused.body[index]).toMatchObject({
-        error: { code: -32029, data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path, appError: { code: "RATE_LIMITED", details: { retryAfterSeconds: retryAfter, policy: "credential" } } } },
+        error: {
+          code: -32029,
+          data: {
+            code: "TOO_MANY_REQUESTS",
+            httpStatus: 429,
+            path,
+            appError: { code: "RATE_LIMITED", details: { retryAfterSeconds: retryAfter, policy: "credential" } },
+          },
+        },
       });
     }
     // Another person's session is counted on its own.
     const other = await person(world.acme.id, "MEMBER", []);
-    expect((await callConsole(batch, { cookie: (await cookieHeaders(other.actor.userId, world.acme.id)).get("cookie")! })).status).toBe(200);
+    expect(
+      (await callConsole(batch, { cookie: (await cookieHeaders(other.actor.userId, world.acme.id)).get("cookie")! }))
+        .status,
+    ).toBe(200);
   });
 
   it("limits requests without a session cookie per address", async () => {
@@ -148,12 +185,21 @@ describe("MCP (/api/v1/mcp)", () => {
   it("refuses over the limit with 429 in the JSON-RPC shape MCP clients read, with Retry-After", async () => {
     overrideRateLimits({ credential: 1, organization: 100 });
     const { key } = await person(world.acme.id, "MEMBER", []);
-    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } } };
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
+    };
     const post = () =>
       handleMcpRequest(
         new Request("http://127.0.0.1/api/v1/mcp", {
           method: "POST",
-          headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+          headers: {
+            authorization: `Bearer ${key}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
           body: JSON.stringify(initialize),
         }),
       );
@@ -163,15 +209,26 @@ describe("MCP (/api/v1/mcp)", () => {
     await first.body?.cancel();
     const refused = await read(await post());
     expectRefused(refused, "credential");
-    expect(refused.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000, data: { code: "RATE_LIMITED", policy: "credential" } } });
+    expect(refused.body).toMatchObject({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32000, data: { code: "RATE_LIMITED", policy: "credential" } },
+    });
   });
 });
 
 describe("event ingress (/api/v1/triggers/ingress/:token)", () => {
   const deliver = (token: string, ip: string) =>
-    ingress(new Request(`http://127.0.0.1/api/v1/triggers/ingress/${token}`, { method: "POST", headers: { "content-type": "application/json", ...fromAddress(ip) }, body: "{}" }), {
-      params: Promise.resolve({ token }),
-    }).then(read);
+    ingress(
+      new Request(`http://127.0.0.1/api/v1/triggers/ingress/${token}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...fromAddress(ip) },
+        body: "{}",
+      }),
+      {
+        params: Promise.resolve({ token }),
+      },
+    ).then(read);
 
   it("limits each ingress URL, whether or not it exists", async () => {
     overrideRateLimits({ credential: 1, ip: 100 });

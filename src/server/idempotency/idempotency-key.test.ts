@@ -15,8 +15,15 @@ describe("idempotencyKeyOf", () => {
     const repeated = new Headers();
     repeated.append("idempotency-key", "a");
     repeated.append("idempotency-key", "b");
-    for (const bad of [() => idempotencyKeyOf(repeated, undefined), () => idempotencyKeyOf(headers("a,b"), undefined), () => idempotencyKeyOf(headers(""), undefined),
-      () => idempotencyKeyOf(headers("x".repeat(129)), undefined), () => idempotencyKeyOf(headers("sp ace"), undefined), () => idempotencyKeyOf(headers(), "é"), () => idempotencyKeyOf(headers(), 42)]) {
+    for (const bad of [
+      () => idempotencyKeyOf(repeated, undefined),
+      () => idempotencyKeyOf(headers("a,b"), undefined),
+      () => idempotencyKeyOf(headers(""), undefined),
+      () => idempotencyKeyOf(headers("x".repeat(129)), undefined),
+      () => idempotencyKeyOf(headers("sp ace"), undefined),
+      () => idempotencyKeyOf(headers(), "é"),
+      () => idempotencyKeyOf(headers(), 42),
+    ]) {
       expect(bad).toThrow(expect.objectContaining({ code: "VALIDATION" }));
     }
   });

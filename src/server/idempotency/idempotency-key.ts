@@ -18,7 +18,9 @@ export function idempotencyKeyOf(headers: Headers, bodyKey: unknown): string | n
 
 function checked(value: string, what: string): string {
   if (value.includes(",")) {
-    throw invalid(`${what} must be sent once with a single key; repeated headers and comma-separated values are refused.`);
+    throw invalid(
+      `${what} must be sent once with a single key; repeated headers and comma-separated values are refused.`,
+    );
   }
   if (!IDEMPOTENCY_KEY_PATTERN.test(value)) {
     throw invalid(`${what} must be 1-128 characters from letters, digits, ".", "_", ":" and "-".`);

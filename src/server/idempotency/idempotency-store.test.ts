@@ -19,7 +19,10 @@ function counted() {
 }
 
 async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -28,15 +31,30 @@ describe("runIdempotent", () => {
   it("runs every request without a key (rule 8)", async () => {
     const org = await createOrganization();
     const op = counted();
-    for (let index = 0; index < 3; index++) await runIdempotent({ orgId: org.id, scope: "t", key: null, digest: "d", windowMs: DAY, execute: op.execute });
+    for (let index = 0; index < 3; index++)
+      await runIdempotent({ orgId: org.id, scope: "t", key: null, digest: "d", windowMs: DAY, execute: op.execute });
     expect(op.state.runs).toBe(3);
   });
 
   it("replays a completed request with its original body and runs nothing (rule 5)", async () => {
     const org = await createOrganization();
     const op = counted();
-    const first = await runIdempotent({ orgId: org.id, scope: "t", key: "k-1", digest: "d", windowMs: DAY, execute: op.execute });
-    const second = await runIdempotent({ orgId: org.id, scope: "t", key: "k-1", digest: "d", windowMs: DAY, execute: op.execute });
+    const first = await runIdempotent({
+      orgId: org.id,
+      scope: "t",
+      key: "k-1",
+      digest: "d",
+      windowMs: DAY,
+      execute: op.execute,
+    });
+    const second = await runIdempotent({
+      orgId: org.id,
+      scope: "t",
+      key: "k-1",
+      digest: "d",
+      windowMs: DAY,
+      execute: op.execute,
+    });
     expect(first).toEqual({ status: 202, body: { run: 1 }, replayed: false });
     expect(second).toEqual({ status: 202, body: { run: 1 }, replayed: true });
     expect(op.state.runs).toBe(1);
@@ -46,7 +64,9 @@ describe("runIdempotent", () => {
     const org = await createOrganization();
     const op = counted();
     await runIdempotent({ orgId: org.id, scope: "t", key: "k", digest: "d1", windowMs: DAY, execute: op.execute });
-    const error = await errorOf(runIdempotent({ orgId: org.id, scope: "t", key: "k", digest: "d2", windowMs: DAY, execute: op.execute }));
+    const error = await errorOf(
+      runIdempotent({ orgId: org.id, scope: "t", key: "k", digest: "d2", windowMs: DAY, execute: op.execute }),
+    );
     expect(error.code).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(error.status).toBe(409);
     expect(op.state.runs).toBe(1);
@@ -57,7 +77,11 @@ describe("runIdempotent", () => {
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));
     const original = runIdempotent({
-      orgId: org.id, scope: "t", key: "slow", digest: "d", windowMs: DAY,
+      orgId: org.id,
+      scope: "t",
+      key: "slow",
+      digest: "d",
+      windowMs: DAY,
       execute: async (recordOutcome) => {
         await blocked;
         await db().$transaction(async (tx) => recordOutcome(tx, { status: 202, body: { ok: true } }));
@@ -65,7 +89,9 @@ describe("runIdempotent", () => {
       },
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const error = await errorOf(runIdempotent({ orgId: org.id, scope: "t", key: "slow", digest: "d", windowMs: DAY, execute: counted().execute }));
+    const error = await errorOf(
+      runIdempotent({ orgId: org.id, scope: "t", key: "slow", digest: "d", windowMs: DAY, execute: counted().execute }),
+    );
     expect(error.code).toBe("IDEMPOTENCY_IN_PROGRESS");
     expect(error.headers).toEqual({ "Retry-After": "2" });
     release();
@@ -74,10 +100,21 @@ describe("runIdempotent", () => {
 
   it("stores no outcome for a request refused before anything ran", async () => {
     const org = await createOrganization();
-    const refused = runIdempotent({ orgId: org.id, scope: "t", key: "k", digest: "d", windowMs: DAY, execute: async () => { throw new AppError("NOT_FOUND", "no"); } });
+    const refused = runIdempotent({
+      orgId: org.id,
+      scope: "t",
+      key: "k",
+      digest: "d",
+      windowMs: DAY,
+      execute: async () => {
+        throw new AppError("NOT_FOUND", "no");
+      },
+    });
     expect((await errorOf(refused)).code).toBe("NOT_FOUND");
     const op = counted();
-    expect(await runIdempotent({ orgId: org.id, scope: "t", key: "k", digest: "other", windowMs: DAY, execute: op.execute })).toMatchObject({ replayed: false });
+    expect(
+      await runIdempotent({ orgId: org.id, scope: "t", key: "k", digest: "other", windowMs: DAY, execute: op.execute }),
+    ).toMatchObject({ replayed: false });
     expect(op.state.runs).toBe(1);
   });
 
@@ -85,13 +122,50 @@ describe("runIdempotent", () => {
     const org = await createOrganization();
     const op = counted();
     const start = new Date("2026-01-01T00:00:00Z");
-    await runIdempotent({ orgId: org.id, scope: "t", key: "k", digest: "d1", windowMs: DAY, now: start, execute: op.execute });
+    await runIdempotent({
+      orgId: org.id,
+      scope: "t",
+      key: "k",
+      digest: "d1",
+      windowMs: DAY,
+      now: start,
+      execute: op.execute,
+    });
     const later = new Date(start.getTime() + DAY + 1);
-    expect(await runIdempotent({ orgId: org.id, scope: "t", key: "k", digest: "d2", windowMs: DAY, now: later, execute: op.execute })).toMatchObject({ replayed: false, body: { run: 2 } });
+    expect(
+      await runIdempotent({
+        orgId: org.id,
+        scope: "t",
+        key: "k",
+        digest: "d2",
+        windowMs: DAY,
+        now: later,
+        execute: op.execute,
+      }),
+    ).toMatchObject({ replayed: false, body: { run: 2 } });
 
-    await db().idempotencyRecord.create({ data: { organizationId: org.id, scope: "t", key: "dead", requestDigest: "d", expiresAt: new Date(later.getTime() + DAY), createdAt: later } });
+    await db().idempotencyRecord.create({
+      data: {
+        organizationId: org.id,
+        scope: "t",
+        key: "dead",
+        requestDigest: "d",
+        expiresAt: new Date(later.getTime() + DAY),
+        createdAt: later,
+      },
+    });
     const afterLease = new Date(later.getTime() + IN_PROGRESS_LEASE_MS + 1);
-    expect(await runIdempotent({ orgId: org.id, scope: "t", key: "dead", digest: "d", windowMs: DAY, now: afterLease, execute: op.execute })).toMatchObject({ replayed: false });
+    expect(
+      await runIdempotent({
+        orgId: org.id,
+        scope: "t",
+        key: "dead",
+        digest: "d",
+        windowMs: DAY,
+        now: afterLease,
+        execute: op.execute,
+      }),
+    ).toMatchObject({ replayed: false });
     expect(op.state.runs).toBe(3);
   });
 
@@ -99,7 +173,16 @@ describe("runIdempotent", () => {
     const [one, two] = [await createOrganization(), await createOrganization()];
     const op = counted();
     await runIdempotent({ orgId: one.id, scope: "t", key: "shared", digest: "d", windowMs: DAY, execute: op.execute });
-    expect(await runIdempotent({ orgId: two.id, scope: "t", key: "shared", digest: "other", windowMs: DAY, execute: op.execute })).toMatchObject({ replayed: false });
+    expect(
+      await runIdempotent({
+        orgId: two.id,
+        scope: "t",
+        key: "shared",
+        digest: "other",
+        windowMs: DAY,
+        execute: op.execute,
+      }),
+    ).toMatchObject({ replayed: false });
     expect(op.state.runs).toBe(2);
   });
 
@@ -107,7 +190,9 @@ describe("runIdempotent", () => {
     const org = await createOrganization();
     const op = counted();
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 25 }, () => runIdempotent({ orgId: org.id, scope: "t", key: "race", digest: "d", windowMs: DAY, execute: op.execute })),
+      Array.from({ length: 25 }, () =>
+        runIdempotent({ orgId: org.id, scope: "t", key: "race", digest: "d", windowMs: DAY, execute: op.execute }),
+      ),
     );
     expect(op.state.runs).toBe(1);
     for (const outcome of outcomes) {

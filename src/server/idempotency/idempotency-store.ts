@@ -50,7 +50,16 @@ export async function runIdempotent<T>(options: TOptions<T>): Promise<TIdempoten
 
 type TReservation = { kind: "reserved"; id: string } | { kind: "replay"; response: TStoredResponse<unknown> };
 
-type THolder = { id: string; reserved: boolean; requestDigest: string; state: "IN_PROGRESS" | "COMPLETED"; responseStatus: number | null; responseBody: unknown; expiresAt: Date; createdAt: Date };
+type THolder = {
+  id: string;
+  reserved: boolean;
+  requestDigest: string;
+  state: "IN_PROGRESS" | "COMPLETED";
+  responseStatus: number | null;
+  responseBody: unknown;
+  expiresAt: Date;
+  createdAt: Date;
+};
 
 /**
  * Reserves the key, or reads who holds it, in one statement: a replay costs one round trip and
@@ -59,7 +68,9 @@ type THolder = { id: string; reserved: boolean; requestDigest: string; state: "I
  */
 async function reserveOrReadHolder(options: TOptions<unknown>, now: Date): Promise<THolder | undefined> {
   const { orgId, scope, key } = options;
-  const [holder] = await queryRows<THolder>(db(), Prisma.sql`
+  const [holder] = await queryRows<THolder>(
+    db(),
+    Prisma.sql`
     WITH reserved AS (
       INSERT INTO idempotency_records (id, "organizationId", scope, key, "requestDigest", "expiresAt", "createdAt")
       VALUES (${crypto.randomUUID()}::uuid, ${orgId}::uuid, ${scope}, ${key}, ${options.digest}, ${new Date(now.getTime() + options.windowMs)}::timestamp(3), ${now}::timestamp(3))
@@ -69,11 +80,17 @@ async function reserveOrReadHolder(options: TOptions<unknown>, now: Date): Promi
     SELECT id::text, true AS reserved, NULL AS "requestDigest", NULL AS state, NULL::int AS "responseStatus", NULL::jsonb AS "responseBody", NULL::timestamp(3) AS "expiresAt", NULL::timestamp(3) AS "createdAt" FROM reserved
     UNION ALL
     SELECT id::text, false, "requestDigest", state::text, "responseStatus", "responseBody", "expiresAt", "createdAt"
-    FROM idempotency_records WHERE "organizationId" = ${orgId}::uuid AND scope = ${scope} AND key = ${key}`);
+    FROM idempotency_records WHERE "organizationId" = ${orgId}::uuid AND scope = ${scope} AND key = ${key}`,
+  );
   return holder;
 }
 
-const inProgress = () => new AppError("IDEMPOTENCY_IN_PROGRESS", "The original request with this Idempotency-Key is still being recorded. Retry in 2 seconds.", { headers: { "Retry-After": "2" } });
+const inProgress = () =>
+  new AppError(
+    "IDEMPOTENCY_IN_PROGRESS",
+    "The original request with this Idempotency-Key is still being recorded. Retry in 2 seconds.",
+    { headers: { "Retry-After": "2" } },
+  );
 
 async function reserve(options: TOptions<unknown>, attempt = 0): Promise<TReservation> {
   const now = options.now ?? new Date();
@@ -85,14 +102,20 @@ async function reserve(options: TOptions<unknown>, attempt = 0): Promise<TReserv
     return reserve(options, attempt + 1);
   }
   const expired = existing.expiresAt <= now;
-  const abandoned = existing.state === "IN_PROGRESS" && now.getTime() - existing.createdAt.getTime() > IN_PROGRESS_LEASE_MS && existing.requestDigest === options.digest;
+  const abandoned =
+    existing.state === "IN_PROGRESS" &&
+    now.getTime() - existing.createdAt.getTime() > IN_PROGRESS_LEASE_MS &&
+    existing.requestDigest === options.digest;
   if (expired || abandoned) {
     // Rule 3: after the window the key may be reused at once; an abandoned attempt committed nothing.
     await db().idempotencyRecord.deleteMany({ where: { id: existing.id, createdAt: existing.createdAt } });
     return reserve(options, attempt + 1);
   }
   if (existing.requestDigest !== options.digest) {
-    throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request (target, input or caller credentials) in the last 24 hours. Use a new key for a new request.");
+    throw new AppError(
+      "IDEMPOTENCY_KEY_REUSED",
+      "This Idempotency-Key was already used with a different request (target, input or caller credentials) in the last 24 hours. Use a new key for a new request.",
+    );
   }
   if (existing.state === "IN_PROGRESS") {
     throw inProgress();

@@ -17,8 +17,16 @@ export function canonicalJson(value: unknown): string {
  * excluded). Credential material enters only as an HMAC under a service secret, so the stored
  * digest cannot be used to confirm a guessed token; a refreshed credential changes the digest.
  */
-export function requestDigest(options: { target: unknown; input: unknown; credentials: unknown; secret: string }): string {
-  const credentialDigest = options.credentials === undefined ? null : createHmac("sha256", options.secret).update(canonicalJson(options.credentials)).digest("hex");
+export function requestDigest(options: {
+  target: unknown;
+  input: unknown;
+  credentials: unknown;
+  secret: string;
+}): string {
+  const credentialDigest =
+    options.credentials === undefined
+      ? null
+      : createHmac("sha256", options.secret).update(canonicalJson(options.credentials)).digest("hex");
   return createHash("sha256")
     .update(canonicalJson({ target: options.target, input: options.input ?? null, credentials: credentialDigest }))
     .digest("hex");

@@ -3,8 +3,16 @@ import { WORKSPACE_INTEGRATIONS } from "./workspace/definitions";
 
 const HTTP_REQUEST_PROPERTIES: Record<string, TJsonSchema> = {
   url: { type: "string", format: "uri", description: "Absolute http(s) URL to call." },
-  query: { type: "object", additionalProperties: { type: "string" }, description: "Query parameters added to the URL." },
-  headers: { type: "object", additionalProperties: { type: "string" }, description: "Extra request headers (credentials are added by the service)." },
+  query: {
+    type: "object",
+    additionalProperties: { type: "string" },
+    description: "Query parameters added to the URL.",
+  },
+  headers: {
+    type: "object",
+    additionalProperties: { type: "string" },
+    description: "Extra request headers (credentials are added by the service).",
+  },
 };
 
 function httpTool(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"): TToolDefinition {
@@ -33,7 +41,8 @@ export const BUILT_IN_INTEGRATIONS: readonly TIntegrationDefinition[] = [
   {
     id: "service.http",
     name: "HTTP",
-    description: "Call any HTTP API: a read-only GET tool and write tools for POST, PUT, PATCH and DELETE. Outbound calls pass an SSRF guard.",
+    description:
+      "Call any HTTP API: a read-only GET tool and write tools for POST, PUT, PATCH and DELETE. Outbound calls pass an SSRF guard.",
     builtIn: true,
     credential: {
       token: true,
@@ -61,7 +70,8 @@ export const BUILT_IN_INTEGRATIONS: readonly TIntegrationDefinition[] = [
     tools: [
       {
         name: "service.knowledge.search",
-        description: "Full-text search over the automation's selected knowledge; returns the best articles with snippets.",
+        description:
+          "Full-text search over the automation's selected knowledge; returns the best articles with snippets.",
         isReadonly: true,
         inputSchema: {
           type: "object",

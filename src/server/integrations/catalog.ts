@@ -28,7 +28,10 @@ export async function visibleIntegrations(orgId: string): Promise<TIntegrationDe
   ];
 }
 
-export async function findVisibleIntegration(orgId: string, integrationId: string): Promise<TIntegrationDefinition | null> {
+export async function findVisibleIntegration(
+  orgId: string,
+  integrationId: string,
+): Promise<TIntegrationDefinition | null> {
   return (await visibleIntegrations(orgId)).find((integration) => integration.id === integrationId) ?? null;
 }
 

@@ -28,12 +28,22 @@ export type TInvokeToolOptions = {
 };
 
 /** Response headers worth showing; every other value is redacted (upstreams echo tokens and cookies). */
-const SHOWN_HEADERS = new Set(["content-type", "content-length", "location", "retry-after", "date", "etag", "last-modified"]);
+const SHOWN_HEADERS = new Set([
+  "content-type",
+  "content-length",
+  "location",
+  "retry-after",
+  "date",
+  "etag",
+  "last-modified",
+]);
 export const REDACTED = "[redacted]";
 
 function redactHeaders(headers: unknown): unknown {
   if (!headers || typeof headers !== "object" || Array.isArray(headers)) return headers;
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SHOWN_HEADERS.has(name.toLowerCase()) ? value : REDACTED]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, SHOWN_HEADERS.has(name.toLowerCase()) ? value : REDACTED]),
+  );
 }
 
 /** Tool arguments as recorded and shown: header values hidden (credentials travel there). */
@@ -44,7 +54,10 @@ export function maskToolArgs(args: Record<string, unknown>): Record<string, unkn
 /** A tool result as recorded, shown and given to the model: header values hidden. */
 export function maskToolResult(result: unknown): unknown {
   if (result && typeof result === "object" && !Array.isArray(result) && "headers" in result) {
-    return { ...(result as Record<string, unknown>), headers: redactHeaders((result as Record<string, unknown>).headers) };
+    return {
+      ...(result as Record<string, unknown>),
+      headers: redactHeaders((result as Record<string, unknown>).headers),
+    };
   }
   return result;
 }
@@ -57,20 +70,40 @@ export function maskToolResult(result: unknown): unknown {
 export async function invokeTool(options: TInvokeToolOptions): Promise<unknown> {
   const { integration, toolName, args } = options;
   if (integration.id === "service.knowledge") {
-    if (toolName !== "service.knowledge.search") throw new AppError("VALIDATION", `The integration service.knowledge has no tool ${toolName}.`);
+    if (toolName !== "service.knowledge.search")
+      throw new AppError("VALIDATION", `The integration service.knowledge has no tool ${toolName}.`);
     const query = typeof args.query === "string" ? args.query.trim() : "";
-    if (!query) throw new AppError("VALIDATION", "service.knowledge.search needs a nonempty `query`.", { details: { reason: "invalid_args" } });
+    if (!query)
+      throw new AppError("VALIDATION", "service.knowledge.search needs a nonempty `query`.", {
+        details: { reason: "invalid_args" },
+      });
     const limit = typeof args.limit === "number" ? args.limit : undefined;
     return { results: await options.searchKnowledge(query, limit) };
   }
   if (integration.id === "service.mail" || integration.id === "service.calendar") {
     if (!options.workspace) {
-      throw new AppError("VALIDATION", `${toolName} acts with an assistant worker's own mail or calendar connection, so it runs only in an assistant worker's conversation.`, {
-        details: { reason: "no_worker" },
-      });
+      throw new AppError(
+        "VALIDATION",
+        `${toolName} acts with an assistant worker's own mail or calendar connection, so it runs only in an assistant worker's conversation.`,
+        {
+          details: { reason: "no_worker" },
+        },
+      );
     }
-    return invokeWorkspaceTool({ toolName, args, connection: options.workspace.connection, selfEmail: options.workspace.selfEmail, allowedHosts: options.allowedHosts });
+    return invokeWorkspaceTool({
+      toolName,
+      args,
+      connection: options.workspace.connection,
+      selfEmail: options.workspace.selfEmail,
+      allowedHosts: options.allowedHosts,
+    });
   }
-  const result = await invokeHttpTool({ toolName, args, credential: options.credential, integration, allowedHosts: options.allowedHosts });
+  const result = await invokeHttpTool({
+    toolName,
+    args,
+    credential: options.credential,
+    integration,
+    allowedHosts: options.allowedHosts,
+  });
   return maskToolResult(result);
 }

@@ -35,7 +35,8 @@ export type TImportedIntegration = {
 type TDoc = Record<string, unknown>;
 
 const invalid = (message: string) => new AppError("VALIDATION", `The OpenAPI document cannot be imported: ${message}`);
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
@@ -49,7 +50,8 @@ function parseDocument(input: unknown): TDoc {
     }
   }
   if (!isObject(document)) throw invalid("it must be a JSON object.");
-  if (!/^3\.[01]\.\d+$/.test(text(document.openapi))) throw invalid(`only OpenAPI 3.0 and 3.1 are supported (openapi: ${JSON.stringify(document.openapi ?? null)}).`);
+  if (!/^3\.[01]\.\d+$/.test(text(document.openapi)))
+    throw invalid(`only OpenAPI 3.0 and 3.1 are supported (openapi: ${JSON.stringify(document.openapi ?? null)}).`);
   if (!isObject(document.paths)) throw invalid("it has no paths.");
   return document;
 }
@@ -60,9 +62,12 @@ export function normalizeBaseUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw invalid(`the base URL ${JSON.stringify(value)} is not absolute; give a baseUrl such as https://api.example.com/v1.`);
+    throw invalid(
+      `the base URL ${JSON.stringify(value)} is not absolute; give a baseUrl such as https://api.example.com/v1.`,
+    );
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw invalid(`the base URL must use http or https (got ${url.protocol}).`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw invalid(`the base URL must use http or https (got ${url.protocol}).`);
   if (url.username || url.password) throw invalid("the base URL must not contain credentials.");
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
@@ -99,12 +104,17 @@ function credentialFields(document: TDoc): TCredentialField[] {
 type TOperationInput = { inputSchema: TJsonSchema; params: THttpParam[]; bodyArg: string | null };
 
 /** Path and query parameters (path-level ones overridden by the operation's) and the JSON body. */
-function operationInput(document: TDoc, pathItem: Record<string, unknown>, operation: Record<string, unknown>): TOperationInput | string {
+function operationInput(
+  document: TDoc,
+  pathItem: Record<string, unknown>,
+  operation: Record<string, unknown>,
+): TOperationInput | string {
   const byKey = new Map<string, Record<string, unknown>>();
   for (const list of [pathItem.parameters, operation.parameters]) {
     for (const raw of Array.isArray(list) ? list : []) {
       const param = deref(document, raw);
-      if (param && text(param.name) && (param.in === "path" || param.in === "query")) byKey.set(`${param.in}:${param.name}`, param);
+      if (param && text(param.name) && (param.in === "path" || param.in === "query"))
+        byKey.set(`${param.in}:${param.name}`, param);
     }
   }
   const properties: Record<string, TJsonSchema> = {};
@@ -128,10 +138,18 @@ function operationInput(document: TDoc, pathItem: Record<string, unknown>, opera
     if (!jsonType) return `the request body is not JSON (${Object.keys(content).join(", ") || "no content"})`;
     const media = isObject(content[jsonType]) ? content[jsonType] : {};
     bodyArg = "body";
-    properties.body = { ...inlineSchema(document, media.schema), ...(text(requestBody.description) ? { description: clip(text(requestBody.description), 500) } : {}) };
+    properties.body = {
+      ...inlineSchema(document, media.schema),
+      ...(text(requestBody.description) ? { description: clip(text(requestBody.description), 500) } : {}),
+    };
     if (requestBody.required === true) required.push("body");
   }
-  const inputSchema: TJsonSchema = { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false };
+  const inputSchema: TJsonSchema = {
+    type: "object",
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+  };
   return { inputSchema, params, bodyArg };
 }
 
@@ -165,7 +183,8 @@ export function integrationFromOpenApi(options: TOpenApiImportOptions): TImporte
         skipped.push({ operation: label, reason: input });
         continue;
       }
-      if (tools.length === MAX_IMPORTED_OPERATIONS) throw invalid(`it has more than ${MAX_IMPORTED_OPERATIONS} operations; import a smaller document.`);
+      if (tools.length === MAX_IMPORTED_OPERATIONS)
+        throw invalid(`it has more than ${MAX_IMPORTED_OPERATIONS} operations; import a smaller document.`);
       const segment = uniqueName(operationSegment(operation.operationId, method, path), takenSegments, segmentRoom);
       const summary = text(operation.summary);
       const details = text(operation.description);

@@ -2,7 +2,14 @@ import { fromPrisma } from "pg-boss";
 import { insertJobs, notifyChannelSql } from "pg-boss/dist/plans.js";
 import { queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
-import { ASSISTANT_ACTION_QUEUE, EXECUTION_QUEUES, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
+import {
+  ASSISTANT_ACTION_QUEUE,
+  EXECUTION_QUEUES,
+  FLOW_QUEUE,
+  ONBOARDING_QUEUE,
+  TURN_QUEUE,
+  WEBHOOK_QUEUE,
+} from "./queues";
 import { warmQueue, warmQueueTables } from "./queue";
 
 /**
@@ -18,7 +25,13 @@ export type TJob =
   | { kind: "webhook-delivery"; deliveryId: string }
   | { kind: "assistant-action"; actionId: string };
 
-const QUEUE_OF: Record<TJob["kind"], string> = { "agent-turn": TURN_QUEUE, "flow-run": FLOW_QUEUE, onboarding: ONBOARDING_QUEUE, "webhook-delivery": WEBHOOK_QUEUE, "assistant-action": ASSISTANT_ACTION_QUEUE };
+const QUEUE_OF: Record<TJob["kind"], string> = {
+  "agent-turn": TURN_QUEUE,
+  "flow-run": FLOW_QUEUE,
+  onboarding: ONBOARDING_QUEUE,
+  "webhook-delivery": WEBHOOK_QUEUE,
+  "assistant-action": ASSISTANT_ACTION_QUEUE,
+};
 
 /**
  * Per-organization fairness: an execution job (agent turn, flow run) carries its organization as
@@ -87,8 +100,11 @@ function insertAround(schema: string, table: string, name: string): [string, str
   const key = `${schema}.${table}/${name}`;
   let parts = inserts.get(key);
   if (!parts) {
-    const [before, after, ...rest] = insertJobs(schema, { table, name, returnId: false, notify: false }).split(JOBS_PARAMETER);
-    if (after === undefined || rest.length > 0) throw new Error("pg-boss's job insert changed shape: jobsInsertSql must be revisited for this version.");
+    const [before, after, ...rest] = insertJobs(schema, { table, name, returnId: false, notify: false }).split(
+      JOBS_PARAMETER,
+    );
+    if (after === undefined || rest.length > 0)
+      throw new Error("pg-boss's job insert changed shape: jobsInsertSql must be revisited for this version.");
     parts = [before!, after];
     inserts.set(key, parts);
   }
@@ -121,8 +137,11 @@ export function jobsInsertSql(jobs: TJob[], guard: Prisma.Sql): { ctes: Prisma.S
   const woken = kinds.flatMap((kind, index) => {
     const name = QUEUE_OF[kind];
     const queued = Prisma.sql`(SELECT count(*) AS queued FROM job_${Prisma.raw(String(index))}) AS counted WHERE queued > 0`;
-    if (EXECUTION_QUEUES.has(name)) return [Prisma.sql`SELECT pg_notify(${wakeChannel}, ${`${name}:`}::text || queued::text)::text FROM ${queued}`];
-    return tables.get(name)!.notify ? [Prisma.sql`SELECT pg_notify(${Prisma.raw(notifyChannelSql(schema))}, ${name})::text FROM ${queued}`] : [];
+    if (EXECUTION_QUEUES.has(name))
+      return [Prisma.sql`SELECT pg_notify(${wakeChannel}, ${`${name}:`}::text || queued::text)::text FROM ${queued}`];
+    return tables.get(name)!.notify
+      ? [Prisma.sql`SELECT pg_notify(${Prisma.raw(notifyChannelSql(schema))}, ${name})::text FROM ${queued}`]
+      : [];
   });
   if (woken.length === 0) return { ctes, notify: null };
   return { ctes, notify: Prisma.join(woken, " UNION ALL ") };

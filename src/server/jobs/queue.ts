@@ -52,20 +52,35 @@ const QUEUE_CONNECTION_SECONDS = 60;
  * query is rewritten: a socket URL (`postgresql://user@/db?host=/run/postgresql`) is no URL to
  * `new URL`.
  */
-export function queueConnection(connectionString: string): { connectionString: string; options: string; max: number; maxLifetimeSeconds: number } {
+export function queueConnection(connectionString: string): {
+  connectionString: string;
+  options: string;
+  max: number;
+  maxLifetimeSeconds: number;
+} {
   const queryAt = connectionString.indexOf("?");
   const base = queryAt < 0 ? connectionString : connectionString.slice(0, queryAt);
   const params = new URLSearchParams(queryAt < 0 ? "" : connectionString.slice(queryAt + 1));
   const own = params.get("options");
   params.delete("options");
   const query = params.toString();
-  return { connectionString: query ? `${base}?${query}` : base, options: [own, QUEUE_SETTINGS].filter(Boolean).join(" "), max: 5, maxLifetimeSeconds: QUEUE_CONNECTION_SECONDS };
+  return {
+    connectionString: query ? `${base}?${query}` : base,
+    options: [own, QUEUE_SETTINGS].filter(Boolean).join(" "),
+    max: 5,
+    maxLifetimeSeconds: QUEUE_CONNECTION_SECONDS,
+  };
 }
 
 async function boot(queue: TQueueState, database: TDatabase, options: TQueueOptions): Promise<PgBoss | null> {
   try {
     const boss = database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schema: options.schema, useListenNotify: true })
+      ? new PgBoss({
+          db: fromPglite(database.pglite),
+          backend: "pglite",
+          schema: options.schema,
+          useListenNotify: true,
+        })
       : new PgBoss({ ...queueConnection(database.connectionString!), schema: options.schema, useListenNotify: true });
     if (!database.pglite) prepareQueueStatements(boss, env.DATABASE_STATEMENT_CACHE);
     boss.on("error", (error) => log.error("queue error", { error }));
@@ -146,5 +161,8 @@ export function warmQueue(): PgBoss {
   if (queue.state === "running" && queue.boss) return queue.boss;
   // Not awaited: the caller is inside a transaction, which on PGlite holds the one connection.
   if (queue.state !== "starting") void ready().then((database) => startQueue(database));
-  throw new AppError("UNAVAILABLE", "The job queue is not running on this server, so no work can be accepted now; retry shortly.");
+  throw new AppError(
+    "UNAVAILABLE",
+    "The job queue is not running on this server, so no work can be accepted now; retry shortly.",
+  );
 }

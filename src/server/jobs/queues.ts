@@ -72,13 +72,19 @@ const WEBHOOK_QUEUE_OPTIONS: TQueueCreateOptions = { retryLimit: 0, expireInSeco
  * An approved action's run: a retry never re-runs a call that started (the job finds it RUNNING
  * and fails it as interrupted), so retrying is safe; the minute sweep wakes a lost one.
  */
-const ASSISTANT_ACTION_QUEUE_OPTIONS: TQueueCreateOptions = { retryLimit: 2, retryDelay: 5, expireInSeconds: 300, notify: true };
+const ASSISTANT_ACTION_QUEUE_OPTIONS: TQueueCreateOptions = {
+  retryLimit: 2,
+  retryDelay: 5,
+  expireInSeconds: 300,
+  notify: true,
+};
 
 export async function createQueueOnce(boss: PgBoss, name: string, options: TQueueCreateOptions): Promise<void> {
   const existing = await boss.getQueue(name);
   // Queues created before a change of how their jobs wake workers follow it (the other options
   // are kept as they are).
-  if (existing && Boolean(options.notify) !== Boolean(existing.notify)) await boss.updateQueue(name, { notify: Boolean(options.notify) });
+  if (existing && Boolean(options.notify) !== Boolean(existing.notify))
+    await boss.updateQueue(name, { notify: Boolean(options.notify) });
   if (existing) return;
   try {
     await boss.createQueue(name, options);

@@ -32,7 +32,12 @@ beforeAll(async () => {
   env.HTTP_TOOL_ALLOWED_HOSTS = `127.0.0.1:${port}`;
   env.ENGINE_SLOTS = 1;
   const owner = world.people.owner.actor;
-  await createConnection(owner, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: "drain-token" });
+  await createConnection(owner, {
+    domainId: world.acme.ops,
+    integrationId: "service.http",
+    name: "HTTP",
+    token: "drain-token",
+  });
   const procedure = `#service.http.get ${JSON.stringify({ url: `http://127.0.0.1:${port}/slow`, query: { message: "{{message}}" } })}`;
   agentId = await publishAgent(owner, world.acme.ops, { model: "builtin:procedure", procedure });
 });
@@ -44,7 +49,10 @@ afterAll(async () => {
 });
 
 async function open(message: string): Promise<string> {
-  const response = await api("POST", `/agents/${agentId}/sessions`, { credential: world.people.owner.key, body: { message } });
+  const response = await api("POST", `/agents/${agentId}/sessions`, {
+    credential: world.people.owner.key,
+    body: { message },
+  });
   expect(response.status).toBe(202);
   return (response.body as { executionId: string }).executionId;
 }
@@ -85,7 +93,10 @@ describe("draining streams", () => {
     expect(frames.at(-1)).toMatchObject({ retry: "500" });
     expect(frames.map((frame) => frame.event).filter(Boolean)).toEqual(["snapshot"]);
 
-    const late = await readFrames(sessionEventStream({ sessionId: session.id, lastEventId: "0", snapshot: async () => ({}) }), () => false);
+    const late = await readFrames(
+      sessionEventStream({ sessionId: session.id, lastEventId: "0", snapshot: async () => ({}) }),
+      () => false,
+    );
     expect(late).toBe("retry: 2000\n\nretry: 500\n: server shutting down, reconnect with Last-Event-ID\n\n");
   });
 });

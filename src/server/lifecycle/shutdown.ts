@@ -70,9 +70,16 @@ export function installWebShutdown(): void {
     // Held, not replaced for good: the first exit (Next's, after its requests drained) finishes.
     process.exit = ((code?: number | string | null) => finish(Number(code ?? 0))) as typeof process.exit;
     const streams = startDraining();
-    log.info("shutting down: streams told to reconnect, requests and jobs draining", { signal, streams, graceSeconds: env.SHUTDOWN_GRACE_SECONDS });
+    log.info("shutting down: streams told to reconnect, requests and jobs draining", {
+      signal,
+      streams,
+      graceSeconds: env.SHUTDOWN_GRACE_SECONDS,
+    });
     // A request that never ends must not keep the process past its grace period.
-    setTimeout(() => finish(signal === "SIGINT" ? 130 : 143), Math.max(0, deadline - Date.now()) + RELEASE_TIMEOUT_MS).unref();
+    setTimeout(
+      () => finish(signal === "SIGINT" ? 130 : 143),
+      Math.max(0, deadline - Date.now()) + RELEASE_TIMEOUT_MS,
+    ).unref();
     if (!nextExits) void engine.finally(() => finish(0));
   };
   process.on("SIGTERM", onSignal);

@@ -30,8 +30,16 @@ async function connect(key: string): Promise<Client> {
 async function call(key: string, name: string, args: Record<string, unknown>, onprogress?: (message: string) => void) {
   const client = await connect(key);
   try {
-    const result = (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress: (p) => onprogress(p.message ?? "") } : undefined)) as CallToolResult;
-    return { result, output: result.structuredContent as TAgentToolOutput, text: result.content.map((item) => (item.type === "text" ? item.text : "")).join("\n") };
+    const result = (await client.callTool(
+      { name, arguments: args },
+      undefined,
+      onprogress ? { onprogress: (p) => onprogress(p.message ?? "") } : undefined,
+    )) as CallToolResult;
+    return {
+      result,
+      output: result.structuredContent as TAgentToolOutput,
+      text: result.content.map((item) => (item.type === "text" ? item.text : "")).join("\n"),
+    };
   } finally {
     await client.close();
   }
@@ -55,7 +63,10 @@ beforeAll(async () => {
   const broken = await publishAgent(owner, world.acme.ops, { model: "builtin:echo" }, { name: "Broken" });
   // A model that went away after publishing: the turn fails with MODEL_UNAVAILABLE.
   const revision = await db().automationRevision.findFirstOrThrow({ where: { automationId: broken } });
-  await db().automationRevision.update({ where: { id: revision.id }, data: { setup: { ...(revision.setup as object), model: "builtin:retired" } } });
+  await db().automationRevision.update({
+    where: { id: revision.id },
+    data: { setup: { ...(revision.setup as object), model: "builtin:retired" } },
+  });
 });
 
 afterAll(async () => {
@@ -76,7 +87,11 @@ describe("tools/call", () => {
     expect(progress.at(-1)).toBe("The agent finished.");
 
     const second = await call(key, names.echo, { message: "second question", sessionId: first.output.sessionId });
-    expect(second.output).toMatchObject({ status: "completed", sessionId: first.output.sessionId, answer: "Echo: second question" });
+    expect(second.output).toMatchObject({
+      status: "completed",
+      sessionId: first.output.sessionId,
+      answer: "Echo: second question",
+    });
     expect(second.output.executionId).not.toBe(first.output.executionId);
 
     const details = await api("GET", `/agents/sessions/${first.output.sessionId}`, { credential: key });
@@ -93,7 +108,9 @@ describe("tools/call", () => {
   it("reports a suspension for approval as a result with the approval, the tool and where to decide", async () => {
     const { output, result, text } = await call(world.people.operator.key, names.writer, { message: "write this" });
     expect(result.isError).toBeFalsy();
-    const approval = await db().approval.findFirstOrThrow({ where: { sessionId: output.sessionId!, status: "PENDING" } });
+    const approval = await db().approval.findFirstOrThrow({
+      where: { sessionId: output.sessionId!, status: "PENDING" },
+    });
     expect(output).toEqual({
       status: "suspended",
       sessionId: output.sessionId,
@@ -126,9 +143,15 @@ describe("tools/call", () => {
   it("lets another driver of the domain continue a session; people outside it do not even see the tool", async () => {
     const opened = await call(world.people.owner.key, names.echo, { message: "owner's question" });
     expect(opened.output.status).toBe("completed");
-    const editor = await call(world.people.editor.key, names.echo, { message: "editor joins", sessionId: opened.output.sessionId });
+    const editor = await call(world.people.editor.key, names.echo, {
+      message: "editor joins",
+      sessionId: opened.output.sessionId,
+    });
     expect(editor.output).toMatchObject({ status: "completed", answer: "Echo: editor joins" });
-    const outsider = await call(world.people.salesEditor.key, names.echo, { message: "hi", sessionId: opened.output.sessionId });
+    const outsider = await call(world.people.salesEditor.key, names.echo, {
+      message: "hi",
+      sessionId: opened.output.sessionId,
+    });
     expect(outsider.result.isError).toBe(true);
     expect(outsider.text).toContain("Tool echo not found");
   });

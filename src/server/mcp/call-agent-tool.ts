@@ -48,11 +48,18 @@ export async function callAgentTool(
       signal: requestSignal ? AbortSignal.any([extra.signal, requestSignal]) : extra.signal,
       onProgress: progressReporter(extra),
     });
-    return turnResult({ toolName: tool.toolName, sessionId: started.sessionId, executionId: started.executionId }, outcome);
+    return turnResult(
+      { toolName: tool.toolName, sessionId: started.sessionId, executionId: started.executionId },
+      outcome,
+    );
   } catch (error) {
     const appError = findAppError(error);
     if (appError) return refusalResult(appError.code, appError.message, input.sessionId ?? null);
     log.error("MCP tools/call failed", { error, agentId: tool.agentId, userId: actor.userId });
-    return refusalResult("INTERNAL", `The service could not run the agent (at ${new Date().toISOString()}). Try again; if it keeps failing, report this time.`, input.sessionId ?? null);
+    return refusalResult(
+      "INTERNAL",
+      `The service could not run the agent (at ${new Date().toISOString()}). Try again; if it keeps failing, report this time.`,
+      input.sessionId ?? null,
+    );
   }
 }

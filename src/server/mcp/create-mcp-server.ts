@@ -8,7 +8,10 @@ import { ZAgentToolOutput } from "./tool-result";
 /** Every agent tool takes the run routes' message (spec section 8) and an optional session. */
 export const ZAgentToolInput = z.object({
   message: z.string().trim().min(1).max(8000).describe("What to ask or tell the agent (1-8,000 characters)."),
-  sessionId: z.uuid().optional().describe("Continue this earlier conversation with the agent (the sessionId of an earlier answer)."),
+  sessionId: z
+    .uuid()
+    .optional()
+    .describe("Continue this earlier conversation with the agent (the sessionId of an earlier answer)."),
 });
 
 export const MCP_SERVER_INFO = { name: "agent-automation-service", version: "1.0.0" };
@@ -24,7 +27,10 @@ const INSTRUCTIONS =
  * `requestSignal` is the HTTP request's: the transport does not abort a handler when the
  * client hangs up, so the wait watches the request itself.
  */
-export async function createMcpServer(actor: TUserActor, options: { requestSignal?: AbortSignal } = {}): Promise<McpServer> {
+export async function createMcpServer(
+  actor: TUserActor,
+  options: { requestSignal?: AbortSignal } = {},
+): Promise<McpServer> {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
   const tools = await listAgentTools(actor);
   for (const tool of tools) {

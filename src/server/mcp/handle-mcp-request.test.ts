@@ -33,13 +33,25 @@ async function post(headers: Record<string, string>, body: unknown, method = "PO
   );
 }
 
-const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } } };
+const initialize = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
+};
 
 beforeAll(async () => {
   world = await agentsWorld();
   const owner = world.people.owner.actor;
   const setup = { model: "builtin:echo", principles: "Answer every message." };
-  ({ agent: { id: echoId } } = await createAndPublishAgent(owner, { domainId: world.acme.ops, name: "Echo", description: "Repeats what you say", setup }));
+  ({
+    agent: { id: echoId },
+  } = await createAndPublishAgent(owner, {
+    domainId: world.acme.ops,
+    name: "Echo",
+    description: "Repeats what you say",
+    setup,
+  }));
   await createAndPublishAgent(owner, { domainId: world.acme.sales, name: "Sales echo", setup });
 });
 
@@ -58,7 +70,10 @@ describe("POST /api/v1/mcp", () => {
     expect(echo!.inputSchema).toMatchObject({
       type: "object",
       required: ["message"],
-      properties: { message: { type: "string", minLength: 1, maxLength: 8000 }, sessionId: { type: "string", format: "uuid" } },
+      properties: {
+        message: { type: "string", minLength: 1, maxLength: 8000 },
+        sessionId: { type: "string", format: "uuid" },
+      },
     });
     expect(echo!.outputSchema).toMatchObject({ type: "object", properties: { sessionId: {}, status: {} } });
     await client.close();
@@ -92,7 +107,10 @@ describe("POST /api/v1/mcp", () => {
 
   it("refuses a continuation with a session that is not this agent's as NOT_FOUND", async () => {
     const client = await connect(world.people.operator.key);
-    const result = await client.callTool({ name: "echo", arguments: { message: "hi", sessionId: crypto.randomUUID() } });
+    const result = await client.callTool({
+      name: "echo",
+      arguments: { message: "hi", sessionId: crypto.randomUUID() },
+    });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ status: "refused", error: { code: "NOT_FOUND" } });
     expect((result.content as Array<{ text: string }>)[0]!.text).toMatch(/^NOT_FOUND: /);
@@ -106,7 +124,11 @@ describe("POST /api/v1/mcp", () => {
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer realm=/);
       if (credential) expect(response.headers.get("www-authenticate")).toContain('error="invalid_token"');
-      const body = (await response.json()) as { jsonrpc: string; id: null; error: { code: number; message: string; data: { code: string } } };
+      const body = (await response.json()) as {
+        jsonrpc: string;
+        id: null;
+        error: { code: number; message: string; data: { code: string } };
+      };
       expect(body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32001, data: { code: "UNAUTHORIZED" } } });
       expect(body.error.message).toContain("yk_");
     }

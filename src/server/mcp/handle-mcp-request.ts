@@ -14,13 +14,30 @@ const RPC_INTERNAL = -32603;
 const REALM = 'realm="agent-automation-service"';
 
 /** An HTTP-level refusal in the shape MCP clients read: a JSON-RPC error, id null. */
-function rpcError(status: number, rpcCode: number, code: string, message: string, headers: Record<string, string> = {}, details?: Record<string, unknown>): Response {
-  return Response.json({ jsonrpc: "2.0", error: { code: rpcCode, message, data: { code, ...details } }, id: null }, { status, headers });
+function rpcError(
+  status: number,
+  rpcCode: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+  details?: Record<string, unknown>,
+): Response {
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: rpcCode, message, data: { code, ...details } }, id: null },
+    { status, headers },
+  );
 }
 
 /** Refusals of the route wrapper (405, 429, 500) in the JSON-RPC shape, with the service's code in data. */
 function rpcRefusal(error: AppError): Response {
-  return rpcError(error.status, error.status >= 500 ? RPC_INTERNAL : RPC_SERVER_ERROR, error.code, error.message, error.headers, error.details);
+  return rpcError(
+    error.status,
+    error.status >= 500 ? RPC_INTERNAL : RPC_SERVER_ERROR,
+    error.code,
+    error.message,
+    error.headers,
+    error.details,
+  );
 }
 
 /**
@@ -31,7 +48,9 @@ function unauthorized(hadCredential: boolean): Response {
   const message = hadCredential
     ? "The credential is invalid, revoked, or not a personal API key. The MCP endpoint accepts only Authorization: Bearer yk_... (a personal API key from the console's Developer page)."
     : "Send Authorization: Bearer yk_... with a personal API key from the console's Developer page.";
-  const challenge = hadCredential ? `Bearer ${REALM}, error="invalid_token", error_description="A personal API key (yk_) is required"` : `Bearer ${REALM}`;
+  const challenge = hadCredential
+    ? `Bearer ${REALM}, error="invalid_token", error_description="A personal API key (yk_) is required"`
+    : `Bearer ${REALM}`;
   return rpcError(401, RPC_UNAUTHORIZED, "UNAUTHORIZED", message, { "WWW-Authenticate": challenge });
 }
 
@@ -40,7 +59,10 @@ async function serveMcp(req: Request): Promise<Response> {
   if (!actor) return unauthorized(req.headers.has("authorization"));
   await countAfterAuthentication("mcp", { organization: actor.orgId });
   const server = await createMcpServer(actor, { requestSignal: req.signal });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: false,
+  });
   await server.connect(transport);
   return await transport.handleRequest(req);
 }
@@ -54,7 +76,12 @@ async function serveMcp(req: Request): Promise<Response> {
 export function handleMcpRequest(req: Request): Promise<Response> {
   return serveApiRequest(
     req,
-    { route: "/api/v1/mcp", methods: ["POST"], rateLimit: () => ({ surface: "mcp", keys: requestKeys(req, "") }), renderError: rpcRefusal },
+    {
+      route: "/api/v1/mcp",
+      methods: ["POST"],
+      rateLimit: () => ({ surface: "mcp", keys: requestKeys(req, "") }),
+      renderError: rpcRefusal,
+    },
     {},
     () => serveMcp(req),
   );

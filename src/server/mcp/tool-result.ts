@@ -42,7 +42,11 @@ export function turnResult(ref: TTurnRef, outcome: TTurnOutcome): CallToolResult
   switch (outcome.status) {
     case "completed": {
       const answer = outcome.answer || "(The agent finished without a written answer.)";
-      return result([answer, `${continueHint(ref)} Execution ${ref.executionId}.`], { status: "completed", ...ids, answer: outcome.answer });
+      return result([answer, `${continueHint(ref)} Execution ${ref.executionId}.`], {
+        status: "completed",
+        ...ids,
+        answer: outcome.answer,
+      });
     }
     case "failed":
       return result(
@@ -78,5 +82,9 @@ export function turnResult(ref: TTurnRef, outcome: TTurnOutcome): CallToolResult
 
 /** A refusal by the service (AppError): an MCP tool error naming the code, never a protocol error. */
 export function refusalResult(code: string, message: string, sessionId: string | null = null): CallToolResult {
-  return result([`${code}: ${message}`], { status: "refused", sessionId, executionId: null, error: { code, message } }, true);
+  return result(
+    [`${code}: ${message}`],
+    { status: "refused", sessionId, executionId: null, error: { code, message } },
+    true,
+  );
 }

@@ -5,7 +5,11 @@ import { echoModel } from "./builtin/echo-model";
 import { procedureModel } from "./builtin/procedure-model";
 import { ModelError, type TModelAdapter } from "./types";
 
-const BUILTINS: Record<string, TModelAdapter> = { "builtin:echo": echoModel, "builtin:procedure": procedureModel, "builtin:assistant": assistantModel };
+const BUILTINS: Record<string, TModelAdapter> = {
+  "builtin:echo": echoModel,
+  "builtin:procedure": procedureModel,
+  "builtin:assistant": assistantModel,
+};
 
 /**
  * The adapter for an agent's Setup model: the offline built-ins, or a provider through the AI
@@ -14,13 +18,20 @@ const BUILTINS: Record<string, TModelAdapter> = { "builtin:echo": echoModel, "bu
 export function modelFor(model: string): TModelAdapter {
   if (model.startsWith("builtin:")) {
     const builtin = BUILTINS[model];
-    if (!builtin) throw new ModelError("MODEL_UNAVAILABLE", `Unknown built-in model "${model}"; use builtin:echo, builtin:procedure or builtin:assistant.`);
+    if (!builtin)
+      throw new ModelError(
+        "MODEL_UNAVAILABLE",
+        `Unknown built-in model "${model}"; use builtin:echo, builtin:procedure or builtin:assistant.`,
+      );
     return builtin;
   }
   try {
     return createProviderModel(model, env);
   } catch (error) {
     if (error instanceof ModelError) throw error;
-    throw new ModelError("MODEL_UNAVAILABLE", error instanceof Error ? error.message : `The model "${model}" is not available.`);
+    throw new ModelError(
+      "MODEL_UNAVAILABLE",
+      error instanceof Error ? error.message : `The model "${model}" is not available.`,
+    );
   }
 }

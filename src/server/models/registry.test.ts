@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { modelAvailability, runnableModels } from "./registry";
 
 const NONE = {};
-const ALL = { OPENAI_API_KEY: "sk-test", ANTHROPIC_API_KEY: "sk-ant-test", OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:11434/v1" };
+const ALL = {
+  OPENAI_API_KEY: "sk-test",
+  ANTHROPIC_API_KEY: "sk-ant-test",
+  OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:11434/v1",
+};
 
 describe("modelAvailability", () => {
   it("always offers the built-in models", () => {
@@ -31,7 +35,9 @@ describe("modelAvailability", () => {
 
   it("does not mistake openai-compatible for openai", () => {
     expect(modelAvailability("openai-compatible:llama3", { OPENAI_API_KEY: "sk-test" }).available).toBe(false);
-    expect(modelAvailability("openai:gpt-4o", { OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:1/v1" }).available).toBe(false);
+    expect(modelAvailability("openai:gpt-4o", { OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:1/v1" }).available).toBe(
+      false,
+    );
   });
 
   it("needs a model name after the provider", () => {
@@ -61,7 +67,10 @@ describe("runnableModels", () => {
     const ids = models.map((model) => model.id);
     expect(ids).toContain("anthropic:claude-sonnet-4-5");
     expect(ids.some((id) => id.startsWith("openai:"))).toBe(false);
-    for (const id of ids) expect(modelAvailability(id, { ANTHROPIC_API_KEY: "sk-ant-test" }), id).toEqual({ available: true });
-    expect(providers.filter((provider) => provider.configured).map((provider) => provider.prefix)).toEqual(["anthropic:"]);
+    for (const id of ids)
+      expect(modelAvailability(id, { ANTHROPIC_API_KEY: "sk-ant-test" }), id).toEqual({ available: true });
+    expect(providers.filter((provider) => provider.configured).map((provider) => provider.prefix)).toEqual([
+      "anthropic:",
+    ]);
   });
 });

@@ -39,7 +39,10 @@ const PROVIDERS: readonly TProvider[] = [
 export function modelAvailability(model: string, config: TModelProviderConfig = env): TModelAvailability {
   if ((BUILTIN_MODELS as readonly string[]).includes(model)) return { available: true };
   if (model.startsWith("builtin:")) {
-    return { available: false, reason: `Unknown built-in model "${model}"; the built-in models are ${BUILTIN_MODELS.join(" and ")}.` };
+    return {
+      available: false,
+      reason: `Unknown built-in model "${model}"; the built-in models are ${BUILTIN_MODELS.join(" and ")}.`,
+    };
   }
   const provider = PROVIDERS.find((candidate) => model.startsWith(candidate.prefix));
   if (!provider) {
@@ -49,10 +52,16 @@ export function modelAvailability(model: string, config: TModelProviderConfig = 
     };
   }
   if (model.length === provider.prefix.length) {
-    return { available: false, reason: `"${model}" names no model after the provider prefix (for example ${provider.prefix}<model name>).` };
+    return {
+      available: false,
+      reason: `"${model}" names no model after the provider prefix (for example ${provider.prefix}<model name>).`,
+    };
   }
   if (!provider.configured(config)) {
-    return { available: false, reason: `The ${provider.prefix.slice(0, -1)} provider is not configured on this service (${provider.needs} is not set).` };
+    return {
+      available: false,
+      reason: `The ${provider.prefix.slice(0, -1)} provider is not configured on this service (${provider.needs} is not set).`,
+    };
   }
   return { available: true };
 }
@@ -72,7 +81,10 @@ export type TModelProvider = { prefix: string; configured: boolean; needs: strin
  * provider (any other name after a configured provider's prefix runs too, so the picker still
  * takes a typed id), and every provider with whether it is configured.
  */
-export function runnableModels(config: TModelProviderConfig = env): { models: TRunnableModel[]; providers: TModelProvider[] } {
+export function runnableModels(config: TModelProviderConfig = env): {
+  models: TRunnableModel[];
+  providers: TModelProvider[];
+} {
   const configured = PROVIDERS.filter((provider) => provider.configured(config));
   const provided = pricedModels().filter((model) => configured.some((provider) => model.startsWith(provider.prefix)));
   return {
@@ -80,6 +92,10 @@ export function runnableModels(config: TModelProviderConfig = env): { models: TR
       ...BUILTIN_MODELS.map((id) => ({ id, description: BUILTIN_DESCRIPTIONS[id] })),
       ...provided.map((id) => ({ id, description: `${id.slice(0, id.indexOf(":"))} model` })),
     ],
-    providers: PROVIDERS.map((provider) => ({ prefix: provider.prefix, configured: provider.configured(config), needs: provider.needs })),
+    providers: PROVIDERS.map((provider) => ({
+      prefix: provider.prefix,
+      configured: provider.configured(config),
+      needs: provider.needs,
+    })),
   };
 }

@@ -25,11 +25,27 @@ export type TOAuthClient = {
 /** The customer's stored app (OrganizationOAuthApp), as the services read it. */
 export type TStoredApp = { appId: string | null; values: unknown; clientSecret: string | null; state: string };
 
-function clientOf(appSource: TAppSource, presetId: TPresetId, provider: TConnectionProvider, clientId: string, clientSecret: string | undefined, values: Record<string, string>): TOAuthClient | null {
+function clientOf(
+  appSource: TAppSource,
+  presetId: TPresetId,
+  provider: TConnectionProvider,
+  clientId: string,
+  clientSecret: string | undefined,
+  values: Record<string, string>,
+): TOAuthClient | null {
   const preset = presetOf(presetId);
   const endpoints = preset.endpoints(values);
   if (!endpoints || preset.scopes[provider].length === 0) return null;
-  return { appSource, preset: presetId, clientId, clientSecret, endpoints, scopes: preset.scopes[provider], authorizeParams: preset.authorizeParams, apiBaseUrl: preset.apiBaseUrl[provider] };
+  return {
+    appSource,
+    preset: presetId,
+    clientId,
+    clientSecret,
+    endpoints,
+    scopes: preset.scopes[provider],
+    authorizeParams: preset.authorizeParams,
+    apiBaseUrl: preset.apiBaseUrl[provider],
+  };
 }
 
 /** The service's own app for a provider (OAUTH_<PROVIDER>_*), or null when none is configured. */
@@ -68,7 +84,8 @@ export function openidConfiguration(client: TOAuthClient): oidc.Configuration {
     client.clientSecret ? oidc.ClientSecretPost(client.clientSecret) : oidc.None(),
   );
   const { authorization_endpoint, token_endpoint, revocation_endpoint } = client.endpoints;
-  if ([authorization_endpoint, token_endpoint, revocation_endpoint].some((url) => url && isLoopbackHttp(url))) oidc.allowInsecureRequests(config);
+  if ([authorization_endpoint, token_endpoint, revocation_endpoint].some((url) => url && isLoopbackHttp(url)))
+    oidc.allowInsecureRequests(config);
   return config;
 }
 

@@ -11,7 +11,12 @@ export type TPresetId = (typeof PRESET_IDS)[number];
 export type TAppField = { key: string; label: string; secret: boolean; required: boolean };
 
 /** The provider's endpoints, as openid-client's server metadata names them. */
-export type TServerEndpoints = { issuer: string; authorization_endpoint: string; token_endpoint: string; revocation_endpoint?: string };
+export type TServerEndpoints = {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  revocation_endpoint?: string;
+};
 
 export type TPreset = {
   id: TPresetId;
@@ -52,18 +57,33 @@ const google: TPreset = {
   // Google issues a refresh token only for offline access, and again only when consent is shown.
   authorizeParams: { access_type: "offline", prompt: "consent" },
   // The user's own mailbox and primary calendar: the workspace tools' paths are relative to these.
-  apiBaseUrl: { mail: "https://gmail.googleapis.com/gmail/v1/users/me", calendar: "https://www.googleapis.com/calendar/v3/calendars/primary" },
+  apiBaseUrl: {
+    mail: "https://gmail.googleapis.com/gmail/v1/users/me",
+    calendar: "https://www.googleapis.com/calendar/v3/calendars/primary",
+  },
 };
 
 const microsoft: TPreset = {
   id: "microsoft",
   name: "Microsoft (Outlook mail and calendar through Microsoft Graph)",
-  fields: [...CLIENT_FIELDS, { key: "tenant", label: "Tenant (common, organizations, consumers or a tenant id; default common)", secret: false, required: false }],
+  fields: [
+    ...CLIENT_FIELDS,
+    {
+      key: "tenant",
+      label: "Tenant (common, organizations, consumers or a tenant id; default common)",
+      secret: false,
+      required: false,
+    },
+  ],
   endpoints: (values) => {
     const tenant = values.tenant || env.OAUTH_MICROSOFT_TENANT;
     const base = `https://login.microsoftonline.com/${encodeURIComponent(tenant)}`;
     // Microsoft offers no OAuth token revocation endpoint: a delete only forgets the tokens.
-    return { issuer: `${base}/v2.0`, authorization_endpoint: `${base}/oauth2/v2.0/authorize`, token_endpoint: `${base}/oauth2/v2.0/token` };
+    return {
+      issuer: `${base}/v2.0`,
+      authorization_endpoint: `${base}/oauth2/v2.0/authorize`,
+      token_endpoint: `${base}/oauth2/v2.0/token`,
+    };
   },
   scopes: {
     // offline_access is how Microsoft issues refresh tokens; Mail.Send for email.send, Mail.ReadWrite
@@ -91,7 +111,10 @@ const generic: TPreset = {
     };
   },
   get scopes() {
-    return { mail: splitScopes(env.OAUTH_GENERIC_SCOPES_MAIL), calendar: splitScopes(env.OAUTH_GENERIC_SCOPES_CALENDAR) };
+    return {
+      mail: splitScopes(env.OAUTH_GENERIC_SCOPES_MAIL),
+      calendar: splitScopes(env.OAUTH_GENERIC_SCOPES_CALENDAR),
+    };
   },
   authorizeParams: {},
   get apiBaseUrl() {

@@ -19,7 +19,8 @@ type TParsed = { ok: true; url: URL } | { ok: false; reason: string };
  * a loopback host, for development).
  */
 function parseReturnUrl(value: string): TParsed {
-  if (value.length > RETURN_URL_MAX_LENGTH) return { ok: false, reason: `is longer than ${RETURN_URL_MAX_LENGTH} characters` };
+  if (value.length > RETURN_URL_MAX_LENGTH)
+    return { ok: false, reason: `is longer than ${RETURN_URL_MAX_LENGTH} characters` };
   if (value.includes("\\")) return { ok: false, reason: "contains a backslash" };
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0020\u007f]/.test(value)) return { ok: false, reason: "contains whitespace or control characters" };
@@ -30,10 +31,12 @@ function parseReturnUrl(value: string): TParsed {
   } catch {
     return { ok: false, reason: "is not an absolute URL" };
   }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))) return { ok: false, reason: "must be an https URL (http only for 127.0.0.1, localhost or [::1])" };
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)))
+    return { ok: false, reason: "must be an https URL (http only for 127.0.0.1, localhost or [::1])" };
   if (url.username || url.password) return { ok: false, reason: "must not carry a user name or password" };
   // On the text as sent: the WHATWG parser already resolves `%2e%2e` segments, hiding the attempt.
-  if (ENCODED_TRICK.test(value.split("?")[0]!)) return { ok: false, reason: "has an encoded slash, backslash or dot in its path" };
+  if (ENCODED_TRICK.test(value.split("?")[0]!))
+    return { ok: false, reason: "has an encoded slash, backslash or dot in its path" };
   return { ok: true, url };
 }
 
@@ -41,7 +44,10 @@ function parseReturnUrl(value: string): TParsed {
 export function normalizeRegisteredReturnUrl(value: string, field: string): string {
   const parsed = parseReturnUrl(value);
   if (!parsed.ok) throw new AppError("VALIDATION", `${field}: “${value}” ${parsed.reason}.`, { details: { field } });
-  if (parsed.url.search) throw new AppError("VALIDATION", `${field}: “${value}” must not have a query: a return URL is a prefix.`, { details: { field } });
+  if (parsed.url.search)
+    throw new AppError("VALIDATION", `${field}: “${value}” must not have a query: a return URL is a prefix.`, {
+      details: { field },
+    });
   return parsed.url.href;
 }
 
@@ -70,9 +76,13 @@ export function checkReturnTo(value: string, registered: readonly string[]): str
     return prefix.origin === candidate.origin && underPrefix(candidate.pathname, prefix.pathname);
   });
   if (!matches) {
-    throw new AppError("VALIDATION", "return_to is not under a return URL registered for this platform (PUT /api/partner/v1/platform/oauth-return-urls).", {
-      details: { field: "return_to", registered: registered.length },
-    });
+    throw new AppError(
+      "VALIDATION",
+      "return_to is not under a return URL registered for this platform (PUT /api/partner/v1/platform/oauth-return-urls).",
+      {
+        details: { field: "return_to", registered: registered.length },
+      },
+    );
   }
   return candidate.href;
 }

@@ -37,12 +37,44 @@ function createMetrics(): TMetrics {
   void queueJobs;
   return {
     registry,
-    httpRequests: new Counter({ name: "aas_http_requests_total", help: "HTTP requests answered, by route template, method and status.", labelNames: ["route", "method", "status"] as const, registers: [registry] }),
-    httpDuration: new Histogram({ name: "aas_http_request_duration_seconds", help: "HTTP request latency in seconds, by route template, method and status.", labelNames: ["route", "method", "status"] as const, buckets: LATENCY_BUCKETS, registers: [registry] }),
-    jobDuration: new Histogram({ name: "aas_job_duration_seconds", help: "How long one job attempt ran, by queue and outcome (completed or failed).", labelNames: ["queue", "outcome"] as const, buckets: JOB_BUCKETS, registers: [registry] }),
-    jobWait: new Histogram({ name: "aas_job_wait_seconds", help: "From when a job was due (its creation, or the time a retry or delivery was scheduled for) to the start of its attempt, by queue (queueing latency).", labelNames: ["queue"] as const, buckets: JOB_BUCKETS, registers: [registry] }),
-    openStreams: new Gauge({ name: "aas_open_streams", help: "Session event streams (SSE) this process holds open.", registers: [registry] }),
-    webhookDeliveries: new Counter({ name: "aas_webhook_deliveries_total", help: "Webhook delivery attempts by outcome (delivered, http_error, refused, network_error).", labelNames: ["outcome"] as const, registers: [registry] }),
+    httpRequests: new Counter({
+      name: "aas_http_requests_total",
+      help: "HTTP requests answered, by route template, method and status.",
+      labelNames: ["route", "method", "status"] as const,
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: "aas_http_request_duration_seconds",
+      help: "HTTP request latency in seconds, by route template, method and status.",
+      labelNames: ["route", "method", "status"] as const,
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    jobDuration: new Histogram({
+      name: "aas_job_duration_seconds",
+      help: "How long one job attempt ran, by queue and outcome (completed or failed).",
+      labelNames: ["queue", "outcome"] as const,
+      buckets: JOB_BUCKETS,
+      registers: [registry],
+    }),
+    jobWait: new Histogram({
+      name: "aas_job_wait_seconds",
+      help: "From when a job was due (its creation, or the time a retry or delivery was scheduled for) to the start of its attempt, by queue (queueing latency).",
+      labelNames: ["queue"] as const,
+      buckets: JOB_BUCKETS,
+      registers: [registry],
+    }),
+    openStreams: new Gauge({
+      name: "aas_open_streams",
+      help: "Session event streams (SSE) this process holds open.",
+      registers: [registry],
+    }),
+    webhookDeliveries: new Counter({
+      name: "aas_webhook_deliveries_total",
+      help: "Webhook delivery attempts by outcome (delivered, http_error, refused, network_error).",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+    }),
   };
 }
 
@@ -66,8 +98,12 @@ export function observeHttpRequest(request: { route: string; method: string; sta
  * never counted as waiting.
  */
 export function observeJob(queue: string, attempt: { startedAt: number; dueOn?: Date; ok: boolean }): void {
-  metrics().jobDuration.observe({ queue, outcome: attempt.ok ? "completed" : "failed" }, (Date.now() - attempt.startedAt) / 1000);
-  if (attempt.dueOn) metrics().jobWait.observe({ queue }, Math.max(0, (attempt.startedAt - attempt.dueOn.getTime()) / 1000));
+  metrics().jobDuration.observe(
+    { queue, outcome: attempt.ok ? "completed" : "failed" },
+    (Date.now() - attempt.startedAt) / 1000,
+  );
+  if (attempt.dueOn)
+    metrics().jobWait.observe({ queue }, Math.max(0, (attempt.startedAt - attempt.dueOn.getTime()) / 1000));
 }
 
 /** Runs one job attempt and observes it, whatever its outcome (the error is rethrown). */

@@ -12,7 +12,11 @@ let ready = true;
 let base = "";
 
 beforeAll(async () => {
-  http = await startWorkerHttp({ port: 0, host: "127.0.0.1", readiness: async () => ({ ready, body: { status: ready ? "ready" : "not_ready" } }) });
+  http = await startWorkerHttp({
+    port: 0,
+    host: "127.0.0.1",
+    readiness: async () => ({ ready, body: { status: ready ? "ready" : "not_ready" } }),
+  });
   base = `http://127.0.0.1:${http.port}`;
 });
 
@@ -21,11 +25,14 @@ afterAll(async () => {
   await http.close();
 });
 
-const scrape = (authorization?: string, path = "/metrics") => fetch(`${base}${path}`, { headers: authorization ? { authorization } : {} });
+const scrape = (authorization?: string, path = "/metrics") =>
+  fetch(`${base}${path}`, { headers: authorization ? { authorization } : {} });
 
 async function expectUnknown(response: Response, path: string, method = "GET") {
   expect(response.status).toBe(404);
-  expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: `No route matches ${method} ${path}.` } });
+  expect(await response.json()).toEqual({
+    error: { code: "NOT_FOUND", message: `No route matches ${method} ${path}.` },
+  });
 }
 
 describe("worker operations endpoint", () => {
@@ -40,7 +47,11 @@ describe("worker operations endpoint", () => {
     await expectUnknown(await scrape(), "/metrics");
     await expectUnknown(await scrape(`Bearer ${TOKEN}x`), "/metrics");
     await expectUnknown(await scrape(`Basic ${TOKEN}`), "/metrics");
-    await expectUnknown(await fetch(`${base}/metrics`, { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } }), "/metrics", "POST");
+    await expectUnknown(
+      await fetch(`${base}/metrics`, { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } }),
+      "/metrics",
+      "POST",
+    );
     const accepted = await scrape(`Bearer ${TOKEN}`);
     expect(accepted.status).toBe(200);
     expect(accepted.headers.get("content-type")).toContain("text/plain");
@@ -50,7 +61,10 @@ describe("worker operations endpoint", () => {
 
   it("serves the job timings this process recorded", async () => {
     env.METRICS_TOKEN = TOKEN;
-    const countOf = (text: string) => Number(/^aas_job_duration_seconds_count\{queue="worker-http-test",outcome="completed"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    const countOf = (text: string) =>
+      Number(
+        /^aas_job_duration_seconds_count\{queue="worker-http-test",outcome="completed"\} (\d+)$/m.exec(text)?.[1] ?? 0,
+      );
     const before = countOf(await (await scrape(`Bearer ${TOKEN}`)).text());
     observeJob("worker-http-test", { startedAt: Date.now() - 120, dueOn: new Date(Date.now() - 500), ok: true });
     const text = await (await scrape(`Bearer ${TOKEN}`)).text();

@@ -37,7 +37,8 @@ function unknownPath(request: IncomingMessage, response: ServerResponse, pathnam
 async function answer(request: IncomingMessage, response: ServerResponse, options: TWorkerHttpOptions): Promise<void> {
   const { pathname } = new URL(request.url ?? "/", "http://worker");
   if (request.method !== "GET" && request.method !== "HEAD") return unknownPath(request, response, pathname);
-  if (pathname === "/health/live") return json(response, 200, { status: "ok", uptimeSeconds: Math.round(process.uptime()) });
+  if (pathname === "/health/live")
+    return json(response, 200, { status: "ok", uptimeSeconds: Math.round(process.uptime()) });
   if (pathname === "/health/ready") {
     const readiness = await options.readiness();
     return json(response, readiness.ready ? 200 : 503, readiness.body);

@@ -20,7 +20,10 @@ function combined(queries: TQuery[]): TQuery {
   const values: unknown[] = [];
   queries.forEach((query, index) => {
     const shift = offset;
-    const text = query.text.trim().replace(/;$/, "").replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+    const text = query.text
+      .trim()
+      .replace(/;$/, "")
+      .replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
     parts.push(`u${index} AS (${text})`);
     values.push(...(query.values ?? []));
     offset += query.values?.length ?? 0;
@@ -64,7 +67,9 @@ export function batchedStoreClient(pool: pg.Pool): Pick<pg.Pool, "query"> {
     return new Promise((resolve, reject) => {
       if (batches.length === 0) setImmediate(flush);
       const key = query.values?.[0];
-      let batch = batches.find((open) => open.length < MAX_BATCH && !open.some((entry) => entry.query.values?.[0] === key));
+      let batch = batches.find(
+        (open) => open.length < MAX_BATCH && !open.some((entry) => entry.query.values?.[0] === key),
+      );
       if (!batch) batches.push((batch = []));
       batch.push({ query, resolve, reject });
     });

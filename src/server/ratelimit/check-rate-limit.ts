@@ -55,19 +55,38 @@ type TInMemoryBlocks = { getInMemoryBlockMsBeforeExpire(rlKey: string): number }
 /** Whether a store limiter refuses the key from memory (over quota here this window): no statement. */
 function blockedInMemory(limiter: RateLimiterAbstract, key: string): boolean {
   const blocks = limiter as unknown as Partial<TInMemoryBlocks>;
-  return typeof blocks.getInMemoryBlockMsBeforeExpire === "function" && blocks.getInMemoryBlockMsBeforeExpire(limiter.getKey(key)) > 0;
+  return (
+    typeof blocks.getInMemoryBlockMsBeforeExpire === "function" &&
+    blocks.getInMemoryBlockMsBeforeExpire(limiter.getKey(key)) > 0
+  );
 }
 
 /** Returns one point to each policy's key (an uncounted request; a failure is only logged). */
 async function giveBack(items: Array<{ policy: TPolicy; key: string; limiter: RateLimiterAbstract }>): Promise<void> {
-  await Promise.all(items.map(({ policy, key, limiter }) => limiter.reward(key).catch((error: unknown) => log.warn("Rate limits: could not give a point back.", { policy: policy.name, error }))));
+  await Promise.all(
+    items.map(({ policy, key, limiter }) =>
+      limiter
+        .reward(key)
+        .catch((error: unknown) =>
+          log.warn("Rate limits: could not give a point back.", { policy: policy.name, error }),
+        ),
+    ),
+  );
 }
 
 function headersOf(policies: TPolicy[], counted: TCounted[]): Record<string, string> {
   if (!policies.length) return {};
   return {
-    "RateLimit-Policy": policies.map((policy) => `"${policy.name}";q=${policy.quota};w=${policy.windowSeconds}`).join(", "),
-    ...(counted.length ? { RateLimit: counted.map((item) => `"${item.policy.name}";r=${item.remaining};t=${item.resetSeconds}`).join(", ") } : {}),
+    "RateLimit-Policy": policies
+      .map((policy) => `"${policy.name}";q=${policy.quota};w=${policy.windowSeconds}`)
+      .join(", "),
+    ...(counted.length
+      ? {
+          RateLimit: counted
+            .map((item) => `"${item.policy.name}";r=${item.remaining};t=${item.resetSeconds}`)
+            .join(", "),
+        }
+      : {}),
   };
 }
 
@@ -80,7 +99,11 @@ export async function checkRateLimit(surface: TLimitedSurface, keys: TRateLimitK
   const names = ORDER.filter((name) => keys[name] && configured[name].quota > 0);
   if (!names.length) return { headers: {}, finish: async () => ({}) };
   const database = await ready();
-  const applicable = names.map((name) => ({ policy: configured[name], key: keys[name]!, limiter: limiterFor(database, surface, configured[name]) }));
+  const applicable = names.map((name) => ({
+    policy: configured[name],
+    key: keys[name]!,
+    limiter: limiterFor(database, surface, configured[name]),
+  }));
   const policies = applicable.map((item) => item.policy);
   // A policy this process already refuses (blocked in memory) ends the list: nothing after it
   // is counted, so a flood from one key costs no writes. The rest are counted together, one
@@ -99,7 +122,11 @@ export async function checkRateLimit(surface: TLimitedSurface, keys: TRateLimitK
       const retryAfterSeconds = Math.max(1, seconds(res!.msBeforeNext));
       const message = `${REFUSAL[policy.name]}: at most ${policy.quota} every ${policy.windowSeconds} seconds. Retry after ${retryAfterSeconds} seconds.`;
       const headers = { ...headersOf(policies, counted), "Retry-After": String(retryAfterSeconds) };
-      return { error: new AppError("RATE_LIMITED", message, { details: { retryAfterSeconds, policy: policy.name }, headers }), headers, finish: async () => headers };
+      return {
+        error: new AppError("RATE_LIMITED", message, { details: { retryAfterSeconds, policy: policy.name }, headers }),
+        headers,
+        finish: async () => headers,
+      };
     }
   }
   const organization = counting.find((item) => item.policy.name === "organization");
@@ -108,7 +135,10 @@ export async function checkRateLimit(surface: TLimitedSurface, keys: TRateLimitK
     finish: async (status) => {
       if (!organization || !NOT_THE_ORGANIZATIONS.has(status)) return headersOf(policies, counted);
       await giveBack([organization]);
-      return headersOf(policies, counted.filter((item) => item.policy.name !== "organization"));
+      return headersOf(
+        policies,
+        counted.filter((item) => item.policy.name !== "organization"),
+      );
     },
   };
 }

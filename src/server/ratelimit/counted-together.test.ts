@@ -54,18 +54,23 @@ describe("a credential's organization, counted with it", () => {
     expect(remaining(await readIntegration(people.editor.key))).toBe('"credential";r=0;t=60, "organization";r=8;t=60');
   });
 
-  it.runIf(process.env.TEST_DB === "postgres")("takes one statement on PostgreSQL once the organization is known, and counts concurrent requests of one key apart", async () => {
-    overrideRateLimits({ credential: 50, organization: 50 });
-    const { people } = await agentsWorld();
-    const key = people.viewer.key;
-    expect(await rateLimitStatements(() => readIntegration(key))).toHaveLength(2);
-    const together = await rateLimitStatements(() => readIntegration(key));
-    expect(together).toHaveLength(1);
-    expect(together[0]).toMatch(/^WITH u0 AS \(INSERT INTO "rate_limits"/);
-    // Two upserts of one key never share a statement: every request is counted once.
-    const answers = await Promise.all(Array.from({ length: 4 }, () => readIntegration(key)));
-    const credentialLeft = answers.map((answer) => Number(/"credential";r=(\d+)/.exec(remaining(answer)!)![1])).sort((a, b) => a - b);
-    expect(credentialLeft).toEqual([44, 45, 46, 47]);
-    expect(remaining(await readIntegration(key))).toBe('"credential";r=43;t=60, "organization";r=43;t=60');
-  });
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "takes one statement on PostgreSQL once the organization is known, and counts concurrent requests of one key apart",
+    async () => {
+      overrideRateLimits({ credential: 50, organization: 50 });
+      const { people } = await agentsWorld();
+      const key = people.viewer.key;
+      expect(await rateLimitStatements(() => readIntegration(key))).toHaveLength(2);
+      const together = await rateLimitStatements(() => readIntegration(key));
+      expect(together).toHaveLength(1);
+      expect(together[0]).toMatch(/^WITH u0 AS \(INSERT INTO "rate_limits"/);
+      // Two upserts of one key never share a statement: every request is counted once.
+      const answers = await Promise.all(Array.from({ length: 4 }, () => readIntegration(key)));
+      const credentialLeft = answers
+        .map((answer) => Number(/"credential";r=(\d+)/.exec(remaining(answer)!)![1]))
+        .sort((a, b) => a - b);
+      expect(credentialLeft).toEqual([44, 45, 46, 47]);
+      expect(remaining(await readIntegration(key))).toBe('"credential";r=43;t=60, "organization";r=43;t=60');
+    },
+  );
 });

@@ -10,7 +10,10 @@ import { overrideRateLimits } from "./policies";
 
 let real: TDatabase;
 // Nothing listens on port 1: every statement of the store fails at once with ECONNREFUSED.
-const unreachable = new pg.Pool({ connectionString: "postgresql://postgres@127.0.0.1:1/none", connectionTimeoutMillis: 2_000 });
+const unreachable = new pg.Pool({
+  connectionString: "postgresql://postgres@127.0.0.1:1/none",
+  connectionTimeoutMillis: 2_000,
+});
 
 beforeAll(async () => {
   real = await ready();

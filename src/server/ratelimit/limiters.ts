@@ -1,4 +1,9 @@
-import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  type RateLimiterAbstract,
+  type RateLimiterRes,
+} from "rate-limiter-flexible";
 import type { TDatabase } from "@/server/db/client";
 import { log } from "@/server/log";
 import { batchedStoreClient } from "./batched-store";
@@ -19,7 +24,9 @@ class InsuranceLimiter extends RateLimiterMemory {
   consume(key: string | number, points?: number, options?: { [key: string]: unknown }): Promise<RateLimiterRes> {
     if (Date.now() - this.warnedAt > INSURANCE_WARNING_MS) {
       this.warnedAt = Date.now();
-      log.warn("Rate limits: the database store failed; limiting in this process only until it answers again.", { policy: this.keyPrefix });
+      log.warn("Rate limits: the database store failed; limiting in this process only until it answers again.", {
+        policy: this.keyPrefix,
+      });
     }
     return super.consume(key, points, options);
   }
@@ -56,7 +63,11 @@ const holder = globalThis as typeof globalThis & { __serviceRateLimiters?: TLimi
 /** The limiter counting one policy of one surface, built once per process and database. */
 export function limiterFor(database: TDatabase, surface: TLimitedSurface, policy: TPolicy): RateLimiterAbstract {
   if (holder.__serviceRateLimiters?.database !== database) {
-    holder.__serviceRateLimiters = { database, store: database.pool ? batchedStoreClient(database.pool) : null, byId: new Map() };
+    holder.__serviceRateLimiters = {
+      database,
+      store: database.pool ? batchedStoreClient(database.pool) : null,
+      byId: new Map(),
+    };
   }
   const { byId, store } = holder.__serviceRateLimiters;
   const keyPrefix = `${surface}:${policy.name}`;

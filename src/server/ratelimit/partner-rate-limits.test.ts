@@ -12,12 +12,20 @@ import { overrideRateLimits } from "./policies";
 let partner: Awaited<ReturnType<typeof partnerPlatform>>;
 let orgId: string;
 
-const readOrg = (credential: string | null, id = orgId, headers?: Record<string, string>) => partnerRequest("GET", `/organizations/${id}`, { credential, headers });
+const readOrg = (credential: string | null, id = orgId, headers?: Record<string, string>) =>
+  partnerRequest("GET", `/organizations/${id}`, { credential, headers });
 
 /** Another key of the same platform, stored as issuing one stores it (this layer sees no services). */
 async function freshKey(): Promise<string> {
   const secret = mintSecret("partner_key");
-  await db().partnerKey.create({ data: { platformId: partner.platform.id, name: `Key ${randomUUID().slice(0, 6)}`, prefix: secret.prefix, secretHash: secret.secretHash } });
+  await db().partnerKey.create({
+    data: {
+      platformId: partner.platform.id,
+      name: `Key ${randomUUID().slice(0, 6)}`,
+      prefix: secret.prefix,
+      secretHash: secret.secretHash,
+    },
+  });
   return secret.token;
 }
 
@@ -78,7 +86,8 @@ describe("partner rate limits", () => {
     const madeUp = `ykp_${randomUUID().replaceAll("-", "")}`;
     expect(await times(2, () => readOrg(madeUp, other.organization.id))).toEqual([401, 401]);
     expectRefused(await readOrg(madeUp, other.organization.id), "credential");
-    for (let index = 0; index < 3; index++) expect((await readOrg(`ykp_${randomUUID()}`, other.organization.id)).status).toBe(401);
+    for (let index = 0; index < 3; index++)
+      expect((await readOrg(`ykp_${randomUUID()}`, other.organization.id)).status).toBe(401);
     const key = await freshKey();
     expect(await times(2, () => readOrg(key, other.organization.id))).toEqual([200, 200]);
   });
@@ -86,7 +95,8 @@ describe("partner rate limits", () => {
   it("limits requests without a credential per client address (first X-Forwarded-For hop)", async () => {
     overrideRateLimits({ ip: 2 });
     const address = `198.51.100.${Math.floor(Math.random() * 250)}`;
-    const from = (ip: string) => partnerRequest("GET", "/worker/approvals", { headers: { "x-forwarded-for": `${ip}, 10.0.0.1` } });
+    const from = (ip: string) =>
+      partnerRequest("GET", "/worker/approvals", { headers: { "x-forwarded-for": `${ip}, 10.0.0.1` } });
     expect(await times(2, () => from(address))).toEqual([401, 401]);
     const refused = await from(address);
     expectRefused(refused, "ip");
@@ -115,7 +125,11 @@ describe("partner rate limits", () => {
     const hidden = await readOrg(key, theirs);
     expect(hidden.status).toBe(404);
     expect(hidden.headers.get("ratelimit")).toMatch(/^"credential";r=596;t=\d+$/);
-    const invalid = await partnerRequest("POST", "/organizations", { credential: key, rawBody: "{", headers: { "idempotency-key": "k1" } });
+    const invalid = await partnerRequest("POST", "/organizations", {
+      credential: key,
+      rawBody: "{",
+      headers: { "idempotency-key": "k1" },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get("ratelimit")).toMatch(/^"credential";r=595;t=\d+$/);
     const head = await partnerRequest("HEAD", `/organizations/${orgId}`, { credential: key });
@@ -141,13 +155,19 @@ describe("partner rate limits", () => {
     expect((await readOrg(key)).status).toBe(200);
   });
 
-  it.runIf(process.env.TEST_DB === "postgres")("keeps the counts in the database on PostgreSQL, keyed by the token's hash, never the token", async () => {
-    overrideRateLimits({ credential: 50, organization: 100 });
-    const key = await freshKey();
-    await times(3, () => readOrg(key));
-    const hash = createHash("sha256").update(key).digest("hex");
-    const rows = await db().rateLimit.findMany({ where: { key: { contains: hash } }, select: { key: true, points: true } });
-    expect(rows).toEqual([{ key: `partner-v1:credential:${hash}`, points: 3 }]);
-    expect(await db().rateLimit.count({ where: { key: { contains: key } } })).toBe(0);
-  });
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "keeps the counts in the database on PostgreSQL, keyed by the token's hash, never the token",
+    async () => {
+      overrideRateLimits({ credential: 50, organization: 100 });
+      const key = await freshKey();
+      await times(3, () => readOrg(key));
+      const hash = createHash("sha256").update(key).digest("hex");
+      const rows = await db().rateLimit.findMany({
+        where: { key: { contains: hash } },
+        select: { key: true, points: true },
+      });
+      expect(rows).toEqual([{ key: `partner-v1:credential:${hash}`, points: 3 }]);
+      expect(await db().rateLimit.count({ where: { key: { contains: key } } })).toBe(0);
+    },
+  );
 });

@@ -14,7 +14,8 @@ export type TPolicy = { name: TPolicyName; quota: number; windowSeconds: number 
  * flow (per address only), and the console's own tRPC API (per session cookie, or per address
  * without one).
  */
-export type TLimitedSurface = "partner-v1" | "v1" | "mcp" | "ingress" | "auth-token" | "connect" | "sign-in" | "console";
+export type TLimitedSurface =
+  "partner-v1" | "v1" | "mcp" | "ingress" | "auth-token" | "connect" | "sign-in" | "console";
 
 const WINDOW_SECONDS = 60;
 
@@ -38,13 +39,33 @@ type TQuotas = Record<TPolicyName, number>;
 function configured(surface: TLimitedSurface): TQuotas {
   switch (surface) {
     case "partner-v1":
-      return { credential: env.RATE_LIMIT_PARTNER_PER_CREDENTIAL, organization: env.RATE_LIMIT_PARTNER_PER_ORG, person: 0, ip: env.RATE_LIMIT_PER_IP };
+      return {
+        credential: env.RATE_LIMIT_PARTNER_PER_CREDENTIAL,
+        organization: env.RATE_LIMIT_PARTNER_PER_ORG,
+        person: 0,
+        ip: env.RATE_LIMIT_PER_IP,
+      };
     case "v1":
-      return { credential: env.RATE_LIMIT_V1_PER_CREDENTIAL, organization: env.RATE_LIMIT_V1_PER_ORG, person: 0, ip: env.RATE_LIMIT_V1_PER_IP };
+      return {
+        credential: env.RATE_LIMIT_V1_PER_CREDENTIAL,
+        organization: env.RATE_LIMIT_V1_PER_ORG,
+        person: 0,
+        ip: env.RATE_LIMIT_V1_PER_IP,
+      };
     case "mcp":
-      return { credential: env.RATE_LIMIT_MCP_PER_CREDENTIAL, organization: env.RATE_LIMIT_V1_PER_ORG, person: 0, ip: env.RATE_LIMIT_PER_IP };
+      return {
+        credential: env.RATE_LIMIT_MCP_PER_CREDENTIAL,
+        organization: env.RATE_LIMIT_V1_PER_ORG,
+        person: 0,
+        ip: env.RATE_LIMIT_PER_IP,
+      };
     case "ingress":
-      return { credential: env.RATE_LIMIT_INGRESS_PER_TOKEN, organization: 0, person: 0, ip: env.RATE_LIMIT_INGRESS_PER_IP };
+      return {
+        credential: env.RATE_LIMIT_INGRESS_PER_TOKEN,
+        organization: 0,
+        person: 0,
+        ip: env.RATE_LIMIT_INGRESS_PER_IP,
+      };
     case "auth-token":
       return { credential: 0, organization: 0, person: env.RATE_LIMIT_AUTH_TOKEN_PER_PERSON, ip: 0 };
     case "connect":
@@ -63,6 +84,15 @@ export function policiesOf(surface: TLimitedSurface): Record<TPolicyName, TPolic
   const windowSeconds = overrides?.windowSeconds ?? WINDOW_SECONDS;
   const quotas = configured(surface);
   // An override only changes policies the surface has: it never switches one on.
-  const quota = (name: TPolicyName) => ({ name, quota: quotas[name] > 0 ? (overrides?.[name] ?? quotas[name]) : 0, windowSeconds });
-  return { credential: quota("credential"), organization: quota("organization"), person: quota("person"), ip: quota("ip") };
+  const quota = (name: TPolicyName) => ({
+    name,
+    quota: quotas[name] > 0 ? (overrides?.[name] ?? quotas[name]) : 0,
+    windowSeconds,
+  });
+  return {
+    credential: quota("credential"),
+    organization: quota("organization"),
+    person: quota("person"),
+    ip: quota("ip"),
+  };
 }

@@ -70,7 +70,8 @@ export async function finishRequestLimits(limits: TRequestLimits, status: number
   for (const decision of limits.decisions) {
     for (const [name, value] of Object.entries(await decision.finish(status))) {
       if (LISTS.includes(name) && merged[name]) merged[name] = `${merged[name]}, ${value}`;
-      else if (name === "Retry-After" && merged[name]) merged[name] = String(Math.max(Number(merged[name]), Number(value)));
+      else if (name === "Retry-After" && merged[name])
+        merged[name] = String(Math.max(Number(merged[name]), Number(value)));
       else merged[name] = value;
     }
   }

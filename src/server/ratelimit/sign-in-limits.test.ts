@@ -33,7 +33,9 @@ describe("sign-in limits", () => {
     expect(known.retryAfterSeconds).toBeLessThanOrEqual(600);
     expect(stranger.user).toBeNull();
     expect(stranger.retryAfterSeconds).toBeGreaterThan(500);
-    expect(tooManyAttemptsMessage(known.retryAfterSeconds!)).toBe("Too many sign-in attempts; try again in 10 minutes.");
+    expect(tooManyAttemptsMessage(known.retryAfterSeconds!)).toBe(
+      "Too many sign-in attempts; try again in 10 minutes.",
+    );
   });
 
   it("counts the email however it is spelled, and only that email", async () => {
@@ -51,7 +53,8 @@ describe("sign-in limits", () => {
     overrideSignInLimits({ perAccount: 2, perIp: 100 });
     const { user } = await memberOfNewOrg("MEMBER", { password: PASSWORD });
     const address = freshAddress();
-    for (let round = 0; round < 4; round++) expect((await signInWithLimits(user.email, PASSWORD, address)).user?.id).toBe(user.id);
+    for (let round = 0; round < 4; round++)
+      expect((await signInWithLimits(user.email, PASSWORD, address)).user?.id).toBe(user.id);
     await failTimes(1, user.email, address);
     expect((await signInWithLimits(user.email, PASSWORD, address)).user?.id).toBe(user.id);
     // That success took the last point before it was given back: nothing may stay blocked.

@@ -58,7 +58,10 @@ export type TSignInAttempt = { retryAfterSeconds: number | null; succeeded(): Pr
 type TTaken = { limiter: RateLimiterAbstract; key: string };
 
 /** Takes one point from every limit of the attempt; the longest wait among refusals answers. */
-export async function takeSignInAttempt(email: string, forwardedFor: string | null | undefined): Promise<TSignInAttempt> {
+export async function takeSignInAttempt(
+  email: string,
+  forwardedFor: string | null | undefined,
+): Promise<TSignInAttempt> {
   const { account, ip } = policies();
   const wanted = [
     { policy: account, key: accountKey(email) },

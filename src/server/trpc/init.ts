@@ -9,7 +9,8 @@ import type { TContext } from "./context";
  * so the console can show the schema's own sentence (e.g. that it never takes callerCredentials).
  */
 function inputRefusal(error: TRPCError): AppError | undefined {
-  if (error.code !== "BAD_REQUEST" || !(error.cause instanceof ZodError) || !error.cause.issues.length) return undefined;
+  if (error.code !== "BAD_REQUEST" || !(error.cause instanceof ZodError) || !error.cause.issues.length)
+    return undefined;
   return validationError(error.cause.issues);
 }
 
@@ -52,7 +53,12 @@ export const TRPC_CODE_BY_STATUS: Record<number, TRPCError["code"]> = {
 const appErrorsKeepTheirStatus = t.middleware(async ({ next }) => {
   const result = await next();
   const appError = result.ok ? undefined : findAppError(result.error);
-  if (appError) throw new TRPCError({ code: TRPC_CODE_BY_STATUS[appError.status] ?? "INTERNAL_SERVER_ERROR", message: appError.message, cause: appError });
+  if (appError)
+    throw new TRPCError({
+      code: TRPC_CODE_BY_STATUS[appError.status] ?? "INTERNAL_SERVER_ERROR",
+      message: appError.message,
+      cause: appError,
+    });
   return result;
 });
 

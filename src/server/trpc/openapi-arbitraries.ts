@@ -69,20 +69,33 @@ export const oddText = fc.constantFrom(...ODD_TEXTS);
 function stringArbitrary(schema: TJsonSchema, context: TSchemaContext): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? Math.max(min, 64);
-  if (schema.format === "uuid") return fc.oneof(fc.constantFrom(...(context.knownIds.length ? context.knownIds : ["00000000-0000-4000-8000-000000000000"])), fc.uuid({ version: 4 }));
+  if (schema.format === "uuid")
+    return fc.oneof(
+      fc.constantFrom(...(context.knownIds.length ? context.knownIds : ["00000000-0000-4000-8000-000000000000"])),
+      fc.uuid({ version: 4 }),
+    );
   if (schema.format === "date-time") {
-    return fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString());
+    return fc
+      .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
+      .map((date) => date.toISOString());
   }
   // No `.filter` on lengths: a filter that rarely passes makes fast-check spin forever. A value
   // out of bounds is cut to size when it still matches, else sent as it is (an invalid value is
   // as good a probe; only certainly-invalid requests are asserted refused).
-  const fit = (text: string) => (text.length > max && (!schema.pattern || new RegExp(schema.pattern).test(text.slice(0, max))) ? text.slice(0, max) : text);
+  const fit = (text: string) =>
+    text.length > max && (!schema.pattern || new RegExp(schema.pattern).test(text.slice(0, max)))
+      ? text.slice(0, max)
+      : text;
   if (schema.format === "email") return fc.emailAddress().map(fit);
   if (schema.format === "uri") return fc.webUrl({ validSchemes: ["https"] }).map(fit);
   const singleClass = schema.pattern?.match(/^\^(\[[^\]]*\])[*+]\$$/);
   if (singleClass) {
     const unit = fc.stringMatching(new RegExp(`^${singleClass[1]}$`));
-    return fc.string({ unit, minLength: Math.max(min, schema.pattern!.endsWith("+$") ? 1 : 0), maxLength: Math.min(max, min + 24) });
+    return fc.string({
+      unit,
+      minLength: Math.max(min, schema.pattern!.endsWith("+$") ? 1 : 0),
+      maxLength: Math.min(max, min + 24),
+    });
   }
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).map(fit);
   const boundaries: fc.Arbitrary<string>[] = [fc.constant("x".repeat(min))];
@@ -96,18 +109,35 @@ function stringArbitrary(schema: TJsonSchema, context: TSchemaContext): fc.Arbit
 function numberArbitrary(schema: TJsonSchema, integer: boolean): fc.Arbitrary<number> {
   const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1_000_000);
   const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1_000_000);
-  const bounded = integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-  return fc.oneof(bounded, fc.constantFrom(min, max).map((value) => (integer ? Math.round(value) : value)));
+  const bounded = integer
+    ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  return fc.oneof(
+    bounded,
+    fc.constantFrom(min, max).map((value) => (integer ? Math.round(value) : value)),
+  );
 }
 
-function objectArbitrary(schema: TJsonSchema, context: TSchemaContext, depth: number): fc.Arbitrary<Record<string, unknown>> {
+function objectArbitrary(
+  schema: TJsonSchema,
+  context: TSchemaContext,
+  depth: number,
+): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
-  if (!Object.keys(properties).length && schema.additionalProperties && typeof schema.additionalProperties === "object") {
+  if (
+    !Object.keys(properties).length &&
+    schema.additionalProperties &&
+    typeof schema.additionalProperties === "object"
+  ) {
     const values = valueOf(schema.additionalProperties, context, depth + 1);
     return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), values, { maxKeys: 3 });
   }
-  const record = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, valueOf(property, context, depth + 1)]));
-  return fc.record(record, { requiredKeys: (schema.required ?? []).filter((key) => key in properties) }) as fc.Arbitrary<Record<string, unknown>>;
+  const record = Object.fromEntries(
+    Object.entries(properties).map(([key, property]) => [key, valueOf(property, context, depth + 1)]),
+  );
+  return fc.record(record, {
+    requiredKeys: (schema.required ?? []).filter((key) => key in properties),
+  }) as fc.Arbitrary<Record<string, unknown>>;
 }
 
 /** Any JSON value, small: what `{}` (no constraint) accepts. */
@@ -122,12 +152,16 @@ export function valueOf(raw: TJsonSchema, context: TSchemaContext, depth = 0): f
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) return fc.oneof(...alternatives.map((alternative) => valueOf(alternative, context, depth)));
   if (schema.allOf?.length === 1) return valueOf(schema.allOf[0]!, context, depth);
-  if (Array.isArray(schema.type)) return fc.oneof(...schema.type.map((type) => valueOf({ ...schema, type }, context, depth)));
+  if (Array.isArray(schema.type))
+    return fc.oneof(...schema.type.map((type) => valueOf({ ...schema, type }, context, depth)));
   switch (schema.type) {
     case "object":
       return objectArbitrary(schema, context, depth);
     case "array":
-      return fc.array(valueOf(schema.items ?? {}, context, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, (schema.minItems ?? 0) + 3) });
+      return fc.array(valueOf(schema.items ?? {}, context, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 3, (schema.minItems ?? 0) + 3),
+      });
     case "string":
       return stringArbitrary(schema, context);
     case "integer":
@@ -154,10 +188,12 @@ export function invalidValueOf(raw: TJsonSchema, context: TSchemaContext): fc.Ar
   if (!types.has("object")) candidates.push(fc.constant({ nested: { deeper: [1, "two"] } }));
   if (!types.has("array")) candidates.push(fc.constant([null, 1, "x"]));
   if (!types.has("null")) candidates.push(fc.constant(null));
-  if (schema.maxLength !== undefined && schema.maxLength < 1_000_000) candidates.push(fc.constant("z".repeat(schema.maxLength + 1)));
+  if (schema.maxLength !== undefined && schema.maxLength < 1_000_000)
+    candidates.push(fc.constant("z".repeat(schema.maxLength + 1)));
   if (schema.minLength) candidates.push(fc.constant("z".repeat(schema.minLength - 1)));
   if (schema.enum) candidates.push(fc.constantFrom("NOT_A_VALUE", "", String(schema.enum[0]).toUpperCase() + "_"));
-  if (schema.pattern || schema.format) candidates.push(fc.constantFrom("not-matching", " ", "\u0000", "00000000-0000-0000-0000-00000000000g"));
+  if (schema.pattern || schema.format)
+    candidates.push(fc.constantFrom("not-matching", " ", "\u0000", "00000000-0000-0000-0000-00000000000g"));
   if (schema.minimum !== undefined) candidates.push(fc.constant(schema.minimum - 1));
   if (schema.maximum !== undefined) candidates.push(fc.constant(schema.maximum + 1));
   if (types.has("integer")) candidates.push(fc.constant(1.5));
@@ -175,19 +211,34 @@ export function mutationOf(raw: TJsonSchema, context: TSchemaContext): fc.Arbitr
   const properties = schema.properties ?? {};
   const required = schema.required ?? [];
   const mutations: fc.Arbitrary<TMutation>[] = [
-    fc.tuple(fc.constantFrom("unexpected", "__proto__", "constructor", "x\u0000y", "😀"), anyJson).map(([key, extra]) => ({
-      kind: `extra key ${JSON.stringify(key)}`,
-      apply: (value) => Object.defineProperty({ ...value }, key, { value: extra, enumerable: true, configurable: true, writable: true }),
-    })),
+    fc
+      .tuple(fc.constantFrom("unexpected", "__proto__", "constructor", "x\u0000y", "😀"), anyJson)
+      .map(([key, extra]) => ({
+        kind: `extra key ${JSON.stringify(key)}`,
+        apply: (value) =>
+          Object.defineProperty({ ...value }, key, {
+            value: extra,
+            enumerable: true,
+            configurable: true,
+            writable: true,
+          }),
+      })),
   ];
   if (required.length) {
-    mutations.push(fc.constantFrom(...required).map((key) => ({ kind: `missing required ${key}`, apply: ({ [key]: _dropped, ...rest }) => rest })));
+    mutations.push(
+      fc
+        .constantFrom(...required)
+        .map((key) => ({ kind: `missing required ${key}`, apply: ({ [key]: _dropped, ...rest }) => rest })),
+    );
   }
   const keys = Object.keys(properties);
   if (keys.length) {
     mutations.push(
       fc.constantFrom(...keys).chain((key) =>
-        invalidValueOf(properties[key]!, context).map((bad) => ({ kind: `invalid ${key}: ${JSON.stringify(bad)?.slice(0, 60)}`, apply: (value) => ({ ...value, [key]: bad }) })),
+        invalidValueOf(properties[key]!, context).map((bad) => ({
+          kind: `invalid ${key}: ${JSON.stringify(bad)?.slice(0, 60)}`,
+          apply: (value) => ({ ...value, [key]: bad }),
+        })),
       ),
     );
   }

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument } from "./openapi-document";
 
 type TJson = Record<string, unknown>;
-type TOperation = { security?: Array<Record<string, string[]>>; responses: Record<string, { content?: Record<string, { schema: TJson }> }> };
+type TOperation = {
+  security?: Array<Record<string, string[]>>;
+  responses: Record<string, { content?: Record<string, { schema: TJson }> }>;
+};
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -48,7 +51,8 @@ describe("the OpenAPI documents", () => {
       for (const { path, method, operation } of operations(documentOf(surface))) {
         if (path === "/mcp") continue;
         for (const [status, response] of Object.entries(operation.responses)) {
-          if (Number(status) >= 400) expect(jsonSchemaOf(response), `${surface} ${method} ${path} ${status}`).toEqual(ENVELOPE_REF);
+          if (Number(status) >= 400)
+            expect(jsonSchemaOf(response), `${surface} ${method} ${path} ${status}`).toEqual(ENVELOPE_REF);
         }
       }
     }
@@ -69,7 +73,8 @@ describe("the OpenAPI documents", () => {
 
 describe("the v1 document", () => {
   const document = documentOf("v1");
-  const schemas = (document.components as { schemas: Record<string, TJson>; securitySchemes: Record<string, TJson> }).schemas;
+  const schemas = (document.components as { schemas: Record<string, TJson>; securitySchemes: Record<string, TJson> })
+    .schemas;
   const securitySchemes = (document.components as { securitySchemes: Record<string, TJson> }).securitySchemes;
 
   it("documents POST /auth/token: 200 AccessToken, 401 envelope, session cookie only", () => {
@@ -90,7 +95,10 @@ describe("the v1 document", () => {
     expect(whoami.security).toEqual(expect.arrayContaining([{ apiKey: [] }, { userToken: [] }]));
     expect(whoami.security).toHaveLength(2);
     expect(jsonSchemaOf(whoami.responses["200"])).toEqual({ $ref: "#/components/schemas/Whoami" });
-    expect(schemas.Whoami).toMatchObject({ type: "object", required: expect.arrayContaining(["user", "organization", "credential"]) });
+    expect(schemas.Whoami).toMatchObject({
+      type: "object",
+      required: expect.arrayContaining(["user", "organization", "credential"]),
+    });
     expect(jsonSchemaOf(whoami.responses["404"])).toEqual(ENVELOPE_REF);
     expect(securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
     expect(securitySchemes.userToken).toMatchObject({ type: "http", scheme: "bearer" });
@@ -133,7 +141,10 @@ describe("the partner document", () => {
       const documented = operation(document, path, method);
       expect(documented.security, `${method} ${path}`).toEqual([{ [scheme]: [] }]);
       const statuses = Object.keys(documented.responses).map(Number);
-      expect(statuses.filter((status) => status < 300), `${method} ${path}`).toHaveLength(1);
+      expect(
+        statuses.filter((status) => status < 300),
+        `${method} ${path}`,
+      ).toHaveLength(1);
       expect(jsonSchemaOf(documented.responses["401"]), `${method} ${path}`).toEqual(ENVELOPE_REF);
     }
     expect(operation(document, "/organizations", "post").responses["202"]).toBeDefined();

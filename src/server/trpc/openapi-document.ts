@@ -10,24 +10,43 @@ import { surfaceProcedures } from "./surface";
 
 const SECURITY_SCHEMES: Record<TSurface, Record<string, SecuritySchemeObject>> = {
   v1: {
-    apiKey: { type: "http", scheme: "bearer", description: "Personal API key (`yk_...`), created in the console. Acts as its owner." },
-    userToken: { type: "http", scheme: "bearer", description: "Short-lived user access token (`yku_...`) from `POST /auth/token`; valid one hour." },
-    sessionCookie: { type: "apiKey", in: "cookie", name: "service_session", description: "The console's browser session." },
+    apiKey: {
+      type: "http",
+      scheme: "bearer",
+      description: "Personal API key (`yk_...`), created in the console. Acts as its owner.",
+    },
+    userToken: {
+      type: "http",
+      scheme: "bearer",
+      description: "Short-lived user access token (`yku_...`) from `POST /auth/token`; valid one hour.",
+    },
+    sessionCookie: {
+      type: "apiKey",
+      in: "cookie",
+      name: "service_session",
+      description: "The console's browser session.",
+    },
   },
   "partner-v1": {
     partnerKey: { type: "http", scheme: "bearer", description: "Partner key (`ykp_...`)." },
-    leaseToken: { type: "http", scheme: "bearer", description: "Leased token (`ykt_...`) from `/token` or `/worker-token`; valid one hour." },
+    leaseToken: {
+      type: "http",
+      scheme: "bearer",
+      description: "Leased token (`ykt_...`) from `/token` or `/worker-token`; valid one hour.",
+    },
   },
 };
 
 const TITLES: Record<TSurface, { title: string; description: string }> = {
   v1: {
     title: "Agent Automation Service: customer API",
-    description: "Run published agents and flows, author agents and knowledge, fire triggers. Every error uses the envelope `{ error: { code, message, details? } }`.",
+    description:
+      "Run published agents and flows, author agents and knowledge, fire triggers. Every error uses the envelope `{ error: { code, message, details? } }`.",
   },
   "partner-v1": {
     title: "Agent Automation Service: partner API",
-    description: "Provision customer organizations, mint leases, vouch workers, manage entitlements and assistant workers.",
+    description:
+      "Provision customer organizations, mint leases, vouch workers, manage entitlements and assistant workers.",
   },
 };
 
@@ -40,7 +59,12 @@ const STATUS_TEXT: Record<number, string> = {
 /** Surfaces whose every operation is rate limited (src/server/ratelimit). */
 const RATE_LIMITED_SURFACES: readonly TSurface[] = ["partner-v1", "v1"];
 
-type TOperation = { responses?: Record<string, unknown>; security?: unknown; requestBody?: unknown; parameters?: unknown[] };
+type TOperation = {
+  responses?: Record<string, unknown>;
+  security?: unknown;
+  requestBody?: unknown;
+  parameters?: unknown[];
+};
 
 function errorResponse(description: string) {
   return { description, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } } };
@@ -80,13 +104,18 @@ function buildDocument(surface: TSurface): OpenAPIObject {
   });
   for (const { meta } of surfaceProcedures(surface)) {
     const path = meta.openapi!.path.replace(/:(\w+)/g, "{$1}");
-    const operation = (document.paths?.[path] as Record<string, TOperation> | undefined)?.[meta.openapi!.method.toLowerCase()];
+    const operation = (document.paths?.[path] as Record<string, TOperation> | undefined)?.[
+      meta.openapi!.method.toLowerCase()
+    ];
     if (operation) describeOperation(operation, meta);
   }
   // The schema has a meta id, so zod wraps it as { $ref: "#/$defs/ErrorEnvelope", $defs }: take
   // the definition itself, since "#/$defs" would point at the root of the OpenAPI document.
   const generated = z.toJSONSchema(ZErrorEnvelope) as { $defs?: Record<string, unknown> } & Record<string, unknown>;
-  const { $schema: _ignored, ...envelopeSchema } = (generated.$defs?.ErrorEnvelope ?? generated) as Record<string, unknown>;
+  const { $schema: _ignored, ...envelopeSchema } = (generated.$defs?.ErrorEnvelope ?? generated) as Record<
+    string,
+    unknown
+  >;
   const schemas = Object.fromEntries(
     // The adapter's own error shapes ({ message, code, issues }) are never sent: drop them.
     Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),
@@ -107,7 +136,9 @@ const NON_STANDARD_FORMATS = new Set(["starts_with", "ends_with", "includes", "r
 function withStandardFormats<T>(node: T): T {
   if (Array.isArray(node)) return node.map(withStandardFormats) as T;
   if (node && typeof node === "object") {
-    const entries = Object.entries(node).filter(([key, value]) => !(key === "format" && typeof value === "string" && NON_STANDARD_FORMATS.has(value)));
+    const entries = Object.entries(node).filter(
+      ([key, value]) => !(key === "format" && typeof value === "string" && NON_STANDARD_FORMATS.has(value)),
+    );
     return Object.fromEntries(entries.map(([key, value]) => [key, withStandardFormats(value)])) as T;
   }
   return node;

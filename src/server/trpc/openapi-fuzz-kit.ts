@@ -24,7 +24,10 @@ export type TOperation = {
 // ingress): the fuzz drives those through their route modules instead.
 const PLAIN_ROUTES = new Set(["/agents/sessions/{sessionId}/stream", "/mcp", "/triggers/ingress/{token}"]);
 
-type TDocumentOperation = { parameters?: TParameter[]; requestBody?: { content?: Record<string, { schema?: TJsonSchema }> } };
+type TDocumentOperation = {
+  parameters?: TParameter[];
+  requestBody?: { content?: Record<string, { schema?: TJsonSchema }> };
+};
 
 /** Every operation of a surface's served document that the OpenAPI handler serves. */
 export function operationsOf(surface: TSurface): TOperation[] {
@@ -61,7 +64,11 @@ export type TFuzzAnswer = { status: number; headers: Headers; text: string };
 export function buildRequest(surface: TSurface, request: TFuzzRequest): Request {
   const headers = new Headers();
   for (const [name, value] of request.headers) headers.append(name, value);
-  return new Request(`http://127.0.0.1${SURFACE_PREFIX[surface]}${request.target}`, { method: request.method, headers, body: request.body });
+  return new Request(`http://127.0.0.1${SURFACE_PREFIX[surface]}${request.target}`, {
+    method: request.method,
+    headers,
+    body: request.body,
+  });
 }
 
 /** Statuses a code may carry besides its table status: 415 and 422 are VALIDATION too (spec 7). */
@@ -83,13 +90,27 @@ export function expectWellFormedAnswer(answer: TFuzzAnswer, what: string): void 
   const envelope = body as { error?: { code?: unknown; message?: unknown; details?: unknown } };
   expect(Object.keys(envelope ?? {}), `${what}: the envelope has one key, error`).toEqual(["error"]);
   const error = envelope.error!;
-  expect(Object.keys(error).filter((key) => !["code", "message", "details"].includes(key)), `${what}: unexpected keys in error`).toEqual([]);
+  expect(
+    Object.keys(error).filter((key) => !["code", "message", "details"].includes(key)),
+    `${what}: unexpected keys in error`,
+  ).toEqual([]);
   expect(ERROR_CODES as readonly unknown[], `${what}: code ${String(error.code)}`).toContain(error.code);
   const code = error.code as keyof typeof ERROR_STATUS;
-  expect([ERROR_STATUS[code], ...(EXTRA_STATUSES[code] ?? [])], `${what}: status ${answer.status} for ${code}`).toContain(answer.status);
-  expect(typeof error.message === "string" && error.message.trim().length >= 10, `${what}: message ${JSON.stringify(error.message)}`).toBe(true);
-  if (error.details !== undefined) expect(typeof error.details === "object" && error.details !== null && !Array.isArray(error.details), `${what}: details`).toBe(true);
-  if (answer.status === 429) expect(Number(answer.headers.get("retry-after")), `${what}: Retry-After`).toBeGreaterThanOrEqual(1);
+  expect(
+    [ERROR_STATUS[code], ...(EXTRA_STATUSES[code] ?? [])],
+    `${what}: status ${answer.status} for ${code}`,
+  ).toContain(answer.status);
+  expect(
+    typeof error.message === "string" && error.message.trim().length >= 10,
+    `${what}: message ${JSON.stringify(error.message)}`,
+  ).toBe(true);
+  if (error.details !== undefined)
+    expect(
+      typeof error.details === "object" && error.details !== null && !Array.isArray(error.details),
+      `${what}: details`,
+    ).toBe(true);
+  if (answer.status === 429)
+    expect(Number(answer.headers.get("retry-after")), `${what}: Retry-After`).toBeGreaterThanOrEqual(1);
 }
 
 // Tables whose rows change without being the request's doing: counters of the rate limiter
@@ -117,7 +138,8 @@ export async function stateFingerprint(): Promise<string> {
       })
       .join(" UNION ALL ");
   }
-  const rows = await db().$queryRawUnsafe<Array<{ name: string; rows: string; updated: string | null }>>(fingerprintSql);
+  const rows =
+    await db().$queryRawUnsafe<Array<{ name: string; rows: string; updated: string | null }>>(fingerprintSql);
   return JSON.stringify(Object.fromEntries(rows.map(({ name, rows: count, updated }) => [name, [count, updated]])));
 }
 
@@ -130,7 +152,9 @@ export function changedTables(before: string, after: string): string[] {
 
 /** A request as a line of text, for failure messages and fast-check's counterexample. */
 export function describeRequest(surface: TSurface, request: TFuzzRequest): string {
-  const headers = request.headers.map(([name, value]) => `${name}: ${value.length > 80 ? `${value.slice(0, 80)}...` : value}`).join("; ");
+  const headers = request.headers
+    .map(([name, value]) => `${name}: ${value.length > 80 ? `${value.slice(0, 80)}...` : value}`)
+    .join("; ");
   const body = request.body === undefined ? "" : ` body(${request.body.length}): ${request.body.slice(0, 200)}`;
   return `${request.method} ${SURFACE_PREFIX[surface]}${request.target.slice(0, 300)} [${headers}]${body}`;
 }

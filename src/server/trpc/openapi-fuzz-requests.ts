@@ -29,7 +29,13 @@ function pathSegment(name: string, pools: TFuzzPools): fc.Arbitrary<string> {
     { arbitrary: real.length ? fc.constantFrom(...real).map(encodeURIComponent) : fc.uuid().map(String), weight: 6 },
     { arbitrary: fc.uuid({ version: 4 }).map(String), weight: 2 },
     { arbitrary: fc.constantFrom(...RAW_SEGMENTS), weight: 1 },
-    { arbitrary: fc.oneof(oddText, fc.string({ maxLength: 300 })).filter((text) => text.length > 0).map(safeEncode), weight: 1 },
+    {
+      arbitrary: fc
+        .oneof(oddText, fc.string({ maxLength: 300 }))
+        .filter((text) => text.length > 0)
+        .map(safeEncode),
+      weight: 1,
+    },
   );
 }
 
@@ -43,11 +49,16 @@ function safeEncode(text: string): string {
 }
 
 function queryValue(parameter: TParameter, context: TSchemaContext): fc.Arbitrary<string | undefined> {
-  const valid = valueOf(parameter.schema ?? { type: "string" }, context).map((value) => (typeof value === "string" ? value : JSON.stringify(value)));
+  const valid = valueOf(parameter.schema ?? { type: "string" }, context).map((value) =>
+    typeof value === "string" ? value : JSON.stringify(value),
+  );
   return fc.oneof(
     { arbitrary: fc.constant(undefined), weight: 2 },
     { arbitrary: valid, weight: 4 },
-    { arbitrary: fc.oneof(oddText, fc.constantFrom("", "-1", "1e999", "null", "[]", "z".repeat(201), "%ZZ")), weight: 2 },
+    {
+      arbitrary: fc.oneof(oddText, fc.constantFrom("", "-1", "1e999", "null", "[]", "z".repeat(201), "%ZZ")),
+      weight: 2,
+    },
   );
 }
 
@@ -63,11 +74,25 @@ function queryString(parameters: TParameter[], context: TSchemaContext): fc.Arbi
 }
 
 // Header values must be ByteStrings (Latin-1); what a client cannot send here is not fuzzed.
-const IDEMPOTENCY_KEYS = ["key-1", "a".repeat(128), "a".repeat(129), "", " ", "a,b", "has space", "caf\u00e9", "../x", "k:1.2_3-4"];
+const IDEMPOTENCY_KEYS = [
+  "key-1",
+  "a".repeat(128),
+  "a".repeat(129),
+  "",
+  " ",
+  "a,b",
+  "has space",
+  "caf\u00e9",
+  "../x",
+  "k:1.2_3-4",
+];
 const SUBJECTS = ["", "someone-else", "x".repeat(201), "\u00e9\u00e8", "1; DROP TABLE users"];
 
 function optionalHeader(name: string, values: fc.Arbitrary<string>): fc.Arbitrary<[string, string][]> {
-  return fc.oneof({ arbitrary: fc.constant<[string, string][]>([]), weight: 3 }, { arbitrary: values.map((value) => [[name, value] as [string, string]]), weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.constant<[string, string][]>([]), weight: 3 },
+    { arbitrary: values.map((value) => [[name, value] as [string, string]]), weight: 1 },
+  );
 }
 
 function extraHeaders(pools: TFuzzPools): fc.Arbitrary<[string, string][]> {
@@ -102,7 +127,10 @@ const RAW_BODIES: readonly TBody[] = [
   { body: "{}", contentType: "application/json; charset=utf-16" },
   { body: "{}", contentType: "text/plain" },
   { body: "a=1&b=2", contentType: "application/x-www-form-urlencoded" },
-  { body: "--x\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--x--", contentType: "multipart/form-data; boundary=x" },
+  {
+    body: "--x\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--x--",
+    contentType: "multipart/form-data; boundary=x",
+  },
   { body: "{}", contentType: undefined },
   { body: "", contentType: "application/json" },
   { body: "   ", contentType: "application/json" },
@@ -121,8 +149,14 @@ function bodyOf(operation: TOperation, context: TSchemaContext): fc.Arbitrary<TB
   const required = new Set((schema.required ?? []).filter((key) => schema.properties?.[key]?.default === undefined));
   const mutated = fc.tuple(valid, mutationOf(schema, context)).map(([value, mutation]): TBody => {
     // Refusal is certain for an unknown key in a strict body and for a missing required field.
-    const certain = (mutation.kind.startsWith("extra key") && strict) || (mutation.kind.startsWith("missing required ") && required.has(mutation.kind.slice(17)));
-    return { body: JSON.stringify(mutation.apply(value)), contentType: "application/json", ...(certain ? { mustRefuse: mutation.kind } : {}) };
+    const certain =
+      (mutation.kind.startsWith("extra key") && strict) ||
+      (mutation.kind.startsWith("missing required ") && required.has(mutation.kind.slice(17)));
+    return {
+      body: JSON.stringify(mutation.apply(value)),
+      contentType: "application/json",
+      ...(certain ? { mustRefuse: mutation.kind } : {}),
+    };
   });
   return fc.oneof(
     { arbitrary: valid.map((value) => ({ body: JSON.stringify(value), contentType: "application/json" })), weight: 5 },
@@ -145,9 +179,19 @@ export function requestsFor(operation: TOperation, pools: TFuzzPools): fc.Arbitr
     { arbitrary: fc.constantFrom(...(preferred.length ? preferred : Object.keys(pools.credentials))), weight: 3 },
     { arbitrary: fc.constantFrom(...Object.keys(pools.credentials)), weight: 1 },
   );
-  const method = fc.oneof({ arbitrary: fc.constant(operation.method), weight: 19 }, { arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"), weight: 1 });
+  const method = fc.oneof(
+    { arbitrary: fc.constant(operation.method), weight: 19 },
+    { arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"), weight: 1 },
+  );
   return fc
-    .record({ path, query: queryString(operation.parameters, context), credential, extra: extraHeaders(pools), body: bodyOf(operation, context), method })
+    .record({
+      path,
+      query: queryString(operation.parameters, context),
+      credential,
+      extra: extraHeaders(pools),
+      body: bodyOf(operation, context),
+      method,
+    })
     .map(({ path: target, query, credential: name, extra, body, method: verb }) => {
       const auth = pools.credentials[name];
       const withBody = !["GET", "HEAD", "OPTIONS"].includes(verb);

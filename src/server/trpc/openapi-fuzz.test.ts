@@ -9,7 +9,16 @@ import { overrideRateLimits } from "@/server/ratelimit/policies";
 import { buildWorld } from "@/server/services/fixtures/build-world";
 import type { TFixtureWorld } from "@/server/services/fixtures/world-types";
 import { handleOpenApiRequest } from "./openapi-handler";
-import { buildRequest, changedTables, describeRequest, expectWellFormedAnswer, operationsOf, stateFingerprint, type TFuzzAnswer, type TFuzzRequest } from "./openapi-fuzz-kit";
+import {
+  buildRequest,
+  changedTables,
+  describeRequest,
+  expectWellFormedAnswer,
+  operationsOf,
+  stateFingerprint,
+  type TFuzzAnswer,
+  type TFuzzRequest,
+} from "./openapi-fuzz-kit";
 import { requestsFor, type TCredentials, type TFuzzPools } from "./openapi-fuzz-requests";
 import type { TSurface } from "@/contracts/common/meta";
 
@@ -33,7 +42,10 @@ const ANSWER_WITHIN_MS = 15_000;
 async function send(surface: TSurface, request: TFuzzRequest): Promise<TFuzzAnswer> {
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms: ${describeRequest(surface, request)}`)), ANSWER_WITHIN_MS);
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms: ${describeRequest(surface, request)}`)),
+      ANSWER_WITHIN_MS,
+    );
   });
   try {
     const response = await Promise.race([handleOpenApiRequest(buildRequest(surface, request), surface), hung]);
@@ -43,8 +55,19 @@ async function send(surface: TSurface, request: TFuzzRequest): Promise<TFuzzAnsw
   }
 }
 
-async function json(surface: TSurface, method: string, target: string, auth: [string, string], body?: unknown): Promise<Record<string, unknown>> {
-  const answer = await send(surface, { method, target, headers: [auth, ["content-type", "application/json"]], body: body === undefined ? undefined : JSON.stringify(body) });
+async function json(
+  surface: TSurface,
+  method: string,
+  target: string,
+  auth: [string, string],
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const answer = await send(surface, {
+    method,
+    target,
+    headers: [auth, ["content-type", "application/json"]],
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (answer.status >= 300) throw new Error(`setup ${method} ${target} answered ${answer.status}: ${answer.text}`);
   return JSON.parse(answer.text) as Record<string, unknown>;
 }
@@ -59,7 +82,12 @@ async function credentialsOf(): Promise<TCredentials> {
   const userToken = (await json("v1", "POST", "/auth/token", cookie)).token as string;
   const follower = { orgId: partner.follower.orgId, appId: partner.appId };
   const appLease = (await json("partner-v1", "POST", "/token", bearer(partner.key), follower)).token as string;
-  const workerLease = (await json("partner-v1", "POST", "/worker-token", bearer(partner.key), { ...follower, partnerSubject: partner.follower.workerSubject })).token as string;
+  const workerLease = (
+    await json("partner-v1", "POST", "/worker-token", bearer(partner.key), {
+      ...follower,
+      partnerSubject: partner.follower.workerSubject,
+    })
+  ).token as string;
   return {
     none: null,
     cookie,
@@ -91,9 +119,18 @@ async function credentialsOf(): Promise<TCredentials> {
 async function poolsOf(credentials: TCredentials): Promise<TFuzzPools> {
   const { acme, globex } = world.orgs;
   const { follower } = world.partner;
-  const opened = await json("v1", "POST", `/agents/${acme.agents.echo.id}/sessions`, credentials.ykOwner!, { message: "hello from the fuzz" });
-  const worker = await db().assistantWorker.findFirst({ where: { organizationId: follower.orgId }, select: { id: true } });
-  const agents = [...Object.values(acme.agents).map((agent) => agent.id), globex.agents.echo.id, follower.assistantAgentId];
+  const opened = await json("v1", "POST", `/agents/${acme.agents.echo.id}/sessions`, credentials.ykOwner!, {
+    message: "hello from the fuzz",
+  });
+  const worker = await db().assistantWorker.findFirst({
+    where: { organizationId: follower.orgId },
+    select: { id: true },
+  });
+  const agents = [
+    ...Object.values(acme.agents).map((agent) => agent.id),
+    globex.agents.echo.id,
+    follower.assistantAgentId,
+  ];
   const pathValues: Record<string, string[]> = {
     id: [...agents, "service.http", "service.mail"],
     automationId: agents,
@@ -107,7 +144,16 @@ async function poolsOf(credentials: TCredentials): Promise<TFuzzPools> {
     runId: [acme.flows.echo.id],
     grantId: [acme.id],
   };
-  const knownIds = [...new Set([...Object.values(pathValues).flat(), acme.domains.ops.id, acme.domains.sales.id, acme.triggers.api.id, acme.triggers.apiInactive.id, world.partner.appId])];
+  const knownIds = [
+    ...new Set([
+      ...Object.values(pathValues).flat(),
+      acme.domains.ops.id,
+      acme.domains.sales.id,
+      acme.triggers.api.id,
+      acme.triggers.apiInactive.id,
+      world.partner.appId,
+    ]),
+  ];
   const preferred = { v1: ["ykOwner", "yku", "cookie"], "partner-v1": ["ykp", "yktApp", "yktWorker"] };
   return { credentials, pathValues, preferred, knownIds: knownIds.filter((id) => /^[0-9a-f-]{36}$/.test(id)) };
 }
@@ -137,7 +183,8 @@ async function check(surface: TSurface, request: TFuzzRequest): Promise<void> {
   const statusClass = `${String(answer.status)[0]}xx`;
   tally[surface][statusClass] = (tally[surface][statusClass] ?? 0) + 1;
   expectWellFormedAnswer(answer, what);
-  if (request.mustRefuse) expect(answer.status, `${what} must be refused: ${request.mustRefuse}`).toBeGreaterThanOrEqual(400);
+  if (request.mustRefuse)
+    expect(answer.status, `${what} must be refused: ${request.mustRefuse}`).toBeGreaterThanOrEqual(400);
   if (answer.status >= 400) {
     const changed = changedTables(before, await stateFingerprint());
     expect(changed, `${what} was refused with ${answer.status} but changed ${changed.join(", ")}`).toEqual([]);
@@ -163,22 +210,36 @@ for (const surface of ["v1", "partner-v1"] as const) {
 }
 
 describe("fuzz: fixed probes", () => {
-  it.each(["v1", "partner-v1"] as const)("refuses an oversized body with 413 before anything runs (%s)", async (surface) => {
-    const target = surface === "v1" ? "/authoring/automations" : "/organizations";
-    const auth = surface === "v1" ? pools.credentials.ykOwner! : pools.credentials.ykp!;
-    const oversized: TFuzzRequest = { method: "POST", target, headers: [auth, ["content-type", "application/json"]], body: `{"name":"${"x".repeat(8 * 1024 * 1024)}"}`, credential: "owner" };
-    const before = await stateFingerprint();
-    const answer = await send(surface, oversized);
-    expect(answer.status).toBe(413);
-    expectWellFormedAnswer(answer, "oversized body");
-    expect(changedTables(before, await stateFingerprint())).toEqual([]);
-  });
+  it.each(["v1", "partner-v1"] as const)(
+    "refuses an oversized body with 413 before anything runs (%s)",
+    async (surface) => {
+      const target = surface === "v1" ? "/authoring/automations" : "/organizations";
+      const auth = surface === "v1" ? pools.credentials.ykOwner! : pools.credentials.ykp!;
+      const oversized: TFuzzRequest = {
+        method: "POST",
+        target,
+        headers: [auth, ["content-type", "application/json"]],
+        body: `{"name":"${"x".repeat(8 * 1024 * 1024)}"}`,
+        credential: "owner",
+      };
+      const before = await stateFingerprint();
+      const answer = await send(surface, oversized);
+      expect(answer.status).toBe(413);
+      expectWellFormedAnswer(answer, "oversized body");
+      expect(changedTables(before, await stateFingerprint())).toEqual([]);
+    },
+  );
   // Found by the fuzz: a worker route with a non-UUID organization id reached PostgreSQL's uuid
   // column and answered 500; it is the uniform 404 like any unknown organization.
   it("answers the uniform 404 for a worker route whose organization id is not a UUID", async () => {
     for (const key of [pools.credentials.ykp!, pools.credentials.ykpSuspended!]) {
       const target = `/organizations/${encodeURIComponent("שלום")}/workers/${crypto.randomUUID()}/connections/mail/start`;
-      const answer = await send("partner-v1", { method: "POST", target, headers: [key, ["content-type", "application/json"]], body: JSON.stringify({ return_to: world.partner.follower.returnUrl }) });
+      const answer = await send("partner-v1", {
+        method: "POST",
+        target,
+        headers: [key, ["content-type", "application/json"]],
+        body: JSON.stringify({ return_to: world.partner.follower.returnUrl }),
+      });
       expectWellFormedAnswer(answer, target);
       expect(answer.status).toBe(404);
     }
@@ -189,23 +250,41 @@ describe("fuzz: fixed probes", () => {
 // route modules: the SSE stream and the ingress answer refusals in the envelope; MCP answers
 // JSON-RPC errors (its documented shape), and none of them fails with a 5xx.
 describe("fuzz: plain routes", () => {
-  const segment = fc.oneof(fc.uuid().map(String), fc.constantFrom("%ZZ", "%ED%A0%80", "..", "not-a-uuid", "x".repeat(300)));
+  const segment = fc.oneof(
+    fc.uuid().map(String),
+    fc.constantFrom("%ZZ", "%ED%A0%80", "..", "not-a-uuid", "x".repeat(300)),
+  );
 
   it("GET /agents/sessions/{sessionId}/stream", async () => {
     const { GET } = await import("@/app/api/v1/agents/sessions/[sessionId]/stream/handler");
     const sessionIds = fc.oneof(fc.constantFrom(...pools.pathValues.sessionId!), segment);
     const credential = fc.constantFrom(...Object.keys(pools.credentials));
     await fc.assert(
-      fc.asyncProperty(sessionIds, credential, fc.constantFrom("GET", "POST", "DELETE"), async (sessionId, name, method) => {
-        const abort = new AbortController();
-        const auth = pools.credentials[name];
-        const req = new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { method, headers: auth ? [auth] : [], signal: abort.signal });
-        const handler = method === "GET" ? GET : (await import("@/app/api/v1/agents/sessions/[sessionId]/stream/handler")).POST;
-        const response = await handler(req, { params: Promise.resolve({ sessionId: decodeURIComponentSafe(sessionId) }) });
-        abort.abort();
-        const text = response.status >= 400 ? await response.text() : (await response.body?.cancel(), "");
-        expectWellFormedAnswer({ status: response.status, headers: response.headers, text }, `${method} stream ${sessionId} (${name})`);
-      }),
+      fc.asyncProperty(
+        sessionIds,
+        credential,
+        fc.constantFrom("GET", "POST", "DELETE"),
+        async (sessionId, name, method) => {
+          const abort = new AbortController();
+          const auth = pools.credentials[name];
+          const req = new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, {
+            method,
+            headers: auth ? [auth] : [],
+            signal: abort.signal,
+          });
+          const handler =
+            method === "GET" ? GET : (await import("@/app/api/v1/agents/sessions/[sessionId]/stream/handler")).POST;
+          const response = await handler(req, {
+            params: Promise.resolve({ sessionId: decodeURIComponentSafe(sessionId) }),
+          });
+          abort.abort();
+          const text = response.status >= 400 ? await response.text() : (await response.body?.cancel(), "");
+          expectWellFormedAnswer(
+            { status: response.status, headers: response.headers, text },
+            `${method} stream ${sessionId} (${name})`,
+          );
+        },
+      ),
       { seed: SEED, numRuns: RUNS * 3, endOnFailure: true },
     );
   }, 120_000);
@@ -213,13 +292,22 @@ describe("fuzz: plain routes", () => {
   it("POST /triggers/ingress/{token}", async () => {
     const { POST } = await import("@/app/api/v1/triggers/ingress/[token]/route");
     const realToken = world.orgs.acme.triggers.event.ingressUrl.split("/").at(-1)!;
-    const bodies = fc.oneof(fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)), fc.constantFrom("{", "", '{"a":"\\ud800"}', "a=1"));
+    const bodies = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
+      fc.constantFrom("{", "", '{"a":"\\ud800"}', "a=1"),
+    );
     const signature = fc.constantFrom(undefined, "", "sha256=00", "t=1,v1=abc", "x".repeat(500));
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.constant(realToken), segment), bodies, signature, async (token, body, signed) => {
-        const headers: [string, string][] = [["content-type", "application/json"], ...(signed === undefined ? [] : [["x-signature", signed] as [string, string]])];
+        const headers: [string, string][] = [
+          ["content-type", "application/json"],
+          ...(signed === undefined ? [] : [["x-signature", signed] as [string, string]]),
+        ];
         const before = await stateFingerprint();
-        const response = await POST(new Request(`http://127.0.0.1/api/v1/triggers/ingress/${token}`, { method: "POST", headers, body }), { params: Promise.resolve({ token }) });
+        const response = await POST(
+          new Request(`http://127.0.0.1/api/v1/triggers/ingress/${token}`, { method: "POST", headers, body }),
+          { params: Promise.resolve({ token }) },
+        );
         const answer = { status: response.status, headers: response.headers, text: await response.text() };
         expectWellFormedAnswer(answer, `ingress ${token} ${body.slice(0, 80)}`);
         if (answer.status >= 400) expect(changedTables(before, await stateFingerprint())).toEqual([]);
@@ -231,18 +319,36 @@ describe("fuzz: plain routes", () => {
   it("POST /mcp answers JSON-RPC, never a 5xx", async () => {
     const { handleMcpRequest } = await import("@/server/mcp/handle-mcp-request");
     const bodies = fc.oneof(
-      fc.constantFrom("{", "[]", "null", '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","id":1,"method":"nope"}', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'),
+      fc.constantFrom(
+        "{",
+        "[]",
+        "null",
+        '{"jsonrpc":"2.0"}',
+        '{"jsonrpc":"2.0","id":1,"method":"nope"}',
+        '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      ),
       fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
     );
     const credential = fc.constantFrom(...Object.keys(pools.credentials));
     await fc.assert(
-      fc.asyncProperty(bodies, credential, fc.constantFrom("application/json", "text/plain"), async (body, name, contentType) => {
-        const auth = pools.credentials[name];
-        const headers: [string, string][] = [...(auth ? [auth] : []), ["content-type", contentType], ["accept", "application/json, text/event-stream"]];
-        const response = await handleMcpRequest(new Request("http://127.0.0.1/api/v1/mcp", { method: "POST", headers, body }));
-        const text = await response.text();
-        expect(response.status, `mcp ${body.slice(0, 80)} (${name}): ${text.slice(0, 300)}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        bodies,
+        credential,
+        fc.constantFrom("application/json", "text/plain"),
+        async (body, name, contentType) => {
+          const auth = pools.credentials[name];
+          const headers: [string, string][] = [
+            ...(auth ? [auth] : []),
+            ["content-type", contentType],
+            ["accept", "application/json, text/event-stream"],
+          ];
+          const response = await handleMcpRequest(
+            new Request("http://127.0.0.1/api/v1/mcp", { method: "POST", headers, body }),
+          );
+          const text = await response.text();
+          expect(response.status, `mcp ${body.slice(0, 80)} (${name}): ${text.slice(0, 300)}`).toBeLessThan(500);
+        },
+      ),
       { seed: SEED, numRuns: RUNS * 3, endOnFailure: true },
     );
   }, 120_000);

@@ -12,7 +12,12 @@ type TEnvelope = { error: { code: string; message: string; details?: Record<stri
 async function call(path: string, init: RequestInit = {}, surface: TSurface = "v1") {
   const response = await handleOpenApiRequest(new Request(`http://test${path}`, init), surface);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? (JSON.parse(text) as unknown) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+  };
 }
 
 async function cookie(userId: string, orgId: string | null): Promise<Record<string, string>> {
@@ -24,7 +29,11 @@ function bearer(token: string): Record<string, string> {
 }
 
 function mintToken(headers: Record<string, string>, init: RequestInit = {}) {
-  return call("/api/v1/auth/token", { method: "POST", ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
+  return call("/api/v1/auth/token", {
+    method: "POST",
+    ...init,
+    headers: { ...headers, ...(init.headers as Record<string, string>) },
+  });
 }
 
 function whoami(token: string) {
@@ -66,7 +75,10 @@ describe("POST /api/v1/auth/token", () => {
 
   it("accepts an empty JSON object as the body", async () => {
     const { organization, user } = await memberOfNewOrg();
-    const response = await mintToken(await cookie(user.id, organization.id), { headers: { "content-type": "application/json" }, body: "{}" });
+    const response = await mintToken(await cookie(user.id, organization.id), {
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(response.status).toBe(200);
     expect((response.body as { token: string }).token).toMatch(/^yku_/);
   });
@@ -75,10 +87,19 @@ describe("POST /api/v1/auth/token", () => {
     const { organization, user } = await memberOfNewOrg();
     const headers = await cookie(user.id, organization.id);
     const text = "{ \n }"; // an empty object spelled so that only this request's body matches it
-    const reads = (["text", "json", "arrayBuffer", "blob", "formData", "clone"] as const).map((method) => vi.spyOn(Request.prototype, method));
+    const reads = (["text", "json", "arrayBuffer", "blob", "formData", "clone"] as const).map((method) =>
+      vi.spyOn(Request.prototype, method),
+    );
     const parse = vi.spyOn(JSON, "parse");
     try {
-      const response = await handleOpenApiRequest(new Request("http://test/api/v1/auth/token", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: text }), "v1");
+      const response = await handleOpenApiRequest(
+        new Request("http://test/api/v1/auth/token", {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: text,
+        }),
+        "v1",
+      );
       expect(response.status).toBe(200);
       expect(reads.reduce((calls, spy) => calls + spy.mock.calls.length, 0)).toBe(1);
       expect(parse.mock.calls.filter(([argument]) => argument === text)).toHaveLength(1);
@@ -144,7 +165,9 @@ describe("POST /api/v1/auth/token", () => {
   it("answers 401 UNAUTHORIZED when the selected organization's membership was removed", async () => {
     const { organization, user } = await memberOfNewOrg();
     const headers = await cookie(user.id, organization.id);
-    await db().organizationMembership.delete({ where: { organizationId_userId: { organizationId: organization.id, userId: user.id } } });
+    await db().organizationMembership.delete({
+      where: { organizationId_userId: { organizationId: organization.id, userId: user.id } },
+    });
     const response = await mintToken(headers);
     expect(response.status).toBe(401);
     expectEnvelope(response.body, "UNAUTHORIZED");
@@ -164,7 +187,10 @@ describe("POST /api/v1/auth/token", () => {
 
   it("answers 400 VALIDATION for malformed JSON", async () => {
     const { organization, user } = await memberOfNewOrg();
-    const response = await mintToken(await cookie(user.id, organization.id), { headers: { "content-type": "application/json" }, body: "{" });
+    const response = await mintToken(await cookie(user.id, organization.id), {
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(response.status).toBe(400);
     expectEnvelope(response.body, "VALIDATION");
   });
@@ -172,7 +198,10 @@ describe("POST /api/v1/auth/token", () => {
   it("answers 400 VALIDATION for a JSON body that is not an object", async () => {
     const { organization, user } = await memberOfNewOrg();
     for (const body of ["[]", "1", '"text"', "null"]) {
-      const response = await mintToken(await cookie(user.id, organization.id), { headers: { "content-type": "application/json" }, body });
+      const response = await mintToken(await cookie(user.id, organization.id), {
+        headers: { "content-type": "application/json" },
+        body,
+      });
       expect(response.status, body).toBe(400);
       expectEnvelope(response.body, "VALIDATION");
     }
@@ -231,7 +260,9 @@ describe("GET /api/v1/auth/whoami", () => {
   it("refuses a token once its user's membership is removed, with 404 NOT_FOUND", async () => {
     const { organization, user } = await memberOfNewOrg();
     const { token } = (await mintToken(await cookie(user.id, organization.id))).body as { token: string };
-    await db().organizationMembership.delete({ where: { organizationId_userId: { organizationId: organization.id, userId: user.id } } });
+    await db().organizationMembership.delete({
+      where: { organizationId_userId: { organizationId: organization.id, userId: user.id } },
+    });
     const response = await whoami(token);
     expect(response.status).toBe(404);
     expectEnvelope(response.body, "NOT_FOUND");
@@ -271,11 +302,14 @@ describe("GET /api/v1/auth/whoami", () => {
 });
 
 describe("routing", () => {
-  it.each(["GET", "POST", "PUT", "PATCH", "DELETE"])("answers 404 NOT_FOUND for an unknown /api/v1 path (%s)", async (method) => {
-    const response = await call("/api/v1/no/such/route", { method });
-    expect(response.status).toBe(404);
-    expectEnvelope(response.body, "NOT_FOUND");
-  });
+  it.each(["GET", "POST", "PUT", "PATCH", "DELETE"])(
+    "answers 404 NOT_FOUND for an unknown /api/v1 path (%s)",
+    async (method) => {
+      const response = await call("/api/v1/no/such/route", { method });
+      expect(response.status).toBe(404);
+      expectEnvelope(response.body, "NOT_FOUND");
+    },
+  );
 
   // BUG: the API route files export HEAD (src/app/api/v1/[...path]/route.ts:7), and
   // trpc-to-openapi answers every HEAD that matches no procedure with 204 "for warmup"
@@ -295,7 +329,11 @@ describe("routing", () => {
   it("does not serve v1 routes on the partner surface", async () => {
     const { organization, user } = await memberOfNewOrg();
     const key = await createApiKeyFor(user.id, organization.id);
-    const token = await call("/api/partner/v1/auth/token", { method: "POST", headers: await cookie(user.id, organization.id) }, "partner-v1");
+    const token = await call(
+      "/api/partner/v1/auth/token",
+      { method: "POST", headers: await cookie(user.id, organization.id) },
+      "partner-v1",
+    );
     expect(token.status).toBe(404);
     expectEnvelope(token.body, "NOT_FOUND");
     const me = await call("/api/partner/v1/auth/whoami", { headers: bearer(key.token) }, "partner-v1");
@@ -306,14 +344,22 @@ describe("routing", () => {
 
   it("refuses a body key named like a path parameter before the route runs", async () => {
     const path = `/api/v1/agents/sessions/${crypto.randomUUID()}/messages`;
-    const response = await call(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sessionId: "x", message: "hi" }) });
+    const response = await call(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sessionId: "x", message: "hi" }),
+    });
     expect(response.status).toBe(400);
     expect(JSON.stringify(expectEnvelope(response.body, "VALIDATION").error.details)).toContain("sessionId");
   });
 
   it("answers 415 for a form body on a route with path parameters", async () => {
     const path = `/api/v1/agents/sessions/${crypto.randomUUID()}/messages`;
-    const response = await call(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "sessionId=x" });
+    const response = await call(path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "sessionId=x",
+    });
     expect(response.status).toBe(415);
     expectEnvelope(response.body, "VALIDATION");
   });

@@ -28,14 +28,16 @@ async function readBody(req: Request): Promise<TBody | null> {
     throw new AppError("PAYLOAD_TOO_LARGE", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
   }
   const text = await req.text();
-  if (text.length > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+  if (text.length > MAX_BODY_BYTES)
+    throw new AppError("PAYLOAD_TOO_LARGE", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
   const headers = req.headers;
   if (text.trim() === "") {
     const json = new Headers(headers);
     json.set("content-type", "application/json");
     return { parsed: {}, headers: json };
   }
-  if (!(headers.get("content-type") ?? "application/json").includes("application/json")) return { parsed: undefined, headers };
+  if (!(headers.get("content-type") ?? "application/json").includes("application/json"))
+    return { parsed: undefined, headers };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -56,7 +58,14 @@ function refuseBodyKeysNamedLikePathParameters(req: Request, body: TBody | null,
   if (!body?.parsed) return;
   const names = pathParametersAt(surface, req.method, new URL(req.url).pathname.slice(SURFACE_PREFIX[surface].length));
   const clashing = names.filter((name) => Object.hasOwn(body.parsed as object, name));
-  if (clashing.length) throw validationError(clashing.map((name) => ({ path: [name], message: `Unrecognized key: "${name}" comes from the path, not the body`, code: "unrecognized_keys" })));
+  if (clashing.length)
+    throw validationError(
+      clashing.map((name) => ({
+        path: [name],
+        message: `Unrecognized key: "${name}" comes from the path, not the body`,
+        code: "unrecognized_keys",
+      })),
+    );
 }
 
 function envelopeResponse(error: AppError, extraHeaders: Record<string, string> = {}): Response {
@@ -104,8 +113,13 @@ function adapterFor(surface: TSurface): TAdapter {
  */
 function runAdapter(exchange: TExchange, body: TBody | null, surface: TSurface): Promise<Response> {
   const url = new URL(exchange.req.url.replace(SURFACE_PREFIX[surface], "")).toString();
-  const overrides: Record<PropertyKey, unknown> = { url, ...(body ? { body: body.parsed, headers: body.headers } : {}) };
-  const req = new Proxy(exchange.req, { get: (target, prop) => (Object.hasOwn(overrides, prop) ? overrides[prop] : Reflect.get(target, prop)) });
+  const overrides: Record<PropertyKey, unknown> = {
+    url,
+    ...(body ? { body: body.parsed, headers: body.headers } : {}),
+  };
+  const req = new Proxy(exchange.req, {
+    get: (target, prop) => (Object.hasOwn(overrides, prop) ? overrides[prop] : Reflect.get(target, prop)),
+  });
   exchanges.set(req, exchange);
   return new Promise((resolve, reject) => {
     const headers = new Headers();
@@ -131,8 +145,14 @@ export function handleOpenApiRequest(req: Request, surface: TSurface): Promise<R
   // (the auth flavours in procedures.ts).
   const pathname = new URL(req.url).pathname.slice(SURFACE_PREFIX[surface].length);
   const template = routeTemplateAt(surface, req.method === "HEAD" ? "GET" : req.method, pathname) ?? "/{unmatched}";
-  return serveApiRequest(req, { route: `${SURFACE_PREFIX[surface]}${template}`, rateLimit: () => ({ surface, keys: requestKeys(req, pathname) }) }, {}, () =>
-    req.method === "HEAD" ? serveHead(req, surface) : serveOpenApiRequest(req, surface),
+  return serveApiRequest(
+    req,
+    {
+      route: `${SURFACE_PREFIX[surface]}${template}`,
+      rateLimit: () => ({ surface, keys: requestKeys(req, pathname) }),
+    },
+    {},
+    () => (req.method === "HEAD" ? serveHead(req, surface) : serveOpenApiRequest(req, surface)),
   );
 }
 

@@ -22,9 +22,27 @@ export function addSessionStreamOperation(document: OpenAPIObject): void {
       tags: ["Agent sessions"],
       security: [{ apiKey: [] }],
       parameters: [
-        { name: "sessionId", in: "path", required: true, description: "The session's id (UUID).", schema: { type: "string" } },
-        { name: "Last-Event-ID", in: "header", required: false, description: "Resume strictly after this seq.", schema: { type: "string" } },
-        { name: "lastEventId", in: "query", required: false, description: "The same as the Last-Event-ID header, for clients that cannot set headers; the header wins.", schema: { type: "string" } },
+        {
+          name: "sessionId",
+          in: "path",
+          required: true,
+          description: "The session's id (UUID).",
+          schema: { type: "string" },
+        },
+        {
+          name: "Last-Event-ID",
+          in: "header",
+          required: false,
+          description: "Resume strictly after this seq.",
+          schema: { type: "string" },
+        },
+        {
+          name: "lastEventId",
+          in: "query",
+          required: false,
+          description: "The same as the Last-Event-ID header, for clients that cannot set headers; the header wins.",
+          schema: { type: "string" },
+        },
         { name: "Accept", in: "header", required: false, schema: { type: "string", enum: ["text/event-stream"] } },
       ],
       responses: {
@@ -32,13 +50,18 @@ export function addSessionStreamOperation(document: OpenAPIObject): void {
           description: "The event stream.",
           content: {
             "text/event-stream": {
-              schema: { type: "string", description: "Frames `id: <seq>\\nevent: <type>\\ndata: { v, sessionId, seq, ts, event, data }\\n\\n`." },
-              example: 'retry: 2000\n\nid: 3\nevent: snapshot\ndata: {"v":1,"sessionId":"<UUID>","seq":3,"ts":"<timestamp>","event":"snapshot","data":{"pendingApproval":null,"pendingApprovalId":null}}\n\n',
+              schema: {
+                type: "string",
+                description: "Frames `id: <seq>\\nevent: <type>\\ndata: { v, sessionId, seq, ts, event, data }\\n\\n`.",
+              },
+              example:
+                'retry: 2000\n\nid: 3\nevent: snapshot\ndata: {"v":1,"sessionId":"<UUID>","seq":3,"ts":"<timestamp>","event":"snapshot","data":{"pendingApproval":null,"pendingApprovalId":null}}\n\n',
             },
           },
         },
         "404": {
-          description: "Missing or invalid personal key (a `yku_` token included), or no session with this id that the key owner can see (NOT_FOUND).",
+          description:
+            "Missing or invalid personal key (a `yku_` token included), or no session with this id that the key owner can see (NOT_FOUND).",
           content: { "application/json": { schema: ENVELOPE } },
         },
       },

@@ -45,14 +45,19 @@ const sameOriginChanges = withDatabase.use(async ({ ctx, type, next }) => {
 /** Signed in with the service_session cookie; an organization need not be selected. */
 export const signedInProcedure = sameOriginChanges.use(async ({ ctx, next }) => {
   const session = await authenticateCookie(ctx.req.headers);
-  if (!session) throw new AppError("UNAUTHORIZED", "Sign in to the console first: the service_session cookie is missing, expired or invalid.");
+  if (!session)
+    throw new AppError(
+      "UNAUTHORIZED",
+      "Sign in to the console first: the service_session cookie is missing, expired or invalid.",
+    );
   return next({ ctx: { session } });
 });
 
 /** Console routes: the cookie with a selected organization the person still belongs to. */
 export const consoleProcedure = signedInProcedure.use(async ({ ctx, next }) => {
   const actor = ctx.session.actor;
-  if (!actor) throw new AppError("UNAUTHORIZED", "Choose an organization in the console first: this session has none selected.");
+  if (!actor)
+    throw new AppError("UNAUTHORIZED", "Choose an organization in the console first: this session has none selected.");
   return next({ ctx: { session: ctx.session as TCookieSession, actor } });
 });
 
@@ -105,7 +110,10 @@ export const openProcedure = withDatabase;
  */
 export const cookieOnlyProcedure = consoleProcedure.use(async ({ ctx, next }) => {
   if (ctx.req.headers.get("authorization")) {
-    throw new AppError("UNAUTHORIZED", "This route accepts only the browser session cookie; remove the Authorization header.");
+    throw new AppError(
+      "UNAUTHORIZED",
+      "This route accepts only the browser session cookie; remove the Authorization header.",
+    );
   }
   await countAfterAuthentication("auth-token", { person: ctx.session.userId });
   return next();

@@ -15,7 +15,10 @@ async function postWithCookie(path: string, cookie: Headers, extra: Record<strin
   const headers = new Headers(cookie);
   headers.set("content-type", "application/json");
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  const response = await handleOpenApiRequest(new Request(`${OWN}/api/v1${path}`, { method: "POST", headers, body: "{}" }), "v1");
+  const response = await handleOpenApiRequest(
+    new Request(`${OWN}/api/v1${path}`, { method: "POST", headers, body: "{}" }),
+    "v1",
+  );
   return { status: response.status, body: await response.json() };
 }
 
@@ -60,9 +63,17 @@ describe("cookie-authenticated changes from another site", () => {
   it("bearer-authenticated machine calls are not affected by Origin", async () => {
     const { organization, user } = await memberOfNewOrg("OWNER");
     const { token } = await createApiKeyFor(user.id, organization.id);
-    const headers = new Headers({ authorization: `Bearer ${token}`, origin: EVIL, "sec-fetch-site": "cross-site", "content-type": "application/json" });
+    const headers = new Headers({
+      authorization: `Bearer ${token}`,
+      origin: EVIL,
+      "sec-fetch-site": "cross-site",
+      "content-type": "application/json",
+    });
     const body = JSON.stringify({ kind: "org", name: "From a script" });
-    const response = await handleOpenApiRequest(new Request(`${OWN}/api/v1/authoring/knowledge-modules`, { method: "POST", headers, body }), "v1");
+    const response = await handleOpenApiRequest(
+      new Request(`${OWN}/api/v1/authoring/knowledge-modules`, { method: "POST", headers, body }),
+      "v1",
+    );
     expect(response.status).toBe(201);
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { appRouter } from "@/server/routers/root";
-import { methodsAt, pathParametersAt, routeTemplateAt, successStatusOf, surfaceProcedures, surfaceRouter } from "./surface";
+import {
+  methodsAt,
+  pathParametersAt,
+  routeTemplateAt,
+  successStatusOf,
+  surfaceProcedures,
+  surfaceRouter,
+} from "./surface";
 
 /** Counts how often the whole router's procedure record is read (what a rescan starts with). */
 function countRouterScans(): { readonly count: number } {

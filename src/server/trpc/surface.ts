@@ -41,7 +41,9 @@ function indexOf(surface: TSurface): TSurfaceIndex {
     index = {
       procedures,
       routes: procedures.map(({ meta }) => routeOf(meta)),
-      successStatus: new Map(procedures.flatMap(({ path, meta }) => (meta.successStatus ? [[path, meta.successStatus] as const] : []))),
+      successStatus: new Map(
+        procedures.flatMap(({ path, meta }) => (meta.successStatus ? [[path, meta.successStatus] as const] : [])),
+      ),
     };
     indexes.set(surface, index);
   }
@@ -85,7 +87,9 @@ export function methodsAt(surface: TSurface, pathname: string): string[] {
 
 /** The names of the path parameters of the route a method and path reach, e.g. ["baseId"]. */
 export function pathParametersAt(surface: TSurface, method: string, pathname: string): string[] {
-  return indexOf(surface).routes.find((route) => route.method === method && route.pattern.test(pathname))?.parameters ?? [];
+  return (
+    indexOf(surface).routes.find((route) => route.method === method && route.pattern.test(pathname))?.parameters ?? []
+  );
 }
 
 /** The path template of the route a method and path reach (metrics label routes by it, never by ids). */

@@ -28,7 +28,8 @@ export const KEY_FILE_NAME = "vault.key";
 
 function decodeKey(kid: string, encoded: string): Buffer {
   const key = Buffer.from(encoded.replace(/-/g, "+").replace(/_/g, "/"), "base64");
-  if (key.length !== 32) throw new VaultError(`Vault key "${kid}" must be 32 bytes encoded in base64 (got ${key.length} bytes).`);
+  if (key.length !== 32)
+    throw new VaultError(`Vault key "${kid}" must be 32 bytes encoded in base64 (got ${key.length} bytes).`);
   return key;
 }
 
@@ -44,7 +45,10 @@ export function parseVaultKeys(value: string): TKeyring {
   for (const entry of entries) {
     const colon = entry.indexOf(":");
     const kid = entry.slice(0, colon);
-    if (colon < 1 || !KID.test(kid)) throw new VaultError(`Invalid vault key entry: expected kid:base64key with a kid of 1-32 letters, digits, _ or -.`);
+    if (colon < 1 || !KID.test(kid))
+      throw new VaultError(
+        `Invalid vault key entry: expected kid:base64key with a kid of 1-32 letters, digits, _ or -.`,
+      );
     if (keys.has(kid)) throw new VaultError(`Vault key id "${kid}" appears twice.`);
     const key = decodeKey(kid, entry.slice(colon + 1));
     keys.set(kid, key);

@@ -111,7 +111,9 @@ describe("vault keyring sources", () => {
     const dataDir = await tempDir();
     const databaseUrl = "postgresql://db.example/app";
     expect((await loadKeyring({ dataDir, databaseUrl, nodeEnv: "test" })).active.kid).toMatch(/^local-/);
-    await expect(loadKeyring({ dataDir, databaseUrl, nodeEnv: "production" })).rejects.toThrow(/VAULT_KEYS is required in production/);
+    await expect(loadKeyring({ dataDir, databaseUrl, nodeEnv: "production" })).rejects.toThrow(
+      /VAULT_KEYS is required in production/,
+    );
     const configured = generateKeyEntry();
     const ring = await loadKeyring({ dataDir, databaseUrl, nodeEnv: "production", vaultKeys: configured });
     expect(ring.active.kid).toBe(configured.split(":")[0]);

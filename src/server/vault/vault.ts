@@ -25,8 +25,14 @@ function parseEnvelope(sealed: string): TEnvelope {
   const parts = sealed.split(".");
   if (parts.length !== 5 || parts[0] !== VERSION) throw new VaultError("Not a vault envelope.");
   const [, kid, iv, tag, ciphertext] = parts as [string, string, string, string, string];
-  const envelope = { kid, iv: Buffer.from(iv, "base64url"), tag: Buffer.from(tag, "base64url"), ciphertext: Buffer.from(ciphertext, "base64url") };
-  if (envelope.iv.length !== IV_BYTES || envelope.tag.length !== TAG_BYTES) throw new VaultError("Not a vault envelope.");
+  const envelope = {
+    kid,
+    iv: Buffer.from(iv, "base64url"),
+    tag: Buffer.from(tag, "base64url"),
+    ciphertext: Buffer.from(ciphertext, "base64url"),
+  };
+  if (envelope.iv.length !== IV_BYTES || envelope.tag.length !== TAG_BYTES)
+    throw new VaultError("Not a vault envelope.");
   return envelope;
 }
 
@@ -43,20 +49,31 @@ export function createVault(keyring: TKeyring | (() => Promise<TKeyring>)): TVau
     const cipher = createCipheriv("aes-256-gcm", active.key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(associatedData(active.kid));
     const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    return [VERSION, active.kid, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+    return [
+      VERSION,
+      active.kid,
+      iv.toString("base64url"),
+      cipher.getAuthTag().toString("base64url"),
+      ciphertext.toString("base64url"),
+    ].join(".");
   };
 
   const open = async (sealed: string) => {
     const envelope = parseEnvelope(sealed);
     const key = (await ring()).keys.get(envelope.kid);
-    if (!key) throw new VaultError(`The secret was sealed with vault key "${envelope.kid}", which is not configured (VAULT_KEYS).`);
+    if (!key)
+      throw new VaultError(
+        `The secret was sealed with vault key "${envelope.kid}", which is not configured (VAULT_KEYS).`,
+      );
     try {
       const decipher = createDecipheriv("aes-256-gcm", key, envelope.iv, { authTagLength: TAG_BYTES });
       decipher.setAAD(associatedData(envelope.kid));
       decipher.setAuthTag(envelope.tag);
       return Buffer.concat([decipher.update(envelope.ciphertext), decipher.final()]).toString("utf8");
     } catch {
-      throw new VaultError("The sealed secret failed its integrity check (altered, truncated or sealed with a different key).");
+      throw new VaultError(
+        "The sealed secret failed its integrity check (altered, truncated or sealed with a different key).",
+      );
     }
   };
 
@@ -71,13 +88,16 @@ let processKeyring: Promise<TKeyring> | undefined;
 
 /** The configured keyring, loaded at first use (so a missing production key fails loudly there). */
 function configuredKeyring(): Promise<TKeyring> {
-  processKeyring ??= loadKeyring({ vaultKeys: env.VAULT_KEYS, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, nodeEnv: env.NODE_ENV }).catch(
-    (error: unknown) => {
-      // A failed load is retried on the next use instead of being remembered forever.
-      processKeyring = undefined;
-      throw error;
-    },
-  );
+  processKeyring ??= loadKeyring({
+    vaultKeys: env.VAULT_KEYS,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    nodeEnv: env.NODE_ENV,
+  }).catch((error: unknown) => {
+    // A failed load is retried on the next use instead of being remembered forever.
+    processKeyring = undefined;
+    throw error;
+  });
   return processKeyring;
 }
 

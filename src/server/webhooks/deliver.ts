@@ -19,7 +19,14 @@ export type TDeliveryOutcome = {
   durationMs: number;
 };
 
-type TDeliverOptions = { url: string; secret: string; body: string; timeoutMs?: number; allowedHosts?: readonly string[]; lookup?: THostLookup };
+type TDeliverOptions = {
+  url: string;
+  secret: string;
+  body: string;
+  timeoutMs?: number;
+  allowedHosts?: readonly string[];
+  lookup?: THostLookup;
+};
 
 /**
  * One signed POST of the stored body bytes. The URL passes the HTTP tool's SSRF guard on every
@@ -29,7 +36,15 @@ type TDeliverOptions = { url: string; secret: string; body: string; timeoutMs?: 
 export async function deliverOnce(options: TDeliverOptions): Promise<TDeliveryOutcome> {
   const started = Date.now();
   const finish = (outcome: Omit<TDeliveryOutcome, "durationMs">, error?: unknown): TDeliveryOutcome => {
-    countWebhookDelivery(outcome.ok ? "delivered" : outcome.statusCode !== null ? "http_error" : findAppError(error) ? "refused" : "network_error");
+    countWebhookDelivery(
+      outcome.ok
+        ? "delivered"
+        : outcome.statusCode !== null
+          ? "http_error"
+          : findAppError(error)
+            ? "refused"
+            : "network_error",
+    );
     return { ...outcome, durationMs: Date.now() - started };
   };
   try {
@@ -39,23 +54,42 @@ export async function deliverOnce(options: TDeliverOptions): Promise<TDeliveryOu
     const response = await sendPinned({
       url,
       method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "agent-automation-service-webhooks/1", "content-length": String(body.length), ...signWebhook(options.secret, options.body) },
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "agent-automation-service-webhooks/1",
+        "content-length": String(body.length),
+        ...signWebhook(options.secret, options.body),
+      },
       body,
       target,
       signal: AbortSignal.timeout(options.timeoutMs ?? DELIVERY_TIMEOUT_MS),
       maxBytes: RESPONSE_BYTES,
     });
     const ok = response.status >= 200 && response.status < 300;
-    return finish({ ok, statusCode: response.status, error: ok ? null : `The receiver answered ${response.status}.`, retryAfterSeconds: ok ? null : parseRetryAfter(response.headers["retry-after"]) });
+    return finish({
+      ok,
+      statusCode: response.status,
+      error: ok ? null : `The receiver answered ${response.status}.`,
+      retryAfterSeconds: ok ? null : parseRetryAfter(response.headers["retry-after"]),
+    });
   } catch (error) {
-    return finish({ ok: false, statusCode: null, error: describeFailure(error, options.timeoutMs ?? DELIVERY_TIMEOUT_MS), retryAfterSeconds: null }, error);
+    return finish(
+      {
+        ok: false,
+        statusCode: null,
+        error: describeFailure(error, options.timeoutMs ?? DELIVERY_TIMEOUT_MS),
+        retryAfterSeconds: null,
+      },
+      error,
+    );
   }
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {
   const appError = findAppError(error);
   if (appError) return appError.message;
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return `No answer within ${timeoutMs / 1000} s.`;
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+    return `No answer within ${timeoutMs / 1000} s.`;
   const code = (error as { code?: unknown })?.code;
   return typeof code === "string" ? `The connection failed (${code}).` : "The connection failed.";
 }

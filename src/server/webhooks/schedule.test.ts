@@ -44,6 +44,8 @@ describe("signWebhook", () => {
     const body = '{"id":"e1","type":"usage.recorded"}';
     const headers = signWebhook("s3cret-s3cret-s3cret", body, new Date("2026-01-01T00:00:05.900Z"));
     expect(headers["X-Service-Timestamp"]).toBe("1767225605");
-    expect(headers["X-Service-Signature"]).toBe(`sha256=${createHmac("sha256", "s3cret-s3cret-s3cret").update(`1767225605.${body}`).digest("hex")}`);
+    expect(headers["X-Service-Signature"]).toBe(
+      `sha256=${createHmac("sha256", "s3cret-s3cret-s3cret").update(`1767225605.${body}`).digest("hex")}`,
+    );
   });
 });

@@ -19,7 +19,11 @@ export function attemptLimit(): number {
  * Milliseconds to wait after the `attemptsMade`-th automatic attempt failed, or null when that
  * was the last one. A receiver's Retry-After lengthens the wait, never shortens it.
  */
-export function nextAttemptDelayMs(attemptsMade: number, retryAfterSeconds: number | null, random: () => number = Math.random): number | null {
+export function nextAttemptDelayMs(
+  attemptsMade: number,
+  retryAfterSeconds: number | null,
+  random: () => number = Math.random,
+): number | null {
   const schedule = retrySchedule();
   if (attemptsMade >= schedule.length) return null;
   const base = schedule[attemptsMade]! * 1000;

@@ -14,5 +14,8 @@ export function webhookSignature(secret: string, timestamp: number, rawBody: str
  */
 export function signWebhook(secret: string, rawBody: string, now: Date = new Date()): TWebhookSignatureHeaders {
   const timestamp = Math.floor(now.getTime() / 1000);
-  return { "X-Service-Timestamp": String(timestamp), "X-Service-Signature": webhookSignature(secret, timestamp, rawBody) };
+  return {
+    "X-Service-Timestamp": String(timestamp),
+    "X-Service-Signature": webhookSignature(secret, timestamp, rawBody),
+  };
 }

@@ -15,7 +15,14 @@ export class ApiError extends Error {
   readonly requestId: string;
   readonly headers: Headers;
 
-  constructor(init: { status: number; code: string; message: string; details?: Record<string, unknown>; requestId: string; headers?: Headers }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    details?: Record<string, unknown>;
+    requestId: string;
+    headers?: Headers;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
@@ -47,7 +54,14 @@ export async function apiErrorFrom(response: Response, requestId: string): Promi
   }
   const error = envelope?.error;
   if (error && typeof error.code === "string" && typeof error.message === "string") {
-    return new ApiError({ status: response.status, code: error.code, message: error.message, details: error.details, requestId, headers: response.headers });
+    return new ApiError({
+      status: response.status,
+      code: error.code,
+      message: error.message,
+      details: error.details,
+      requestId,
+      headers: response.headers,
+    });
   }
   const fallback = response.status >= 500 ? "INTERNAL" : "HTTP_ERROR";
   const message = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${text.slice(0, 200)}` : ""}`;

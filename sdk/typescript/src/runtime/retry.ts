@@ -51,7 +51,12 @@ export function retryAfterMs(value: string | null | undefined, now: number = Dat
  * else exponential backoff with jitter (between half and the full step, so clients that failed
  * together do not come back together), never longer than maxDelayMs.
  */
-export function retryDelayMs(retry: number, policy: RetryPolicy, retryAfter: number | null, random: () => number = Math.random): number {
+export function retryDelayMs(
+  retry: number,
+  policy: RetryPolicy,
+  retryAfter: number | null,
+  random: () => number = Math.random,
+): number {
   if (retryAfter !== null) return Math.min(retryAfter, policy.maxDelayMs);
   const step = Math.min(policy.baseDelayMs * 2 ** retry, policy.maxDelayMs);
   return Math.round(step / 2 + (random() * step) / 2);

@@ -70,7 +70,12 @@ export class SseParser {
   }
 
   #dispatch(): SseMessage | undefined {
-    const message: SseMessage = { id: this.#id, event: this.#event || "message", data: this.#data.join("\n"), retry: this.#retry };
+    const message: SseMessage = {
+      id: this.#id,
+      event: this.#event || "message",
+      data: this.#data.join("\n"),
+      retry: this.#retry,
+    };
     const dispatch = this.#hasData || this.#retry !== undefined;
     this.#data = [];
     this.#event = "";

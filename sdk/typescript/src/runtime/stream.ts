@@ -25,7 +25,10 @@ type Envelope<E extends string, D> = { v: 1; sessionId: string; seq: number; ts:
 /** The session's state: first frame of every connection, and again after each reconnect. */
 export type SnapshotEnvelope = Envelope<"snapshot", SessionDetails>;
 /** The resume point was not in the log: a fresh snapshot follows; re-read anything you cached. */
-export type StreamResetEnvelope = Envelope<"stream.reset", { reason: "last_event_id_unavailable"; lastEventId: string }>;
+export type StreamResetEnvelope = Envelope<
+  "stream.reset",
+  { reason: "last_event_id_unavailable"; lastEventId: string }
+>;
 export type SessionEventEnvelope = Envelope<SessionEventType, Record<string, unknown>>;
 /** Every frame the iterator yields, narrowed by `event`. */
 export type SessionStreamEnvelope = SnapshotEnvelope | StreamResetEnvelope | SessionEventEnvelope;
@@ -52,7 +55,11 @@ export type SessionStreamOptions = {
  * `signal` aborts or the consumer stops iterating. A 404 or another answer that retrying
  * cannot change is thrown as ApiError.
  */
-export async function* followSessionStream(transport: Transport, sessionId: string, options: SessionStreamOptions = {}): AsyncGenerator<SessionStreamEnvelope, void, undefined> {
+export async function* followSessionStream(
+  transport: Transport,
+  sessionId: string,
+  options: SessionStreamOptions = {},
+): AsyncGenerator<SessionStreamEnvelope, void, undefined> {
   let cursor = options.lastEventId === undefined ? undefined : String(options.lastEventId);
   let reconnectDelay = options.reconnectDelayMs;
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;

@@ -1,5 +1,13 @@
 import { ApiConnectionError, apiErrorFrom } from "./errors.js";
-import { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelayMs, shouldRetry, sleep, type RetryMode, type RetryPolicy } from "./retry.js";
+import {
+  DEFAULT_RETRY_POLICY,
+  retryAfterMs,
+  retryDelayMs,
+  shouldRetry,
+  sleep,
+  type RetryMode,
+  type RetryPolicy,
+} from "./retry.js";
 
 /** A bearer credential, or a function that returns the current one (for short-lived tokens). */
 export type Credential = string | (() => string | Promise<string>);
@@ -102,12 +110,17 @@ export class Transport {
   }
 
   /** Calls one operation: `input` holds its path and query parameters and its body fields, flat. */
-  async call<T>(spec: OperationSpec, input: Record<string, unknown> | undefined, options: CallOptions = {}): Promise<ApiResult<T>> {
+  async call<T>(
+    spec: OperationSpec,
+    input: Record<string, unknown> | undefined,
+    options: CallOptions = {},
+  ): Promise<ApiResult<T>> {
     const fields: Record<string, unknown> = { ...(input ?? {}) };
     let path = spec.path;
     for (const name of spec.pathParams) {
       const value = fields[name];
-      if (value === undefined || value === null || value === "") throw new TypeError(`${spec.method} ${spec.path}: the path parameter "${name}" is required.`);
+      if (value === undefined || value === null || value === "")
+        throw new TypeError(`${spec.method} ${spec.path}: the path parameter "${name}" is required.`);
       path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
       delete fields[name];
     }
@@ -123,7 +136,14 @@ export class Transport {
     if (body !== undefined) extra["content-type"] = "application/json";
     const { result, requestId } = await this.send(
       this.url(path, query),
-      { method: spec.method, body, headers: extra, signal: options.signal, retry: spec.retry, maxRetries: options.maxRetries },
+      {
+        method: spec.method,
+        body,
+        headers: extra,
+        signal: options.signal,
+        retry: spec.retry,
+        maxRetries: options.maxRetries,
+      },
       readResult<T>,
     );
     return { ...result, replayed: result.headers.get("idempotency-replayed") === "true", idempotencyKey, requestId };
@@ -137,7 +157,14 @@ export class Transport {
    */
   async send<R>(
     url: string,
-    init: { method: string; body?: string; headers?: Record<string, string>; signal?: AbortSignal; retry?: RetryMode; maxRetries?: number },
+    init: {
+      method: string;
+      body?: string;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+      retry?: RetryMode;
+      maxRetries?: number;
+    },
     consume: (response: Response) => Promise<R>,
   ): Promise<{ result: R; requestId: string }> {
     const requestId = init.headers?.["x-request-id"] ?? newRequestId();
@@ -156,7 +183,11 @@ export class Transport {
         // A 2xx body that is not what its content type says would be the same on a retry.
         if (error instanceof SyntaxError) throw error;
         if (attempt >= maxRetries || !shouldRetry("connection", mode)) {
-          throw new ApiConnectionError(`Could not reach ${new URL(url).origin}: ${(error as Error).message}`, requestId, { cause: error });
+          throw new ApiConnectionError(
+            `Could not reach ${new URL(url).origin}: ${(error as Error).message}`,
+            requestId,
+            { cause: error },
+          );
         }
         await sleep(retryDelayMs(attempt, this.retry, null), init.signal);
         continue;

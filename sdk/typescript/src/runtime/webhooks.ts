@@ -13,7 +13,8 @@ export type VerifyOptions = {
 /** Why a delivery was refused: answer it with 400 (or 401) and do not act on it. */
 export class WebhookVerificationError extends Error {
   override readonly name = "WebhookVerificationError";
-  readonly reason: "missing_headers" | "malformed_signature" | "timestamp_out_of_tolerance" | "signature_mismatch" | "invalid_json";
+  readonly reason:
+    "missing_headers" | "malformed_signature" | "timestamp_out_of_tolerance" | "signature_mismatch" | "invalid_json";
 
   constructor(reason: WebhookVerificationError["reason"], message: string) {
     super(message);
@@ -35,7 +36,9 @@ function header(headers: HeaderSource, name: string): string | undefined {
 }
 
 function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
-  return globalThis.crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
+  return globalThis.crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    usage,
+  ]);
 }
 
 function toBytes(rawBody: string | Uint8Array): Uint8Array {
@@ -61,20 +64,42 @@ function signedPayload(timestamp: string, rawBody: string | Uint8Array): Uint8Ar
  * so a captured delivery cannot be replayed later. Deliveries are at least once: deduplicate by
  * the event's `id`.
  */
-export async function verify(rawBody: string | Uint8Array, headers: HeaderSource, secret: string, options: VerifyOptions = {}): Promise<WebhookEvent> {
+export async function verify(
+  rawBody: string | Uint8Array,
+  headers: HeaderSource,
+  secret: string,
+  options: VerifyOptions = {},
+): Promise<WebhookEvent> {
   const timestamp = header(headers, "x-service-timestamp");
   const signature = header(headers, "x-service-signature");
-  if (!timestamp || !signature) throw new WebhookVerificationError("missing_headers", "The X-Service-Timestamp and X-Service-Signature headers are required.");
+  if (!timestamp || !signature)
+    throw new WebhookVerificationError(
+      "missing_headers",
+      "The X-Service-Timestamp and X-Service-Signature headers are required.",
+    );
   const hex = /^sha256=([0-9a-fA-F]{64})$/.exec(signature.trim())?.[1];
-  if (!hex || !/^\d{1,12}$/.test(timestamp)) throw new WebhookVerificationError("malformed_signature", "The signature must be `sha256=<64 hex digits>` and the timestamp Unix seconds.");
+  if (!hex || !/^\d{1,12}$/.test(timestamp))
+    throw new WebhookVerificationError(
+      "malformed_signature",
+      "The signature must be `sha256=<64 hex digits>` and the timestamp Unix seconds.",
+    );
   const tolerance = options.toleranceSeconds ?? 300;
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   if (Math.abs(now - Number(timestamp)) > tolerance) {
-    throw new WebhookVerificationError("timestamp_out_of_tolerance", `The delivery's timestamp is more than ${tolerance} seconds from now: refused as a possible replay (check your clock).`);
+    throw new WebhookVerificationError(
+      "timestamp_out_of_tolerance",
+      `The delivery's timestamp is more than ${tolerance} seconds from now: refused as a possible replay (check your clock).`,
+    );
   }
   const expected = new Uint8Array(hex.match(/../g)!.map((pair) => parseInt(pair, 16)));
-  const valid = await globalThis.crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), expected, signedPayload(timestamp, rawBody));
-  if (!valid) throw new WebhookVerificationError("signature_mismatch", "The signature does not match this body and secret.");
+  const valid = await globalThis.crypto.subtle.verify(
+    "HMAC",
+    await hmacKey(secret, "verify"),
+    expected,
+    signedPayload(timestamp, rawBody),
+  );
+  if (!valid)
+    throw new WebhookVerificationError("signature_mismatch", "The signature does not match this body and secret.");
   try {
     return JSON.parse(typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody)) as WebhookEvent;
   } catch {
@@ -83,9 +108,15 @@ export async function verify(rawBody: string | Uint8Array, headers: HeaderSource
 }
 
 /** The headers the service would send with `rawBody` (for tests of your receiver). */
-export async function sign(rawBody: string | Uint8Array, secret: string, options: { timestamp?: number } = {}): Promise<{ "X-Service-Timestamp": string; "X-Service-Signature": string }> {
+export async function sign(
+  rawBody: string | Uint8Array,
+  secret: string,
+  options: { timestamp?: number } = {},
+): Promise<{ "X-Service-Timestamp": string; "X-Service-Signature": string }> {
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-  const mac = new Uint8Array(await globalThis.crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), signedPayload(timestamp, rawBody)));
+  const mac = new Uint8Array(
+    await globalThis.crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), signedPayload(timestamp, rawBody)),
+  );
   const hex = Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("");
   return { "X-Service-Timestamp": timestamp, "X-Service-Signature": `sha256=${hex}` };
 }

@@ -12,7 +12,9 @@ export default async function ShellLayout({ children }: { children: ReactNode })
       organizations={viewer.organizations.map(({ id, name }) => ({ id, name }))}
       selectedOrganizationId={viewer.selectedOrganizationId}
       isInstanceOperator={viewer.user.isInstanceOperator}
-      hasPartner={viewer.organizations.some((organization) => organization.id === viewer.selectedOrganizationId && organization.hasPartner)}
+      hasPartner={viewer.organizations.some(
+        (organization) => organization.id === viewer.selectedOrganizationId && organization.hasPartner,
+      )}
     >
       {children}
     </AppShell>

@@ -14,7 +14,10 @@ export default async function OverviewPage() {
   await queryClient.prefetchQuery(trpcServer.tenancy.listDomains.queryOptions());
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <PageHeader title="Overview" description={`First steps in ${organization.name}, its domains and your role in each of them.`} />
+      <PageHeader
+        title="Overview"
+        description={`First steps in ${organization.name}, its domains and your role in each of them.`}
+      />
       <GettingStarted />
       <div style={{ height: 24 }} />
       <DomainOverview organizationRole={organization.role} />

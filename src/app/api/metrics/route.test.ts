@@ -31,7 +31,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const scrape = (authorization?: string) => GET(new Request("http://127.0.0.1/api/metrics", { headers: authorization ? { authorization } : {} }));
+const scrape = (authorization?: string) =>
+  GET(new Request("http://127.0.0.1/api/metrics", { headers: authorization ? { authorization } : {} }));
 
 async function scrapeText(): Promise<string> {
   env.METRICS_TOKEN = TOKEN;
@@ -62,10 +63,21 @@ describe("GET /api/metrics access", () => {
 
   it("answers the same 404 to a missing, wrong, prefix or non-bearer credential when a token is set", async () => {
     env.METRICS_TOKEN = TOKEN;
-    for (const authorization of [undefined, "Bearer wrong-token-0123456789", `Bearer ${TOKEN.slice(0, -1)}`, `Basic ${TOKEN}`, TOKEN]) {
+    for (const authorization of [
+      undefined,
+      "Bearer wrong-token-0123456789",
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Basic ${TOKEN}`,
+      TOKEN,
+    ]) {
       await sameAs404(await scrape(authorization));
     }
-    await sameAs404(await POST(new Request("http://127.0.0.1/api/metrics", { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } })), "POST");
+    await sameAs404(
+      await POST(
+        new Request("http://127.0.0.1/api/metrics", { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } }),
+      ),
+      "POST",
+    );
   });
 
   it("serves the Prometheus text format to the bearer of METRICS_TOKEN", async () => {
@@ -75,7 +87,15 @@ describe("GET /api/metrics access", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const text = await response.text();
-    for (const name of ["aas_http_requests_total", "aas_http_request_duration_seconds", "aas_queue_jobs", "aas_job_duration_seconds", "aas_job_wait_seconds", "aas_open_streams", "aas_webhook_deliveries_total"]) {
+    for (const name of [
+      "aas_http_requests_total",
+      "aas_http_request_duration_seconds",
+      "aas_queue_jobs",
+      "aas_job_duration_seconds",
+      "aas_job_wait_seconds",
+      "aas_open_streams",
+      "aas_webhook_deliveries_total",
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
     expect(text).toContain("aas_process_resident_memory_bytes");
@@ -86,18 +106,36 @@ describe("GET /api/metrics series", () => {
   it("counts requests and latencies per route template, method and status", async () => {
     const series = 'aas_http_requests_total{route="/api/v1/agents/{automationId}/sessions",method="POST",status="202"}';
     const before = valueOf(await scrapeText(), series);
-    observeHttpRequest({ route: "/api/v1/agents/{automationId}/sessions", method: "post", status: 202, seconds: 0.042 });
+    observeHttpRequest({
+      route: "/api/v1/agents/{automationId}/sessions",
+      method: "post",
+      status: 202,
+      seconds: 0.042,
+    });
     observeHttpRequest({ route: "/api/v1/agents/{automationId}/sessions", method: "POST", status: 202, seconds: 0.2 });
     const text = await scrapeText();
     expect(valueOf(text, series)).toBe(before + 2);
-    expect(valueOf(text, 'aas_http_request_duration_seconds_bucket{le="0.05",route="/api/v1/agents/{automationId}/sessions",method="POST",status="202"}')).toBeGreaterThanOrEqual(1);
-    expect(valueOf(text, 'aas_http_request_duration_seconds_count{route="/api/v1/agents/{automationId}/sessions",method="POST",status="202"}')).toBe(before + 2);
+    expect(
+      valueOf(
+        text,
+        'aas_http_request_duration_seconds_bucket{le="0.05",route="/api/v1/agents/{automationId}/sessions",method="POST",status="202"}',
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(
+        text,
+        'aas_http_request_duration_seconds_count{route="/api/v1/agents/{automationId}/sessions",method="POST",status="202"}',
+      ),
+    ).toBe(before + 2);
   });
 
   it("observes job latency per queue when the engine completes a turn", async () => {
     const series = `aas_job_duration_seconds_count{queue="${TURN_QUEUE}",outcome="completed"}`;
     const before = valueOf(await scrapeText(), series);
-    const opened = await api("POST", `/agents/${echoId}/sessions`, { credential: world.people.operator.key, body: { message: "metrics" } });
+    const opened = await api("POST", `/agents/${echoId}/sessions`, {
+      credential: world.people.operator.key,
+      body: { message: "metrics" },
+    });
     expect(opened.status).toBe(202);
     expect((await waitForTurn(opened.body.executionId)).status).toBe("COMPLETED");
     // The job's completion is observed just after the turn's row settles.
@@ -116,13 +154,21 @@ describe("GET /api/metrics series", () => {
   });
 
   it("counts open streams up while a stream is open and down when its reader leaves", async () => {
-    const opened = await api("POST", `/agents/${echoId}/sessions`, { credential: world.people.operator.key, body: { message: "stream" } });
+    const opened = await api("POST", `/agents/${echoId}/sessions`, {
+      credential: world.people.operator.key,
+      body: { message: "stream" },
+    });
     await waitForTurn(opened.body.executionId);
     const before = valueOf(await scrapeText(), "aas_open_streams");
     const sessionId = opened.body.sessionId as string;
-    const response = await streamGET(new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { headers: { authorization: `Bearer ${world.people.operator.key}` } }), {
-      params: Promise.resolve({ sessionId }),
-    });
+    const response = await streamGET(
+      new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, {
+        headers: { authorization: `Bearer ${world.people.operator.key}` },
+      }),
+      {
+        params: Promise.resolve({ sessionId }),
+      },
+    );
     expect(response.status).toBe(200);
     // A stream is open once it is being served: its body starts with the reader's first read.
     const reader = response.body!.getReader();
@@ -135,10 +181,25 @@ describe("GET /api/metrics series", () => {
 
   it("counts webhook delivery outcomes: delivered, answered with an error, refused by the SSRF guard", async () => {
     const text = await scrapeText();
-    const before = Object.fromEntries(["delivered", "http_error", "refused"].map((outcome) => [outcome, valueOf(text, `aas_webhook_deliveries_total{outcome="${outcome}"}`)]));
-    const delivered = await deliverOnce({ url: `${receiver.base}/hook`, secret: "whsec-test", body: "{}", allowedHosts: [receiver.hostPort] });
+    const before = Object.fromEntries(
+      ["delivered", "http_error", "refused"].map((outcome) => [
+        outcome,
+        valueOf(text, `aas_webhook_deliveries_total{outcome="${outcome}"}`),
+      ]),
+    );
+    const delivered = await deliverOnce({
+      url: `${receiver.base}/hook`,
+      secret: "whsec-test",
+      body: "{}",
+      allowedHosts: [receiver.hostPort],
+    });
     expect(delivered.ok).toBe(true);
-    const refused = await deliverOnce({ url: `${receiver.base}/hook`, secret: "whsec-test", body: "{}", allowedHosts: [] });
+    const refused = await deliverOnce({
+      url: `${receiver.base}/hook`,
+      secret: "whsec-test",
+      body: "{}",
+      allowedHosts: [],
+    });
     expect(refused.error).toMatch(/loopback/);
     const after = await scrapeText();
     expect(valueOf(after, 'aas_webhook_deliveries_total{outcome="delivered"}')).toBe(before.delivered! + 1);

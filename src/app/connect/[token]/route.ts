@@ -8,7 +8,11 @@ export const runtime = "nodejs";
 
 /** GET /connect/{token}: the single-use connect link (spec 4.8) sends the browser to the provider. */
 const handle = apiRoute<{ token: string }>(
-  { route: "/connect/[token]", methods: ["GET"], rateLimit: (req) => ({ surface: "connect", keys: { ip: clientAddress(req) } }) },
+  {
+    route: "/connect/[token]",
+    methods: ["GET"],
+    rateLimit: (req) => ({ surface: "connect", keys: { ip: clientAddress(req) } }),
+  },
   async (_req, { params }) => outcomeResponse(await followConnectLink(params.token)),
 );
 

@@ -8,7 +8,11 @@ export const runtime = "nodejs";
 
 /** GET /oauth/callback: the one redirect URI of the deployment; completes a followed connect link. */
 const handle = apiRoute(
-  { route: "/oauth/callback", methods: ["GET"], rateLimit: (req) => ({ surface: "connect", keys: { ip: clientAddress(req) } }) },
+  {
+    route: "/oauth/callback",
+    methods: ["GET"],
+    rateLimit: (req) => ({ surface: "connect", keys: { ip: clientAddress(req) } }),
+  },
   async (req) => outcomeResponse(await completeConnection(new URL(req.url).search)),
 );
 

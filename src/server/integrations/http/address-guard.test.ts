@@ -41,12 +41,21 @@ describe("blockedAddressReason", () => {
     expect(blockedAddressReason(address)).toMatch(reason);
   });
 
-  it.each(["93.184.215.14", "8.8.8.8", "172.15.255.255", "172.32.0.1", "100.63.255.255", "100.128.0.1", "192.169.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8", "64:ff9b::808:808"])(
-    "allows the public address %s",
-    (address) => {
-      expect(blockedAddressReason(address)).toBeNull();
-    },
-  );
+  it.each([
+    "93.184.215.14",
+    "8.8.8.8",
+    "172.15.255.255",
+    "172.32.0.1",
+    "100.63.255.255",
+    "100.128.0.1",
+    "192.169.0.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001::200e",
+    "::ffff:8.8.8.8",
+    "64:ff9b::808:808",
+  ])("allows the public address %s", (address) => {
+    expect(blockedAddressReason(address)).toBeNull();
+  });
 });
 
 describe("isAllowedHost", () => {

@@ -91,7 +91,13 @@ type TEcho = { method: string; url: string; headers: Record<string, string>; bod
 
 describe("invokeHttpTool: requests", () => {
   it("GETs with query and headers and returns status, lower-case headers without set-cookie, parsed JSON", async () => {
-    const result = await call({ args: { url: `${main.base}/echo?a=1`, query: { b: "two", n: 3 }, headers: { "X-Trace": "abc", Host: "evil.test" } } });
+    const result = await call({
+      args: {
+        url: `${main.base}/echo?a=1`,
+        query: { b: "two", n: 3 },
+        headers: { "X-Trace": "abc", Host: "evil.test" },
+      },
+    });
     expect(result.status).toBe(200);
     expect(result.truncated).toBe(false);
     expect(result.headers["x-upstream"]).toBe("yes");
@@ -104,7 +110,10 @@ describe("invokeHttpTool: requests", () => {
   });
 
   it("POSTs a JSON body", async () => {
-    const result = await call({ toolName: "service.http.post", args: { url: `${main.base}/echo`, body: { name: "Ada", tags: ["x"] } } });
+    const result = await call({
+      toolName: "service.http.post",
+      args: { url: `${main.base}/echo`, body: { name: "Ada", tags: ["x"] } },
+    });
     const body = result.body as TEcho;
     expect(body.method).toBe("POST");
     expect(body.headers["content-type"]).toBe("application/json");
@@ -130,7 +139,10 @@ describe("invokeHttpTool: requests", () => {
   });
 
   it("lets the credential override an Authorization header written in the call", async () => {
-    const result = await call({ args: { url: `${main.base}/echo`, headers: { Authorization: "Bearer from-args" } }, credential: { token: "real" } });
+    const result = await call({
+      args: { url: `${main.base}/echo`, headers: { Authorization: "Bearer from-args" } },
+      credential: { token: "real" },
+    });
     expect((result.body as TEcho).headers.authorization).toBe("Bearer real");
   });
 
@@ -148,19 +160,31 @@ describe("invokeHttpTool: requests", () => {
   });
 
   it("times out: gives up and hangs up before the slow server answers", async () => {
-    await expect(call({ args: { url: `${main.base}/slow` }, timeoutMs: 300 })).rejects.toMatchObject({ code: "UNAVAILABLE", details: { reason: "timeout" } });
+    await expect(call({ args: { url: `${main.base}/slow` }, timeoutMs: 300 })).rejects.toMatchObject({
+      code: "UNAVAILABLE",
+      details: { reason: "timeout" },
+    });
     // Not a measured duration (a loaded machine stretches those): the server never got to answer.
     expect(slowAnswers).toBe(0);
   });
 
   it("validates the input against the tool's schema", async () => {
-    await expect(call({ args: {} })).rejects.toMatchObject({ code: "VALIDATION", message: expect.stringContaining('"url" is required') });
+    await expect(call({ args: {} })).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: expect.stringContaining('"url" is required'),
+    });
     await expect(call({ args: { url: "/relative" } })).rejects.toMatchObject({ code: "VALIDATION" });
     await expect(call({ args: { url: "ftp://example.com/file" } })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(call({ args: { url: `${main.base}/echo`, extra: 1 } })).rejects.toMatchObject({ message: expect.stringContaining('"extra" is not an input') });
+    await expect(call({ args: { url: `${main.base}/echo`, extra: 1 } })).rejects.toMatchObject({
+      message: expect.stringContaining('"extra" is not an input'),
+    });
     await expect(call({ args: { url: `${main.base}/echo`, body: {} } })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(call({ args: { url: `${main.base}/echo`, headers: { "x-a": "1\r\nx-b: 2" } } })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(call({ args: { url: "http://user:pass@example.com/" } })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(call({ args: { url: `${main.base}/echo`, headers: { "x-a": "1\r\nx-b: 2" } } })).rejects.toMatchObject(
+      { code: "VALIDATION" },
+    );
+    await expect(call({ args: { url: "http://user:pass@example.com/" } })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
     await expect(call({ toolName: "service.http.nope", args: {} })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 });
@@ -168,17 +192,26 @@ describe("invokeHttpTool: requests", () => {
 describe("invokeHttpTool: redirects", () => {
   it("follows up to 3 redirects and refuses a fourth", async () => {
     expect((await call({ args: { url: `${main.base}/chain?left=3` } })).status).toBe(200);
-    await expect(call({ args: { url: `${main.base}/chain?left=4` } })).rejects.toMatchObject({ code: "VALIDATION", details: { reason: "too_many_redirects" } });
+    await expect(call({ args: { url: `${main.base}/chain?left=4` } })).rejects.toMatchObject({
+      code: "VALIDATION",
+      details: { reason: "too_many_redirects" },
+    });
     await expect(call({ args: { url: `${main.base}/loop` } })).rejects.toThrow(/more than 3 redirects/);
   });
 
   it("re-checks every hop: a redirect to a private or metadata address is refused", async () => {
-    await expect(call({ args: { url: `${main.base}/to-private` } })).rejects.toMatchObject({ code: "VALIDATION", message: expect.stringContaining("10.0.0.1") });
+    await expect(call({ args: { url: `${main.base}/to-private` } })).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: expect.stringContaining("10.0.0.1"),
+    });
     await expect(call({ args: { url: `${main.base}/to-metadata` } })).rejects.toThrow(/169\.254\.169\.254/);
   });
 
   it("turns a 303 into a GET without body and keeps method and body on a 307", async () => {
-    const seeOther = await call({ toolName: "service.http.post", args: { url: `${main.base}/see-other`, body: { a: 1 } } });
+    const seeOther = await call({
+      toolName: "service.http.post",
+      args: { url: `${main.base}/see-other`, body: { a: 1 } },
+    });
     expect(seeOther.body).toMatchObject({ method: "GET", url: "/echo", body: "" });
     const kept = await call({ toolName: "service.http.post", args: { url: `${main.base}/keep`, body: { a: 1 } } });
     expect(kept.body).toMatchObject({ method: "POST", body: '{"a":1}' });
@@ -204,12 +237,25 @@ describe("invokeHttpTool: the address guard", () => {
       details: { reason: "refused", host: "127.0.0.1" },
     });
     // An entry for another port does not open this one.
-    await expect(call({ args: { url: `${main.base}/echo` }, allowedHosts: ["127.0.0.1:1"] })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(call({ args: { url: `${main.base}/echo` }, allowedHosts: ["127.0.0.1:1"] })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
   });
 
   it("refuses the metadata address, IPv6 loopback and private ranges", async () => {
-    for (const url of ["http://169.254.169.254/latest/meta-data/", "http://[::1]:8080/", "http://10.1.2.3/", "http://192.168.0.1/", "http://[::ffff:127.0.0.1]/", "http://0.0.0.0/", "http://2130706433/"]) {
-      await expect(call({ args: { url } })).rejects.toMatchObject({ code: "VALIDATION", details: { reason: "refused" } });
+    for (const url of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[::1]:8080/",
+      "http://10.1.2.3/",
+      "http://192.168.0.1/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://0.0.0.0/",
+      "http://2130706433/",
+    ]) {
+      await expect(call({ args: { url } })).rejects.toMatchObject({
+        code: "VALIDATION",
+        details: { reason: "refused" },
+      });
     }
   });
 
@@ -228,7 +274,10 @@ describe("invokeHttpTool: the address guard", () => {
   });
 
   it("reports an unresolvable host as unavailable", async () => {
-    await expect(call({ args: { url: "http://does-not-exist.invalid/" } })).rejects.toMatchObject({ code: "UNAVAILABLE", details: { reason: "dns" } });
+    await expect(call({ args: { url: "http://does-not-exist.invalid/" } })).rejects.toMatchObject({
+      code: "UNAVAILABLE",
+      details: { reason: "dns" },
+    });
   });
 });
 
@@ -282,13 +331,24 @@ describe("invokeHttpTool: custom integration tools", () => {
     expect(body.headers.authorization).toBeUndefined();
     expect(JSON.parse(body.body)).toEqual({ email: "ada@example.com" });
     await expect(
-      invokeHttpTool({ toolName: tool.name, integration: crm(tool), args: { notify: "yes" }, credential: null, allowedHosts }),
+      invokeHttpTool({
+        toolName: tool.name,
+        integration: crm(tool),
+        args: { notify: "yes" },
+        credential: null,
+        allowedHosts,
+      }),
     ).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
   it("passes the same guard as service.http", async () => {
-    const tool = customTool({ method: "GET", baseUrl: "http://169.254.169.254", path: "/latest", params: [], bodyArg: null }, { type: "object", properties: {} });
-    await expect(invokeHttpTool({ toolName: tool.name, integration: crm(tool), args: {}, credential: null, allowedHosts })).rejects.toMatchObject({
+    const tool = customTool(
+      { method: "GET", baseUrl: "http://169.254.169.254", path: "/latest", params: [], bodyArg: null },
+      { type: "object", properties: {} },
+    );
+    await expect(
+      invokeHttpTool({ toolName: tool.name, integration: crm(tool), args: {}, credential: null, allowedHosts }),
+    ).rejects.toMatchObject({
       details: { reason: "refused" },
     });
   });

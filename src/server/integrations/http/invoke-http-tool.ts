@@ -63,9 +63,12 @@ function redirected(request: TToolRequest, status: number, location: string): TT
   try {
     url = new URL(location, request.url);
   } catch {
-    throw new AppError("VALIDATION", `The redirect from ${request.url.host} points to an invalid URL.`, { details: { reason: "bad_redirect" } });
+    throw new AppError("VALIDATION", `The redirect from ${request.url.host} points to an invalid URL.`, {
+      details: { reason: "bad_redirect" },
+    });
   }
-  const toGet = status === 303 || ((status === 301 || status === 302) && request.method !== "GET" && request.method !== "HEAD");
+  const toGet =
+    status === 303 || ((status === 301 || status === 302) && request.method !== "GET" && request.method !== "HEAD");
   const headers = { ...request.headers };
   if (toGet) delete headers["content-type"];
   if (url.origin !== request.url.origin) for (const name of request.sensitiveHeaders) delete headers[name];
@@ -81,13 +84,22 @@ function redirected(request: TToolRequest, status: number, location: string): TT
 export async function invokeHttpTool(options: TInvokeHttpToolOptions): Promise<THttpToolResult> {
   const { integration, toolName, credential } = options;
   const tool = integration.tools.find((candidate) => candidate.name === toolName) as THttpTool | undefined;
-  if (!tool) throw new AppError("VALIDATION", `The integration ${integration.id} has no tool ${toolName}.`, { details: { reason: "unknown_tool", tool: toolName } });
+  if (!tool)
+    throw new AppError("VALIDATION", `The integration ${integration.id} has no tool ${toolName}.`, {
+      details: { reason: "unknown_tool", tool: toolName },
+    });
   const args = validateArgs(tool.name, tool.inputSchema, options.args ?? {});
-  const request = integration.id === "service.http" ? builtInHttpRequest(tool, args, integration, credential) : customHttpRequest(tool, args, integration, credential);
+  const request =
+    integration.id === "service.http"
+      ? builtInHttpRequest(tool, args, integration, credential)
+      : customHttpRequest(tool, args, integration, credential);
   return sendToolRequest(request, { ...options, toolName: tool.name });
 }
 
-export type TSendOptions = Pick<TInvokeHttpToolOptions, "toolName" | "allowedHosts" | "timeoutMs" | "maxBodyBytes" | "lookup">;
+export type TSendOptions = Pick<
+  TInvokeHttpToolOptions,
+  "toolName" | "allowedHosts" | "timeoutMs" | "maxBodyBytes" | "lookup"
+>;
 
 /**
  * Sends a tool's request through the outbound guard: DNS resolved and checked, the checked
@@ -103,17 +115,31 @@ export async function sendToolRequest(first: TToolRequest, options: TSendOptions
   try {
     for (let hop = 0; ; hop++) {
       const target = await resolveTarget(request.url, allowedHosts, options.lookup);
-      const response = await sendPinned({ ...request, target, signal, maxBytes: options.maxBodyBytes ?? HTTP_TOOL_MAX_BODY_BYTES });
+      const response = await sendPinned({
+        ...request,
+        target,
+        signal,
+        maxBytes: options.maxBodyBytes ?? HTTP_TOOL_MAX_BODY_BYTES,
+      });
       const location = response.headers.location;
       if (REDIRECTS.has(response.status) && location) {
         if (hop >= HTTP_TOOL_MAX_REDIRECTS) {
-          throw refused(`Refused to follow more than ${HTTP_TOOL_MAX_REDIRECTS} redirects (last from ${request.url.host}).`, { host: request.url.hostname, reason: "too_many_redirects" });
+          throw refused(
+            `Refused to follow more than ${HTTP_TOOL_MAX_REDIRECTS} redirects (last from ${request.url.host}).`,
+            { host: request.url.hostname, reason: "too_many_redirects" },
+          );
         }
         request = redirected(request, response.status, location);
         continue;
       }
       // Host and status only: URLs may carry secrets in their query, headers carry credentials.
-      log.debug("http tool call", { tool: options.toolName, host: request.url.host, status: response.status, hops: hop, ms: Date.now() - started });
+      log.debug("http tool call", {
+        tool: options.toolName,
+        host: request.url.host,
+        status: response.status,
+        hops: hop,
+        ms: Date.now() - started,
+      });
       return {
         status: response.status,
         headers: publicHeaders(response.headers),
@@ -124,9 +150,13 @@ export async function sendToolRequest(first: TToolRequest, options: TSendOptions
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (signal.aborted) {
-      throw new AppError("UNAVAILABLE", `The call to ${request.url.host} timed out after ${timeoutMs} ms.`, { details: { reason: "timeout", host: request.url.hostname } });
+      throw new AppError("UNAVAILABLE", `The call to ${request.url.host} timed out after ${timeoutMs} ms.`, {
+        details: { reason: "timeout", host: request.url.hostname },
+      });
     }
     const code = (error as NodeJS.ErrnoException).code ?? "network error";
-    throw new AppError("UNAVAILABLE", `The call to ${request.url.host} failed (${code}).`, { details: { reason: "network", host: request.url.hostname, code } });
+    throw new AppError("UNAVAILABLE", `The call to ${request.url.host} failed (${code}).`, {
+      details: { reason: "network", host: request.url.hostname, code },
+    });
   }
 }

@@ -28,7 +28,9 @@ export type THostLookup = (hostname: string) => Promise<LookupAddress[]>;
 
 function lookupAll(hostname: string): Promise<LookupAddress[]> {
   return new Promise((resolve, reject) => {
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    );
   });
 }
 
@@ -42,23 +44,35 @@ export function portOf(url: URL): number {
  * between check and connect (rebinding) cannot reach anything the check refused.
  * Hosts in the allowlist (by name, as written in the URL) skip the address refusal only.
  */
-export async function resolveTarget(url: URL, allowedHosts: readonly string[], lookup: THostLookup = lookupAll): Promise<TPinnedTarget> {
+export async function resolveTarget(
+  url: URL,
+  allowedHosts: readonly string[],
+  lookup: THostLookup = lookupAll,
+): Promise<TPinnedTarget> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw refused(`Only http and https URLs can be called (got ${url.protocol}).`, { host: url.hostname });
   }
   if (url.username || url.password) {
-    throw refused(`URLs with embedded credentials are refused (${url.hostname}); use a connection or caller credentials instead.`, { host: url.hostname });
+    throw refused(
+      `URLs with embedded credentials are refused (${url.hostname}); use a connection or caller credentials instead.`,
+      { host: url.hostname },
+    );
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const allowed = isAllowedHost(host, portOf(url), allowedHosts);
-  const addresses: LookupAddress[] = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host).catch(() => []);
+  const addresses: LookupAddress[] = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await lookup(host).catch(() => []);
   // Checked after the addresses so the refusal names the address when there is one; a
   // *.localhost name is refused even when the resolver does not know it or answers otherwise.
   const nameReason = allowed ? null : blockedHostnameReason(host);
   if (nameReason && !addresses.some(({ address }) => blockedAddressReason(address))) {
-    throw refused(`Refused to call ${host}: it is ${nameReason}. Outbound calls may only reach public addresses.`, { host });
+    throw refused(`Refused to call ${host}: it is ${nameReason}. Outbound calls may only reach public addresses.`, {
+      host,
+    });
   }
-  if (!addresses.length) throw new AppError("UNAVAILABLE", `The host ${host} could not be resolved.`, { details: { reason: "dns", host } });
+  if (!addresses.length)
+    throw new AppError("UNAVAILABLE", `The host ${host} could not be resolved.`, { details: { reason: "dns", host } });
   if (!allowed) {
     for (const { address } of addresses) {
       const reason = blockedAddressReason(address);
@@ -112,7 +126,8 @@ export function sendPinned(request: TOneRequest): Promise<TRawResponse> {
         const chunks: Buffer[] = [];
         let size = 0;
         let truncated = false;
-        const finish = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated });
+        const finish = () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated });
         res.on("data", (chunk: Buffer) => {
           if (truncated) return;
           const room = request.maxBytes - size;

@@ -19,7 +19,10 @@ import type { THostLookup } from "./pinned-request";
 
 type TVictim = { server: Server; port: number; hits: string[] };
 
-async function listen(handler: (url: string, answer: (status: number, headers?: Record<string, string>) => void) => void, host = "127.0.0.1"): Promise<TVictim> {
+async function listen(
+  handler: (url: string, answer: (status: number, headers?: Record<string, string>) => void) => void,
+  host = "127.0.0.1",
+): Promise<TVictim> {
   const hits: string[] = [];
   const server = createServer((req, res) => {
     hits.push(req.url ?? "");
@@ -41,7 +44,9 @@ beforeAll(async () => {
   // Loopback on IPv6 too, so ::1 and mapped forms would find a listener.
   victim6 = await listen((_url, answer) => answer(200), "::1").catch(() => victim);
   // The one exempt host: a public-looking receiver that answers with a redirect to ?to=.
-  redirector = await listen((url, answer) => answer(302, { location: new URL(url, "http://x").searchParams.get("to") ?? "/" }));
+  redirector = await listen((url, answer) =>
+    answer(302, { location: new URL(url, "http://x").searchParams.get("to") ?? "/" }),
+  );
 });
 
 afterAll(async () => {
@@ -91,8 +96,20 @@ const HTTP = BUILT_IN_INTEGRATIONS.find((integration) => integration.id === "ser
 
 /** An integration imported from an OpenAPI document whose server is the URL under test. */
 function importedIntegration(baseUrl: string): TIntegrationDefinition {
-  const imported = integrationFromOpenApi({ document: crmDocument(), orgSlug: "acme", orgId: "8a1f6a4e-3b7f-4b0e-9c55-0a4c2b7d9e11", baseUrl });
-  return { id: imported.id, name: imported.name, description: imported.description, builtIn: false, credential: { token: true, fields: [], prefers: "token" }, tools: imported.tools as TToolDefinition[] };
+  const imported = integrationFromOpenApi({
+    document: crmDocument(),
+    orgSlug: "acme",
+    orgId: "8a1f6a4e-3b7f-4b0e-9c55-0a4c2b7d9e11",
+    baseUrl,
+  });
+  return {
+    id: imported.id,
+    name: imported.name,
+    description: imported.description,
+    builtIn: false,
+    credential: { token: true, fields: [], prefers: "token" },
+    tools: imported.tools as TToolDefinition[],
+  };
 }
 
 /** Each outbound path, reduced to "send one request to this URL"; resolves to why it was refused, or throws when the call went out. */
@@ -110,18 +127,49 @@ async function refusal(work: Promise<unknown>): Promise<string> {
 }
 
 const PATHS: Array<[name: string, send: TPath]> = [
-  ["service.http tool", (url, extra) => refusal(invokeHttpTool({ toolName: "service.http.get", args: { url }, credential: { token: "secret-token" }, integration: HTTP, allowedHosts: [], timeoutMs: 2_000, ...extra }))],
+  [
+    "service.http tool",
+    (url, extra) =>
+      refusal(
+        invokeHttpTool({
+          toolName: "service.http.get",
+          args: { url },
+          credential: { token: "secret-token" },
+          integration: HTTP,
+          allowedHosts: [],
+          timeoutMs: 2_000,
+          ...extra,
+        }),
+      ),
+  ],
   [
     "imported OpenAPI integration",
     (url, extra) => {
       const integration = importedIntegration(url.replace(/\/$/, ""));
-      return refusal(invokeHttpTool({ toolName: `${integration.id}.listContacts`, args: {}, credential: { token: "secret-token" }, integration, allowedHosts: [], timeoutMs: 2_000, ...extra }));
+      return refusal(
+        invokeHttpTool({
+          toolName: `${integration.id}.listContacts`,
+          args: {},
+          credential: { token: "secret-token" },
+          integration,
+          allowedHosts: [],
+          timeoutMs: 2_000,
+          ...extra,
+        }),
+      );
     },
   ],
   [
     "webhook delivery",
     async (url, extra) => {
-      const outcome = await deliverOnce({ url, secret: "whsec_test", body: "{}", allowedHosts: [], timeoutMs: 2_000, ...extra });
+      const outcome = await deliverOnce({
+        url,
+        secret: "whsec_test",
+        body: "{}",
+        allowedHosts: [],
+        timeoutMs: 2_000,
+        ...extra,
+      });
       if (outcome.ok || outcome.statusCode !== null) throw new Error(`the request was sent (${outcome.statusCode})`);
       if (!/^Refused/.test(outcome.error ?? "")) throw new Error(`not refused by the guard: ${outcome.error}`);
       return outcome.error!;
@@ -136,11 +184,25 @@ describe.each(PATHS)("SSRF guard on the %s path", (_name, send) => {
   });
 
   it("refuses DNS names that resolve to private addresses, checking every address a name has", async () => {
-    const dns = (answers: Record<string, string[]>): THostLookup => async (hostname) => (answers[hostname] ?? []).map((address): LookupAddress => ({ address, family: address.includes(":") ? 6 : 4 }));
-    const lookup = dns({ "metadata.google.internal": ["169.254.169.254"], "internal.example.com": ["10.1.2.3"], "mixed.example.com": ["93.184.215.14", "127.0.0.1"], "v6.example.com": ["fd00:ec2::254"] });
-    await expect(send("http://metadata.google.internal/computeMetadata/v1/", { lookup })).resolves.toMatch(/resolves to 169\.254\.169\.254, a link-local address/);
-    await expect(send(`http://internal.example.com:${victim.port}/`, { lookup })).resolves.toMatch(/resolves to 10\.1\.2\.3/);
-    await expect(send(`http://mixed.example.com:${victim.port}/`, { lookup })).resolves.toMatch(/resolves to 127\.0\.0\.1, a loopback address/);
+    const dns =
+      (answers: Record<string, string[]>): THostLookup =>
+      async (hostname) =>
+        (answers[hostname] ?? []).map((address): LookupAddress => ({ address, family: address.includes(":") ? 6 : 4 }));
+    const lookup = dns({
+      "metadata.google.internal": ["169.254.169.254"],
+      "internal.example.com": ["10.1.2.3"],
+      "mixed.example.com": ["93.184.215.14", "127.0.0.1"],
+      "v6.example.com": ["fd00:ec2::254"],
+    });
+    await expect(send("http://metadata.google.internal/computeMetadata/v1/", { lookup })).resolves.toMatch(
+      /resolves to 169\.254\.169\.254, a link-local address/,
+    );
+    await expect(send(`http://internal.example.com:${victim.port}/`, { lookup })).resolves.toMatch(
+      /resolves to 10\.1\.2\.3/,
+    );
+    await expect(send(`http://mixed.example.com:${victim.port}/`, { lookup })).resolves.toMatch(
+      /resolves to 127\.0\.0\.1, a loopback address/,
+    );
     await expect(send("http://v6.example.com/", { lookup })).resolves.toMatch(/unique-local/);
     expect(victimHits()).toBe(0);
   });
@@ -148,42 +210,81 @@ describe.each(PATHS)("SSRF guard on the %s path", (_name, send) => {
   it("connects only to the address it checked (one lookup; a rebinding answer is never used)", async () => {
     let lookups = 0;
     // First answer public, every later one the victim: a second lookup at connect time would reach it.
-    const rebinding: THostLookup = async () => (lookups++ === 0 ? [{ address: "192.0.2.1", family: 4 }] : [{ address: "127.0.0.1", family: 4 }]);
+    const rebinding: THostLookup = async () =>
+      lookups++ === 0 ? [{ address: "192.0.2.1", family: 4 }] : [{ address: "127.0.0.1", family: 4 }];
     // 192.0.2.1 is a documentation address, refused too; exempting the name lets the call go out
     // to prove where the socket goes.
-    await send(`http://rebind.example.com:${victim.port}/`, { lookup: rebinding, allowedHosts: [`rebind.example.com:${victim.port}`] }).catch(() => undefined);
+    await send(`http://rebind.example.com:${victim.port}/`, {
+      lookup: rebinding,
+      allowedHosts: [`rebind.example.com:${victim.port}`],
+    }).catch(() => undefined);
     expect(lookups).toBe(1);
     expect(victimHits()).toBe(0);
   });
 });
 
 describe("redirects to private addresses", () => {
-  const targets = ["http://127.0.0.1:{p}/", "http://2130706433:{p}/", "http://[::ffff:127.0.0.1]:{p}/", "http://localhost:{p}/", "http://169.254.169.254/latest/meta-data/"];
+  const targets = [
+    "http://127.0.0.1:{p}/",
+    "http://2130706433:{p}/",
+    "http://[::ffff:127.0.0.1]:{p}/",
+    "http://localhost:{p}/",
+    "http://169.254.169.254/latest/meta-data/",
+  ];
 
   it.each(targets)("the HTTP tool re-checks every hop and refuses %s", async (target) => {
     const url = `http://127.0.0.1:${redirector.port}/start?to=${encodeURIComponent(fill(target))}`;
-    await expect(refusal(invokeHttpTool({ toolName: "service.http.get", args: { url }, credential: null, integration: HTTP, allowedHosts: exempt() }))).resolves.toMatch(/Refused to call/);
+    await expect(
+      refusal(
+        invokeHttpTool({
+          toolName: "service.http.get",
+          args: { url },
+          credential: null,
+          integration: HTTP,
+          allowedHosts: exempt(),
+        }),
+      ),
+    ).resolves.toMatch(/Refused to call/);
     expect(victimHits()).toBe(0);
   });
 
   it("the HTTP tool refuses a redirect two hops down (exempt -> exempt -> private)", async () => {
     const inner = `http://127.0.0.1:${redirector.port}/hop2?to=${encodeURIComponent(fill("http://0x7f.1:{p}/"))}`;
     const url = `http://127.0.0.1:${redirector.port}/hop1?to=${encodeURIComponent(inner)}`;
-    await expect(refusal(invokeHttpTool({ toolName: "service.http.get", args: { url }, credential: null, integration: HTTP, allowedHosts: exempt() }))).resolves.toMatch(/Refused to call 127\.0\.0\.1: it is a loopback address/);
+    await expect(
+      refusal(
+        invokeHttpTool({
+          toolName: "service.http.get",
+          args: { url },
+          credential: null,
+          integration: HTTP,
+          allowedHosts: exempt(),
+        }),
+      ),
+    ).resolves.toMatch(/Refused to call 127\.0\.0\.1: it is a loopback address/);
     expect(victimHits()).toBe(0);
   });
 
-  it.each(targets)("a webhook delivery never follows a redirect (to %s): the attempt fails with the 302", async (target) => {
-    const url = `http://127.0.0.1:${redirector.port}/hook?to=${encodeURIComponent(fill(target))}`;
-    const outcome = await deliverOnce({ url, secret: "whsec_test", body: "{}", allowedHosts: exempt() });
-    expect(outcome).toMatchObject({ ok: false, statusCode: 302 });
-    expect(victimHits()).toBe(0);
-  });
+  it.each(targets)(
+    "a webhook delivery never follows a redirect (to %s): the attempt fails with the 302",
+    async (target) => {
+      const url = `http://127.0.0.1:${redirector.port}/hook?to=${encodeURIComponent(fill(target))}`;
+      const outcome = await deliverOnce({ url, secret: "whsec_test", body: "{}", allowedHosts: exempt() });
+      expect(outcome).toMatchObject({ ok: false, statusCode: 302 });
+      expect(victimHits()).toBe(0);
+    },
+  );
 });
 
 describe("what the table relies on", () => {
   it("the victims are reachable when exempt, so a zero hit count means the guard stopped the call", async () => {
-    const result = await invokeHttpTool({ toolName: "service.http.get", args: { url: `http://127.0.0.1:${victim.port}/` }, credential: null, integration: HTTP, allowedHosts: [`127.0.0.1:${victim.port}`] });
+    const result = await invokeHttpTool({
+      toolName: "service.http.get",
+      args: { url: `http://127.0.0.1:${victim.port}/` },
+      credential: null,
+      integration: HTTP,
+      allowedHosts: [`127.0.0.1:${victim.port}`],
+    });
     expect(result.status).toBe(200);
     expect(victim.hits).toHaveLength(1);
   });

@@ -28,9 +28,11 @@ const RESERVED_HEADERS = new Set([
   "accept-encoding",
 ]);
 
-const invalid = (tool: string, message: string) => new AppError("VALIDATION", `Invalid input for ${tool}: ${message}`, { details: { reason: "invalid_input", tool } });
+const invalid = (tool: string, message: string) =>
+  new AppError("VALIDATION", `Invalid input for ${tool}: ${message}`, { details: { reason: "invalid_input", tool } });
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 function typeMatches(type: unknown, value: unknown): boolean {
   switch (type) {
@@ -73,7 +75,8 @@ export function validateArgs(tool: string, schema: TJsonSchema, args: unknown): 
     if (property.type !== undefined && !types.some((type) => typeMatches(type, value))) {
       throw invalid(tool, `"${name}" must be of type ${types.join(" or ")}.`);
     }
-    if (Array.isArray(property.enum) && !property.enum.includes(value)) throw invalid(tool, `"${name}" must be one of ${property.enum.join(", ")}.`);
+    if (Array.isArray(property.enum) && !property.enum.includes(value))
+      throw invalid(tool, `"${name}" must be one of ${property.enum.join(", ")}.`);
   }
   return args;
 }
@@ -84,7 +87,8 @@ function stringMap(tool: string, what: string, value: unknown): Record<string, s
   if (!isPlainObject(value)) throw invalid(tool, `"${what}" must be an object of strings.`);
   const out: Record<string, string> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (typeof item !== "string" && typeof item !== "number" && typeof item !== "boolean") throw invalid(tool, `"${what}.${key}" must be a string.`);
+    if (typeof item !== "string" && typeof item !== "number" && typeof item !== "boolean")
+      throw invalid(tool, `"${what}.${key}" must be a string.`);
     out[key] = String(item);
   }
   return out;
@@ -97,7 +101,8 @@ function absoluteUrl(tool: string, value: unknown): URL {
   } catch {
     throw invalid(tool, `"url" must be an absolute http(s) URL.`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw invalid(tool, `"url" must use http or https (got ${url.protocol}).`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw invalid(tool, `"url" must use http or https (got ${url.protocol}).`);
   return url;
 }
 
@@ -128,14 +133,23 @@ function credentialHeaders(integration: TIntegrationDefinition, credential: TToo
     const value = credential.fields?.[field.name];
     if (value !== undefined && field.header) fieldHeaders[field.header.toLowerCase()] = value;
   }
-  const token = credential.token !== undefined && integration.credential.token ? { authorization: `Bearer ${credential.token}` } : {};
-  Object.assign(headers, ...(integration.credential.prefers === "fields" ? [token, fieldHeaders] : [fieldHeaders, token]));
+  const token =
+    credential.token !== undefined && integration.credential.token
+      ? { authorization: `Bearer ${credential.token}` }
+      : {};
+  Object.assign(
+    headers,
+    ...(integration.credential.prefers === "fields" ? [token, fieldHeaders] : [fieldHeaders, token]),
+  );
   for (const [name, value] of Object.entries(headers)) safeHeaderValue(integration.id, name, value);
   return headers;
 }
 
 function baseHeaders(tool: string, extra: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { accept: "application/json, */*;q=0.8", "user-agent": "service-http-tool/1" };
+  const headers: Record<string, string> = {
+    accept: "application/json, */*;q=0.8",
+    "user-agent": "service-http-tool/1",
+  };
   for (const [name, value] of Object.entries(extra)) {
     const key = name.toLowerCase();
     if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(key)) throw invalid(tool, `"${name}" is not a valid header name.`);
@@ -144,26 +158,51 @@ function baseHeaders(tool: string, extra: Record<string, string>): Record<string
   return headers;
 }
 
-function finish(method: THttpMethod, url: URL, headers: Record<string, string>, body: unknown, integration: TIntegrationDefinition, credential: TToolCredential): TToolRequest {
+function finish(
+  method: THttpMethod,
+  url: URL,
+  headers: Record<string, string>,
+  body: unknown,
+  integration: TIntegrationDefinition,
+  credential: TToolCredential,
+): TToolRequest {
   const withCredential = { ...headers, ...credentialHeaders(integration, credential) };
-  const sensitiveHeaders = new Set(["authorization", "cookie", ...integration.credential.fields.flatMap((field) => (field.header ? [field.header.toLowerCase()] : []))]);
+  const sensitiveHeaders = new Set([
+    "authorization",
+    "cookie",
+    ...integration.credential.fields.flatMap((field) => (field.header ? [field.header.toLowerCase()] : [])),
+  ]);
   const payload = method === "GET" || method === "HEAD" ? undefined : jsonBody(withCredential, body);
   return { method, url, headers: withCredential, body: payload, sensitiveHeaders };
 }
 
 /** service.http.<method>: the URL, query, headers and body come from the call itself. */
-export function builtInHttpRequest(tool: THttpTool, args: Record<string, unknown>, integration: TIntegrationDefinition, credential: TToolCredential): TToolRequest {
+export function builtInHttpRequest(
+  tool: THttpTool,
+  args: Record<string, unknown>,
+  integration: TIntegrationDefinition,
+  credential: TToolCredential,
+): TToolRequest {
   const method = tool.name.split(".").pop()!.toUpperCase() as THttpMethod;
   const url = absoluteUrl(tool.name, args.url);
-  for (const [key, value] of Object.entries(stringMap(tool.name, "query", args.query))) url.searchParams.append(key, value);
+  for (const [key, value] of Object.entries(stringMap(tool.name, "query", args.query)))
+    url.searchParams.append(key, value);
   const headers = baseHeaders(tool.name, stringMap(tool.name, "headers", args.headers));
   return finish(method, url, headers, args.body, integration, credential);
 }
 
 /** A custom integration's tool: method, base URL and path template come from its binding. */
-export function customHttpRequest(tool: THttpTool, args: Record<string, unknown>, integration: TIntegrationDefinition, credential: TToolCredential): TToolRequest {
+export function customHttpRequest(
+  tool: THttpTool,
+  args: Record<string, unknown>,
+  integration: TIntegrationDefinition,
+  credential: TToolCredential,
+): TToolRequest {
   const binding = tool.http;
-  if (!binding) throw new AppError("VALIDATION", `The tool ${tool.name} cannot be called over HTTP.`, { details: { reason: "not_http", tool: tool.name } });
+  if (!binding)
+    throw new AppError("VALIDATION", `The tool ${tool.name} cannot be called over HTTP.`, {
+      details: { reason: "not_http", tool: tool.name },
+    });
   let path = binding.path;
   const query = new URLSearchParams();
   for (const param of binding.params) {

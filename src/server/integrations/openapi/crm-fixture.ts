@@ -11,10 +11,18 @@ export function crmDocument(overrides: Record<string, unknown> = {}) {
         bearer: { type: "http", scheme: "bearer" },
       },
       parameters: {
-        Limit: { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 }, description: "Page size." },
+        Limit: {
+          name: "limit",
+          in: "query",
+          schema: { type: "integer", minimum: 1, maximum: 100 },
+          description: "Page size.",
+        },
       },
       schemas: {
-        Address: { type: "object", properties: { city: { type: "string" }, country: { type: "string", nullable: true } } },
+        Address: {
+          type: "object",
+          properties: { city: { type: "string" }, country: { type: "string", nullable: true } },
+        },
         Contact: {
           type: "object",
           required: ["email"],
@@ -33,12 +41,18 @@ export function crmDocument(overrides: Record<string, unknown> = {}) {
           operationId: "listContacts",
           summary: "List contacts",
           description: "Returns contacts, newest first, filtered by a search term.",
-          parameters: [{ $ref: "#/components/parameters/Limit" }, { name: "search", in: "query", schema: { type: "string" } }],
+          parameters: [
+            { $ref: "#/components/parameters/Limit" },
+            { name: "search", in: "query", schema: { type: "string" } },
+          ],
         },
         post: {
           operationId: "createContact",
           summary: "Create a contact",
-          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Contact" } } } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Contact" } } },
+          },
         },
       },
       "/contacts/{contactId}": {

@@ -37,7 +37,8 @@ export function customIntegrationId(orgSlug: string, orgId: string, name: string
 
 /** An operationId as a wire id segment: letters, digits, "_" and "-". */
 export function operationSegment(operationId: unknown, method: string, path: string): string {
-  const fromId = typeof operationId === "string" ? operationId.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^_+|_+$/g, "") : "";
+  const fromId =
+    typeof operationId === "string" ? operationId.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^_+|_+$/g, "") : "";
   if (fromId) return fromId;
   const fromPath = path
     .replace(/[{}]/g, "")

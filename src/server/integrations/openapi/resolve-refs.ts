@@ -7,7 +7,8 @@ export const MAX_SCHEMA_NODES = 2_000;
 // OpenAPI annotations that mean nothing to a JSON schema consumer (the model, a validator).
 const DROPPED_KEYWORDS = new Set(["xml", "discriminator", "externalDocs", "nullable"]);
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Follows a local JSON pointer ("#/components/schemas/Contact"); undefined when it goes nowhere. */
 export function followPointer(document: unknown, ref: string): unknown {
@@ -24,7 +25,8 @@ export function followPointer(document: unknown, ref: string): unknown {
 /** Resolves an object that may be a `$ref` (parameters, request bodies) one level deep. */
 export function deref(document: unknown, value: unknown): Record<string, unknown> | undefined {
   let current = value;
-  for (let hops = 0; hops < 5 && isObject(current) && typeof current.$ref === "string"; hops++) current = followPointer(document, current.$ref);
+  for (let hops = 0; hops < 5 && isObject(current) && typeof current.$ref === "string"; hops++)
+    current = followPointer(document, current.$ref);
   return isObject(current) ? current : undefined;
 }
 
@@ -51,7 +53,10 @@ export function inlineSchema(document: unknown, schema: unknown): TJsonSchema {
     for (const [key, value] of Object.entries(node)) {
       if (DROPPED_KEYWORDS.has(key)) continue;
       // Maps of sub-schemas keep their keys; only the values are schemas.
-      if ((key === "properties" || key === "patternProperties" || key === "$defs" || key === "definitions") && isObject(value)) {
+      if (
+        (key === "properties" || key === "patternProperties" || key === "$defs" || key === "definitions") &&
+        isObject(value)
+      ) {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, visit(sub, depth + 1, chain)]));
       } else if (key === "example" || key === "examples" || key === "default" || key === "enum" || key === "const") {
         out[key] = value;

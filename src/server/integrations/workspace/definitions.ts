@@ -27,7 +27,12 @@ export const WORKSPACE_TOOLS: readonly TWorkspaceTool[] = [
     description: "Send an email from the end user's mailbox.",
     inputSchema: {
       type: "object",
-      properties: { to: { ...addresses, description: "Recipients." }, cc: { ...addresses, description: "Copy recipients." }, subject: text("Subject line.", { maxLength: 500 }), body: text("Plain-text body.", { maxLength: 100_000 }) },
+      properties: {
+        to: { ...addresses, description: "Recipients." },
+        cc: { ...addresses, description: "Copy recipients." },
+        subject: text("Subject line.", { maxLength: 500 }),
+        body: text("Plain-text body.", { maxLength: 100_000 }),
+      },
       required: ["to", "subject", "body"],
       additionalProperties: false,
     },
@@ -39,7 +44,11 @@ export const WORKSPACE_TOOLS: readonly TWorkspaceTool[] = [
     description: "Archive a message, label it, or mark it read.",
     inputSchema: {
       type: "object",
-      properties: { message_id: text("The message's id (from service.mail.read)."), action: { type: "string", enum: ["archive", "label", "mark_read"] }, label: text("The label, for `label`.", { maxLength: 200 }) },
+      properties: {
+        message_id: text("The message's id (from service.mail.read)."),
+        action: { type: "string", enum: ["archive", "label", "mark_read"] },
+        label: text("The label, for `label`.", { maxLength: 200 }),
+      },
       required: ["message_id", "action"],
       additionalProperties: false,
     },
@@ -51,7 +60,10 @@ export const WORKSPACE_TOOLS: readonly TWorkspaceTool[] = [
     description: "List the newest messages of the end user's inbox, optionally matching a search.",
     inputSchema: {
       type: "object",
-      properties: { query: text("Search words.", { maxLength: 500 }), limit: { type: "integer", minimum: 1, maximum: 50, default: 10 } },
+      properties: {
+        query: text("Search words.", { maxLength: 500 }),
+        limit: { type: "integer", minimum: 1, maximum: 50, default: 10 },
+      },
       additionalProperties: false,
     },
   }),
@@ -82,7 +94,11 @@ export const WORKSPACE_TOOLS: readonly TWorkspaceTool[] = [
     description: "Answer an invitation in the end user's calendar: accept, decline or tentative.",
     inputSchema: {
       type: "object",
-      properties: { event_id: text("The invitation's event id."), response: { type: "string", enum: ["accept", "decline", "tentative"] }, comment: text("A note to the organizer.", { maxLength: 2_000 }) },
+      properties: {
+        event_id: text("The invitation's event id."),
+        response: { type: "string", enum: ["accept", "decline", "tentative"] },
+        comment: text("A note to the organizer.", { maxLength: 2_000 }),
+      },
       required: ["event_id", "response"],
       additionalProperties: false,
     },
@@ -94,13 +110,21 @@ export const WORKSPACE_TOOLS: readonly TWorkspaceTool[] = [
     description: "List the end user's calendar events in a time range.",
     inputSchema: {
       type: "object",
-      properties: { from: when("Range start (default now)."), to: when("Range end (default a week later)."), limit: { type: "integer", minimum: 1, maximum: 50, default: 20 } },
+      properties: {
+        from: when("Range start (default now)."),
+        to: when("Range end (default a week later)."),
+        limit: { type: "integer", minimum: 1, maximum: 50, default: 20 },
+      },
       additionalProperties: false,
     },
   }),
 ];
 
-const workspaceIntegration = (provider: TWorkspaceProvider, name: string, description: string): TIntegrationDefinition => ({
+const workspaceIntegration = (
+  provider: TWorkspaceProvider,
+  name: string,
+  description: string,
+): TIntegrationDefinition => ({
   id: `service.${provider}`,
   name,
   description,
@@ -111,8 +135,16 @@ const workspaceIntegration = (provider: TWorkspaceProvider, name: string, descri
 });
 
 export const WORKSPACE_INTEGRATIONS: readonly TIntegrationDefinition[] = [
-  workspaceIntegration("mail", "Mail", "The assistant worker's end user's mailbox (Google or Microsoft): send, tidy and read mail with the user's own connection."),
-  workspaceIntegration("calendar", "Calendar", "The assistant worker's end user's calendar (Google or Microsoft): create and change events, answer invitations, read the calendar."),
+  workspaceIntegration(
+    "mail",
+    "Mail",
+    "The assistant worker's end user's mailbox (Google or Microsoft): send, tidy and read mail with the user's own connection.",
+  ),
+  workspaceIntegration(
+    "calendar",
+    "Calendar",
+    "The assistant worker's end user's calendar (Google or Microsoft): create and change events, answer invitations, read the calendar.",
+  ),
 ];
 
 /** The workspace tool of a wire id, if it is one. */

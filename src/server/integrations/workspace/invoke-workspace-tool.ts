@@ -23,7 +23,13 @@ function toolRequest(access: TWorkspaceAccess, request: TWorkspaceRequest) {
   for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
   const headers: Record<string, string> = { authorization: `Bearer ${access.accessToken}`, accept: "application/json" };
   if (request.body !== undefined) headers["content-type"] = "application/json";
-  return { method: request.method, url, headers, body: request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body)), sensitiveHeaders: new Set(["authorization"]) };
+  return {
+    method: request.method,
+    url,
+    headers,
+    body: request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body)),
+    sensitiveHeaders: new Set(["authorization"]),
+  };
 }
 
 /**
@@ -31,14 +37,22 @@ function toolRequest(access: TWorkspaceAccess, request: TWorkspaceRequest) {
  * outbound guard, the access token refreshed before expiry by the connection and once more when
  * the provider answers 401. Provider statuses are results (an action with one of 4xx/5xx fails).
  */
-export async function invokeWorkspaceTool(options: TInvokeWorkspaceToolOptions): Promise<{ status: number; body: unknown }> {
+export async function invokeWorkspaceTool(
+  options: TInvokeWorkspaceToolOptions,
+): Promise<{ status: number; body: unknown }> {
   const tool = workspaceTool(options.toolName);
-  if (!tool) throw new AppError("VALIDATION", `There is no mail or calendar tool ${options.toolName}.`, { details: { reason: "unknown_tool", tool: options.toolName } });
+  if (!tool)
+    throw new AppError("VALIDATION", `There is no mail or calendar tool ${options.toolName}.`, {
+      details: { reason: "unknown_tool", tool: options.toolName },
+    });
   const args = validateArgs(tool.name, tool.inputSchema, options.args ?? {});
   let access = await options.connection(tool.provider, false);
   const send = async (request: TWorkspaceRequest) => {
     for (let attempt = 0; ; attempt++) {
-      const response = await sendToolRequest(toolRequest(access, request), { toolName: tool.name, allowedHosts: options.allowedHosts });
+      const response = await sendToolRequest(toolRequest(access, request), {
+        toolName: tool.name,
+        allowedHosts: options.allowedHosts,
+      });
       if (response.status !== 401 || attempt > 0) return { status: response.status, body: response.body };
       // The provider no longer takes the token (revoked early, clock skew): refresh once and retry.
       access = await options.connection(tool.provider, true);

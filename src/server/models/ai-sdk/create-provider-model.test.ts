@@ -50,13 +50,17 @@ const CASES: TCase[] = [
     authOf: (request) => request.headers["x-api-key"],
     offeredTools: (request) => (request.body.tools as TAny[]).map((entry) => entry.name),
     toolResultOf: (request) => {
-      const blocks = (request.body.messages as TAny[]).flatMap((message) => (Array.isArray(message.content) ? message.content : []));
+      const blocks = (request.body.messages as TAny[]).flatMap((message) =>
+        Array.isArray(message.content) ? message.content : [],
+      );
       const block = blocks.find((entry: TAny) => entry.type === "tool_result");
       const output = typeof block?.content === "string" ? block.content : block?.content?.[0]?.text;
       return { id: block?.tool_use_id, output };
     },
     toolCallEchoOf: (request) => {
-      const blocks = (request.body.messages as TAny[]).flatMap((message) => (Array.isArray(message.content) ? message.content : []));
+      const blocks = (request.body.messages as TAny[]).flatMap((message) =>
+        Array.isArray(message.content) ? message.content : [],
+      );
       const block = blocks.find((entry: TAny) => entry.type === "tool_use");
       return { id: block?.id, name: block?.name };
     },
@@ -90,10 +94,21 @@ function config() {
 }
 
 function request(overrides: Partial<TModelRequest> = {}): TModelRequest {
-  return { system: "Be brief.", messages: [{ role: "user", content: "hello" }], tools: [], procedure: "", signal: new AbortController().signal, ...overrides };
+  return {
+    system: "Be brief.",
+    messages: [{ role: "user", content: "hello" }],
+    tools: [],
+    procedure: "",
+    signal: new AbortController().signal,
+    ...overrides,
+  };
 }
 
-const HTTP_GET = { name: "service.http.get", description: "GET a URL", inputSchema: { type: "object", properties: { url: { type: "string" } }, required: ["url"] } };
+const HTTP_GET = {
+  name: "service.http.get",
+  description: "GET a URL",
+  inputSchema: { type: "object", properties: { url: { type: "string" } }, required: ["url"] },
+};
 
 async function lastRequestAfter(action: () => Promise<unknown>): Promise<TFakeRequest> {
   const before = fake.requests.length;
@@ -124,10 +139,15 @@ describe.each(CASES)("$model through the AI SDK", (testCase) => {
   });
 
   it("returns tool calls with our wire id, then sends the tool result in the provider's format", async () => {
-    fake.script({ toolCalls: [{ id: "call_42", name: "service__http__get", args: { url: "https://example.test/a" } }], usage: { input: 50, output: 10 } });
+    fake.script({
+      toolCalls: [{ id: "call_42", name: "service__http__get", args: { url: "https://example.test/a" } }],
+      usage: { input: 50, output: 10 },
+    });
     const first = await lastRequestAfter(async () => {
       const step = await adapter().generate(request({ tools: [HTTP_GET] }));
-      expect(step.toolCalls).toEqual([{ id: "call_42", name: "service.http.get", args: { url: "https://example.test/a" } }]);
+      expect(step.toolCalls).toEqual([
+        { id: "call_42", name: "service.http.get", args: { url: "https://example.test/a" } },
+      ]);
     });
     expect(testCase.offeredTools(first)).toEqual(["service__http__get"]);
 
@@ -138,7 +158,11 @@ describe.each(CASES)("$model through the AI SDK", (testCase) => {
           tools: [HTTP_GET],
           messages: [
             { role: "user", content: "fetch it" },
-            { role: "assistant", content: "", toolCalls: [{ id: "call_42", name: "service.http.get", args: { url: "https://example.test/a" } }] },
+            {
+              role: "assistant",
+              content: "",
+              toolCalls: [{ id: "call_42", name: "service.http.get", args: { url: "https://example.test/a" } }],
+            },
             { role: "tool", toolCallId: "call_42", name: "service.http.get", result: { status: 200, body: "ok-body" } },
           ],
         }),
@@ -152,26 +176,53 @@ describe.each(CASES)("$model through the AI SDK", (testCase) => {
   });
 
   it("maps a rejected key to MODEL_UNAVAILABLE naming the variable, without the key", async () => {
-    fake.script({ status: 401, body: { type: "error", error: { type: "authentication_error", message: `Incorrect API key provided: ${testCase.key}` } } });
+    fake.script({
+      status: 401,
+      body: {
+        type: "error",
+        error: { type: "authentication_error", message: `Incorrect API key provided: ${testCase.key}` },
+      },
+    });
     const logged = [vi.spyOn(console, "error"), vi.spyOn(console, "warn"), vi.spyOn(console, "log")];
-    const error = await adapter().generate(request()).catch((caught: unknown) => caught);
-    const output = logged.flatMap((spy) => spy.mock.calls.map((call) => String(call.map((part) => (part instanceof Error ? `${part.message} ${JSON.stringify(part)}` : JSON.stringify(part))))));
+    const error = await adapter()
+      .generate(request())
+      .catch((caught: unknown) => caught);
+    const output = logged.flatMap((spy) =>
+      spy.mock.calls.map((call) =>
+        String(
+          call.map((part) =>
+            part instanceof Error ? `${part.message} ${JSON.stringify(part)}` : JSON.stringify(part),
+          ),
+        ),
+      ),
+    );
     logged.forEach((spy) => spy.mockRestore());
     expect(output.join("\n")).not.toContain(testCase.key);
     expect(error).toBeInstanceOf(ModelError);
-    expect(error).toMatchObject({ code: "MODEL_UNAVAILABLE", message: expect.stringContaining("rejected the API key (HTTP 401)") });
+    expect(error).toMatchObject({
+      code: "MODEL_UNAVAILABLE",
+      message: expect.stringContaining("rejected the API key (HTTP 401)"),
+    });
     expect((error as Error).message).not.toContain(testCase.key);
     expect((error as Error).message).not.toContain("SECRET");
   });
 
   it("maps 429 and 5xx to MODEL_FAILED with what to do, redacting an echoed key", async () => {
-    fake.script({ status: 429, body: { error: { message: `Rate limit reached for key ${testCase.key}`, type: "rate_limit_error" } } });
-    const limited = await adapter().generate(request()).catch((caught: unknown) => caught);
+    fake.script({
+      status: 429,
+      body: { error: { message: `Rate limit reached for key ${testCase.key}`, type: "rate_limit_error" } },
+    });
+    const limited = await adapter()
+      .generate(request())
+      .catch((caught: unknown) => caught);
     expect(limited).toMatchObject({ code: "MODEL_FAILED", message: expect.stringContaining("HTTP 429") });
     expect((limited as Error).message).toContain("Retry later");
     expect((limited as Error).message).not.toContain(testCase.key);
     fake.script({ status: 503, body: { error: { message: "overloaded", type: "overloaded_error" } } });
-    await expect(adapter().generate(request())).rejects.toMatchObject({ code: "MODEL_FAILED", message: expect.stringContaining("HTTP 503") });
+    await expect(adapter().generate(request())).rejects.toMatchObject({
+      code: "MODEL_FAILED",
+      message: expect.stringContaining("HTTP 503"),
+    });
   });
 });
 
@@ -181,17 +232,28 @@ describe("provider models: pricing, network, abort, configuration", () => {
     const priced = await createProviderModel("openai:gpt-4o-mini", config(), { maxRetries: 0 }).generate(request());
     expect(priced.usage.costMicroUsd).toBe(750_000); // $0.15 + $0.60 per million tokens
     fake.script({ text: ["x"], usage: { input: 1000, output: 1000 } });
-    const unknown = await createProviderModel("openai:some-future-model", config(), { maxRetries: 0 }).generate(request());
+    const unknown = await createProviderModel("openai:some-future-model", config(), { maxRetries: 0 }).generate(
+      request(),
+    );
     expect(unknown.usage).toEqual({ inputTokens: 1000, outputTokens: 1000, costMicroUsd: 0 });
   });
 
   it("maps an unreachable provider to MODEL_FAILED (network) and 404 to MODEL_UNAVAILABLE", async () => {
-    const offline = createProviderModel("openai:gpt-4o", { ...config(), OPENAI_BASE_URL: "http://127.0.0.1:9/v1" }, { maxRetries: 0 });
+    const offline = createProviderModel(
+      "openai:gpt-4o",
+      { ...config(), OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
+      { maxRetries: 0 },
+    );
     const error = await offline.generate(request()).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: "MODEL_FAILED", message: expect.stringContaining("could not be reached") });
     expect((error as Error).message).not.toContain(OPENAI_KEY);
-    fake.script({ status: 404, body: { error: { message: "The model does not exist", type: "invalid_request_error" } } });
-    await expect(createProviderModel("openai:nope", config(), { maxRetries: 0 }).generate(request())).rejects.toMatchObject({
+    fake.script({
+      status: 404,
+      body: { error: { message: "The model does not exist", type: "invalid_request_error" } },
+    });
+    await expect(
+      createProviderModel("openai:nope", config(), { maxRetries: 0 }).generate(request()),
+    ).rejects.toMatchObject({
       code: "MODEL_UNAVAILABLE",
       message: expect.stringContaining('"openai:nope"'),
     });
@@ -200,12 +262,19 @@ describe("provider models: pricing, network, abort, configuration", () => {
   it("honours the abort signal while the provider is still answering", async () => {
     fake.script({ hang: true });
     const controller = new AbortController();
-    const pending = createProviderModel("anthropic:claude-haiku-4-5", config(), { maxRetries: 0 }).generate(request({ signal: controller.signal }));
+    const pending = createProviderModel("anthropic:claude-haiku-4-5", config(), { maxRetries: 0 }).generate(
+      request({ signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 100);
-    await expect(pending).rejects.toMatchObject({ code: "MODEL_FAILED", message: expect.stringContaining("cancelled") });
+    await expect(pending).rejects.toMatchObject({
+      code: "MODEL_FAILED",
+      message: expect.stringContaining("cancelled"),
+    });
   });
 
   it("refuses openai-compatible without a base URL", () => {
-    expect(() => createProviderModel("openai-compatible:x", { OPENAI_COMPATIBLE_BASE_URL: undefined })).toThrow(/OPENAI_COMPATIBLE_BASE_URL/);
+    expect(() => createProviderModel("openai-compatible:x", { OPENAI_COMPATIBLE_BASE_URL: undefined })).toThrow(
+      /OPENAI_COMPATIBLE_BASE_URL/,
+    );
   });
 });

@@ -22,20 +22,39 @@ function resolve(model: string, config: TModelProviderConfig): TResolved {
     const apiKey = config.OPENAI_API_KEY ?? "";
     // The Responses API is the provider's default endpoint for language models.
     const provider = createOpenAI({ apiKey, baseURL: config.OPENAI_BASE_URL || undefined });
-    return { model: provider(modelId), label: { provider: "openai", model, keyVariable: "OPENAI_API_KEY", secrets: [apiKey] } };
+    return {
+      model: provider(modelId),
+      label: { provider: "openai", model, keyVariable: "OPENAI_API_KEY", secrets: [apiKey] },
+    };
   }
   if (prefix === "anthropic") {
     const apiKey = config.ANTHROPIC_API_KEY ?? "";
     const provider = createAnthropic({ apiKey, baseURL: config.ANTHROPIC_BASE_URL || undefined });
-    return { model: provider(modelId), label: { provider: "anthropic", model, keyVariable: "ANTHROPIC_API_KEY", secrets: [apiKey] } };
+    return {
+      model: provider(modelId),
+      label: { provider: "anthropic", model, keyVariable: "ANTHROPIC_API_KEY", secrets: [apiKey] },
+    };
   }
   if (prefix === "openai-compatible") {
     if (!config.OPENAI_COMPATIBLE_BASE_URL) {
-      throw new ModelError("MODEL_UNAVAILABLE", "The openai-compatible provider is not configured (OPENAI_COMPATIBLE_BASE_URL is not set).");
+      throw new ModelError(
+        "MODEL_UNAVAILABLE",
+        "The openai-compatible provider is not configured (OPENAI_COMPATIBLE_BASE_URL is not set).",
+      );
     }
     const apiKey = config.OPENAI_COMPATIBLE_API_KEY || undefined;
-    const provider = createOpenAICompatible({ name: "openai-compatible", baseURL: config.OPENAI_COMPATIBLE_BASE_URL, apiKey, includeUsage: true });
-    const label: TProviderLabel = { provider: "openai-compatible", model, keyVariable: "OPENAI_COMPATIBLE_API_KEY", secrets: apiKey ? [apiKey] : [] };
+    const provider = createOpenAICompatible({
+      name: "openai-compatible",
+      baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
+      apiKey,
+      includeUsage: true,
+    });
+    const label: TProviderLabel = {
+      provider: "openai-compatible",
+      model,
+      keyVariable: "OPENAI_COMPATIBLE_API_KEY",
+      secrets: apiKey ? [apiKey] : [],
+    };
     return { model: provider.chatModel(modelId), label };
   }
   throw new ModelError("MODEL_UNAVAILABLE", `Unknown model provider in "${model}".`);
@@ -47,7 +66,11 @@ function resolve(model: string, config: TModelProviderConfig): TResolved {
  * execute function, so the SDK hands tool calls back and the turn loop runs them (approvals,
  * caller credentials, events) before calling again with the results.
  */
-export function createProviderModel(model: string, config: TModelProviderConfig & { OPENAI_COMPATIBLE_API_KEY?: string }, options: TProviderModelOptions = {}): TModelAdapter {
+export function createProviderModel(
+  model: string,
+  config: TModelProviderConfig & { OPENAI_COMPATIBLE_API_KEY?: string },
+  options: TProviderModelOptions = {},
+): TModelAdapter {
   const resolved = resolve(model, config);
   return {
     id: model,

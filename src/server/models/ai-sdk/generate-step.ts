@@ -9,13 +9,21 @@ function toolSet(request: TModelRequest, names: TToolNameMap): ToolSet {
   const tools: ToolSet = {};
   for (const offered of request.tools) {
     // No execute: the SDK returns the call instead of running it.
-    tools[names.toProvider(offered.name)] = tool({ description: offered.description, inputSchema: jsonSchema(offered.inputSchema as JSONSchema7) });
+    tools[names.toProvider(offered.name)] = tool({
+      description: offered.description,
+      inputSchema: jsonSchema(offered.inputSchema as JSONSchema7),
+    });
   }
   return tools;
 }
 
 /** One model step: streams text deltas, returns tool calls (with our wire ids) and usage. */
-export async function generateStep(model: LanguageModel, label: TProviderLabel, request: TModelRequest, maxRetries: number): Promise<TModelStep> {
+export async function generateStep(
+  model: LanguageModel,
+  label: TProviderLabel,
+  request: TModelRequest,
+  maxRetries: number,
+): Promise<TModelStep> {
   const names = buildToolNameMap(request.tools.map((offered) => offered.name));
   try {
     const result = streamText({
@@ -45,7 +53,11 @@ export async function generateStep(model: LanguageModel, label: TProviderLabel, 
     const outputTokens = usage.outputTokens ?? 0;
     return {
       text,
-      toolCalls: calls.map((call) => ({ id: call.toolCallId, name: names.toWire(call.toolName), args: (call.input ?? {}) as Record<string, unknown> })),
+      toolCalls: calls.map((call) => ({
+        id: call.toolCallId,
+        name: names.toWire(call.toolName),
+        args: (call.input ?? {}) as Record<string, unknown>,
+      })),
       usage: { inputTokens, outputTokens, costMicroUsd: costMicroUsd(label.model, inputTokens, outputTokens) },
     };
   } catch (error) {

@@ -14,7 +14,9 @@ export const assistantModel: TModelAdapter = {
   id: "builtin:assistant",
   async generate(request) {
     const { userMessage, after } = currentTurn(request.messages);
-    const results = after.filter((message): message is Extract<TModelMessage, { role: "tool" }> => message.role === "tool");
+    const results = after.filter(
+      (message): message is Extract<TModelMessage, { role: "tool" }> => message.role === "tool",
+    );
     const offered = new Set(request.tools.map((tool) => tool.name));
     const calls = procedureCalls(userMessage).filter((call) => offered.has(call.tool));
     const next = calls[results.length];

@@ -14,7 +14,8 @@ export function procedureCalls(procedure: string): TProcedureCall[] {
   for (const line of scanToolCallLines(procedure)) {
     try {
       const args: unknown = JSON.parse(line.argumentsText);
-      if (args && typeof args === "object" && !Array.isArray(args)) calls.push({ tool: line.id, args: args as Record<string, unknown> });
+      if (args && typeof args === "object" && !Array.isArray(args))
+        calls.push({ tool: line.id, args: args as Record<string, unknown> });
     } catch {
       // Not a JSON object after the reference: prose that mentions a tool.
     }

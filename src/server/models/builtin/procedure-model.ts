@@ -13,7 +13,10 @@ function preview(value: unknown): string {
 export function summarizeToolResult(result: Extract<TModelMessage, { role: "tool" }>): string {
   const value = result.result as Record<string, unknown> | string | null;
   if (result.isError) {
-    const error = (value && typeof value === "object" ? value.error : null) as { code?: string; message?: string } | null;
+    const error = (value && typeof value === "object" ? value.error : null) as {
+      code?: string;
+      message?: string;
+    } | null;
     const reason = error ? `${error.code ?? "ERROR"}: ${error.message ?? ""}` : preview(value);
     return `- ${result.name}: failed (${reason})`;
   }
@@ -33,7 +36,9 @@ export const procedureModel: TModelAdapter = {
   id: "builtin:procedure",
   async generate(request) {
     const { userMessage, after } = currentTurn(request.messages);
-    const results = after.filter((message): message is Extract<TModelMessage, { role: "tool" }> => message.role === "tool");
+    const results = after.filter(
+      (message): message is Extract<TModelMessage, { role: "tool" }> => message.role === "tool",
+    );
     const calls = procedureCalls(request.procedure);
     const next = calls[results.length];
     if (next) {
@@ -42,7 +47,10 @@ export const procedureModel: TModelAdapter = {
       return { text: "", toolCalls, usage: builtinUsage(request, JSON.stringify(toolCalls)) };
     }
     const text = results.length
-      ? [`Done: ${results.length} tool call${results.length === 1 ? "" : "s"}.`, ...results.map(summarizeToolResult)].join("\n")
+      ? [
+          `Done: ${results.length} tool call${results.length === 1 ? "" : "s"}.`,
+          ...results.map(summarizeToolResult),
+        ].join("\n")
       : "Done: the procedure has no tool calls to run.";
     return { text, toolCalls: [], usage: builtinUsage(request, text) };
   },

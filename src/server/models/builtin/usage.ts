@@ -7,7 +7,8 @@ export function estimateTokens(text: string): number {
 
 function messageText(message: TModelMessage): string {
   if (message.role === "tool") return JSON.stringify(message.result ?? null);
-  if (message.role === "assistant") return message.content + (message.toolCalls ? JSON.stringify(message.toolCalls) : "");
+  if (message.role === "assistant")
+    return message.content + (message.toolCalls ? JSON.stringify(message.toolCalls) : "");
   return message.content;
 }
 

@@ -2,6 +2,4 @@ import { ZListPlatformsResponse } from "@/contracts/admin/list-platforms";
 import { listPlatforms as listPlatformsService } from "@/server/services/partner/platforms/list-platforms";
 import { operatorProcedure } from "@/server/trpc/procedures";
 
-export const listPlatforms = operatorProcedure
-  .output(ZListPlatformsResponse)
-  .query(() => listPlatformsService());
+export const listPlatforms = operatorProcedure.output(ZListPlatformsResponse).query(() => listPlatformsService());

@@ -1,4 +1,7 @@
-import { ZPublishTemplateReleaseRequest, ZPublishTemplateReleaseResponse } from "@/contracts/admin/publish-template-release";
+import {
+  ZPublishTemplateReleaseRequest,
+  ZPublishTemplateReleaseResponse,
+} from "@/contracts/admin/publish-template-release";
 import { publishTemplateRelease as publishTemplateReleaseService } from "@/server/services/partner/templates/publish-template-release";
 import { operatorProcedure } from "@/server/trpc/procedures";
 

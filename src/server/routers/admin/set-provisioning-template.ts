@@ -1,4 +1,7 @@
-import { ZSetProvisioningTemplateRequest, ZSetProvisioningTemplateResponse } from "@/contracts/admin/set-provisioning-template";
+import {
+  ZSetProvisioningTemplateRequest,
+  ZSetProvisioningTemplateResponse,
+} from "@/contracts/admin/set-provisioning-template";
 import { setProvisioningTemplate as setProvisioningTemplateService } from "@/server/services/partner/templates/set-provisioning-template";
 import { operatorProcedure } from "@/server/trpc/procedures";
 

@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, api, draftRow, flow, revisionCount, type TAgentsWorld, type TApiResponse } from "../../../../test/agents-kit";
+import {
+  agentsWorld,
+  api,
+  draftRow,
+  flow,
+  revisionCount,
+  type TAgentsWorld,
+  type TApiResponse,
+} from "../../../../test/agents-kit";
 
 let world: TAgentsWorld;
 beforeAll(async () => {
@@ -37,7 +45,14 @@ describe("POST /authoring/automations", () => {
       kind: "agent",
     });
     const row = await draftRow(response.body.id);
-    expect(row).toMatchObject({ kind: "AGENT", principles: "", procedure: "", model: "builtin:echo", approvalTools: [], publishedRevision: null });
+    expect(row).toMatchObject({
+      kind: "AGENT",
+      principles: "",
+      procedure: "",
+      model: "builtin:echo",
+      approvalTools: [],
+      publishedRevision: null,
+    });
     expect(row.createdById).toBe(world.people.owner.actor.userId);
     expect(await revisionCount(response.body.id)).toBe(0);
   });
@@ -56,12 +71,22 @@ describe("POST /authoring/automations", () => {
   });
 
   it("stores initialSetup in the draft without publishing it", async () => {
-    const initialSetup = { principles: "Be kind.", procedure: "Call #service.http.get", model: "  builtin:procedure ", approvalTools: ["service.http.post"] };
+    const initialSetup = {
+      principles: "Be kind.",
+      procedure: "Call #service.http.get",
+      model: "  builtin:procedure ",
+      approvalTools: ["service.http.post"],
+    };
     const id = await newAgent({ initialSetup });
     expect(await draftRow(id)).toMatchObject({ ...initialSetup, model: "builtin:procedure", publishedRevision: null });
     expect(await revisionCount(id)).toBe(0);
     const partial = await newAgent({ initialSetup: { procedure: "only this" } });
-    expect(await draftRow(partial)).toMatchObject({ procedure: "only this", principles: "", model: "builtin:echo", approvalTools: [] });
+    expect(await draftRow(partial)).toMatchObject({
+      procedure: "only this",
+      principles: "",
+      model: "builtin:echo",
+      approvalTools: [],
+    });
   });
 
   it.each([
@@ -143,12 +168,24 @@ describe("methods", () => {
 describe("PATCH /authoring/automations/{id}/setup", () => {
   it("patches the given fields, keeps the others and answers 200 { setup }", async () => {
     const id = await newAgent({ initialSetup: { principles: "Old", procedure: "Old procedure" } });
-    const response = await api("PATCH", setupPath(id), { credential: world.people.owner.key, body: { procedure: "New #service.http.get", approvalTools: ["service.http.post"] } });
+    const response = await api("PATCH", setupPath(id), {
+      credential: world.people.owner.key,
+      body: { procedure: "New #service.http.get", approvalTools: ["service.http.post"] },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      setup: { principles: "Old", procedure: "New #service.http.get", model: "builtin:echo", approvalTools: ["service.http.post"], actionClasses: {} },
+      setup: {
+        principles: "Old",
+        procedure: "New #service.http.get",
+        model: "builtin:echo",
+        approvalTools: ["service.http.post"],
+        actionClasses: {},
+      },
     });
-    const model = await api("PATCH", setupPath(id), { credential: world.people.editor.token, body: { model: " builtin:procedure  " } });
+    const model = await api("PATCH", setupPath(id), {
+      credential: world.people.editor.token,
+      body: { model: " builtin:procedure  " },
+    });
     expect(model.body.setup).toMatchObject({ model: "builtin:procedure", procedure: "New #service.http.get" });
   });
 
@@ -157,15 +194,30 @@ describe("PATCH /authoring/automations/{id}/setup", () => {
     const before = await draftRow(id);
     const empty = await api("PATCH", setupPath(id), { credential: world.people.owner.key, body: {} });
     expect(empty.status).toBe(200);
-    expect(empty.body.setup).toEqual({ principles: "Keep", procedure: "", model: "builtin:echo", approvalTools: [], actionClasses: {} });
+    expect(empty.body.setup).toEqual({
+      principles: "Keep",
+      procedure: "",
+      model: "builtin:echo",
+      approvalTools: [],
+      actionClasses: {},
+    });
     expect((await api("PATCH", setupPath(id), { credential: world.people.owner.key })).status).toBe(200);
     expect((await draftRow(id)).updatedAt).toEqual(before.updatedAt);
   });
 
   it("can clear fields with empty values", async () => {
     const id = await newAgent({ initialSetup: { principles: "P", procedure: "Q", approvalTools: ["x"] } });
-    const response = await api("PATCH", setupPath(id), { credential: world.people.owner.key, body: { principles: "", procedure: "", approvalTools: [] } });
-    expect(response.body.setup).toEqual({ principles: "", procedure: "", model: "builtin:echo", approvalTools: [], actionClasses: {} });
+    const response = await api("PATCH", setupPath(id), {
+      credential: world.people.owner.key,
+      body: { principles: "", procedure: "", approvalTools: [] },
+    });
+    expect(response.body.setup).toEqual({
+      principles: "",
+      procedure: "",
+      model: "builtin:echo",
+      approvalTools: [],
+      actionClasses: {},
+    });
   });
 
   it.each([
@@ -204,7 +256,10 @@ describe("PATCH /authoring/automations/{id}/setup", () => {
     ["owner of another organization", "globexOwner", 404, "NOT_FOUND"],
   ] as const)("%s", async (_label, who, status, code) => {
     const id = await newAgent();
-    const response = await api("PATCH", setupPath(id), { credential: world.people[who].token, body: { principles: "changed" } });
+    const response = await api("PATCH", setupPath(id), {
+      credential: world.people[who].token,
+      body: { principles: "changed" },
+    });
     if (code) {
       expectError(response, status, code);
       expect((await draftRow(id)).principles).toBe("");
@@ -221,8 +276,13 @@ describe("PATCH /authoring/automations/{id}/setup", () => {
 
   it("creates no revision and leaves the published pointer where it was", async () => {
     const id = await newAgent({ initialSetup: { procedure: "#service.http.get" } });
-    expect((await api("POST", `/authoring/automations/${id}/publish`, { credential: world.people.owner.key })).status).toBe(201);
-    const patched = await api("PATCH", setupPath(id), { credential: world.people.owner.key, body: { procedure: "#service.http.post", model: "builtin:procedure" } });
+    expect(
+      (await api("POST", `/authoring/automations/${id}/publish`, { credential: world.people.owner.key })).status,
+    ).toBe(201);
+    const patched = await api("PATCH", setupPath(id), {
+      credential: world.people.owner.key,
+      body: { procedure: "#service.http.post", model: "builtin:procedure" },
+    });
     expect(patched.status).toBe(200);
     expect(await revisionCount(id)).toBe(1);
     expect((await draftRow(id)).publishedRevision).toBe(1);

@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, api, deleteKnowledgeModule, draftRow, flow, knowledgeModule, revisionCount, type TAgentsWorld, type TApiResponse } from "../../../../test/agents-kit";
+import {
+  agentsWorld,
+  api,
+  deleteKnowledgeModule,
+  draftRow,
+  flow,
+  knowledgeModule,
+  revisionCount,
+  type TAgentsWorld,
+  type TApiResponse,
+} from "../../../../test/agents-kit";
 import { getPublishedRevision } from "@/server/services/agents/get-published-revision";
 
 let world: TAgentsWorld;
@@ -23,7 +33,10 @@ function expectError(response: TApiResponse, status: number, code: string) {
 }
 
 async function newAgent(procedure = "") {
-  const response = await api("POST", "/authoring/automations", { credential: world.people.owner.key, body: { domainId: world.acme.ops, name: "Agent", initialSetup: { procedure } } });
+  const response = await api("POST", "/authoring/automations", {
+    credential: world.people.owner.key,
+    body: { domainId: world.acme.ops, name: "Agent", initialSetup: { procedure } },
+  });
   expect(response.status).toBe(201);
   return response.body.id as string;
 }
@@ -44,7 +57,10 @@ describe("PUT /authoring/automations/{id}/knowledge-selection", () => {
 
   it("selects organization modules and modules of the agent's domain, deduplicated in first-occurrence order", async () => {
     const id = await newAgent();
-    const response = await put(id, { mode: "modules", moduleIds: [modules.ops2, modules.org, modules.ops2, modules.ops, modules.org] });
+    const response = await put(id, {
+      mode: "modules",
+      moduleIds: [modules.ops2, modules.org, modules.ops2, modules.ops, modules.org],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ mode: "modules", moduleIds: [modules.ops2, modules.org, modules.ops] });
     expect((await draftRow(id)).knowledgeModuleIds).toEqual([modules.ops2, modules.org, modules.ops]);
@@ -78,7 +94,9 @@ describe("PUT /authoring/automations/{id}/knowledge-selection", () => {
     const id = await newAgent();
     const response = await put(id, { mode: "modules", moduleIds: [modules.org, modules.sales] });
     expectError(response, 400, "VALIDATION");
-    expect(response.body.error.details.issues).toEqual([{ path: "moduleIds.1", message: expect.any(String), code: "custom" }]);
+    expect(response.body.error.details.issues).toEqual([
+      { path: "moduleIds.1", message: expect.any(String), code: "custom" },
+    ]);
     expect((await draftRow(id)).knowledgeModuleIds).toEqual([]);
   });
 
@@ -126,7 +144,10 @@ describe("PUT /authoring/automations/{id}/knowledge-selection", () => {
     await put(id, { mode: "modules", moduleIds: [modules.ops] });
     expect((await getPublishedRevision(id))!.knowledgeSelection).toEqual({ mode: "none", moduleIds: [] });
     await api("POST", `/authoring/automations/${id}/publish`, { credential: world.people.owner.key });
-    expect(await getPublishedRevision(id)).toMatchObject({ revision: 2, knowledgeSelection: { mode: "modules", moduleIds: [modules.ops] } });
+    expect(await getPublishedRevision(id)).toMatchObject({
+      revision: 2,
+      knowledgeSelection: { mode: "modules", moduleIds: [modules.ops] },
+    });
   });
 
   it("blocks publish when a selected module has been deleted since", async () => {
@@ -136,7 +157,9 @@ describe("PUT /authoring/automations/{id}/knowledge-selection", () => {
     await deleteKnowledgeModule(gone);
     const response = await api("POST", `/authoring/automations/${id}/publish`, { credential: world.people.owner.key });
     expectError(response, 422, "VALIDATION");
-    expect(response.body.error.details.findings).toEqual([{ kind: "unknown_knowledge_module", span: null, message: expect.stringContaining(gone), proposal: null }]);
+    expect(response.body.error.details.findings).toEqual([
+      { kind: "unknown_knowledge_module", span: null, message: expect.stringContaining(gone), proposal: null },
+    ]);
     expect(await revisionCount(id)).toBe(0);
   });
 });

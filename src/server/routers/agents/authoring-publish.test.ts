@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, api, customIntegration, draftRow, flow, revisionCount, type TAgentsWorld, type TApiResponse } from "../../../../test/agents-kit";
+import {
+  agentsWorld,
+  api,
+  customIntegration,
+  draftRow,
+  flow,
+  revisionCount,
+  type TAgentsWorld,
+  type TApiResponse,
+} from "../../../../test/agents-kit";
 import { getRevision } from "@/server/services/agents/get-revision";
 import { setBindingPolicies } from "@/server/services/automations/set-binding-policies";
 import { openApiDocument } from "@/server/trpc/openapi-document";
@@ -18,7 +27,10 @@ function expectError(response: TApiResponse, status: number, code: string) {
 }
 
 async function newAgent(initialSetup: Record<string, unknown> = {}, domainId = world.acme.ops) {
-  const response = await api("POST", "/authoring/automations", { credential: world.people.owner.key, body: { domainId, name: "Agent", initialSetup } });
+  const response = await api("POST", "/authoring/automations", {
+    credential: world.people.owner.key,
+    body: { domainId, name: "Agent", initialSetup },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.id as string;
 }
@@ -35,7 +47,8 @@ const ROLES = [
 
 describe("GET /authoring/automations/{id}/verify", () => {
   it("answers findings, planned belt and warnings without changing anything", async () => {
-    const procedure = "Fetch with #service.http.gett, then #service.http.post and #service.knowledge.search. Remember service.http.get";
+    const procedure =
+      "Fetch with #service.http.gett, then #service.http.post and #service.knowledge.search. Remember service.http.get";
     const id = await newAgent({ procedure });
     const before = await draftRow(id);
     const response = await api("GET", verifyPath(id), { credential: world.people.editor.token });
@@ -43,7 +56,14 @@ describe("GET /authoring/automations/{id}/verify", () => {
     const start = procedure.indexOf("#service.http.gett");
     const bare = procedure.lastIndexOf("service.http.get");
     expect(response.body).toEqual({
-      findings: [{ kind: "unresolved_ref", span: { start, end: start + 18 }, detail: expect.any(String), proposal: "#service.http.get" }],
+      findings: [
+        {
+          kind: "unresolved_ref",
+          span: { start, end: start + 18 },
+          detail: expect.any(String),
+          proposal: "#service.http.get",
+        },
+      ],
       plannedBelt: [
         { integrationId: "service.http", identityMode: "service" },
         { integrationId: "service.knowledge", identityMode: "service" },
@@ -58,13 +78,22 @@ describe("GET /authoring/automations/{id}/verify", () => {
   });
 
   it("reports an empty belt for a procedure without references", async () => {
-    const response = await api("GET", verifyPath(await newAgent({ procedure: "Just chat." })), { credential: world.people.owner.key });
-    expect(response.body).toEqual({ findings: [], plannedBelt: [], warnings: [{ kind: "empty_belt", span: null, detail: expect.any(String) }] });
+    const response = await api("GET", verifyPath(await newAgent({ procedure: "Just chat." })), {
+      credential: world.people.owner.key,
+    });
+    expect(response.body).toEqual({
+      findings: [],
+      plannedBelt: [],
+      warnings: [{ kind: "empty_belt", span: null, detail: expect.any(String) }],
+    });
   });
 
   it("binds each integration with the agent's policy", async () => {
     const id = await newAgent({ procedure: "#service.http.get then #service.knowledge.search" });
-    await setBindingPolicies("AGENT", world.people.owner.actor, { id, policies: { "service.http": "caller_required" } });
+    await setBindingPolicies("AGENT", world.people.owner.actor, {
+      id,
+      policies: { "service.http": "caller_required" },
+    });
     const response = await api("GET", verifyPath(id), { credential: world.people.owner.key });
     expect(response.body.plannedBelt).toEqual([
       { integrationId: "service.http", identityMode: "caller_required" },
@@ -76,10 +105,15 @@ describe("GET /authoring/automations/{id}/verify", () => {
     const mine = await customIntegration(world.acme.id, `acme${Date.now()}`);
     const disabled = await customIntegration(world.acme.id, `acmeoff${Date.now()}`, { disabled: true });
     const theirs = await customIntegration(world.globex.id, `globex${Date.now()}`);
-    const id = await newAgent({ procedure: `#${mine}.list_contacts #${disabled}.list_contacts #${theirs}.list_contacts` });
+    const id = await newAgent({
+      procedure: `#${mine}.list_contacts #${disabled}.list_contacts #${theirs}.list_contacts`,
+    });
     const response = await api("GET", verifyPath(id), { credential: world.people.owner.key });
     expect(response.body.plannedBelt).toEqual([{ integrationId: mine, identityMode: "service" }]);
-    expect(response.body.findings.map((finding: { kind: string }) => finding.kind)).toEqual(["unresolved_ref", "unresolved_ref"]);
+    expect(response.body.findings.map((finding: { kind: string }) => finding.kind)).toEqual([
+      "unresolved_ref",
+      "unresolved_ref",
+    ]);
   });
 
   it.each(ROLES)("%s", async (_label, who, status) => {
@@ -92,7 +126,11 @@ describe("GET /authoring/automations/{id}/verify", () => {
     const credential = world.people.owner.key;
     expectError(await api("GET", verifyPath(crypto.randomUUID()), { credential }), 404, "NOT_FOUND");
     expectError(await api("GET", verifyPath("nope"), { credential }), 404, "NOT_FOUND");
-    expectError(await api("GET", verifyPath((await flow(world.acme.id, world.acme.ops)).id), { credential }), 404, "NOT_FOUND");
+    expectError(
+      await api("GET", verifyPath((await flow(world.acme.id, world.acme.ops)).id), { credential }),
+      404,
+      "NOT_FOUND",
+    );
     expectError(await api("GET", verifyPath(await newAgent())), 404, "NOT_FOUND");
   });
 });
@@ -103,18 +141,30 @@ describe("POST /authoring/automations/{id}/publish", () => {
     const first = await api("POST", publishPath(id), { credential: world.people.owner.key });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ revision: 1, belt: [{ integrationId: "service.http", identityMode: "service" }] });
-    expect((await api("POST", publishPath(id), { credential: world.people.editor.token, body: {} })).body.revision).toBe(2);
-    expect((await api("POST", publishPath(id), { credential: world.people.owner.key, body: { changeNote: "third" } })).body.revision).toBe(3);
+    expect(
+      (await api("POST", publishPath(id), { credential: world.people.editor.token, body: {} })).body.revision,
+    ).toBe(2);
+    expect(
+      (await api("POST", publishPath(id), { credential: world.people.owner.key, body: { changeNote: "third" } })).body
+        .revision,
+    ).toBe(3);
     expect((await draftRow(id)).publishedRevision).toBe(3);
     expect(await revisionCount(id)).toBe(3);
   });
 
   it("keeps published snapshots immutable when the draft changes", async () => {
     const owner = world.people.owner;
-    const id = await newAgent({ procedure: "#service.http.get", principles: "v1", approvalTools: ["service.http.get"] });
+    const id = await newAgent({
+      procedure: "#service.http.get",
+      principles: "v1",
+      approvalTools: ["service.http.get"],
+    });
     await setBindingPolicies("AGENT", owner.actor, { id, policies: { "service.http": "caller_preferred" } });
     await api("POST", publishPath(id), { credential: owner.key, body: { changeNote: "  first release  " } });
-    const patched = await api("PATCH", `/authoring/automations/${id}/setup`, { credential: owner.key, body: { principles: "v2", procedure: "#service.knowledge.search" } });
+    const patched = await api("PATCH", `/authoring/automations/${id}/setup`, {
+      credential: owner.key,
+      body: { principles: "v2", procedure: "#service.knowledge.search" },
+    });
     expect(patched.status).toBe(200);
     await setBindingPolicies("AGENT", owner.actor, { id, policies: {} });
     const { revision } = await getRevision(owner.actor, { id, revision: 1 });
@@ -123,12 +173,22 @@ describe("POST /authoring/automations/{id}/publish", () => {
       changeNote: "first release",
       publishedAt: expect.any(String),
       publishedBy: { id: owner.actor.userId, name: owner.actor.name },
-      setup: { principles: "v1", procedure: "#service.http.get", model: "builtin:echo", approvalTools: ["service.http.get"], actionClasses: {}, bindingPolicies: { "service.http": "caller_preferred" } },
+      setup: {
+        principles: "v1",
+        procedure: "#service.http.get",
+        model: "builtin:echo",
+        approvalTools: ["service.http.get"],
+        actionClasses: {},
+        bindingPolicies: { "service.http": "caller_preferred" },
+      },
       belt: [{ integrationId: "service.http", identityMode: "caller_preferred" }],
       knowledgeSelection: { mode: "none", moduleIds: [] },
     });
     const second = await api("POST", publishPath(id), { credential: owner.key });
-    expect(second.body).toEqual({ revision: 2, belt: [{ integrationId: "service.knowledge", identityMode: "service" }] });
+    expect(second.body).toEqual({
+      revision: 2,
+      belt: [{ integrationId: "service.knowledge", identityMode: "service" }],
+    });
     expect((await getRevision(owner.actor, { id, revision: 1 })).revision).toEqual(revision);
     expect((await getRevision(owner.actor, { id, revision: 2 })).revision.setup.principles).toBe("v2");
   });
@@ -137,11 +197,24 @@ describe("POST /authoring/automations/{id}/publish", () => {
     const procedure = "Use #service.http.gett now.";
     const id = await newAgent({ procedure, model: "mystery:model", approvalTools: ["service.http.pots"] });
     const before = await draftRow(id);
-    const response = await api("POST", publishPath(id), { credential: world.people.owner.key, body: { changeNote: "nope" } });
+    const response = await api("POST", publishPath(id), {
+      credential: world.people.owner.key,
+      body: { changeNote: "nope" },
+    });
     expectError(response, 422, "VALIDATION");
     expect(response.body.error.details.findings).toEqual([
-      { message: expect.stringContaining("#service.http.gett"), span: { start: 4, end: 22 }, kind: "unresolved_ref", proposal: "#service.http.get" },
-      { message: expect.stringContaining("approvalTools[0]"), span: null, kind: "unknown_approval_tool", proposal: "service.http.post" },
+      {
+        message: expect.stringContaining("#service.http.gett"),
+        span: { start: 4, end: 22 },
+        kind: "unresolved_ref",
+        proposal: "#service.http.get",
+      },
+      {
+        message: expect.stringContaining("approvalTools[0]"),
+        span: null,
+        kind: "unknown_approval_tool",
+        proposal: "service.http.post",
+      },
       { message: expect.stringContaining("mystery:model"), span: null, kind: "unavailable_model", proposal: null },
     ]);
     expect(response.body.error.message).toContain("#service.http.gett");
@@ -152,7 +225,10 @@ describe("POST /authoring/automations/{id}/publish", () => {
   it("refuses with 422 after earlier revisions without moving the pointer", async () => {
     const id = await newAgent({ procedure: "#service.http.get" });
     await api("POST", publishPath(id), { credential: world.people.owner.key });
-    await api("PATCH", `/authoring/automations/${id}/setup`, { credential: world.people.owner.key, body: { procedure: "#broken.ref" } });
+    await api("PATCH", `/authoring/automations/${id}/setup`, {
+      credential: world.people.owner.key,
+      body: { procedure: "#broken.ref" },
+    });
     expectError(await api("POST", publishPath(id), { credential: world.people.owner.key }), 422, "VALIDATION");
     expect((await draftRow(id)).publishedRevision).toBe(1);
     expect(await revisionCount(id)).toBe(1);
@@ -160,7 +236,10 @@ describe("POST /authoring/automations/{id}/publish", () => {
 
   it("publishes despite warnings", async () => {
     const id = await newAgent({ procedure: "No tools, and service.http.get written bare." });
-    expect((await api("POST", publishPath(id), { credential: world.people.owner.key })).body).toEqual({ revision: 1, belt: [] });
+    expect((await api("POST", publishPath(id), { credential: world.people.owner.key })).body).toEqual({
+      revision: 1,
+      belt: [],
+    });
   });
 
   it.each([
@@ -188,7 +267,9 @@ describe("POST /authoring/automations/{id}/publish", () => {
 
   it("gives concurrent publishes distinct consecutive numbers", async () => {
     const id = await newAgent({ procedure: "#service.http.get" });
-    const responses = await Promise.all(Array.from({ length: 6 }, () => api("POST", publishPath(id), { credential: world.people.owner.key })));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => api("POST", publishPath(id), { credential: world.people.owner.key })),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(6).fill(201));
     expect(responses.map((response) => response.body.revision).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
     expect((await draftRow(id)).publishedRevision).toBe(6);
@@ -207,13 +288,20 @@ describe("POST /authoring/automations/{id}/publish", () => {
     const credential = world.people.owner.key;
     expectError(await api("POST", publishPath(crypto.randomUUID()), { credential }), 404, "NOT_FOUND");
     expectError(await api("POST", publishPath("123"), { credential }), 404, "NOT_FOUND");
-    expectError(await api("POST", publishPath((await flow(world.acme.id, world.acme.ops)).id), { credential }), 404, "NOT_FOUND");
+    expectError(
+      await api("POST", publishPath((await flow(world.acme.id, world.acme.ops)).id), { credential }),
+      404,
+      "NOT_FOUND",
+    );
   });
 });
 
 describe("the v1 OpenAPI document", () => {
   it("describes the five authoring routes with their real success statuses", () => {
-    const paths = openApiDocument("v1").paths as Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>;
+    const paths = openApiDocument("v1").paths as Record<
+      string,
+      Record<string, { tags?: string[]; responses: Record<string, unknown> }>
+    >;
     const expected: Array<[string, string, string]> = [
       ["/authoring/automations", "post", "201"],
       ["/authoring/automations/{id}/setup", "patch", "200"],

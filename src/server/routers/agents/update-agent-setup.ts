@@ -1,4 +1,8 @@
-import { updateAgentSetupMeta, ZUpdateAgentSetupRequest, ZUpdateAgentSetupResponse } from "@/contracts/agents/update-agent-setup";
+import {
+  updateAgentSetupMeta,
+  ZUpdateAgentSetupRequest,
+  ZUpdateAgentSetupResponse,
+} from "@/contracts/agents/update-agent-setup";
 import { updateAgentSetup as updateAgentSetupService } from "@/server/services/agents/update-agent-setup";
 import { userTokenProcedure } from "@/server/trpc/procedures";
 

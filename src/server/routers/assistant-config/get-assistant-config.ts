@@ -1,4 +1,8 @@
-import { getAssistantConfigMeta, ZGetAssistantConfigRequest, ZGetAssistantConfigResponse } from "@/contracts/assistant/get-assistant-config";
+import {
+  getAssistantConfigMeta,
+  ZGetAssistantConfigRequest,
+  ZGetAssistantConfigResponse,
+} from "@/contracts/assistant/get-assistant-config";
 import { toWireAssistantConfig } from "@/contracts/assistant/assistant-config";
 import { readAssistantConfig } from "@/server/services/assistant/config/read-assistant-config";
 import { partnerProcedure } from "@/server/trpc/procedures";
@@ -8,4 +12,6 @@ export const getAssistantConfig = partnerProcedure
   .meta(getAssistantConfigMeta)
   .input(ZGetAssistantConfigRequest)
   .output(ZGetAssistantConfigResponse)
-  .query(async ({ ctx, input }) => toWireAssistantConfig(await readAssistantConfig({ platformId: ctx.actor.platformId, orgId: input.orgId })));
+  .query(async ({ ctx, input }) =>
+    toWireAssistantConfig(await readAssistantConfig({ platformId: ctx.actor.platformId, orgId: input.orgId })),
+  );

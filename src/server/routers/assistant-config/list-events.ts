@@ -8,6 +8,12 @@ export const listEvents = partnerProcedure
   .input(ZListEventsRequest)
   .output(ZListEventsResponse)
   .query(async ({ ctx, input }) => {
-    const { items, nextCursor } = await listEventsService({ platformId: ctx.actor.platformId, orgId: input.orgId, since: input.since, workerRef: input.worker_ref, limit: input.limit });
+    const { items, nextCursor } = await listEventsService({
+      platformId: ctx.actor.platformId,
+      orgId: input.orgId,
+      since: input.since,
+      workerRef: input.worker_ref,
+      limit: input.limit,
+    });
     return { items, next_cursor: nextCursor };
   });

@@ -1,5 +1,9 @@
 import { toWireAssistantConfig } from "@/contracts/assistant/assistant-config";
-import { putAssistantConfigMeta, ZPutAssistantConfigRequest, ZPutAssistantConfigResponse } from "@/contracts/assistant/put-assistant-config";
+import {
+  putAssistantConfigMeta,
+  ZPutAssistantConfigRequest,
+  ZPutAssistantConfigResponse,
+} from "@/contracts/assistant/put-assistant-config";
 import { idempotencyKeyOf } from "@/server/idempotency/idempotency-key";
 import { putAssistantConfig as putAssistantConfigService } from "@/server/services/assistant/config/put-assistant-config";
 import { partnerProcedure } from "@/server/trpc/procedures";
@@ -12,7 +16,12 @@ export const putAssistantConfig = partnerProcedure
   .mutation(async ({ ctx, input }) => {
     const { orgId, assistant_automation_id, webhook } = input;
     const idempotencyKey = idempotencyKeyOf(ctx.req.headers, undefined);
-    const outcome = await putAssistantConfigService({ platformId: ctx.actor.platformId, orgId, idempotencyKey, change: { assistantAutomationId: assistant_automation_id, webhook } });
+    const outcome = await putAssistantConfigService({
+      platformId: ctx.actor.platformId,
+      orgId,
+      idempotencyKey,
+      change: { assistantAutomationId: assistant_automation_id, webhook },
+    });
     if (outcome.replayed) ctx.resHeaders["Idempotency-Replayed"] = "true";
     return toWireAssistantConfig(outcome.body);
   });

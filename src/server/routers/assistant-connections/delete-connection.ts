@@ -1,4 +1,8 @@
-import { deleteConnectionMeta, ZDeleteConnectionRequest, ZDeleteConnectionResponse } from "@/contracts/assistant/connections-delete";
+import {
+  deleteConnectionMeta,
+  ZDeleteConnectionRequest,
+  ZDeleteConnectionResponse,
+} from "@/contracts/assistant/connections-delete";
 import { idempotencyKeyOf } from "@/server/idempotency/idempotency-key";
 import { deleteConnection as deleteConnectionService } from "@/server/services/assistant/connections/delete-connection";
 import { partnerProcedure } from "@/server/trpc/procedures";
@@ -10,6 +14,10 @@ export const deleteConnection = partnerProcedure
   .output(ZDeleteConnectionResponse)
   .mutation(async ({ ctx, input }) => {
     const idempotencyKey = idempotencyKeyOf(ctx.req.headers, undefined);
-    const outcome = await deleteConnectionService({ ...workerTarget(ctx, input), provider: input.provider, idempotencyKey });
+    const outcome = await deleteConnectionService({
+      ...workerTarget(ctx, input),
+      provider: input.provider,
+      idempotencyKey,
+    });
     if (outcome.replayed) ctx.resHeaders["Idempotency-Replayed"] = "true";
   });

@@ -1,5 +1,14 @@
-import { getReturnUrlsMeta, putReturnUrlsMeta, ZGetReturnUrlsRequest, ZPutReturnUrlsRequest, ZReturnUrls } from "@/contracts/assistant/return-urls";
-import { putReturnUrls as putReturnUrlsService, readReturnUrls } from "@/server/services/assistant/connections/return-urls";
+import {
+  getReturnUrlsMeta,
+  putReturnUrlsMeta,
+  ZGetReturnUrlsRequest,
+  ZPutReturnUrlsRequest,
+  ZReturnUrls,
+} from "@/contracts/assistant/return-urls";
+import {
+  putReturnUrls as putReturnUrlsService,
+  readReturnUrls,
+} from "@/server/services/assistant/connections/return-urls";
 import { partnerProcedure } from "@/server/trpc/procedures";
 
 export const getReturnUrls = partnerProcedure

@@ -12,9 +12,22 @@ export const createWorker = partnerProcedure
   .mutation(async ({ ctx, input }) => {
     const { orgId, external_ref, email, partnerSubject, displayName, domainRoles, organizationRole } = input;
     // The contract's refinement guarantees one complete body of the two.
-    if (external_ref === undefined) return vouchWorker(ctx.actor, { orgId, partnerSubject: partnerSubject!, displayName: displayName!, domainRoles: domainRoles!, organizationRole });
+    if (external_ref === undefined)
+      return vouchWorker(ctx.actor, {
+        orgId,
+        partnerSubject: partnerSubject!,
+        displayName: displayName!,
+        domainRoles: domainRoles!,
+        organizationRole,
+      });
     const idempotencyKey = idempotencyKeyOf(ctx.req.headers, undefined);
-    const outcome = await createWorkerService({ platformId: ctx.actor.platformId, orgId, idempotencyKey, externalRef: external_ref, email: email! });
+    const outcome = await createWorkerService({
+      platformId: ctx.actor.platformId,
+      orgId,
+      idempotencyKey,
+      externalRef: external_ref,
+      email: email!,
+    });
     if (outcome.replayed) ctx.resHeaders["Idempotency-Replayed"] = "true";
     return outcome.body;
   });

@@ -12,7 +12,8 @@ export const deleteWorker = partnerProcedure
   .input(ZDeleteWorkerRequest)
   .output(ZDeleteWorkerResponse)
   .mutation(async ({ ctx, input }) => {
-    if (!(await isAssistantWorkerRef(input.orgId, input.w))) return revokeWorker(ctx.actor, { orgId: input.orgId, mappingId: input.w });
+    if (!(await isAssistantWorkerRef(input.orgId, input.w)))
+      return revokeWorker(ctx.actor, { orgId: input.orgId, mappingId: input.w });
     const idempotencyKey = idempotencyKeyOf(ctx.req.headers, undefined);
     const outcome = await deleteWorkerService({ ...workerTarget(ctx, input), idempotencyKey });
     if (outcome.replayed) ctx.resHeaders["Idempotency-Replayed"] = "true";

@@ -7,4 +7,6 @@ export const listApprovals = partnerProcedure
   .meta(listApprovalsMeta)
   .input(ZListApprovalsRequest)
   .output(ZListApprovalsResponse)
-  .query(({ ctx, input }) => listWorkerApprovals({ ...workerTarget(ctx, input), state: input.state, limit: input.limit }));
+  .query(({ ctx, input }) =>
+    listWorkerApprovals({ ...workerTarget(ctx, input), state: input.state, limit: input.limit }),
+  );

@@ -7,4 +7,6 @@ export const listMessages = partnerProcedure
   .meta(listMessagesMeta)
   .input(ZListMessagesRequest)
   .output(ZListMessagesResponse)
-  .query(({ ctx, input }) => listWorkerMessages({ ...workerTarget(ctx, input), before: input.before, limit: input.limit }));
+  .query(({ ctx, input }) =>
+    listWorkerMessages({ ...workerTarget(ctx, input), before: input.before, limit: input.limit }),
+  );

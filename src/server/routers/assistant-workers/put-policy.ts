@@ -10,6 +10,10 @@ export const putPolicy = partnerProcedure
   .output(ZPutPolicyResponse)
   .mutation(async ({ ctx, input }) => {
     const idempotencyKey = idempotencyKeyOf(ctx.req.headers, undefined);
-    const outcome = await putWorkerPolicy({ ...workerTarget(ctx, input), idempotencyKey, policy: { rules: input.rules, approval_ttl: input.approval_ttl } });
+    const outcome = await putWorkerPolicy({
+      ...workerTarget(ctx, input),
+      idempotencyKey,
+      policy: { rules: input.rules, approval_ttl: input.approval_ttl },
+    });
     if (outcome.replayed) ctx.resHeaders["Idempotency-Replayed"] = "true";
   });

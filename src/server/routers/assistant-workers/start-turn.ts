@@ -10,7 +10,11 @@ export const startTurn = partnerProcedure
   .output(ZStartTurnResponse)
   .mutation(async ({ ctx, input }) => {
     const idempotencyKey = idempotencyKeyOf(ctx.req.headers, undefined);
-    const outcome = await startWorkerTurn({ ...workerTarget(ctx, input), idempotencyKey, instruction: input.instruction });
+    const outcome = await startWorkerTurn({
+      ...workerTarget(ctx, input),
+      idempotencyKey,
+      instruction: input.instruction,
+    });
     if (outcome.replayed) ctx.resHeaders["Idempotency-Replayed"] = "true";
     return outcome.body;
   });

@@ -5,6 +5,14 @@ import type { TWorkerTarget } from "@/server/services/assistant/workers/read-wor
  * `X-Service-Subject` header (spec 4.8: when sent it must name the path's worker; the service
  * answers the uniform 404 otherwise). Every worker route goes through here.
  */
-export function workerTarget(ctx: { actor: { platformId: string }; req: Request }, input: { orgId: string; w: string }): TWorkerTarget {
-  return { platformId: ctx.actor.platformId, orgId: input.orgId, workerRef: input.w, subject: ctx.req.headers.get("x-service-subject") };
+export function workerTarget(
+  ctx: { actor: { platformId: string }; req: Request },
+  input: { orgId: string; w: string },
+): TWorkerTarget {
+  return {
+    platformId: ctx.actor.platformId,
+    orgId: input.orgId,
+    workerRef: input.w,
+    subject: ctx.req.headers.get("x-service-subject"),
+  };
 }

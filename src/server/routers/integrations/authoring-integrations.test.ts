@@ -22,7 +22,10 @@ async function get(path: string, bearer?: string) {
 }
 
 const list = async (bearer: string, q?: string) => {
-  const { status, body } = await get(`/authoring/integrations${q === undefined ? "" : `?q=${encodeURIComponent(q)}`}`, bearer);
+  const { status, body } = await get(
+    `/authoring/integrations${q === undefined ? "" : `?q=${encodeURIComponent(q)}`}`,
+    bearer,
+  );
   return { status, body, integrations: (body.integrations ?? []) as TSummary[] };
 };
 
@@ -47,11 +50,13 @@ beforeAll(async () => {
   acmeKey = await keyFor(acme.actor);
   acmeToken = (await createAccessToken({ userId: acme.actor.userId, orgId: acme.organization.id })).token;
   crmId = (await importOpenApiIntegration(acme.actor, { document: crmDocument() })).integration.id;
-  legacyId = (await importOpenApiIntegration(acme.actor, { document: crmDocument(), name: "Legacy Billing" })).integration.id;
+  legacyId = (await importOpenApiIntegration(acme.actor, { document: crmDocument(), name: "Legacy Billing" }))
+    .integration.id;
   await disableIntegration(acme.actor, { id: legacyId });
   const globex = await actorIn({ orgRole: "OWNER" });
   globexKey = await keyFor(globex.actor);
-  globexId = (await importOpenApiIntegration(globex.actor, { document: crmDocument(), name: "Globex Tickets" })).integration.id;
+  globexId = (await importOpenApiIntegration(globex.actor, { document: crmDocument(), name: "Globex Tickets" }))
+    .integration.id;
 });
 
 describe("GET /api/v1/authoring/integrations", () => {
@@ -59,13 +64,24 @@ describe("GET /api/v1/authoring/integrations", () => {
     for (const bearer of [acmeKey, acmeToken]) {
       const { status, integrations } = await list(bearer);
       expect(status).toBe(200);
-      expect(ids(integrations)).toEqual(["service.calendar", "service.http", "service.knowledge", "service.mail", crmId]);
+      expect(ids(integrations)).toEqual([
+        "service.calendar",
+        "service.http",
+        "service.knowledge",
+        "service.mail",
+        crmId,
+      ]);
     }
     const { body, integrations } = await list(acmeKey);
     expect(Object.keys(body)).toEqual(["integrations"]);
     const crm = integrations.find((integration) => integration.id === crmId)!;
     expect(Object.keys(crm).sort()).toEqual(["description", "id", "name", "tools"]);
-    expect(crm.tools[0]).toEqual({ name: `${crmId}.listContacts`, reference: `#${crmId}.listContacts`, description: expect.stringContaining("List contacts"), isReadonly: true });
+    expect(crm.tools[0]).toEqual({
+      name: `${crmId}.listContacts`,
+      reference: `#${crmId}.listContacts`,
+      description: expect.stringContaining("List contacts"),
+      isReadonly: true,
+    });
     for (const integration of integrations) {
       for (const tool of integration.tools) {
         expect(Object.keys(tool).sort()).toEqual(["description", "isReadonly", "name", "reference"]);
@@ -87,7 +103,13 @@ describe("GET /api/v1/authoring/integrations", () => {
     expect(acmeIds).not.toContain(globexId);
     expect(acmeIds).not.toContain(legacyId);
     expect(ids((await list(acmeKey, "legacy")).integrations)).toEqual([]);
-    expect(ids((await list(globexKey)).integrations)).toEqual(["service.calendar", "service.http", "service.knowledge", "service.mail", globexId]);
+    expect(ids((await list(globexKey)).integrations)).toEqual([
+      "service.calendar",
+      "service.http",
+      "service.knowledge",
+      "service.mail",
+      globexId,
+    ]);
   });
 
   it("matches ids, names, descriptions, tool names and tool descriptions; trimmed and case-insensitive", async () => {
@@ -107,7 +129,13 @@ describe("GET /api/v1/authoring/integrations", () => {
     expect((await list(acmeKey, ` ${"a".repeat(200)} `)).status).toBe(200);
     const tooLong = await list(acmeKey, "a".repeat(201));
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body).toEqual({ error: { code: "VALIDATION", message: expect.stringContaining("q"), details: { issues: [expect.objectContaining({ path: "q" })] } } });
+    expect(tooLong.body).toEqual({
+      error: {
+        code: "VALIDATION",
+        message: expect.stringContaining("q"),
+        details: { issues: [expect.objectContaining({ path: "q" })] },
+      },
+    });
   });
 
   it("refuses unknown query parameters (strict input)", async () => {
@@ -129,11 +157,18 @@ describe("GET /api/v1/authoring/integrations", () => {
   it("returns at most 50 integrations, built-ins first then by name", async () => {
     const big = await actorIn({ orgRole: "OWNER" });
     const names = Array.from({ length: 55 }, (_, index) => `Service ${String(index).padStart(2, "0")}`);
-    for (const name of [...names].reverse()) await importOpenApiIntegration(big.actor, { document: crmDocument(), name });
+    for (const name of [...names].reverse())
+      await importOpenApiIntegration(big.actor, { document: crmDocument(), name });
     const { status, integrations } = await list(await keyFor(big.actor));
     expect(status).toBe(200);
     expect(integrations).toHaveLength(50);
-    expect(integrations.map((integration) => integration.name)).toEqual(["Calendar", "HTTP", "Knowledge", "Mail", ...names.slice(0, 46)]);
+    expect(integrations.map((integration) => integration.name)).toEqual([
+      "Calendar",
+      "HTTP",
+      "Knowledge",
+      "Mail",
+      ...names.slice(0, 46),
+    ]);
   });
 });
 
@@ -146,7 +181,13 @@ describe("GET /api/v1/authoring/integrations/{id}", () => {
       id: "service.http",
       name: http.name,
       description: http.description,
-      tools: http.tools.map((tool) => ({ name: tool.name, reference: `#${tool.name}`, description: tool.description, isReadonly: tool.isReadonly, inputSchema: tool.inputSchema })),
+      tools: http.tools.map((tool) => ({
+        name: tool.name,
+        reference: `#${tool.name}`,
+        description: tool.description,
+        isReadonly: tool.isReadonly,
+        inputSchema: tool.inputSchema,
+      })),
     });
   });
 
@@ -156,9 +197,20 @@ describe("GET /api/v1/authoring/integrations/{id}", () => {
       expect(status).toBe(200);
       expect(body).toMatchObject({ id: crmId, name: "Acme CRM", description: "Contacts and deals of the Acme CRM." });
       const tools = body.tools as Record<string, unknown>[];
-      expect(tools.map((tool) => tool.name)).toEqual([`${crmId}.listContacts`, `${crmId}.createContact`, `${crmId}.getContact`, `${crmId}.delete_contacts_contactid`]);
-      for (const tool of tools) expect(Object.keys(tool).sort()).toEqual(["description", "inputSchema", "isReadonly", "name", "reference"]);
-      expect(tools[2]!.inputSchema).toEqual({ type: "object", properties: { contactId: { type: "string" } }, required: ["contactId"], additionalProperties: false });
+      expect(tools.map((tool) => tool.name)).toEqual([
+        `${crmId}.listContacts`,
+        `${crmId}.createContact`,
+        `${crmId}.getContact`,
+        `${crmId}.delete_contacts_contactid`,
+      ]);
+      for (const tool of tools)
+        expect(Object.keys(tool).sort()).toEqual(["description", "inputSchema", "isReadonly", "name", "reference"]);
+      expect(tools[2]!.inputSchema).toEqual({
+        type: "object",
+        properties: { contactId: { type: "string" } },
+        required: ["contactId"],
+        additionalProperties: false,
+      });
       expect(JSON.stringify(body)).not.toContain("crm.example.com");
     }
   });
@@ -179,7 +231,10 @@ describe("GET /api/v1/authoring/integrations/{id}", () => {
 
   it("answers 405 for other methods", async () => {
     const response = await handleOpenApiRequest(
-      new Request("http://localhost/api/v1/authoring/integrations/service.http", { method: "DELETE", headers: { authorization: `Bearer ${acmeKey}` } }),
+      new Request("http://localhost/api/v1/authoring/integrations/service.http", {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${acmeKey}` },
+      }),
       "v1",
     );
     expect(response.status).toBe(405);

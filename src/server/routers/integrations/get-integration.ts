@@ -1,4 +1,8 @@
-import { getIntegrationMeta, ZGetIntegrationRequest, ZGetIntegrationResponse } from "@/contracts/integrations/get-integration";
+import {
+  getIntegrationMeta,
+  ZGetIntegrationRequest,
+  ZGetIntegrationResponse,
+} from "@/contracts/integrations/get-integration";
 import { getIntegration as getIntegrationService } from "@/server/services/integrations/get-integration";
 import { userTokenProcedure } from "@/server/trpc/procedures";
 

@@ -1,4 +1,8 @@
-import { listIntegrationsMeta, ZListIntegrationsRequest, ZListIntegrationsResponse } from "@/contracts/integrations/list-integrations";
+import {
+  listIntegrationsMeta,
+  ZListIntegrationsRequest,
+  ZListIntegrationsResponse,
+} from "@/contracts/integrations/list-integrations";
 import { searchIntegrations } from "@/server/services/integrations/search-integrations";
 import { userTokenProcedure } from "@/server/trpc/procedures";
 

@@ -1,4 +1,8 @@
-import { addArticleToModuleMeta, ZAddArticleToModuleRequest, ZAddArticleToModuleResponse } from "@/contracts/knowledge/add-article-to-module";
+import {
+  addArticleToModuleMeta,
+  ZAddArticleToModuleRequest,
+  ZAddArticleToModuleResponse,
+} from "@/contracts/knowledge/add-article-to-module";
 import { addArticleToModule as addArticleToModuleService } from "@/server/services/knowledge/add-article-to-module";
 import { userTokenProcedure } from "@/server/trpc/procedures";
 

@@ -25,14 +25,20 @@ beforeAll(async () => {
 });
 
 type TPerson = keyof TKnowledgeWorld["people"];
-type TErrorBody = { error: { code: string; message: string; details: { issues: Array<{ path: string }>; reason?: string } } };
+type TErrorBody = {
+  error: { code: string; message: string; details: { issues: Array<{ path: string }>; reason?: string } };
+};
 type TBody = Record<string, unknown> & Partial<TErrorBody>;
 
 async function post(path: string, body: unknown, credential: string | null) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (credential) headers.authorization = `Bearer ${credential}`;
   const response = await handleOpenApiRequest(
-    new Request(`http://localhost/api/v1/authoring${path}`, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }),
+    new Request(`http://localhost/api/v1/authoring${path}`, {
+      method: "POST",
+      headers,
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
     "v1",
   );
   return { status: response.status, body: (await response.json()) as TBody };
@@ -46,7 +52,12 @@ describe("POST /api/v1/authoring/knowledge-modules", () => {
   const create = (body: unknown, credential = key("owner")) => post("/knowledge-modules", body, credential);
 
   it("creates a domain module (201) with a personal key and with an access token", async () => {
-    const viaKey = await create({ kind: "domain", domainId: world.ops.id, name: "  Pumps  ", description: "About pumps" });
+    const viaKey = await create({
+      kind: "domain",
+      domainId: world.ops.id,
+      name: "  Pumps  ",
+      description: "About pumps",
+    });
     expect(viaKey.status).toBe(201);
     expect(viaKey.body).toEqual({
       id: expect.any(String),
@@ -59,7 +70,8 @@ describe("POST /api/v1/authoring/knowledge-modules", () => {
     const viaToken = await create({ kind: "domain", domainId: world.ops.id, name: "Valves" }, token("editor"));
     expect(viaToken.status).toBe(201);
     expect(viaToken.body).toMatchObject({ kind: "domain", description: null });
-    for (const id of [viaKey.body.id, viaToken.body.id]) expect(await getModule(world.owner, { id: id as string })).toMatchObject({ domainId: world.ops.id });
+    for (const id of [viaKey.body.id, viaToken.body.id])
+      expect(await getModule(world.owner, { id: id as string })).toMatchObject({ domainId: world.ops.id });
   });
 
   it("creates an organization module (201) with domainId null", async () => {
@@ -88,7 +100,9 @@ describe("POST /api/v1/authoring/knowledge-modules", () => {
 
   it("answers 404 for another organization's domain, an unknown domain, and bad credentials", async () => {
     expect(codeOf(await create({ kind: "domain", domainId: other.ops.id, name: "x" }))).toBe("404 NOT_FOUND");
-    expect(codeOf(await create({ kind: "domain", domainId: world.ops.id, name: "x" }, key("owner", other)))).toBe("404 NOT_FOUND");
+    expect(codeOf(await create({ kind: "domain", domainId: world.ops.id, name: "x" }, key("owner", other)))).toBe(
+      "404 NOT_FOUND",
+    );
     expect(codeOf(await create({ kind: "domain", domainId: crypto.randomUUID(), name: "x" }))).toBe("404 NOT_FOUND");
     const body = { kind: "org", name: "x" };
     expect(codeOf(await post("/knowledge-modules", body, null))).toBe("404 NOT_FOUND");
@@ -142,10 +156,15 @@ describe("POST /api/v1/authoring/knowledge-modules", () => {
 });
 
 describe("POST /api/v1/authoring/knowledge-bases/{baseId}/articles", () => {
-  const create = (baseId: string, body: unknown, credential = key("owner")) => post(`/knowledge-bases/${baseId}/articles`, body, credential);
+  const create = (baseId: string, body: unknown, credential = key("owner")) =>
+    post(`/knowledge-bases/${baseId}/articles`, body, credential);
 
   it("creates an unpublished draft (201)", async () => {
-    const result = await create(world.bases.ops, { title: "  Restarting the pump  ", draftBody: "Turn it off and on." }, token("editor"));
+    const result = await create(
+      world.bases.ops,
+      { title: "  Restarting the pump  ", draftBody: "Turn it off and on." },
+      token("editor"),
+    );
     expect(result.status).toBe(201);
     expect(result.body).toEqual({
       id: expect.any(String),
@@ -156,7 +175,11 @@ describe("POST /api/v1/authoring/knowledge-bases/{baseId}/articles", () => {
       publishedAt: null,
       createdAt: expect.any(String),
     });
-    expect(await getArticle(world.owner, { id: result.body.id as string })).toMatchObject({ publishedTitle: null, publishedBody: null, publishedAt: null });
+    expect(await getArticle(world.owner, { id: result.body.id as string })).toMatchObject({
+      publishedTitle: null,
+      publishedBody: null,
+      publishedAt: null,
+    });
     expect((await create(world.bases.ops, { title: "No body" })).body.draftBody).toBeNull();
     expect((await create(world.bases.ops, { title: "Null body", draftBody: null })).body.draftBody).toBeNull();
   });
@@ -202,12 +225,15 @@ describe("POST /api/v1/authoring/knowledge-bases/{baseId}/articles", () => {
     const accepted = await create(world.bases.ops, { title: "Long", draftBody: "a".repeat(2_000_000) });
     expect(accepted.status).toBe(201);
     expect(accepted.body.draftBody).toHaveLength(2_000_000);
-    expect(codeOf(await create(world.bases.ops, { title: "Too long", draftBody: "a".repeat(2_000_001) }))).toBe("400 VALIDATION");
+    expect(codeOf(await create(world.bases.ops, { title: "Too long", draftBody: "a".repeat(2_000_001) }))).toBe(
+      "400 VALIDATION",
+    );
   });
 });
 
 describe("POST /api/v1/authoring/knowledge-modules/{moduleId}/articles", () => {
-  const add = (moduleId: string, body: unknown, credential = key("owner")) => post(`/knowledge-modules/${moduleId}/articles`, body, credential);
+  const add = (moduleId: string, body: unknown, credential = key("owner")) =>
+    post(`/knowledge-modules/${moduleId}/articles`, body, credential);
   let opsModule: string;
   let orgModule: string;
   const articles: Record<"ops" | "org" | "sales" | "draft", string> = { ops: "", org: "", sales: "", draft: "" };
@@ -224,7 +250,12 @@ describe("POST /api/v1/authoring/knowledge-modules/{moduleId}/articles", () => {
   it("adds a published article (201) and answers the same membership when added again", async () => {
     const first = await add(opsModule, { articleId: articles.ops }, token("editor"));
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(String), moduleId: opsModule, articleId: articles.ops, createdAt: expect.any(String) });
+    expect(first.body).toEqual({
+      id: expect.any(String),
+      moduleId: opsModule,
+      articleId: articles.ops,
+      createdAt: expect.any(String),
+    });
     const again = await add(opsModule, { articleId: articles.ops }, key("owner"));
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
@@ -242,7 +273,8 @@ describe("POST /api/v1/authoring/knowledge-modules/{moduleId}/articles", () => {
     const moduleId = moduleKey === "ops" ? opsModule : orgModule;
     const result = await add(moduleId, { articleId: articles[articleKey] });
     expect(codeOf(result)).toBe(expected);
-    if (expected !== "201") expect(result.body.error?.details.reason).toBe(articleKey === "draft" ? "unpublished" : "incompatible");
+    if (expected !== "201")
+      expect(result.body.error?.details.reason).toBe(articleKey === "draft" ? "unpublished" : "incompatible");
   });
 
   it.each([
@@ -287,7 +319,10 @@ describe("POST /api/v1/authoring/knowledge-modules/{moduleId}/articles", () => {
 describe("the knowledge routes in the v1 document", () => {
   it("answers 405 with Allow for another method on a knowledge path", async () => {
     const response = await handleOpenApiRequest(
-      new Request("http://localhost/api/v1/authoring/knowledge-modules", { method: "GET", headers: { authorization: `Bearer ${key("owner")}` } }),
+      new Request("http://localhost/api/v1/authoring/knowledge-modules", {
+        method: "GET",
+        headers: { authorization: `Bearer ${key("owner")}` },
+      }),
       "v1",
     );
     expect(response.status).toBe(405);

@@ -1,4 +1,8 @@
-import { clearEntitlementMeta, ZClearEntitlementRequest, ZClearEntitlementResponse } from "@/contracts/partner/clear-entitlement";
+import {
+  clearEntitlementMeta,
+  ZClearEntitlementRequest,
+  ZClearEntitlementResponse,
+} from "@/contracts/partner/clear-entitlement";
 import { setEntitlementOverride } from "@/server/services/partner/entitlements/entitlements";
 import { partnerProcedure } from "@/server/trpc/procedures";
 
@@ -6,4 +10,11 @@ export const clearEntitlement = partnerProcedure
   .meta(clearEntitlementMeta)
   .input(ZClearEntitlementRequest)
   .output(ZClearEntitlementResponse)
-  .mutation(({ ctx, input }) => setEntitlementOverride({ platformId: ctx.actor.platformId, orgId: input.orgId, automationId: input.automationId, override: null }));
+  .mutation(({ ctx, input }) =>
+    setEntitlementOverride({
+      platformId: ctx.actor.platformId,
+      orgId: input.orgId,
+      automationId: input.automationId,
+      override: null,
+    }),
+  );

@@ -1,4 +1,8 @@
-import { getSupportSessionMeta, ZGetSupportSessionRequest, ZGetSupportSessionResponse } from "@/contracts/partner/get-support-session";
+import {
+  getSupportSessionMeta,
+  ZGetSupportSessionRequest,
+  ZGetSupportSessionResponse,
+} from "@/contracts/partner/get-support-session";
 import { readSupportSession } from "@/server/services/partner/support/read-support-session";
 import { leaseProcedure } from "@/server/trpc/procedures";
 

@@ -1,4 +1,8 @@
-import { listEntitlementsMeta, ZListEntitlementsRequest, ZListEntitlementsResponse } from "@/contracts/partner/list-entitlements";
+import {
+  listEntitlementsMeta,
+  ZListEntitlementsRequest,
+  ZListEntitlementsResponse,
+} from "@/contracts/partner/list-entitlements";
 import { listEntitlements as listEntitlementsService } from "@/server/services/partner/entitlements/entitlements";
 import { partnerProcedure } from "@/server/trpc/procedures";
 

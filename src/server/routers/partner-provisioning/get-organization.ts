@@ -1,4 +1,8 @@
-import { getOrganizationMeta, ZGetOrganizationRequest, ZGetOrganizationResponse } from "@/contracts/partner/get-organization";
+import {
+  getOrganizationMeta,
+  ZGetOrganizationRequest,
+  ZGetOrganizationResponse,
+} from "@/contracts/partner/get-organization";
 import { getFollowerRecord } from "@/server/services/partner/provisioning/follower-record";
 import { partnerProcedure } from "@/server/trpc/procedures";
 

@@ -1,4 +1,8 @@
-import { provisionOrganizationMeta, ZProvisionOrganizationRequest, ZProvisionOrganizationResponse } from "@/contracts/partner/provision-organization";
+import {
+  provisionOrganizationMeta,
+  ZProvisionOrganizationRequest,
+  ZProvisionOrganizationResponse,
+} from "@/contracts/partner/provision-organization";
 import { idempotencyKeyOf } from "@/server/idempotency/idempotency-key";
 import { provisionOrganization as provisionOrganizationService } from "@/server/services/partner/provisioning/provision-organization";
 import { partnerProcedure } from "@/server/trpc/procedures";

@@ -1,4 +1,8 @@
-import { decideWorkerRunApprovalMeta, ZDecideWorkerRunApprovalRequest, ZDecideWorkerRunApprovalResponse } from "@/contracts/partner/decide-worker-run-approval";
+import {
+  decideWorkerRunApprovalMeta,
+  ZDecideWorkerRunApprovalRequest,
+  ZDecideWorkerRunApprovalResponse,
+} from "@/contracts/partner/decide-worker-run-approval";
 import { decideWorkerRunApproval as decideService } from "@/server/services/partner/worker-approvals/decide-worker-approval";
 import { leaseProcedure } from "@/server/trpc/procedures";
 

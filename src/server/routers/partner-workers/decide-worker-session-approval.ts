@@ -1,4 +1,8 @@
-import { decideWorkerSessionApprovalMeta, ZDecideWorkerSessionApprovalRequest, ZDecideWorkerSessionApprovalResponse } from "@/contracts/partner/decide-worker-session-approval";
+import {
+  decideWorkerSessionApprovalMeta,
+  ZDecideWorkerSessionApprovalRequest,
+  ZDecideWorkerSessionApprovalResponse,
+} from "@/contracts/partner/decide-worker-session-approval";
 import { decideWorkerSessionApproval as decideService } from "@/server/services/partner/worker-approvals/decide-worker-approval";
 import { leaseProcedure } from "@/server/trpc/procedures";
 

@@ -1,4 +1,8 @@
-import { listWorkerApprovalsMeta, ZListWorkerApprovalsRequest, ZListWorkerApprovalsResponse } from "@/contracts/partner/list-worker-approvals";
+import {
+  listWorkerApprovalsMeta,
+  ZListWorkerApprovalsRequest,
+  ZListWorkerApprovalsResponse,
+} from "@/contracts/partner/list-worker-approvals";
 import { listWorkerApprovals as listWorkerApprovalsService } from "@/server/services/partner/worker-approvals/list-worker-approvals";
 import { leaseProcedure } from "@/server/trpc/procedures";
 

@@ -1,4 +1,8 @@
-import { mintWorkerLeaseMeta, ZMintWorkerLeaseRequest, ZMintWorkerLeaseResponse } from "@/contracts/partner/mint-worker-lease";
+import {
+  mintWorkerLeaseMeta,
+  ZMintWorkerLeaseRequest,
+  ZMintWorkerLeaseResponse,
+} from "@/contracts/partner/mint-worker-lease";
 import { mintLease as mintLeaseService } from "@/server/services/partner/leases/mint-lease";
 import { partnerProcedure } from "@/server/trpc/procedures";
 

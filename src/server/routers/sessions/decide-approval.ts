@@ -1,4 +1,8 @@
-import { decideApprovalMeta, ZDecideApprovalRequest, ZDecideApprovalResponse } from "@/contracts/sessions/decide-approval";
+import {
+  decideApprovalMeta,
+  ZDecideApprovalRequest,
+  ZDecideApprovalResponse,
+} from "@/contracts/sessions/decide-approval";
 import { decideApproval as decideApprovalService } from "@/server/services/sessions/decide-approval";
 import { userKeyProcedure } from "@/server/trpc/procedures";
 

@@ -9,13 +9,27 @@ type TOperation = {
 
 describe("POST /api/v1/triggers in the v1 document", () => {
   it("is documented as a cookie-only 201 route with every field of the union and the error statuses", () => {
-    const document = JSON.parse(JSON.stringify(openApiDocument("v1"))) as { paths: Record<string, Record<string, TOperation>> };
+    const document = JSON.parse(JSON.stringify(openApiDocument("v1"))) as {
+      paths: Record<string, Record<string, TOperation>>;
+    };
     const operation = document.paths["/triggers"]?.post;
     expect(operation).toBeDefined();
     expect(operation!.security).toEqual([{ sessionCookie: [] }]);
     const schema = operation!.requestBody!.content["application/json"]!.schema;
     expect(Object.keys(schema.properties!).sort()).toEqual(
-      ["connectionId", "cron", "domainId", "endpointSecret", "eventFilter", "eventType", "input", "name", "sourceIntegrationId", "timezone", "type"].sort(),
+      [
+        "connectionId",
+        "cron",
+        "domainId",
+        "endpointSecret",
+        "eventFilter",
+        "eventType",
+        "input",
+        "name",
+        "sourceIntegrationId",
+        "timezone",
+        "type",
+      ].sort(),
     );
     expect(schema.required!.sort()).toEqual(["domainId", "name", "type"]);
     expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "403", "404"]));

@@ -28,7 +28,9 @@ describe("the admin procedures", () => {
     // Counted by this test's own name: other files create platforms at the same time.
     const name = `Sneaky ${crypto.randomUUID()}`;
     expect(await refusalOf(asPerson.admin.listPlatforms())).toBe("NOT_FOUND 404");
-    expect(await refusalOf(asPerson.admin.createPlatform({ name, provisioningEnabled: true, customerQuota: 5 }))).toBe("NOT_FOUND 404");
+    expect(await refusalOf(asPerson.admin.createPlatform({ name, provisioningEnabled: true, customerQuota: 5 }))).toBe(
+      "NOT_FOUND 404",
+    );
     expect(await refusalOf(asPerson.admin.grantOperator({ email: person.email }))).toBe("NOT_FOUND 404");
     expect(await refusalOf((await callerFor(null)).admin.listOperators())).toBe("UNAUTHORIZED 401");
     expect(await db().partnerPlatform.count({ where: { name } })).toBe(0);
@@ -40,7 +42,11 @@ describe("the admin procedures", () => {
     const operator = await operatorUser();
     const get = async (userId: string) => {
       const cookie = encodeURIComponent(await mintSessionCookie({ sub: userId, orgId: null }));
-      return trpcRoute(new Request("http://127.0.0.1/api/trpc/admin.listOperators", { headers: { cookie: `service_session=${cookie}` } }));
+      return trpcRoute(
+        new Request("http://127.0.0.1/api/trpc/admin.listOperators", {
+          headers: { cookie: `service_session=${cookie}` },
+        }),
+      );
     };
     const refused = await get(person.id);
     expect(refused.status).toBe(404);
@@ -64,24 +70,41 @@ describe("the admin procedures", () => {
   it("let an operator run a platform end to end, with no organization selected", async () => {
     const operator = await operatorUser();
     const source = await createOrganization("Source");
-    await db().domain.create({ data: { organizationId: source.id, name: "Main", slug: `main-${source.id.slice(0, 8)}` } });
+    await db().domain.create({
+      data: { organizationId: source.id, name: "Main", slug: `main-${source.id.slice(0, 8)}` },
+    });
     const { admin } = await callerFor(operator.id);
-    const { platform } = await admin.createPlatform({ name: "Console platform", provisioningEnabled: false, customerQuota: 2 });
+    const { platform } = await admin.createPlatform({
+      name: "Console platform",
+      provisioningEnabled: false,
+      customerQuota: 2,
+    });
     const { secret } = await admin.issuePartnerKey({ platformId: platform.id, name: "Main key" });
     expect(secret).toMatch(/^ykp_/);
     const { app } = await admin.createPartnerApp({ platformId: platform.id, name: "Web" });
-    const { template } = await admin.createTemplate({ platformId: platform.id, name: "Starter", sourceOrganizationId: source.id });
+    const { template } = await admin.createTemplate({
+      platformId: platform.id,
+      name: "Starter",
+      sourceOrganizationId: source.id,
+    });
     const { version } = await admin.publishTemplateRelease({ templateId: template.id });
     expect(version).toBe(1);
     await admin.setProvisioningTemplate({ platformId: platform.id, templateId: template.id });
     await admin.setPlatformGrant({ platformId: platform.id, provisioningEnabled: true });
     await admin.setPlatformStatus({ platformId: platform.id, status: "SUSPENDED" });
     const { platform: read } = await admin.getPlatform({ platformId: platform.id });
-    expect(read).toMatchObject({ status: "SUSPENDED", provisioningEnabled: true, provisioningTemplateId: template.id, customerQuota: 2 });
+    expect(read).toMatchObject({
+      status: "SUSPENDED",
+      provisioningEnabled: true,
+      provisioningTemplateId: template.id,
+      customerQuota: 2,
+    });
     expect((await admin.listPartnerApps({ platformId: platform.id })).apps.map((entry) => entry.id)).toEqual([app.id]);
     expect((await admin.listOrganizations()).organizations.map((entry) => entry.id)).toContain(source.id);
     expect(await refusalOf(admin.revokeOperator({ userId: operator.id }))).toBe("CONFLICT 409");
-    expect(await refusalOf(admin.createPlatform({ name: " ", provisioningEnabled: true, customerQuota: 1 }))).toMatch(/^VALIDATION/);
+    expect(await refusalOf(admin.createPlatform({ name: " ", provisioningEnabled: true, customerQuota: 1 }))).toMatch(
+      /^VALIDATION/,
+    );
   });
 
   it("tells the console whether the person is an operator", async () => {

@@ -30,13 +30,19 @@ describe("instance operators", () => {
 
   it("refuses to let an operator revoke themself", async () => {
     const me = await operator();
-    await expect(revokeOperator({ actorUserId: me.id, userId: me.id })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("your own operator rights") });
+    await expect(revokeOperator({ actorUserId: me.id, userId: me.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("your own operator rights"),
+    });
     expect(await isInstanceOperator(me.id)).toBe(true);
   });
 
   it("refuses an unknown email, a disabled person, and revoking someone who is not an operator", async () => {
     const me = await operator();
-    await expect(grantOperator({ email: "nobody@example.test" })).rejects.toMatchObject({ code: "NOT_FOUND", message: expect.stringContaining("nobody@example.test") });
+    await expect(grantOperator({ email: "nobody@example.test" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: expect.stringContaining("nobody@example.test"),
+    });
     const disabled = await createUser({ disabled: true });
     await expect(grantOperator({ email: disabled.email })).rejects.toMatchObject({ code: "CONFLICT" });
     const plain = await createUser();

@@ -24,11 +24,20 @@ export type TCreateAndPublishAgentOptions = {
 /** An agent with revision 1 published (see `createAndPublish`); Setup and knowledge go in after the bindings. */
 export async function createAndPublishAgent(actor: TUserActor, options: TCreateAndPublishAgentOptions) {
   const { created, published } = await createAndPublish("AGENT", actor, options.bindingPolicies, {
-    create: () => createAgent(actor, valid(ZCreateAgentRequest, { domainId: options.domainId, name: options.name, description: options.description })),
+    create: () =>
+      createAgent(
+        actor,
+        valid(ZCreateAgentRequest, {
+          domainId: options.domainId,
+          name: options.name,
+          description: options.description,
+        }),
+      ),
     bindings: (id, policies) => valid(ZSetBindingPoliciesRequest, { id, policies }),
     edit: async (id) => {
       if (options.setup) await updateAgentSetup(actor, valid(ZUpdateAgentSetupRequest, { id, ...options.setup }));
-      if (options.knowledgeSelection) await setKnowledgeSelection(actor, valid(ZSetKnowledgeSelectionRequest, { id, ...options.knowledgeSelection }));
+      if (options.knowledgeSelection)
+        await setKnowledgeSelection(actor, valid(ZSetKnowledgeSelectionRequest, { id, ...options.knowledgeSelection }));
     },
     publish: (id) => publishAgent(actor, valid(ZPublishAgentRequest, { id, changeNote: options.changeNote })),
   });

@@ -1,4 +1,10 @@
-import type { TBindingPolicies, TIdentityModeValue, TKnowledgeMode, TKnowledgeSelection, TSetup } from "@/contracts/agents/setup";
+import type {
+  TBindingPolicies,
+  TIdentityModeValue,
+  TKnowledgeMode,
+  TKnowledgeSelection,
+  TSetup,
+} from "@/contracts/agents/setup";
 import { ZBindingPolicies } from "@/contracts/agents/setup";
 import { ZActionClasses, type TActionClasses } from "@/contracts/assistant/actions";
 import type { TTransaction } from "@/server/db/client";
@@ -48,8 +54,16 @@ export type TDraft = {
   knowledgeSelection: TKnowledgeSelection;
 };
 
-export function toSetup(row: Pick<TDraftRow, "principles" | "procedure" | "model" | "approvalTools" | "actionClasses">): TSetup {
-  return { principles: row.principles, procedure: row.procedure, model: row.model, approvalTools: row.approvalTools, actionClasses: parseActionClasses(row.actionClasses) };
+export function toSetup(
+  row: Pick<TDraftRow, "principles" | "procedure" | "model" | "approvalTools" | "actionClasses">,
+): TSetup {
+  return {
+    principles: row.principles,
+    procedure: row.procedure,
+    model: row.model,
+    approvalTools: row.approvalTools,
+    actionClasses: parseActionClasses(row.actionClasses),
+  };
 }
 
 /** Stored maps are written only through the Setup contract; anything odd reads as none. */
@@ -86,7 +100,11 @@ export async function readDraft(client: TTransaction, id: string): Promise<TDraf
  * Module ids an agent may select: organization modules of its organization and domain
  * modules of its own domain. Returns how each requested id stands.
  */
-export async function classifyModules(client: TTransaction, agent: { organizationId: string; domainId: string }, moduleIds: readonly string[]) {
+export async function classifyModules(
+  client: TTransaction,
+  agent: { organizationId: string; domainId: string },
+  moduleIds: readonly string[],
+) {
   const rows = moduleIds.length
     ? await client.knowledgeModule.findMany({
         where: { id: { in: [...moduleIds] }, organizationId: agent.organizationId },
@@ -107,7 +125,10 @@ export async function classifyModules(client: TTransaction, agent: { organizatio
 /** Runs the verifier on a draft, with the knowledge modules checked in the given client. */
 export async function verifyDraft(client: TTransaction, draft: TDraft, tools: ReadonlyMap<string, TVisibleTool>) {
   const selection = draft.knowledgeSelection;
-  const modules = selection.mode === "modules" ? await classifyModules(client, draft, selection.moduleIds) : { unknown: [], otherDomain: [] };
+  const modules =
+    selection.mode === "modules"
+      ? await classifyModules(client, draft, selection.moduleIds)
+      : { unknown: [], otherDomain: [] };
   return verifySetup({
     setup: draft.setup,
     bindingPolicies: draft.bindingPolicies,

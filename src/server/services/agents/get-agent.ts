@@ -10,7 +10,14 @@ export async function getAgent(actor: TUserActor, { id }: TGetAgentRequest): Pro
   const agent = await authorizeAgent(actor, id, "view");
   const row = await db().automation.findUniqueOrThrow({
     where: { id: agent.id },
-    select: { ...DRAFT_SELECT, name: true, description: true, publishedRevision: true, createdAt: true, updatedAt: true },
+    select: {
+      ...DRAFT_SELECT,
+      name: true,
+      description: true,
+      publishedRevision: true,
+      createdAt: true,
+      updatedAt: true,
+    },
   });
   const draft = toDraft(row);
   return {

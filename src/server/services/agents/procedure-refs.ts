@@ -33,7 +33,11 @@ export function closestMatch(wanted: string, candidates: Iterable<string>): stri
   let best: { candidate: string; distance: number } | null = null;
   for (const candidate of [...candidates].sort()) {
     const limit = Math.max(2, Math.floor(candidate.length / 3));
-    const distance = boundedDistance(needle, candidate.toLowerCase(), best ? Math.min(limit, best.distance - 1) : limit);
+    const distance = boundedDistance(
+      needle,
+      candidate.toLowerCase(),
+      best ? Math.min(limit, best.distance - 1) : limit,
+    );
     if (distance <= limit && (!best || distance < best.distance)) best = { candidate, distance };
   }
   return best?.candidate ?? null;

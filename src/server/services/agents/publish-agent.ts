@@ -19,7 +19,10 @@ export function draftRefusal(findings: TFinding[], action = "published"): AppErr
   }));
   const first = listed[0]!.message;
   const more = listed.length > 1 ? ` (and ${listed.length - 1} more)` : "";
-  return new AppError("VALIDATION", `The agent cannot be ${action}: ${first}${more}`, { status: 422, details: { findings: listed } });
+  return new AppError("VALIDATION", `The agent cannot be ${action}: ${first}${more}`, {
+    status: 422,
+    details: { findings: listed },
+  });
 }
 
 /**
@@ -27,7 +30,12 @@ export function draftRefusal(findings: TFinding[], action = "published"): AppErr
  * lock so the verified draft is the one snapshotted. Shared by publish and Test run; findings
  * throw the 422 of `draftRefusal`.
  */
-export async function verifiedAgentDraft(tx: TTransaction, agentId: string, tools: Map<string, TVisibleTool>, action = "published") {
+export async function verifiedAgentDraft(
+  tx: TTransaction,
+  agentId: string,
+  tools: Map<string, TVisibleTool>,
+  action = "published",
+) {
   await lockAutomation(tx, agentId);
   const draft = await readDraft(tx, agentId);
   const verification = await verifyDraft(tx, draft, tools);

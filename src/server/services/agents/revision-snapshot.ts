@@ -8,7 +8,10 @@ import { AppError } from "@/server/errors";
  * published before action classes existed (and template releases copied from them) have no
  * `actionClasses` key: they read as `{}`, i.e. every tool read-only.
  */
-export const ZRevisionSetup = ZSetup.extend({ bindingPolicies: ZBindingPolicies, actionClasses: z.record(z.string(), ZActionClass).default({}) });
+export const ZRevisionSetup = ZSetup.extend({
+  bindingPolicies: ZBindingPolicies,
+  actionClasses: z.record(z.string(), ZActionClass).default({}),
+});
 export type TRevisionSetup = z.infer<typeof ZRevisionSetup>;
 
 export type TAgentRevisionSnapshot = {
@@ -44,13 +47,19 @@ type TRevisionRow = {
   publishedById: string | null;
 };
 
-const ZStoredRevision = z.object({ setup: ZRevisionSetup, belt: z.array(ZBeltEntry), knowledgeSelection: ZKnowledgeSelection });
+const ZStoredRevision = z.object({
+  setup: ZRevisionSetup,
+  belt: z.array(ZBeltEntry),
+  knowledgeSelection: ZKnowledgeSelection,
+});
 
 /** Parses the JSON columns; a row that does not match was not written by publish and is a bug. */
 export function toSnapshot(row: TRevisionRow): TAgentRevisionSnapshot {
   const parsed = ZStoredRevision.safeParse(row);
   if (!parsed.success) {
-    throw new AppError("INTERNAL", `Revision ${row.revision} of agent ${row.automationId} is unreadable.`, { cause: parsed.error });
+    throw new AppError("INTERNAL", `Revision ${row.revision} of agent ${row.automationId} is unreadable.`, {
+      cause: parsed.error,
+    });
   }
   return {
     automationId: row.automationId,

@@ -22,7 +22,10 @@ const agentsAs = async (who: TPerson) => (await consoleAs(who)).agents;
 let world: TAgentsWorld;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const marker = () => `m${crypto.randomUUID().slice(0, 12)}`;
-const callTo = (path: string) => ({ model: "builtin:procedure", procedure: `#service.http.get ${JSON.stringify({ url: `${receiver.base}${path}`, query: { message: "{{message}}" } })}` });
+const callTo = (path: string) => ({
+  model: "builtin:procedure",
+  procedure: `#service.http.get ${JSON.stringify({ url: `${receiver.base}${path}`, query: { message: "{{message}}" } })}`,
+});
 
 const pathsWith = (m: string) => receiver.withMarker(m).map((request) => request.path);
 
@@ -31,7 +34,12 @@ beforeAll(async () => {
   receiver = await startReceiver();
   env.HTTP_TOOL_ALLOWED_HOSTS = receiver.hostPort;
   await startEngine();
-  await createConnection(world.people.owner.actor, { domainId: world.acme.ops, integrationId: HTTP, name: "HTTP", token: "org-token" });
+  await createConnection(world.people.owner.actor, {
+    domainId: world.acme.ops,
+    integrationId: HTTP,
+    name: "HTTP",
+    token: "org-token",
+  });
 });
 
 afterAll(async () => {
@@ -49,11 +57,18 @@ describe("Run (the newest published revision)", () => {
     expect((await waitForTurn(started.executionId)).status).toBe("COMPLETED");
     expect(pathsWith(m)).toEqual(["/published"]);
     const session = await db().agentSession.findUniqueOrThrow({ where: { id: started.sessionId } });
-    expect(session).toMatchObject({ kind: "DOMAIN", origin: "CONSOLE", ownerId: world.people.operator.actor.userId, revision: 1 });
+    expect(session).toMatchObject({
+      kind: "DOMAIN",
+      origin: "CONSOLE",
+      ownerId: world.people.operator.actor.userId,
+      revision: 1,
+    });
   });
 
   it("runs with the organization's connections only: a caller_required binding fails its call, as a flow Run does", async () => {
-    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, callTo("/caller"), { bindingPolicies: { [HTTP]: "caller_required" } });
+    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, callTo("/caller"), {
+      bindingPolicies: { [HTTP]: "caller_required" },
+    });
     const m = marker();
     const started = await (await agentsAs(world.people.operator)).run({ id: agentId, message: m });
     await waitForTurn(started.executionId);
@@ -64,15 +79,26 @@ describe("Run (the newest published revision)", () => {
 
   it("refuses a Viewer (403), a never-published agent (409) and callerCredentials (400)", async () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
-    expect(await refusalOf((await agentsAs(world.people.viewer)).run({ id: agentId, message: "hi" }))).toBe("FORBIDDEN 403");
-    const draftOnly = await createAgent(world.people.owner.actor, { domainId: world.acme.ops, name: `Draft ${marker()}` });
-    const unpublished = await refusalOf((await agentsAs(world.people.operator)).run({ id: draftOnly.id, message: "hi" }));
+    expect(await refusalOf((await agentsAs(world.people.viewer)).run({ id: agentId, message: "hi" }))).toBe(
+      "FORBIDDEN 403",
+    );
+    const draftOnly = await createAgent(world.people.owner.actor, {
+      domainId: world.acme.ops,
+      name: `Draft ${marker()}`,
+    });
+    const unpublished = await refusalOf(
+      (await agentsAs(world.people.operator)).run({ id: draftOnly.id, message: "hi" }),
+    );
     expect(unpublished).toBe("CONFLICT 409");
     const callerCredentials = { integrations: { [HTTP]: { token: "t" } } };
-    const refused = await refusalOf((await agentsAs(world.people.operator)).run({ id: agentId, message: "hi", callerCredentials } as never));
+    const refused = await refusalOf(
+      (await agentsAs(world.people.operator)).run({ id: agentId, message: "hi", callerCredentials } as never),
+    );
     expect(refused).toMatch(/^VALIDATION [\s\S]*console never takes caller credentials/);
     // Other organizations' agents stay the uniform 404.
-    expect(await refusalOf((await agentsAs(world.people.globexOwner)).run({ id: agentId, message: "hi" }))).toBe("NOT_FOUND 404");
+    expect(await refusalOf((await agentsAs(world.people.globexOwner)).run({ id: agentId, message: "hi" }))).toBe(
+      "NOT_FOUND 404",
+    );
   });
 });
 
@@ -97,7 +123,12 @@ describe("Test run (the current draft)", () => {
     const read = await getSessionDetails(world.people.editor.actor, { sessionId: started.sessionId });
     expect(read).toMatchObject({ testRun: true, revision: started.revision });
     const key = world.people.editor.key;
-    const response = await handleOpenApiRequest(new Request(`http://127.0.0.1/api/v1/agents/sessions/${started.sessionId}`, { headers: { authorization: `Bearer ${key}` } }), "v1");
+    const response = await handleOpenApiRequest(
+      new Request(`http://127.0.0.1/api/v1/agents/sessions/${started.sessionId}`, {
+        headers: { authorization: `Bearer ${key}` },
+      }),
+      "v1",
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ testRun: true, revision: started.revision });
   });
@@ -116,7 +147,11 @@ describe("Test run (the current draft)", () => {
 
   it("refuses an invalid draft with the publish findings (422), an Operator (403) and callerCredentials (400)", async () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
-    await updateAgentSetup(world.people.owner.actor, { id: agentId, model: "builtin:procedure", procedure: "#nobody.unknown_tool {}" });
+    await updateAgentSetup(world.people.owner.actor, {
+      id: agentId,
+      model: "builtin:procedure",
+      procedure: "#nobody.unknown_tool {}",
+    });
     const agents = await agentsAs(world.people.editor);
     const error = await agents.testRun({ id: agentId, message: "hi" }).then(
       () => null,
@@ -127,8 +162,12 @@ describe("Test run (the current draft)", () => {
     expect(await db().agentSession.count({ where: { automationId: agentId } })).toBe(0);
     expect(await db().automationRevision.count({ where: { automationId: agentId } })).toBe(1);
 
-    expect(await refusalOf((await agentsAs(world.people.operator)).testRun({ id: agentId, message: "hi" }))).toBe("FORBIDDEN 403");
-    const refused = await refusalOf(agents.testRun({ id: agentId, message: "hi", callerCredentials: { integrations: {} } } as never));
+    expect(await refusalOf((await agentsAs(world.people.operator)).testRun({ id: agentId, message: "hi" }))).toBe(
+      "FORBIDDEN 403",
+    );
+    const refused = await refusalOf(
+      agents.testRun({ id: agentId, message: "hi", callerCredentials: { integrations: {} } } as never),
+    );
     expect(refused).toMatch(/^VALIDATION [\s\S]*console never takes caller credentials/);
   });
 });
@@ -136,13 +175,21 @@ describe("Test run (the current draft)", () => {
 describe("the console's HTTP answer to callerCredentials", () => {
   it("is 400 with the VALIDATION code and the sentence the console shows", async () => {
     const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
-    const cookie = await mintSessionCookie({ sub: world.people.operator.actor.userId, orgId: world.people.operator.actor.orgId });
+    const cookie = await mintSessionCookie({
+      sub: world.people.operator.actor.userId,
+      orgId: world.people.operator.actor.orgId,
+    });
     const req = new Request("http://127.0.0.1/api/trpc/agents.run", {
       method: "POST",
       headers: { cookie: `service_session=${encodeURIComponent(cookie)}`, "content-type": "application/json" },
       body: JSON.stringify({ id: agentId, message: "hi", callerCredentials: { integrations: {} } }),
     });
-    const response = await fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter, createContext: () => createContext(req, "console") });
+    const response = await fetchRequestHandler({
+      endpoint: "/api/trpc",
+      req,
+      router: appRouter,
+      createContext: () => createContext(req, "console"),
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { data: { appError: { code: string; message: string } } } };
     expect(body.error.data.appError.code).toBe("VALIDATION");

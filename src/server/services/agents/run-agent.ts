@@ -12,7 +12,13 @@ import { verifiedAgentDraft } from "./publish-agent";
  * spec 5 rule 7). Needs `execute`; a never-published agent is 409 CONFLICT.
  */
 export async function runAgentByHand(actor: TUserActor, request: TRunAgentRequest): Promise<TRunAgentResponse> {
-  const started = await openSession(actor, { automationId: request.id, message: request.message, kind: "domain", origin: "console", unpublishedIsConflict: true });
+  const started = await openSession(actor, {
+    automationId: request.id,
+    message: request.message,
+    kind: "domain",
+    origin: "console",
+    unpublishedIsConflict: true,
+  });
   return { ...started, testRun: false };
 }
 
@@ -32,7 +38,8 @@ export async function testRunAgent(actor: TUserActor, request: TRunAgentRequest)
     kind: "domain",
     origin: "console",
     title: `Test run: ${request.message.split(/\r?\n/)[0]!.trim()}`.slice(0, 120),
-    pinRevision: async (tx) => createTestRunRevision(tx, agent.id, actor.userId, await verifiedAgentDraft(tx, agent.id, tools, "test-run")),
+    pinRevision: async (tx) =>
+      createTestRunRevision(tx, agent.id, actor.userId, await verifiedAgentDraft(tx, agent.id, tools, "test-run")),
   });
   return { ...started, testRun: true };
 }

@@ -1,4 +1,7 @@
-import type { TSetKnowledgeSelectionRequest, TSetKnowledgeSelectionResponse } from "@/contracts/agents/set-knowledge-selection";
+import type {
+  TSetKnowledgeSelectionRequest,
+  TSetKnowledgeSelectionResponse,
+} from "@/contracts/agents/set-knowledge-selection";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
@@ -11,12 +14,19 @@ import { classifyModules, toApiMode, toDbMode } from "./draft";
  * a mode other than `modules` is 400; an unknown or other-organization module is 404 (the
  * two cannot be told apart); a domain module of another domain is 400.
  */
-export async function setKnowledgeSelection(actor: TUserActor, input: TSetKnowledgeSelectionRequest): Promise<TSetKnowledgeSelectionResponse> {
+export async function setKnowledgeSelection(
+  actor: TUserActor,
+  input: TSetKnowledgeSelectionRequest,
+): Promise<TSetKnowledgeSelectionResponse> {
   const moduleIds = [...new Set(input.moduleIds ?? [])];
   if (input.mode !== "modules" && moduleIds.length) {
-    throw new AppError("VALIDATION", `Invalid request: moduleIds: only allowed with mode "modules" (mode is "${input.mode}").`, {
-      details: { issues: [{ path: "moduleIds", message: `only allowed with mode "modules"`, code: "custom" }] },
-    });
+    throw new AppError(
+      "VALIDATION",
+      `Invalid request: moduleIds: only allowed with mode "modules" (mode is "${input.mode}").`,
+      {
+        details: { issues: [{ path: "moduleIds", message: `only allowed with mode "modules"`, code: "custom" }] },
+      },
+    );
   }
   const agent = await authorizeAgent(actor, input.id, "manage_knowledge");
   const { unknown, otherDomain } = await classifyModules(db(), agent, moduleIds);
@@ -30,7 +40,11 @@ export async function setKnowledgeSelection(actor: TUserActor, input: TSetKnowle
       `Invalid request: moduleIds: module ${otherDomain[0]} belongs to another domain; an agent can select organization modules and modules of its own domain.`,
       {
         details: {
-          issues: otherDomain.map((id) => ({ path: `moduleIds.${moduleIds.indexOf(id)}`, message: "module of another domain", code: "custom" })),
+          issues: otherDomain.map((id) => ({
+            path: `moduleIds.${moduleIds.indexOf(id)}`,
+            message: "module of another domain",
+            code: "custom",
+          })),
         },
       },
     );

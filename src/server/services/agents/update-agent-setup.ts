@@ -4,13 +4,22 @@ import { db } from "@/server/db/client";
 import { authorizeAgent } from "@/server/services/automations/automation-access";
 import { toSetup } from "./draft";
 
-const SETUP_SELECT = { principles: true, procedure: true, model: true, approvalTools: true, actionClasses: true } as const;
+const SETUP_SELECT = {
+  principles: true,
+  procedure: true,
+  model: true,
+  approvalTools: true,
+  actionClasses: true,
+} as const;
 
 /**
  * Patches the draft Setup: omitted fields stay as they are. No revision is created and the
  * published pointer does not move; runs keep using the published revision until the next publish.
  */
-export async function updateAgentSetup(actor: TUserActor, input: TUpdateAgentSetupRequest): Promise<TUpdateAgentSetupResponse> {
+export async function updateAgentSetup(
+  actor: TUserActor,
+  input: TUpdateAgentSetupRequest,
+): Promise<TUpdateAgentSetupResponse> {
   const { id, ...patch } = input;
   const agent = await authorizeAgent(actor, id, "edit_automation");
   // An empty patch changes nothing, not even updatedAt. (Prisma skips undefined fields.)

@@ -25,7 +25,14 @@ for (const integration of [...BUILT_IN_INTEGRATIONS, CRM]) {
 
 function verify(setup: Partial<TSetup>, extra: Partial<TVerifyInput> = {}) {
   return verifySetup({
-    setup: { principles: "", procedure: "", model: "builtin:procedure", approvalTools: [], actionClasses: {}, ...setup },
+    setup: {
+      principles: "",
+      procedure: "",
+      model: "builtin:procedure",
+      approvalTools: [],
+      actionClasses: {},
+      ...setup,
+    },
     bindingPolicies: {},
     knowledgeSelection: { mode: "org", moduleIds: [] },
     tools: TOOLS,
@@ -70,7 +77,8 @@ describe("scanToolReferences", () => {
   });
 
   it("ignores URL fragments, entities, headings, words and numbers", () => {
-    const procedure = "See https://x.test/page#service.http.get and https://x.test/#top, &#39; C#, ## Heading, #, ticket #42 and #1.2";
+    const procedure =
+      "See https://x.test/page#service.http.get and https://x.test/#top, &#39; C#, ## Heading, #, ticket #42 and #1.2";
     expect(scanToolReferences(procedure)).toEqual([]);
   });
 
@@ -120,15 +128,28 @@ describe("verifySetup findings", () => {
     const procedure = "Step 1: #service.http.gett.\nStep 2: #nothing.like.this, then #service.http.get";
     const { findings } = verify({ procedure });
     expect(findings).toEqual([
-      { kind: "unresolved_ref", span: spanOf(procedure, "#service.http.gett"), detail: expect.stringContaining("#service.http.gett"), proposal: "#service.http.get" },
-      { kind: "unresolved_ref", span: spanOf(procedure, "#nothing.like.this"), detail: expect.any(String), proposal: null },
+      {
+        kind: "unresolved_ref",
+        span: spanOf(procedure, "#service.http.gett"),
+        detail: expect.stringContaining("#service.http.gett"),
+        proposal: "#service.http.get",
+      },
+      {
+        kind: "unresolved_ref",
+        span: spanOf(procedure, "#nothing.like.this"),
+        detail: expect.any(String),
+        proposal: null,
+      },
     ]);
     expect(findings[0]!.detail).toContain("Did you mean #service.http.get?");
   });
 
   it("reports every occurrence of the same unresolved reference", () => {
     const procedure = "#x.y and again #x.y";
-    expect(verify({ procedure }).findings.map((finding) => finding.span)).toEqual([spanOf(procedure, "#x.y"), spanOf(procedure, "#x.y", 1)]);
+    expect(verify({ procedure }).findings.map((finding) => finding.span)).toEqual([
+      spanOf(procedure, "#x.y"),
+      spanOf(procedure, "#x.y", 1),
+    ]);
   });
 
   it("reports approval tools that name no visible tool, with the index and no span", () => {
@@ -137,28 +158,56 @@ describe("verifySetup findings", () => {
       approvalTools: ["service.http.post", "service.http.postt", "#service.http.post", "nope"],
     });
     expect(findings).toEqual([
-      { kind: "unknown_approval_tool", span: null, detail: expect.stringContaining("approvalTools[1]"), proposal: "service.http.post" },
-      { kind: "unknown_approval_tool", span: null, detail: expect.stringContaining("approvalTools[2]"), proposal: "service.http.post" },
-      { kind: "unknown_approval_tool", span: null, detail: expect.stringContaining("approvalTools[3]"), proposal: null },
+      {
+        kind: "unknown_approval_tool",
+        span: null,
+        detail: expect.stringContaining("approvalTools[1]"),
+        proposal: "service.http.post",
+      },
+      {
+        kind: "unknown_approval_tool",
+        span: null,
+        detail: expect.stringContaining("approvalTools[2]"),
+        proposal: "service.http.post",
+      },
+      {
+        kind: "unknown_approval_tool",
+        span: null,
+        detail: expect.stringContaining("approvalTools[3]"),
+        proposal: null,
+      },
     ]);
   });
 
   it("reports an unavailable model without a span", () => {
-    const { findings } = verify({ model: "openai:gpt-4o" }, { modelAvailability: () => ({ available: false, reason: "OPENAI_API_KEY is not set" }) });
-    expect(findings).toEqual([{ kind: "unavailable_model", span: null, detail: "OPENAI_API_KEY is not set", proposal: null }]);
+    const { findings } = verify(
+      { model: "openai:gpt-4o" },
+      { modelAvailability: () => ({ available: false, reason: "OPENAI_API_KEY is not set" }) },
+    );
+    expect(findings).toEqual([
+      { kind: "unavailable_model", span: null, detail: "OPENAI_API_KEY is not set", proposal: null },
+    ]);
     expect(verify({ model: "builtin:nope" }).findings.map((finding) => finding.kind)).toEqual(["unavailable_model"]);
     expect(verify({ model: "builtin:echo" }).findings).toEqual([]);
   });
 
   it("reports selected knowledge modules that are gone", () => {
     const id = crypto.randomUUID();
-    const { findings } = verify({}, { knowledgeSelection: { mode: "modules", moduleIds: [id] }, missingModuleIds: [id] });
-    expect(findings).toEqual([{ kind: "unknown_knowledge_module", span: null, detail: expect.stringContaining(id), proposal: null }]);
+    const { findings } = verify(
+      {},
+      { knowledgeSelection: { mode: "modules", moduleIds: [id] }, missingModuleIds: [id] },
+    );
+    expect(findings).toEqual([
+      { kind: "unknown_knowledge_module", span: null, detail: expect.stringContaining(id), proposal: null },
+    ]);
   });
 
   it("lists findings in a stable order: references, approval tools, action classes, model, knowledge", () => {
     const id = crypto.randomUUID();
-    const result = verify({ procedure: "#bad.ref", approvalTools: ["bad"], actionClasses: { bad: "purchase" }, model: "nope" }, { missingModuleIds: [id] });
+    const result = verify(
+      { procedure: "#bad.ref", approvalTools: ["bad"], actionClasses: { bad: "purchase" }, model: "nope" },
+      { missingModuleIds: [id] },
+    );
     expect(result.findings.map((finding) => finding.kind)).toEqual([
       "unresolved_ref",
       "unknown_approval_tool",
@@ -171,45 +220,87 @@ describe("verifySetup findings", () => {
 
 describe("verifySetup action classes", () => {
   it("accepts classes for tools of integrations the procedure references", () => {
-    const result = verify({ procedure: "#acme.crm.list_contacts", actionClasses: { "acme.crm.create_contact": "message.send", "acme.crm.list_contacts": "inbox.tidy" } });
+    const result = verify({
+      procedure: "#acme.crm.list_contacts",
+      actionClasses: { "acme.crm.create_contact": "message.send", "acme.crm.list_contacts": "inbox.tidy" },
+    });
     expect(result.findings).toEqual([]);
     expect(result.warnings).toEqual([]);
   });
 
   it("reports a key that names no visible tool, with the closest tool as a bare wire id", () => {
-    const { findings } = verify({ procedure: "#acme.crm.list_contacts", actionClasses: { "acme.crm.create_contct": "email.send", "#acme.crm.create_contact": "email.send", nope: "purchase" } });
+    const { findings } = verify({
+      procedure: "#acme.crm.list_contacts",
+      actionClasses: {
+        "acme.crm.create_contct": "email.send",
+        "#acme.crm.create_contact": "email.send",
+        nope: "purchase",
+      },
+    });
     expect(findings).toEqual([
-      { kind: "unknown_action_tool", span: null, detail: 'actionClasses["acme.crm.create_contct"] names no tool this organization can use. Did you mean acme.crm.create_contact?', proposal: "acme.crm.create_contact" },
-      { kind: "unknown_action_tool", span: null, detail: expect.stringContaining('actionClasses["#acme.crm.create_contact"]'), proposal: "acme.crm.create_contact" },
-      { kind: "unknown_action_tool", span: null, detail: 'actionClasses["nope"] names no tool this organization can use.', proposal: null },
+      {
+        kind: "unknown_action_tool",
+        span: null,
+        detail:
+          'actionClasses["acme.crm.create_contct"] names no tool this organization can use. Did you mean acme.crm.create_contact?',
+        proposal: "acme.crm.create_contact",
+      },
+      {
+        kind: "unknown_action_tool",
+        span: null,
+        detail: expect.stringContaining('actionClasses["#acme.crm.create_contact"]'),
+        proposal: "acme.crm.create_contact",
+      },
+      {
+        kind: "unknown_action_tool",
+        span: null,
+        detail: 'actionClasses["nope"] names no tool this organization can use.',
+        proposal: null,
+      },
     ]);
   });
 
   it("refuses a tool whose integration the procedure never references, since the agent could never call it", () => {
-    const { findings } = verify({ procedure: "#service.http.get", actionClasses: { "acme.crm.create_contact": "message.send" } });
-    expect(findings).toEqual([{ kind: "action_tool_outside_belt", span: null, detail: expect.stringContaining("acme.crm"), proposal: null }]);
+    const { findings } = verify({
+      procedure: "#service.http.get",
+      actionClasses: { "acme.crm.create_contact": "message.send" },
+    });
+    expect(findings).toEqual([
+      { kind: "action_tool_outside_belt", span: null, detail: expect.stringContaining("acme.crm"), proposal: null },
+    ]);
     expect(findings[0]!.detail).toContain("Reference #acme.crm.create_contact");
   });
 
   it("refuses a tool that is both an approval tool and classified, and says how to decide", () => {
-    const { findings } = verify({ procedure: "#service.http.post", approvalTools: ["service.http.post"], actionClasses: { "service.http.post": "purchase" } });
+    const { findings } = verify({
+      procedure: "#service.http.post",
+      approvalTools: ["service.http.post"],
+      actionClasses: { "service.http.post": "purchase" },
+    });
     expect(findings).toEqual([
       {
         kind: "action_tool_in_approval_tools",
         span: null,
         detail:
-          'actionClasses["service.http.post"] (purchase) is also in approvalTools: decide one way: approvalTools is for people approving in a customer\'s sessions, actionClasses for an assistant worker\'s policy.',
+          "actionClasses[\"service.http.post\"] (purchase) is also in approvalTools: decide one way: approvalTools is for people approving in a customer's sessions, actionClasses for an assistant worker's policy.",
         proposal: null,
       },
     ]);
     // Another tool of the same integration may be in either field.
-    expect(verify({ procedure: "#service.http.post", approvalTools: ["service.http.put"], actionClasses: { "service.http.post": "purchase" } }).findings).toEqual([]);
+    expect(
+      verify({
+        procedure: "#service.http.post",
+        approvalTools: ["service.http.put"],
+        actionClasses: { "service.http.post": "purchase" },
+      }).findings,
+    ).toEqual([]);
   });
 });
 
 describe("verifySetup planned belt", () => {
   it("lists each referenced integration once, in first-reference order, resolved references only", () => {
-    const procedure = "#acme.crm.list_contacts, #unknown.tool, #service.http.get, #acme.crm.create_contact, #service.knowledge.search, #service.http.post";
+    const procedure =
+      "#acme.crm.list_contacts, #unknown.tool, #service.http.get, #acme.crm.create_contact, #service.knowledge.search, #service.http.post";
     expect(verify({ procedure }).plannedBelt).toEqual([
       { integrationId: "acme.crm", identityMode: "service" },
       { integrationId: "service.http", identityMode: "service" },
@@ -221,7 +312,14 @@ describe("verifySetup planned belt", () => {
     const procedure = "#service.http.get #service.knowledge.search #acme.crm.list_contacts";
     const { plannedBelt } = verify(
       { procedure },
-      { bindingPolicies: { "service.http": "caller_preferred", "service.knowledge": "caller_required", "acme.crm": "caller_required", "other.thing": "caller_required" } },
+      {
+        bindingPolicies: {
+          "service.http": "caller_preferred",
+          "service.knowledge": "caller_required",
+          "acme.crm": "caller_required",
+          "other.thing": "caller_required",
+        },
+      },
     );
     expect(plannedBelt).toEqual([
       { integrationId: "service.http", identityMode: "caller_preferred" },
@@ -237,18 +335,25 @@ describe("verifySetup planned belt", () => {
 
 describe("verifySetup warnings", () => {
   it("warns about an empty belt only when the procedure has text", () => {
-    expect(verify({ procedure: "Be nice to people." }).warnings).toEqual([{ kind: "empty_belt", span: null, detail: expect.any(String) }]);
+    expect(verify({ procedure: "Be nice to people." }).warnings).toEqual([
+      { kind: "empty_belt", span: null, detail: expect.any(String) },
+    ]);
     expect(verify({ procedure: "Only #bad.ref here" }).warnings.map((warning) => warning.kind)).toEqual(["empty_belt"]);
     expect(verify({ procedure: "" }).warnings).toEqual([]);
     expect(verify({ procedure: "  \n\t " }).warnings).toEqual([]);
   });
 
   it("warns once per tool id written without #, with its span, and never blocks", () => {
-    const procedure = "Use service.http.get to read. Then #service.http.post, then service.http.get: done; acme.crm.list_contacts.";
+    const procedure =
+      "Use service.http.get to read. Then #service.http.post, then service.http.get: done; acme.crm.list_contacts.";
     const result = verify({ procedure });
     expect(result.findings).toEqual([]);
     expect(result.warnings).toEqual([
-      { kind: "unreferenced_tool_id", span: spanOf(procedure, "service.http.get"), detail: expect.stringContaining("#service.http.get") },
+      {
+        kind: "unreferenced_tool_id",
+        span: spanOf(procedure, "service.http.get"),
+        detail: expect.stringContaining("#service.http.get"),
+      },
       { kind: "unreferenced_tool_id", span: spanOf(procedure, "service.http.get", 1), detail: expect.any(String) },
       { kind: "unreferenced_tool_id", span: spanOf(procedure, "acme.crm.list_contacts"), detail: expect.any(String) },
     ]);
@@ -258,15 +363,19 @@ describe("verifySetup warnings", () => {
   it("warns about approval tools whose integration the procedure never references", () => {
     const result = verify({ procedure: "#service.knowledge.search", approvalTools: ["service.http.post"] });
     expect(result.findings).toEqual([]);
-    expect(result.warnings).toEqual([{ kind: "approval_tool_outside_belt", span: null, detail: expect.stringContaining("service.http") }]);
+    expect(result.warnings).toEqual([
+      { kind: "approval_tool_outside_belt", span: null, detail: expect.stringContaining("service.http") },
+    ]);
     expect(verify({ procedure: "#service.http.get", approvalTools: ["service.http.post"] }).warnings).toEqual([]);
   });
 
   it("warns when the knowledge tool is referenced but no knowledge is selected", () => {
     const procedure = "#service.knowledge.search";
-    expect(verify({ procedure }, { knowledgeSelection: { mode: "none", moduleIds: [] } }).warnings.map((warning) => warning.kind)).toEqual([
-      "knowledge_search_without_selection",
-    ]);
+    expect(
+      verify({ procedure }, { knowledgeSelection: { mode: "none", moduleIds: [] } }).warnings.map(
+        (warning) => warning.kind,
+      ),
+    ).toEqual(["knowledge_search_without_selection"]);
     expect(verify({ procedure }, { knowledgeSelection: { mode: "modules", moduleIds: [] } }).warnings).toHaveLength(1);
     expect(verify({ procedure }, { knowledgeSelection: { mode: "domain", moduleIds: [] } }).warnings).toEqual([]);
   });
@@ -289,6 +398,8 @@ describe("verifySetup at the size limits", () => {
     const started = performance.now();
     const result = verify({ procedure: `#${"a".repeat(199_999)}` });
     expect(performance.now() - started).toBeLessThan(3_000);
-    expect(result.findings).toEqual([{ kind: "unresolved_ref", span: { start: 0, end: 200_000 }, detail: expect.any(String), proposal: null }]);
+    expect(result.findings).toEqual([
+      { kind: "unresolved_ref", span: { start: 0, end: 200_000 }, detail: expect.any(String), proposal: null },
+    ]);
   });
 });

@@ -24,7 +24,10 @@ export type TVerifyInput = {
  * The identity mode a binding gets: the author's policy, `service` by default. Integrations
  * that take no credential at all (service.knowledge) always bind as `service`.
  */
-export function identityModeFor(integration: TIntegrationDefinition, policies: TBindingPolicies): TBeltEntry["identityMode"] {
+export function identityModeFor(
+  integration: TIntegrationDefinition,
+  policies: TBindingPolicies,
+): TBeltEntry["identityMode"] {
   if (integration.credential.prefers === "none") return "service";
   return policies[integration.id] ?? "service";
 }
@@ -48,7 +51,10 @@ function resolveReferences(references: TToolReference[], input: TVerifyInput, pr
     if (visible) {
       if (seen.has(visible.integration.id)) continue;
       seen.add(visible.integration.id);
-      belt.push({ integrationId: visible.integration.id, identityMode: identityModeFor(visible.integration, input.bindingPolicies) });
+      belt.push({
+        integrationId: visible.integration.id,
+        identityMode: identityModeFor(visible.integration, input.bindingPolicies),
+      });
       continue;
     }
     const closest = propose(reference.id);
@@ -97,7 +103,11 @@ export const DECIDE_ONE_WAY =
  * action run unclassified: every key must be a visible tool the procedure can actually call,
  * and a tool cannot also wait for a session approval (two gates with different deciders).
  */
-function checkActionClasses(input: TVerifyInput, belt: TBeltEntry[], propose: (id: string) => string | null): TFinding[] {
+function checkActionClasses(
+  input: TVerifyInput,
+  belt: TBeltEntry[],
+  propose: (id: string) => string | null,
+): TFinding[] {
   const findings: TFinding[] = [];
   const beltIds = new Set(belt.map((entry) => entry.integrationId));
   const approvalTools = new Set(input.setup.approvalTools);
@@ -138,7 +148,11 @@ function textWarnings(input: TVerifyInput, references: TToolReference[], belt: T
   const { procedure } = input.setup;
   const warnings: TWarning[] = [];
   if (procedure.trim() !== "" && belt.length === 0) {
-    warnings.push({ kind: "empty_belt", span: null, detail: "The procedure references no tool (#<tool wire id>), so the agent will have no integrations." });
+    warnings.push({
+      kind: "empty_belt",
+      span: null,
+      detail: "The procedure references no tool (#<tool wire id>), so the agent will have no integrations.",
+    });
   }
   const selection = input.knowledgeSelection;
   const searches = input.tools.has(KNOWLEDGE_TOOL) && references.some((reference) => reference.id === KNOWLEDGE_TOOL);
@@ -169,11 +183,20 @@ export function verifySetup(input: TVerifyInput): TVerification {
   const references = scanToolReferences(input.setup.procedure);
   const resolved = resolveReferences(references, input, propose);
   const approvals = checkApprovalTools(input, resolved.belt, propose);
-  const findings: TFinding[] = [...resolved.findings, ...approvals.findings, ...checkActionClasses(input, resolved.belt, propose)];
+  const findings: TFinding[] = [
+    ...resolved.findings,
+    ...approvals.findings,
+    ...checkActionClasses(input, resolved.belt, propose),
+  ];
 
   const model = (input.modelAvailability ?? registryAvailability)(input.setup.model);
   if (!model.available) {
-    findings.push({ kind: "unavailable_model", span: null, detail: model.reason ?? `The model "${input.setup.model}" is not available.`, proposal: null });
+    findings.push({
+      kind: "unavailable_model",
+      span: null,
+      detail: model.reason ?? `The model "${input.setup.model}" is not available.`,
+      proposal: null,
+    });
   }
   for (const moduleId of input.missingModuleIds ?? []) {
     findings.push({

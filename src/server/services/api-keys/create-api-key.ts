@@ -8,7 +8,13 @@ import { API_KEY_SELECT, toApiKey } from "./to-api-key";
 export async function createApiKey(actor: TUserActor, input: TCreateApiKeyRequest) {
   const secret = mintSecret("api_key");
   const row = await db().apiKey.create({
-    data: { userId: actor.userId, organizationId: actor.orgId, name: input.name, prefix: secret.prefix, secretHash: secret.secretHash },
+    data: {
+      userId: actor.userId,
+      organizationId: actor.orgId,
+      name: input.name,
+      prefix: secret.prefix,
+      secretHash: secret.secretHash,
+    },
     select: API_KEY_SELECT,
   });
   return { apiKey: toApiKey(row), secret: secret.token };

@@ -45,6 +45,9 @@ describe("revokeApiKey", () => {
 
   it("answers NOT_FOUND for an unknown id", async () => {
     const { actor } = await actorIn();
-    await expect(revokeApiKey(actor, { id: crypto.randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
+    await expect(revokeApiKey(actor, { id: crypto.randomUUID() })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      status: 404,
+    });
   });
 });

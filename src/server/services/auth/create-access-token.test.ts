@@ -13,7 +13,11 @@ describe("createAccessToken", () => {
     const { token } = await createAccessToken({ userId: user.id, orgId: organization.id });
     expect(token.startsWith("yku_")).toBe(true);
     expect(parseSecret(token)?.kind).toBe("user_token");
-    expect(await authenticateBearer(bearerHeaders(token), ["user_token"])).toMatchObject({ userId: user.id, orgId: organization.id, via: "user_token" });
+    expect(await authenticateBearer(bearerHeaders(token), ["user_token"])).toMatchObject({
+      userId: user.id,
+      orgId: organization.id,
+      via: "user_token",
+    });
   });
 
   it("expires exactly one hour after the given time", async () => {
@@ -52,7 +56,8 @@ describe("createAccessToken", () => {
     const second = await createAccessToken({ userId: user.id, orgId: organization.id });
     expect(first.token).not.toBe(second.token);
     expect(await db().accessToken.count({ where: { userId: user.id } })).toBe(2);
-    for (const { token } of [first, second]) expect(await authenticateBearer(bearerHeaders(token), ["user_token"])).not.toBeNull();
+    for (const { token } of [first, second])
+      expect(await authenticateBearer(bearerHeaders(token), ["user_token"])).not.toBeNull();
   });
 
   it("prunes the user's expired tokens and keeps everything else", async () => {
@@ -60,15 +65,29 @@ describe("createAccessToken", () => {
     const theirs = await memberOfNewOrg();
     const now = Date.now();
     // Issued in this order so that no earlier call prunes a token this test expects to find.
-    const valid = await createAccessToken({ userId: mine.user.id, orgId: mine.organization.id, now: new Date(now - HOUR / 2) });
-    const expired = await createAccessToken({ userId: mine.user.id, orgId: mine.organization.id, now: new Date(now - 3 * HOUR) });
-    const othersExpired = await createAccessToken({ userId: theirs.user.id, orgId: theirs.organization.id, now: new Date(now - 3 * HOUR) });
+    const valid = await createAccessToken({
+      userId: mine.user.id,
+      orgId: mine.organization.id,
+      now: new Date(now - HOUR / 2),
+    });
+    const expired = await createAccessToken({
+      userId: mine.user.id,
+      orgId: mine.organization.id,
+      now: new Date(now - 3 * HOUR),
+    });
+    const othersExpired = await createAccessToken({
+      userId: theirs.user.id,
+      orgId: theirs.organization.id,
+      now: new Date(now - 3 * HOUR),
+    });
     expect(await db().accessToken.count({ where: { userId: mine.user.id } })).toBe(2);
 
     const fresh = await createAccessToken({ userId: mine.user.id, orgId: mine.organization.id, now: new Date(now) });
 
     const hashes = async (userId: string) =>
-      (await db().accessToken.findMany({ where: { userId }, select: { secretHash: true } })).map((row) => row.secretHash).sort();
+      (await db().accessToken.findMany({ where: { userId }, select: { secretHash: true } }))
+        .map((row) => row.secretHash)
+        .sort();
     expect(await hashes(mine.user.id)).toEqual([hashSecret(valid.token), hashSecret(fresh.token)].sort());
     expect(await hashes(mine.user.id)).not.toContain(hashSecret(expired.token));
     expect(await hashes(theirs.user.id)).toEqual([hashSecret(othersExpired.token)]);

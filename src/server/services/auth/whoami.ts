@@ -4,7 +4,10 @@ import { db } from "@/server/db/client";
 
 /** Describes the actor a bearer credential resolved to (already re-read on this request). */
 export async function whoami(actor: TUserActor): Promise<TWhoamiResponse> {
-  const organization = await db().organization.findUniqueOrThrow({ where: { id: actor.orgId }, select: { id: true, name: true } });
+  const organization = await db().organization.findUniqueOrThrow({
+    where: { id: actor.orgId },
+    select: { id: true, name: true },
+  });
   let expiresAt: string | null = null;
   if (actor.via === "user_token" && actor.credentialId) {
     const token = await db().accessToken.findUnique({ where: { id: actor.credentialId }, select: { expiresAt: true } });

@@ -17,7 +17,12 @@ const NOUN: Record<TAutomationKind, string> = { AGENT: "agent", FLOW: "flow" };
  * ids, malformed ids, the other kind and other organizations' automations are all the same
  * 404 ("agent" or "flow"); a known one without the domain permission is 403 (spec 4.3).
  */
-export async function authorizeAutomation(actor: TUserActor, id: string, kind: TAutomationKind, permission: TDomainPermission): Promise<TAutomationRef> {
+export async function authorizeAutomation(
+  actor: TUserActor,
+  id: string,
+  kind: TAutomationKind,
+  permission: TDomainPermission,
+): Promise<TAutomationRef> {
   if (!UUID.test(id)) throw notFound(NOUN[kind]);
   const automation = await db().automation.findFirst({
     where: { id, organizationId: actor.orgId, kind },
@@ -28,5 +33,7 @@ export async function authorizeAutomation(actor: TUserActor, id: string, kind: T
   return automation;
 }
 
-export const authorizeAgent = (actor: TUserActor, id: string, permission: TDomainPermission) => authorizeAutomation(actor, id, "AGENT", permission);
-export const authorizeFlow = (actor: TUserActor, id: string, permission: TDomainPermission) => authorizeAutomation(actor, id, "FLOW", permission);
+export const authorizeAgent = (actor: TUserActor, id: string, permission: TDomainPermission) =>
+  authorizeAutomation(actor, id, "AGENT", permission);
+export const authorizeFlow = (actor: TUserActor, id: string, permission: TDomainPermission) =>
+  authorizeAutomation(actor, id, "FLOW", permission);

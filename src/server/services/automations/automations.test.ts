@@ -19,7 +19,17 @@ beforeAll(async () => {
   world = await agentsWorld();
 });
 
-const graph = { inputSchema: { type: "object" }, steps: [{ id: "post", kind: "tool" as const, tool: "service.http.post", args: { url: "https://example.com/x", body: "{{input}}" } }] };
+const graph = {
+  inputSchema: { type: "object" },
+  steps: [
+    {
+      id: "post",
+      kind: "tool" as const,
+      tool: "service.http.post",
+      args: { url: "https://example.com/x", body: "{{input}}" },
+    },
+  ],
+};
 
 /** What differs between the kinds; everything below is pinned once for both. */
 const kinds = {
@@ -28,8 +38,16 @@ const kinds = {
     other: "FLOW" as const,
     draft: (actor: TUserActor, domainId: string) => createAgent(actor, { domainId, name: "Draft agent" }),
     publish: (actor: TUserActor, id: string, changeNote?: string) => publishAgent(actor, { id, changeNote }),
-    createAndPublish: (actor: TUserActor, bindingPolicies?: Record<string, "service" | "caller_preferred" | "caller_required">) =>
-      createAndPublishAgent(actor, { domainId: world.acme.ops, name: "Made", setup: { procedure: '#service.http.post {"url":"https://example.com/x"}' }, bindingPolicies }).then(({ agent, ...published }) => ({ id: agent.id, ...published })),
+    createAndPublish: (
+      actor: TUserActor,
+      bindingPolicies?: Record<string, "service" | "caller_preferred" | "caller_required">,
+    ) =>
+      createAndPublishAgent(actor, {
+        domainId: world.acme.ops,
+        name: "Made",
+        setup: { procedure: '#service.http.post {"url":"https://example.com/x"}' },
+        bindingPolicies,
+      }).then(({ agent, ...published }) => ({ id: agent.id, ...published })),
     select: REVISION_SELECT,
   },
   FLOW: {
@@ -37,14 +55,24 @@ const kinds = {
     other: "AGENT" as const,
     draft: (actor: TUserActor, domainId: string) => createFlow(actor, { domainId, name: "Draft flow", graph }),
     publish: (actor: TUserActor, id: string, changeNote?: string) => publishFlow(actor, { id, changeNote }),
-    createAndPublish: (actor: TUserActor, bindingPolicies?: Record<string, "service" | "caller_preferred" | "caller_required">) =>
-      createAndPublishFlow(actor, { domainId: world.acme.ops, name: "Made", graph, bindingPolicies }).then(({ flow, ...published }) => ({ id: flow.id, ...published })),
+    createAndPublish: (
+      actor: TUserActor,
+      bindingPolicies?: Record<string, "service" | "caller_preferred" | "caller_required">,
+    ) =>
+      createAndPublishFlow(actor, { domainId: world.acme.ops, name: "Made", graph, bindingPolicies }).then(
+        ({ flow, ...published }) => ({ id: flow.id, ...published }),
+      ),
     select: FLOW_REVISION_SELECT,
   },
 };
 
 async function failure(promise: Promise<unknown>) {
-  const error = findAppError(await promise.then(() => null, (caught: unknown) => caught));
+  const error = findAppError(
+    await promise.then(
+      () => null,
+      (caught: unknown) => caught,
+    ),
+  );
   expect(error, "expected the call to fail").toBeDefined();
   return error!;
 }
@@ -63,10 +91,18 @@ describe.each(["AGENT", "FLOW"] as const)("automations of kind %s", (kind: TAuto
       [owner, otherKind.id],
       [world.people.globexOwner.actor, mine.id],
     ] as const) {
-      expect(await failure(authorizeAutomation(actor, id, kind, "view"))).toMatchObject({ code: "NOT_FOUND", status: 404, message });
+      expect(await failure(authorizeAutomation(actor, id, kind, "view"))).toMatchObject({
+        code: "NOT_FOUND",
+        status: 404,
+        message,
+      });
     }
-    expect((await failure(authorizeAutomation(world.people.viewer.actor, mine.id, kind, "edit_automation"))).status).toBe(403);
-    expect((await failure(authorizeAutomation(world.people.salesEditor.actor, mine.id, kind, "view"))).status).toBe(403);
+    expect(
+      (await failure(authorizeAutomation(world.people.viewer.actor, mine.id, kind, "edit_automation"))).status,
+    ).toBe(403);
+    expect((await failure(authorizeAutomation(world.people.salesEditor.actor, mine.id, kind, "view"))).status).toBe(
+      403,
+    );
     expect(await authorizeAutomation(world.people.viewer.actor, mine.id, kind, "view")).toEqual({
       id: mine.id,
       name: mine.name,
@@ -79,11 +115,25 @@ describe.each(["AGENT", "FLOW"] as const)("automations of kind %s", (kind: TAuto
     const { id } = await the.draft(world.people.owner.actor, world.acme.ops);
     const editor = world.people.editor.actor;
     const unknown = await failure(setBindingPolicies(kind, editor, { id, policies: { "nope.crm": "service" } }));
-    expect(unknown).toMatchObject({ code: "VALIDATION", status: 400, message: "Invalid request: policies.nope.crm: no integration with this id is available." });
-    expect(unknown.details).toEqual({ issues: [{ path: "policies.nope.crm", message: "no integration with this id is available", code: "custom" }] });
-    expect((await failure(setBindingPolicies(kind, editor, { id, policies: { "service.knowledge": "caller_required" } }))).message).toContain("binds only as service");
+    expect(unknown).toMatchObject({
+      code: "VALIDATION",
+      status: 400,
+      message: "Invalid request: policies.nope.crm: no integration with this id is available.",
+    });
+    expect(unknown.details).toEqual({
+      issues: [{ path: "policies.nope.crm", message: "no integration with this id is available", code: "custom" }],
+    });
+    expect(
+      (await failure(setBindingPolicies(kind, editor, { id, policies: { "service.knowledge": "caller_required" } })))
+        .message,
+    ).toContain("binds only as service");
     expect((await failure(setBindingPolicies(kind, world.people.viewer.actor, { id, policies: {} }))).status).toBe(403);
-    expect(await setBindingPolicies(kind, editor, { id, policies: { "service.knowledge": "service", "service.http": "caller_preferred" } })).toEqual({
+    expect(
+      await setBindingPolicies(kind, editor, {
+        id,
+        policies: { "service.knowledge": "service", "service.http": "caller_preferred" },
+      }),
+    ).toEqual({
       bindingPolicies: { "service.knowledge": "service", "service.http": "caller_preferred" },
     });
     expect(await setBindingPolicies(kind, editor, { id, policies: {} })).toEqual({ bindingPolicies: {} });
@@ -103,7 +153,10 @@ describe.each(["AGENT", "FLOW"] as const)("automations of kind %s", (kind: TAuto
     ]);
     const { summary } = await readRevision(kind, world.people.viewer.actor, id, 1, the.select);
     expect(summary).toEqual(revisions[1]);
-    expect(await failure(readRevision(kind, world.people.viewer.actor, id, 3, the.select))).toMatchObject({ status: 404, message: NOT_FOUND_MESSAGE });
+    expect(await failure(readRevision(kind, world.people.viewer.actor, id, 3, the.select))).toMatchObject({
+      status: 404,
+      message: NOT_FOUND_MESSAGE,
+    });
     expect((await failure(listRevisions(kind, world.people.globexOwner.actor, id))).status).toBe(404);
     expect((await readPublishedRevision(kind, id, the.select))?.revision).toBe(2);
     expect(await readPublishedRevision(the.other, id, the.select)).toBeNull();
@@ -118,8 +171,13 @@ describe.each(["AGENT", "FLOW"] as const)("automations of kind %s", (kind: TAuto
 
   it("creates and publishes revision 1 through the route rules, bindings before publish", async () => {
     const made = await the.createAndPublish(world.people.editor.actor, { "service.http": "caller_required" });
-    expect(made).toMatchObject({ revision: 1, belt: [{ integrationId: "service.http", identityMode: "caller_required" }] });
+    expect(made).toMatchObject({
+      revision: 1,
+      belt: [{ integrationId: "service.http", identityMode: "caller_required" }],
+    });
     await expect(the.createAndPublish(world.people.viewer.actor)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(the.createAndPublish(world.people.editor.actor, { "nope.crm": "service" })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(the.createAndPublish(world.people.editor.actor, { "nope.crm": "service" })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
   });
 });

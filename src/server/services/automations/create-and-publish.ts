@@ -11,7 +11,13 @@ export function valid<T extends z.ZodType>(schema: T, value: unknown): z.infer<T
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   throw new AppError("VALIDATION", `Invalid request: ${issue.path.join(".")}: ${issue.message}.`, {
-    details: { issues: parsed.error.issues.map((item) => ({ path: item.path.join("."), message: item.message, code: item.code })) },
+    details: {
+      issues: parsed.error.issues.map((item) => ({
+        path: item.path.join("."),
+        message: item.message,
+        code: item.code,
+      })),
+    },
   });
 }
 

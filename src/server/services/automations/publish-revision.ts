@@ -6,7 +6,11 @@ import { PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revisi
 import { authorizeAutomation, type TAutomationKind, type TAutomationRef } from "./automation-access";
 
 /** What a revision row stores: the kind's verified draft and the belt publish planned for it. */
-export type TRevisionContent<TBelt> = { setup: Prisma.InputJsonValue; belt: TBelt; knowledgeSelection: Prisma.InputJsonValue };
+export type TRevisionContent<TBelt> = {
+  setup: Prisma.InputJsonValue;
+  belt: TBelt;
+  knowledgeSelection: Prisma.InputJsonValue;
+};
 
 /**
  * Publishes an agent's or a flow's draft as the next revision (1, 2, 3, ...). `verified`
@@ -20,7 +24,11 @@ export async function publishRevision<TBelt extends Prisma.InputJsonValue>(
   kind: TAutomationKind,
   actor: TUserActor,
   input: { id: string; changeNote?: string | null },
-  verified: (tx: TTransaction, automation: TAutomationRef, tools: Map<string, TVisibleTool>) => Promise<TRevisionContent<TBelt>>,
+  verified: (
+    tx: TTransaction,
+    automation: TAutomationRef,
+    tools: Map<string, TVisibleTool>,
+  ) => Promise<TRevisionContent<TBelt>>,
 ): Promise<{ revision: number; belt: TBelt }> {
   const automation = await authorizeAutomation(actor, input.id, kind, "edit_automation");
   // Read outside the transaction: the embedded database has one connection, which the
@@ -28,10 +36,19 @@ export async function publishRevision<TBelt extends Prisma.InputJsonValue>(
   const tools = await visibleTools(actor.orgId);
   return db().$transaction(async (tx) => {
     const content = await verified(tx, automation, tools);
-    const latest = await tx.automationRevision.aggregate({ where: { automationId: automation.id, revision: PUBLISHED_REVISIONS }, _max: { revision: true } });
+    const latest = await tx.automationRevision.aggregate({
+      where: { automationId: automation.id, revision: PUBLISHED_REVISIONS },
+      _max: { revision: true },
+    });
     const revision = (latest._max.revision ?? 0) + 1;
     await tx.automationRevision.create({
-      data: { automationId: automation.id, revision, ...content, changeNote: input.changeNote || null, publishedById: actor.userId },
+      data: {
+        automationId: automation.id,
+        revision,
+        ...content,
+        changeNote: input.changeNote || null,
+        publishedById: actor.userId,
+      },
     });
     await tx.automation.update({ where: { id: automation.id }, data: { publishedRevision: revision } });
     return { revision, belt: content.belt };

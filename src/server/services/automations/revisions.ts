@@ -7,16 +7,26 @@ import { PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revisi
 import { authorizeAutomation, type TAutomationKind } from "./automation-access";
 
 type TSummaryRow = { revision: number; changeNote: string | null; createdAt: Date; publishedById: string | null };
-type TRevisionSelect = Prisma.AutomationRevisionSelect & { revision: true; changeNote: true; createdAt: true; publishedById: true };
+type TRevisionSelect = Prisma.AutomationRevisionSelect & {
+  revision: true;
+  changeNote: true;
+  createdAt: true;
+  publishedById: true;
+};
 
 /** Names of the people who published, for the revision history (null once a user is gone). */
 export async function publisherNames(ids: Array<string | null>): Promise<Map<string, { id: string; name: string }>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  const users = wanted.length ? await db().user.findMany({ where: { id: { in: wanted } }, select: { id: true, name: true } }) : [];
+  const users = wanted.length
+    ? await db().user.findMany({ where: { id: { in: wanted } }, select: { id: true, name: true } })
+    : [];
   return new Map(users.map((user) => [user.id, user]));
 }
 
-export function toRevisionSummary(row: TSummaryRow, names: Map<string, { id: string; name: string }>): TRevisionSummary {
+export function toRevisionSummary(
+  row: TSummaryRow,
+  names: Map<string, { id: string; name: string }>,
+): TRevisionSummary {
   return {
     revision: row.revision,
     changeNote: row.changeNote,
@@ -26,7 +36,11 @@ export function toRevisionSummary(row: TSummaryRow, names: Map<string, { id: str
 }
 
 /** An agent's or a flow's published revisions, newest first (test-run snapshots never show). */
-export async function listRevisions(kind: TAutomationKind, actor: TUserActor, id: string): Promise<{ revisions: TRevisionSummary[] }> {
+export async function listRevisions(
+  kind: TAutomationKind,
+  actor: TUserActor,
+  id: string,
+): Promise<{ revisions: TRevisionSummary[] }> {
   const automation = await authorizeAutomation(actor, id, kind, "view");
   const rows = await db().automationRevision.findMany({
     where: { automationId: automation.id, revision: PUBLISHED_REVISIONS },
@@ -41,9 +55,18 @@ export async function listRevisions(kind: TAutomationKind, actor: TUserActor, id
  * One revision of an agent or a flow the actor may view, read with the kind's select, and its
  * summary (who published it, when); 404 "revision" when that number does not exist.
  */
-export async function readRevision<S extends TRevisionSelect>(kind: TAutomationKind, actor: TUserActor, id: string, revision: number, select: S) {
+export async function readRevision<S extends TRevisionSelect>(
+  kind: TAutomationKind,
+  actor: TUserActor,
+  id: string,
+  revision: number,
+  select: S,
+) {
   const automation = await authorizeAutomation(actor, id, kind, "view");
-  const row = await db().automationRevision.findUnique({ where: { automationId_revision: { automationId: automation.id, revision } }, select });
+  const row = await db().automationRevision.findUnique({
+    where: { automationId_revision: { automationId: automation.id, revision } },
+    select,
+  });
   if (!row) throw notFound("revision");
   const summaryRow = row as unknown as TSummaryRow;
   const summary = toRevisionSummary(summaryRow, await publisherNames([summaryRow.publishedById]));
@@ -55,8 +78,18 @@ export async function readRevision<S extends TRevisionSelect>(kind: TAutomationK
  * was never published (or the id is not of this kind). No permission check: callers (the
  * runtime) have authorized the run already.
  */
-export async function readPublishedRevision<S extends Prisma.AutomationRevisionSelect>(kind: TAutomationKind, automationId: string, select: S) {
-  const automation = await db().automation.findFirst({ where: { id: automationId, kind }, select: { publishedRevision: true } });
+export async function readPublishedRevision<S extends Prisma.AutomationRevisionSelect>(
+  kind: TAutomationKind,
+  automationId: string,
+  select: S,
+) {
+  const automation = await db().automation.findFirst({
+    where: { id: automationId, kind },
+    select: { publishedRevision: true },
+  });
   if (automation?.publishedRevision == null) return null;
-  return db().automationRevision.findUnique({ where: { automationId_revision: { automationId, revision: automation.publishedRevision } }, select });
+  return db().automationRevision.findUnique({
+    where: { automationId_revision: { automationId, revision: automation.publishedRevision } },
+    select,
+  });
 }

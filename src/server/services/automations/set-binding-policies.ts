@@ -18,18 +18,35 @@ export async function setBindingPolicies(
   input: { id: string; policies: TBindingPolicies },
 ): Promise<{ bindingPolicies: TBindingPolicies }> {
   const automation = await authorizeAutomation(actor, input.id, kind, "edit_automation");
-  const integrations = new Map((await visibleIntegrations(actor.orgId)).map((integration) => [integration.id, integration]));
+  const integrations = new Map(
+    (await visibleIntegrations(actor.orgId)).map((integration) => [integration.id, integration]),
+  );
   const issues: Array<{ path: string; message: string; code: string }> = [];
   for (const [integrationId, mode] of Object.entries(input.policies)) {
     const integration = integrations.get(integrationId);
-    if (!integration) issues.push({ path: `policies.${integrationId}`, message: "no integration with this id is available", code: "custom" });
+    if (!integration)
+      issues.push({
+        path: `policies.${integrationId}`,
+        message: "no integration with this id is available",
+        code: "custom",
+      });
     else if (integration.credential.prefers === "none" && mode !== "service") {
-      issues.push({ path: `policies.${integrationId}`, message: "this integration takes no credential, so it binds only as service", code: "custom" });
+      issues.push({
+        path: `policies.${integrationId}`,
+        message: "this integration takes no credential, so it binds only as service",
+        code: "custom",
+      });
     }
   }
   if (issues.length) {
-    throw new AppError("VALIDATION", `Invalid request: ${issues[0]!.path}: ${issues[0]!.message}.`, { details: { issues } });
+    throw new AppError("VALIDATION", `Invalid request: ${issues[0]!.path}: ${issues[0]!.message}.`, {
+      details: { issues },
+    });
   }
-  const row = await db().automation.update({ where: { id: automation.id }, data: { bindingPolicies: input.policies }, select: { bindingPolicies: true } });
+  const row = await db().automation.update({
+    where: { id: automation.id },
+    data: { bindingPolicies: input.policies },
+    select: { bindingPolicies: true },
+  });
   return { bindingPolicies: parseBindingPolicies(row.bindingPolicies) };
 }

@@ -47,8 +47,12 @@ describe("createFirstAccount", () => {
     expect(user!.disabledAt).toBeNull();
     expect(organization!.name).toBe("My organization");
     expect(organization!.domains.map((domain) => domain.name)).toEqual(["Default"]);
-    expect(user!.orgMemberships).toEqual([expect.objectContaining({ organizationId: organization!.id, role: "OWNER" })]);
-    expect(user!.domainMemberships).toEqual([expect.objectContaining({ domainId: organization!.domains[0]!.id, role: "OWNER" })]);
+    expect(user!.orgMemberships).toEqual([
+      expect.objectContaining({ organizationId: organization!.id, role: "OWNER" }),
+    ]);
+    expect(user!.domainMemberships).toEqual([
+      expect.objectContaining({ domainId: organization!.domains[0]!.id, role: "OWNER" }),
+    ]);
   });
 
   it("prints a password that signs the Owner in, with the organization selected", async () => {
@@ -87,7 +91,10 @@ describe("createFirstAccount", () => {
   });
 
   it("creates one account when two starts race", async () => {
-    const results = await Promise.all([createFirstAccount("first@example.test"), createFirstAccount("first@example.test")]);
+    const results = await Promise.all([
+      createFirstAccount("first@example.test"),
+      createFirstAccount("first@example.test"),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await db().user.count()).toBe(1);
     expect(await db().organization.count()).toBe(1);

@@ -16,10 +16,16 @@ export async function createFirstAccount(email: string): Promise<TFirstStartAcco
   const passwordHash = await hashPassword(password);
   try {
     await prisma.$transaction(async (tx) => {
-      const user = await tx.user.create({ data: { email, name: "Administrator", passwordHash, isInstanceOperator: true } });
+      const user = await tx.user.create({
+        data: { email, name: "Administrator", passwordHash, isInstanceOperator: true },
+      });
       const organization = await tx.organization.create({ data: { name: "My organization", slug: "my-organization" } });
-      const domain = await tx.domain.create({ data: { organizationId: organization.id, name: "Default", slug: "default" } });
-      await tx.organizationMembership.create({ data: { organizationId: organization.id, userId: user.id, role: "OWNER" } });
+      const domain = await tx.domain.create({
+        data: { organizationId: organization.id, name: "Default", slug: "default" },
+      });
+      await tx.organizationMembership.create({
+        data: { organizationId: organization.id, userId: user.id, role: "OWNER" },
+      });
       await tx.domainMembership.create({ data: { domainId: domain.id, userId: user.id, role: "OWNER" } });
     });
   } catch (error) {

@@ -14,12 +14,21 @@ export type TPeriodUsage = { inputTokens: number; outputTokens: number; tokens: 
  * Model usage of the organization's turns created in the period. A turn counts in the month it
  * was created, even when its usage is recorded later (a turn resumed after an approval).
  */
-export async function periodUsage(organizationId: string, period: { start: Date; end: Date }, client: TTransaction | ReturnType<typeof db> = db()): Promise<TPeriodUsage> {
+export async function periodUsage(
+  organizationId: string,
+  period: { start: Date; end: Date },
+  client: TTransaction | ReturnType<typeof db> = db(),
+): Promise<TPeriodUsage> {
   const sums = await client.turn.aggregate({
     where: { organizationId, createdAt: { gte: period.start, lt: period.end } },
     _sum: { inputTokens: true, outputTokens: true, costMicroUsd: true },
   });
   const inputTokens = sums._sum.inputTokens ?? 0;
   const outputTokens = sums._sum.outputTokens ?? 0;
-  return { inputTokens, outputTokens, tokens: inputTokens + outputTokens, costMicroUsd: BigInt(sums._sum.costMicroUsd ?? 0) };
+  return {
+    inputTokens,
+    outputTokens,
+    tokens: inputTokens + outputTokens,
+    costMicroUsd: BigInt(sums._sum.costMicroUsd ?? 0),
+  };
 }

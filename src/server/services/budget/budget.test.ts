@@ -16,17 +16,42 @@ const createCaller = createCallerFactory(appRouter);
 
 async function consoleCaller(actor: TUserActor) {
   const cookie = await mintSessionCookie({ sub: actor.userId, orgId: actor.orgId });
-  return createCaller(createContext(new Request("http://localhost/api/trpc", { headers: { cookie: `service_session=${cookie}` } }), "console"));
+  return createCaller(
+    createContext(
+      new Request("http://localhost/api/trpc", { headers: { cookie: `service_session=${cookie}` } }),
+      "console",
+    ),
+  );
 }
 
 /** A real session with one turn created at `createdAt`, to carry usage. */
 async function turnAt(organizationId: string, domainId: string, createdAt: Date) {
-  const automation = await db().automation.create({ data: { organizationId, domainId, kind: "AGENT", name: "Budgeted agent" }, select: { id: true } });
-  const session = await db().agentSession.create({
-    data: { organizationId, domainId, automationId: automation.id, revision: 1, kind: "DOMAIN", origin: "API", title: "t" },
+  const automation = await db().automation.create({
+    data: { organizationId, domainId, kind: "AGENT", name: "Budgeted agent" },
     select: { id: true },
   });
-  return db().turn.create({ data: { sessionId: session.id, organizationId, number: 1, deadlineAt: new Date(createdAt.getTime() + 3_600_000), createdAt }, select: { id: true } });
+  const session = await db().agentSession.create({
+    data: {
+      organizationId,
+      domainId,
+      automationId: automation.id,
+      revision: 1,
+      kind: "DOMAIN",
+      origin: "API",
+      title: "t",
+    },
+    select: { id: true },
+  });
+  return db().turn.create({
+    data: {
+      sessionId: session.id,
+      organizationId,
+      number: 1,
+      deadlineAt: new Date(createdAt.getTime() + 3_600_000),
+      createdAt,
+    },
+    select: { id: true },
+  });
 }
 
 async function addUsage(turnId: string, inputTokens: number, outputTokens: number, costMicroUsd: number) {
@@ -50,7 +75,10 @@ describe("model budget", () => {
     const turn = await turnAt(organization.id, domain.id, NOW);
     await addUsage(turn.id, 100, 20, 1_500);
     await addUsage(turn.id, 50, 5, 500);
-    const row = await db().turn.findUniqueOrThrow({ where: { id: turn.id }, select: { inputTokens: true, outputTokens: true, costMicroUsd: true } });
+    const row = await db().turn.findUniqueOrThrow({
+      where: { id: turn.id },
+      select: { inputTokens: true, outputTokens: true, costMicroUsd: true },
+    });
     expect(row).toEqual({ inputTokens: 150, outputTokens: 25, costMicroUsd: 2_000n });
   });
 
@@ -90,19 +118,43 @@ describe("model budget", () => {
     await addUsage(turn.id, 1_200, 300, 2_500_000);
     const ownerCaller = await consoleCaller(owner);
     const { budget } = await ownerCaller.budget.set({ monthlyTokenLimit: 100_000, monthlyCostLimitUsd: 12.5 });
-    expect(budget).toMatchObject({ limits: { monthlyTokenLimit: 100_000, monthlyCostLimitUsd: 12.5 }, usage: { tokens: 1_500, costUsd: 2.5 }, exhausted: false, canEdit: true });
+    expect(budget).toMatchObject({
+      limits: { monthlyTokenLimit: 100_000, monthlyCostLimitUsd: 12.5 },
+      usage: { tokens: 1_500, costUsd: 2.5 },
+      exhausted: false,
+      canEdit: true,
+    });
 
     const member: TUserActor = { ...owner, orgRole: "MEMBER", userId: (await actorIn()).user.id };
-    await db().organizationMembership.create({ data: { organizationId: organization.id, userId: member.userId, role: "MEMBER" } });
+    await db().organizationMembership.create({
+      data: { organizationId: organization.id, userId: member.userId, role: "MEMBER" },
+    });
     const memberCaller = await consoleCaller(member);
     const seen = await memberCaller.budget.get();
-    expect(seen.budget).toMatchObject({ limits: { monthlyTokenLimit: 100_000, monthlyCostLimitUsd: 12.5 }, usage: { tokens: 1_500 }, canEdit: false });
-    await expect(memberCaller.budget.set({ monthlyTokenLimit: null, monthlyCostLimitUsd: null })).rejects.toMatchObject({ cause: { code: "FORBIDDEN" } });
-    await expect(memberCaller.budget.set({ monthlyTokenLimit: -1, monthlyCostLimitUsd: null })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(ownerCaller.budget.set({ monthlyTokenLimit: 1, monthlyCostLimitUsd: null, extra: 1 } as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(seen.budget).toMatchObject({
+      limits: { monthlyTokenLimit: 100_000, monthlyCostLimitUsd: 12.5 },
+      usage: { tokens: 1_500 },
+      canEdit: false,
+    });
+    await expect(memberCaller.budget.set({ monthlyTokenLimit: null, monthlyCostLimitUsd: null })).rejects.toMatchObject(
+      { cause: { code: "FORBIDDEN" } },
+    );
+    await expect(memberCaller.budget.set({ monthlyTokenLimit: -1, monthlyCostLimitUsd: null })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(
+      ownerCaller.budget.set({ monthlyTokenLimit: 1, monthlyCostLimitUsd: null, extra: 1 } as never),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
     // Another organization sees its own (empty) budget, never this one's.
     const stranger = await actorIn({ orgRole: "OWNER" });
-    expect((await getBudget(stranger.actor)).budget).toMatchObject({ limits: { monthlyTokenLimit: null, monthlyCostLimitUsd: null }, usage: { tokens: 0 } });
-    expect([...surfaceProcedures("v1"), ...surfaceProcedures("partner-v1")].filter((entry) => entry.path.startsWith("budget."))).toEqual([]);
+    expect((await getBudget(stranger.actor)).budget).toMatchObject({
+      limits: { monthlyTokenLimit: null, monthlyCostLimitUsd: null },
+      usage: { tokens: 0 },
+    });
+    expect(
+      [...surfaceProcedures("v1"), ...surfaceProcedures("partner-v1")].filter((entry) =>
+        entry.path.startsWith("budget."),
+      ),
+    ).toEqual([]);
   });
 });

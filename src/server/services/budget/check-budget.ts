@@ -16,13 +16,18 @@ const month = (date: Date) => date.toLocaleString("en-US", { month: "long", year
  * little above a limit. No LlmBudget row, or a null limit, means unlimited.
  */
 export async function checkBudget(orgId: string, now: Date = new Date()): Promise<TBudgetCheck> {
-  const budget = await db().llmBudget.findUnique({ where: { organizationId: orgId }, select: { monthlyTokenLimit: true, monthlyCostMicroUsd: true } });
+  const budget = await db().llmBudget.findUnique({
+    where: { organizationId: orgId },
+    select: { monthlyTokenLimit: true, monthlyCostMicroUsd: true },
+  });
   if (!budget || (budget.monthlyTokenLimit === null && budget.monthlyCostMicroUsd === null)) return { ok: true };
   const period = budgetPeriod(now);
   const usage = await periodUsage(orgId, period);
   const over: string[] = [];
   if (budget.monthlyTokenLimit !== null && usage.tokens >= budget.monthlyTokenLimit) {
-    over.push(`${usage.tokens.toLocaleString("en-US")} of ${budget.monthlyTokenLimit.toLocaleString("en-US")} tokens used`);
+    over.push(
+      `${usage.tokens.toLocaleString("en-US")} of ${budget.monthlyTokenLimit.toLocaleString("en-US")} tokens used`,
+    );
   }
   if (budget.monthlyCostMicroUsd !== null && usage.costMicroUsd >= budget.monthlyCostMicroUsd) {
     over.push(`${usd(usage.costMicroUsd)} of ${usd(budget.monthlyCostMicroUsd)} spent`);

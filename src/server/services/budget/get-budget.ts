@@ -7,16 +7,32 @@ import { budgetPeriod, periodUsage } from "./budget-period";
 const toUsd = (micro: bigint) => Number(micro) / 1_000_000;
 
 /** The budget view shared by get and set; `client` lets set read its own write. */
-export async function budgetView(actor: TUserActor, now: Date, client: TTransaction | ReturnType<typeof db> = db()): Promise<TBudget> {
-  const row = await client.llmBudget.findUnique({ where: { organizationId: actor.orgId }, select: { monthlyTokenLimit: true, monthlyCostMicroUsd: true } });
+export async function budgetView(
+  actor: TUserActor,
+  now: Date,
+  client: TTransaction | ReturnType<typeof db> = db(),
+): Promise<TBudget> {
+  const row = await client.llmBudget.findUnique({
+    where: { organizationId: actor.orgId },
+    select: { monthlyTokenLimit: true, monthlyCostMicroUsd: true },
+  });
   const period = budgetPeriod(now);
   const usage = await periodUsage(actor.orgId, period, client);
-  const limits = { monthlyTokenLimit: row?.monthlyTokenLimit ?? null, monthlyCostLimitUsd: row?.monthlyCostMicroUsd == null ? null : toUsd(row.monthlyCostMicroUsd) };
+  const limits = {
+    monthlyTokenLimit: row?.monthlyTokenLimit ?? null,
+    monthlyCostLimitUsd: row?.monthlyCostMicroUsd == null ? null : toUsd(row.monthlyCostMicroUsd),
+  };
   const exhausted =
-    (row?.monthlyTokenLimit != null && usage.tokens >= row.monthlyTokenLimit) || (row?.monthlyCostMicroUsd != null && usage.costMicroUsd >= row.monthlyCostMicroUsd);
+    (row?.monthlyTokenLimit != null && usage.tokens >= row.monthlyTokenLimit) ||
+    (row?.monthlyCostMicroUsd != null && usage.costMicroUsd >= row.monthlyCostMicroUsd);
   return {
     period: { start: period.start.toISOString(), end: period.end.toISOString() },
-    usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, tokens: usage.tokens, costUsd: toUsd(usage.costMicroUsd) },
+    usage: {
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      tokens: usage.tokens,
+      costUsd: toUsd(usage.costMicroUsd),
+    },
     limits,
     exhausted,
     canEdit: isOrgAdmin(actor),

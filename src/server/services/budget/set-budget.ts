@@ -6,14 +6,23 @@ import { db } from "@/server/db/client";
 import { budgetView } from "./get-budget";
 
 /** Sets (or clears, with null) the organization's monthly limits. Owner or Admin only. */
-export async function setBudget(actor: TUserActor, input: TSetBudgetRequest, now: Date = new Date()): Promise<{ budget: TBudget }> {
+export async function setBudget(
+  actor: TUserActor,
+  input: TSetBudgetRequest,
+  now: Date = new Date(),
+): Promise<{ budget: TBudget }> {
   assertOrgAdmin(actor);
   const data = {
     monthlyTokenLimit: input.monthlyTokenLimit,
-    monthlyCostMicroUsd: input.monthlyCostLimitUsd === null ? null : BigInt(Math.round(input.monthlyCostLimitUsd * 1_000_000)),
+    monthlyCostMicroUsd:
+      input.monthlyCostLimitUsd === null ? null : BigInt(Math.round(input.monthlyCostLimitUsd * 1_000_000)),
   };
   const budget = await db().$transaction(async (tx) => {
-    await tx.llmBudget.upsert({ where: { organizationId: actor.orgId }, create: { organizationId: actor.orgId, ...data }, update: data });
+    await tx.llmBudget.upsert({
+      where: { organizationId: actor.orgId },
+      create: { organizationId: actor.orgId, ...data },
+      update: data,
+    });
     return budgetView(actor, now, tx);
   });
   return { budget };

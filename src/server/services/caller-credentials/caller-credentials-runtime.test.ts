@@ -1,7 +1,14 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, api, type TAgentsWorld } from "../../../../test/agents-kit";
-import { eventsOf, publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
+import {
+  eventsOf,
+  publishAgent,
+  startEngine,
+  startReceiver,
+  stopEngine,
+  waitForTurn,
+} from "../../../../test/sessions-kit";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { createConnection } from "@/server/services/connections/create-connection";
@@ -31,7 +38,12 @@ async function startRefusingUpstream() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
-  return { base: `http://127.0.0.1:${port}`, hostPort: `127.0.0.1:${port}`, authorizations, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    hostPort: `127.0.0.1:${port}`,
+    authorizations,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 beforeAll(async () => {
@@ -43,14 +55,31 @@ beforeAll(async () => {
   const owner = world.people.owner.actor;
   await createConnection(owner, { domainId: world.acme.ops, integrationId: HTTP, name: "HTTP", token: orgToken });
   const callerPreferred = { bindingPolicies: { [HTTP]: "caller_preferred" as const } };
-  agents.read = await publishAgent(owner, world.acme.ops, { model: "builtin:procedure", procedure: line("service.http.get", { url: `${receiver.base}/read`, query: { message: "{{message}}" } }) }, callerPreferred);
+  agents.read = await publishAgent(
+    owner,
+    world.acme.ops,
+    {
+      model: "builtin:procedure",
+      procedure: line("service.http.get", { url: `${receiver.base}/read`, query: { message: "{{message}}" } }),
+    },
+    callerPreferred,
+  );
   agents.write = await publishAgent(
     owner,
     world.acme.ops,
-    { model: "builtin:procedure", procedure: line("service.http.post", { url: `${receiver.base}/write`, body: { message: "{{message}}" } }), approvalTools: ["service.http.post"] },
+    {
+      model: "builtin:procedure",
+      procedure: line("service.http.post", { url: `${receiver.base}/write`, body: { message: "{{message}}" } }),
+      approvalTools: ["service.http.post"],
+    },
     callerPreferred,
   );
-  agents.rejected = await publishAgent(owner, world.acme.ops, { model: "builtin:procedure", procedure: line("service.http.get", { url: `${refusing.base}/read` }) }, callerPreferred);
+  agents.rejected = await publishAgent(
+    owner,
+    world.acme.ops,
+    { model: "builtin:procedure", procedure: line("service.http.get", { url: `${refusing.base}/read` }) },
+    callerPreferred,
+  );
 });
 
 afterAll(async () => {
@@ -59,8 +88,16 @@ afterAll(async () => {
   await refusing.close();
 });
 
-const open = async (automationId: string, message: string, callerCredentials?: unknown, key = world.people.operator.key) => {
-  const response = await api("POST", `/agents/${automationId}/sessions`, { credential: key, body: { message, ...(callerCredentials ? { callerCredentials } : {}) } });
+const open = async (
+  automationId: string,
+  message: string,
+  callerCredentials?: unknown,
+  key = world.people.operator.key,
+) => {
+  const response = await api("POST", `/agents/${automationId}/sessions`, {
+    credential: key,
+    body: { message, ...(callerCredentials ? { callerCredentials } : {}) },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(202);
   return response.body as { sessionId: string; executionId: string };
 };
@@ -77,13 +114,17 @@ async function history(sessionId: string) {
     db().sessionMessage.findMany({ where: { sessionId } }),
     db().approval.findMany({ where: { sessionId } }),
   ]);
-  return JSON.stringify([details.body, rows], (_, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+  return JSON.stringify([details.body, rows], (_, value: unknown) =>
+    typeof value === "bigint" ? value.toString() : value,
+  );
 }
 
 describe("caller credential resolution in a running turn", () => {
   it("fallbackAllowed:false without material fails the call with CALLER_CREDENTIALS_REQUIRED; nothing is sent", async () => {
     const m = marker();
-    const { sessionId, executionId } = await open(agents.read, m, { integrations: { [HTTP]: { fallbackAllowed: false } } });
+    const { sessionId, executionId } = await open(agents.read, m, {
+      integrations: { [HTTP]: { fallbackAllowed: false } },
+    });
     await waitForTurn(executionId, ["COMPLETED", "FAILED"]);
     expect(receiver.withMarker(m)).toHaveLength(0);
     const [call] = await toolCallsOf(executionId);
@@ -93,7 +134,9 @@ describe("caller credential resolution in a running turn", () => {
     const failed = events.find((event) => event.type === "caller_credential.failed");
     expect(failed?.data).toMatchObject({ integrationId: HTTP, code: "CALLER_CREDENTIALS_REQUIRED" });
     // The refusal is told between the call's start and its end.
-    const ofTheCall = events.filter((event) => event.type.startsWith("tool_call.") || event.type === "caller_credential.failed").map((event) => event.type);
+    const ofTheCall = events
+      .filter((event) => event.type.startsWith("tool_call.") || event.type === "caller_credential.failed")
+      .map((event) => event.type);
     expect(ofTheCall).toEqual(["tool_call.started", "caller_credential.failed", "tool_call.finished"]);
     expect(await grantCount(executionId)).toBe(0);
   });
@@ -105,7 +148,10 @@ describe("caller credential resolution in a running turn", () => {
     const undeclared = `undeclared-${crypto.randomUUID()}`;
     const foreign = `foreign-${crypto.randomUUID()}`;
     const { sessionId, executionId } = await open(agents.read, m, {
-      integrations: { [HTTP]: { token, fields: { api_key: apiKey, client_secret: undeclared } }, "acme.crm": { token: foreign, fields: { api_key: foreign } } },
+      integrations: {
+        [HTTP]: { token, fields: { api_key: apiKey, client_secret: undeclared } },
+        "acme.crm": { token: foreign, fields: { api_key: foreign } },
+      },
     });
     await waitForTurn(executionId, ["COMPLETED", "FAILED"]);
     const [sent] = receiver.withMarker(m);
@@ -125,7 +171,9 @@ describe("caller credential resolution in a running turn", () => {
   it("uses the organization's connection when the only material is keyed to another integration", async () => {
     const m = marker();
     const foreign = `foreign-${crypto.randomUUID()}`;
-    const { executionId } = await open(agents.read, m, { integrations: { "acme.crm": { token: foreign }, [HTTP]: {} } });
+    const { executionId } = await open(agents.read, m, {
+      integrations: { "acme.crm": { token: foreign }, [HTTP]: {} },
+    });
     await waitForTurn(executionId, ["COMPLETED", "FAILED"]);
     expect(receiver.withMarker(m)[0]?.headers.authorization).toBe(`Bearer ${orgToken}`);
     expect((await toolCallsOf(executionId))[0]?.identity).toBe("service");
@@ -173,15 +221,26 @@ describe("caller grants across an approval wait", () => {
 
   it("fresh material on approval also revives an expired grant", async () => {
     const fresh = `fresh-${crypto.randomUUID()}`;
-    const { sessionId, executionId, m } = await suspended({ integrations: { [HTTP]: { token: `old-${crypto.randomUUID()}` } } });
+    const { sessionId, executionId, m } = await suspended({
+      integrations: { [HTTP]: { token: `old-${crypto.randomUUID()}` } },
+    });
     await db().callerGrant.update({ where: { turnId: executionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await decide(sessionId, { decision: "approved", callerCredentials: { integrations: { [HTTP]: { token: fresh } } } })).status).toBe(200);
+    expect(
+      (
+        await decide(sessionId, {
+          decision: "approved",
+          callerCredentials: { integrations: { [HTTP]: { token: fresh } } },
+        })
+      ).status,
+    ).toBe(200);
     await waitForTurn(executionId, ["COMPLETED", "FAILED"]);
     expect(receiver.withMarker(m)[0]?.headers.authorization).toBe(`Bearer ${fresh}`);
   });
 
   it("deletes the grant when a rejected turn settles", async () => {
-    const { sessionId, executionId } = await suspended({ integrations: { [HTTP]: { token: `caller-${crypto.randomUUID()}` } } });
+    const { sessionId, executionId } = await suspended({
+      integrations: { [HTTP]: { token: `caller-${crypto.randomUUID()}` } },
+    });
     expect(await grantCount(executionId)).toBe(1);
     expect((await decide(sessionId, { decision: "rejected" })).status).toBe(200);
     await waitForTurn(executionId, ["COMPLETED", "FAILED"]);

@@ -10,8 +10,19 @@ const FIELD = "caller-field-secret-55d1";
 
 const grantRow = (turnId: string) => db().callerGrant.findUnique({ where: { turnId } });
 
-async function create(turnId: string, callerCredentials: TCallerCredentials | undefined, extra: { expiresAt?: Date | null; suppliedById?: string | null } = {}) {
-  await db().$transaction((tx) => createCallerGrant(tx, { turnId, callerCredentials, suppliedById: extra.suppliedById ?? null, expiresAt: extra.expiresAt }));
+async function create(
+  turnId: string,
+  callerCredentials: TCallerCredentials | undefined,
+  extra: { expiresAt?: Date | null; suppliedById?: string | null } = {},
+) {
+  await db().$transaction((tx) =>
+    createCallerGrant(tx, {
+      turnId,
+      callerCredentials,
+      suppliedById: extra.suppliedById ?? null,
+      expiresAt: extra.expiresAt,
+    }),
+  );
 }
 const read = (turnId: string) => db().$transaction((tx) => readCallerGrant(tx, turnId));
 
@@ -35,7 +46,16 @@ describe("caller grants", () => {
   it("seals the material with the vault: the column never holds the plaintext, reading opens it", async () => {
     const { turnId, user } = await turnWorld();
     const expiresAt = new Date(Date.now() + 3_600_000);
-    await create(turnId, { integrations: { "service.http": { token: TOKEN, fields: { api_key: FIELD } }, "acme.crm": { token: TOKEN, fallbackAllowed: true } } }, { expiresAt, suppliedById: user.id });
+    await create(
+      turnId,
+      {
+        integrations: {
+          "service.http": { token: TOKEN, fields: { api_key: FIELD } },
+          "acme.crm": { token: TOKEN, fallbackAllowed: true },
+        },
+      },
+      { expiresAt, suppliedById: user.id },
+    );
     const row = await grantRow(turnId);
     expect(row?.sealed).toMatch(/^v1\./);
     expect(row?.sealed).not.toContain(TOKEN);
@@ -61,17 +81,43 @@ describe("caller grants", () => {
 
   it("replaces the grant on approval with fresh material: old entries, expiry and supplier are gone", async () => {
     const { turnId, user } = await turnWorld();
-    await create(turnId, { integrations: { "service.http": { token: "old-token-1" }, "acme.crm": { token: "old-token-2" } } }, { expiresAt: new Date(Date.now() - 1000), suppliedById: null });
-    await db().$transaction((tx) => replaceCallerGrant(tx, { turnId, callerCredentials: { integrations: { "service.http": { token: TOKEN } } }, suppliedById: user.id }));
-    expect(await read(turnId)).toEqual({ integrations: { "service.http": { token: TOKEN } }, expiresAt: null, suppliedById: user.id });
+    await create(
+      turnId,
+      { integrations: { "service.http": { token: "old-token-1" }, "acme.crm": { token: "old-token-2" } } },
+      { expiresAt: new Date(Date.now() - 1000), suppliedById: null },
+    );
+    await db().$transaction((tx) =>
+      replaceCallerGrant(tx, {
+        turnId,
+        callerCredentials: { integrations: { "service.http": { token: TOKEN } } },
+        suppliedById: user.id,
+      }),
+    );
+    expect(await read(turnId)).toEqual({
+      integrations: { "service.http": { token: TOKEN } },
+      expiresAt: null,
+      suppliedById: user.id,
+    });
     expect((await grantRow(turnId))?.sealed).not.toContain("old-token");
   });
 
   it("creates a grant on approval when the turn had none, and removes it when the fresh map is empty", async () => {
     const { turnId } = await turnWorld();
-    await db().$transaction((tx) => replaceCallerGrant(tx, { turnId, callerCredentials: { integrations: { "service.http": { token: TOKEN } } }, suppliedById: null }));
+    await db().$transaction((tx) =>
+      replaceCallerGrant(tx, {
+        turnId,
+        callerCredentials: { integrations: { "service.http": { token: TOKEN } } },
+        suppliedById: null,
+      }),
+    );
     expect((await read(turnId))?.integrations).toEqual({ "service.http": { token: TOKEN } });
-    await db().$transaction((tx) => replaceCallerGrant(tx, { turnId, callerCredentials: { integrations: { "service.http": {} } }, suppliedById: null }));
+    await db().$transaction((tx) =>
+      replaceCallerGrant(tx, {
+        turnId,
+        callerCredentials: { integrations: { "service.http": {} } },
+        suppliedById: null,
+      }),
+    );
     expect(await grantRow(turnId)).toBeNull();
   });
 

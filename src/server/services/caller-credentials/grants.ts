@@ -10,9 +10,20 @@ import type { TCallerGrant } from "./resolve-credential";
 // turn loop and the session services only call these; the material is opened per tool call
 // and never written to logs, events, results or history.
 
-export { resolveToolCredential, usesCallerMaterial, type TCallerGrant, type TCredentialDecision } from "./resolve-credential";
+export {
+  resolveToolCredential,
+  usesCallerMaterial,
+  type TCallerGrant,
+  type TCredentialDecision,
+} from "./resolve-credential";
 
-async function storeGrant(tx: TTransaction, turnId: string, integrations: TCallerIntegrations, expiresAt: Date | null, suppliedById: string | null) {
+async function storeGrant(
+  tx: TTransaction,
+  turnId: string,
+  integrations: TCallerIntegrations,
+  expiresAt: Date | null,
+  suppliedById: string | null,
+) {
   const sealed = await seal(JSON.stringify(integrations));
   await tx.callerGrant.upsert({
     where: { turnId },
@@ -21,7 +32,12 @@ async function storeGrant(tx: TTransaction, turnId: string, integrations: TCalle
   });
 }
 
-type TNewGrant = { turnId: string; callerCredentials: TCallerCredentials | undefined; expiresAt?: Date | null; suppliedById: string | null };
+type TNewGrant = {
+  turnId: string;
+  callerCredentials: TCallerCredentials | undefined;
+  expiresAt?: Date | null;
+  suppliedById: string | null;
+};
 
 /** A new turn's material, sealed, ready to be written with the turn (callerGrantsInsertSql). */
 export type TSealedGrant = { turnId: string; sealed: string; expiresAt: Date | null; suppliedById: string | null };
@@ -35,7 +51,12 @@ export type TSealedGrant = { turnId: string; sealed: string; expiresAt: Date | n
 export async function sealCallerGrant(grant: TNewGrant): Promise<TSealedGrant | null> {
   const integrations = normalizeCallerIntegrations(grant.callerCredentials);
   if (Object.keys(integrations).length === 0) return null;
-  return { turnId: grant.turnId, sealed: await seal(JSON.stringify(integrations)), expiresAt: grant.expiresAt ?? null, suppliedById: grant.suppliedById };
+  return {
+    turnId: grant.turnId,
+    sealed: await seal(JSON.stringify(integrations)),
+    expiresAt: grant.expiresAt ?? null,
+    suppliedById: grant.suppliedById,
+  };
 }
 
 /**
@@ -68,7 +89,12 @@ export async function createCallerGrant(tx: TTransaction, grant: TNewGrant): Pro
  */
 export async function replaceCallerGrant(
   tx: TTransaction,
-  options: { turnId: string; callerCredentials: TCallerCredentials; suppliedById: string | null; expiresAt?: Date | null },
+  options: {
+    turnId: string;
+    callerCredentials: TCallerCredentials;
+    suppliedById: string | null;
+    expiresAt?: Date | null;
+  },
 ): Promise<void> {
   const integrations = normalizeCallerIntegrations(options.callerCredentials);
   if (Object.keys(integrations).length === 0) {
@@ -80,16 +106,23 @@ export async function replaceCallerGrant(
 
 /** Opens a turn's grant; null when the turn has none. */
 export async function readCallerGrant(tx: TTransaction, turnId: string): Promise<TCallerGrant | null> {
-  const row = await tx.callerGrant.findUnique({ where: { turnId }, select: { sealed: true, expiresAt: true, suppliedById: true } });
+  const row = await tx.callerGrant.findUnique({
+    where: { turnId },
+    select: { sealed: true, expiresAt: true, suppliedById: true },
+  });
   if (!row) return null;
   let integrations: TCallerIntegrations;
   try {
     integrations = JSON.parse(await open(row.sealed)) as TCallerIntegrations;
   } catch (error) {
     if (!(error instanceof VaultError)) throw error;
-    throw new AppError("INTERNAL", `The caller credentials of this execution cannot be decrypted (${error.message}) Restore the vault key that sealed them, or start a new turn with fresh callerCredentials.`, {
-      details: { turnId },
-    });
+    throw new AppError(
+      "INTERNAL",
+      `The caller credentials of this execution cannot be decrypted (${error.message}) Restore the vault key that sealed them, or start a new turn with fresh callerCredentials.`,
+      {
+        details: { turnId },
+      },
+    );
   }
   return { integrations, expiresAt: row.expiresAt, suppliedById: row.suppliedById };
 }

@@ -16,7 +16,8 @@ export function normalizeCallerIntegrations(credentials: TCallerCredentials | un
   for (const [integrationId, entry] of Object.entries(credentials?.integrations ?? {})) {
     const normalized: TCallerIntegrationCredential = {};
     if (entry.token !== undefined) normalized.token = entry.token;
-    if (entry.fields && Object.keys(entry.fields).length > 0) normalized.fields = Object.fromEntries(Object.entries(entry.fields));
+    if (entry.fields && Object.keys(entry.fields).length > 0)
+      normalized.fields = Object.fromEntries(Object.entries(entry.fields));
     if (entry.fallbackAllowed === false) normalized.fallbackAllowed = false;
     if (Object.keys(normalized).length > 0) kept.push([integrationId, normalized]);
   }
@@ -24,7 +25,10 @@ export function normalizeCallerIntegrations(credentials: TCallerCredentials | un
 }
 
 /** The entry keyed to exactly this integration id (own keys only: "constructor" is not an entry). */
-export function entryFor(integrations: TCallerIntegrations | undefined, integrationId: string): TCallerIntegrationCredential | undefined {
+export function entryFor(
+  integrations: TCallerIntegrations | undefined,
+  integrationId: string,
+): TCallerIntegrationCredential | undefined {
   if (!integrations || !Object.hasOwn(integrations, integrationId)) return undefined;
   return integrations[integrationId];
 }
@@ -39,7 +43,10 @@ export function hasMaterial(entry: TCallerIntegrationCredential | undefined): bo
  * takes one, and only the field names it declares (section 2: undeclared names are removed
  * before invocation). Null when nothing usable remains.
  */
-export function callerMaterialFor(integration: TIntegrationDefinition, entry: TCallerIntegrationCredential | undefined): TToolCredential {
+export function callerMaterialFor(
+  integration: TIntegrationDefinition,
+  entry: TCallerIntegrationCredential | undefined,
+): TToolCredential {
   if (!entry) return null;
   const credential: NonNullable<TToolCredential> = {};
   if (integration.credential.token && entry.token !== undefined) credential.token = entry.token;

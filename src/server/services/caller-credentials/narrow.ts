@@ -4,10 +4,14 @@ import { entryFor, hasMaterial } from "./material";
 
 export type TSubscriberBelt = { id: string; belt: readonly TBeltEntry[] };
 
-const callerBound = (entry: TBeltEntry) => entry.identityMode === "caller_preferred" || entry.identityMode === "caller_required";
+const callerBound = (entry: TBeltEntry) =>
+  entry.identityMode === "caller_preferred" || entry.identityMode === "caller_required";
 
 /** One subscriber's share: only integrations it binds at caller identity (undefined when none). */
-export function narrowForBelt(credentials: TCallerCredentials | undefined, belt: readonly TBeltEntry[]): TCallerCredentials | undefined {
+export function narrowForBelt(
+  credentials: TCallerCredentials | undefined,
+  belt: readonly TBeltEntry[],
+): TCallerCredentials | undefined {
   if (!credentials) return undefined;
   const kept = belt.filter(callerBound).flatMap((binding) => {
     const entry = entryFor(credentials.integrations, binding.integrationId);
@@ -41,8 +45,15 @@ export function narrowCallerCredentials(
  * carry no material: a non-empty answer means the start is refused with
  * CALLER_CREDENTIALS_REQUIRED (scheduled and event firings pass undefined: no caller exists).
  */
-export function missingRequiredCallerMaterial(credentials: TCallerCredentials | undefined, belt: readonly TBeltEntry[]): string[] {
+export function missingRequiredCallerMaterial(
+  credentials: TCallerCredentials | undefined,
+  belt: readonly TBeltEntry[],
+): string[] {
   return belt
-    .filter((binding) => binding.identityMode === "caller_required" && !hasMaterial(entryFor(credentials?.integrations, binding.integrationId)))
+    .filter(
+      (binding) =>
+        binding.identityMode === "caller_required" &&
+        !hasMaterial(entryFor(credentials?.integrations, binding.integrationId)),
+    )
     .map((binding) => binding.integrationId);
 }

@@ -36,12 +36,24 @@ function expired(integration: TIntegrationDefinition, expiresAt: Date): TCredent
  * integration gives a null credential: the tool is called without authentication and the
  * upstream answer (typically 401) is the result, the same as for a service binding.
  */
-async function organizationCredential(options: { orgId: string; domainId: string; integration: TIntegrationDefinition }): Promise<TCredentialDecision> {
+async function organizationCredential(options: {
+  orgId: string;
+  domainId: string;
+  integration: TIntegrationDefinition;
+}): Promise<TCredentialDecision> {
   if (options.integration.credential.prefers === "none") return { ok: true, identity: "service", credential: null };
-  const connection = await resolveDomainConnection({ orgId: options.orgId, domainId: options.domainId, integrationId: options.integration.id });
+  const connection = await resolveDomainConnection({
+    orgId: options.orgId,
+    domainId: options.domainId,
+    integrationId: options.integration.id,
+  });
   if (!connection) return { ok: true, identity: "service", credential: null };
   const { token, fields } = connection.secret;
-  return { ok: true, identity: "service", credential: { ...(token !== undefined ? { token } : {}), ...(fields ? { fields: { ...fields } } : {}) } };
+  return {
+    ok: true,
+    identity: "service",
+    credential: { ...(token !== undefined ? { token } : {}), ...(fields ? { fields: { ...fields } } : {}) },
+  };
 }
 
 /**
@@ -67,7 +79,8 @@ export async function resolveToolCredential(options: {
   const material = callerMaterialFor(integration, entry);
   if (material) {
     // Rule 6: work reaching expired material fails; it never falls back to the organization.
-    if (grant?.expiresAt && grant.expiresAt.getTime() <= options.now.getTime()) return expired(integration, grant.expiresAt);
+    if (grant?.expiresAt && grant.expiresAt.getTime() <= options.now.getTime())
+      return expired(integration, grant.expiresAt);
     return { ok: true, identity: "caller", credential: material };
   }
   if (identityMode === "caller_required") return required(integration, "the agent binds it as caller_required");
@@ -81,7 +94,12 @@ export async function resolveToolCredential(options: {
  * without it, any token or field counts (the conservative answer: routed to the supplier).
  * An expired grant still counts: the supplier is the one who can approve with fresh material.
  */
-export function usesCallerMaterial(identityMode: TIdentityMode, grant: TCallerGrant | null, integrationId: string, integration?: TIntegrationDefinition): boolean {
+export function usesCallerMaterial(
+  identityMode: TIdentityMode,
+  grant: TCallerGrant | null,
+  integrationId: string,
+  integration?: TIntegrationDefinition,
+): boolean {
   if (identityMode === "service" || !grant) return false;
   const entry = entryFor(grant.integrations, integrationId);
   return integration ? callerMaterialFor(integration, entry) !== null : hasMaterial(entry);

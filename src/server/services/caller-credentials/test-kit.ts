@@ -15,23 +15,56 @@ export const CRM: TIntegrationDefinition = {
   name: "CRM",
   description: "CRM",
   builtIn: false,
-  credential: { token: true, fields: [{ name: "api_key_auth", description: "Workspace key.", header: "X-CRM-Key" }], prefers: "fields" },
+  credential: {
+    token: true,
+    fields: [{ name: "api_key_auth", description: "Workspace key.", header: "X-CRM-Key" }],
+    prefers: "fields",
+  },
   tools: [],
 };
 
 /** An organization, a domain, an agent, a session and one turn in it. */
 export async function turnWorld() {
   const world = await actorIn({ domainRole: "OWNER" });
-  const automation = await db().automation.create({ data: { organizationId: world.organization.id, domainId: world.domain.id, kind: "AGENT", name: "Agent" } });
+  const automation = await db().automation.create({
+    data: { organizationId: world.organization.id, domainId: world.domain.id, kind: "AGENT", name: "Agent" },
+  });
   const session = await db().agentSession.create({
-    data: { organizationId: world.organization.id, domainId: world.domain.id, automationId: automation.id, revision: 1, kind: "DOMAIN", origin: "API", title: "t" },
+    data: {
+      organizationId: world.organization.id,
+      domainId: world.domain.id,
+      automationId: automation.id,
+      revision: 1,
+      kind: "DOMAIN",
+      origin: "API",
+      title: "t",
+    },
   });
   const turn = await db().turn.create({
-    data: { sessionId: session.id, organizationId: world.organization.id, number: 1, deadlineAt: new Date(Date.now() + 60_000), initiatedById: world.user.id },
+    data: {
+      sessionId: session.id,
+      organizationId: world.organization.id,
+      number: 1,
+      deadlineAt: new Date(Date.now() + 60_000),
+      initiatedById: world.user.id,
+    },
   });
   return { ...world, turnId: turn.id, sessionId: session.id };
 }
 
-export async function addConnection(orgId: string, domainId: string, integrationId: string, secret: { token?: string; fields?: Record<string, string> }) {
-  return db().connection.create({ data: { organizationId: orgId, domainId, integrationId, name: integrationId, sealedSecret: await seal(JSON.stringify(secret)) } });
+export async function addConnection(
+  orgId: string,
+  domainId: string,
+  integrationId: string,
+  secret: { token?: string; fields?: Record<string, string> },
+) {
+  return db().connection.create({
+    data: {
+      organizationId: orgId,
+      domainId,
+      integrationId,
+      name: integrationId,
+      sealedSecret: await seal(JSON.stringify(secret)),
+    },
+  });
 }

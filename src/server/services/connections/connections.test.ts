@@ -42,12 +42,27 @@ describe("connections", () => {
     expect(row.sealedSecret).toMatch(/^v1\./);
     expect(row.sealedSecret).not.toContain(TOKEN);
     expect(JSON.parse(await open(row.sealedSecret))).toEqual({ token: TOKEN, fields: { api_key: "short" } });
-    expect(await resolveConnectionSecret(connection.id, world.organization.id)).toEqual({ token: TOKEN, fields: { api_key: "short" } });
-    expect(await resolveDomainConnection({ orgId: world.organization.id, domainId: world.domain.id, integrationId: "service.http" })).toEqual({
+    expect(await resolveConnectionSecret(connection.id, world.organization.id)).toEqual({
+      token: TOKEN,
+      fields: { api_key: "short" },
+    });
+    expect(
+      await resolveDomainConnection({
+        orgId: world.organization.id,
+        domainId: world.domain.id,
+        integrationId: "service.http",
+      }),
+    ).toEqual({
       connectionId: connection.id,
       secret: { token: TOKEN, fields: { api_key: "short" } },
     });
-    expect(await resolveDomainConnection({ orgId: world.organization.id, domainId: world.domain.id, integrationId: "service.other" })).toBeNull();
+    expect(
+      await resolveDomainConnection({
+        orgId: world.organization.id,
+        domainId: world.domain.id,
+        integrationId: "service.other",
+      }),
+    ).toBeNull();
     const listed = await listConnections(world.actor, { domainId: world.domain.id });
     expect(listed.connections).toEqual([connection]);
     expect(JSON.stringify(listed)).not.toContain(TOKEN);
@@ -62,26 +77,47 @@ describe("connections", () => {
       await expect(listConnections(actor, { domainId: world.domain.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
     const orgAdmin = await actorIn({ orgRole: "OWNER", domainRole: null });
-    await expect(createConnection(orgAdmin.actor, { ...input, domainId: orgAdmin.domain.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(createConnection(orgAdmin.actor, { ...input, domainId: orgAdmin.domain.id })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     const stranger = await actorIn({ domainRole: "OWNER" });
     await expect(createConnection(stranger.actor, input)).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
-    await expect(listConnections(stranger.actor, { domainId: world.domain.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(listConnections(stranger.actor, { domainId: world.domain.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   it("accepts only integrations the organization sees and material they declare", async () => {
     const world = await actorIn({ orgRole: "OWNER", domainRole: "OWNER" });
     const { integration } = await importOpenApiIntegration(world.actor, { document: crmDocument() });
     const base = { domainId: world.domain.id, name: "CRM" };
-    const crm = await createConnection(world.actor, { ...base, integrationId: integration.id, fields: { api_key_auth: "crm-key" } });
+    const crm = await createConnection(world.actor, {
+      ...base,
+      integrationId: integration.id,
+      fields: { api_key_auth: "crm-key" },
+    });
     expect(crm.connection.integrationId).toBe(integration.id);
-    await expect(createConnection(world.actor, { ...base, integrationId: integration.id, fields: { password: "x" } })).rejects.toMatchObject({
+    await expect(
+      createConnection(world.actor, { ...base, integrationId: integration.id, fields: { password: "x" } }),
+    ).rejects.toMatchObject({
       code: "VALIDATION",
       message: expect.stringContaining("password"),
     });
-    await expect(createConnection(world.actor, { ...base, integrationId: "service.knowledge", token: TOKEN })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(createConnection(world.actor, { ...base, integrationId: "nobody.nothing", token: TOKEN })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      createConnection(world.actor, { ...base, integrationId: "service.knowledge", token: TOKEN }),
+    ).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(
+      createConnection(world.actor, { ...base, integrationId: "nobody.nothing", token: TOKEN }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     const other = await actorIn({ orgRole: "OWNER", domainRole: "OWNER" });
-    await expect(createConnection(other.actor, { domainId: other.domain.id, name: "x", integrationId: integration.id, token: TOKEN })).rejects.toMatchObject({
+    await expect(
+      createConnection(other.actor, {
+        domainId: other.domain.id,
+        name: "x",
+        integrationId: integration.id,
+        token: TOKEN,
+      }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });
@@ -90,12 +126,26 @@ describe("connections", () => {
     const world = await actorIn({ domainRole: "EDITOR" });
     const second = await createDomain(world.organization.id, "Sales");
     await addDomainMember(second.id, world.actor.userId, "EDITOR");
-    const { connection } = await createConnection(world.actor, { domainId: world.domain.id, integrationId: "service.http", name: "x", token: TOKEN });
-    const other = await createConnection(world.actor, { domainId: second.id, integrationId: "service.http", name: "y", token: TOKEN });
+    const { connection } = await createConnection(world.actor, {
+      domainId: world.domain.id,
+      integrationId: "service.http",
+      name: "x",
+      token: TOKEN,
+    });
+    const other = await createConnection(world.actor, {
+      domainId: second.id,
+      integrationId: "service.http",
+      name: "y",
+      token: TOKEN,
+    });
     const stranger = await actorIn({ domainRole: "OWNER" });
     await expect(deleteConnection(stranger.actor, { id: connection.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(resolveConnectionSecret(connection.id, stranger.organization.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(resolveConnectionSecret("not-a-uuid", world.organization.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(resolveConnectionSecret(connection.id, stranger.organization.id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(resolveConnectionSecret("not-a-uuid", world.organization.id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     const viewer = await memberOf(world, "VIEWER");
     await expect(deleteConnection(viewer, { id: connection.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await deleteConnection(world.actor, { id: connection.id })).toEqual({ id: connection.id });

@@ -18,18 +18,30 @@ export async function createConnection(actor: TUserActor, input: TCreateConnecti
   if (!integration) throw notFound("integration");
   const { credential } = integration;
   if (!credential.token && !credential.fields.length) {
-    throw new AppError("VALIDATION", `${integration.name} (${integration.id}) takes no credential, so it needs no connection.`);
+    throw new AppError(
+      "VALIDATION",
+      `${integration.name} (${integration.id}) takes no credential, so it needs no connection.`,
+    );
   }
   if (input.token !== undefined && !credential.token) {
-    throw new AppError("VALIDATION", `${integration.id} does not accept a token; give its fields instead.`, { details: { field: "token" } });
+    throw new AppError("VALIDATION", `${integration.id} does not accept a token; give its fields instead.`, {
+      details: { field: "token" },
+    });
   }
   const declared = new Set(credential.fields.map((field) => field.name));
   const undeclared = Object.keys(input.fields ?? {}).filter((name) => !declared.has(name));
   if (undeclared.length) {
     const accepted = declared.size ? `It accepts: ${[...declared].join(", ")}.` : "It accepts no fields.";
-    throw new AppError("VALIDATION", `${integration.id} does not declare the field ${undeclared.join(", ")}. ${accepted}`, { details: { fields: undeclared } });
+    throw new AppError(
+      "VALIDATION",
+      `${integration.id} does not declare the field ${undeclared.join(", ")}. ${accepted}`,
+      { details: { fields: undeclared } },
+    );
   }
-  const secret: TConnectionSecret = { ...(input.token !== undefined ? { token: input.token } : {}), ...(input.fields ? { fields: input.fields } : {}) };
+  const secret: TConnectionSecret = {
+    ...(input.token !== undefined ? { token: input.token } : {}),
+    ...(input.fields ? { fields: input.fields } : {}),
+  };
   const row = await db().connection.create({
     data: {
       organizationId: actor.orgId,

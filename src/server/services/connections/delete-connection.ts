@@ -6,7 +6,10 @@ import { notFound } from "@/server/errors";
 
 /** Deletes a connection and its sealed secret; another organization's id is a 404. */
 export async function deleteConnection(actor: TUserActor, input: TDeleteConnectionRequest) {
-  const connection = await db().connection.findUnique({ where: { id: input.id }, select: { organizationId: true, domainId: true } });
+  const connection = await db().connection.findUnique({
+    where: { id: input.id },
+    select: { organizationId: true, domainId: true },
+  });
   if (!connection || connection.organizationId !== actor.orgId) throw notFound("connection");
   await assertCan(actor, "edit_automation", connection.domainId);
   await db().connection.deleteMany({ where: { id: input.id, organizationId: actor.orgId } });

@@ -26,9 +26,13 @@ async function openSecret(connectionId: string, sealedSecret: string): Promise<T
     secret = JSON.parse(await open(sealedSecret)) as TConnectionSecret;
   } catch (error) {
     if (!(error instanceof VaultError)) throw error;
-    throw new AppError("INTERNAL", `The secret of connection ${connectionId} cannot be decrypted (${error.message}) Re-create the connection, or restore the vault key that sealed it.`, {
-      details: { connectionId },
-    });
+    throw new AppError(
+      "INTERNAL",
+      `The secret of connection ${connectionId} cannot be decrypted (${error.message}) Re-create the connection, or restore the vault key that sealed it.`,
+      {
+        details: { connectionId },
+      },
+    );
   }
   await resealIfRotated(connectionId, sealedSecret);
   return secret;
@@ -40,7 +44,10 @@ async function openSecret(connectionId: string, sealedSecret: string): Promise<T
  */
 export async function resolveConnectionSecret(connectionId: string, orgId: string): Promise<TConnectionSecret> {
   if (!UUID.test(connectionId)) throw notFound("connection");
-  const row = await db().connection.findFirst({ where: { id: connectionId, organizationId: orgId }, select: { sealedSecret: true } });
+  const row = await db().connection.findFirst({
+    where: { id: connectionId, organizationId: orgId },
+    select: { sealedSecret: true },
+  });
   if (!row) throw notFound("connection");
   return openSecret(connectionId, row.sealedSecret);
 }

@@ -1,11 +1,32 @@
 import type { TConnection } from "@/contracts/connections/connection";
 
-export const CONNECTION_SELECT = { id: true, domainId: true, name: true, integrationId: true, secretHint: true, createdAt: true } as const;
+export const CONNECTION_SELECT = {
+  id: true,
+  domainId: true,
+  name: true,
+  integrationId: true,
+  secretHint: true,
+  createdAt: true,
+} as const;
 
-type TConnectionRow = { id: string; domainId: string; name: string; integrationId: string; secretHint: string; createdAt: Date };
+type TConnectionRow = {
+  id: string;
+  domainId: string;
+  name: string;
+  integrationId: string;
+  secretHint: string;
+  createdAt: Date;
+};
 
 export function toConnection(row: TConnectionRow): TConnection {
-  return { id: row.id, domainId: row.domainId, name: row.name, integrationId: row.integrationId, secretHint: row.secretHint, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    domainId: row.domainId,
+    name: row.name,
+    integrationId: row.integrationId,
+    secretHint: row.secretHint,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** The decrypted material of a connection, as the engine hands it to a tool. */

@@ -4,7 +4,11 @@ import type { TVisibleTool } from "@/server/integrations/catalog";
 import { agentIdsIn, validateGraph, type TAgentStanding, type TGraphValidation } from "./validate-graph";
 
 /** Looks up the agents a document's agent steps name, in the flow's own domain. */
-async function agentStandings(client: TTransaction, flow: { organizationId: string; domainId: string }, graph: unknown) {
+async function agentStandings(
+  client: TTransaction,
+  flow: { organizationId: string; domainId: string },
+  graph: unknown,
+) {
   const ids = agentIdsIn(graph);
   const rows = ids.length
     ? await client.automation.findMany({

@@ -17,7 +17,16 @@ export type TCreateAndPublishFlowOptions = {
 /** A flow with revision 1 published (see `createAndPublish`); the graph goes in with the create. */
 export async function createAndPublishFlow(actor: TUserActor, options: TCreateAndPublishFlowOptions) {
   const { created, published } = await createAndPublish("FLOW", actor, options.bindingPolicies, {
-    create: () => createFlow(actor, valid(ZCreateFlowRequest, { domainId: options.domainId, name: options.name, description: options.description, graph: options.graph })),
+    create: () =>
+      createFlow(
+        actor,
+        valid(ZCreateFlowRequest, {
+          domainId: options.domainId,
+          name: options.name,
+          description: options.description,
+          graph: options.graph,
+        }),
+      ),
     bindings: (id, policies) => valid(ZSetFlowBindingPoliciesRequest, { id, policies }),
     publish: (id) => publishFlow(actor, valid(ZPublishFlowRequest, { id, changeNote: options.changeNote })),
   });

@@ -29,14 +29,25 @@ export const FLOW_REVISION_SELECT = {
   publishedById: true,
 } as const;
 
-type TRow = { automationId: string; revision: number; setup: unknown; belt: unknown; changeNote: string | null; createdAt: Date; publishedById: string | null };
+type TRow = {
+  automationId: string;
+  revision: number;
+  setup: unknown;
+  belt: unknown;
+  changeNote: string | null;
+  createdAt: Date;
+  publishedById: string | null;
+};
 
 const ZStored = z.object({ setup: ZFlowRevisionSetup, belt: z.array(ZBeltEntry) });
 
 /** Parses the JSON columns; a row that does not match was not written by publish and is a bug. */
 export function toFlowSnapshot(row: TRow): TFlowRevisionSnapshot {
   const parsed = ZStored.safeParse(row);
-  if (!parsed.success) throw new AppError("INTERNAL", `Revision ${row.revision} of flow ${row.automationId} is unreadable.`, { cause: parsed.error });
+  if (!parsed.success)
+    throw new AppError("INTERNAL", `Revision ${row.revision} of flow ${row.automationId} is unreadable.`, {
+      cause: parsed.error,
+    });
   return {
     automationId: row.automationId,
     revision: row.revision,

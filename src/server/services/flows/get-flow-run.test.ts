@@ -28,15 +28,37 @@ beforeAll(async () => {
 afterAll(() => stop());
 
 const steps = () => [
-  { id: "check", kind: "branch", condition: { left: "{{input.amount}}", operator: ">", right: 100 }, then: "big", else: "small" },
+  {
+    id: "check",
+    kind: "branch",
+    condition: { left: "{{input.amount}}", operator: ">", right: 100 },
+    then: "big",
+    else: "small",
+  },
   { id: "big", kind: "transform", output: { size: "big", amount: "{{input.amount}}" }, next: "end" },
-  { id: "small", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/small`, headers: { "x-api-key": authorHeader }, body: { amount: "{{input.amount}}", matched: "{{steps.check.output.matched}}" } } },
+  {
+    id: "small",
+    kind: "tool",
+    tool: "service.http.post",
+    args: {
+      url: `${receiver.base}/small`,
+      headers: { "x-api-key": authorHeader },
+      body: { amount: "{{input.amount}}", matched: "{{steps.check.output.matched}}" },
+    },
+  },
 ];
 
 async function runToEnd(input: Record<string, unknown>) {
   const graph = { inputSchema: { type: "object", properties: {}, additionalProperties: true }, steps: steps() };
-  const { flow } = await createAndPublishFlow(world.people.owner.actor, { domainId: world.acme.ops, name: `Flow ${crypto.randomUUID().slice(0, 8)}`, graph });
-  const started = await runFlowByHand(world.people.operator.actor, { id: flow.id, input: input as TRunFlowRequest["input"] });
+  const { flow } = await createAndPublishFlow(world.people.owner.actor, {
+    domainId: world.acme.ops,
+    name: `Flow ${crypto.randomUUID().slice(0, 8)}`,
+    graph,
+  });
+  const started = await runFlowByHand(world.people.operator.actor, {
+    id: flow.id,
+    input: input as TRunFlowRequest["input"],
+  });
   await waitForTurn(started.executionId);
   return { ...started, graph };
 }
@@ -44,10 +66,25 @@ async function runToEnd(input: Record<string, unknown>) {
 describe("getFlowRun: the run on its graph", () => {
   it("records each step's rendered input when it starts (engine), header values redacted", async () => {
     const { flowRunId } = await runToEnd({ amount: 5 });
-    const rows = await db().flowStepRun.findMany({ where: { flowRunId }, orderBy: { index: "asc" }, select: { stepId: true, status: true, input: true } });
+    const rows = await db().flowStepRun.findMany({
+      where: { flowRunId },
+      orderBy: { index: "asc" },
+      select: { stepId: true, status: true, input: true },
+    });
     expect(rows).toEqual([
       { stepId: "check", status: "COMPLETED", input: { left: 5, operator: ">", right: 100 } },
-      { stepId: "small", status: "COMPLETED", input: { tool: "service.http.post", args: { url: `${receiver.base}/small`, headers: { "x-api-key": expect.not.stringContaining(authorHeader) }, body: { amount: 5, matched: false } } } },
+      {
+        stepId: "small",
+        status: "COMPLETED",
+        input: {
+          tool: "service.http.post",
+          args: {
+            url: `${receiver.base}/small`,
+            headers: { "x-api-key": expect.not.stringContaining(authorHeader) },
+            body: { amount: 5, matched: false },
+          },
+        },
+      },
     ]);
     // The author's header still reached the receiver: the redaction is of the record only.
     expect(JSON.stringify(receiver.requests.map((request) => request.headers))).toContain(authorHeader);
@@ -61,8 +98,18 @@ describe("getFlowRun: the run on its graph", () => {
       status: "completed",
       graph: { steps: graph.steps.map((step) => ({ id: step.id, kind: step.kind })) },
       steps: [
-        { stepId: "check", status: "completed", input: { left: 500, operator: ">", right: 100 }, output: { matched: true } },
-        { stepId: "big", status: "completed", input: { reads: { "{{input.amount}}": 500 } }, output: { size: "big", amount: 500 } },
+        {
+          stepId: "check",
+          status: "completed",
+          input: { left: 500, operator: ">", right: 100 },
+          output: { matched: true },
+        },
+        {
+          stepId: "big",
+          status: "completed",
+          input: { reads: { "{{input.amount}}": 500 } },
+          output: { size: "big", amount: 500 },
+        },
       ],
     });
     for (const step of flowRun!.steps) expect(step.durationMs).toBeGreaterThanOrEqual(0);
@@ -75,18 +122,40 @@ describe("getFlowRun: the run on its graph", () => {
     const { flow, revision } = await createAndPublishFlow(world.people.owner.actor, {
       domainId: world.acme.ops,
       name: `Caller flow ${crypto.randomUUID().slice(0, 8)}`,
-      graph: { inputSchema: { type: "object", properties: {}, additionalProperties: true }, steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/caller`, body: "{{input}}" } }] },
+      graph: {
+        inputSchema: { type: "object", properties: {}, additionalProperties: true },
+        steps: [
+          {
+            id: "post",
+            kind: "tool",
+            tool: "service.http.post",
+            args: { url: `${receiver.base}/caller`, body: "{{input}}" },
+          },
+        ],
+      },
       bindingPolicies: { "service.http": "caller_required" },
     });
     const started = await db().$transaction((tx) =>
-      startSession(tx, { organizationId: world.acme.id, domainId: world.acme.ops, automationId: flow.id, revision, ...flowRunStart({ marker }), ownerId: null, origin: "TRIGGER", callerCredentials: { integrations: { "service.http": { token: callerToken } } } }),
+      startSession(tx, {
+        organizationId: world.acme.id,
+        domainId: world.acme.ops,
+        automationId: flow.id,
+        revision,
+        ...flowRunStart({ marker }),
+        ownerId: null,
+        origin: "TRIGGER",
+        callerCredentials: { integrations: { "service.http": { token: callerToken } } },
+      }),
     );
     const turn = await db().turn.findFirstOrThrow({ where: { sessionId: started.sessionId } });
     await waitForTurn(turn.id);
     // Positive control: the caller's token reached the receiver.
     expect(receiver.withMarker(marker)[0]!.headers.authorization).toBe(`Bearer ${callerToken}`);
     const { flowRun } = await getFlowRun(world.people.owner.actor, started.sessionId);
-    expect(flowRun!.steps[0]!.input).toEqual({ tool: "service.http.post", args: { url: `${receiver.base}/caller`, body: { marker } } });
+    expect(flowRun!.steps[0]!.input).toEqual({
+      tool: "service.http.post",
+      args: { url: `${receiver.base}/caller`, body: { marker } },
+    });
     const rows = await db().flowStepRun.findMany({ where: { flowRunId: started.flowRunId! } });
     expect(JSON.stringify([flowRun, rows])).not.toContain(callerToken);
   });

@@ -7,12 +7,40 @@ import { ZFlowRevisionSetup } from "./flow-revision";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-const RUN_SELECT = { id: true, sessionId: true, automationId: true, revision: true, status: true, input: true, output: true, errorCode: true, errorMessage: true, createdAt: true, startedAt: true, finishedAt: true, deadlineAt: true } as const;
-const STEP_SELECT = { stepId: true, index: true, kind: true, status: true, input: true, output: true, errorCode: true, errorMessage: true, startedAt: true, finishedAt: true } as const;
+const RUN_SELECT = {
+  id: true,
+  sessionId: true,
+  automationId: true,
+  revision: true,
+  status: true,
+  input: true,
+  output: true,
+  errorCode: true,
+  errorMessage: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  deadlineAt: true,
+} as const;
+const STEP_SELECT = {
+  stepId: true,
+  index: true,
+  kind: true,
+  status: true,
+  input: true,
+  output: true,
+  errorCode: true,
+  errorMessage: true,
+  startedAt: true,
+  finishedAt: true,
+} as const;
 
 /** The graph of the revision the run is pinned to (test runs: the draft snapshot); null when unreadable. */
 async function runGraph(automationId: string, revision: number): Promise<TFlowRunDetail["graph"]> {
-  const row = await db().automationRevision.findUnique({ where: { automationId_revision: { automationId, revision } }, select: { setup: true } });
+  const row = await db().automationRevision.findUnique({
+    where: { automationId_revision: { automationId, revision } },
+    select: { setup: true },
+  });
   const parsed = ZFlowRevisionSetup.safeParse(row?.setup);
   return parsed.success ? parsed.data.graph : null;
 }
@@ -25,7 +53,10 @@ async function runGraph(automationId: string, revision: number): Promise<TFlowRu
  */
 export async function getFlowRun(actor: TUserActor, sessionId: string): Promise<TGetFlowRunResponse> {
   const access = await authorizeSessionView(actor, sessionId);
-  const run = await db().flowRun.findUnique({ where: { sessionId: access.session.id }, select: { ...RUN_SELECT, steps: { orderBy: { index: "asc" }, select: STEP_SELECT } } });
+  const run = await db().flowRun.findUnique({
+    where: { sessionId: access.session.id },
+    select: { ...RUN_SELECT, steps: { orderBy: { index: "asc" }, select: STEP_SELECT } },
+  });
   if (!run) return { flowRun: null };
   const flowRun: TFlowRunDetail = {
     id: run.id,
@@ -48,7 +79,9 @@ export async function getFlowRun(actor: TUserActor, sessionId: string): Promise<
       status: step.status.toLowerCase() as TFlowRunDetail["steps"][number]["status"],
       // Recorded already redacted by the engine (flow-step-input.ts), so shown as stored.
       input: (step.input ?? null) as TFlowRunDetail["input"],
-      output: (step.kind === "tool" ? maskToolResult(step.output ?? null) : (step.output ?? null)) as TFlowRunDetail["input"],
+      output: (step.kind === "tool"
+        ? maskToolResult(step.output ?? null)
+        : (step.output ?? null)) as TFlowRunDetail["input"],
       errorCode: step.errorCode,
       errorMessage: step.errorMessage,
       startedAt: step.startedAt.toISOString(),

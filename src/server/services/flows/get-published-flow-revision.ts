@@ -12,7 +12,13 @@ export async function getPublishedFlowRevision(automationId: string): Promise<TF
  * One revision by number, for a run pinned to it (a later publish must not change a running
  * flow); null when it does not exist. No permission check, as above.
  */
-export async function getFlowRevisionByNumber(automationId: string, revision: number): Promise<TFlowRevisionSnapshot | null> {
-  const row = await db().automationRevision.findUnique({ where: { automationId_revision: { automationId, revision } }, select: FLOW_REVISION_SELECT });
+export async function getFlowRevisionByNumber(
+  automationId: string,
+  revision: number,
+): Promise<TFlowRevisionSnapshot | null> {
+  const row = await db().automationRevision.findUnique({
+    where: { automationId_revision: { automationId, revision } },
+    select: FLOW_REVISION_SELECT,
+  });
   return row ? toFlowSnapshot(row) : null;
 }

@@ -14,7 +14,10 @@ import type { TFlowRevisionSetup } from "./flow-revision";
 /** Findings refuse a publish or a test run alike: 422 VALIDATION with details.findings. */
 export function graphRefusal(findings: TFlowFinding[], action = "published"): AppError {
   const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : "";
-  return new AppError("VALIDATION", `The flow cannot be ${action}: ${findings[0]!.message}${more}`, { status: 422, details: { findings } });
+  return new AppError("VALIDATION", `The flow cannot be ${action}: ${findings[0]!.message}${more}`, {
+    status: 422,
+    details: { findings },
+  });
 }
 
 /**
@@ -22,9 +25,17 @@ export function graphRefusal(findings: TFlowFinding[], action = "published"): Ap
  * validates it, under the flow's row lock so the validated draft is the one snapshotted.
  * Shared by publish and Test run; findings throw the 422 of `graphRefusal`.
  */
-export async function verifiedFlowDraft(tx: TTransaction, flow: { id: string; organizationId: string; domainId: string }, tools: Map<string, TVisibleTool>, action = "published") {
+export async function verifiedFlowDraft(
+  tx: TTransaction,
+  flow: { id: string; organizationId: string; domainId: string },
+  tools: Map<string, TVisibleTool>,
+  action = "published",
+) {
   await lockAutomation(tx, flow.id);
-  const row = await tx.automation.findUniqueOrThrow({ where: { id: flow.id }, select: { name: true, flowGraph: true, bindingPolicies: true } });
+  const row = await tx.automation.findUniqueOrThrow({
+    where: { id: flow.id },
+    select: { name: true, flowGraph: true, bindingPolicies: true },
+  });
   const bindingPolicies = parseBindingPolicies(row.bindingPolicies);
   const validation = await checkGraph(tx, flow, row.flowGraph, bindingPolicies, tools);
   if (validation.findings.length || !validation.graph) throw graphRefusal(validation.findings, action);
@@ -32,11 +43,20 @@ export async function verifiedFlowDraft(tx: TTransaction, flow: { id: string; or
   return {
     name: row.name,
     graph: validation.graph,
-    content: { setup: setup as unknown as Prisma.InputJsonObject, belt: validation.plannedBelt, knowledgeSelection: { mode: "none", moduleIds: [] } },
+    content: {
+      setup: setup as unknown as Prisma.InputJsonObject,
+      belt: validation.plannedBelt,
+      knowledgeSelection: { mode: "none", moduleIds: [] },
+    },
   };
 }
 
 /** Publishes the draft document as the next revision, as agents do; the flow's check is `verifiedFlowDraft`. */
 export async function publishFlow(actor: TUserActor, input: TPublishFlowRequest): Promise<TPublishFlowResponse> {
-  return publishRevision("FLOW", actor, input, async (tx, flow, tools) => (await verifiedFlowDraft(tx, flow, tools)).content);
+  return publishRevision(
+    "FLOW",
+    actor,
+    input,
+    async (tx, flow, tools) => (await verifiedFlowDraft(tx, flow, tools)).content,
+  );
 }

@@ -17,9 +17,19 @@ function checkInput(inputSchema: Record<string, unknown>, input: unknown): void 
   const parsed = schema.safeParse(input);
   if (parsed.success) return;
   const issue = parsed.error.issues[0]!;
-  throw new AppError("VALIDATION", `The input does not match the flow's input schema: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}.`, {
-    details: { issues: parsed.error.issues.map((item) => ({ path: item.path.join("."), message: item.message, code: item.code })) },
-  });
+  throw new AppError(
+    "VALIDATION",
+    `The input does not match the flow's input schema: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}.`,
+    {
+      details: {
+        issues: parsed.error.issues.map((item) => ({
+          path: item.path.join("."),
+          message: item.message,
+          code: item.code,
+        })),
+      },
+    },
+  );
 }
 
 /**

@@ -16,10 +16,24 @@ let world: TAgentsWorld;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const marker = () => `m${crypto.randomUUID().slice(0, 12)}`;
 const openSchema = { type: "object", properties: {}, additionalProperties: true };
-const postTo = (path: string) => ({ inputSchema: openSchema, steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}${path}`, body: "{{input}}" } }] });
+const postTo = (path: string) => ({
+  inputSchema: openSchema,
+  steps: [
+    {
+      id: "post",
+      kind: "tool",
+      tool: "service.http.post",
+      args: { url: `${receiver.base}${path}`, body: "{{input}}" },
+    },
+  ],
+});
 
 async function publishedFlow(path: string) {
-  const { flow } = await createAndPublishFlow(world.people.owner.actor, { domainId: world.acme.ops, name: `Flow ${marker()}`, graph: postTo(path) as never });
+  const { flow } = await createAndPublishFlow(world.people.owner.actor, {
+    domainId: world.acme.ops,
+    name: `Flow ${marker()}`,
+    graph: postTo(path) as never,
+  });
   return flow.id;
 }
 
@@ -28,7 +42,12 @@ beforeAll(async () => {
   receiver = await startReceiver();
   env.HTTP_TOOL_ALLOWED_HOSTS = receiver.hostPort;
   await startEngine();
-  await createConnection(world.people.owner.actor, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: "org-token" });
+  await createConnection(world.people.owner.actor, {
+    domainId: world.acme.ops,
+    integrationId: "service.http",
+    name: "HTTP",
+    token: "org-token",
+  });
 });
 
 afterAll(async () => {
@@ -55,11 +74,16 @@ describe("flow Test run", () => {
     await waitForTurn(run.executionId);
     expect(receiver.withMarker(ran).map((request) => request.path)).toEqual(["/published"]);
 
-    expect((await editor.flows.listRevisions({ id: flowId })).revisions.map((revision) => revision.revision)).toEqual([1]);
+    expect((await editor.flows.listRevisions({ id: flowId })).revisions.map((revision) => revision.revision)).toEqual([
+      1,
+    ]);
     expect((await editor.flows.get({ id: flowId })).flow.publishedRevision).toBe(1);
     expect((await editor.flows.publish({ id: flowId })).revision).toBe(2);
     // The run's details and the session list say it is a test run.
-    expect((await editor.flows.getRun({ sessionId: test.sessionId })).flowRun).toMatchObject({ revision: test.revision, status: "completed" });
+    expect((await editor.flows.getRun({ sessionId: test.sessionId })).flowRun).toMatchObject({
+      revision: test.revision,
+      status: "completed",
+    });
     const listed = (await editor.sessionConsole.list({})).sessions.find((session) => session.id === test.sessionId);
     expect(listed).toMatchObject({ testRun: true, origin: "console" });
   });
@@ -78,7 +102,10 @@ describe("flow Test run", () => {
 
   it("refuses an invalid draft (422 with findings), an Operator (403) and callerCredentials (400)", async () => {
     const flowId = await publishedFlow("/published");
-    await updateFlowGraph(world.people.owner.actor, { id: flowId, graph: { inputSchema: openSchema, steps: [{ id: "x", kind: "tool", tool: "nobody.tool", args: {} }] } as never });
+    await updateFlowGraph(world.people.owner.actor, {
+      id: flowId,
+      graph: { inputSchema: openSchema, steps: [{ id: "x", kind: "tool", tool: "nobody.tool", args: {} }] } as never,
+    });
     const editor = await consoleAs(world.people.editor);
     const error = await editor.flows.testRun({ id: flowId, input: {} }).then(
       () => null,
@@ -88,11 +115,17 @@ describe("flow Test run", () => {
     expect(error?.details?.findings?.length).toBeGreaterThan(0);
     expect(await db().automationRevision.count({ where: { automationId: flowId } })).toBe(1);
 
-    expect(await refusalOf((await consoleAs(world.people.operator)).flows.testRun({ id: flowId, input: {} }))).toBe("FORBIDDEN 403");
-    expect(await refusalOf((await consoleAs(world.people.viewer)).flows.run({ id: flowId, input: {} }))).toBe("FORBIDDEN 403");
+    expect(await refusalOf((await consoleAs(world.people.operator)).flows.testRun({ id: flowId, input: {} }))).toBe(
+      "FORBIDDEN 403",
+    );
+    expect(await refusalOf((await consoleAs(world.people.viewer)).flows.run({ id: flowId, input: {} }))).toBe(
+      "FORBIDDEN 403",
+    );
     const callerCredentials = { integrations: { "service.http": { token: "t" } } };
     for (const procedure of [editor.flows.testRun, editor.flows.run]) {
-      expect(await refusalOf(procedure({ id: flowId, input: {}, callerCredentials } as never))).toMatch(/^VALIDATION [\s\S]*console never takes caller credentials/);
+      expect(await refusalOf(procedure({ id: flowId, input: {}, callerCredentials } as never))).toMatch(
+        /^VALIDATION [\s\S]*console never takes caller credentials/,
+      );
     }
   });
 });

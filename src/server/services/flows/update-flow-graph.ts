@@ -12,5 +12,11 @@ import { FLOW_SELECT, toFlow } from "./to-flow";
  */
 export async function updateFlowGraph(actor: TUserActor, input: TUpdateFlowGraphRequest): Promise<TFlowDetail> {
   const flow = await authorizeFlow(actor, input.id, "edit_automation");
-  return toFlow(await db().automation.update({ where: { id: flow.id }, data: { flowGraph: input.graph as Prisma.InputJsonObject }, select: FLOW_SELECT }));
+  return toFlow(
+    await db().automation.update({
+      where: { id: flow.id },
+      data: { flowGraph: input.graph as Prisma.InputJsonObject },
+      select: FLOW_SELECT,
+    }),
+  );
 }

@@ -12,9 +12,18 @@ import { authorizeFlow } from "@/server/services/automations/automation-access";
  */
 export async function validateFlow(actor: TUserActor, input: TValidateFlowRequest): Promise<TValidateFlowResponse> {
   const flow = await authorizeFlow(actor, input.id, "edit_automation");
-  const row = await db().automation.findUniqueOrThrow({ where: { id: flow.id }, select: { flowGraph: true, bindingPolicies: true } });
+  const row = await db().automation.findUniqueOrThrow({
+    where: { id: flow.id },
+    select: { flowGraph: true, bindingPolicies: true },
+  });
   const tools = await visibleTools(actor.orgId);
   const graph = input.graph === undefined ? row.flowGraph : input.graph;
-  const { findings, plannedBelt } = await checkGraph(db(), flow, graph, parseBindingPolicies(row.bindingPolicies), tools);
+  const { findings, plannedBelt } = await checkGraph(
+    db(),
+    flow,
+    graph,
+    parseBindingPolicies(row.bindingPolicies),
+    tools,
+  );
   return { findings, plannedBelt };
 }

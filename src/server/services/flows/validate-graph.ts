@@ -20,7 +20,12 @@ export type TValidateGraphInput = {
 
 export type TGraphValidation = { graph: TFlowGraph | null; findings: TFlowFinding[]; plannedBelt: TBeltEntry[] };
 
-const finding = (kind: TFlowFinding["kind"], path: string, stepId: string | null, message: string): TFlowFinding => ({ kind, path, stepId, message });
+const finding = (kind: TFlowFinding["kind"], path: string, stepId: string | null, message: string): TFlowFinding => ({
+  kind,
+  path,
+  stepId,
+  message,
+});
 
 /** Agent ids the document's agent steps name, so the caller can look them up first. */
 export function agentIdsIn(graph: unknown): string[] {
@@ -31,20 +36,37 @@ export function agentIdsIn(graph: unknown): string[] {
 
 function structureFindings(error: z.ZodError): TFlowFinding[] {
   return error.issues.map((issue) => {
-    const path = issue.path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("").replace(/^\./, "");
+    const path = issue.path
+      .map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))
+      .join("")
+      .replace(/^\./, "");
     return finding("invalid_document", path, null, `${path || "document"}: ${issue.message}`);
   });
 }
 
 function inputSchemaFindings(graph: TFlowGraph): TFlowFinding[] {
   if (graph.inputSchema.type !== "object") {
-    return [finding("invalid_input_schema", "inputSchema.type", null, 'inputSchema must describe an object: set `type: object`.')];
+    return [
+      finding(
+        "invalid_input_schema",
+        "inputSchema.type",
+        null,
+        "inputSchema must describe an object: set `type: object`.",
+      ),
+    ];
   }
   try {
     z.fromJSONSchema(graph.inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
     return [];
   } catch (error) {
-    return [finding("invalid_input_schema", "inputSchema", null, `inputSchema is not a usable JSON schema: ${(error as Error).message}`)];
+    return [
+      finding(
+        "invalid_input_schema",
+        "inputSchema",
+        null,
+        `inputSchema is not a usable JSON schema: ${(error as Error).message}`,
+      ),
+    ];
   }
 }
 
@@ -52,14 +74,26 @@ function duplicateFindings(graph: TFlowGraph): TFlowFinding[] {
   const seen = new Set<string>();
   const findings: TFlowFinding[] = [];
   graph.steps.forEach((step, index) => {
-    if (seen.has(step.id)) findings.push(finding("duplicate_step_id", `steps[${index}].id`, step.id, `Step id "${step.id}" is used by more than one step; ids must be unique.`));
+    if (seen.has(step.id))
+      findings.push(
+        finding(
+          "duplicate_step_id",
+          `steps[${index}].id`,
+          step.id,
+          `Step id "${step.id}" is used by more than one step; ids must be unique.`,
+        ),
+      );
     seen.add(step.id);
   });
   return findings;
 }
 
 function targetFields(step: TFlowStep): Array<[field: string, target: string]> {
-  if (step.kind === "branch") return [["then", step.then], ["else", step.else]];
+  if (step.kind === "branch")
+    return [
+      ["then", step.then],
+      ["else", step.else],
+    ];
   return step.next === undefined ? [] : [["next", step.next]];
 }
 
@@ -69,7 +103,12 @@ function danglingFindings(graph: TFlowGraph, ids: ReadonlySet<string>): TFlowFin
       .filter(([, target]) => target !== END && !ids.has(target))
       .map(([field, target]) => {
         const closest = closestMatch(target, ids);
-        return finding("dangling_target", `steps[${index}].${field}`, step.id, `Step "${step.id}" ${field} "${target}" names no step.${closest ? ` Did you mean "${closest}"?` : ""} Use "${END}" to end the run.`);
+        return finding(
+          "dangling_target",
+          `steps[${index}].${field}`,
+          step.id,
+          `Step "${step.id}" ${field} "${target}" names no step.${closest ? ` Did you mean "${closest}"?` : ""} Use "${END}" to end the run.`,
+        );
       }),
   );
 }
@@ -78,7 +117,11 @@ function danglingFindings(graph: TFlowGraph, ids: ReadonlySet<string>): TFlowFin
 function edges(graph: TFlowGraph, ids: ReadonlySet<string>): Map<string, string[]> {
   const out = new Map<string, string[]>();
   graph.steps.forEach((step, index) => {
-    if (!out.has(step.id)) out.set(step.id, successors(graph, index).filter((target) => ids.has(target)));
+    if (!out.has(step.id))
+      out.set(
+        step.id,
+        successors(graph, index).filter((target) => ids.has(target)),
+      );
   });
   return out;
 }
@@ -105,7 +148,14 @@ function cycleFindings(graph: TFlowGraph, out: ReadonlyMap<string, string[]>): T
       if (state.get(target) === "open") {
         const loop = [...trail.slice(trail.indexOf(target)), id, target];
         const index = graph.steps.findIndex((step) => step.id === id);
-        findings.push(finding("cycle", `steps[${index}]`, id, `Steps loop back: ${loop.join(" → ")}. A flow must not revisit a step, so every run ends.`));
+        findings.push(
+          finding(
+            "cycle",
+            `steps[${index}]`,
+            id,
+            `Steps loop back: ${loop.join(" → ")}. A flow must not revisit a step, so every run ends.`,
+          ),
+        );
       } else if (!state.has(target)) visit(target, [...trail, id]);
     }
     state.set(id, "done");
@@ -119,7 +169,10 @@ function templateSources(step: TFlowStep): Array<[field: string, refs: TParsedRe
     case "tool":
       return [["args", templatesInValue(step.args)]];
     case "branch":
-      return [["condition.left", templatesIn(step.condition.left)], ["condition.right", templatesInValue(step.condition.right)]];
+      return [
+        ["condition.left", templatesIn(step.condition.left)],
+        ["condition.right", templatesInValue(step.condition.right)],
+      ];
     case "transform":
       return [["output", templatesInValue(step.output)]];
     case "agent":
@@ -130,18 +183,43 @@ function templateSources(step: TFlowStep): Array<[field: string, refs: TParsedRe
 }
 
 /** Templates must name the input or a step that runs before this one on some path. */
-function templateFindings(graph: TFlowGraph, ids: ReadonlySet<string>, out: ReadonlyMap<string, string[]>): TFlowFinding[] {
+function templateFindings(
+  graph: TFlowGraph,
+  ids: ReadonlySet<string>,
+  out: ReadonlyMap<string, string[]>,
+): TFlowFinding[] {
   const findings: TFlowFinding[] = [];
   graph.steps.forEach((step, index) => {
     for (const [field, refs] of templateSources(step)) {
       const path = `steps[${index}].${field}`;
       for (const { text, ref } of refs) {
         if (!ref) {
-          findings.push(finding("invalid_template", path, step.id, `${text} in step "${step.id}" is not a template this flow understands: use {{input.<path>}} or {{steps.<stepId>.output.<path>}}.`));
+          findings.push(
+            finding(
+              "invalid_template",
+              path,
+              step.id,
+              `${text} in step "${step.id}" is not a template this flow understands: use {{input.<path>}} or {{steps.<stepId>.output.<path>}}.`,
+            ),
+          );
         } else if (ref.source === "step" && !ids.has(ref.stepId)) {
-          findings.push(finding("unknown_template_step", path, step.id, `${text} in step "${step.id}" names no step "${ref.stepId}".`));
+          findings.push(
+            finding(
+              "unknown_template_step",
+              path,
+              step.id,
+              `${text} in step "${step.id}" names no step "${ref.stepId}".`,
+            ),
+          );
         } else if (ref.source === "step" && (ref.stepId === step.id || !reachableFrom(ref.stepId, out).has(step.id))) {
-          findings.push(finding("template_step_not_before", path, step.id, `${text} in step "${step.id}" reads step "${ref.stepId}", which never runs before it, so its output cannot exist yet.`));
+          findings.push(
+            finding(
+              "template_step_not_before",
+              path,
+              step.id,
+              `${text} in step "${step.id}" reads step "${ref.stepId}", which never runs before it, so its output cannot exist yet.`,
+            ),
+          );
         }
       }
     }
@@ -157,9 +235,19 @@ function toolFindings(graph: TFlowGraph, input: TValidateGraphInput): { findings
     const visible = input.tools.get(step.tool);
     if (!visible) {
       const closest = closestMatch(step.tool, input.tools.keys());
-      findings.push(finding("unknown_tool", `steps[${index}].tool`, step.id, `Step "${step.id}" calls "${step.tool}", which is no tool this organization can use.${closest ? ` Did you mean "${closest}"?` : ""}`));
+      findings.push(
+        finding(
+          "unknown_tool",
+          `steps[${index}].tool`,
+          step.id,
+          `Step "${step.id}" calls "${step.tool}", which is no tool this organization can use.${closest ? ` Did you mean "${closest}"?` : ""}`,
+        ),
+      );
     } else if (!belt.some((entry) => entry.integrationId === visible.integration.id)) {
-      belt.push({ integrationId: visible.integration.id, identityMode: identityModeFor(visible.integration, input.bindingPolicies) });
+      belt.push({
+        integrationId: visible.integration.id,
+        identityMode: identityModeFor(visible.integration, input.bindingPolicies),
+      });
     }
   });
   return { findings, belt };
@@ -170,8 +258,24 @@ function agentFindings(graph: TFlowGraph, agents: ReadonlyMap<string, TAgentStan
     if (step.kind !== "agent") return [];
     const standing = agents.get(step.automationId);
     const path = `steps[${index}].automationId`;
-    if (!standing) return [finding("unknown_agent", path, step.id, `Step "${step.id}" asks agent ${step.automationId}, which is no agent of this flow's domain.`)];
-    if (!standing.published) return [finding("unpublished_agent", path, step.id, `Step "${step.id}" asks agent ${step.automationId}, which has never been published; publish it first.`)];
+    if (!standing)
+      return [
+        finding(
+          "unknown_agent",
+          path,
+          step.id,
+          `Step "${step.id}" asks agent ${step.automationId}, which is no agent of this flow's domain.`,
+        ),
+      ];
+    if (!standing.published)
+      return [
+        finding(
+          "unpublished_agent",
+          path,
+          step.id,
+          `Step "${step.id}" asks agent ${step.automationId}, which has never been published; publish it first.`,
+        ),
+      ];
     return [];
   });
 }
@@ -201,8 +305,20 @@ export function validateGraph(input: TValidateGraphInput): TGraphValidation {
   }
   const reachable = reachableFrom(graph.steps[0]!.id, out);
   graph.steps.forEach((step, index) => {
-    if (!reachable.has(step.id)) findings.push(finding("unreachable_step", `steps[${index}]`, step.id, `Step "${step.id}" can never run: no path from the first step leads to it.`));
+    if (!reachable.has(step.id))
+      findings.push(
+        finding(
+          "unreachable_step",
+          `steps[${index}]`,
+          step.id,
+          `Step "${step.id}" can never run: no path from the first step leads to it.`,
+        ),
+      );
   });
-  findings.push(...cycleFindings(graph, out), ...templateFindings(graph, ids, out), ...agentFindings(graph, input.agents));
+  findings.push(
+    ...cycleFindings(graph, out),
+    ...templateFindings(graph, ids, out),
+    ...agentFindings(graph, input.agents),
+  );
   return { graph, findings, plannedBelt: tools.belt };
 }

@@ -23,7 +23,12 @@ export async function checkHealth(): Promise<THealth> {
   const queueOk = !env.ENGINE_IN_PROCESS || queue.state === "running";
   return {
     status: !databaseError && queueOk ? "ok" : "degraded",
-    database: { kind: database.kind, ok: !databaseError, latencyMs, ...(databaseError ? { error: databaseError } : {}) },
+    database: {
+      kind: database.kind,
+      ok: !databaseError,
+      latencyMs,
+      ...(databaseError ? { error: databaseError } : {}),
+    },
     queue,
   };
 }

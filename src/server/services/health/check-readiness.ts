@@ -25,7 +25,10 @@ export function checkLiveness(): TLiveness {
 function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${READY_TIMEOUT_MS / 1000} s`)),
+      READY_TIMEOUT_MS,
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -35,7 +38,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** Names of migration folders the database has not finished applying (none when ready). */
 async function pendingMigrations(applied: Set<string>, dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory() && !applied.has(entry.name)).map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory() && !applied.has(entry.name))
+    .map((entry) => entry.name)
+    .sort();
 }
 
 /**
@@ -50,12 +56,17 @@ export async function checkReadiness(options: { migrationsDir?: string } = {}): 
   try {
     const { prisma } = await withTimeout(ready(), "the database");
     const rows = await withTimeout(
-      prisma.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      prisma.$queryRaw<
+        Array<{ migration_name: string }>
+      >`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
       "the database",
     );
     database.ok = true;
     try {
-      migrations.pending = await pendingMigrations(new Set(rows.map((row) => row.migration_name)), options.migrationsDir ?? migrationsDir());
+      migrations.pending = await pendingMigrations(
+        new Set(rows.map((row) => row.migration_name)),
+        options.migrationsDir ?? migrationsDir(),
+      );
       migrations.ok = migrations.pending.length === 0;
     } catch (error) {
       migrations.error = `the migrations folder could not be read: ${messageOf(error)}`;
@@ -67,5 +78,8 @@ export async function checkReadiness(options: { migrationsDir?: string } = {}): 
   database.latencyMs = Math.round((performance.now() - started) * 100) / 100;
   const { state, error } = queueStatus();
   const queue = { ok: state === "running", state, ...(error ? { error } : {}) };
-  return { status: database.ok && migrations.ok && queue.ok ? "ready" : "not_ready", checks: { database, migrations, queue } };
+  return {
+    status: database.ok && migrations.ok && queue.ok ? "ready" : "not_ready",
+    checks: { database, migrations, queue },
+  };
 }

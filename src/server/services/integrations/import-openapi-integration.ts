@@ -1,4 +1,7 @@
-import type { TImportOpenApiIntegrationRequest, TImportOpenApiIntegrationResponse } from "@/contracts/integrations/import-openapi-integration";
+import type {
+  TImportOpenApiIntegrationRequest,
+  TImportOpenApiIntegrationResponse,
+} from "@/contracts/integrations/import-openapi-integration";
 import type { TUserActor } from "@/server/auth/actor";
 import { assertOrgAdmin } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
@@ -9,9 +12,13 @@ import { toIntegrationDetail } from "./to-integration";
 
 function conflict(imported: TImportedIntegration, disabled: boolean): AppError {
   const state = disabled ? " (it is disabled; ids are never reused)" : "";
-  return new AppError("CONFLICT", `This organization already has the integration ${imported.id}${state}. Import it under another name.`, {
-    details: { id: imported.id },
-  });
+  return new AppError(
+    "CONFLICT",
+    `This organization already has the integration ${imported.id}${state}. Import it under another name.`,
+    {
+      details: { id: imported.id },
+    },
+  );
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
@@ -20,11 +27,26 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
  * Adds a custom integration from an OpenAPI document. Organization administration, not a
  * domain permission: the integration becomes visible to every domain of the organization.
  */
-export async function importOpenApiIntegration(actor: TUserActor, input: TImportOpenApiIntegrationRequest): Promise<TImportOpenApiIntegrationResponse> {
+export async function importOpenApiIntegration(
+  actor: TUserActor,
+  input: TImportOpenApiIntegrationRequest,
+): Promise<TImportOpenApiIntegrationResponse> {
   assertOrgAdmin(actor);
-  const organization = await db().organization.findUniqueOrThrow({ where: { id: actor.orgId }, select: { slug: true } });
-  const imported = integrationFromOpenApi({ document: input.document, orgSlug: organization.slug, orgId: actor.orgId, name: input.name, baseUrl: input.baseUrl });
-  const existing = await db().customIntegration.findUnique({ where: { id: imported.id }, select: { disabledAt: true } });
+  const organization = await db().organization.findUniqueOrThrow({
+    where: { id: actor.orgId },
+    select: { slug: true },
+  });
+  const imported = integrationFromOpenApi({
+    document: input.document,
+    orgSlug: organization.slug,
+    orgId: actor.orgId,
+    name: input.name,
+    baseUrl: input.baseUrl,
+  });
+  const existing = await db().customIntegration.findUnique({
+    where: { id: imported.id },
+    select: { disabledAt: true },
+  });
   if (existing) throw conflict(imported, existing.disabledAt !== null);
   try {
     await db().customIntegration.create({
@@ -51,8 +73,17 @@ export async function importOpenApiIntegration(actor: TUserActor, input: TImport
     name: imported.name,
     description: imported.description,
     builtIn: false,
-    credential: { token: true, fields: imported.credentialFields, prefers: imported.credentialFields.length ? "fields" : "token" },
+    credential: {
+      token: true,
+      fields: imported.credentialFields,
+      prefers: imported.credentialFields.length ? "fields" : "token",
+    },
     tools: imported.tools,
   });
-  return { integration, baseUrl: imported.baseUrl, credentialFields: imported.credentialFields, skipped: imported.skipped };
+  return {
+    integration,
+    baseUrl: imported.baseUrl,
+    credentialFields: imported.credentialFields,
+    skipped: imported.skipped,
+  };
 }

@@ -13,12 +13,23 @@ describe("importOpenApiIntegration", () => {
       const { actor, organization } = await actorIn({ orgRole, domainRole: null });
       const result = await importOpenApiIntegration(actor, { document: crmDocument() });
       const id = `${organization.slug}.acme-crm`;
-      expect(result.integration).toMatchObject({ id, name: "Acme CRM", description: "Contacts and deals of the Acme CRM." });
+      expect(result.integration).toMatchObject({
+        id,
+        name: "Acme CRM",
+        description: "Contacts and deals of the Acme CRM.",
+      });
       expect(result.integration.tools.map((tool) => tool.reference)).toContain(`#${id}.listContacts`);
-      expect(result.credentialFields).toEqual([{ name: "api_key_auth", description: "Workspace API key.", header: "X-CRM-Key" }]);
+      expect(result.credentialFields).toEqual([
+        { name: "api_key_auth", description: "Workspace API key.", header: "X-CRM-Key" },
+      ]);
       expect(result.skipped).toHaveLength(1);
       const row = await db().customIntegration.findUniqueOrThrow({ where: { id } });
-      expect(row).toMatchObject({ organizationId: organization.id, baseUrl: "https://eu.crm.example.com/v2", createdById: actor.userId, disabledAt: null });
+      expect(row).toMatchObject({
+        organizationId: organization.id,
+        baseUrl: "https://eu.crm.example.com/v2",
+        createdById: actor.userId,
+        disabledAt: null,
+      });
       expect((row.tools as { http: unknown }[])[0]!.http).toMatchObject({ method: "GET", path: "/contacts" });
       expect((await getIntegration(actor, { id })).tools).toHaveLength(4);
       // The public shape never carries the executor's binding.
@@ -28,13 +39,20 @@ describe("importOpenApiIntegration", () => {
 
   it("refuses members without organization administration (403), whatever their domain role", async () => {
     const { actor } = await actorIn({ orgRole: "MEMBER", domainRole: "OWNER" });
-    await expect(importOpenApiIntegration(actor, { document: crmDocument() })).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
+    await expect(importOpenApiIntegration(actor, { document: crmDocument() })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      status: 403,
+    });
   });
 
   it("answers 409 CONFLICT when the organization already has that id, disabled or not", async () => {
     const { actor } = await actorIn({ orgRole: "OWNER" });
     const first = await importOpenApiIntegration(actor, { document: crmDocument() });
-    await expect(importOpenApiIntegration(actor, { document: crmDocument() })).rejects.toMatchObject({ code: "CONFLICT", status: 409, details: { id: first.integration.id } });
+    await expect(importOpenApiIntegration(actor, { document: crmDocument() })).rejects.toMatchObject({
+      code: "CONFLICT",
+      status: 409,
+      details: { id: first.integration.id },
+    });
     await disableIntegration(actor, { id: first.integration.id });
     await expect(importOpenApiIntegration(actor, { document: crmDocument() })).rejects.toThrow(/disabled/);
     const renamed = await importOpenApiIntegration(actor, { document: crmDocument(), name: "Acme CRM 2" });
@@ -43,7 +61,10 @@ describe("importOpenApiIntegration", () => {
 
   it("passes document problems on as 400 VALIDATION", async () => {
     const { actor } = await actorIn({ orgRole: "OWNER" });
-    await expect(importOpenApiIntegration(actor, { document: { openapi: "2.0" } })).rejects.toMatchObject({ code: "VALIDATION", status: 400 });
+    await expect(importOpenApiIntegration(actor, { document: { openapi: "2.0" } })).rejects.toMatchObject({
+      code: "VALIDATION",
+      status: 400,
+    });
   });
 });
 
@@ -66,8 +87,12 @@ describe("disableIntegration", () => {
     const member = await actorIn({ orgRole: "MEMBER" });
     await expect(disableIntegration(member.actor, { id: integration.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const otherAdmin = await actorIn({ orgRole: "OWNER" });
-    await expect(disableIntegration(otherAdmin.actor, { id: integration.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(disableIntegration(owner.actor, { id: "nobody.nothing" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(disableIntegration(otherAdmin.actor, { id: integration.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(disableIntegration(owner.actor, { id: "nobody.nothing" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(disableIntegration(owner.actor, { id: "service.http" })).rejects.toMatchObject({ code: "VALIDATION" });
     expect((await getIntegration(owner.actor, { id: integration.id })).id).toBe(integration.id);
   });

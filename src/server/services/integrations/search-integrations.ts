@@ -1,11 +1,20 @@
-import { MAX_INTEGRATION_RESULTS, type TListIntegrationsRequest, type TListIntegrationsResponse } from "@/contracts/integrations/list-integrations";
+import {
+  MAX_INTEGRATION_RESULTS,
+  type TListIntegrationsRequest,
+  type TListIntegrationsResponse,
+} from "@/contracts/integrations/list-integrations";
 import type { TUserActor } from "@/server/auth/actor";
 import { visibleIntegrations } from "@/server/integrations/catalog";
 import type { TIntegrationDefinition } from "@/server/integrations/types";
 import { toIntegrationSummary } from "./to-integration";
 
 function matches(integration: TIntegrationDefinition, term: string): boolean {
-  const haystacks = [integration.id, integration.name, integration.description, ...integration.tools.flatMap((tool) => [tool.name, tool.description])];
+  const haystacks = [
+    integration.id,
+    integration.name,
+    integration.description,
+    ...integration.tools.flatMap((tool) => [tool.name, tool.description]),
+  ];
   return haystacks.some((value) => value.toLowerCase().includes(term));
 }
 
@@ -24,7 +33,10 @@ function byBuiltInThenName(a: TIntegrationDefinition, b: TIntegrationDefinition)
  * own enabled custom ones) whose id, name, description, tool names or tool descriptions
  * contain the term, case-insensitively; built-ins first, then by name; at most 50.
  */
-export async function searchIntegrations(actor: TUserActor, input: TListIntegrationsRequest): Promise<TListIntegrationsResponse> {
+export async function searchIntegrations(
+  actor: TUserActor,
+  input: TListIntegrationsRequest,
+): Promise<TListIntegrationsResponse> {
   const term = (input.q ?? "").trim().toLowerCase();
   const found = (await visibleIntegrations(actor.orgId)).filter((integration) => !term || matches(integration, term));
   return { integrations: found.sort(byBuiltInThenName).slice(0, MAX_INTEGRATION_RESULTS).map(toIntegrationSummary) };

@@ -9,7 +9,12 @@ export function toIntegrationSummary(integration: TIntegrationDefinition): TInte
     id: integration.id,
     name: integration.name,
     description: integration.description,
-    tools: integration.tools.map((tool) => ({ name: tool.name, reference: `#${tool.name}`, description: tool.description, isReadonly: tool.isReadonly })),
+    tools: integration.tools.map((tool) => ({
+      name: tool.name,
+      reference: `#${tool.name}`,
+      description: tool.description,
+      isReadonly: tool.isReadonly,
+    })),
   };
 }
 

@@ -10,7 +10,13 @@ export async function createArticle(actor: TUserActor, input: TCreateArticleRequ
   const base = await findBase(actor, input.baseId);
   await assertCanManageScope(actor, base);
   const article = await db().knowledgeArticle.create({
-    data: { baseId: base.id, organizationId: actor.orgId, title: input.title, draftBody: input.draftBody ?? null, createdById: actor.userId },
+    data: {
+      baseId: base.id,
+      organizationId: actor.orgId,
+      title: input.title,
+      draftBody: input.draftBody ?? null,
+      createdById: actor.userId,
+    },
     select: ARTICLE_SELECT,
   });
   return toArticle(article);

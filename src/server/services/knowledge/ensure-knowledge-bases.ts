@@ -9,13 +9,22 @@ import { db, type PrismaClient, type TTransaction } from "@/server/db/client";
 export async function ensureKnowledgeBases(orgId: string, client: PrismaClient | TTransaction = db()): Promise<void> {
   const organization = await client.organization.findUnique({
     where: { id: orgId },
-    select: { name: true, domains: { select: { id: true, name: true } }, knowledgeBases: { select: { scopeKey: true } } },
+    select: {
+      name: true,
+      domains: { select: { id: true, name: true } },
+      knowledgeBases: { select: { scopeKey: true } },
+    },
   });
   if (!organization) return;
   const existing = new Set(organization.knowledgeBases.map((base) => base.scopeKey));
   const wanted = [
     { organizationId: orgId, domainId: null, scopeKey: orgId, name: `${organization.name} knowledge` },
-    ...organization.domains.map((domain) => ({ organizationId: orgId, domainId: domain.id, scopeKey: domain.id, name: `${domain.name} knowledge` })),
+    ...organization.domains.map((domain) => ({
+      organizationId: orgId,
+      domainId: domain.id,
+      scopeKey: domain.id,
+      name: `${domain.name} knowledge`,
+    })),
   ];
   const missing = wanted.filter((base) => !existing.has(base.scopeKey));
   if (missing.length) await client.knowledgeBase.createMany({ data: missing, skipDuplicates: true });

@@ -11,7 +11,11 @@ export async function getModule(actor: TUserActor, { id }: TGetModuleRequest): P
   const memberships = await db().knowledgeModuleArticle.findMany({
     where: { moduleId: found.id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, createdAt: true, article: { select: { id: true, baseId: true, title: true, publishedTitle: true, publishedAt: true } } },
+    select: {
+      id: true,
+      createdAt: true,
+      article: { select: { id: true, baseId: true, title: true, publishedTitle: true, publishedAt: true } },
+    },
   });
   return {
     ...toModule(found),

@@ -11,7 +11,6 @@ import { notFound } from "@/server/errors";
  * to every member for reading and to organization Owners and Admins for writing.
  */
 
-
 /** domainId null = the organization's scope (its base, or an organization module). */
 type TScoped = { domainId: string | null };
 
@@ -21,7 +20,8 @@ async function assertScope(actor: TUserActor, scope: TScoped, permission: TDomai
 }
 
 export const assertCanViewScope = (actor: TUserActor, scope: TScoped) => assertScope(actor, scope, "view");
-export const assertCanManageScope = (actor: TUserActor, scope: TScoped) => assertScope(actor, scope, "manage_knowledge");
+export const assertCanManageScope = (actor: TUserActor, scope: TScoped) =>
+  assertScope(actor, scope, "manage_knowledge");
 
 /** The caller's roles in the domains of their organization, for list views (one query). */
 export async function myDomainRoles(actor: TUserActor): Promise<Map<string, DomainRole>> {

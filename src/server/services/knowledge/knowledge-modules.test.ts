@@ -19,7 +19,12 @@ beforeAll(async () => {
 
 describe("creating modules", () => {
   it("creates a domain module and an organization module", async () => {
-    const domainModule = await createModule(world.people.editor.actor, { kind: "domain", domainId: world.ops.id, name: "Pumps", description: "All about pumps" });
+    const domainModule = await createModule(world.people.editor.actor, {
+      kind: "domain",
+      domainId: world.ops.id,
+      name: "Pumps",
+      description: "All about pumps",
+    });
     expect(domainModule).toEqual({
       id: expect.any(String),
       kind: "domain",
@@ -30,7 +35,9 @@ describe("creating modules", () => {
     });
     const orgModule = await createModule(world.people.orgAdmin.actor, { kind: "org", name: "Company" });
     expect(orgModule).toMatchObject({ kind: "org", domainId: null, name: "Company", description: null });
-    expect(await createModule(world.owner, { kind: "org", name: "Blank", description: "" })).toMatchObject({ description: null });
+    expect(await createModule(world.owner, { kind: "org", name: "Blank", description: "" })).toMatchObject({
+      description: null,
+    });
   });
 
   it.each([
@@ -53,7 +60,10 @@ describe("creating modules", () => {
 
   it("answers 404 for a domain of another organization or an unknown one", async () => {
     for (const domainId of [other.ops.id, crypto.randomUUID()]) {
-      await expect(createModule(world.owner, { kind: "domain", domainId, name: "x" })).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
+      await expect(createModule(world.owner, { kind: "domain", domainId, name: "x" })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        status: 404,
+      });
     }
   });
 });
@@ -75,10 +85,15 @@ describe("module membership", () => {
     draftArticle = (await createArticle(world.owner, { baseId: world.bases.ops, title: "Draft article" })).id;
   });
 
-  const reasonOf = (promise: Promise<unknown>) => promise.then(() => "added", (error: { code: string; details?: { reason?: string } }) => `${error.code}:${error.details?.reason ?? ""}`);
+  const reasonOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "added",
+      (error: { code: string; details?: { reason?: string } }) => `${error.code}:${error.details?.reason ?? ""}`,
+    );
 
   it("follows the compatibility matrix", async () => {
-    const add = (moduleId: string, articleId: string) => reasonOf(addArticleToModule(world.owner, { moduleId, articleId }));
+    const add = (moduleId: string, articleId: string) =>
+      reasonOf(addArticleToModule(world.owner, { moduleId, articleId }));
     expect(await add(opsModule, opsArticle)).toBe("added");
     expect(await add(opsModule, orgArticle)).toBe("added");
     expect(await add(opsModule, salesArticle)).toBe("CONFLICT:incompatible");
@@ -86,7 +101,9 @@ describe("module membership", () => {
     expect(await add(orgModule, orgArticle)).toBe("added");
     expect(await add(orgModule, opsArticle)).toBe("CONFLICT:incompatible");
     expect(await add(orgModule, salesArticle)).toBe("CONFLICT:incompatible");
-    const error = await addArticleToModule(world.owner, { moduleId: opsModule, articleId: draftArticle }).catch((caught: unknown) => caught);
+    const error = await addArticleToModule(world.owner, { moduleId: opsModule, articleId: draftArticle }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ status: 409, code: "CONFLICT" });
   });
 
@@ -97,19 +114,32 @@ describe("module membership", () => {
       addArticleToModule(world.people.editor.actor, { moduleId: opsModule, articleId: opsArticle }),
     ]);
     expect(again).toEqual([first, first]);
-    expect(first).toEqual({ id: expect.any(String), moduleId: opsModule, articleId: opsArticle, createdAt: expect.any(String) });
+    expect(first).toEqual({
+      id: expect.any(String),
+      moduleId: opsModule,
+      articleId: opsArticle,
+      createdAt: expect.any(String),
+    });
     expect(await db().knowledgeModuleArticle.count({ where: { moduleId: opsModule, articleId: opsArticle } })).toBe(1);
   });
 
   it("needs the right to manage the module", async () => {
     for (const who of ["operator", "viewer", "outsider", "orgAdmin"] as const) {
-      await expect(addArticleToModule(world.people[who].actor, { moduleId: opsModule, articleId: orgArticle })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(
+        addArticleToModule(world.people[who].actor, { moduleId: opsModule, articleId: orgArticle }),
+      ).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
     for (const who of ["editor", "viewer", "outsider"] as const) {
-      await expect(addArticleToModule(world.people[who].actor, { moduleId: orgModule, articleId: orgArticle })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(
+        addArticleToModule(world.people[who].actor, { moduleId: orgModule, articleId: orgArticle }),
+      ).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
-    await expect(addArticleToModule(world.people.orgAdmin.actor, { moduleId: orgModule, articleId: orgArticle })).resolves.toMatchObject({ moduleId: orgModule });
-    await expect(removeArticleFromModule(world.people.viewer.actor, { moduleId: opsModule, articleId: orgArticle })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      addArticleToModule(world.people.orgAdmin.actor, { moduleId: orgModule, articleId: orgArticle }),
+    ).resolves.toMatchObject({ moduleId: orgModule });
+    await expect(
+      removeArticleFromModule(world.people.viewer.actor, { moduleId: opsModule, articleId: orgArticle }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("answers 404 when the module or the article is of another organization or unknown", async () => {
@@ -123,7 +153,10 @@ describe("module membership", () => {
       ["nope", orgArticle],
     ];
     for (const [moduleId, articleId] of cases) {
-      await expect(addArticleToModule(world.owner, { moduleId, articleId })).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
+      await expect(addArticleToModule(world.owner, { moduleId, articleId })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        status: 404,
+      });
     }
     await expect(getModule(world.owner, { id: theirModule })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
@@ -135,10 +168,16 @@ describe("module membership", () => {
       [opsArticle, "Ops article", "published"],
       [orgArticle, "Org article", "published"],
     ]);
-    expect((await getArticle(world.owner, { id: orgArticle })).modules.map((m) => m.id).sort()).toEqual([opsModule, orgModule].sort());
+    expect((await getArticle(world.owner, { id: orgArticle })).modules.map((m) => m.id).sort()).toEqual(
+      [opsModule, orgModule].sort(),
+    );
 
-    expect(await removeArticleFromModule(world.people.editor.actor, { moduleId: opsModule, articleId: orgArticle })).toEqual({ removed: true });
-    expect(await removeArticleFromModule(world.people.editor.actor, { moduleId: opsModule, articleId: orgArticle })).toEqual({ removed: false });
+    expect(
+      await removeArticleFromModule(world.people.editor.actor, { moduleId: opsModule, articleId: orgArticle }),
+    ).toEqual({ removed: true });
+    expect(
+      await removeArticleFromModule(world.people.editor.actor, { moduleId: opsModule, articleId: orgArticle }),
+    ).toEqual({ removed: false });
     expect((await getModule(world.owner, { id: opsModule })).articles.map((a) => a.articleId)).toEqual([opsArticle]);
   });
 
@@ -156,6 +195,8 @@ describe("module membership", () => {
     // Organization modules first.
     const kinds = (await names("owner")).map((m) => m.kind);
     expect(kinds.indexOf("domain")).toBeGreaterThan(kinds.lastIndexOf("org"));
-    await expect(getModule(world.people.outsider.actor, { id: opsModule })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(getModule(world.people.outsider.actor, { id: opsModule })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 });

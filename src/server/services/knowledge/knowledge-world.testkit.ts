@@ -2,7 +2,13 @@ import type { TUserActor } from "@/server/auth/actor";
 import { mintSecret } from "@/server/auth/secret-token";
 import { db } from "@/server/db/client";
 import type { DomainRole, OrgRole } from "@/server/db/generated/enums";
-import { addDomainMember, addOrgMember, createDomain, createOrganization, createUser } from "../../../../test/factories";
+import {
+  addDomainMember,
+  addOrgMember,
+  createDomain,
+  createOrganization,
+  createUser,
+} from "../../../../test/factories";
 import { createArticle } from "./create-article";
 import { ensureKnowledgeBases } from "./ensure-knowledge-bases";
 import { publishArticle } from "./publish-article";
@@ -16,7 +22,13 @@ import { publishArticle } from "./publish-article";
 type TPersonPlan = { orgRole: OrgRole; domains: Array<["ops" | "sales", DomainRole]> };
 
 const PEOPLE = {
-  owner: { orgRole: "OWNER", domains: [["ops", "OWNER"], ["sales", "OWNER"]] },
+  owner: {
+    orgRole: "OWNER",
+    domains: [
+      ["ops", "OWNER"],
+      ["sales", "OWNER"],
+    ],
+  },
   editor: { orgRole: "MEMBER", domains: [["ops", "EDITOR"]] },
   operator: { orgRole: "MEMBER", domains: [["ops", "OPERATOR"]] },
   viewer: { orgRole: "MEMBER", domains: [["ops", "VIEWER"]] },
@@ -26,15 +38,27 @@ const PEOPLE = {
 
 export type TWorldPerson = { actor: TUserActor; apiKey: string; userToken: string };
 
-async function person(orgId: string, domainIds: Record<"ops" | "sales", string>, plan: TPersonPlan): Promise<TWorldPerson> {
+async function person(
+  orgId: string,
+  domainIds: Record<"ops" | "sales", string>,
+  plan: TPersonPlan,
+): Promise<TWorldPerson> {
   const user = await createUser();
   await addOrgMember(orgId, user.id, plan.orgRole);
   for (const [domain, role] of plan.domains) await addDomainMember(domainIds[domain], user.id, role);
   const key = mintSecret("api_key");
-  await db().apiKey.create({ data: { userId: user.id, organizationId: orgId, name: "test", prefix: key.prefix, secretHash: key.secretHash } });
+  await db().apiKey.create({
+    data: { userId: user.id, organizationId: orgId, name: "test", prefix: key.prefix, secretHash: key.secretHash },
+  });
   const token = mintSecret("user_token");
   await db().accessToken.create({
-    data: { userId: user.id, organizationId: orgId, prefix: token.prefix, secretHash: token.secretHash, expiresAt: new Date(Date.now() + 3_600_000) },
+    data: {
+      userId: user.id,
+      organizationId: orgId,
+      prefix: token.prefix,
+      secretHash: token.secretHash,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
   });
   const actor: TUserActor = {
     kind: "user",
@@ -59,7 +83,10 @@ export async function knowledgeWorld(name = "Acme") {
     people[key] = await person(organization.id, domainIds, plan);
   }
   await ensureKnowledgeBases(organization.id);
-  const bases = await db().knowledgeBase.findMany({ where: { organizationId: organization.id }, select: { id: true, domainId: true } });
+  const bases = await db().knowledgeBase.findMany({
+    where: { organizationId: organization.id },
+    select: { id: true, domainId: true },
+  });
   const baseOf = (domainId: string | null) => bases.find((base) => base.domainId === domainId)!.id;
   return {
     organization,
@@ -74,7 +101,12 @@ export async function knowledgeWorld(name = "Acme") {
 export type TKnowledgeWorld = Awaited<ReturnType<typeof knowledgeWorld>>;
 
 /** An article created and published by the world's owner (who may manage every base). */
-export async function publishedArticle(world: TKnowledgeWorld, baseId: string, title: string, draftBody: string | null = null) {
+export async function publishedArticle(
+  world: TKnowledgeWorld,
+  baseId: string,
+  title: string,
+  draftBody: string | null = null,
+) {
   const article = await createArticle(world.owner, { baseId, title, draftBody });
   await publishArticle(world.owner, { id: article.id });
   return article;
@@ -84,7 +116,14 @@ export async function publishedArticle(world: TKnowledgeWorld, baseId: string, t
 export async function revokedApiKey(actor: TUserActor): Promise<string> {
   const key = mintSecret("api_key");
   await db().apiKey.create({
-    data: { userId: actor.userId, organizationId: actor.orgId, name: "revoked", prefix: key.prefix, secretHash: key.secretHash, revokedAt: new Date() },
+    data: {
+      userId: actor.userId,
+      organizationId: actor.orgId,
+      name: "revoked",
+      prefix: key.prefix,
+      secretHash: key.secretHash,
+      revokedAt: new Date(),
+    },
   });
   return key.token;
 }
@@ -93,7 +132,13 @@ export async function revokedApiKey(actor: TUserActor): Promise<string> {
 export async function expiredUserToken(actor: TUserActor): Promise<string> {
   const token = mintSecret("user_token");
   await db().accessToken.create({
-    data: { userId: actor.userId, organizationId: actor.orgId, prefix: token.prefix, secretHash: token.secretHash, expiresAt: new Date(Date.now() - 1000) },
+    data: {
+      userId: actor.userId,
+      organizationId: actor.orgId,
+      prefix: token.prefix,
+      secretHash: token.secretHash,
+      expiresAt: new Date(Date.now() - 1000),
+    },
   });
   return token.token;
 }

@@ -5,7 +5,10 @@ import { assertCanViewScope, canManageScopeWith, findBase, myDomainRoles } from 
 import { ARTICLE_SUMMARY_SELECT, toArticleSummary } from "./to-knowledge";
 
 /** The articles of one base, newest first, without bodies (each may be megabytes). */
-export async function listArticles(actor: TUserActor, { baseId }: TListArticlesRequest): Promise<TListArticlesResponse> {
+export async function listArticles(
+  actor: TUserActor,
+  { baseId }: TListArticlesRequest,
+): Promise<TListArticlesResponse> {
   const base = await findBase(actor, baseId);
   await assertCanViewScope(actor, base);
   const articles = await db().knowledgeArticle.findMany({

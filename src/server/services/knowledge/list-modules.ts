@@ -13,6 +13,10 @@ export async function listModules(actor: TUserActor): Promise<TListModulesRespon
     select: { ...MODULE_SELECT, _count: { select: { articles: true } } },
   });
   return {
-    modules: modules.map((row) => ({ ...toModule(row), articleCount: row._count.articles, canManage: canManageScopeWith(actor, roles, row) })),
+    modules: modules.map((row) => ({
+      ...toModule(row),
+      articleCount: row._count.articles,
+      canManage: canManageScopeWith(actor, roles, row),
+    })),
   };
 }

@@ -13,7 +13,10 @@ const PUBLISH_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };
  * Publishes the current draft: the published copy and its search vector are replaced together.
  * Publishing again republishes; later draft edits stay invisible to search until then.
  */
-export async function publishArticle(actor: TUserActor, { id }: TPublishArticleRequest): Promise<TKnowledgeArticleSummary> {
+export async function publishArticle(
+  actor: TUserActor,
+  { id }: TPublishArticleRequest,
+): Promise<TKnowledgeArticleSummary> {
   const article = await findArticle(actor, id);
   await assertCanManageScope(actor, article.base);
   const row = await db().$transaction(async (tx) => {

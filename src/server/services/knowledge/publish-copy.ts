@@ -32,7 +32,10 @@ function isTooLongForTsvector(error: unknown): boolean {
 }
 
 async function writeSearchVector(tx: TTransaction, articleId: string, bodyPrefix: number | null): Promise<void> {
-  const body = bodyPrefix === null ? Prisma.sql`coalesce("publishedBody", '')` : Prisma.sql`left(coalesce("publishedBody", ''), ${bodyPrefix}::int)`;
+  const body =
+    bodyPrefix === null
+      ? Prisma.sql`coalesce("publishedBody", '')`
+      : Prisma.sql`left(coalesce("publishedBody", ''), ${bodyPrefix}::int)`;
   await tx.$executeRaw`
     UPDATE knowledge_articles
     SET "searchVector" = setweight(to_tsvector(${TS_CONFIG}, coalesce("publishedTitle", '')), 'A')

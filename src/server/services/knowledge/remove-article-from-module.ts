@@ -4,9 +4,14 @@ import { db } from "@/server/db/client";
 import { assertCanManageScope, findModule } from "./knowledge-access";
 
 /** Takes an article out of a module (the article itself stays); idempotent. */
-export async function removeArticleFromModule(actor: TUserActor, { moduleId, articleId }: TRemoveArticleFromModuleRequest) {
+export async function removeArticleFromModule(
+  actor: TUserActor,
+  { moduleId, articleId }: TRemoveArticleFromModuleRequest,
+) {
   const knowledgeModule = await findModule(actor, moduleId);
   await assertCanManageScope(actor, knowledgeModule);
-  const { count } = await db().knowledgeModuleArticle.deleteMany({ where: { moduleId: knowledgeModule.id, articleId } });
+  const { count } = await db().knowledgeModuleArticle.deleteMany({
+    where: { moduleId: knowledgeModule.id, articleId },
+  });
   return { removed: count > 0 };
 }

@@ -18,11 +18,30 @@ beforeAll(async () => {
   world = await knowledgeWorld("Acme");
   other = await knowledgeWorld("Globex");
   ids.titleHit = (await publishedArticle(world, world.bases.org, "Turbine maintenance", FILLER)).id;
-  ids.bodyHit = (await publishedArticle(world, world.bases.org, "Quarterly notes", `${FILLER} Remember the turbine inspection next week. ${FILLER}`)).id;
-  ids.opsHit = (await publishedArticle(world, world.bases.ops, "Ops turbine checklist", "Check the turbine blades for cracks.")).id;
-  ids.salesHit = (await publishedArticle(world, world.bases.sales, "Sales turbine pitch", "Sell turbines to utilities.")).id;
-  ids.draft = (await createArticle(world.owner, { baseId: world.bases.org, title: "Unpublished turbine secrets", draftBody: "turbine" })).id;
-  ids.otherOrg = (await publishedArticle(other, other.bases.org, "Globex turbine handbook", "turbine turbine turbine")).id;
+  ids.bodyHit = (
+    await publishedArticle(
+      world,
+      world.bases.org,
+      "Quarterly notes",
+      `${FILLER} Remember the turbine inspection next week. ${FILLER}`,
+    )
+  ).id;
+  ids.opsHit = (
+    await publishedArticle(world, world.bases.ops, "Ops turbine checklist", "Check the turbine blades for cracks.")
+  ).id;
+  ids.salesHit = (
+    await publishedArticle(world, world.bases.sales, "Sales turbine pitch", "Sell turbines to utilities.")
+  ).id;
+  ids.draft = (
+    await createArticle(world.owner, {
+      baseId: world.bases.org,
+      title: "Unpublished turbine secrets",
+      draftBody: "turbine",
+    })
+  ).id;
+  ids.otherOrg = (
+    await publishedArticle(other, other.bases.org, "Globex turbine handbook", "turbine turbine turbine")
+  ).id;
   ids.otherOps = (await publishedArticle(other, other.bases.ops, "Globex ops turbine", "turbine")).id;
   opsModule = (await createModule(world.owner, { kind: "domain", domainId: world.ops.id, name: "Turbines" })).id;
   orgModule = (await createModule(world.owner, { kind: "org", name: "Company" })).id;
@@ -31,7 +50,11 @@ beforeAll(async () => {
   await addArticleToModule(world.owner, { moduleId: orgModule, articleId: ids.titleHit! });
 });
 
-const search = (selection: TKnowledgeSelection, query = "turbine", options: { domainId?: string | null; limit?: number; orgId?: string } = {}) =>
+const search = (
+  selection: TKnowledgeSelection,
+  query = "turbine",
+  options: { domainId?: string | null; limit?: number; orgId?: string } = {},
+) =>
   searchKnowledge({
     orgId: options.orgId ?? world.organization.id,
     domainId: options.domainId === undefined ? world.ops.id : options.domainId,
@@ -40,7 +63,10 @@ const search = (selection: TKnowledgeSelection, query = "turbine", options: { do
     limit: options.limit,
   });
 const hitIds = async (...args: Parameters<typeof search>) => (await search(...args)).map((hit) => hit.articleId);
-const mode = (m: TKnowledgeSelection["mode"], moduleIds: string[] = []): TKnowledgeSelection => ({ mode: m, moduleIds });
+const mode = (m: TKnowledgeSelection["mode"], moduleIds: string[] = []): TKnowledgeSelection => ({
+  mode: m,
+  moduleIds,
+});
 
 describe("searchKnowledge", () => {
   it("finds nothing in mode none", async () => {
@@ -62,17 +88,25 @@ describe("searchKnowledge", () => {
 
   it("searches the agent's domain base plus the organization's base in mode domain", async () => {
     expect((await hitIds(mode("domain"))).sort()).toEqual([ids.titleHit, ids.bodyHit, ids.opsHit].sort());
-    expect((await hitIds(mode("domain"), "turbine", { domainId: world.sales.id })).sort()).toEqual([ids.titleHit, ids.bodyHit, ids.salesHit].sort());
-    expect((await hitIds(mode("domain"), "turbine", { domainId: null })).sort()).toEqual([ids.titleHit, ids.bodyHit].sort());
+    expect((await hitIds(mode("domain"), "turbine", { domainId: world.sales.id })).sort()).toEqual(
+      [ids.titleHit, ids.bodyHit, ids.salesHit].sort(),
+    );
+    expect((await hitIds(mode("domain"), "turbine", { domainId: null })).sort()).toEqual(
+      [ids.titleHit, ids.bodyHit].sort(),
+    );
   });
 
   it("searches only the listed modules of this organization in mode modules", async () => {
     expect((await hitIds(mode("modules", [opsModule]))).sort()).toEqual([ids.opsHit, ids.bodyHit].sort());
-    expect((await hitIds(mode("modules", [opsModule, orgModule, opsModule]))).sort()).toEqual([ids.opsHit, ids.bodyHit, ids.titleHit].sort());
+    expect((await hitIds(mode("modules", [opsModule, orgModule, opsModule]))).sort()).toEqual(
+      [ids.opsHit, ids.bodyHit, ids.titleHit].sort(),
+    );
     expect(await hitIds(mode("modules", []))).toEqual([]);
     expect(await hitIds(mode("modules", ["not-a-uuid", crypto.randomUUID()]))).toEqual([]);
     // Another organization's search never reaches these modules.
-    expect(await hitIds(mode("modules", [opsModule, orgModule]), "turbine", { orgId: other.organization.id })).toEqual([]);
+    expect(await hitIds(mode("modules", [opsModule, orgModule]), "turbine", { orgId: other.organization.id })).toEqual(
+      [],
+    );
   });
 
   it("never returns unpublished articles or another organization's", async () => {
@@ -83,10 +117,12 @@ describe("searchKnowledge", () => {
       expect(found).not.toContain(ids.otherOps);
     }
     // A domain id of another organization adds nothing either.
-    expect((await hitIds(mode("domain"), "turbine", { domainId: other.ops.id })).sort()).toEqual([ids.titleHit, ids.bodyHit].sort());
-    expect((await hitIds(mode("domain"), "turbine", { orgId: other.organization.id, domainId: other.ops.id })).sort()).toEqual(
-      [ids.otherOrg, ids.otherOps].sort(),
+    expect((await hitIds(mode("domain"), "turbine", { domainId: other.ops.id })).sort()).toEqual(
+      [ids.titleHit, ids.bodyHit].sort(),
     );
+    expect(
+      (await hitIds(mode("domain"), "turbine", { orgId: other.organization.id, domainId: other.ops.id })).sort(),
+    ).toEqual([ids.otherOrg, ids.otherOps].sort());
   });
 
   it("stems words and accepts web-search syntax", async () => {
@@ -97,7 +133,8 @@ describe("searchKnowledge", () => {
   });
 
   it("finds nothing for empty, stop-word-only or unmatched queries", async () => {
-    for (const query of ["", "   ", "the and of", "zyxwvut", "!!! ???"]) expect(await search(mode("org"), query)).toEqual([]);
+    for (const query of ["", "   ", "the and of", "zyxwvut", "!!! ???"])
+      expect(await search(mode("org"), query)).toEqual([]);
   });
 
   it("honours the limit", async () => {
@@ -109,6 +146,11 @@ describe("searchKnowledge", () => {
 
   it("returns the published title and a snippet around the match", async () => {
     const [hit] = await search(mode("modules", [opsModule]), "cracks");
-    expect(hit).toEqual({ articleId: ids.opsHit, title: "Ops turbine checklist", snippet: expect.stringContaining("**cracks**"), rank: expect.any(Number) });
+    expect(hit).toEqual({
+      articleId: ids.opsHit,
+      title: "Ops turbine checklist",
+      snippet: expect.stringContaining("**cracks**"),
+      rank: expect.any(Number),
+    });
   });
 });

@@ -20,7 +20,7 @@ export type TSearchKnowledgeOptions = {
 };
 
 // `**` marks matched words: readable for a model and renderable as Markdown in the console.
-const HEADLINE_OPTIONS = "MaxFragments=2, MinWords=8, MaxWords=30, FragmentDelimiter=\" … \", StartSel=**, StopSel=**";
+const HEADLINE_OPTIONS = 'MaxFragments=2, MinWords=8, MaxWords=30, FragmentDelimiter=" … ", StartSel=**, StopSel=**';
 
 // ts_rank_cd computes in single precision; more digits than this are noise.
 const roundRank = (rank: number) => Math.round(rank * 1e6) / 1e6;
@@ -33,7 +33,9 @@ function scopeCondition({ orgId, domainId, selection }: TSearchKnowledgeOptions)
     case "org":
       return Prisma.sql`b."domainId" IS NULL`;
     case "domain":
-      return domainId && isUuid(domainId) ? Prisma.sql`(b."domainId" IS NULL OR b."domainId" = ${domainId}::uuid)` : Prisma.sql`b."domainId" IS NULL`;
+      return domainId && isUuid(domainId)
+        ? Prisma.sql`(b."domainId" IS NULL OR b."domainId" = ${domainId}::uuid)`
+        : Prisma.sql`b."domainId" IS NULL`;
     case "modules": {
       const moduleIds = [...new Set(selection.moduleIds.filter(isUuid))];
       if (!moduleIds.length) return null;
@@ -55,7 +57,8 @@ export async function searchKnowledge(options: TSearchKnowledgeOptions): Promise
   const query = options.query.trim().slice(0, SEARCH_QUERY_MAX);
   const scope = scopeCondition(options);
   if (!query || !scope || !isUuid(options.orgId)) return [];
-  const requested = options.limit !== undefined && Number.isFinite(options.limit) ? Math.trunc(options.limit) : SEARCH_LIMIT_DEFAULT;
+  const requested =
+    options.limit !== undefined && Number.isFinite(options.limit) ? Math.trunc(options.limit) : SEARCH_LIMIT_DEFAULT;
   const limit = Math.min(Math.max(requested, 1), SEARCH_LIMIT_MAX);
   // Headlines parse whole bodies, so they are built for the page of hits only.
   const rows = await db().$queryRaw<Array<{ articleId: string; title: string; snippet: string; rank: number }>>`
@@ -80,5 +83,10 @@ export async function searchKnowledge(options: TSearchKnowledgeOptions): Promise
            hits.rank::float8 AS rank
     FROM hits CROSS JOIN q
     ORDER BY hits.rank DESC, hits."publishedAt" DESC, hits.id`;
-  return rows.map((row) => ({ articleId: row.articleId, title: row.title, snippet: row.snippet, rank: roundRank(Number(row.rank)) }));
+  return rows.map((row) => ({
+    articleId: row.articleId,
+    title: row.title,
+    snippet: row.snippet,
+    rank: roundRank(Number(row.rank)),
+  }));
 }

@@ -4,14 +4,56 @@ import type { KnowledgeModuleKind } from "@/server/db/generated/enums";
 
 /** Public shapes of knowledge rows (never a raw Prisma row). */
 
-export const MODULE_SELECT = { id: true, kind: true, domainId: true, name: true, description: true, createdAt: true } as const;
-export const ARTICLE_SELECT = { id: true, baseId: true, title: true, draftBody: true, publishedAt: true, createdAt: true } as const;
-export const ARTICLE_SUMMARY_SELECT = { id: true, baseId: true, title: true, publishedAt: true, createdAt: true, updatedAt: true } as const;
+export const MODULE_SELECT = {
+  id: true,
+  kind: true,
+  domainId: true,
+  name: true,
+  description: true,
+  createdAt: true,
+} as const;
+export const ARTICLE_SELECT = {
+  id: true,
+  baseId: true,
+  title: true,
+  draftBody: true,
+  publishedAt: true,
+  createdAt: true,
+} as const;
+export const ARTICLE_SUMMARY_SELECT = {
+  id: true,
+  baseId: true,
+  title: true,
+  publishedAt: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
 export const MEMBERSHIP_SELECT = { id: true, moduleId: true, articleId: true, createdAt: true } as const;
 
-type TModuleRow = { id: string; kind: KnowledgeModuleKind; domainId: string | null; name: string; description: string | null; createdAt: Date };
-type TArticleRow = { id: string; baseId: string; title: string; draftBody: string | null; publishedAt: Date | null; createdAt: Date };
-type TArticleSummaryRow = { id: string; baseId: string; title: string; publishedAt: Date | null; createdAt: Date; updatedAt: Date };
+type TModuleRow = {
+  id: string;
+  kind: KnowledgeModuleKind;
+  domainId: string | null;
+  name: string;
+  description: string | null;
+  createdAt: Date;
+};
+type TArticleRow = {
+  id: string;
+  baseId: string;
+  title: string;
+  draftBody: string | null;
+  publishedAt: Date | null;
+  createdAt: Date;
+};
+type TArticleSummaryRow = {
+  id: string;
+  baseId: string;
+  title: string;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 export const moduleKind = (kind: KnowledgeModuleKind) => (kind === "ORG" ? "org" : "domain");
 export const articleStatus = (publishedAt: Date | null) => (publishedAt ? "published" : "draft");
@@ -60,6 +102,11 @@ export function toArticleSummary(row: TArticleSummaryRow): TKnowledgeArticleSumm
   };
 }
 
-export function toMembership(row: { id: string; moduleId: string; articleId: string; createdAt: Date }): TKnowledgeModuleArticle {
+export function toMembership(row: {
+  id: string;
+  moduleId: string;
+  articleId: string;
+  createdAt: Date;
+}): TKnowledgeModuleArticle {
   return { id: row.id, moduleId: row.moduleId, articleId: row.articleId, createdAt: row.createdAt.toISOString() };
 }

@@ -10,13 +10,19 @@ import { ARTICLE_SUMMARY_SELECT, toArticleSummary } from "./to-knowledge";
  * article at once. The draft is kept, and module memberships stay (search skips unpublished
  * articles), so publishing again restores the article everywhere it was.
  */
-export async function unpublishArticle(actor: TUserActor, { id }: TUnpublishArticleRequest): Promise<TKnowledgeArticleSummary> {
+export async function unpublishArticle(
+  actor: TUserActor,
+  { id }: TUnpublishArticleRequest,
+): Promise<TKnowledgeArticleSummary> {
   const article = await findArticle(actor, id);
   await assertCanManageScope(actor, article.base);
   await db().$executeRaw`
     UPDATE knowledge_articles
     SET "publishedTitle" = NULL, "publishedBody" = NULL, "publishedAt" = NULL, "searchVector" = NULL
     WHERE id = ${article.id}::uuid`;
-  const row = await db().knowledgeArticle.findUniqueOrThrow({ where: { id: article.id }, select: ARTICLE_SUMMARY_SELECT });
+  const row = await db().knowledgeArticle.findUniqueOrThrow({
+    where: { id: article.id },
+    select: ARTICLE_SUMMARY_SELECT,
+  });
   return toArticleSummary(row);
 }

@@ -6,7 +6,10 @@ import { assertCanManageScope, findArticle } from "./knowledge-access";
 import { ARTICLE_SUMMARY_SELECT, toArticleSummary } from "./to-knowledge";
 
 /** Edits the draft only: the published copy, and so search, is unchanged until the next publish. */
-export async function updateDraft(actor: TUserActor, { id, title, draftBody }: TUpdateDraftRequest): Promise<TKnowledgeArticleSummary> {
+export async function updateDraft(
+  actor: TUserActor,
+  { id, title, draftBody }: TUpdateDraftRequest,
+): Promise<TKnowledgeArticleSummary> {
   const article = await findArticle(actor, id);
   await assertCanManageScope(actor, article.base);
   const data = { ...(title !== undefined ? { title } : {}), ...(draftBody !== undefined ? { draftBody } : {}) };

@@ -26,10 +26,24 @@ beforeAll(async () => {
 
 async function queuedTurn() {
   const session = await db().agentSession.create({
-    data: { organizationId: world.acme.id, domainId: world.acme.ops, automationId: agentId, revision: 1, kind: "DOMAIN", origin: "MCP", ownerId: world.people.owner.actor.userId, title: "t" },
+    data: {
+      organizationId: world.acme.id,
+      domainId: world.acme.ops,
+      automationId: agentId,
+      revision: 1,
+      kind: "DOMAIN",
+      origin: "MCP",
+      ownerId: world.people.owner.actor.userId,
+      title: "t",
+    },
   });
   const turn = await db().turn.create({
-    data: { sessionId: session.id, organizationId: world.acme.id, number: 1, deadlineAt: new Date(Date.now() + 600_000) },
+    data: {
+      sessionId: session.id,
+      organizationId: world.acme.id,
+      number: 1,
+      deadlineAt: new Date(Date.now() + 600_000),
+    },
   });
   return { sessionId: session.id, executionId: turn.id };
 }
@@ -38,7 +52,8 @@ async function event(sessionId: string, type: TSessionEventType, data: Record<st
   await db().$transaction((tx) => appendEvent(tx, sessionId, type, data));
 }
 
-const later = (ms: number, work: () => Promise<unknown>) => new Promise((resolve, reject) => setTimeout(() => work().then(resolve, reject), ms));
+const later = (ms: number, work: () => Promise<unknown>) =>
+  new Promise((resolve, reject) => setTimeout(() => work().then(resolve, reject), ms));
 
 describe("awaitTurn", () => {
   it("returns the turn's answer once it completes, reporting its events as progress", async () => {
@@ -49,14 +64,22 @@ describe("awaitTurn", () => {
       await event(sessionId, "turn.started", { executionId });
       await event(sessionId, "message.delta", { text: "He" });
       await event(sessionId, "tool_call.started", { toolName: "service.http.get" });
-      await db().sessionMessage.create({ data: { sessionId, turnId: executionId, role: "ASSISTANT", body: "Hello there" } });
+      await db().sessionMessage.create({
+        data: { sessionId, turnId: executionId, role: "ASSISTANT", body: "Hello there" },
+      });
       // The engine settles a turn and logs it in one transaction.
       await db().$transaction(async (tx) => {
         await tx.turn.update({ where: { id: executionId }, data: { status: "COMPLETED" } });
         await appendEvent(tx, sessionId, "turn.completed", { executionId });
       });
     });
-    const outcome = await awaitTurn({ sessionId, executionId, afterSeq: 0, deadline: Date.now() + 10_000, onProgress: (item) => void progress.push(item) });
+    const outcome = await awaitTurn({
+      sessionId,
+      executionId,
+      afterSeq: 0,
+      deadline: Date.now() + 10_000,
+      onProgress: (item) => void progress.push(item),
+    });
     await engine;
     expect(outcome).toEqual({ status: "completed", answer: "Hello there" });
     expect(progress.map((item) => item.type)).toEqual(["turn.started", "tool_call.started", "turn.completed"]);
@@ -66,17 +89,38 @@ describe("awaitTurn", () => {
 
   it("reports a failed turn with its code and message", async () => {
     const { sessionId, executionId } = await queuedTurn();
-    await db().turn.update({ where: { id: executionId }, data: { status: "FAILED", errorCode: "LLM_BUDGET_EXHAUSTED", errorMessage: "The monthly model budget is used up." } });
+    await db().turn.update({
+      where: { id: executionId },
+      data: {
+        status: "FAILED",
+        errorCode: "LLM_BUDGET_EXHAUSTED",
+        errorMessage: "The monthly model budget is used up.",
+      },
+    });
     const outcome = await awaitTurn({ sessionId, executionId, afterSeq: 0, deadline: Date.now() + 5_000 });
-    expect(outcome).toEqual({ status: "failed", errorCode: "LLM_BUDGET_EXHAUSTED", errorMessage: "The monthly model budget is used up." });
+    expect(outcome).toEqual({
+      status: "failed",
+      errorCode: "LLM_BUDGET_EXHAUSTED",
+      errorMessage: "The monthly model budget is used up.",
+    });
   });
 
   it("reports a suspension with the pending approval and its tool", async () => {
     const { sessionId, executionId } = await queuedTurn();
     const call = await db().toolCall.create({
-      data: { turnId: executionId, sessionId, index: 0, toolName: "service.http.post", integrationId: "service.http", args: {}, status: "AWAITING_APPROVAL" },
+      data: {
+        turnId: executionId,
+        sessionId,
+        index: 0,
+        toolName: "service.http.post",
+        integrationId: "service.http",
+        args: {},
+        status: "AWAITING_APPROVAL",
+      },
     });
-    const approval = await db().approval.create({ data: { sessionId, turnId: executionId, toolCallId: call.id, toolName: "service.http.post" } });
+    const approval = await db().approval.create({
+      data: { sessionId, turnId: executionId, toolCallId: call.id, toolName: "service.http.post" },
+    });
     await db().turn.update({ where: { id: executionId }, data: { status: "SUSPENDED" } });
     const outcome = await awaitTurn({ sessionId, executionId, afterSeq: 0, deadline: Date.now() + 5_000 });
     expect(outcome).toEqual({ status: "suspended", approvalId: approval.id, toolName: "service.http.post" });
@@ -97,7 +141,13 @@ describe("awaitTurn", () => {
     const abort = new AbortController();
     setTimeout(() => abort.abort(), 100);
     const started = Date.now();
-    const outcome = await awaitTurn({ sessionId, executionId, afterSeq: 0, deadline: started + 20_000, signal: abort.signal });
+    const outcome = await awaitTurn({
+      sessionId,
+      executionId,
+      afterSeq: 0,
+      deadline: started + 20_000,
+      signal: abort.signal,
+    });
     expect(outcome).toEqual({ status: "running" });
     // Well before its 20 s deadline (a margin a loaded machine cannot eat).
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -108,10 +158,18 @@ describe("awaitTurn", () => {
     await event(sessionId, "turn.started", {});
     await event(sessionId, "turn.completed", {});
     const progress: TTurnProgress[] = [];
-    await db().sessionMessage.create({ data: { sessionId, turnId: executionId, role: "ASSISTANT", body: "Second answer" } });
+    await db().sessionMessage.create({
+      data: { sessionId, turnId: executionId, role: "ASSISTANT", body: "Second answer" },
+    });
     await event(sessionId, "tool_call.finished", { toolName: "service.http.get" });
     await db().turn.update({ where: { id: executionId }, data: { status: "COMPLETED" } });
-    const outcome = await awaitTurn({ sessionId, executionId, afterSeq: 2, deadline: Date.now() + 5_000, onProgress: (item) => void progress.push(item) });
+    const outcome = await awaitTurn({
+      sessionId,
+      executionId,
+      afterSeq: 2,
+      deadline: Date.now() + 5_000,
+      onProgress: (item) => void progress.push(item),
+    });
     expect(outcome).toEqual({ status: "completed", answer: "Second answer" });
     expect(progress).toEqual([{ seq: 3, type: "tool_call.finished", message: "service.http.get finished." }]);
   });

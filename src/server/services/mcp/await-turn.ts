@@ -91,8 +91,15 @@ async function readOutcome(turnId: string, status: "completed" | "failed" | "sus
     return { status: "completed", answer: messages.map((message) => message.body).join("\n\n") };
   }
   if (status === "failed") {
-    const turn = await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { errorCode: true, errorMessage: true } });
-    return { status: "failed", errorCode: turn.errorCode ?? "TURN_FAILED", errorMessage: turn.errorMessage ?? "The turn failed." };
+    const turn = await db().turn.findUniqueOrThrow({
+      where: { id: turnId },
+      select: { errorCode: true, errorMessage: true },
+    });
+    return {
+      status: "failed",
+      errorCode: turn.errorCode ?? "TURN_FAILED",
+      errorMessage: turn.errorMessage ?? "The turn failed.",
+    };
   }
   const approval = await db().approval.findFirst({
     where: { turnId, status: "PENDING" },

@@ -23,7 +23,8 @@ export async function startTurn(actor: TUserActor, tool: TAgentTool, input: TAge
     where: { id: input.sessionId },
     select: { organizationId: true, automationId: true, lastSeq: true },
   });
-  if (!session || session.organizationId !== actor.orgId || session.automationId !== tool.agentId) throw notFound("session");
+  if (!session || session.organizationId !== actor.orgId || session.automationId !== tool.agentId)
+    throw notFound("session");
   const posted = await postMessage(actor, { sessionId: input.sessionId, message: input.message });
   return { sessionId: input.sessionId, executionId: posted.executionId, afterSeq: session.lastSeq };
 }

@@ -58,7 +58,10 @@ describe("assignToolNames", () => {
 
   it("ties on creation time break by id, so every request agrees", () => {
     const same = at(5);
-    const first = assignToolNames([{ id: "b", name: "Echo", createdAt: same }, { id: "a", name: "Echo", createdAt: same }]);
+    const first = assignToolNames([
+      { id: "b", name: "Echo", createdAt: same },
+      { id: "a", name: "Echo", createdAt: same },
+    ]);
     expect(first.get("a")).toBe("echo");
     expect(first.get("b")).toBe("echo_2");
   });
@@ -70,14 +73,28 @@ describe("listAgentTools", () => {
   it("lists the published agents each person may execute, with one organization-wide name", async () => {
     const world = await agentsWorld();
     const { owner, operator, viewer, orgAdmin, salesEditor, globexOwner } = world.people;
-    const opsEcho = await createAndPublishAgent(owner.actor, { domainId: world.acme.ops, name: "Echo", description: "Says it back", setup });
+    const opsEcho = await createAndPublishAgent(owner.actor, {
+      domainId: world.acme.ops,
+      name: "Echo",
+      description: "Says it back",
+      setup,
+    });
     const salesEcho = await createAndPublishAgent(owner.actor, { domainId: world.acme.sales, name: "Echo", setup });
     const draft = await createAgent(owner.actor, { domainId: world.acme.ops, name: "Report", description: null });
     const report = await createAndPublishAgent(owner.actor, { domainId: world.acme.ops, name: "Report", setup });
-    const globexEcho = await createAndPublishAgent(globexOwner.actor, { domainId: world.globex.main, name: "Echo", setup });
+    const globexEcho = await createAndPublishAgent(globexOwner.actor, {
+      domainId: world.globex.main,
+      name: "Echo",
+      setup,
+    });
 
-    const names = async (actor: typeof owner.actor) => Object.fromEntries((await listAgentTools(actor)).map((tool) => [tool.toolName, tool.agentId]));
-    expect(await names(owner.actor)).toEqual({ echo: opsEcho.agent.id, echo_2: salesEcho.agent.id, report_2: report.agent.id });
+    const names = async (actor: typeof owner.actor) =>
+      Object.fromEntries((await listAgentTools(actor)).map((tool) => [tool.toolName, tool.agentId]));
+    expect(await names(owner.actor)).toEqual({
+      echo: opsEcho.agent.id,
+      echo_2: salesEcho.agent.id,
+      report_2: report.agent.id,
+    });
     expect(await names(operator.actor)).toEqual({ echo: opsEcho.agent.id, report_2: report.agent.id });
     expect(await names(salesEditor.actor)).toEqual({ echo_2: salesEcho.agent.id });
     expect(await names(viewer.actor)).toEqual({});
@@ -85,11 +102,21 @@ describe("listAgentTools", () => {
     expect(await names(globexOwner.actor)).toEqual({ echo: globexEcho.agent.id });
 
     const [tool] = await listAgentTools(operator.actor);
-    expect(tool).toMatchObject({ toolName: "echo", agentName: "Echo", description: "Says it back", domainId: world.acme.ops });
+    expect(tool).toMatchObject({
+      toolName: "echo",
+      agentName: "Echo",
+      description: "Says it back",
+      domainId: world.acme.ops,
+    });
     expect((await listAgentTools(salesEditor.actor))[0]!.description).toContain('"Echo"');
 
     // Publishing the older draft adds a tool without renaming the ones clients already know.
     await publishAgent(owner.actor, { id: draft.id });
-    expect(await names(owner.actor)).toEqual({ echo: opsEcho.agent.id, echo_2: salesEcho.agent.id, report: draft.id, report_2: report.agent.id });
+    expect(await names(owner.actor)).toEqual({
+      echo: opsEcho.agent.id,
+      echo_2: salesEcho.agent.id,
+      report: draft.id,
+      report_2: report.agent.id,
+    });
   });
 });

@@ -33,7 +33,9 @@ export type TNamedAgent = { id: string; name: string; createdAt: Date };
  * base gets it as is, later ones `<base>_2`, `<base>_3`, ... skipping any name already taken.
  */
 export function assignToolNames(agents: readonly TNamedAgent[]): Map<string, string> {
-  const ordered = [...agents].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ordered = [...agents].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
   const taken = new Set<string>();
   const names = new Map<string, string>();
   for (const agent of ordered) {

@@ -13,7 +13,14 @@ export async function readFollower(platformId: string, orgId: string, tx: TTrans
   if (!isUuid(orgId)) throw notFound();
   const follower = await tx.follower.findUnique({
     where: { organizationId: orgId },
-    select: { id: true, platformId: true, organizationId: true, ownerUserId: true, directLoginDisabled: true, onboardingStatus: true },
+    select: {
+      id: true,
+      platformId: true,
+      organizationId: true,
+      ownerUserId: true,
+      directLoginDisabled: true,
+      onboardingStatus: true,
+    },
   });
   if (!follower || follower.platformId !== platformId) throw notFound();
   return follower;

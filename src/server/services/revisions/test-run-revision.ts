@@ -23,8 +23,16 @@ export type TTestRunSnapshot = {
  * (automationId, revision) index is the backstop): stores the snapshot as the next negative
  * revision and returns its number.
  */
-export async function createTestRunRevision(tx: TTransaction, automationId: string, actorId: string, snapshot: TTestRunSnapshot): Promise<number> {
-  const lowest = await tx.automationRevision.aggregate({ where: { automationId, revision: { lt: 0 } }, _min: { revision: true } });
+export async function createTestRunRevision(
+  tx: TTransaction,
+  automationId: string,
+  actorId: string,
+  snapshot: TTestRunSnapshot,
+): Promise<number> {
+  const lowest = await tx.automationRevision.aggregate({
+    where: { automationId, revision: { lt: 0 } },
+    _min: { revision: true },
+  });
   const revision = (lowest._min.revision ?? 0) - 1;
   await tx.automationRevision.create({
     data: { automationId, revision, ...snapshot, changeNote: "Test run of the draft", publishedById: actorId },

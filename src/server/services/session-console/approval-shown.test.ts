@@ -23,9 +23,18 @@ beforeAll(async () => {
   env.HTTP_TOOL_ALLOWED_HOSTS = receiver.hostPort;
   await startEngine();
   const owner = world.people.owner.actor;
-  await createConnection(owner, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: "org-token" });
+  await createConnection(owner, {
+    domainId: world.acme.ops,
+    integrationId: "service.http",
+    name: "HTTP",
+    token: "org-token",
+  });
   const procedure = `#service.http.post ${JSON.stringify({ url: `${receiver.base}/write`, body: { message: "{{message}}" } })}`;
-  writer = await publishAgent(owner, world.acme.ops, { model: "builtin:procedure", procedure, approvalTools: ["service.http.post"] });
+  writer = await publishAgent(owner, world.acme.ops, {
+    model: "builtin:procedure",
+    procedure,
+    approvalTools: ["service.http.post"],
+  });
 });
 
 afterAll(async () => {
@@ -34,7 +43,10 @@ afterAll(async () => {
 });
 
 async function suspendedSession() {
-  const opened = await api("POST", `/agents/${writer}/sessions`, { credential: world.people.operator.key, body: { message: "ship it" } });
+  const opened = await api("POST", `/agents/${writer}/sessions`, {
+    credential: world.people.operator.key,
+    body: { message: "ship it" },
+  });
   expect(opened.status).toBe(202);
   await waitForTurn(opened.body.executionId, ["SUSPENDED"]);
   return opened.body as { sessionId: string; executionId: string };
@@ -44,22 +56,41 @@ describe("approval decisions in the record", () => {
   it("names who can decide while the session waits, then returns the decision with its comment and decider", async () => {
     const { sessionId, executionId } = await suspendedSession();
     const approvers = await (await consoleAs(world.people.viewer)).sessionConsole.approvers({ sessionId });
-    const domain = await db().domain.findUniqueOrThrow({ where: { id: world.acme.ops }, select: { approverRoles: true } });
-    expect(approvers).toMatchObject({ pending: true, userRouted: false, roles: domain.approverRoles.map((role) => role.toLowerCase()) });
+    const domain = await db().domain.findUniqueOrThrow({
+      where: { id: world.acme.ops },
+      select: { approverRoles: true },
+    });
+    expect(approvers).toMatchObject({
+      pending: true,
+      userRouted: false,
+      roles: domain.approverRoles.map((role) => role.toLowerCase()),
+    });
     const ids = approvers.people.map((person) => person.userId);
     expect(ids).toContain(world.people.operator.actor.userId);
     expect(ids).not.toContain(world.people.viewer.actor.userId);
 
-    const decided = await api("POST", `/agents/sessions/${sessionId}/turn-approval`, { credential: world.people.operator.key, body: { decision: "rejected", comment: "Not on a Friday" } });
+    const decided = await api("POST", `/agents/sessions/${sessionId}/turn-approval`, {
+      credential: world.people.operator.key,
+      body: { decision: "rejected", comment: "Not on a Friday" },
+    });
     expect(decided.status).toBe(200);
     await waitForTurn(executionId, ["COMPLETED", "FAILED"]);
     const details = await api("GET", `/agents/sessions/${sessionId}`, { credential: world.people.editor.key });
     expect(details.body.turns[0].toolCalls[0]).toMatchObject({
       status: "rejected",
-      decision: { decision: "rejected", comment: "Not on a Friday", decidedBy: { userId: world.people.operator.actor.userId, name: world.people.operator.actor.name } },
+      decision: {
+        decision: "rejected",
+        comment: "Not on a Friday",
+        decidedBy: { userId: world.people.operator.actor.userId, name: world.people.operator.actor.name },
+      },
     });
-    expect(await (await consoleAs(world.people.viewer)).sessionConsole.approvers({ sessionId })).toMatchObject({ pending: false, people: [] });
-    const row = (await (await consoleAs(world.people.editor)).sessionConsole.list({ outcome: "rejected" })).sessions.find((one) => one.id === sessionId);
+    expect(await (await consoleAs(world.people.viewer)).sessionConsole.approvers({ sessionId })).toMatchObject({
+      pending: false,
+      people: [],
+    });
+    const row = (
+      await (await consoleAs(world.people.editor)).sessionConsole.list({ outcome: "rejected" })
+    ).sessions.find((one) => one.id === sessionId);
     expect(row?.lastRun).toMatchObject({ toolName: "service.http.post" });
   });
 });
@@ -70,8 +101,25 @@ const stored = (sessionId: string) =>
     where: { id: sessionId },
     select: {
       createdAt: true,
-      messages: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, createdAt: true, authorId: true } },
-      turns: { orderBy: { number: "asc" }, select: { id: true, createdAt: true, finishedAt: true, toolCalls: { select: { id: true, args: true, approval: { select: { status: true, decidedAt: true, decidedById: true, createdAt: true } } } } } },
+      messages: {
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true, createdAt: true, authorId: true },
+      },
+      turns: {
+        orderBy: { number: "asc" },
+        select: {
+          id: true,
+          createdAt: true,
+          finishedAt: true,
+          toolCalls: {
+            select: {
+              id: true,
+              args: true,
+              approval: { select: { status: true, decidedAt: true, decidedById: true, createdAt: true } },
+            },
+          },
+        },
+      },
     },
   });
 
@@ -86,14 +134,34 @@ describe("a session's details row", () => {
       let reference = await stored(sessionId);
       expect(waiting.createdAt).toEqual(reference.createdAt);
       expect(waiting.domain.memberships).toEqual([{ role: "OPERATOR" }]);
-      expect(waiting.messages.map((message) => [message.id, message.createdAt, message.author?.id ?? null])).toEqual(reference.messages.map((message) => [message.id, message.createdAt, message.authorId]));
+      expect(waiting.messages.map((message) => [message.id, message.createdAt, message.author?.id ?? null])).toEqual(
+        reference.messages.map((message) => [message.id, message.createdAt, message.authorId]),
+      );
       const [turn] = waiting.turns;
-      expect(turn).toMatchObject({ id: executionId, status: "SUSPENDED", createdAt: reference.turns[0]!.createdAt, finishedAt: null });
+      expect(turn).toMatchObject({
+        id: executionId,
+        status: "SUSPENDED",
+        createdAt: reference.turns[0]!.createdAt,
+        finishedAt: null,
+      });
       const call = reference.turns[0]!.toolCalls[0]!;
-      expect(turn!.toolCalls[0]).toMatchObject({ id: call.id, args: call.args, approval: { status: "PENDING", decidedAt: null, decidedBy: null } });
-      expect(turn!.approvals).toEqual([expect.objectContaining({ toolCallId: call.id, toolName: "service.http.post", createdAt: call.approval!.createdAt })]);
+      expect(turn!.toolCalls[0]).toMatchObject({
+        id: call.id,
+        args: call.args,
+        approval: { status: "PENDING", decidedAt: null, decidedBy: null },
+      });
+      expect(turn!.approvals).toEqual([
+        expect.objectContaining({
+          toolCallId: call.id,
+          toolName: "service.http.post",
+          createdAt: call.approval!.createdAt,
+        }),
+      ]);
 
-      const decided = await api("POST", `/agents/sessions/${sessionId}/turn-approval`, { credential: world.people.operator.key, body: { decision: "rejected", comment: "Not today" } });
+      const decided = await api("POST", `/agents/sessions/${sessionId}/turn-approval`, {
+        credential: world.people.operator.key,
+        body: { decision: "rejected", comment: "Not today" },
+      });
       expect(decided.status).toBe(200);
       await waitForTurn(executionId, ["COMPLETED", "FAILED"]);
       const done = (await readSessionDetailsRow(sessionId, null))!;

@@ -17,7 +17,10 @@ describe("deleting a session", () => {
     const ended: string[] = [];
     const seqs: number[] = [];
     for (let index = 0; index < 2; index++) {
-      hub.follow(session.id, 0, { onEvents: (events) => seqs.push(...events.map((event) => event.seq)), onEnd: (reason) => ended.push(reason) });
+      hub.follow(session.id, 0, {
+        onEvents: (events) => seqs.push(...events.map((event) => event.seq)),
+        onEnd: (reason) => ended.push(reason),
+      });
     }
     await logEvents(session.id, [["turn.completed", {}]]);
     await expect.poll(() => seqs).toEqual([1, 1]);

@@ -13,7 +13,11 @@ export async function deleteSession(actor: TUserActor, o: { sessionId: string })
   await assertCanManageSession(actor, o.sessionId);
   await db().$transaction(async (tx) => {
     const busy = await tx.turn.count({ where: { sessionId: o.sessionId, status: { in: ["QUEUED", "RUNNING"] } } });
-    if (busy > 0) throw new AppError("CONFLICT", "A turn of this session is still running; delete the session once it has finished.");
+    if (busy > 0)
+      throw new AppError(
+        "CONFLICT",
+        "A turn of this session is still running; delete the session once it has finished.",
+      );
     await tx.agentSession.delete({ where: { id: o.sessionId } });
     // No event can be logged for a deleted session; the notification ends its open streams now.
     await tx.$executeRaw(sessionDeletedNotifySql(o.sessionId));

@@ -22,10 +22,18 @@ function callerRequired(revisions: { belt: unknown }[]): string[] {
  * domain they may run, a session they opened through the API, a run of theirs that completed.
  */
 export async function gettingStarted(actor: TUserActor): Promise<TGettingStartedResponse> {
-  const memberships = await db().domainMembership.findMany({ where: { userId: actor.userId, domain: { organizationId: actor.orgId } }, select: { domainId: true, role: true } });
+  const memberships = await db().domainMembership.findMany({
+    where: { userId: actor.userId, domain: { organizationId: actor.orgId } },
+    select: { domainId: true, role: true },
+  });
   const runnable = memberships.filter((row) => roleAllows(row.role, "execute")).map((row) => row.domainId);
   const editable = memberships.find((row) => roleAllows(row.role, "edit_automation"));
-  const published = { organizationId: actor.orgId, domainId: { in: runnable }, kind: "AGENT" as const, publishedRevision: { not: null } };
+  const published = {
+    organizationId: actor.orgId,
+    domainId: { in: runnable },
+    kind: "AGENT" as const,
+    publishedRevision: { not: null },
+  };
   const mine = { organizationId: actor.orgId, ownerId: actor.userId };
   const [activeKeys, publishedAgents, candidates, apiSessions, latest, completedRuns] = await Promise.all([
     db().apiKey.count({ where: { userId: actor.userId, organizationId: actor.orgId, revokedAt: null } }),
@@ -35,14 +43,26 @@ export async function gettingStarted(actor: TUserActor): Promise<TGettingStarted
       where: published,
       orderBy: { createdAt: "desc" },
       take: CANDIDATES,
-      select: { id: true, name: true, domainId: true, revisions: { orderBy: { revision: "desc" }, take: 1, select: { belt: true } } },
+      select: {
+        id: true,
+        name: true,
+        domainId: true,
+        revisions: { orderBy: { revision: "desc" }, take: 1, select: { belt: true } },
+      },
     }),
     db().agentSession.count({ where: { ...mine, origin: "API" } }),
-    db().agentSession.findFirst({ where: { ...mine, origin: "API" }, orderBy: { createdAt: "desc" }, select: { id: true } }),
+    db().agentSession.findFirst({
+      where: { ...mine, origin: "API" },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    }),
     db().turn.count({ where: { organizationId: actor.orgId, initiatedById: actor.userId, status: "COMPLETED" } }),
   ]);
   // A newcomer copies the ready call as is: prefer an agent that answers it without caller credentials.
-  const agents = candidates.map(({ revisions, ...agent }) => ({ ...agent, callerRequiredIntegrations: callerRequired(revisions) }));
+  const agents = candidates.map(({ revisions, ...agent }) => ({
+    ...agent,
+    callerRequiredIntegrations: callerRequired(revisions),
+  }));
   const agent = agents.find((one) => one.callerRequiredIntegrations.length === 0) ?? agents[0] ?? null;
   return {
     activeKeys,

@@ -12,17 +12,36 @@ const NAMED = 20;
  */
 export async function listApprovers(actor: TUserActor, input: TListApproversRequest): Promise<TListApproversResponse> {
   const access = await authorizeSessionView(actor, input.sessionId);
-  const approval = await db().approval.findFirst({ where: { sessionId: access.session.id, status: "PENDING" }, orderBy: { createdAt: "desc" }, select: { routedToUserId: true } });
+  const approval = await db().approval.findFirst({
+    where: { sessionId: access.session.id, status: "PENDING" },
+    orderBy: { createdAt: "desc" },
+    select: { routedToUserId: true },
+  });
   if (!approval) return { pending: false, userRouted: false, roles: [], people: [], morePeople: 0 };
-  const person = (user: { id: string; name: string }) => ({ userId: user.id, name: user.name, isYou: user.id === actor.userId });
+  const person = (user: { id: string; name: string }) => ({
+    userId: user.id,
+    name: user.name,
+    isYou: user.id === actor.userId,
+  });
   if (approval.routedToUserId) {
-    const user = await db().user.findUnique({ where: { id: approval.routedToUserId }, select: { id: true, name: true } });
+    const user = await db().user.findUnique({
+      where: { id: approval.routedToUserId },
+      select: { id: true, name: true },
+    });
     return { pending: true, userRouted: true, roles: [], people: user ? [person(user)] : [], morePeople: 0 };
   }
-  const domain = await db().domain.findUniqueOrThrow({ where: { id: access.session.domainId }, select: { approverRoles: true } });
+  const domain = await db().domain.findUniqueOrThrow({
+    where: { id: access.session.domainId },
+    select: { approverRoles: true },
+  });
   const where = { domainId: access.session.domainId, role: { in: domain.approverRoles } };
   const [members, total] = await Promise.all([
-    db().domainMembership.findMany({ where, orderBy: { createdAt: "asc" }, take: NAMED, select: { user: { select: { id: true, name: true } } } }),
+    db().domainMembership.findMany({
+      where,
+      orderBy: { createdAt: "asc" },
+      take: NAMED,
+      select: { user: { select: { id: true, name: true } } },
+    }),
     db().domainMembership.count({ where }),
   ]);
   return {

@@ -11,9 +11,28 @@ export async function listChatAgents(actor: TUserActor): Promise<{ agents: TChat
   });
   const domainIds = memberships.filter((row) => roleAllows(row.role, "execute")).map((row) => row.domainId);
   const agents = await db().automation.findMany({
-    where: { organizationId: actor.orgId, kind: "AGENT", publishedRevision: { not: null }, domainId: { in: domainIds } },
+    where: {
+      organizationId: actor.orgId,
+      kind: "AGENT",
+      publishedRevision: { not: null },
+      domainId: { in: domainIds },
+    },
     orderBy: [{ name: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, description: true, publishedRevision: true, domain: { select: { id: true, name: true } } },
+    select: {
+      id: true,
+      name: true,
+      description: true,
+      publishedRevision: true,
+      domain: { select: { id: true, name: true } },
+    },
   });
-  return { agents: agents.map((agent) => ({ id: agent.id, name: agent.name, description: agent.description, domain: agent.domain, revision: agent.publishedRevision! })) };
+  return {
+    agents: agents.map((agent) => ({
+      id: agent.id,
+      name: agent.name,
+      description: agent.description,
+      domain: agent.domain,
+      revision: agent.publishedRevision!,
+    })),
+  };
 }

@@ -53,7 +53,12 @@ const ROW_SELECT = {
       createdAt: true,
       startedAt: true,
       finishedAt: true,
-      toolCalls: { where: { status: { in: ["FAILED", "REJECTED"] } }, orderBy: { index: "desc" }, take: 1, select: { status: true, errorCode: true, toolName: true } },
+      toolCalls: {
+        where: { status: { in: ["FAILED", "REJECTED"] } },
+        orderBy: { index: "desc" },
+        take: 1,
+        select: { status: true, errorCode: true, toolName: true },
+      },
     },
   },
 } satisfies Prisma.AgentSessionSelect;
@@ -63,19 +68,32 @@ type TRow = Prisma.AgentSessionGetPayload<{ select: typeof ROW_SELECT }>;
 function whereOf(actor: TUserActor, input: TListSessionsRequest, domainIds: string[]): Prisma.AgentSessionWhereInput {
   return {
     organizationId: actor.orgId,
-    OR: [{ kind: "DOMAIN", domainId: { in: domainIds } }, { kind: "PERSONAL", ownerId: actor.userId }],
+    OR: [
+      { kind: "DOMAIN", domainId: { in: domainIds } },
+      { kind: "PERSONAL", ownerId: actor.userId },
+    ],
     ...(input.domainId ? { domainId: input.domainId } : {}),
     ...(input.automationId ? { automationId: input.automationId } : {}),
     ...(input.kind ? { kind: input.kind === "personal" ? ("PERSONAL" as const) : ("DOMAIN" as const) } : {}),
     ...(input.origin ? { origin: input.origin.toUpperCase() as TRow["origin"] } : {}),
-    ...(input.automationKind ? { automation: { kind: input.automationKind === "flow" ? ("FLOW" as const) : ("AGENT" as const) } } : {}),
-    ...((input.status ?? "active") === "active" ? { archivedAt: null } : input.status === "archived" ? { archivedAt: { not: null } } : {}),
+    ...(input.automationKind
+      ? { automation: { kind: input.automationKind === "flow" ? ("FLOW" as const) : ("AGENT" as const) } }
+      : {}),
+    ...((input.status ?? "active") === "active"
+      ? { archivedAt: null }
+      : input.status === "archived"
+        ? { archivedAt: { not: null } }
+        : {}),
   };
 }
 
 function toSummary(actor: TUserActor, row: TRow): TSessionSummary {
   const turn = row.turns[0] as TLastTurnRow | undefined;
-  const startedVia = row.originTrigger ? { kind: "trigger" as const, ...row.originTrigger } : row.originApiKey ? { kind: "api_key" as const, ...row.originApiKey } : null;
+  const startedVia = row.originTrigger
+    ? { kind: "trigger" as const, ...row.originTrigger }
+    : row.originApiKey
+      ? { kind: "api_key" as const, ...row.originApiKey }
+      : null;
   return {
     id: row.id,
     title: row.title,
@@ -105,7 +123,10 @@ function toSummary(actor: TUserActor, row: TRow): TSessionSummary {
  */
 export async function listSessions(actor: TUserActor, input: TListSessionsRequest): Promise<TListSessionsResponse> {
   const limit = input.limit ?? 50;
-  const memberships = await db().domainMembership.findMany({ where: { userId: actor.userId, domain: { organizationId: actor.orgId } }, select: { domainId: true } });
+  const memberships = await db().domainMembership.findMany({
+    where: { userId: actor.userId, domain: { organizationId: actor.orgId } },
+    select: { domainId: true },
+  });
   const byLastTurn = Boolean(input.state || input.outcome);
   const rows = await db().agentSession.findMany({
     where: whereOf(

@@ -9,9 +9,13 @@ import { authorizeSessionView, canManageSession, type TSessionAccess } from "@/s
 export async function assertCanManageSession(actor: TUserActor, sessionId: string): Promise<TSessionAccess> {
   const access = await authorizeSessionView(actor, sessionId);
   if (!canManageSession(access)) {
-    throw new AppError("FORBIDDEN", "Only the session's owner and the Owners and Editors of its domain can rename, archive, delete it or set its outcome.", {
-      details: { sessionId },
-    });
+    throw new AppError(
+      "FORBIDDEN",
+      "Only the session's owner and the Owners and Editors of its domain can rename, archive, delete it or set its outcome.",
+      {
+        details: { sessionId },
+      },
+    );
   }
   return access;
 }

@@ -29,11 +29,24 @@ beforeAll(async () => {
   await createConnection(owner, { domainId: world.acme.ops, integrationId: HTTP, name: "HTTP", token: "org-token" });
   ids.echo = await publishAgent(owner, world.acme.ops, { model: "builtin:echo" });
   // A private address the HTTP tool refuses: the turn completes, its only tool call fails.
-  ids.refused = await publishAgent(owner, world.acme.ops, { model: "builtin:procedure", procedure: `#service.http.get ${JSON.stringify({ url: "http://10.0.0.1/private" })}` });
+  ids.refused = await publishAgent(owner, world.acme.ops, {
+    model: "builtin:procedure",
+    procedure: `#service.http.get ${JSON.stringify({ url: "http://10.0.0.1/private" })}`,
+  });
   const { flow } = await createAndPublishFlow(owner, {
     domainId: world.acme.ops,
     name: "History flow",
-    graph: { inputSchema: { type: "object", properties: {}, additionalProperties: true }, steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/flow`, body: "{{input}}" } }] },
+    graph: {
+      inputSchema: { type: "object", properties: {}, additionalProperties: true },
+      steps: [
+        {
+          id: "post",
+          kind: "tool",
+          tool: "service.http.post",
+          args: { url: `${receiver.base}/flow`, body: "{{input}}" },
+        },
+      ],
+    },
   });
   ids.flow = flow.id;
 });
@@ -43,27 +56,48 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const list = async (input: TListSessionsRequest = {}) => (await (await consoleAs(world.people.operator)).sessionConsole.list(input)).sessions;
-const rowOf = async (sessionId: string, input: TListSessionsRequest = {}) => (await list(input)).find((row) => row.id === sessionId);
+const list = async (input: TListSessionsRequest = {}) =>
+  (await (await consoleAs(world.people.operator)).sessionConsole.list(input)).sessions;
+const rowOf = async (sessionId: string, input: TListSessionsRequest = {}) =>
+  (await list(input)).find((row) => row.id === sessionId);
 
 describe("run history", () => {
   it("names the API key a session was opened with, and times the completed turn", async () => {
-    const opened = await api("POST", `/agents/${ids.echo}/sessions`, { credential: world.people.operator.key, body: { message: "hi" } });
+    const opened = await api("POST", `/agents/${ids.echo}/sessions`, {
+      credential: world.people.operator.key,
+      body: { message: "hi" },
+    });
     expect(opened.status).toBe(202);
     await waitForTurn(opened.body.executionId);
     const row = await rowOf(opened.body.sessionId);
-    expect(row).toMatchObject({ origin: "api", startedVia: { kind: "api_key", name: "tests" }, automationKind: "agent", revision: 1, lastRun: { outcome: "completed", errorCode: null } });
+    expect(row).toMatchObject({
+      origin: "api",
+      startedVia: { kind: "api_key", name: "tests" },
+      automationKind: "agent",
+      revision: 1,
+      lastRun: { outcome: "completed", errorCode: null },
+    });
     expect(row!.lastRun!.durationMs).toEqual(expect.any(Number));
     expect((await list({ origin: "trigger" })).map((one) => one.id)).not.toContain(opened.body.sessionId);
   });
 
   it("says a turn whose only tool call failed did not simply complete, with the tool's code", async () => {
-    const opened = await api("POST", `/agents/${ids.refused}/sessions`, { credential: world.people.operator.key, body: { message: "go" } });
+    const opened = await api("POST", `/agents/${ids.refused}/sessions`, {
+      credential: world.people.operator.key,
+      body: { message: "go" },
+    });
     await waitForTurn(opened.body.executionId);
-    const call = await db().toolCall.findFirstOrThrow({ where: { sessionId: opened.body.sessionId }, select: { status: true, errorCode: true } });
+    const call = await db().toolCall.findFirstOrThrow({
+      where: { sessionId: opened.body.sessionId },
+      select: { status: true, errorCode: true },
+    });
     expect(call.status).toBe("FAILED");
     const row = await rowOf(opened.body.sessionId);
-    expect(row!.lastRun).toMatchObject({ outcome: "tool_failed", errorCode: call.errorCode, toolName: "service.http.get" });
+    expect(row!.lastRun).toMatchObject({
+      outcome: "tool_failed",
+      errorCode: call.errorCode,
+      toolName: "service.http.get",
+    });
     expect((await list({ outcome: "tool_failed" })).map((one) => one.id)).toContain(opened.body.sessionId);
     expect((await list({ outcome: "completed" })).map((one) => one.id)).not.toContain(opened.body.sessionId);
   });
@@ -71,7 +105,8 @@ describe("run history", () => {
   it("names the trigger that started a flow run and an agent turn, and tells flows from agents", async () => {
     const owner = world.people.owner.actor;
     const { trigger } = await createTrigger(owner, { domainId: world.acme.ops, name: "Nightly import", type: "api" });
-    for (const automationId of [ids.echo, ids.flow]) await subscribeAutomation(owner, { triggerId: trigger.id, automationId });
+    for (const automationId of [ids.echo, ids.flow])
+      await subscribeAutomation(owner, { triggerId: trigger.id, automationId });
     const fired = await fireTriggerNow(world.people.operator.actor, { triggerId: trigger.id, input: { prompt: "x" } });
     const sessionIds = fired.results.map((result) => result.sessionId!);
     const turns = await db().turn.findMany({ where: { sessionId: { in: sessionIds } }, select: { id: true } });

@@ -34,7 +34,10 @@ export function lastRunOf(turn: TLastTurnRow | undefined, flowRun: TFlowRunRow):
   const problem = outcome === "tool_failed" || outcome === "rejected" ? turn.toolCalls[0] : undefined;
   const startedAt = flowRun?.startedAt ?? turn.startedAt;
   const finishedAt = flowRun?.finishedAt ?? turn.finishedAt;
-  const errorCode = outcome === "failed" ? (flowRun?.errorCode ?? turn.errorCode) : (problem?.errorCode ?? (outcome === "rejected" ? "REJECTED" : null));
+  const errorCode =
+    outcome === "failed"
+      ? (flowRun?.errorCode ?? turn.errorCode)
+      : (problem?.errorCode ?? (outcome === "rejected" ? "REJECTED" : null));
   return {
     outcome,
     errorCode,

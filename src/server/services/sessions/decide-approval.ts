@@ -29,15 +29,27 @@ export function rejectionMessage(name: string, comment: string | undefined): str
  * queued again: approved, the parked call runs when the turn resumes; rejected, the model is
  * told and the turn continues to its answer.
  */
-export async function decideApproval(actor: TUserActor, o: TDecideApprovalOptions): Promise<{ ok: true; approvalId: string; decision: "approved" | "rejected" }> {
+export async function decideApproval(
+  actor: TUserActor,
+  o: TDecideApprovalOptions,
+): Promise<{ ok: true; approvalId: string; decision: "approved" | "rejected" }> {
   const access = await authorizeSessionView(actor, o.sessionId);
   const pending = await db().approval.findFirst({
     where: { sessionId: access.session.id, status: "PENDING", turn: { status: "SUSPENDED" } },
     select: { id: true, turnId: true, toolCallId: true, toolName: true, routedToUserId: true },
   });
-  if (!pending) throw conflict("No approval is pending in this session: it was decided already or the turn has moved on. Re-read the session.");
-  if (o.approvalId && o.approvalId !== pending.id) throw conflict("The approvalId is stale or names another approval; the session's pending approval is a different one. Re-read the session.");
-  const { approverRoles } = await db().domain.findUniqueOrThrow({ where: { id: access.session.domainId }, select: { approverRoles: true } });
+  if (!pending)
+    throw conflict(
+      "No approval is pending in this session: it was decided already or the turn has moved on. Re-read the session.",
+    );
+  if (o.approvalId && o.approvalId !== pending.id)
+    throw conflict(
+      "The approvalId is stale or names another approval; the session's pending approval is a different one. Re-read the session.",
+    );
+  const { approverRoles } = await db().domain.findUniqueOrThrow({
+    where: { id: access.session.domainId },
+    select: { approverRoles: true },
+  });
   if (!mayDecideApproval(actor, access, pending, approverRoles)) {
     throw new AppError(
       "FORBIDDEN",
@@ -49,17 +61,32 @@ export async function decideApproval(actor: TUserActor, o: TDecideApprovalOption
   await db().$transaction(async (tx) => {
     const decided = await tx.approval.updateMany({
       where: { id: pending.id, status: "PENDING" },
-      data: { status: o.decision === "approved" ? "APPROVED" : "REJECTED", decidedById: actor.userId, comment: o.comment ?? null, decidedAt: new Date() },
+      data: {
+        status: o.decision === "approved" ? "APPROVED" : "REJECTED",
+        decidedById: actor.userId,
+        comment: o.comment ?? null,
+        decidedAt: new Date(),
+      },
     });
     if (decided.count !== 1) throw conflict("This approval was decided already.");
-    const resumed = await tx.turn.updateMany({ where: { id: pending.turnId, status: "SUSPENDED" }, data: { status: "QUEUED" } });
+    const resumed = await tx.turn.updateMany({
+      where: { id: pending.turnId, status: "SUSPENDED" },
+      data: { status: "QUEUED" },
+    });
     if (resumed.count !== 1) throw conflict("The turn is no longer waiting for this approval. Re-read the session.");
     if (o.decision === "approved" && o.callerCredentials) {
-      await replaceCallerGrant(tx, { turnId: pending.turnId, callerCredentials: o.callerCredentials, suppliedById: actor.userId });
+      await replaceCallerGrant(tx, {
+        turnId: pending.turnId,
+        callerCredentials: o.callerCredentials,
+        suppliedById: actor.userId,
+      });
     }
     if (o.decision === "rejected") {
       const errorMessage = rejectionMessage(actor.name, o.comment);
-      await tx.toolCall.update({ where: { id: pending.toolCallId }, data: { status: "REJECTED", errorCode: "APPROVAL_REJECTED", errorMessage, finishedAt: new Date() } });
+      await tx.toolCall.update({
+        where: { id: pending.toolCallId },
+        data: { status: "REJECTED", errorCode: "APPROVAL_REJECTED", errorMessage, finishedAt: new Date() },
+      });
       await appendEvent(tx, access.session.id, "tool_call.finished", {
         executionId: pending.turnId,
         toolCallId: pending.toolCallId,
@@ -68,10 +95,19 @@ export async function decideApproval(actor: TUserActor, o: TDecideApprovalOption
         errorCode: "APPROVAL_REJECTED",
       });
     }
-    await appendEvent(tx, access.session.id, "session.changed", { reason: "approval.decided", executionId: pending.turnId, approvalId: pending.id, decision: o.decision });
+    await appendEvent(tx, access.session.id, "session.changed", {
+      reason: "approval.decided",
+      executionId: pending.turnId,
+      approvalId: pending.id,
+      decision: o.decision,
+    });
     // A flow run's execution goes back to the flow queue, an agent turn to the agent queue.
     const flowRun = await tx.flowRun.findUnique({ where: { sessionId: access.session.id }, select: { id: true } });
-    await enqueue(tx, { kind: flowRun ? "flow-run" : "agent-turn", turnId: pending.turnId, organizationId: actor.orgId });
+    await enqueue(tx, {
+      kind: flowRun ? "flow-run" : "agent-turn",
+      turnId: pending.turnId,
+      organizationId: actor.orgId,
+    });
   });
   return { ok: true, approvalId: pending.id, decision: o.decision };
 }

@@ -33,12 +33,31 @@ export async function failTurnTx(tx: TTransaction, options: TFailTurn): Promise<
   });
   await failFlowRunTx(tx, options);
   const notice = await tx.sessionMessage.create({
-    data: { sessionId: options.sessionId, turnId: options.turnId, role: "SYSTEM", body: options.outcome === "cancelled" ? `The turn was cancelled (${options.code}): ${options.message}` : `The turn failed (${options.code}): ${options.message}` },
+    data: {
+      sessionId: options.sessionId,
+      turnId: options.turnId,
+      role: "SYSTEM",
+      body:
+        options.outcome === "cancelled"
+          ? `The turn was cancelled (${options.code}): ${options.message}`
+          : `The turn failed (${options.code}): ${options.message}`,
+    },
     select: { id: true },
   });
   await deleteCallerGrant(tx, options.turnId);
-  await appendEvent(tx, options.sessionId, "turn.completed", { executionId: options.turnId, status: "failed", errorCode: options.code, messageId: notice.id });
-  await onAssistantTurnSettled(tx, { sessionId: options.sessionId, turnId: options.turnId, messageId: notice.id, outcome: options.outcome ?? "failed", errorCode: options.code });
+  await appendEvent(tx, options.sessionId, "turn.completed", {
+    executionId: options.turnId,
+    status: "failed",
+    errorCode: options.code,
+    messageId: notice.id,
+  });
+  await onAssistantTurnSettled(tx, {
+    sessionId: options.sessionId,
+    turnId: options.turnId,
+    messageId: notice.id,
+    outcome: options.outcome ?? "failed",
+    errorCode: options.code,
+  });
   return true;
 }
 
@@ -46,11 +65,19 @@ export async function failTurnTx(tx: TTransaction, options: TFailTurn): Promise<
  * A flow run's execution is its turn: when the turn fails (deadline sweeper, interrupted job,
  * a failed step), the run and its unfinished step fail with the same code.
  */
-async function failFlowRunTx(tx: TTransaction, options: { sessionId: string; code: string; message: string }): Promise<void> {
+async function failFlowRunTx(
+  tx: TTransaction,
+  options: { sessionId: string; code: string; message: string },
+): Promise<void> {
   const failed = { errorCode: options.code, errorMessage: options.message, finishedAt: new Date() };
   const run = await tx.flowRun.findUnique({ where: { sessionId: options.sessionId }, select: { id: true } });
   if (!run) return;
-  await tx.flowRun.updateMany({ where: { id: run.id, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } }, data: { status: "FAILED", ...failed } });
-  await tx.flowStepRun.updateMany({ where: { flowRunId: run.id, status: { in: ["RUNNING", "WAITING"] } }, data: { status: "FAILED", ...failed } });
+  await tx.flowRun.updateMany({
+    where: { id: run.id, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } },
+    data: { status: "FAILED", ...failed },
+  });
+  await tx.flowStepRun.updateMany({
+    where: { flowRunId: run.id, status: { in: ["RUNNING", "WAITING"] } },
+    data: { status: "FAILED", ...failed },
+  });
 }
-

@@ -74,10 +74,20 @@ export async function insertSessions(
   if (rows.length === 0) return { disabled: new Set(), alongsideWritten: false };
   const now = new Date();
   const enabled = Prisma.sql`NOT EXISTS (SELECT 1 FROM disabled)`;
-  const events = firstEventsSql(rows.map((row) => ({ sessionId: row.sessionId, ...row.event })), now, enabled);
+  const events = firstEventsSql(
+    rows.map((row) => ({ sessionId: row.sessionId, ...row.event })),
+    now,
+    enabled,
+  );
   const queued = jobsInsertSql(jobs, enabled);
-  const grants = callerGrantsInsertSql(rows.flatMap((row) => (row.grant ? [row.grant] : [])), now, enabled);
-  const answers = await queryRows<{ disabled: string | null; alongside: boolean | null }>(tx, Prisma.sql`
+  const grants = callerGrantsInsertSql(
+    rows.flatMap((row) => (row.grant ? [row.grant] : [])),
+    now,
+    enabled,
+  );
+  const answers = await queryRows<{ disabled: string | null; alongside: boolean | null }>(
+    tx,
+    Prisma.sql`
     WITH disabled AS (${disabledAutomationsSql([...new Set(rows.map((row) => row.automationId))])}),
     sessions AS (
       INSERT INTO agent_sessions (id, "organizationId", "domainId", "automationId", revision, kind, origin, "originTriggerId", "originApiKeyId", "ownerId", title, "lastSeq", "createdAt", "updatedAt")
@@ -104,9 +114,18 @@ export async function insertSessions(
       alongside ? Prisma.sql`, ${alongside.ctes(enabled)}` : Prisma.empty
     }
     SELECT "automationId" AS disabled, NULL::boolean AS alongside FROM disabled
-    UNION ALL SELECT NULL, NULL FROM (SELECT ${events.notify} AS notified FROM events) AS woken${queued.notify ? Prisma.sql`
-    UNION ALL SELECT NULL, NULL FROM (${queued.notify}) AS jobs_woken` : Prisma.empty}${alongside ? Prisma.sql`
-    UNION ALL SELECT NULL, true FROM (${alongside.written}) AS alongside_written` : Prisma.empty}`);
+    UNION ALL SELECT NULL, NULL FROM (SELECT ${events.notify} AS notified FROM events) AS woken${
+      queued.notify
+        ? Prisma.sql`
+    UNION ALL SELECT NULL, NULL FROM (${queued.notify}) AS jobs_woken`
+        : Prisma.empty
+    }${
+      alongside
+        ? Prisma.sql`
+    UNION ALL SELECT NULL, true FROM (${alongside.written}) AS alongside_written`
+        : Prisma.empty
+    }`,
+  );
   const disabled = new Set(answers.flatMap((answer) => (answer.disabled ? [answer.disabled] : [])));
   return { disabled, alongsideWritten: answers.some((answer) => answer.alongside === true) };
 }

@@ -25,7 +25,13 @@ export type TOpenSessionOptions = {
   pinRevision?: (tx: TTransaction) => Promise<number>;
 };
 
-type TRunnableRow = { id: string; domainId: string; organizationId: string; publishedRevision: number | null; role: DomainRole | null };
+type TRunnableRow = {
+  id: string;
+  domainId: string;
+  organizationId: string;
+  publishedRevision: number | null;
+  role: DomainRole | null;
+};
 
 const ORIGIN = { api: "API", console: "CONSOLE", mcp: "MCP", trigger: "TRIGGER" } as const;
 
@@ -34,7 +40,11 @@ const ORIGIN = { api: "API", console: "CONSOLE", mcp: "MCP", trigger: "TRIGGER" 
  * agents of a domain the actor is no member of are the uniform 404; a member whose role
  * cannot run agents (Viewer) gets 403 FORBIDDEN.
  */
-async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TOpenSessionOptions, "unpublishedIsConflict" | "pinRevision">) {
+async function runnableAgent(
+  actor: TUserActor,
+  automationId: string,
+  o: Pick<TOpenSessionOptions, "unpublishedIsConflict" | "pinRevision">,
+) {
   if (!UUID.test(automationId)) throw notFound("agent");
   // With the actor's role in its domain (actorDomainSelect's rule), in one statement on the
   // driver (queryRows): every open reads it.
@@ -49,9 +59,21 @@ async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TO
   if (!agent || (agent.publishedRevision === null && !mayBeUnpublished)) throw notFound("agent");
   const { role } = agent;
   if (role === null) throw notFound("agent");
-  if (!roleAllows(role, "execute")) throw new AppError("FORBIDDEN", "Your role in this agent's domain does not allow running agents.", { details: { permission: "execute" } });
-  if (agent.publishedRevision === null && !o.pinRevision) throw new AppError("CONFLICT", "This agent has never been published: publish it before running it, or use Test run to try the draft.");
-  return { id: agent.id, domainId: agent.domainId, organizationId: agent.organizationId, revision: agent.publishedRevision };
+  if (!roleAllows(role, "execute"))
+    throw new AppError("FORBIDDEN", "Your role in this agent's domain does not allow running agents.", {
+      details: { permission: "execute" },
+    });
+  if (agent.publishedRevision === null && !o.pinRevision)
+    throw new AppError(
+      "CONFLICT",
+      "This agent has never been published: publish it before running it, or use Test run to try the draft.",
+    );
+  return {
+    id: agent.id,
+    domainId: agent.domainId,
+    organizationId: agent.organizationId,
+    revision: agent.publishedRevision,
+  };
 }
 
 /**
@@ -61,7 +83,10 @@ async function runnableAgent(actor: TUserActor, automationId: string, o: Pick<TO
  * (insertSessions), atomic by itself, so no transaction is opened: its BEGIN and COMMIT would
  * be two of the open's few round trips.
  */
-export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Promise<{ sessionId: string; executionId: string; revision: number }> {
+export async function openSession(
+  actor: TUserActor,
+  o: TOpenSessionOptions,
+): Promise<{ sessionId: string; executionId: string; revision: number }> {
   const agent = await runnableAgent(actor, o.automationId, o);
   return atomically(o.pinRevision === undefined, async (tx) => {
     const revision = o.pinRevision ? await o.pinRevision(tx) : agent.revision!;

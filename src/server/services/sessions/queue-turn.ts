@@ -37,7 +37,10 @@ function hasCallerMaterial(credentials: TCallerCredentials | undefined): credent
  * not at all, so an accepted request always has its turn and its job. Like startSessions for
  * first turns, this door refuses an automation its follower's partner has disabled since.
  */
-export async function queueTurn(tx: TTransaction, options: TQueueTurnOptions): Promise<{ turnId: string; messageId: string }> {
+export async function queueTurn(
+  tx: TTransaction,
+  options: TQueueTurnOptions,
+): Promise<{ turnId: string; messageId: string }> {
   await assertAutomationsEnabled([options.automationId], tx);
   const number = (await tx.turn.count({ where: { sessionId: options.sessionId } })) + 1;
   const turn = await tx.turn.create({
@@ -51,13 +54,28 @@ export async function queueTurn(tx: TTransaction, options: TQueueTurnOptions): P
     select: { id: true },
   });
   const message = await tx.sessionMessage.create({
-    data: { sessionId: options.sessionId, turnId: turn.id, role: options.instruction ? "SYSTEM" : "USER", body: options.message, authorId: options.instruction ? null : options.authorId },
+    data: {
+      sessionId: options.sessionId,
+      turnId: turn.id,
+      role: options.instruction ? "SYSTEM" : "USER",
+      body: options.message,
+      authorId: options.instruction ? null : options.authorId,
+    },
     select: { id: true },
   });
   if (hasCallerMaterial(options.callerCredentials)) {
-    await createCallerGrant(tx, { turnId: turn.id, callerCredentials: options.callerCredentials, expiresAt: options.callerCredentialExpiresAt ?? null, suppliedById: options.authorId });
+    await createCallerGrant(tx, {
+      turnId: turn.id,
+      callerCredentials: options.callerCredentials,
+      expiresAt: options.callerCredentialExpiresAt ?? null,
+      suppliedById: options.authorId,
+    });
   }
-  await appendEvent(tx, options.sessionId, "session.changed", { reason: "message.created", executionId: turn.id, messageId: message.id });
+  await appendEvent(tx, options.sessionId, "session.changed", {
+    reason: "message.created",
+    executionId: turn.id,
+    messageId: message.id,
+  });
   await enqueue(tx, { kind: "agent-turn", turnId: turn.id, organizationId: options.organizationId });
   return { turnId: turn.id, messageId: message.id };
 }

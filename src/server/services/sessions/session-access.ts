@@ -20,7 +20,17 @@ export const SESSION_ACCESS_SELECT = {
 } as const;
 
 export type TSessionAccess = {
-  session: { id: string; organizationId: string; domainId: string; automationId: string; kind: "DOMAIN" | "PERSONAL"; ownerId: string | null; archivedAt: Date | null; revision: number; lastSeq: number };
+  session: {
+    id: string;
+    organizationId: string;
+    domainId: string;
+    automationId: string;
+    kind: "DOMAIN" | "PERSONAL";
+    ownerId: string | null;
+    archivedAt: Date | null;
+    revision: number;
+    lastSeq: number;
+  };
   /** The caller's current role in the session's domain. */
   role: DomainRole | null;
   isOwner: boolean;
@@ -35,12 +45,18 @@ export async function authorizeSessionView(actor: TUserActor, sessionId: string)
   if (!isSessionId(sessionId)) throw notFound("session");
   // The caller's membership comes with the session (one statement: every stream connect, message
   // and read of a session starts here).
-  const row = await db().agentSession.findFirst({ where: { id: sessionId, organizationId: actor.orgId }, select: { ...SESSION_ACCESS_SELECT, domain: actorDomainSelect(actor) } });
+  const row = await db().agentSession.findFirst({
+    where: { id: sessionId, organizationId: actor.orgId },
+    select: { ...SESSION_ACCESS_SELECT, domain: actorDomainSelect(actor) },
+  });
   return accessOf(actor, row);
 }
 
 /** The rule of authorizeSessionView over a row read with SESSION_ACCESS_SELECT and actorDomainSelect (or a superset). */
-export function accessOf(actor: TUserActor, row: (TSessionAccess["session"] & { domain: Parameters<typeof roleInDomain>[1] }) | null): TSessionAccess {
+export function accessOf(
+  actor: TUserActor,
+  row: (TSessionAccess["session"] & { domain: Parameters<typeof roleInDomain>[1] }) | null,
+): TSessionAccess {
   if (!row) throw notFound("session");
   const { domain, id, organizationId, domainId, automationId, kind, ownerId, archivedAt, revision, lastSeq } = row;
   // Only the access fields: a superset row (a transcript) must not live on with the access.
@@ -58,7 +74,12 @@ function isVisible(session: { kind: string }, role: DomainRole | null, isOwner: 
   return session.kind === "PERSONAL" ? isOwner : role !== null;
 }
 
-type TVisibilityAsk = { actor: TUserActor; sessionId: string; resolve: (visible: boolean) => void; reject: (error: unknown) => void };
+type TVisibilityAsk = {
+  actor: TUserActor;
+  sessionId: string;
+  resolve: (visible: boolean) => void;
+  reject: (error: unknown) => void;
+};
 let pendingAsks: TVisibilityAsk[] = [];
 
 /**
@@ -78,10 +99,20 @@ async function answerAsks(): Promise<void> {
   pendingAsks = [];
   try {
     const sessionIds = [...new Set(asks.map((ask) => ask.sessionId))];
-    const sessions = new Map((await db().agentSession.findMany({ where: { id: { in: sessionIds } }, select: { id: true, organizationId: true, domainId: true, kind: true, ownerId: true } })).map((row) => [row.id, row]));
+    const sessions = new Map(
+      (
+        await db().agentSession.findMany({
+          where: { id: { in: sessionIds } },
+          select: { id: true, organizationId: true, domainId: true, kind: true, ownerId: true },
+        })
+      ).map((row) => [row.id, row]),
+    );
     const userIds = [...new Set(asks.map((ask) => ask.actor.userId))];
     const domainIds = [...new Set([...sessions.values()].map((row) => row.domainId))];
-    const memberships = await db().domainMembership.findMany({ where: { userId: { in: userIds }, domainId: { in: domainIds } }, select: { userId: true, domainId: true, role: true } });
+    const memberships = await db().domainMembership.findMany({
+      where: { userId: { in: userIds }, domainId: { in: domainIds } },
+      select: { userId: true, domainId: true, role: true },
+    });
     const roles = new Map(memberships.map((row) => [`${row.domainId}/${row.userId}`, row.role]));
     for (const ask of asks) {
       const session = sessions.get(ask.sessionId);
@@ -120,6 +151,14 @@ export function canManageSession(access: TSessionAccess): boolean {
 
 export function assertCanDrive(access: TSessionAccess): void {
   const reason = readOnlyReason(access);
-  if (reason === "archived") throw new AppError("SESSION_NOT_DRIVABLE", "This session is archived and read-only; open a new session to continue.");
-  if (reason) throw new AppError("SESSION_NOT_DRIVABLE", "You can read this session but not send messages to it: only its owner and the domain's Operators, Editors and Owners can.");
+  if (reason === "archived")
+    throw new AppError(
+      "SESSION_NOT_DRIVABLE",
+      "This session is archived and read-only; open a new session to continue.",
+    );
+  if (reason)
+    throw new AppError(
+      "SESSION_NOT_DRIVABLE",
+      "You can read this session but not send messages to it: only its owner and the domain's Operators, Editors and Owners can.",
+    );
 }

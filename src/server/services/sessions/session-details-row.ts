@@ -3,7 +3,12 @@ import { Prisma } from "@/server/db/generated/client";
 import type { DomainRole } from "@/server/db/generated/enums";
 
 type TUser = { id: string; name: string };
-type TApprovalRow = { status: "PENDING" | "APPROVED" | "REJECTED"; comment: string | null; decidedAt: Date | null; decidedBy: TUser | null };
+type TApprovalRow = {
+  status: "PENDING" | "APPROVED" | "REJECTED";
+  comment: string | null;
+  decidedAt: Date | null;
+  decidedBy: TUser | null;
+};
 
 /** A session with its transcript (messages, turns, tool calls, approvals), as toSessionDetails shows it. */
 export type TSessionDetailsRow = {
@@ -23,7 +28,14 @@ export type TSessionDetailsRow = {
   /** The viewer's membership comes with the domain (empty without a viewer or a membership). */
   domain: { organizationId: string; approverRoles: DomainRole[]; memberships: Array<{ role: DomainRole }> };
   automation: { id: string; kind: "AGENT" | "FLOW"; name: string };
-  messages: Array<{ id: string; role: "USER" | "ASSISTANT" | "SYSTEM"; body: string; turnId: string | null; createdAt: Date; author: TUser | null }>;
+  messages: Array<{
+    id: string;
+    role: "USER" | "ASSISTANT" | "SYSTEM";
+    body: string;
+    turnId: string | null;
+    createdAt: Date;
+    author: TUser | null;
+  }>;
   turns: Array<{
     id: string;
     number: number;
@@ -32,8 +44,23 @@ export type TSessionDetailsRow = {
     errorMessage: string | null;
     createdAt: Date;
     finishedAt: Date | null;
-    toolCalls: Array<{ id: string; toolName: string; status: string; args: unknown; result: unknown; errorCode: string | null; errorMessage: string | null; approval: TApprovalRow | null }>;
-    approvals: Array<{ id: string; toolCallId: string; toolName: string; routedToUserId: string | null; createdAt: Date }>;
+    toolCalls: Array<{
+      id: string;
+      toolName: string;
+      status: string;
+      args: unknown;
+      result: unknown;
+      errorCode: string | null;
+      errorMessage: string | null;
+      approval: TApprovalRow | null;
+    }>;
+    approvals: Array<{
+      id: string;
+      toolCallId: string;
+      toolName: string;
+      routedToUserId: string | null;
+      createdAt: Date;
+    }>;
   }>;
 };
 
@@ -77,8 +104,14 @@ type TRawRow = Omit<TSessionDetailsRow, "messages" | "turns"> & {
     Omit<TSessionDetailsRow["turns"][number], "createdAt" | "finishedAt" | "toolCalls" | "approvals"> & {
       createdAt: string;
       finishedAt: string | null;
-      toolCalls: Array<Omit<TSessionDetailsRow["turns"][number]["toolCalls"][number], "approval"> & { approval: (Omit<TApprovalRow, "decidedAt"> & { decidedAt: string | null }) | null }>;
-      approvals: Array<Omit<TSessionDetailsRow["turns"][number]["approvals"][number], "createdAt"> & { createdAt: string }>;
+      toolCalls: Array<
+        Omit<TSessionDetailsRow["turns"][number]["toolCalls"][number], "approval"> & {
+          approval: (Omit<TApprovalRow, "decidedAt"> & { decidedAt: string | null }) | null;
+        }
+      >;
+      approvals: Array<
+        Omit<TSessionDetailsRow["turns"][number]["approvals"][number], "createdAt"> & { createdAt: string }
+      >;
     }
   >;
 };
@@ -94,7 +127,10 @@ function fromRaw(row: TRawRow): TSessionDetailsRow {
       ...turn,
       createdAt: dateOf(turn.createdAt),
       finishedAt: dateOrNull(turn.finishedAt),
-      toolCalls: turn.toolCalls.map((call) => ({ ...call, approval: call.approval && { ...call.approval, decidedAt: dateOrNull(call.approval.decidedAt) } })),
+      toolCalls: turn.toolCalls.map((call) => ({
+        ...call,
+        approval: call.approval && { ...call.approval, decidedAt: dateOrNull(call.approval.decidedAt) },
+      })),
       approvals: turn.approvals.map((approval) => ({ ...approval, createdAt: dateOf(approval.createdAt) })),
     })),
   };
@@ -105,7 +141,10 @@ function fromRaw(row: TRawRow): TSessionDetailsRow {
  * in one statement; null when no such session exists. Visibility is the caller's to decide
  * (accessOf), from the same row.
  */
-export async function readSessionDetailsRow(sessionId: string, viewerId: string | null): Promise<TSessionDetailsRow | null> {
+export async function readSessionDetailsRow(
+  sessionId: string,
+  viewerId: string | null,
+): Promise<TSessionDetailsRow | null> {
   const [row] = await queryRows<TRawRow>(db(), detailsSql(sessionId, viewerId));
   return row ? fromRaw(row) : null;
 }

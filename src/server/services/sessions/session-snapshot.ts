@@ -10,7 +10,10 @@ import { toSessionDetails } from "./to-session-details";
  * stream's cursor (lastSeq) and the details, from one statement, so a stream's snapshot shows
  * exactly the state up to its cursor. Anything the actor cannot see is the uniform 404.
  */
-export async function authorizedSnapshot(actor: TUserActor, sessionId: string): Promise<{ access: TSessionAccess; snapshot: TSessionDetails }> {
+export async function authorizedSnapshot(
+  actor: TUserActor,
+  sessionId: string,
+): Promise<{ access: TSessionAccess; snapshot: TSessionDetails }> {
   if (!isSessionId(sessionId)) throw notFound("session");
   const found = await readSessionDetailsRow(sessionId, actor.userId);
   const row = found?.organizationId === actor.orgId ? found : null;

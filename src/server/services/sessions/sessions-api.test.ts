@@ -14,7 +14,10 @@ let salesEchoId: string;
 beforeAll(async () => {
   world = await agentsWorld();
   await startEngine();
-  echoId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo", principles: "Answer." });
+  echoId = await publishAgent(world.people.owner.actor, world.acme.ops, {
+    model: "builtin:echo",
+    principles: "Answer.",
+  });
   salesEchoId = await publishAgent(world.people.owner.actor, world.acme.sales, { model: "builtin:echo" });
 });
 
@@ -22,7 +25,8 @@ afterAll(async () => {
   await stopEngine();
 });
 
-const open = (key: string, automationId: string, body: unknown = { message: "hello" }) => api("POST", `/agents/${automationId}/sessions`, { credential: key, body });
+const open = (key: string, automationId: string, body: unknown = { message: "hello" }) =>
+  api("POST", `/agents/${automationId}/sessions`, { credential: key, body });
 
 describe("POST /agents/{automationId}/sessions", () => {
   it("opens a domain session on the published revision, runs builtin:echo, and records the reply and events", async () => {
@@ -53,14 +57,23 @@ describe("POST /agents/{automationId}/sessions", () => {
       ["user", "hello there"],
       ["assistant", "Echo: hello there"],
     ]);
-    expect(details.body.messages[0].author).toEqual({ userId: people.operator.actor.userId, name: people.operator.actor.name, isYou: true });
+    expect(details.body.messages[0].author).toEqual({
+      userId: people.operator.actor.userId,
+      name: people.operator.actor.name,
+      isYou: true,
+    });
     expect(details.body.messages[1].author).toBeNull();
-    expect(details.body.turns).toEqual([expect.objectContaining({ executionId, status: "completed", errorCode: null, toolCalls: [] })]);
+    expect(details.body.turns).toEqual([
+      expect.objectContaining({ executionId, status: "completed", errorCode: null, toolCalls: [] }),
+    ]);
 
     const types = (await eventsOf(sessionId)).map((event) => event.type);
     expect(types).toEqual(["session.changed", "turn.started", "message.delta", "turn.completed"]);
     // Built-in models report estimated usage at zero cost, so budgets apply offline.
-    const usage = await db().turn.findUniqueOrThrow({ where: { id: executionId }, select: { inputTokens: true, outputTokens: true, costMicroUsd: true } });
+    const usage = await db().turn.findUniqueOrThrow({
+      where: { id: executionId },
+      select: { inputTokens: true, outputTokens: true, costMicroUsd: true },
+    });
     expect(usage.inputTokens).toBeGreaterThan(0);
     expect(usage.outputTokens).toBe(Math.ceil("Echo: hello there".length / 4));
     expect(usage.costMicroUsd).toBe(0n);
@@ -73,14 +86,18 @@ describe("POST /agents/{automationId}/sessions", () => {
     await waitForTurn(executionId);
     await updateAgentSetup(people.owner.actor, { id: agentId, model: "builtin:procedure", procedure: "" });
     await publishRevision(people.owner.actor, { id: agentId });
-    const next = await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: people.owner.key, body: { message: "two" } });
+    const next = await api("POST", `/agents/sessions/${sessionId}/messages`, {
+      credential: people.owner.key,
+      body: { message: "two" },
+    });
     await waitForTurn(next.body.executionId);
     const details = (await api("GET", `/agents/sessions/${sessionId}`, { credential: people.owner.key })).body;
     expect(details.revision).toBe(1);
     expect(details.messages.at(-1).body).toBe("Echo: two");
     const fresh = (await open(people.owner.key, agentId, { message: "three" })).body;
     await waitForTurn(fresh.executionId);
-    const freshDetails = (await api("GET", `/agents/sessions/${fresh.sessionId}`, { credential: people.owner.key })).body;
+    const freshDetails = (await api("GET", `/agents/sessions/${fresh.sessionId}`, { credential: people.owner.key }))
+      .body;
     expect(freshDetails.revision).toBe(2);
     expect(freshDetails.messages.at(-1).body).toContain("Done");
   });
@@ -91,7 +108,14 @@ describe("POST /agents/{automationId}/sessions", () => {
     expect((await open(key, echoId, { message: "x".repeat(8_001) })).status).toBe(400);
     expect((await open(key, echoId, { message: `  ${"x".repeat(8_000)}  ` })).status).toBe(202);
     expect((await open(key, echoId, { message: "hi", extra: 1 })).status).toBe(400);
-    expect((await open(key, echoId, { message: "hi", callerCredentials: { integrations: { "service.http": { fields: {} } } } })).status).toBe(400);
+    expect(
+      (
+        await open(key, echoId, {
+          message: "hi",
+          callerCredentials: { integrations: { "service.http": { fields: {} } } },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("answers 404 for unknown, other-org, flow, unpublished and non-member targets, and 403 for a Viewer", async () => {
@@ -132,19 +156,37 @@ describe("session visibility and driving", () => {
     for (const person of [people.orgAdmin, people.globexOwner, people.salesEditor]) {
       expect((await api("GET", `/agents/sessions/${sessionId}`, { credential: person.key })).status).toBe(404);
     }
-    expect((await api("GET", `/agents/sessions/${crypto.randomUUID()}`, { credential: people.owner.key })).status).toBe(404);
+    expect((await api("GET", `/agents/sessions/${crypto.randomUUID()}`, { credential: people.owner.key })).status).toBe(
+      404,
+    );
 
-    const refused = await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: people.viewer.key, body: { message: "may I?" } });
+    const refused = await api("POST", `/agents/sessions/${sessionId}/messages`, {
+      credential: people.viewer.key,
+      body: { message: "may I?" },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("SESSION_NOT_DRIVABLE");
-    expect((await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: people.orgAdmin.key, body: { message: "x" } })).status).toBe(404);
+    expect(
+      (
+        await api("POST", `/agents/sessions/${sessionId}/messages`, {
+          credential: people.orgAdmin.key,
+          body: { message: "x" },
+        })
+      ).status,
+    ).toBe(404);
 
     // No workers while the third message arrives: an echo turn can otherwise finish before it.
     await stopEngine();
     await startEngine({ workers: false });
-    const second = await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: people.editor.key, body: { message: "second" } });
+    const second = await api("POST", `/agents/sessions/${sessionId}/messages`, {
+      credential: people.editor.key,
+      body: { message: "second" },
+    });
     expect(second.status).toBe(200);
-    const busy = await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: people.operator.key, body: { message: "third" } });
+    const busy = await api("POST", `/agents/sessions/${sessionId}/messages`, {
+      credential: people.operator.key,
+      body: { message: "third" },
+    });
     expect(busy.status).toBe(409);
     expect(busy.body.error.code).toBe("CONFLICT");
     await stopEngine();
@@ -152,20 +194,33 @@ describe("session visibility and driving", () => {
     await waitForTurn(second.body.executionId);
 
     const details = (await api("GET", `/agents/sessions/${sessionId}`, { credential: people.operator.key })).body;
-    expect(details.messages.map((m: { body: string }) => m.body)).toEqual(["first", "Echo: first", "second", "Echo: second"]);
+    expect(details.messages.map((m: { body: string }) => m.body)).toEqual([
+      "first",
+      "Echo: first",
+      "second",
+      "Echo: second",
+    ]);
     expect(details.messages[2].author).toMatchObject({ userId: people.editor.actor.userId, isYou: false });
     expect(details.turns.map((t: { status: string }) => t.status)).toEqual(["completed", "completed"]);
   });
 
   it("shows a personal chat only to its creator, whatever their roles", async () => {
     const { people } = world;
-    const { sessionId, executionId } = await openSession(people.operator.actor, { automationId: echoId, message: "private", kind: "personal", origin: "console" });
+    const { sessionId, executionId } = await openSession(people.operator.actor, {
+      automationId: echoId,
+      message: "private",
+      kind: "personal",
+      origin: "console",
+    });
     await waitForTurn(executionId);
     const mine = await api("GET", `/agents/sessions/${sessionId}`, { credential: people.operator.key });
     expect(mine.body).toMatchObject({ kind: "personal", origin: "console", canParticipate: true });
     for (const other of [people.owner, people.editor, people.viewer, people.orgAdmin]) {
       expect((await api("GET", `/agents/sessions/${sessionId}`, { credential: other.key })).status).toBe(404);
-      expect((await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: other.key, body: { message: "x" } })).status).toBe(404);
+      expect(
+        (await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: other.key, body: { message: "x" } }))
+          .status,
+      ).toBe(404);
     }
   });
 
@@ -176,7 +231,10 @@ describe("session visibility and driving", () => {
     await db().agentSession.update({ where: { id: sessionId }, data: { archivedAt: new Date() } });
     const details = (await api("GET", `/agents/sessions/${sessionId}`, { credential: people.owner.key })).body;
     expect(details).toMatchObject({ archived: true, canParticipate: false, readOnlyReason: "archived" });
-    const refused = await api("POST", `/agents/sessions/${sessionId}/messages`, { credential: people.owner.key, body: { message: "more" } });
+    const refused = await api("POST", `/agents/sessions/${sessionId}/messages`, {
+      credential: people.owner.key,
+      body: { message: "more" },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("SESSION_NOT_DRIVABLE");
   });

@@ -16,7 +16,11 @@ import { startSessions } from "./start-sessions";
 
 const setup = useCountedEchoWorld();
 
-const open = () => api("POST", `/agents/${setup.agentId}/sessions`, { credential: setup.world.people.owner.key, body: { message: "count me" } });
+const open = () =>
+  api("POST", `/agents/${setup.agentId}/sessions`, {
+    credential: setup.world.people.owner.key,
+    body: { message: "count me" },
+  });
 
 describe("the cost of starting work", () => {
   it("an open reads the credential with its owner once and the agent with the caller's role once, then writes everything in one statement, without a transaction", async () => {
@@ -32,22 +36,51 @@ describe("the cost of starting work", () => {
     expect(cost.transactions).toBe(0);
     // credential, agent; the rows with their event and job (guarded by the entitlement rule)
     expect(cost.statements).toHaveLength(3);
-    const row = await db().agentSession.findUniqueOrThrow({ where: { id: answer!.body.sessionId }, select: { title: true, lastSeq: true, turns: { select: { id: true, status: true } }, messages: { select: { role: true, body: true } } } });
-    expect(row).toEqual({ title: "count me", lastSeq: 1, turns: [{ id: answer!.body.executionId, status: "QUEUED" }], messages: [{ role: "USER", body: "count me" }] });
-    expect((await eventsOf(answer!.body.sessionId)).map((event) => [event.seq, event.type])).toEqual([[1, "session.changed"]]);
+    const row = await db().agentSession.findUniqueOrThrow({
+      where: { id: answer!.body.sessionId },
+      select: {
+        title: true,
+        lastSeq: true,
+        turns: { select: { id: true, status: true } },
+        messages: { select: { role: true, body: true } },
+      },
+    });
+    expect(row).toEqual({
+      title: "count me",
+      lastSeq: 1,
+      turns: [{ id: answer!.body.executionId, status: "QUEUED" }],
+      messages: [{ role: "USER", body: "count me" }],
+    });
+    expect((await eventsOf(answer!.body.sessionId)).map((event) => [event.seq, event.type])).toEqual([
+      [1, "session.changed"],
+    ]);
     // The same statement queued the turn's job, in the organization's group (its fairness cap).
     const { schema } = runningQueue()!;
-    const jobs = await db().$queryRawUnsafe<Array<{ state: string; group_id: string }>>(`SELECT state::text, group_id FROM ${schema}.job WHERE name = 'agent-turn' AND data->>'turnId' = $1`, answer!.body.executionId);
+    const jobs = await db().$queryRawUnsafe<Array<{ state: string; group_id: string }>>(
+      `SELECT state::text, group_id FROM ${schema}.job WHERE name = 'agent-turn' AND data->>'turnId' = $1`,
+      answer!.body.executionId,
+    );
     expect(jobs).toEqual([{ state: "created", group_id: setup.world.acme.id }]);
   });
 
   it("a trigger fired at three agents: the trigger with the caller's role, its subscribers with their belts and entitlements, the starts, the firing and its results", async () => {
     const owner = setup.world.people.owner.actor;
-    const { trigger } = await createTrigger(owner, { type: "api", domainId: setup.world.acme.ops, name: `Fire ${crypto.randomUUID().slice(0, 8)}` });
+    const { trigger } = await createTrigger(owner, {
+      type: "api",
+      domainId: setup.world.acme.ops,
+      name: `Fire ${crypto.randomUUID().slice(0, 8)}`,
+    });
     for (let index = 0; index < 3; index++) {
-      await subscribeAutomation(owner, { triggerId: trigger.id, automationId: await publishAgent(owner, setup.world.acme.ops, { model: "builtin:echo" }) });
+      await subscribeAutomation(owner, {
+        triggerId: trigger.id,
+        automationId: await publishAgent(owner, setup.world.acme.ops, { model: "builtin:echo" }),
+      });
     }
-    const fire = () => api("POST", "/triggers/fire", { credential: setup.world.people.owner.key, body: { triggerId: trigger.id, input: { message: "count me" } } });
+    const fire = () =>
+      api("POST", "/triggers/fire", {
+        credential: setup.world.people.owner.key,
+        body: { triggerId: trigger.id, input: { message: "count me" } },
+      });
     await fire();
     let answer: Awaited<ReturnType<typeof fire>> | undefined;
     const cost = await countStatements(async () => {
@@ -62,13 +95,23 @@ describe("the cost of starting work", () => {
     // results: one statement, atomic by itself, so no transaction.
     expect(cost.transactions).toBe(0);
     expect(cost.statements).toHaveLength(4);
-    const firing = await db().triggerFiring.findFirstOrThrow({ where: { triggerId: trigger.id }, orderBy: { createdAt: "desc" }, select: { source: true, results: { select: { outcome: true, sessionId: true } } } });
+    const firing = await db().triggerFiring.findFirstOrThrow({
+      where: { triggerId: trigger.id },
+      orderBy: { createdAt: "desc" },
+      select: { source: true, results: { select: { outcome: true, sessionId: true } } },
+    });
     expect(firing.source).toBe("API");
-    expect(firing.results.map((result) => result.sessionId).sort()).toEqual(answer!.body.sessions.map((session: { sessionId: string }) => session.sessionId).sort());
+    expect(firing.results.map((result) => result.sessionId).sort()).toEqual(
+      answer!.body.sessions.map((session: { sessionId: string }) => session.sessionId).sort(),
+    );
     expect(firing.results.every((result) => result.outcome === "STARTED")).toBe(true);
 
     // With an Idempotency-Key the outcome is recorded in the same transaction as the fan-out.
-    const keyedFire = () => api("POST", "/triggers/fire", { credential: setup.world.people.owner.key, body: { triggerId: trigger.id, input: { message: "count me" }, idempotencyKey: "count-me-once" } });
+    const keyedFire = () =>
+      api("POST", "/triggers/fire", {
+        credential: setup.world.people.owner.key,
+        body: { triggerId: trigger.id, input: { message: "count me" }, idempotencyKey: "count-me-once" },
+      });
     const keyed = await countStatements(async () => {
       answer = await keyedFire();
     });
@@ -91,36 +134,76 @@ describe("the cost of starting work", () => {
       name: `Counted flow ${crypto.randomUUID().slice(0, 8)}`,
       graph: { inputSchema: { type: "object" }, steps: [{ id: "t", kind: "transform", output: "{{input}}" }] },
     } as Parameters<typeof createAndPublishFlow>[1]);
-    const common = { organizationId: setup.world.acme.id, domainId: setup.world.acme.ops, revision: 1, origin: "TRIGGER" as const, ownerId: null };
+    const common = {
+      organizationId: setup.world.acme.id,
+      domainId: setup.world.acme.ops,
+      revision: 1,
+      origin: "TRIGGER" as const,
+      ownerId: null,
+    };
     const agent = (message: string) => ({ ...common, automationId: setup.agentId, message });
-    const flowRun = (index: number) => ({ ...common, automationId: flow.id, ...flowRunStart({ index }), title: `Flow ${index}` });
+    const flowRun = (index: number) => ({
+      ...common,
+      automationId: flow.id,
+      ...flowRunStart({ index }),
+      title: `Flow ${index}`,
+    });
     const one = await countStatements(() => db().$transaction((tx) => startSessions(tx, [agent("one")])));
     let started: Awaited<ReturnType<typeof startSessions>> = [];
     const ten = await countStatements(async () => {
-      started = await db().$transaction((tx) => startSessions(tx, Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? agent(`fan ${index}`) : flowRun(index)))));
+      started = await db().$transaction((tx) =>
+        startSessions(
+          tx,
+          Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? agent(`fan ${index}`) : flowRun(index))),
+        ),
+      );
     });
     expect(ten.statements).toHaveLength(one.statements.length);
-    const runs = await db().flowRun.findMany({ where: { sessionId: { in: started.map((session) => session.sessionId) } }, select: { id: true, sessionId: true, input: true, status: true, deadlineAt: true } });
-    const turns = await db().turn.findMany({ where: { sessionId: { in: runs.map((run) => run.sessionId) } }, select: { sessionId: true, deadlineAt: true } });
+    const runs = await db().flowRun.findMany({
+      where: { sessionId: { in: started.map((session) => session.sessionId) } },
+      select: { id: true, sessionId: true, input: true, status: true, deadlineAt: true },
+    });
+    const turns = await db().turn.findMany({
+      where: { sessionId: { in: runs.map((run) => run.sessionId) } },
+      select: { sessionId: true, deadlineAt: true },
+    });
     expect(runs.map((run) => (run.input as { index: number }).index).sort()).toEqual([1, 3, 5, 7, 9]);
     for (const run of runs) {
       expect(started.find((session) => session.sessionId === run.sessionId)!.flowRunId).toBe(run.id);
       expect(run.status).toBe("QUEUED");
       // The run's deadline is its first turn's, to the millisecond.
-      expect(run.deadlineAt.toISOString()).toBe(turns.find((turn) => turn.sessionId === run.sessionId)!.deadlineAt!.toISOString());
+      expect(run.deadlineAt.toISOString()).toBe(
+        turns.find((turn) => turn.sessionId === run.sessionId)!.deadlineAt!.toISOString(),
+      );
     }
   });
 
   it("a fan-out's caller grants ride in the same statement, however many turns carry material", async () => {
     const callerCredentials = { integrations: { "service.http": { token: "fan-out-token" } } };
-    const start = (message: string) => ({ organizationId: setup.world.acme.id, domainId: setup.world.acme.ops, automationId: setup.agentId, revision: 1, origin: "TRIGGER" as const, ownerId: null, message });
+    const start = (message: string) => ({
+      organizationId: setup.world.acme.id,
+      domainId: setup.world.acme.ops,
+      automationId: setup.agentId,
+      revision: 1,
+      origin: "TRIGGER" as const,
+      ownerId: null,
+      message,
+    });
     const without = await countStatements(() => db().$transaction((tx) => startSessions(tx, [start("one")])));
     let started: Awaited<ReturnType<typeof startSessions>> = [];
     const ten = await countStatements(async () => {
-      started = await db().$transaction((tx) => startSessions(tx, Array.from({ length: 10 }, (_, index) => ({ ...start(`fan ${index}`), callerCredentials }))));
+      started = await db().$transaction((tx) =>
+        startSessions(
+          tx,
+          Array.from({ length: 10 }, (_, index) => ({ ...start(`fan ${index}`), callerCredentials })),
+        ),
+      );
     });
     expect(ten.statements).toHaveLength(without.statements.length);
-    const grants = await db().callerGrant.findMany({ where: { turnId: { in: started.map((session) => session.executionId) } }, select: { sealed: true } });
+    const grants = await db().callerGrant.findMany({
+      where: { turnId: { in: started.map((session) => session.executionId) } },
+      select: { sealed: true },
+    });
     expect(grants).toHaveLength(10);
     // Sealed at rest, each with its own nonce.
     for (const grant of grants) expect(JSON.stringify(grant)).not.toContain("fan-out-token");

@@ -55,7 +55,11 @@ export type TStartedSession = { sessionId: string; executionId: string; flowRunI
  * is refused here, once for every entry point (403 AUTOMATION_DISABLED); fan-outs skip those
  * beforehand (fire-trigger.ts) so one disabled subscriber does not stop the others.
  */
-export async function startSessions(tx: TTransaction, starts: TSessionStart[], alongside?: TAlongside): Promise<TStartedSession[]> {
+export async function startSessions(
+  tx: TTransaction,
+  starts: TSessionStart[],
+  alongside?: TAlongside,
+): Promise<TStartedSession[]> {
   if (starts.length === 0) return [];
   const defaultDeadline = new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000);
   const rows = starts.map((start) => ({
@@ -66,10 +70,23 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[], a
     flowRunId: start.flowRun ? crypto.randomUUID() : null,
     deadlineAt: start.deadlineAt ?? defaultDeadline,
   }));
-  const jobs: TJob[] = rows.filter(({ start }) => start.queueJob !== false).map(({ start, turnId }) => ({ kind: start.flowRun ? "flow-run" : "agent-turn", turnId, organizationId: start.organizationId }));
+  const jobs: TJob[] = rows
+    .filter(({ start }) => start.queueJob !== false)
+    .map(({ start, turnId }) => ({
+      kind: start.flowRun ? "flow-run" : "agent-turn",
+      turnId,
+      organizationId: start.organizationId,
+    }));
   // Sealed before the statement (each with its own nonce), written by it.
   const grants = await Promise.all(
-    rows.map(({ start, turnId }) => sealCallerGrant({ turnId, callerCredentials: start.callerCredentials, expiresAt: start.callerCredentialExpiresAt ?? null, suppliedById: start.ownerId })),
+    rows.map(({ start, turnId }) =>
+      sealCallerGrant({
+        turnId,
+        callerCredentials: start.callerCredentials,
+        expiresAt: start.callerCredentialExpiresAt ?? null,
+        suppliedById: start.ownerId,
+      }),
+    ),
   );
   const { disabled, alongsideWritten } = await insertSessions(
     tx,
@@ -90,7 +107,10 @@ export async function startSessions(tx: TTransaction, starts: TSessionStart[], a
       deadlineAt,
       instruction: start.instruction ?? false,
       message: start.message,
-      event: { type: "session.changed", data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) } },
+      event: {
+        type: "session.changed",
+        data: { reason: "message.created", executionId: turnId, messageId, ...(flowRunId ? { flowRunId } : {}) },
+      },
       flowRun: flowRunId ? { id: flowRunId, input: start.flowRun!.input } : null,
       grant: grants[index] ?? null,
     })),

@@ -12,7 +12,10 @@ const setup = useCountedEchoWorld();
 async function connectUntilFirstEvent(sessionId: string): Promise<string> {
   const controller = new AbortController();
   const headers = { authorization: `Bearer ${setup.world.people.owner.key}`, "last-event-id": "0" };
-  const response = await stream(new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { headers, signal: controller.signal }), { params: Promise.resolve({ sessionId }) });
+  const response = await stream(
+    new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { headers, signal: controller.signal }),
+    { params: Promise.resolve({ sessionId }) },
+  );
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -28,7 +31,10 @@ async function connectUntilFirstEvent(sessionId: string): Promise<string> {
 
 describe("the cost of following a session", () => {
   it("a stream connect reads the credential once, the session (with the caller's role and the snapshot) once and the log once", async () => {
-    const opened = await api("POST", `/agents/${setup.agentId}/sessions`, { credential: setup.world.people.owner.key, body: { message: "follow me" } });
+    const opened = await api("POST", `/agents/${setup.agentId}/sessions`, {
+      credential: setup.world.people.owner.key,
+      body: { message: "follow me" },
+    });
     expect(opened.status).toBe(202);
     let text = "";
     const cost = await countStatements(async () => {

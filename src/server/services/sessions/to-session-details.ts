@@ -21,7 +21,9 @@ function toDecision(approval: TApprovalRow | null): TSessionDetails["turns"][num
 
 /** Stored arguments are the model's own; header values are hidden whenever they are shown. */
 function maskArgs(args: unknown): unknown {
-  return args && typeof args === "object" && !Array.isArray(args) ? maskToolArgs(args as Record<string, unknown>) : args;
+  return args && typeof args === "object" && !Array.isArray(args)
+    ? maskToolArgs(args as Record<string, unknown>)
+    : args;
 }
 
 function sessionState(turns: TSessionDetailsRow["turns"]): TSessionDetails["state"] {
@@ -69,7 +71,9 @@ export function toSessionDetails(actor: TUserActor, access: TSessionAccess, row:
       body: message.body,
       executionId: message.turnId,
       createdAt: message.createdAt.toISOString(),
-      author: message.author ? { userId: message.author.id, name: message.author.name, isYou: message.author.id === actor.userId } : null,
+      author: message.author
+        ? { userId: message.author.id, name: message.author.name, isYou: message.author.id === actor.userId }
+        : null,
     })),
     turns: row.turns.map((turn) => ({
       executionId: turn.id,

@@ -11,13 +11,23 @@ export async function getMe({ userId, orgId }: { userId: string; orgId: string |
       email: true,
       name: true,
       isInstanceOperator: true,
-      orgMemberships: { select: { role: true, organization: { select: { id: true, name: true, slug: true, follower: { select: { id: true } } } } }, orderBy: { createdAt: "asc" } },
+      orgMemberships: {
+        select: {
+          role: true,
+          organization: { select: { id: true, name: true, slug: true, follower: { select: { id: true } } } },
+        },
+        orderBy: { createdAt: "asc" },
+      },
     },
   });
   if (!user) throw notFound("user");
   return {
     user: { id: user.id, email: user.email, name: user.name, isInstanceOperator: user.isInstanceOperator },
-    organizations: user.orgMemberships.map(({ role, organization: { follower, ...organization } }) => ({ ...organization, role, hasPartner: follower !== null })),
+    organizations: user.orgMemberships.map(({ role, organization: { follower, ...organization } }) => ({
+      ...organization,
+      role,
+      hasPartner: follower !== null,
+    })),
     selectedOrganizationId: orgId,
   };
 }

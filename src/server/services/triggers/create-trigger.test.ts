@@ -26,13 +26,28 @@ async function memberOf(world: TWorld, role: DomainRole): Promise<TUserActor> {
 async function eventWorld() {
   const world = await actorIn({ domainRole: "EDITOR" });
   await enableEventTriggers(world.organization.id);
-  const { connection } = await createConnection(world.actor, { domainId: world.domain.id, integrationId: "service.http", name: "Webhook sender", token: "tok_0123456789" });
-  const event = { type: "event" as const, domainId: world.domain.id, name: "Order webhook", sourceIntegrationId: "service.http", connectionId: connection.id, eventType: "webhook.received" };
+  const { connection } = await createConnection(world.actor, {
+    domainId: world.domain.id,
+    integrationId: "service.http",
+    name: "Webhook sender",
+    token: "tok_0123456789",
+  });
+  const event = {
+    type: "event" as const,
+    domainId: world.domain.id,
+    name: "Order webhook",
+    sourceIntegrationId: "service.http",
+    connectionId: connection.id,
+    eventType: "webhook.received",
+  };
   return { ...world, connection, event };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -43,31 +58,75 @@ const parse = (body: unknown): TCreateTriggerRequest => ZCreateTriggerRequest.pa
 describe("createTrigger", () => {
   it("creates an api trigger with the common fields only", async () => {
     const world = await actorIn({ domainRole: "EDITOR" });
-    const { trigger } = await createTrigger(world.actor, parse({ type: "api", domainId: world.domain.id, name: "  Order placed " }));
-    expect(trigger).toEqual({ id: expect.any(String), domainId: world.domain.id, type: "api", name: "Order placed", active: true, createdAt: expect.any(String) });
+    const { trigger } = await createTrigger(
+      world.actor,
+      parse({ type: "api", domainId: world.domain.id, name: "  Order placed " }),
+    );
+    expect(trigger).toEqual({
+      id: expect.any(String),
+      domainId: world.domain.id,
+      type: "api",
+      name: "Order placed",
+      active: true,
+      createdAt: expect.any(String),
+    });
   });
 
   it("creates a schedule trigger: UTC by default, canonical zone, the next firing planned", async () => {
     const world = await actorIn({ domainRole: "OWNER" });
     const before = Date.now();
-    const { trigger } = await createTrigger(world.actor, parse({ type: "schedule", domainId: world.domain.id, name: "Nightly", cron: "0  3 * * *", input: { report: "daily" } }));
-    expect(trigger).toMatchObject({ type: "schedule", cron: "0 3 * * *", timezone: "UTC", input: { report: "daily" }, active: true });
+    const { trigger } = await createTrigger(
+      world.actor,
+      parse({
+        type: "schedule",
+        domainId: world.domain.id,
+        name: "Nightly",
+        cron: "0  3 * * *",
+        input: { report: "daily" },
+      }),
+    );
+    expect(trigger).toMatchObject({
+      type: "schedule",
+      cron: "0 3 * * *",
+      timezone: "UTC",
+      input: { report: "daily" },
+      active: true,
+    });
     if (trigger.type !== "schedule") throw new Error("schedule expected");
     const next = new Date(trigger.nextFireAt!);
     expect(next.getTime()).toBeGreaterThan(before);
     expect(next.getTime() - before).toBeLessThanOrEqual(24 * 3600_000);
     expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([3, 0]);
 
-    const berlin = await createTrigger(world.actor, parse({ type: "schedule", domainId: world.domain.id, name: "Berlin", cron: "30 9 * * 1", timezone: "Europe/Berlin" }));
+    const berlin = await createTrigger(
+      world.actor,
+      parse({
+        type: "schedule",
+        domainId: world.domain.id,
+        name: "Berlin",
+        cron: "30 9 * * 1",
+        timezone: "Europe/Berlin",
+      }),
+    );
     if (berlin.trigger.type !== "schedule") throw new Error("schedule expected");
     expect(berlin.trigger.input).toEqual({});
-    const local = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", weekday: "short", hour: "2-digit", minute: "2-digit", hour12: false }).format(new Date(berlin.trigger.nextFireAt!));
+    const local = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Berlin",
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: false,
+    }).format(new Date(berlin.trigger.nextFireAt!));
     expect(local).toBe("Mon 09:30");
   });
 
   it("refuses cron expressions that are not 5 valid fields and unknown time zones", async () => {
     const world = await actorIn({ domainRole: "OWNER" });
-    const schedule = (cron: string, timezone?: string) => createTrigger(world.actor, parse({ type: "schedule", domainId: world.domain.id, name: "S", cron, ...(timezone ? { timezone } : {}) }));
+    const schedule = (cron: string, timezone?: string) =>
+      createTrigger(
+        world.actor,
+        parse({ type: "schedule", domainId: world.domain.id, name: "S", cron, ...(timezone ? { timezone } : {}) }),
+      );
     for (const cron of ["* * * *", "0 * * * * *", "@hourly", "61 * * * *", "* * 32 * *"]) {
       const error = await refusal(schedule(cron));
       expect([error.status, error.code, error.details], cron).toEqual([400, "VALIDATION", { field: "cron" }]);
@@ -82,14 +141,20 @@ describe("createTrigger", () => {
   it("answers 404 for a domain of another organization and 403 for a role that may not edit", async () => {
     const world = await actorIn({ domainRole: "OWNER" });
     const other = await actorIn({ domainRole: "OWNER" });
-    const elsewhere = await refusal(createTrigger(world.actor, parse({ type: "api", domainId: other.domain.id, name: "X" })));
+    const elsewhere = await refusal(
+      createTrigger(world.actor, parse({ type: "api", domainId: other.domain.id, name: "X" })),
+    );
     expect([elsewhere.status, elsewhere.code]).toEqual([404, "NOT_FOUND"]);
     for (const role of ["VIEWER", "OPERATOR"] as const) {
-      const error = await refusal(createTrigger(await memberOf(world, role), parse({ type: "api", domainId: world.domain.id, name: "X" })));
+      const error = await refusal(
+        createTrigger(await memberOf(world, role), parse({ type: "api", domainId: world.domain.id, name: "X" })),
+      );
       expect([error.status, error.code], role).toEqual([403, "FORBIDDEN"]);
     }
     const notMember = await createDomain(world.organization.id, "Sales");
-    const outside = await refusal(createTrigger(world.actor, parse({ type: "api", domainId: notMember.id, name: "X" })));
+    const outside = await refusal(
+      createTrigger(world.actor, parse({ type: "api", domainId: notMember.id, name: "X" })),
+    );
     expect(outside.status).toBe(403);
   });
 
@@ -144,20 +209,44 @@ describe("createTrigger", () => {
   it("requires the connection to be the organization's, the domain's and the integration's", async () => {
     const world = await eventWorld();
     const other = await actorIn({ domainRole: "OWNER" });
-    const foreign = await createConnection(other.actor, { domainId: other.domain.id, integrationId: "service.http", name: "Theirs", token: "tok_0123456789" });
-    const crossTenant = await refusal(createTrigger(world.actor, parse({ ...world.event, connectionId: foreign.connection.id })));
+    const foreign = await createConnection(other.actor, {
+      domainId: other.domain.id,
+      integrationId: "service.http",
+      name: "Theirs",
+      token: "tok_0123456789",
+    });
+    const crossTenant = await refusal(
+      createTrigger(world.actor, parse({ ...world.event, connectionId: foreign.connection.id })),
+    );
     expect([crossTenant.status, crossTenant.code]).toEqual([404, "NOT_FOUND"]);
 
     const sales = await createDomain(world.organization.id, "Sales");
     await addDomainMember(sales.id, world.user.id, "EDITOR");
-    const salesConnection = await createConnection(world.actor, { domainId: sales.id, integrationId: "service.http", name: "Sales hook", token: "tok_0123456789" });
-    const otherDomain = await refusal(createTrigger(world.actor, parse({ ...world.event, connectionId: salesConnection.connection.id })));
+    const salesConnection = await createConnection(world.actor, {
+      domainId: sales.id,
+      integrationId: "service.http",
+      name: "Sales hook",
+      token: "tok_0123456789",
+    });
+    const otherDomain = await refusal(
+      createTrigger(world.actor, parse({ ...world.event, connectionId: salesConnection.connection.id })),
+    );
     expect([otherDomain.status, otherDomain.details]).toEqual([400, { field: "connectionId" }]);
     expect(otherDomain.message).toContain("another domain");
 
-    const { integration } = await importOpenApiIntegration({ ...world.actor, orgRole: "ADMIN" }, { document: crmDocument() });
-    const crm = await createConnection(world.actor, { domainId: world.domain.id, integrationId: integration.id, name: "CRM", fields: { api_key_auth: "crm-key" } });
-    const wrongIntegration = await refusal(createTrigger(world.actor, parse({ ...world.event, connectionId: crm.connection.id })));
+    const { integration } = await importOpenApiIntegration(
+      { ...world.actor, orgRole: "ADMIN" },
+      { document: crmDocument() },
+    );
+    const crm = await createConnection(world.actor, {
+      domainId: world.domain.id,
+      integrationId: integration.id,
+      name: "CRM",
+      fields: { api_key_auth: "crm-key" },
+    });
+    const wrongIntegration = await refusal(
+      createTrigger(world.actor, parse({ ...world.event, connectionId: crm.connection.id })),
+    );
     expect([wrongIntegration.status, wrongIntegration.details]).toEqual([400, { field: "connectionId" }]);
     expect(wrongIntegration.message).toContain(`is for ${integration.id}`);
   });
@@ -193,8 +282,28 @@ describe("createTrigger", () => {
     expect(ZCreateTriggerRequest.safeParse({ ...base, type: "api", cron: "* * * * *" }).success).toBe(false);
     expect(ZCreateTriggerRequest.safeParse({ ...base, type: "schedule" }).success).toBe(false);
     expect(ZCreateTriggerRequest.safeParse({ ...base, type: "webhook" }).success).toBe(false);
-    expect(ZCreateTriggerRequest.safeParse({ ...base, type: "schedule", cron: "* * * * *", input: [] }).success).toBe(false);
-    expect(ZCreateTriggerRequest.safeParse({ ...base, type: "event", sourceIntegrationId: "service.http", connectionId: base.domainId, eventType: "webhook.received", endpointSecret: "short" }).success).toBe(false);
-    expect(ZCreateTriggerRequest.safeParse({ ...base, type: "event", sourceIntegrationId: "service.http", connectionId: base.domainId, eventType: "webhook.received", eventFilter: { field: "a", operator: "like", value: "x" } }).success).toBe(false);
+    expect(ZCreateTriggerRequest.safeParse({ ...base, type: "schedule", cron: "* * * * *", input: [] }).success).toBe(
+      false,
+    );
+    expect(
+      ZCreateTriggerRequest.safeParse({
+        ...base,
+        type: "event",
+        sourceIntegrationId: "service.http",
+        connectionId: base.domainId,
+        eventType: "webhook.received",
+        endpointSecret: "short",
+      }).success,
+    ).toBe(false);
+    expect(
+      ZCreateTriggerRequest.safeParse({
+        ...base,
+        type: "event",
+        sourceIntegrationId: "service.http",
+        connectionId: base.domainId,
+        eventType: "webhook.received",
+        eventFilter: { field: "a", operator: "like", value: "x" },
+      }).success,
+    ).toBe(false);
   });
 });

@@ -19,7 +19,12 @@ async function typeColumns(orgId: string, input: TCreateTriggerRequest): Promise
   if (input.type === "api") return {};
   if (input.type === "schedule") {
     const { timezone, nextFireAt } = planSchedule(input.cron, input.timezone);
-    return { cron: input.cron.trim().split(/\s+/).join(" "), timezone, nextFireAt, input: (input.input ?? {}) as Prisma.InputJsonValue };
+    return {
+      cron: input.cron.trim().split(/\s+/).join(" "),
+      timezone,
+      nextFireAt,
+      input: (input.input ?? {}) as Prisma.InputJsonValue,
+    };
   }
   await validateEventCatalog(orgId, input);
   return {
@@ -45,7 +50,14 @@ export async function createTrigger(actor: TUserActor, input: TCreateTriggerRequ
   const row = await db().$transaction(async (tx) => {
     if (input.type === "event") await validateEventAccess(tx, actor.orgId, input);
     return tx.trigger.create({
-      data: { ...columns, organizationId: actor.orgId, domainId: input.domainId, type: TYPE[input.type], name: input.name, createdById: actor.userId },
+      data: {
+        ...columns,
+        organizationId: actor.orgId,
+        domainId: input.domainId,
+        type: TYPE[input.type],
+        name: input.name,
+        createdById: actor.userId,
+      },
       select: TRIGGER_SELECT,
     });
   });

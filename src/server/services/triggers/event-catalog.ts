@@ -10,6 +10,10 @@ export async function eventCatalog(actor: TUserActor): Promise<TEventCatalogResp
     enabled: await eventTriggersEnabled(actor.orgId),
     sources: integrations
       .filter((integration) => integration.events?.length)
-      .map((integration) => ({ integrationId: integration.id, name: integration.name, events: integration.events ?? [] })),
+      .map((integration) => ({
+        integrationId: integration.id,
+        name: integration.name,
+        events: integration.events ?? [],
+      })),
   };
 }

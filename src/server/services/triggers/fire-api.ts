@@ -38,13 +38,21 @@ export async function fireableTrigger(actor: TUserActor, triggerId: string): Pro
   const { role } = trigger;
   if (role === null) throw notFound("trigger");
   if (!roleAllows(role, "execute")) {
-    throw new AppError("FORBIDDEN", "Your role in this trigger's domain does not allow running automations.", { details: { permission: "execute" } });
+    throw new AppError("FORBIDDEN", "Your role in this trigger's domain does not allow running automations.", {
+      details: { permission: "execute" },
+    });
   }
   if (trigger.type !== "API") {
-    throw new AppError("VALIDATION", `"${trigger.name}" is a ${trigger.type.toLowerCase()} trigger; only API triggers can be fired through this route.`, { details: { field: "triggerId" } });
+    throw new AppError(
+      "VALIDATION",
+      `"${trigger.name}" is a ${trigger.type.toLowerCase()} trigger; only API triggers can be fired through this route.`,
+      { details: { field: "triggerId" } },
+    );
   }
   if (!trigger.active) {
-    throw new AppError("CONFLICT", `"${trigger.name}" is inactive; activate it in the console before firing it.`, { details: { triggerId: trigger.id } });
+    throw new AppError("CONFLICT", `"${trigger.name}" is inactive; activate it in the console before firing it.`, {
+      details: { triggerId: trigger.id },
+    });
   }
   return { id: trigger.id, organizationId: trigger.organizationId, domainId: trigger.domainId, name: trigger.name };
 }
@@ -53,7 +61,11 @@ function expiryOf(value: string | undefined, now: Date): Date | null {
   if (value === undefined) return null;
   const expiresAt = new Date(value);
   if (expiresAt.getTime() <= now.getTime()) {
-    throw new AppError("VALIDATION", "callerCredentialExpiresAt is in the past; send a future ISO-8601 timestamp or omit it.", { details: { field: "callerCredentialExpiresAt" } });
+    throw new AppError(
+      "VALIDATION",
+      "callerCredentialExpiresAt is in the past; send a future ISO-8601 timestamp or omit it.",
+      { details: { field: "callerCredentialExpiresAt" } },
+    );
   }
   return expiresAt;
 }
@@ -66,11 +78,21 @@ export type TFireOutcome = { body: TFireTriggerResponse; replayed: boolean };
  * outcome commit in one transaction: of concurrent duplicates exactly one fans out, the rest
  * see IDEMPOTENCY_IN_PROGRESS or the replay.
  */
-export async function fireTriggerByApi(actor: TUserActor, body: TFireTriggerRequest, headers: Headers, now = new Date()): Promise<TFireOutcome> {
+export async function fireTriggerByApi(
+  actor: TUserActor,
+  body: TFireTriggerRequest,
+  headers: Headers,
+  now = new Date(),
+): Promise<TFireOutcome> {
   const key = idempotencyKeyOf(headers, body.idempotencyKey);
   const expiresAt = expiryOf(body.callerCredentialExpiresAt, now);
   const trigger = await fireableTrigger(actor, body.triggerId);
-  const digest = requestDigest({ target: trigger.id, input: body.input, credentials: body.callerCredentials, secret: await signingSecret() });
+  const digest = requestDigest({
+    target: trigger.id,
+    input: body.input,
+    credentials: body.callerCredentials,
+    secret: await signingSecret(),
+  });
   const result = await runIdempotent<TFireTriggerResponse>({
     orgId: actor.orgId,
     scope: FIRE_SCOPE,

@@ -18,7 +18,12 @@ beforeAll(async () => {
   await startEngine({ workers: false });
   const owner = world.people.owner.actor;
   ids.echo = await publishAgent(owner, world.acme.ops, { model: "builtin:echo" });
-  ids.required = await publishAgent(owner, world.acme.ops, { model: "builtin:echo", procedure: '#service.http.get {"url":"http://127.0.0.1:9/caller"}' }, { bindingPolicies: { "service.http": "caller_required" } });
+  ids.required = await publishAgent(
+    owner,
+    world.acme.ops,
+    { model: "builtin:echo", procedure: '#service.http.get {"url":"http://127.0.0.1:9/caller"}' },
+    { bindingPolicies: { "service.http": "caller_required" } },
+  );
 });
 
 afterAll(async () => {
@@ -27,13 +32,23 @@ afterAll(async () => {
 
 async function scheduleTrigger(cron: string, input?: Record<string, unknown>) {
   const owner = world.people.owner.actor;
-  const { trigger } = await createTrigger(owner, { type: "schedule", domainId: world.acme.ops, name: `Every ${crypto.randomUUID().slice(0, 6)}`, cron, timezone: "UTC", ...(input ? { input } : {}) });
-  for (const automationId of [ids.echo, ids.required]) await subscribeAutomation(owner, { triggerId: trigger.id, automationId });
+  const { trigger } = await createTrigger(owner, {
+    type: "schedule",
+    domainId: world.acme.ops,
+    name: `Every ${crypto.randomUUID().slice(0, 6)}`,
+    cron,
+    timezone: "UTC",
+    ...(input ? { input } : {}),
+  });
+  for (const automationId of [ids.echo, ids.required])
+    await subscribeAutomation(owner, { triggerId: trigger.id, automationId });
   return trigger.id;
 }
 
-const plan = (triggerId: string, nextFireAt: Date) => db().trigger.update({ where: { id: triggerId }, data: { nextFireAt } });
-const firings = (triggerId: string) => db().triggerFiring.findMany({ where: { triggerId }, include: { results: true } });
+const plan = (triggerId: string, nextFireAt: Date) =>
+  db().trigger.update({ where: { id: triggerId }, data: { nextFireAt } });
+const firings = (triggerId: string) =>
+  db().triggerFiring.findMany({ where: { triggerId }, include: { results: true } });
 
 describe("schedule firings", () => {
   it("fires a due slot once when several workers tick together, refusing caller-required subscribers", async () => {
@@ -45,14 +60,24 @@ describe("schedule firings", () => {
     const [firing, ...rest] = await firings(triggerId);
     expect(rest).toHaveLength(0);
     expect(firing).toMatchObject({ source: "SCHEDULE", actorId: null, scheduledFor: slot });
-    const outcomes = Object.fromEntries(firing!.results.map((result) => [result.automationId, [result.outcome, result.errorCode]]));
-    expect(outcomes).toEqual({ [ids.echo]: ["STARTED", null], [ids.required]: ["FAILED", "CALLER_CREDENTIALS_REQUIRED"] });
+    const outcomes = Object.fromEntries(
+      firing!.results.map((result) => [result.automationId, [result.outcome, result.errorCode]]),
+    );
+    expect(outcomes).toEqual({
+      [ids.echo]: ["STARTED", null],
+      [ids.required]: ["FAILED", "CALLER_CREDENTIALS_REQUIRED"],
+    });
     const started = firing!.results.find((result) => result.automationId === ids.echo)!;
-    const session = await db().agentSession.findUniqueOrThrow({ where: { id: started.sessionId! }, include: { messages: true } });
+    const session = await db().agentSession.findUniqueOrThrow({
+      where: { id: started.sessionId! },
+      include: { messages: true },
+    });
     expect(session).toMatchObject({ origin: "TRIGGER", ownerId: null });
     expect(session.messages[0]?.body).toBe("scheduled hello");
     // Planned from now on: the next slot after the tick.
-    expect((await db().trigger.findUniqueOrThrow({ where: { id: triggerId } })).nextFireAt).toEqual(new Date("2026-01-01T10:10:00Z"));
+    expect((await db().trigger.findUniqueOrThrow({ where: { id: triggerId } })).nextFireAt).toEqual(
+      new Date("2026-01-01T10:10:00Z"),
+    );
     // A later tick before the next slot fires nothing.
     await fireDueSchedules(new Date("2026-01-01T10:09:59Z"));
     expect(await firings(triggerId)).toHaveLength(1);
@@ -60,15 +85,26 @@ describe("schedule firings", () => {
 
   it("keeps a slot's second firing from committing anything (the unique slot, the guard behind the claim)", async () => {
     const triggerId = await scheduleTrigger("*/5 * * * *");
-    const trigger = await db().trigger.findUniqueOrThrow({ where: { id: triggerId }, select: { id: true, organizationId: true, domainId: true, name: true } });
+    const trigger = await db().trigger.findUniqueOrThrow({
+      where: { id: triggerId },
+      select: { id: true, organizationId: true, domainId: true, name: true },
+    });
     const slot = new Date("2026-01-01T11:00:00Z");
-    const fire = () => db().$transaction((tx) => fireTrigger(tx, { trigger, source: "SCHEDULE", actorId: null, input: {}, scheduledFor: slot }));
+    const fire = () =>
+      db().$transaction((tx) =>
+        fireTrigger(tx, { trigger, source: "SCHEDULE", actorId: null, input: {}, scheduledFor: slot }),
+      );
     const sessionsOf = () => db().agentSession.count({ where: { originTriggerId: triggerId } });
     await fire();
     expect(await sessionsOf()).toBe(1);
     await expect(fire()).rejects.toBeInstanceOf(FiringSlotTaken);
     expect(await sessionsOf()).toBe(1);
-    expect(await firings(triggerId)).toEqual([expect.objectContaining({ scheduledFor: slot, results: expect.arrayContaining([expect.objectContaining({ automationId: ids.echo, outcome: "STARTED" })]) })]);
+    expect(await firings(triggerId)).toEqual([
+      expect.objectContaining({
+        scheduledFor: slot,
+        results: expect.arrayContaining([expect.objectContaining({ automationId: ids.echo, outcome: "STARTED" })]),
+      }),
+    ]);
   });
 
   it("after downtime fires once for the latest missed slot and skips the rest", async () => {
@@ -77,15 +113,22 @@ describe("schedule firings", () => {
     await fireDueSchedules(new Date("2026-01-01T09:30:20Z"));
     const all = await firings(triggerId);
     expect(all.map((firing) => firing.scheduledFor)).toEqual([new Date("2026-01-01T09:30:00Z")]);
-    expect((await db().trigger.findUniqueOrThrow({ where: { id: triggerId } })).nextFireAt).toEqual(new Date("2026-01-01T09:31:00Z"));
+    expect((await db().trigger.findUniqueOrThrow({ where: { id: triggerId } })).nextFireAt).toEqual(
+      new Date("2026-01-01T09:31:00Z"),
+    );
   });
 
   it("does not fire inactive triggers and reads the cron in the trigger's time zone", async () => {
     const triggerId = await scheduleTrigger("* * * * *");
-    await db().trigger.update({ where: { id: triggerId }, data: { active: false, nextFireAt: new Date("2026-01-01T08:00:00Z") } });
+    await db().trigger.update({
+      where: { id: triggerId },
+      data: { active: false, nextFireAt: new Date("2026-01-01T08:00:00Z") },
+    });
     await fireDueSchedules(new Date("2026-01-01T08:00:30Z"));
     expect(await firings(triggerId)).toHaveLength(0);
     // 09:00 in Berlin (UTC+1 in January) is 08:00 UTC.
-    expect(latestDueSlot("0 9 * * *", "Europe/Berlin", new Date("2026-01-01T08:00:00Z"), new Date("2026-01-03T12:00:00Z"))).toEqual(new Date("2026-01-03T08:00:00Z"));
+    expect(
+      latestDueSlot("0 9 * * *", "Europe/Berlin", new Date("2026-01-01T08:00:00Z"), new Date("2026-01-03T12:00:00Z")),
+    ).toEqual(new Date("2026-01-03T08:00:00Z"));
   });
 });

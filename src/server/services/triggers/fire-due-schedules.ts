@@ -8,7 +8,16 @@ const BATCH = 50;
 /** Bound on walking missed slots (a week of every-minute firings). */
 const MAX_SLOTS = 7 * 24 * 60;
 
-type TDue = { id: string; organizationId: string; domainId: string; name: string; cron: string | null; timezone: string | null; input: unknown; nextFireAt: Date | null };
+type TDue = {
+  id: string;
+  organizationId: string;
+  domainId: string;
+  name: string;
+  cron: string | null;
+  timezone: string | null;
+  input: unknown;
+  nextFireAt: Date | null;
+};
 
 /**
  * The slot to fire now: the latest planned occurrence at or before `now`. After downtime the
@@ -25,7 +34,6 @@ export function latestDueSlot(cron: string, timezone: string, planned: Date, now
   return slot;
 }
 
-
 /**
  * Claims one due trigger with a compare-and-set on `nextFireAt` and fires it in the same
  * transaction. Of several workers only the one whose UPDATE matched the planned value fires;
@@ -38,9 +46,15 @@ async function fireOne(trigger: TDue, now: Date): Promise<boolean> {
   const next = nextFireAfter(cron, timezone, now);
   try {
     return await db().$transaction(async (tx) => {
-      const claimed = await tx.trigger.updateMany({ where: { id: trigger.id, active: true, type: "SCHEDULE", nextFireAt: trigger.nextFireAt }, data: { nextFireAt: next } });
+      const claimed = await tx.trigger.updateMany({
+        where: { id: trigger.id, active: true, type: "SCHEDULE", nextFireAt: trigger.nextFireAt },
+        data: { nextFireAt: next },
+      });
       if (claimed.count === 0) return false;
-      const input = trigger.input && typeof trigger.input === "object" && !Array.isArray(trigger.input) ? (trigger.input as Record<string, unknown>) : {};
+      const input =
+        trigger.input && typeof trigger.input === "object" && !Array.isArray(trigger.input)
+          ? (trigger.input as Record<string, unknown>)
+          : {};
       await fireTrigger(tx, { trigger, source: "SCHEDULE", actorId: null, input, scheduledFor: slot });
       return true;
     });
@@ -60,7 +74,16 @@ export async function fireDueSchedules(now = new Date()): Promise<{ fired: numbe
     where: { type: "SCHEDULE", active: true, nextFireAt: { lte: now } },
     orderBy: { nextFireAt: "asc" },
     take: BATCH,
-    select: { id: true, organizationId: true, domainId: true, name: true, cron: true, timezone: true, input: true, nextFireAt: true },
+    select: {
+      id: true,
+      organizationId: true,
+      domainId: true,
+      name: true,
+      cron: true,
+      timezone: true,
+      input: true,
+      nextFireAt: true,
+    },
   });
   if (due.length === 0) return { fired: 0 };
   let fired = 0;

@@ -25,7 +25,11 @@ const marker = () => `m${crypto.randomUUID().slice(0, 12)}`;
 
 async function trigger(body: Record<string, unknown>, subscribers: string[]) {
   const owner = world.people.owner.actor;
-  const { trigger: created } = await createTrigger(owner, { domainId: world.acme.ops, name: `T ${marker()}`, ...body } as TCreateTriggerRequest);
+  const { trigger: created } = await createTrigger(owner, {
+    domainId: world.acme.ops,
+    name: `T ${marker()}`,
+    ...body,
+  } as TCreateTriggerRequest);
   for (const automationId of subscribers) await subscribeAutomation(owner, { triggerId: created.id, automationId });
   return created.id;
 }
@@ -36,14 +40,31 @@ beforeAll(async () => {
   env.HTTP_TOOL_ALLOWED_HOSTS = receiver.hostPort;
   await startEngine();
   const owner = world.people.owner.actor;
-  connectionId = (await createConnection(owner, { domainId: world.acme.ops, integrationId: HTTP, name: "HTTP", token: "org-token" })).connection.id;
+  connectionId = (
+    await createConnection(owner, { domainId: world.acme.ops, integrationId: HTTP, name: "HTTP", token: "org-token" })
+  ).connection.id;
   ids.echo = await publishAgent(owner, world.acme.ops, { model: "builtin:echo" });
-  const callerOnly = { model: "builtin:procedure", procedure: `#service.http.get ${JSON.stringify({ url: `${receiver.base}/caller` })}` };
-  ids.required = await publishAgent(owner, world.acme.ops, callerOnly, { bindingPolicies: { [HTTP]: "caller_required" } });
+  const callerOnly = {
+    model: "builtin:procedure",
+    procedure: `#service.http.get ${JSON.stringify({ url: `${receiver.base}/caller` })}`,
+  };
+  ids.required = await publishAgent(owner, world.acme.ops, callerOnly, {
+    bindingPolicies: { [HTTP]: "caller_required" },
+  });
   const { flow } = await createAndPublishFlow(owner, {
     domainId: world.acme.ops,
     name: `Flow ${marker()}`,
-    graph: { inputSchema: { type: "object", properties: {}, additionalProperties: true }, steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/flow`, body: "{{input}}" } }] },
+    graph: {
+      inputSchema: { type: "object", properties: {}, additionalProperties: true },
+      steps: [
+        {
+          id: "post",
+          kind: "tool",
+          tool: "service.http.post",
+          args: { url: `${receiver.base}/flow`, body: "{{input}}" },
+        },
+      ],
+    },
   });
   ids.flow = flow.id;
 });
@@ -61,17 +82,27 @@ describe("Fire now", () => {
     const byId = new Map(fired.results.map((result) => [result.automationId, result]));
     expect(byId.get(ids.echo)).toMatchObject({ outcome: "started", kind: "agent" });
     expect(byId.get(ids.flow)).toMatchObject({ outcome: "started", kind: "flow" });
-    expect(byId.get(ids.required)).toMatchObject({ outcome: "failed", errorCode: "CALLER_CREDENTIALS_REQUIRED", sessionId: null });
+    expect(byId.get(ids.required)).toMatchObject({
+      outcome: "failed",
+      errorCode: "CALLER_CREDENTIALS_REQUIRED",
+      sessionId: null,
+    });
     for (const result of fired.results.filter((result) => result.sessionId)) {
       const turn = await db().turn.findFirstOrThrow({ where: { sessionId: result.sessionId! } });
       expect((await waitForTurn(turn.id)).status).toBe("COMPLETED");
     }
     // The flow received the typed input verbatim; the caller-required agent never called out.
-    expect(receiver.withMarker(m).map((request) => [request.path, JSON.parse(request.body)])).toEqual([["/flow", { prompt: m }]]);
+    expect(receiver.withMarker(m).map((request) => [request.path, JSON.parse(request.body)])).toEqual([
+      ["/flow", { prompt: m }],
+    ]);
 
     const history = await (await triggersAs(world.people.viewer)).history({ triggerId });
     expect(history.firings).toHaveLength(1);
-    expect(history.firings[0]).toMatchObject({ id: fired.firingId, source: "manual", actor: { userId: world.people.operator.actor.userId } });
+    expect(history.firings[0]).toMatchObject({
+      id: fired.firingId,
+      source: "manual",
+      actor: { userId: world.people.operator.actor.userId },
+    });
   });
 
   it("fires a schedule trigger with its stored input and an event trigger with a sample event, unfiltered", async () => {
@@ -80,18 +111,30 @@ describe("Fire now", () => {
     const operator = await triggersAs(world.people.operator);
     const scheduled = await operator.fireNow({ triggerId: scheduleId });
     expect(scheduled.results).toMatchObject([{ outcome: "started" }]);
-    await waitForTurn((await db().turn.findFirstOrThrow({ where: { sessionId: scheduled.results[0]!.sessionId! } })).id);
+    await waitForTurn(
+      (await db().turn.findFirstOrThrow({ where: { sessionId: scheduled.results[0]!.sessionId! } })).id,
+    );
     expect(receiver.withMarker(m).map((request) => JSON.parse(request.body))).toEqual([{ stored: m }]);
 
     await enableEventTriggers(world.acme.id);
     const eventFilter = { field: "payload.kind", operator: "equals", value: "never-matches" };
-    const eventId = await trigger({ type: "event", sourceIntegrationId: HTTP, connectionId, eventType: "webhook.received", eventFilter }, [ids.flow]);
+    const eventId = await trigger(
+      { type: "event", sourceIntegrationId: HTTP, connectionId, eventType: "webhook.received", eventFilter },
+      [ids.flow],
+    );
     const e = marker();
-    const evented = await operator.fireNow({ triggerId: eventId, event: { payload: { kind: "other", e }, actor: { id: "u1" } } });
+    const evented = await operator.fireNow({
+      triggerId: eventId,
+      event: { payload: { kind: "other", e }, actor: { id: "u1" } },
+    });
     expect(evented.results).toMatchObject([{ outcome: "started" }]);
     await waitForTurn((await db().turn.findFirstOrThrow({ where: { sessionId: evented.results[0]!.sessionId! } })).id);
     const [delivered] = receiver.withMarker(e).map((request) => JSON.parse(request.body));
-    expect(delivered).toMatchObject({ eventType: "webhook.received", actor: { id: "u1" }, payload: { kind: "other", e } });
+    expect(delivered).toMatchObject({
+      eventType: "webhook.received",
+      actor: { id: "u1" },
+      payload: { kind: "other", e },
+    });
     expect(await refusalOf(operator.fireNow({ triggerId: eventId }))).toMatch(/^VALIDATION .*sample `event`/);
   });
 
@@ -100,7 +143,12 @@ describe("Fire now", () => {
     expect(await refusalOf((await triggersAs(world.people.viewer)).fireNow({ triggerId }))).toBe("FORBIDDEN 403");
     expect(await refusalOf((await triggersAs(world.people.globexOwner)).fireNow({ triggerId }))).toBe("NOT_FOUND 404");
     expect(await refusalOf((await triggersAs(world.people.salesEditor)).fireNow({ triggerId }))).toBe("NOT_FOUND 404");
-    const refused = await refusalOf((await triggersAs(world.people.operator)).fireNow({ triggerId, callerCredentials: { integrations: {} } } as never));
+    const refused = await refusalOf(
+      (await triggersAs(world.people.operator)).fireNow({
+        triggerId,
+        callerCredentials: { integrations: {} },
+      } as never),
+    );
     expect(refused).toMatch(/^VALIDATION [\s\S]*console never takes caller credentials/);
     await setTriggerActive(world.people.owner.actor, { triggerId, active: false });
     expect(await refusalOf((await triggersAs(world.people.operator)).fireNow({ triggerId }))).toBe("CONFLICT 409");

@@ -6,7 +6,15 @@ import { AppError, notFound } from "@/server/errors";
 import { eventFiringInput } from "./event-input";
 import { fireTrigger } from "./fire-trigger";
 
-type TManualTrigger = { id: string; organizationId: string; domainId: string; name: string; type: "SCHEDULE" | "API" | "EVENT"; input: unknown; eventType: string | null };
+type TManualTrigger = {
+  id: string;
+  organizationId: string;
+  domainId: string;
+  name: string;
+  type: "SCHEDULE" | "API" | "EVENT";
+  input: unknown;
+  eventType: string | null;
+};
 
 /**
  * The trigger the person may fire by hand: other organizations' triggers and domains the person
@@ -15,18 +23,35 @@ type TManualTrigger = { id: string; organizationId: string; domainId: string; na
 async function manuallyFireableTrigger(actor: TUserActor, triggerId: string): Promise<TManualTrigger> {
   const trigger = await db().trigger.findUnique({
     where: { id: triggerId },
-    select: { id: true, organizationId: true, domainId: true, name: true, type: true, active: true, input: true, eventType: true },
+    select: {
+      id: true,
+      organizationId: true,
+      domainId: true,
+      name: true,
+      type: true,
+      active: true,
+      input: true,
+      eventType: true,
+    },
   });
   if (!trigger || trigger.organizationId !== actor.orgId) throw notFound("trigger");
   const { role } = await domainRole(actor, trigger.domainId);
   if (role === null) throw notFound("trigger");
-  if (!roleAllows(role, "execute")) throw new AppError("FORBIDDEN", "Your role in this trigger's domain does not allow running automations.", { details: { permission: "execute" } });
-  if (!trigger.active) throw new AppError("CONFLICT", `"${trigger.name}" is inactive; activate it before firing it.`, { details: { triggerId: trigger.id } });
+  if (!roleAllows(role, "execute"))
+    throw new AppError("FORBIDDEN", "Your role in this trigger's domain does not allow running automations.", {
+      details: { permission: "execute" },
+    });
+  if (!trigger.active)
+    throw new AppError("CONFLICT", `"${trigger.name}" is inactive; activate it before firing it.`, {
+      details: { triggerId: trigger.id },
+    });
   return trigger;
 }
 
 const wrongField = (field: string, type: string) =>
-  new AppError("VALIDATION", `A ${type} trigger does not take \`${field}\` when fired by hand.`, { details: { field } });
+  new AppError("VALIDATION", `A ${type} trigger does not take \`${field}\` when fired by hand.`, {
+    details: { field },
+  });
 
 /** What the subscribers receive: exactly what a firing of this trigger's own source would deliver. */
 function manualInput(trigger: TManualTrigger, request: TFireNowRequest, now: Date): Record<string, unknown> {
@@ -41,7 +66,12 @@ function manualInput(trigger: TManualTrigger, request: TFireNowRequest, now: Dat
     return request.input ?? {};
   }
   if (request.input !== undefined) throw wrongField("input", "event");
-  if (!request.event) throw new AppError("VALIDATION", "An event trigger fires by hand with a sample `event`: { actor?, occurredAt?, payload }.", { details: { field: "event" } });
+  if (!request.event)
+    throw new AppError(
+      "VALIDATION",
+      "An event trigger fires by hand with a sample `event`: { actor?, occurredAt?, payload }.",
+      { details: { field: "event" } },
+    );
   return eventFiringInput(trigger.eventType ?? "", request.event, now);
 }
 
@@ -52,14 +82,31 @@ function manualInput(trigger: TManualTrigger, request: TFireNowRequest, now: Dat
  * CALLER_CREDENTIALS_REQUIRED while the others start. An event trigger's filter is not applied:
  * the person chose to fire it.
  */
-export async function fireTriggerNow(actor: TUserActor, request: TFireNowRequest, now = new Date()): Promise<TFireNowResponse> {
+export async function fireTriggerNow(
+  actor: TUserActor,
+  request: TFireNowRequest,
+  now = new Date(),
+): Promise<TFireNowResponse> {
   const trigger = await manuallyFireableTrigger(actor, request.triggerId);
   const input = manualInput(trigger, request, now);
   const fired = await db().$transaction((tx) =>
-    fireTrigger(tx, { trigger: { id: trigger.id, organizationId: trigger.organizationId, domainId: trigger.domainId, name: trigger.name }, source: "MANUAL", actorId: actor.userId, input }),
+    fireTrigger(tx, {
+      trigger: {
+        id: trigger.id,
+        organizationId: trigger.organizationId,
+        domainId: trigger.domainId,
+        name: trigger.name,
+      },
+      source: "MANUAL",
+      actorId: actor.userId,
+      input,
+    }),
   );
   const ids = fired.results.map((result) => result.automationId);
-  const automations = await db().automation.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, kind: true } });
+  const automations = await db().automation.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, name: true, kind: true },
+  });
   const byId = new Map(automations.map((automation) => [automation.id, automation]));
   return {
     firingId: fired.firingId,

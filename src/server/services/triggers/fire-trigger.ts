@@ -39,7 +39,15 @@ export type TFireTriggerResult = {
   unusedIntegrationIds: string[];
 };
 
-type TSubscriber = { id: string; name: string; kind: "AGENT" | "FLOW"; domainId: string; revision: number | null; belt: TBeltEntry[]; disabled: boolean };
+type TSubscriber = {
+  id: string;
+  name: string;
+  kind: "AGENT" | "FLOW";
+  domainId: string;
+  revision: number | null;
+  belt: TBeltEntry[];
+  disabled: boolean;
+};
 
 /**
  * Subscribers in subscription order, each with the belt of its published revision and whether
@@ -58,13 +66,38 @@ async function loadSubscribers(tx: TTransaction, triggerId: string): Promise<TSu
   return rows.map((row) => ({ ...row, belt: row.belt ?? [] }));
 }
 
-const skipped = (automationId: string, errorCode: string, errorMessage: string): TSubscriberResult => ({ automationId, outcome: "SKIPPED", errorCode, errorMessage, sessionId: null });
+const skipped = (automationId: string, errorCode: string, errorMessage: string): TSubscriberResult => ({
+  automationId,
+  outcome: "SKIPPED",
+  errorCode,
+  errorMessage,
+  sessionId: null,
+});
 
 /** Why a subscriber cannot start at all (SKIPPED), or null when it is runnable. */
-function notRunnable(trigger: TFiringTrigger, subscriber: TSubscriber, disabled: Set<string>): TSubscriberResult | null {
-  if (disabled.has(subscriber.id)) return skipped(subscriber.id, "AUTOMATION_DISABLED", `"${subscriber.name}" is not enabled for this organization: its partner has not enabled this automation.`);
-  if (subscriber.revision === null) return skipped(subscriber.id, "NOT_PUBLISHED", `"${subscriber.name}" has no published revision; publish it to run it from this trigger.`);
-  if (subscriber.domainId !== trigger.domainId) return skipped(subscriber.id, "OTHER_DOMAIN", `"${subscriber.name}" moved to another domain; a trigger only starts automations of its own domain.`);
+function notRunnable(
+  trigger: TFiringTrigger,
+  subscriber: TSubscriber,
+  disabled: Set<string>,
+): TSubscriberResult | null {
+  if (disabled.has(subscriber.id))
+    return skipped(
+      subscriber.id,
+      "AUTOMATION_DISABLED",
+      `"${subscriber.name}" is not enabled for this organization: its partner has not enabled this automation.`,
+    );
+  if (subscriber.revision === null)
+    return skipped(
+      subscriber.id,
+      "NOT_PUBLISHED",
+      `"${subscriber.name}" has no published revision; publish it to run it from this trigger.`,
+    );
+  if (subscriber.domainId !== trigger.domainId)
+    return skipped(
+      subscriber.id,
+      "OTHER_DOMAIN",
+      `"${subscriber.name}" moved to another domain; a trigger only starts automations of its own domain.`,
+    );
   return null;
 }
 
@@ -85,7 +118,11 @@ function refusal(subscriber: TSubscriber, missing: string[], source: TFiringSour
 }
 
 /** What one runnable subscriber starts: a flow run with the input verbatim, or an agent turn. */
-function subscriberStart(o: TFireTriggerOptions, subscriber: TSubscriber, credentials: TCallerCredentials | undefined): TSessionStart {
+function subscriberStart(
+  o: TFireTriggerOptions,
+  subscriber: TSubscriber,
+  credentials: TCallerCredentials | undefined,
+): TSessionStart {
   const { trigger } = o;
   const common = {
     organizationId: trigger.organizationId,
@@ -114,7 +151,12 @@ export class FiringSlotTaken extends Error {
  * compiled anew for each row count). A schedule slot fires once: a second firing of the same
  * (trigger, slot) inserts nothing, so nothing of it may commit (FiringSlotTaken).
  */
-function firingAlongside(o: TFireTriggerOptions, firingId: string, results: TSubscriberResult[], unusedIntegrationIds: string[]): TAlongside {
+function firingAlongside(
+  o: TFireTriggerOptions,
+  firingId: string,
+  results: TSubscriberResult[],
+  unusedIntegrationIds: string[],
+): TAlongside {
   const now = new Date();
   return {
     ctes: (guard) => Prisma.sql`firing AS (
@@ -181,6 +223,8 @@ export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Pro
   const firing = firingAlongside(o, firingId, results, unusedIntegrationIds);
   if (starts.length === 0) await recordFiringAlone(tx, firing);
   else await startSessions(tx, starts, firing);
-  const sessions = results.filter((result) => result.sessionId !== null).map((result) => ({ automationId: result.automationId, sessionId: result.sessionId! }));
+  const sessions = results
+    .filter((result) => result.sessionId !== null)
+    .map((result) => ({ automationId: result.automationId, sessionId: result.sessionId! }));
   return { firingId, sessions, results, unusedIntegrationIds };
 }

@@ -11,9 +11,17 @@ export async function listTriggers(actor: TUserActor, input: { domainId: string 
   const rows = await db().trigger.findMany({
     where: { organizationId: actor.orgId, domainId: input.domainId },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    select: { ...TRIGGER_SELECT, subscriptions: { orderBy: { createdAt: "asc" }, select: { automation: { select: SUBSCRIBER_AUTOMATION_SELECT } } } },
+    select: {
+      ...TRIGGER_SELECT,
+      subscriptions: {
+        orderBy: { createdAt: "asc" },
+        select: { automation: { select: SUBSCRIBER_AUTOMATION_SELECT } },
+      },
+    },
   });
-  const subscribers = await describeSubscribers(rows.flatMap((row) => row.subscriptions.map((subscription) => subscription.automation)));
+  const subscribers = await describeSubscribers(
+    rows.flatMap((row) => row.subscriptions.map((subscription) => subscription.automation)),
+  );
   const byId = new Map(subscribers.map((subscriber) => [subscriber.automationId, subscriber]));
   return {
     triggers: rows.map((row) => ({

@@ -7,13 +7,15 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$
 function valueAt(event: TEventFiringInput, field: string): unknown {
   let current: unknown = event;
   for (const segment of field.split(".")) {
-    if (current === null || typeof current !== "object" || Array.isArray(current) || !Object.hasOwn(current, segment)) return undefined;
+    if (current === null || typeof current !== "object" || Array.isArray(current) || !Object.hasOwn(current, segment))
+      return undefined;
     current = (current as Record<string, unknown>)[segment];
   }
   return current;
 }
 
-const instant = (value: unknown): number | null => (typeof value === "string" && ISO.test(value) ? Date.parse(value) : null);
+const instant = (value: unknown): number | null =>
+  typeof value === "string" && ISO.test(value) ? Date.parse(value) : null;
 
 /** Timestamps compare as instants (so "…Z" equals "…+00:00"), everything else as JSON scalars. */
 function same(actual: unknown, expected: string | number | boolean, field: string): boolean {

@@ -8,11 +8,20 @@ const NOW = new Date("2026-03-28T12:00:00Z");
 
 describe("previewTrigger", () => {
   it("lists the next five firings in the schedule's zone, across a daylight-saving change", () => {
-    const preview = previewTrigger({ type: "schedule", name: "Daily", cron: "0 9 * * *", timezone: "Europe/Berlin" }, NOW);
+    const preview = previewTrigger(
+      { type: "schedule", name: "Daily", cron: "0 9 * * *", timezone: "Europe/Berlin" },
+      NOW,
+    );
     expect(preview.schedule).toEqual({
       timezone: "Europe/Berlin",
       // 09:00 in Berlin is 08:00Z before the switch on 29 March and 07:00Z after it.
-      nextFirings: ["2026-03-29T07:00:00.000Z", "2026-03-30T07:00:00.000Z", "2026-03-31T07:00:00.000Z", "2026-04-01T07:00:00.000Z", "2026-04-02T07:00:00.000Z"],
+      nextFirings: [
+        "2026-03-29T07:00:00.000Z",
+        "2026-03-30T07:00:00.000Z",
+        "2026-03-31T07:00:00.000Z",
+        "2026-04-01T07:00:00.000Z",
+        "2026-04-02T07:00:00.000Z",
+      ],
     });
   });
 
@@ -20,7 +29,9 @@ describe("previewTrigger", () => {
     expect(previewTrigger({ type: "schedule", name: "x", cron: "* * *", timezone: "UTC" }, NOW).schedule).toEqual({
       error: { field: "cron", message: expect.stringContaining("has 3 field(s)") },
     });
-    expect(previewTrigger({ type: "schedule", name: "x", cron: "0 9 * * *", timezone: "Mars/Olympus" }, NOW).schedule).toEqual({
+    expect(
+      previewTrigger({ type: "schedule", name: "x", cron: "0 9 * * *", timezone: "Mars/Olympus" }, NOW).schedule,
+    ).toEqual({
       error: { field: "timezone", message: expect.stringContaining("is not an IANA time zone") },
     });
     expect(previewTrigger({ type: "schedule", name: "x", cron: "", timezone: "UTC" }, NOW).schedule).toBeNull();
@@ -28,16 +39,38 @@ describe("previewTrigger", () => {
 
   it("renders the agent message exactly as a firing does: the prompt, else the input as text", () => {
     const input = { order: { id: 42, items: ["a", "b"] }, note: "rush" };
-    expect(previewTrigger({ type: "api", name: "Order placed", input }, NOW).agentMessage).toBe(agentMessageFor("Order placed", input));
-    expect(previewTrigger({ type: "schedule", name: "  ", input: { prompt: "Write the report" } }, NOW).agentMessage).toBe("Write the report");
+    expect(previewTrigger({ type: "api", name: "Order placed", input }, NOW).agentMessage).toBe(
+      agentMessageFor("Order placed", input),
+    );
+    expect(
+      previewTrigger({ type: "schedule", name: "  ", input: { prompt: "Write the report" } }, NOW).agentMessage,
+    ).toBe("Write the report");
     expect(previewTrigger({ type: "api", name: "" }, NOW).agentMessage).toBeNull();
-    expect(previewTrigger({ type: "api", name: "", input: {} }, NOW).agentMessage).toBe('Trigger "New trigger" fired without input.');
+    expect(previewTrigger({ type: "api", name: "", input: {} }, NOW).agentMessage).toBe(
+      'Trigger "New trigger" fired without input.',
+    );
   });
 
   it("shapes a sample event as the ingress does before rendering it", () => {
-    const message = previewTrigger({ type: "event", name: "Hook", eventType: "webhook.received", event: { actor: { id: "u-1" }, payload: { amount: 5 } } }, NOW).agentMessage;
+    const message = previewTrigger(
+      {
+        type: "event",
+        name: "Hook",
+        eventType: "webhook.received",
+        event: { actor: { id: "u-1" }, payload: { amount: 5 } },
+      },
+      NOW,
+    ).agentMessage;
     expect(message).toBe(
-      ['Trigger "Hook" fired with:', "- eventType: webhook.received", `- occurredAt: ${NOW.toISOString()}`, "- actor:", "  - id: u-1", "- payload:", "  - amount: 5"].join("\n"),
+      [
+        'Trigger "Hook" fired with:',
+        "- eventType: webhook.received",
+        `- occurredAt: ${NOW.toISOString()}`,
+        "- actor:",
+        "  - id: u-1",
+        "- payload:",
+        "  - amount: 5",
+      ].join("\n"),
     );
   });
 });
@@ -50,9 +83,17 @@ describe("console triggers.preview", () => {
 
   it("answers a signed-in person and validates its input", async () => {
     const console = await consoleAs(world.people.viewer);
-    const preview = await console.triggers.preview({ type: "schedule", name: "Hourly", cron: "0 * * * *", timezone: "UTC", input: { prompt: "Check" } });
+    const preview = await console.triggers.preview({
+      type: "schedule",
+      name: "Hourly",
+      cron: "0 * * * *",
+      timezone: "UTC",
+      input: { prompt: "Check" },
+    });
     expect(preview.schedule).toMatchObject({ timezone: "UTC" });
     expect(preview.agentMessage).toBe("Check");
-    await expect(console.triggers.preview({ type: "api", name: "x", input: {}, extra: true } as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      console.triggers.preview({ type: "api", name: "x", input: {}, extra: true } as never),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });

@@ -1,4 +1,9 @@
-import { PREVIEW_FIRINGS, PREVIEW_NAME_FALLBACK, type TPreviewTriggerRequest, type TPreviewTriggerResponse } from "@/contracts/triggers/preview-trigger";
+import {
+  PREVIEW_FIRINGS,
+  PREVIEW_NAME_FALLBACK,
+  type TPreviewTriggerRequest,
+  type TPreviewTriggerResponse,
+} from "@/contracts/triggers/preview-trigger";
 import { AppError } from "@/server/errors";
 import { eventFiringInput } from "./event-input";
 import { agentMessageFor } from "./render-input";
@@ -30,9 +35,11 @@ function previewSchedule(cron: string, timezone: string | undefined, now: Date):
  */
 export function previewTrigger(request: TPreviewTriggerRequest, now = new Date()): TPreviewTriggerResponse {
   const name = request.name.trim() || PREVIEW_NAME_FALLBACK;
-  const schedule = request.type === "schedule" && request.cron?.trim() ? previewSchedule(request.cron, request.timezone, now) : null;
+  const schedule =
+    request.type === "schedule" && request.cron?.trim() ? previewSchedule(request.cron, request.timezone, now) : null;
   let input: Record<string, unknown> | null = null;
-  if (request.type === "event" && request.event) input = { ...eventFiringInput(request.eventType?.trim() || "(event type)", request.event, now) };
+  if (request.type === "event" && request.event)
+    input = { ...eventFiringInput(request.eventType?.trim() || "(event type)", request.event, now) };
   else if (request.type !== "event" && request.input) input = request.input;
   return { schedule, agentMessage: input ? agentMessageFor(name, input) : null };
 }

@@ -23,7 +23,17 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export type TReceiveEventOptions = { token: string; headers: Headers; rawBody: string; now?: Date };
 export type TReceivedEvent = { body: TIngressResponse; replayed: boolean };
 
-type TIngressTrigger = { id: string; organizationId: string; domainId: string; name: string; active: boolean; eventType: string; eventFilter: TEventFilter | null; sealedEndpointSecret: string | null; eventTriggersEnabled: boolean };
+type TIngressTrigger = {
+  id: string;
+  organizationId: string;
+  domainId: string;
+  name: string;
+  active: boolean;
+  eventType: string;
+  eventFilter: TEventFilter | null;
+  sealedEndpointSecret: string | null;
+  eventTriggersEnabled: boolean;
+};
 
 /**
  * The event trigger at an ingress token, with its organization's rollout: one raw statement (the
@@ -39,7 +49,11 @@ async function triggerAt(token: string): Promise<TIngressTrigger> {
           FROM triggers t WHERE t."ingressToken" = ${token}`,
       )
     : [];
-  if (!row || row.type !== "EVENT") throw new AppError("NOT_FOUND", "No event trigger receives calls at this URL. Copy the ingress URL from the trigger in the console.");
+  if (!row || row.type !== "EVENT")
+    throw new AppError(
+      "NOT_FOUND",
+      "No event trigger receives calls at this URL. Copy the ingress URL from the trigger in the console.",
+    );
   return row;
 }
 
@@ -48,7 +62,10 @@ function parseEvent(rawBody: string): TIngressEvent {
   try {
     json = JSON.parse(rawBody);
   } catch {
-    throw new AppError("VALIDATION", 'The request body is not valid JSON. Send { "payload": { ... } } with optional "actor" and "occurredAt".');
+    throw new AppError(
+      "VALIDATION",
+      'The request body is not valid JSON. Send { "payload": { ... } } with optional "actor" and "occurredAt".',
+    );
   }
   const parsed = ZIngressEvent.safeParse(json);
   if (!parsed.success) throw validationError(parsed.error.issues);
@@ -56,7 +73,11 @@ function parseEvent(rawBody: string): TIngressEvent {
 }
 
 /** The sender's Idempotency-Key when given, else the signature of a signed delivery, else none. */
-function deliveryKey(trigger: TIngressTrigger, headers: Headers, signature: string | null): { key: string | null; windowMs: number } {
+function deliveryKey(
+  trigger: TIngressTrigger,
+  headers: Headers,
+  signature: string | null,
+): { key: string | null; windowMs: number } {
   const senderKey = idempotencyKeyOf(headers, undefined);
   if (senderKey !== null) return { key: `${trigger.id}:key:${senderKey}`, windowMs: KEYED_WINDOW_MS };
   if (signature !== null) return { key: `${trigger.id}:sig:${signature}`, windowMs: SIGNED_WINDOW_MS };
@@ -74,12 +95,24 @@ function deliveryKey(trigger: TIngressTrigger, headers: Headers, signature: stri
 export async function receiveEvent(options: TReceiveEventOptions): Promise<TReceivedEvent> {
   const now = options.now ?? new Date();
   const trigger = await triggerAt(options.token);
-  const signature = trigger.sealedEndpointSecret === null ? null : verifyIngressSignature(options.headers, options.rawBody, await open(trigger.sealedEndpointSecret), now);
+  const signature =
+    trigger.sealedEndpointSecret === null
+      ? null
+      : verifyIngressSignature(options.headers, options.rawBody, await open(trigger.sealedEndpointSecret), now);
   const event = parseEvent(options.rawBody);
   if (!trigger.eventTriggersEnabled) {
-    throw new AppError("FORBIDDEN", "Event triggers are not enabled for this organization; the event was not accepted.", { details: { rollout: "event_triggers" } });
+    throw new AppError(
+      "FORBIDDEN",
+      "Event triggers are not enabled for this organization; the event was not accepted.",
+      { details: { rollout: "event_triggers" } },
+    );
   }
-  if (!trigger.active) throw new AppError("CONFLICT", `"${trigger.name}" is inactive, so it does not accept events; activate it in the console.`, { details: { triggerId: trigger.id } });
+  if (!trigger.active)
+    throw new AppError(
+      "CONFLICT",
+      `"${trigger.name}" is inactive, so it does not accept events; activate it in the console.`,
+      { details: { triggerId: trigger.id } },
+    );
   const { key, windowMs } = deliveryKey(trigger, options.headers, signature);
   const input = eventFiringInput(trigger.eventType, event, now);
   const result = await runIdempotent<TIngressResponse>({
@@ -92,7 +125,9 @@ export async function receiveEvent(options: TReceiveEventOptions): Promise<TRece
     execute: (recordOutcome) =>
       db().$transaction(async (tx): Promise<TStoredResponse<TIngressResponse>> => {
         const matched = eventMatchesFilter(trigger.eventFilter, input);
-        const firingId = matched ? (await fireTrigger(tx, { trigger, source: "EVENT", actorId: null, input })).firingId : null;
+        const firingId = matched
+          ? (await fireTrigger(tx, { trigger, source: "EVENT", actorId: null, input })).firingId
+          : null;
         const response = { status: 202, body: { matched, firingId } };
         await recordOutcome(tx, response);
         return response;

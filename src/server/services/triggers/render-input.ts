@@ -9,12 +9,18 @@ function scalar(value: unknown): string {
 function lines(value: unknown, indent: string, depth: number): string[] {
   if (Array.isArray(value)) {
     if (value.length === 0) return [`${indent}- (empty list)`];
-    return value.flatMap((item) => (isNested(item) && depth < MAX_DEPTH ? [`${indent}-`, ...lines(item, `${indent}  `, depth + 1)] : [`${indent}- ${render(item)}`]));
+    return value.flatMap((item) =>
+      isNested(item) && depth < MAX_DEPTH
+        ? [`${indent}-`, ...lines(item, `${indent}  `, depth + 1)]
+        : [`${indent}- ${render(item)}`],
+    );
   }
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length === 0) return [`${indent}- (nothing)`];
   return entries.flatMap(([key, item]) =>
-    isNested(item) && depth < MAX_DEPTH ? [`${indent}- ${key}:`, ...lines(item, `${indent}  `, depth + 1)] : [`${indent}- ${key}: ${render(item)}`],
+    isNested(item) && depth < MAX_DEPTH
+      ? [`${indent}- ${key}:`, ...lines(item, `${indent}  `, depth + 1)]
+      : [`${indent}- ${key}: ${render(item)}`],
   );
 }
 

@@ -18,13 +18,20 @@ export function eventTriggersEnabledSql(orgId: Prisma.Sql): Prisma.Sql {
 }
 
 export async function eventTriggersEnabled(orgId: string, client: TTransaction = db()): Promise<boolean> {
-  const [row] = await queryRows<{ enabled: boolean }>(client, Prisma.sql`SELECT ${eventTriggersEnabledSql(Prisma.sql`${orgId}`)} AS enabled`);
+  const [row] = await queryRows<{ enabled: boolean }>(
+    client,
+    Prisma.sql`SELECT ${eventTriggersEnabledSql(Prisma.sql`${orgId}`)} AS enabled`,
+  );
   return row!.enabled;
 }
 
 /** Operators (and the fixture world) enable event triggers for one organization. */
 export async function enableEventTriggers(orgId: string): Promise<void> {
-  await db().instanceSetting.upsert({ where: { key: orgKey(orgId) }, create: { key: orgKey(orgId), value: "enabled" }, update: { value: "enabled" } });
+  await db().instanceSetting.upsert({
+    where: { key: orgKey(orgId) },
+    create: { key: orgKey(orgId), value: "enabled" },
+    update: { value: "enabled" },
+  });
 }
 
 export async function disableEventTriggers(orgId: string): Promise<void> {

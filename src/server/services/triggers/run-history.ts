@@ -12,10 +12,19 @@ import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
 
 type TOutcomeRow = "STARTED" | "SKIPPED" | "FAILED";
-type TResultRow = { automationId: string; outcome: TOutcomeRow; errorCode: string | null; errorMessage: string | null; sessionId: string | null };
+type TResultRow = {
+  automationId: string;
+  outcome: TOutcomeRow;
+  errorCode: string | null;
+  errorMessage: string | null;
+  sessionId: string | null;
+};
 
 const toOutcomeRow = (outcome: TSubscriberOutcome) => outcome.toUpperCase() as TOutcomeRow;
-const pageOf = (input: { limit?: number; before?: string }) => ({ take: (input.limit ?? 20) + 1, before: input.before ? new Date(input.before) : undefined });
+const pageOf = (input: { limit?: number; before?: string }) => ({
+  take: (input.limit ?? 20) + 1,
+  before: input.before ? new Date(input.before) : undefined,
+});
 
 /** Names, kinds and flow runs for result rows (automations may have been deleted since). */
 async function describeResults(rows: TResultRow[]): Promise<Map<TResultRow, TFiringResultEntry>> {
@@ -23,7 +32,9 @@ async function describeResults(rows: TResultRow[]): Promise<Map<TResultRow, TFir
   const sessionIds = rows.flatMap((row) => (row.sessionId ? [row.sessionId] : []));
   const [automations, flowRuns] = await Promise.all([
     db().automation.findMany({ where: { id: { in: automationIds } }, select: { id: true, name: true, kind: true } }),
-    sessionIds.length ? db().flowRun.findMany({ where: { sessionId: { in: sessionIds } }, select: { id: true, sessionId: true } }) : [],
+    sessionIds.length
+      ? db().flowRun.findMany({ where: { sessionId: { in: sessionIds } }, select: { id: true, sessionId: true } })
+      : [],
   ]);
   const byId = new Map(automations.map((automation) => [automation.id, automation]));
   const runBySession = new Map(flowRuns.map((run) => [run.sessionId, run.id]));
@@ -47,15 +58,27 @@ async function describeResults(rows: TResultRow[]): Promise<Map<TResultRow, TFir
   );
 }
 
-const RESULT_SELECT = { automationId: true, outcome: true, errorCode: true, errorMessage: true, sessionId: true } as const;
+const RESULT_SELECT = {
+  automationId: true,
+  outcome: true,
+  errorCode: true,
+  errorMessage: true,
+  sessionId: true,
+} as const;
 
 /**
  * Firings of one trigger, newest first, each with every subscriber's result. The outcome
  * filter keeps firings where at least one subscriber had that outcome. Domain members may read
  * (Viewer included); other organizations' triggers are 404.
  */
-export async function triggerHistory(actor: TUserActor, input: TTriggerHistoryRequest): Promise<TTriggerHistoryResponse> {
-  const trigger = await db().trigger.findUnique({ where: { id: input.triggerId }, select: { organizationId: true, domainId: true } });
+export async function triggerHistory(
+  actor: TUserActor,
+  input: TTriggerHistoryRequest,
+): Promise<TTriggerHistoryResponse> {
+  const trigger = await db().trigger.findUnique({
+    where: { id: input.triggerId },
+    select: { organizationId: true, domainId: true },
+  });
   if (!trigger || trigger.organizationId !== actor.orgId) throw notFound("trigger");
   await assertCan(actor, "view", trigger.domainId);
   const { take, before } = pageOf(input);
@@ -67,12 +90,22 @@ export async function triggerHistory(actor: TUserActor, input: TTriggerHistoryRe
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take,
-    select: { id: true, source: true, createdAt: true, scheduledFor: true, actorId: true, unusedIntegrationIds: true, results: { select: RESULT_SELECT, orderBy: { createdAt: "asc" } } },
+    select: {
+      id: true,
+      source: true,
+      createdAt: true,
+      scheduledFor: true,
+      actorId: true,
+      unusedIntegrationIds: true,
+      results: { select: RESULT_SELECT, orderBy: { createdAt: "asc" } },
+    },
   });
   const page = rows.slice(0, take - 1);
   const described = await describeResults(page.flatMap((firing) => firing.results));
   const actorIds = [...new Set(page.flatMap((firing) => (firing.actorId ? [firing.actorId] : [])))];
-  const users = actorIds.length ? await db().user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true } }) : [];
+  const users = actorIds.length
+    ? await db().user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true } })
+    : [];
   const names = new Map(users.map((user) => [user.id, user.name]));
   return {
     firings: page.map((firing) => ({
@@ -89,8 +122,14 @@ export async function triggerHistory(actor: TUserActor, input: TTriggerHistoryRe
 }
 
 /** The firings one agent or flow took part in, newest first, with its own result in each. */
-export async function automationHistory(actor: TUserActor, input: TAutomationHistoryRequest): Promise<TAutomationHistoryResponse> {
-  const automation = await db().automation.findUnique({ where: { id: input.automationId }, select: { organizationId: true, domainId: true } });
+export async function automationHistory(
+  actor: TUserActor,
+  input: TAutomationHistoryRequest,
+): Promise<TAutomationHistoryResponse> {
+  const automation = await db().automation.findUnique({
+    where: { id: input.automationId },
+    select: { organizationId: true, domainId: true },
+  });
   if (!automation || automation.organizationId !== actor.orgId) throw notFound("automation");
   await assertCan(actor, "view", automation.domainId);
   const { take, before } = pageOf(input);
@@ -103,7 +142,11 @@ export async function automationHistory(actor: TUserActor, input: TAutomationHis
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take,
-    select: { ...RESULT_SELECT, createdAt: true, firing: { select: { id: true, source: true, trigger: { select: { id: true, name: true } } } } },
+    select: {
+      ...RESULT_SELECT,
+      createdAt: true,
+      firing: { select: { id: true, source: true, trigger: { select: { id: true, name: true } } } },
+    },
   });
   const page = rows.slice(0, take - 1);
   const described = await describeResults(page);

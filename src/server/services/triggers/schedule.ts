@@ -9,9 +9,13 @@ export function canonicalTimezone(timezone: string | undefined): string {
   try {
     return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    throw new AppError("VALIDATION", `timezone: "${zone}" is not an IANA time zone; use a name such as "UTC", "Europe/Berlin" or "America/New_York".`, {
-      details: { field: "timezone" },
-    });
+    throw new AppError(
+      "VALIDATION",
+      `timezone: "${zone}" is not an IANA time zone; use a name such as "UTC", "Europe/Berlin" or "America/New_York".`,
+      {
+        details: { field: "timezone" },
+      },
+    );
   }
 }
 
@@ -25,21 +29,34 @@ export function nextFireAfter(cron: string, timezone: string, after: Date = new 
 }
 
 /** Validates the expression and zone; returns the canonical zone and the next firing. */
-export function planSchedule(cron: string, timezone: string | undefined, now = new Date()): { timezone: string; nextFireAt: Date } {
+export function planSchedule(
+  cron: string,
+  timezone: string | undefined,
+  now = new Date(),
+): { timezone: string; nextFireAt: Date } {
   const zone = canonicalTimezone(timezone);
   const fields = cron.trim().split(/\s+/);
   if (fields.length !== 5) {
-    throw new AppError("VALIDATION", `cron: "${cron}" has ${fields.length} field(s); write 5: minute hour day-of-month month day-of-week (e.g. "*/15 * * * *").`, {
-      details: { field: "cron" },
-    });
+    throw new AppError(
+      "VALIDATION",
+      `cron: "${cron}" has ${fields.length} field(s); write 5: minute hour day-of-month month day-of-week (e.g. "*/15 * * * *").`,
+      {
+        details: { field: "cron" },
+      },
+    );
   }
   let next: Date | null;
   try {
     next = nextFireAfter(fields.join(" "), zone, now);
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^CronPattern:\s*/, "") : "it does not parse";
-    throw new AppError("VALIDATION", `cron: "${cron}" is not a valid cron expression (${reason}).`, { details: { field: "cron" } });
+    throw new AppError("VALIDATION", `cron: "${cron}" is not a valid cron expression (${reason}).`, {
+      details: { field: "cron" },
+    });
   }
-  if (!next) throw new AppError("VALIDATION", `cron: "${cron}" never fires; choose an expression with a future occurrence.`, { details: { field: "cron" } });
+  if (!next)
+    throw new AppError("VALIDATION", `cron: "${cron}" never fires; choose an expression with a future occurrence.`, {
+      details: { field: "cron" },
+    });
   return { timezone: zone, nextFireAt: next };
 }

@@ -10,9 +10,13 @@ import { toTrigger, TRIGGER_SELECT } from "./to-trigger";
  * Activates or deactivates a trigger. A schedule's planned firing is cleared while inactive and
  * planned from now on activation: firings missed while it was off are skipped, not caught up.
  */
-export async function setTriggerActive(actor: TUserActor, input: TSetTriggerActiveRequest): Promise<{ trigger: TTrigger }> {
+export async function setTriggerActive(
+  actor: TUserActor,
+  input: TSetTriggerActiveRequest,
+): Promise<{ trigger: TTrigger }> {
   const trigger = await findManageableTrigger(actor, input.triggerId);
-  const nextFireAt = trigger.type === "SCHEDULE" && input.active ? nextFireAfter(trigger.cron!, trigger.timezone ?? "UTC") : null;
+  const nextFireAt =
+    trigger.type === "SCHEDULE" && input.active ? nextFireAfter(trigger.cron!, trigger.timezone ?? "UTC") : null;
   const row = await db().trigger.update({
     where: { id: trigger.id },
     data: { active: input.active, ...(trigger.type === "SCHEDULE" ? { nextFireAt } : {}) },

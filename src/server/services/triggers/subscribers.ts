@@ -11,13 +11,19 @@ export async function describeSubscribers(automations: TAutomationRow[]): Promis
   const published = automations.filter((automation) => automation.publishedRevision !== null);
   const revisions = published.length
     ? await db().automationRevision.findMany({
-        where: { OR: published.map((automation) => ({ automationId: automation.id, revision: automation.publishedRevision! })) },
+        where: {
+          OR: published.map((automation) => ({ automationId: automation.id, revision: automation.publishedRevision! })),
+        },
         select: { automationId: true, belt: true },
       })
     : [];
   const callerRequired = new Set(
     revisions
-      .filter((revision) => ((revision.belt as Array<{ identityMode?: string }> | null) ?? []).some((entry) => entry.identityMode === "caller_required"))
+      .filter((revision) =>
+        ((revision.belt as Array<{ identityMode?: string }> | null) ?? []).some(
+          (entry) => entry.identityMode === "caller_required",
+        ),
+      )
       .map((revision) => revision.automationId),
   );
   return automations.map((automation) => ({

@@ -21,7 +21,10 @@ async function memberOf(world: TWorld, role: DomainRole): Promise<TUserActor> {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -29,7 +32,13 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 async function setup() {
   const world = await actorIn({ domainRole: "OWNER" });
   const publish = (name: string, domainId = world.domain.id, bindingPolicies = {}) =>
-    createAndPublishAgent(world.actor, { domainId, name, setup: { model: "builtin:echo" }, bindingPolicies, changeNote: "test" }).then(({ agent }) => agent.id);
+    createAndPublishAgent(world.actor, {
+      domainId,
+      name,
+      setup: { model: "builtin:echo" },
+      bindingPolicies,
+      changeNote: "test",
+    }).then(({ agent }) => agent.id);
   const echo = await publish("Echo");
   const callerOnly = await createAndPublishAgent(world.actor, {
     domainId: world.domain.id,
@@ -38,7 +47,11 @@ async function setup() {
     bindingPolicies: { "service.http": "caller_required" },
     changeNote: "test",
   }).then(({ agent }) => agent.id);
-  const { trigger } = await createTrigger(world.actor, { type: "api", domainId: world.domain.id, name: "Order placed" });
+  const { trigger } = await createTrigger(world.actor, {
+    type: "api",
+    domainId: world.domain.id,
+    name: "Order placed",
+  });
   return { ...world, publish, echo, callerOnly, trigger };
 }
 
@@ -47,7 +60,10 @@ describe("trigger subscriptions", () => {
     const world = await setup();
     await subscribeAutomation(world.actor, { triggerId: world.trigger.id, automationId: world.echo });
     await subscribeAutomation(world.actor, { triggerId: world.trigger.id, automationId: world.echo });
-    const { subscribers } = await subscribeAutomation(world.actor, { triggerId: world.trigger.id, automationId: world.callerOnly });
+    const { subscribers } = await subscribeAutomation(world.actor, {
+      triggerId: world.trigger.id,
+      automationId: world.callerOnly,
+    });
     expect(subscribers).toEqual([
       { automationId: world.echo, name: "Echo", kind: "agent", callerRequired: false },
       { automationId: world.callerOnly, name: "Caller only", kind: "agent", callerRequired: true },
@@ -65,27 +81,50 @@ describe("trigger subscriptions", () => {
   it("refuses drafts, other domains, other organizations and roles that may not edit", async () => {
     const world = await setup();
     const draft = await createAgent(world.actor, { domainId: world.domain.id, name: "Draft" });
-    const unpublished = await refusal(subscribeAutomation(world.actor, { triggerId: world.trigger.id, automationId: draft.id }));
+    const unpublished = await refusal(
+      subscribeAutomation(world.actor, { triggerId: world.trigger.id, automationId: draft.id }),
+    );
     expect([unpublished.status, unpublished.details]).toEqual([400, { field: "automationId" }]);
     expect(unpublished.message).toContain("publish it");
 
     const sales = await createDomain(world.organization.id, "Sales");
     await addDomainMember(sales.id, world.user.id, "OWNER");
     const salesAgent = await world.publish("Sales echo", sales.id);
-    const crossDomain = await refusal(subscribeAutomation(world.actor, { triggerId: world.trigger.id, automationId: salesAgent }));
+    const crossDomain = await refusal(
+      subscribeAutomation(world.actor, { triggerId: world.trigger.id, automationId: salesAgent }),
+    );
     expect([crossDomain.status, crossDomain.details]).toEqual([400, { field: "automationId" }]);
 
     const other = await actorIn({ domainRole: "OWNER" });
-    const theirs = await createAndPublishAgent(other.actor, { domainId: other.domain.id, name: "Theirs", setup: { model: "builtin:echo" } });
-    expect((await refusal(subscribeAutomation(world.actor, { triggerId: world.trigger.id, automationId: theirs.agent.id }))).status).toBe(404);
-    expect((await refusal(subscribeAutomation(other.actor, { triggerId: world.trigger.id, automationId: theirs.agent.id }))).status).toBe(404);
+    const theirs = await createAndPublishAgent(other.actor, {
+      domainId: other.domain.id,
+      name: "Theirs",
+      setup: { model: "builtin:echo" },
+    });
+    expect(
+      (await refusal(subscribeAutomation(world.actor, { triggerId: world.trigger.id, automationId: theirs.agent.id })))
+        .status,
+    ).toBe(404);
+    expect(
+      (await refusal(subscribeAutomation(other.actor, { triggerId: world.trigger.id, automationId: theirs.agent.id })))
+        .status,
+    ).toBe(404);
     expect((await refusal(listTriggers(other.actor, { domainId: world.domain.id }))).status).toBe(404);
 
     for (const role of ["VIEWER", "OPERATOR"] as const) {
       const actor = await memberOf(world, role);
-      expect((await refusal(subscribeAutomation(actor, { triggerId: world.trigger.id, automationId: world.echo }))).status, role).toBe(403);
-      expect((await refusal(unsubscribeAutomation(actor, { triggerId: world.trigger.id, automationId: world.echo }))).status, role).toBe(403);
-      expect((await refusal(setTriggerActive(actor, { triggerId: world.trigger.id, active: false }))).status, role).toBe(403);
+      expect(
+        (await refusal(subscribeAutomation(actor, { triggerId: world.trigger.id, automationId: world.echo }))).status,
+        role,
+      ).toBe(403);
+      expect(
+        (await refusal(unsubscribeAutomation(actor, { triggerId: world.trigger.id, automationId: world.echo }))).status,
+        role,
+      ).toBe(403);
+      expect(
+        (await refusal(setTriggerActive(actor, { triggerId: world.trigger.id, active: false }))).status,
+        role,
+      ).toBe(403);
     }
     expect(await db().triggerSubscription.count({ where: { triggerId: world.trigger.id } })).toBe(0);
   });
@@ -101,7 +140,12 @@ describe("trigger subscriptions", () => {
     const world = await setup();
     const off = await setTriggerActive(world.actor, { triggerId: world.trigger.id, active: false });
     expect(off.trigger).toMatchObject({ type: "api", active: false });
-    const { trigger: schedule } = await createTrigger(world.actor, { type: "schedule", domainId: world.domain.id, name: "Every minute", cron: "* * * * *" });
+    const { trigger: schedule } = await createTrigger(world.actor, {
+      type: "schedule",
+      domainId: world.domain.id,
+      name: "Every minute",
+      cron: "* * * * *",
+    });
     const paused = await setTriggerActive(world.actor, { triggerId: schedule.id, active: false });
     expect(paused.trigger).toMatchObject({ active: false, nextFireAt: null });
     const before = Date.now();

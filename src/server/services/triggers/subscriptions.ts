@@ -1,4 +1,8 @@
-import type { TListSubscribableResponse, TTriggerSubscriptionRequest, TTriggerSubscriptionResponse } from "@/contracts/triggers/subscription";
+import type {
+  TListSubscribableResponse,
+  TTriggerSubscriptionRequest,
+  TTriggerSubscriptionResponse,
+} from "@/contracts/triggers/subscription";
 import type { TUserActor } from "@/server/auth/actor";
 import { assertCan } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
@@ -20,31 +24,54 @@ async function currentSubscribers(triggerId: string): Promise<TTriggerSubscripti
  * no-op. Caller-required subscribers are allowed on every type: API firings can supply caller
  * material; scheduled and event firings record them as refused (section 5, rule 8).
  */
-export async function subscribeAutomation(actor: TUserActor, input: TTriggerSubscriptionRequest): Promise<TTriggerSubscriptionResponse> {
+export async function subscribeAutomation(
+  actor: TUserActor,
+  input: TTriggerSubscriptionRequest,
+): Promise<TTriggerSubscriptionResponse> {
   const trigger = await findManageableTrigger(actor, input.triggerId);
-  const automation = await db().automation.findUnique({ where: { id: input.automationId }, select: { organizationId: true, domainId: true, name: true, publishedRevision: true } });
+  const automation = await db().automation.findUnique({
+    where: { id: input.automationId },
+    select: { organizationId: true, domainId: true, name: true, publishedRevision: true },
+  });
   if (!automation || automation.organizationId !== actor.orgId) throw notFound("automation");
   if (automation.domainId !== trigger.domainId) {
-    throw new AppError("VALIDATION", `"${automation.name}" belongs to another domain; a trigger fans out only to agents and flows of its own domain.`, {
-      details: { field: "automationId" },
-    });
+    throw new AppError(
+      "VALIDATION",
+      `"${automation.name}" belongs to another domain; a trigger fans out only to agents and flows of its own domain.`,
+      {
+        details: { field: "automationId" },
+      },
+    );
   }
   if (automation.publishedRevision === null) {
-    throw new AppError("VALIDATION", `"${automation.name}" has never been published; publish it before subscribing it to a trigger.`, { details: { field: "automationId" } });
+    throw new AppError(
+      "VALIDATION",
+      `"${automation.name}" has never been published; publish it before subscribing it to a trigger.`,
+      { details: { field: "automationId" } },
+    );
   }
-  await db().triggerSubscription.createMany({ data: [{ triggerId: trigger.id, automationId: input.automationId }], skipDuplicates: true });
+  await db().triggerSubscription.createMany({
+    data: [{ triggerId: trigger.id, automationId: input.automationId }],
+    skipDuplicates: true,
+  });
   return currentSubscribers(trigger.id);
 }
 
 /** Removes a subscription; removing one that does not exist is a no-op. */
-export async function unsubscribeAutomation(actor: TUserActor, input: TTriggerSubscriptionRequest): Promise<TTriggerSubscriptionResponse> {
+export async function unsubscribeAutomation(
+  actor: TUserActor,
+  input: TTriggerSubscriptionRequest,
+): Promise<TTriggerSubscriptionResponse> {
   const trigger = await findManageableTrigger(actor, input.triggerId);
   await db().triggerSubscription.deleteMany({ where: { triggerId: trigger.id, automationId: input.automationId } });
   return currentSubscribers(trigger.id);
 }
 
 /** Published agents and flows of a domain, the only automations a trigger there can reach. */
-export async function listSubscribable(actor: TUserActor, input: { domainId: string }): Promise<TListSubscribableResponse> {
+export async function listSubscribable(
+  actor: TUserActor,
+  input: { domainId: string },
+): Promise<TListSubscribableResponse> {
   await assertCan(actor, "view", input.domainId);
   const rows = await db().automation.findMany({
     where: { organizationId: actor.orgId, domainId: input.domainId, publishedRevision: { not: null } },

@@ -30,7 +30,13 @@ export function ingressUrl(token: string): string {
 
 /** The public shape: explicit fields per type, the secret reduced to a flag. */
 export function toTrigger(row: TTriggerRow): TTrigger {
-  const base = { id: row.id, domainId: row.domainId, name: row.name, active: row.active, createdAt: row.createdAt.toISOString() };
+  const base = {
+    id: row.id,
+    domainId: row.domainId,
+    name: row.name,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+  };
   if (row.type === "SCHEDULE") {
     return {
       ...base,

@@ -19,8 +19,14 @@ export async function validateEventCatalog(orgId: string, input: TEventRequest):
   const declared = integration.events ?? [];
   const event = declared.find((candidate) => candidate.type === input.eventType);
   if (!event) {
-    const offered = declared.length ? `It declares: ${declared.map((candidate) => candidate.type).join(", ")}.` : "It declares no events, so it cannot source an event trigger.";
-    throw new AppError("VALIDATION", `eventType: ${integration.id} does not declare the event "${input.eventType}". ${offered}`, { details: { field: "eventType" } });
+    const offered = declared.length
+      ? `It declares: ${declared.map((candidate) => candidate.type).join(", ")}.`
+      : "It declares no events, so it cannot source an event trigger.";
+    throw new AppError(
+      "VALIDATION",
+      `eventType: ${integration.id} does not declare the event "${input.eventType}". ${offered}`,
+      { details: { field: "eventType" } },
+    );
   }
   if (input.eventFilter) validateEventFilter(event, input.eventFilter);
   return event;
@@ -32,22 +38,37 @@ export async function validateEventCatalog(orgId: string, input: TEventRequest):
  */
 export async function validateEventAccess(tx: TTransaction, orgId: string, input: TEventRequest): Promise<void> {
   if (!(await eventTriggersEnabled(orgId, tx))) {
-    throw new AppError("FORBIDDEN", "Event triggers are not enabled for this organization yet. Ask the service operator to enable the event-trigger rollout for it.", {
-      details: { rollout: "event_triggers" },
-    });
+    throw new AppError(
+      "FORBIDDEN",
+      "Event triggers are not enabled for this organization yet. Ask the service operator to enable the event-trigger rollout for it.",
+      {
+        details: { rollout: "event_triggers" },
+      },
+    );
   }
   // Provider-app prerequisites: no built-in integration needs an OAuth provider app to receive
   // events (service.http's webhook is delivered to our own ingress URL), so there is none to check.
-  const connection = await tx.connection.findUnique({ where: { id: input.connectionId }, select: { organizationId: true, domainId: true, integrationId: true, name: true } });
+  const connection = await tx.connection.findUnique({
+    where: { id: input.connectionId },
+    select: { organizationId: true, domainId: true, integrationId: true, name: true },
+  });
   if (!connection || connection.organizationId !== orgId) throw notFound("connection");
   if (connection.domainId !== input.domainId) {
-    throw new AppError("VALIDATION", `connectionId: the connection "${connection.name}" belongs to another domain; choose a connection of the trigger's domain.`, {
-      details: { field: "connectionId" },
-    });
+    throw new AppError(
+      "VALIDATION",
+      `connectionId: the connection "${connection.name}" belongs to another domain; choose a connection of the trigger's domain.`,
+      {
+        details: { field: "connectionId" },
+      },
+    );
   }
   if (connection.integrationId !== input.sourceIntegrationId) {
-    throw new AppError("VALIDATION", `connectionId: the connection "${connection.name}" is for ${connection.integrationId}, not ${input.sourceIntegrationId}; choose a connection to ${input.sourceIntegrationId}.`, {
-      details: { field: "connectionId" },
-    });
+    throw new AppError(
+      "VALIDATION",
+      `connectionId: the connection "${connection.name}" is for ${connection.integrationId}, not ${input.sourceIntegrationId}; choose a connection to ${input.sourceIntegrationId}.`,
+      {
+        details: { field: "connectionId" },
+      },
+    );
   }
 }

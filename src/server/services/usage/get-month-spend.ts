@@ -31,7 +31,13 @@ export async function getMonthSpend(actor: TUserActor, now: Date = new Date()): 
       const row = byDay.get(day);
       cumulativeTokens += row?.tokens ?? 0;
       cumulativeMicroUsd += row?.costMicroUsd ?? 0;
-      return { day, tokens: row?.tokens ?? 0, costUsd: microToUsd(row?.costMicroUsd ?? 0), cumulativeTokens, cumulativeCostUsd: microToUsd(cumulativeMicroUsd) };
+      return {
+        day,
+        tokens: row?.tokens ?? 0,
+        costUsd: microToUsd(row?.costMicroUsd ?? 0),
+        cumulativeTokens,
+        cumulativeCostUsd: microToUsd(cumulativeMicroUsd),
+      };
     }),
   };
 }

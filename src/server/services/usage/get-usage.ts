@@ -4,9 +4,27 @@ import { db } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { daysOf, filtersOf, microToUsd, rangeOf, sqlTimestamp, visibilityOf, type TUsageScope } from "./usage-scope";
 
-type TRunsRow = { day: string; runs: number; completed: number; failed: number; waiting: number; running: number; inputTokens: number; outputTokens: number; costMicroUsd: number };
+type TRunsRow = {
+  day: string;
+  runs: number;
+  completed: number;
+  failed: number;
+  waiting: number;
+  running: number;
+  inputTokens: number;
+  outputTokens: number;
+  costMicroUsd: number;
+};
 type TApprovalsRow = { day: string; approvals: number; waitSeconds: number | null };
-type TAutomationRow = { id: string; name: string; kind: "AGENT" | "FLOW"; runs: number; failed: number; tokens: number; costMicroUsd: number };
+type TAutomationRow = {
+  id: string;
+  name: string;
+  kind: "AGENT" | "FLOW";
+  runs: number;
+  failed: number;
+  tokens: number;
+  costMicroUsd: number;
+};
 
 /** The runs (turns) in range that the scope and filters select, joined to their session `s` and automation `a`. */
 function runsIn(
@@ -25,7 +43,12 @@ function runsIn(
 }
 
 /** Runs by outcome and model usage per UTC day: one GROUP BY over the organization's turns (indexed by organization and time). */
-async function runsPerDay(actor: TUserActor, range: { start: Date; end: Date }, scope: TUsageScope, input: TGetUsageRequest): Promise<TRunsRow[]> {
+async function runsPerDay(
+  actor: TUserActor,
+  range: { start: Date; end: Date },
+  scope: TUsageScope,
+  input: TGetUsageRequest,
+): Promise<TRunsRow[]> {
   return db().$queryRaw<TRunsRow[]>`
     SELECT to_char(t."createdAt", 'YYYY-MM-DD') AS "day",
       count(*)::int AS "runs",
@@ -41,8 +64,16 @@ async function runsPerDay(actor: TUserActor, range: { start: Date; end: Date }, 
 }
 
 /** Approvals requested per UTC day and how long the decided ones waited, over the same runs. */
-async function approvalsPerDay(actor: TUserActor, range: { start: Date; end: Date }, scope: TUsageScope, input: TGetUsageRequest): Promise<TApprovalsRow[]> {
-  const runs = runsIn(actor, range, scope, input, { from: Prisma.sql`FROM "approvals" ap JOIN "turns" t ON t."id" = ap."turnId"`, on: Prisma.sql`ap."createdAt"` });
+async function approvalsPerDay(
+  actor: TUserActor,
+  range: { start: Date; end: Date },
+  scope: TUsageScope,
+  input: TGetUsageRequest,
+): Promise<TApprovalsRow[]> {
+  const runs = runsIn(actor, range, scope, input, {
+    from: Prisma.sql`FROM "approvals" ap JOIN "turns" t ON t."id" = ap."turnId"`,
+    on: Prisma.sql`ap."createdAt"`,
+  });
   return db().$queryRaw<TApprovalsRow[]>`
     SELECT to_char(ap."createdAt", 'YYYY-MM-DD') AS "day",
       count(*)::int AS "approvals",
@@ -52,7 +83,12 @@ async function approvalsPerDay(actor: TUserActor, range: { start: Date; end: Dat
 }
 
 /** Runs, failures, tokens and cost per agent and flow over the whole range, busiest first. */
-async function perAutomation(actor: TUserActor, range: { start: Date; end: Date }, scope: TUsageScope, input: TGetUsageRequest): Promise<TAutomationRow[]> {
+async function perAutomation(
+  actor: TUserActor,
+  range: { start: Date; end: Date },
+  scope: TUsageScope,
+  input: TGetUsageRequest,
+): Promise<TAutomationRow[]> {
   return db().$queryRaw<TAutomationRow[]>`
     SELECT a."id"::text AS "id", a."name", a."kind"::text AS "kind",
       count(*)::int AS "runs",
@@ -107,7 +143,15 @@ export async function getUsage(actor: TUserActor, input: TGetUsageRequest): Prom
   const kindOf = (kind: string) => (kind === "FLOW" ? ("flow" as const) : ("agent" as const));
   return {
     days: mergeDays(daysOf(range), runs, approvals),
-    byAutomation: automations.map((row) => ({ id: row.id, name: row.name, kind: kindOf(row.kind), runs: row.runs, failed: row.failed, tokens: row.tokens, costUsd: microToUsd(row.costMicroUsd) })),
+    byAutomation: automations.map((row) => ({
+      id: row.id,
+      name: row.name,
+      kind: kindOf(row.kind),
+      runs: row.runs,
+      failed: row.failed,
+      tokens: row.tokens,
+      costUsd: microToUsd(row.costMicroUsd),
+    })),
     automations: choices.map((row) => ({ id: row.id, name: row.name, kind: kindOf(row.kind) })),
     wholeOrganization: scope.wholeOrganization,
   };

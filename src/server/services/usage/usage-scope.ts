@@ -12,7 +12,11 @@ const STATUSES_OF: Record<NonNullable<TGetUsageRequest["outcome"]>, string[]> = 
   running: ["QUEUED", "RUNNING"],
 };
 
-export type TUsageScope = { where: Prisma.Sql; wholeOrganization: boolean; /** null: every domain of the organization. */ domainIds: string[] | null };
+export type TUsageScope = {
+  where: Prisma.Sql;
+  wholeOrganization: boolean;
+  /** null: every domain of the organization. */ domainIds: string[] | null;
+};
 
 /** [from, to + 1 day) as UTC instants. */
 export function rangeOf(input: { from: string; to: string }): { start: Date; end: Date } {
@@ -30,11 +34,21 @@ export function rangeOf(input: { from: string; to: string }): { start: Date; end
 export async function visibilityOf(actor: TUserActor): Promise<TUsageScope> {
   const organization = Prisma.sql`s."organizationId" = ${actor.orgId}::uuid`;
   if (isOrgAdmin(actor)) return { where: organization, wholeOrganization: true, domainIds: null };
-  const memberships = await db().domainMembership.findMany({ where: { userId: actor.userId, domain: { organizationId: actor.orgId } }, select: { domainId: true } });
+  const memberships = await db().domainMembership.findMany({
+    where: { userId: actor.userId, domain: { organizationId: actor.orgId } },
+    select: { domainId: true },
+  });
   const domainIds = memberships.map((row) => Prisma.sql`${row.domainId}::uuid`);
-  const inDomains = domainIds.length > 0 ? Prisma.sql`(s."kind" = 'DOMAIN' AND s."domainId" IN (${Prisma.join(domainIds)}))` : Prisma.sql`FALSE`;
+  const inDomains =
+    domainIds.length > 0
+      ? Prisma.sql`(s."kind" = 'DOMAIN' AND s."domainId" IN (${Prisma.join(domainIds)}))`
+      : Prisma.sql`FALSE`;
   const ownChats = Prisma.sql`(s."kind" = 'PERSONAL' AND s."ownerId" = ${actor.userId}::uuid)`;
-  return { where: Prisma.sql`${organization} AND (${inDomains} OR ${ownChats})`, wholeOrganization: false, domainIds: memberships.map((row) => row.domainId) };
+  return {
+    where: Prisma.sql`${organization} AND (${inDomains} OR ${ownChats})`,
+    wholeOrganization: false,
+    domainIds: memberships.map((row) => row.domainId),
+  };
 }
 
 /** The filters of the request beyond the date range, as SQL over `t` (turns), `s` and `a`. */
@@ -52,7 +66,8 @@ export const sqlTimestamp = (at: Date) => Prisma.sql`${at.toISOString().replace(
 /** Every UTC day of [start, end) as YYYY-MM-DD, so charts show quiet days as zero rather than skipping them. */
 export function daysOf(range: { start: Date; end: Date }): string[] {
   const days: string[] = [];
-  for (const day = new Date(range.start); day < range.end; day.setUTCDate(day.getUTCDate() + 1)) days.push(day.toISOString().slice(0, 10));
+  for (const day = new Date(range.start); day < range.end; day.setUTCDate(day.getUTCDate() + 1))
+    days.push(day.toISOString().slice(0, 10));
   return days;
 }
 

@@ -16,7 +16,13 @@ async function runAt(
   automation: { id: string },
   where: { organizationId: string; domainId: string },
   createdAt: string,
-  run: { status: TStatus; inputTokens?: number; outputTokens?: number; costMicroUsd?: number; personalOwnerId?: string },
+  run: {
+    status: TStatus;
+    inputTokens?: number;
+    outputTokens?: number;
+    costMicroUsd?: number;
+    personalOwnerId?: string;
+  },
 ) {
   const session = await db().agentSession.create({
     data: {
@@ -49,7 +55,15 @@ async function runAt(
 
 async function approvalOn(turn: { id: string; sessionId: string }, createdAt: string, decidedAt: string | null) {
   const call = await db().toolCall.create({
-    data: { turnId: turn.id, sessionId: turn.sessionId, index: 0, toolName: "write", integrationId: "service.http", args: {}, status: decidedAt ? "SUCCEEDED" : "AWAITING_APPROVAL" },
+    data: {
+      turnId: turn.id,
+      sessionId: turn.sessionId,
+      index: 0,
+      toolName: "write",
+      integrationId: "service.http",
+      args: {},
+      status: decidedAt ? "SUCCEEDED" : "AWAITING_APPROVAL",
+    },
     select: { id: true },
   });
   await db().approval.create({
@@ -73,15 +87,38 @@ async function world() {
   const agent = await automationIn(organization.id, ops.id, "AGENT", "Support agent");
   const flow = await automationIn(organization.id, ops.id, "FLOW", "Nightly flow");
   const salesAgent = await automationIn(organization.id, sales.id, "AGENT", "Sales agent");
-  await runAt(agent, where, "2026-03-01T08:00:00Z", { status: "COMPLETED", inputTokens: 100, outputTokens: 20, costMicroUsd: 1_500_000 });
-  await runAt(agent, where, "2026-03-01T23:59:59Z", { status: "FAILED", inputTokens: 10, outputTokens: 0, costMicroUsd: 500_000 });
-  const waiting = await runAt(agent, where, "2026-03-02T10:00:00Z", { status: "SUSPENDED", inputTokens: 30, outputTokens: 5 });
+  await runAt(agent, where, "2026-03-01T08:00:00Z", {
+    status: "COMPLETED",
+    inputTokens: 100,
+    outputTokens: 20,
+    costMicroUsd: 1_500_000,
+  });
+  await runAt(agent, where, "2026-03-01T23:59:59Z", {
+    status: "FAILED",
+    inputTokens: 10,
+    outputTokens: 0,
+    costMicroUsd: 500_000,
+  });
+  const waiting = await runAt(agent, where, "2026-03-02T10:00:00Z", {
+    status: "SUSPENDED",
+    inputTokens: 30,
+    outputTokens: 5,
+  });
   await approvalOn(waiting, "2026-03-02T10:00:05Z", null);
-  const decided = await runAt(agent, where, "2026-03-02T11:00:00Z", { status: "COMPLETED", inputTokens: 40, outputTokens: 4 });
+  const decided = await runAt(agent, where, "2026-03-02T11:00:00Z", {
+    status: "COMPLETED",
+    inputTokens: 40,
+    outputTokens: 4,
+  });
   await approvalOn(decided, "2026-03-02T11:00:00Z", "2026-03-02T11:30:00Z");
   await runAt(flow, where, "2026-03-03T00:00:00Z", { status: "FAILED" });
   await runAt(flow, where, "2026-03-03T12:00:00Z", { status: "RUNNING" });
-  await runAt(salesAgent, { organizationId: organization.id, domainId: sales.id }, "2026-03-02T09:00:00Z", { status: "COMPLETED", inputTokens: 1_000, outputTokens: 1_000, costMicroUsd: 2_000_000 });
+  await runAt(salesAgent, { organizationId: organization.id, domainId: sales.id }, "2026-03-02T09:00:00Z", {
+    status: "COMPLETED",
+    inputTokens: 1_000,
+    outputTokens: 1_000,
+    costMicroUsd: 2_000_000,
+  });
   // Outside the range: the day before and the day after.
   await runAt(agent, where, "2026-02-28T23:59:59Z", { status: "COMPLETED", inputTokens: 9_999 });
   await runAt(agent, where, "2026-03-04T00:00:00Z", { status: "COMPLETED", inputTokens: 9_999 });
@@ -95,10 +132,36 @@ describe("usage", () => {
     const { admin } = await world();
     const usage = await getUsage(admin, { from: "2026-03-01", to: "2026-03-05" });
     expect(usage.wholeOrganization).toBe(true);
-    expect(usage.days.map((day) => day.day)).toEqual(["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05"]);
+    expect(usage.days.map((day) => day.day)).toEqual([
+      "2026-03-01",
+      "2026-03-02",
+      "2026-03-03",
+      "2026-03-04",
+      "2026-03-05",
+    ]);
     const [first, second, third, , fifth] = usage.days;
-    expect(first).toMatchObject({ runs: 2, completed: 1, failed: 1, waiting: 0, running: 0, inputTokens: 110, outputTokens: 20, costUsd: 2, approvals: 0, approvalWaitMinutes: null });
-    expect(second).toMatchObject({ runs: 3, completed: 2, waiting: 1, inputTokens: 1_070, outputTokens: 1_009, costUsd: 2, approvals: 2, approvalWaitMinutes: 30 });
+    expect(first).toMatchObject({
+      runs: 2,
+      completed: 1,
+      failed: 1,
+      waiting: 0,
+      running: 0,
+      inputTokens: 110,
+      outputTokens: 20,
+      costUsd: 2,
+      approvals: 0,
+      approvalWaitMinutes: null,
+    });
+    expect(second).toMatchObject({
+      runs: 3,
+      completed: 2,
+      waiting: 1,
+      inputTokens: 1_070,
+      outputTokens: 1_009,
+      costUsd: 2,
+      approvals: 2,
+      approvalWaitMinutes: 30,
+    });
     expect(third).toMatchObject({ runs: 2, failed: 1, running: 1, inputTokens: 0 });
     expect(fifth).toMatchObject({ runs: 0, inputTokens: 0, costUsd: 0, approvals: 0 });
   });
@@ -134,9 +197,26 @@ describe("usage", () => {
     await addOrgMember(organization.id, member.id, "MEMBER");
     await db().domainMembership.create({ data: { domainId: ops.id, userId: member.id, role: "VIEWER" } });
     const stranger = await createUser();
-    await runAt(agent, where, "2026-03-01T12:00:00Z", { status: "COMPLETED", inputTokens: 7, personalOwnerId: member.id });
-    await runAt(agent, where, "2026-03-01T12:00:00Z", { status: "COMPLETED", inputTokens: 5_000, personalOwnerId: stranger.id });
-    const actor: TUserActor = { kind: "user", userId: member.id, email: member.email, name: member.name, orgId: organization.id, orgRole: "MEMBER", via: "cookie", credentialId: null };
+    await runAt(agent, where, "2026-03-01T12:00:00Z", {
+      status: "COMPLETED",
+      inputTokens: 7,
+      personalOwnerId: member.id,
+    });
+    await runAt(agent, where, "2026-03-01T12:00:00Z", {
+      status: "COMPLETED",
+      inputTokens: 5_000,
+      personalOwnerId: stranger.id,
+    });
+    const actor: TUserActor = {
+      kind: "user",
+      userId: member.id,
+      email: member.email,
+      name: member.name,
+      orgId: organization.id,
+      orgRole: "MEMBER",
+      via: "cookie",
+      credentialId: null,
+    };
     const usage = await getUsage(actor, RANGE);
     expect(usage.wholeOrganization).toBe(false);
     expect(usage.days[0]).toMatchObject({ runs: 3, inputTokens: 117 });

@@ -27,4 +27,5 @@ export async function defaultDomainId(): Promise<string | null> {
   return (domains.find((domain) => domain.myRole) ?? domains[0])?.id ?? null;
 }
 
-export const pickerDomains = (domains: TConsoleDomain[]) => domains.map(({ id, name, myRole }) => ({ id, name, myRole }));
+export const pickerDomains = (domains: TConsoleDomain[]) =>
+  domains.map(({ id, name, myRole }) => ({ id, name, myRole }));

@@ -14,7 +14,10 @@ export default async function AdminPage() {
   await queryClient.prefetchQuery(trpcServer.admin.listPlatforms.queryOptions());
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <PageHeader title="Admin" description="Run this instance: the partner platforms that resell the service, and the people who operate it." />
+      <PageHeader
+        title="Admin"
+        description="Run this instance: the partner platforms that resell the service, and the people who operate it."
+      />
       <AdminTabs current="platforms" />
       <PlatformsView />
     </HydrationBoundary>

@@ -10,7 +10,10 @@ export default async function ChatPage() {
   await requireOrganization();
   return (
     <>
-      <PageHeader title="Chat" description="Talk to a published agent. Your chats are personal: nobody else sees them." />
+      <PageHeader
+        title="Chat"
+        description="Talk to a published agent. Your chats are personal: nobody else sees them."
+      />
       <ChatStart />
       <h2 style={{ margin: "28px 0 12px", fontSize: 16 }}>Your chats</h2>
       <SessionsList basePath="/chat" kind="personal" />

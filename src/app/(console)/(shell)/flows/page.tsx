@@ -20,7 +20,8 @@ export default async function FlowsPage({ searchParams }: TProps) {
   await requireOrganization();
   const { domain: wanted } = await searchParams;
   const domains = await loadDomains();
-  const domain = domains.find((candidate) => candidate.id === wanted) ?? domains.find((candidate) => candidate.myRole) ?? domains[0];
+  const domain =
+    domains.find((candidate) => candidate.id === wanted) ?? domains.find((candidate) => candidate.myRole) ?? domains[0];
   if (!domain) {
     return (
       <>

@@ -14,7 +14,10 @@ export default async function KnowledgePage() {
   await queryClient.prefetchQuery(trpcServer.knowledge.listBases.queryOptions());
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <PageHeader title="Knowledge" description={`Articles agents of ${organization.name} can search with #service.knowledge.search, once published.`} />
+      <PageHeader
+        title="Knowledge"
+        description={`Articles agents of ${organization.name} can search with #service.knowledge.search, once published.`}
+      />
       <KnowledgeTabs current="bases" />
       <BasesTable />
     </HydrationBoundary>

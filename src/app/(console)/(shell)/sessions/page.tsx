@@ -9,7 +9,10 @@ export default async function SessionsPage() {
   await requireOrganization();
   return (
     <>
-      <PageHeader title="Sessions" description="Runs of the agents in your domains, and your own chats. Open one to follow it live, decide approvals and manage it." />
+      <PageHeader
+        title="Sessions"
+        description="Runs of the agents in your domains, and your own chats. Open one to follow it live, decide approvals and manage it."
+      />
       <SessionsList />
     </>
   );

@@ -11,7 +11,11 @@ import { PageHeader } from "@/components/ui/page-header";
 export const metadata: Metadata = { title: "Usage" };
 
 /** The last 30 UTC days by default; chosen on the server so the first paint and the prefetch agree. */
-export default async function UsagePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function UsagePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { organization } = await requireOrganization();
   const now = new Date();
   const initialRange = { from: utcDay(now, 29), to: utcDay(now) };
@@ -21,7 +25,10 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   await queryClient.prefetchQuery(trpcServer.usage.get.queryOptions(requested.success ? requested.data : initialRange));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <PageHeader title="Usage" description={`Runs, failures, approvals, tokens and cost of ${organization.name}'s agents and flows, day by day.`} />
+      <PageHeader
+        title="Usage"
+        description={`Runs, failures, approvals, tokens and cost of ${organization.name}'s agents and flows, day by day.`}
+      />
       <UsageView initialRange={initialRange} />
     </HydrationBoundary>
   );

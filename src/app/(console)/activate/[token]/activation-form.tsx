@@ -17,7 +17,11 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function validate(email: string, password: string, confirm: string): TFieldErrors {
   return {
-    email: !email ? "Enter your email" : EMAIL_SHAPE.test(email) ? undefined : "Enter an email address like name@company.com",
+    email: !email
+      ? "Enter your email"
+      : EMAIL_SHAPE.test(email)
+        ? undefined
+        : "Enter an email address like name@company.com",
     password: password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
     confirm: confirm === password ? undefined : "The two passwords differ",
   };
@@ -71,13 +75,34 @@ export function ActivationForm({ token, organizationName, ownerName, partnerName
       </h1>
       <p className={styles.lead}>
         {ownerName ? `Welcome, ${ownerName}. ` : ""}
-        {partnerName ? `${partnerName} created this organization for you. ` : ""}Choose the email and password you will sign in with.
+        {partnerName ? `${partnerName} created this organization for you. ` : ""}Choose the email and password you will
+        sign in with.
       </p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextField label="Email" name="email" type="email" autoComplete="email" placeholder="you@company.com" error={errors.email} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password} />
-        <TextField label="Confirm password" name="confirm" type="password" autoComplete="new-password" error={errors.confirm} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password}
+        />
+        <TextField
+          label="Confirm password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm}
+        />
         <Button type="submit" variant="primary" className={styles.submit} busy={busy}>
           {busy ? "Activating…" : "Activate and sign in"}
         </Button>

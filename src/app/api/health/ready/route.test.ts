@@ -13,7 +13,10 @@ import { GET as ready } from "./route";
 // The probes as Next serves them: liveness never touches the database, readiness names each
 // check (database, migrations, queue) and answers 503 while any of them is not ready.
 
-type TReadyBody = { status: string; checks: Record<"database" | "migrations" | "queue", { ok: boolean; [key: string]: unknown }> };
+type TReadyBody = {
+  status: string;
+  checks: Record<"database" | "migrations" | "queue", { ok: boolean; [key: string]: unknown }>;
+};
 
 beforeAll(async () => {
   await startEngine({ workers: false });
@@ -53,7 +56,10 @@ describe("GET /api/health/ready", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = (await response.json()) as TReadyBody;
-    expect(body).toMatchObject({ status: "ready", checks: { database: { ok: true }, migrations: { ok: true, pending: [] }, queue: { ok: true, state: "running" } } });
+    expect(body).toMatchObject({
+      status: "ready",
+      checks: { database: { ok: true }, migrations: { ok: true, pending: [] }, queue: { ok: true, state: "running" } },
+    });
   });
 
   it("names the migrations a newer build ships that the database has not applied", async () => {

@@ -18,7 +18,13 @@ const handle = apiRoute(
     rateLimit: (req) => ({ surface: "console", keys: consoleRateLimitKeys(req) }),
     renderError: (error, req) => consoleErrorResponse(req, error),
   },
-  (req) => fetchRequestHandler({ endpoint: CONSOLE_ENDPOINT, req, router: appRouter, createContext: () => createContext(req, "console") }),
+  (req) =>
+    fetchRequestHandler({
+      endpoint: CONSOLE_ENDPOINT,
+      req,
+      router: appRouter,
+      createContext: () => createContext(req, "console"),
+    }),
 );
 
 export { handle as GET, handle as POST };

@@ -26,19 +26,35 @@ async function codeOf(promise: Promise<unknown>) {
 describe("console agents procedures", () => {
   it("create, updateSetup, setBindingPolicies, verify and publish use the same rules as the API", async () => {
     const agents = await consoleAs(world.people.editor);
-    const agent = await agents.create({ domainId: world.acme.ops, name: "  Console agent ", description: "made in the console" });
-    expect(agent).toEqual({ id: expect.any(String), domainId: world.acme.ops, name: "Console agent", description: "made in the console", kind: "agent" });
-    expect((await agents.updateSetup({ id: agent.id, procedure: "#service.http.get" })).setup.procedure).toBe("#service.http.get");
+    const agent = await agents.create({
+      domainId: world.acme.ops,
+      name: "  Console agent ",
+      description: "made in the console",
+    });
+    expect(agent).toEqual({
+      id: expect.any(String),
+      domainId: world.acme.ops,
+      name: "Console agent",
+      description: "made in the console",
+      kind: "agent",
+    });
+    expect((await agents.updateSetup({ id: agent.id, procedure: "#service.http.get" })).setup.procedure).toBe(
+      "#service.http.get",
+    );
     expect(await agents.setBindingPolicies({ id: agent.id, policies: { "service.http": "caller_required" } })).toEqual({
       bindingPolicies: { "service.http": "caller_required" },
     });
-    expect((await agents.verify({ id: agent.id })).plannedBelt).toEqual([{ integrationId: "service.http", identityMode: "caller_required" }]);
+    expect((await agents.verify({ id: agent.id })).plannedBelt).toEqual([
+      { integrationId: "service.http", identityMode: "caller_required" },
+    ]);
     expect(await agents.publish({ id: agent.id, changeNote: "from the console" })).toEqual({
       revision: 1,
       belt: [{ integrationId: "service.http", identityMode: "caller_required" }],
     });
     await agents.updateSetup({ id: agent.id, procedure: "#nope" });
-    await expect(agents.publish({ id: agent.id })).rejects.toMatchObject({ cause: { code: "VALIDATION", status: 422 } });
+    await expect(agents.publish({ id: agent.id })).rejects.toMatchObject({
+      cause: { code: "VALIDATION", status: 422 },
+    });
   });
 
   it("lists a domain's agents, reads one with its draft, and lists and reads revisions", async () => {
@@ -62,23 +78,38 @@ describe("console agents procedures", () => {
     expect(detail).toMatchObject({
       id: agent.id,
       domainId: domain,
-      setup: { procedure: "#service.http.get", model: "builtin:echo", approvalTools: ["service.http.get"], principles: "" },
+      setup: {
+        procedure: "#service.http.get",
+        model: "builtin:echo",
+        approvalTools: ["service.http.get"],
+        principles: "",
+      },
       bindingPolicies: { "service.http": "caller_preferred" },
       knowledgeSelection: { mode: "none", moduleIds: [] },
       publishedRevision: 2,
     });
     const { revisions } = await owner.listRevisions({ id: agent.id });
     expect(revisions).toEqual([
-      { revision: 2, changeNote: null, publishedAt: expect.any(String), publishedBy: { id: world.people.owner.actor.userId, name: world.people.owner.actor.name } },
+      {
+        revision: 2,
+        changeNote: null,
+        publishedAt: expect.any(String),
+        publishedBy: { id: world.people.owner.actor.userId, name: world.people.owner.actor.name },
+      },
       { revision: 1, changeNote: "first", publishedAt: expect.any(String), publishedBy: expect.any(Object) },
     ]);
-    expect((await owner.getRevision({ id: agent.id, revision: 1 })).revision.belt).toEqual([{ integrationId: "service.http", identityMode: "caller_preferred" }]);
+    expect((await owner.getRevision({ id: agent.id, revision: 1 })).revision.belt).toEqual([
+      { integrationId: "service.http", identityMode: "caller_preferred" },
+    ]);
     expect(await codeOf(owner.getRevision({ id: agent.id, revision: 3 }))).toBe("NOT_FOUND");
     expect((await owner.listRevisions({ id: draft.id })).revisions).toEqual([]);
   });
 
   it("lets every domain role view, but only Owners and Editors author", async () => {
-    const { agent } = await createAndPublishAgent(world.people.owner.actor, { domainId: world.acme.ops, name: "Viewable" });
+    const { agent } = await createAndPublishAgent(world.people.owner.actor, {
+      domainId: world.acme.ops,
+      name: "Viewable",
+    });
     for (const who of ["viewer", "operator"] as const) {
       const agents = await consoleAs(world.people[who]);
       expect((await agents.list({ domainId: world.acme.ops })).agents.some((item) => item.id === agent.id)).toBe(true);
@@ -108,9 +139,18 @@ describe("console agents procedures", () => {
   it("setBindingPolicies refuses invisible integrations and caller modes for credential-less ones", async () => {
     const agents = await consoleAs(world.people.owner);
     const { id } = await agents.create({ domainId: world.acme.ops, name: "Policies" });
-    expect(await codeOf(agents.setBindingPolicies({ id, policies: { "nobody.crm": "caller_required" } }))).toBe("VALIDATION");
-    expect(await codeOf(agents.setBindingPolicies({ id, policies: { "service.knowledge": "caller_required" } }))).toBe("VALIDATION");
-    expect(await agents.setBindingPolicies({ id, policies: { "service.knowledge": "service", "service.http": "caller_preferred" } })).toEqual({
+    expect(await codeOf(agents.setBindingPolicies({ id, policies: { "nobody.crm": "caller_required" } }))).toBe(
+      "VALIDATION",
+    );
+    expect(await codeOf(agents.setBindingPolicies({ id, policies: { "service.knowledge": "caller_required" } }))).toBe(
+      "VALIDATION",
+    );
+    expect(
+      await agents.setBindingPolicies({
+        id,
+        policies: { "service.knowledge": "service", "service.http": "caller_preferred" },
+      }),
+    ).toEqual({
       bindingPolicies: { "service.knowledge": "service", "service.http": "caller_preferred" },
     });
     // Replaces the whole map.
@@ -121,7 +161,10 @@ describe("console agents procedures", () => {
     const agents = await consoleAs(world.people.editor);
     const { id } = await agents.create({ domainId: world.acme.ops, name: "Knows" });
     const module = (await knowledgeModule(world.acme.id, world.acme.ops)).id;
-    expect(await agents.setKnowledgeSelection({ id, mode: "modules", moduleIds: [module, module] })).toEqual({ mode: "modules", moduleIds: [module] });
+    expect(await agents.setKnowledgeSelection({ id, mode: "modules", moduleIds: [module, module] })).toEqual({
+      mode: "modules",
+      moduleIds: [module],
+    });
     expect(await codeOf(agents.setKnowledgeSelection({ id, mode: "org", moduleIds: [module] }))).toBe("VALIDATION");
   });
 });
@@ -131,23 +174,43 @@ describe("services for the runtime and the fixtures", () => {
     const result = await createAndPublishAgent(world.people.editor.actor, {
       domainId: world.acme.ops,
       name: "Fixture httpWrite",
-      setup: { model: "builtin:procedure", procedure: '#service.http.post {"url": "http://127.0.0.1:4010/write"}', approvalTools: ["service.http.post"] },
+      setup: {
+        model: "builtin:procedure",
+        procedure: '#service.http.post {"url": "http://127.0.0.1:4010/write"}',
+        approvalTools: ["service.http.post"],
+      },
       bindingPolicies: { "service.http": "caller_preferred" },
       knowledgeSelection: { mode: "domain", moduleIds: [] },
     });
-    expect(result).toMatchObject({ revision: 1, belt: [{ integrationId: "service.http", identityMode: "caller_preferred" }], agent: { kind: "agent" } });
+    expect(result).toMatchObject({
+      revision: 1,
+      belt: [{ integrationId: "service.http", identityMode: "caller_preferred" }],
+      agent: { kind: "agent" },
+    });
     const snapshot = await getPublishedRevision(result.agent.id);
     expect(snapshot).toMatchObject({
       automationId: result.agent.id,
       revision: 1,
-      setup: { model: "builtin:procedure", approvalTools: ["service.http.post"], bindingPolicies: { "service.http": "caller_preferred" } },
+      setup: {
+        model: "builtin:procedure",
+        approvalTools: ["service.http.post"],
+        bindingPolicies: { "service.http": "caller_preferred" },
+      },
       knowledgeSelection: { mode: "domain", moduleIds: [] },
       publishedById: world.people.editor.actor.userId,
     });
-    await expect(createAndPublishAgent(world.people.viewer.actor, { domainId: world.acme.ops, name: "x" })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(createAndPublishAgent(world.people.owner.actor, { domainId: world.acme.ops, name: "n".repeat(121) })).rejects.toMatchObject({ code: "VALIDATION" });
     await expect(
-      createAndPublishAgent(world.people.owner.actor, { domainId: world.acme.ops, name: "Broken", setup: { procedure: "#missing.tool" } }),
+      createAndPublishAgent(world.people.viewer.actor, { domainId: world.acme.ops, name: "x" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      createAndPublishAgent(world.people.owner.actor, { domainId: world.acme.ops, name: "n".repeat(121) }),
+    ).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(
+      createAndPublishAgent(world.people.owner.actor, {
+        domainId: world.acme.ops,
+        name: "Broken",
+        setup: { procedure: "#missing.tool" },
+      }),
     ).rejects.toMatchObject({ code: "VALIDATION", status: 422 });
   });
 

@@ -11,7 +11,11 @@ describe("console agents.listModels", () => {
   it("offers a signed-in person the models this installation runs, each one the verifier accepts", async () => {
     const console = await consoleAs(world.people.viewer);
     const { models, providers } = await console.agents.listModels({});
-    expect(models.slice(0, 3).map((model) => model.id)).toEqual(["builtin:echo", "builtin:procedure", "builtin:assistant"]);
+    expect(models.slice(0, 3).map((model) => model.id)).toEqual([
+      "builtin:echo",
+      "builtin:procedure",
+      "builtin:assistant",
+    ]);
     expect(models.every((model) => model.description.length > 0)).toBe(true);
     expect(providers.map((provider) => provider.prefix)).toEqual(["openai:", "anthropic:", "openai-compatible:"]);
 
@@ -21,7 +25,10 @@ describe("console agents.listModels", () => {
     for (const model of models) {
       await editor.agents.updateSetup({ id: agent.id, model: model.id });
       const { findings } = await editor.agents.verify({ id: agent.id });
-      expect(findings.filter((finding) => finding.kind === "unavailable_model"), model.id).toEqual([]);
+      expect(
+        findings.filter((finding) => finding.kind === "unavailable_model"),
+        model.id,
+      ).toEqual([]);
     }
   });
 

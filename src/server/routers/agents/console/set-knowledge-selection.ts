@@ -1,4 +1,7 @@
-import { ZSetKnowledgeSelectionRequest, ZSetKnowledgeSelectionResponse } from "@/contracts/agents/set-knowledge-selection";
+import {
+  ZSetKnowledgeSelectionRequest,
+  ZSetKnowledgeSelectionResponse,
+} from "@/contracts/agents/set-knowledge-selection";
 import { setKnowledgeSelection as setKnowledgeSelectionService } from "@/server/services/agents/set-knowledge-selection";
 import { consoleProcedure } from "@/server/trpc/procedures";
 

@@ -1,4 +1,7 @@
-import { ZListWebhookDeliveriesRequest, ZListWebhookDeliveriesResponse } from "@/contracts/assistant/webhook-deliveries";
+import {
+  ZListWebhookDeliveriesRequest,
+  ZListWebhookDeliveriesResponse,
+} from "@/contracts/assistant/webhook-deliveries";
 import { listWebhookDeliveries as listWebhookDeliveriesService } from "@/server/services/assistant/webhooks/console-deliveries";
 import { consoleProcedure } from "@/server/trpc/procedures";
 

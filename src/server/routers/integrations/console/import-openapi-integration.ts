@@ -1,4 +1,7 @@
-import { ZImportOpenApiIntegrationRequest, ZImportOpenApiIntegrationResponse } from "@/contracts/integrations/import-openapi-integration";
+import {
+  ZImportOpenApiIntegrationRequest,
+  ZImportOpenApiIntegrationResponse,
+} from "@/contracts/integrations/import-openapi-integration";
 import { importOpenApiIntegration as importOpenApiIntegrationService } from "@/server/services/integrations/import-openapi-integration";
 import { consoleProcedure } from "@/server/trpc/procedures";
 

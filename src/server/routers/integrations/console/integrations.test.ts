@@ -11,7 +11,12 @@ const createCaller = createCallerFactory(appRouter);
 
 async function consoleCaller(actor: TUserActor) {
   const cookie = await mintSessionCookie({ sub: actor.userId, orgId: actor.orgId });
-  return createCaller(createContext(new Request("http://localhost/api/trpc", { headers: { cookie: `service_session=${cookie}` } }), "console"));
+  return createCaller(
+    createContext(
+      new Request("http://localhost/api/trpc", { headers: { cookie: `service_session=${cookie}` } }),
+      "console",
+    ),
+  );
 }
 
 describe("console integrations procedures", () => {
@@ -21,22 +26,40 @@ describe("console integrations procedures", () => {
     const imported = await caller.integrations.importOpenApi({ document: crmDocument() });
     expect(imported.integration.id).toBe(`${organization.slug}.acme-crm`);
     expect(imported.baseUrl).toBe("https://eu.crm.example.com/v2");
-    const fromText = await caller.integrations.importOpenApi({ document: JSON.stringify(crmDocument()), name: "Second CRM", baseUrl: "https://crm2.example.com" });
+    const fromText = await caller.integrations.importOpenApi({
+      document: JSON.stringify(crmDocument()),
+      name: "Second CRM",
+      baseUrl: "https://crm2.example.com",
+    });
     expect(fromText.baseUrl).toBe("https://crm2.example.com");
     const listed = await caller.integrations.list({ q: "crm" });
     expect(listed.integrations.map((integration) => integration.name)).toEqual(["Acme CRM", "Second CRM"]);
     expect((await caller.integrations.get({ id: imported.integration.id })).tools[0]!.inputSchema).toBeDefined();
-    expect(await caller.integrations.disable({ id: fromText.integration.id })).toMatchObject({ id: fromText.integration.id });
-    expect((await caller.integrations.list({})).integrations.map((integration) => integration.id)).toEqual(["service.calendar", "service.http", "service.knowledge", "service.mail", imported.integration.id]);
-    await expect(caller.integrations.get({ id: fromText.integration.id })).rejects.toMatchObject({ cause: { code: "NOT_FOUND" } });
+    expect(await caller.integrations.disable({ id: fromText.integration.id })).toMatchObject({
+      id: fromText.integration.id,
+    });
+    expect((await caller.integrations.list({})).integrations.map((integration) => integration.id)).toEqual([
+      "service.calendar",
+      "service.http",
+      "service.knowledge",
+      "service.mail",
+      imported.integration.id,
+    ]);
+    await expect(caller.integrations.get({ id: fromText.integration.id })).rejects.toMatchObject({
+      cause: { code: "NOT_FOUND" },
+    });
   });
 
   it("refuses members (403), strict input (400) and an oversized q", async () => {
     const { actor } = await actorIn({ orgRole: "MEMBER" });
     const caller = await consoleCaller(actor);
-    await expect(caller.integrations.importOpenApi({ document: crmDocument() })).rejects.toMatchObject({ cause: { code: "FORBIDDEN" } });
+    await expect(caller.integrations.importOpenApi({ document: crmDocument() })).rejects.toMatchObject({
+      cause: { code: "FORBIDDEN" },
+    });
     await expect(caller.integrations.disable({ id: "x.y" })).rejects.toMatchObject({ cause: { code: "FORBIDDEN" } });
-    await expect(caller.integrations.importOpenApi({ document: crmDocument(), extra: true } as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      caller.integrations.importOpenApi({ document: crmDocument(), extra: true } as never),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(caller.integrations.list({ q: "x".repeat(201) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 

@@ -1,4 +1,7 @@
-import { ZRemoveArticleFromModuleRequest, ZRemoveArticleFromModuleResponse } from "@/contracts/knowledge/remove-article-from-module";
+import {
+  ZRemoveArticleFromModuleRequest,
+  ZRemoveArticleFromModuleResponse,
+} from "@/contracts/knowledge/remove-article-from-module";
 import { removeArticleFromModule as removeArticleFromModuleService } from "@/server/services/knowledge/remove-article-from-module";
 import { consoleProcedure } from "@/server/trpc/procedures";
 

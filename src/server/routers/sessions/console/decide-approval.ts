@@ -1,4 +1,8 @@
-import { consoleDecideApprovalMeta, ZDecideApprovalRequest, ZDecideApprovalResponse } from "@/contracts/sessions/decide-approval";
+import {
+  consoleDecideApprovalMeta,
+  ZDecideApprovalRequest,
+  ZDecideApprovalResponse,
+} from "@/contracts/sessions/decide-approval";
 import { decideApproval as decideApprovalService } from "@/server/services/sessions/decide-approval";
 import { consoleProcedure } from "@/server/trpc/procedures";
 

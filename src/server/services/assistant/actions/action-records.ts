@@ -31,7 +31,8 @@ type TApprovalRow = {
 
 const DECISION = { APPROVE: "approve", REJECT: "reject", REVISE: "instruction" } as const;
 
-const argsObject = (args: unknown): Record<string, unknown> => (args && typeof args === "object" && !Array.isArray(args) ? maskToolArgs(args as Record<string, unknown>) : {});
+const argsObject = (args: unknown): Record<string, unknown> =>
+  args && typeof args === "object" && !Array.isArray(args) ? maskToolArgs(args as Record<string, unknown>) : {};
 
 /** The approval as GET /approvals returns it and `approval.requested` carries it (snake_case, spec 4.8). */
 export function toAssistantApproval(row: TApprovalRow): TAssistantApproval {
@@ -93,7 +94,13 @@ export async function recordActionEvent(tx: TTransaction, actionId: string): Pro
       summary: action.summary,
       trigger: action.trigger,
       approval: approval
-        ? { id: approval.id, number: approval.number, state: approval.state.toLowerCase(), decision: approval.decision ? DECISION[approval.decision] : null, expires_at: approval.expiresAt.toISOString() }
+        ? {
+            id: approval.id,
+            number: approval.number,
+            state: approval.state.toLowerCase(),
+            decision: approval.decision ? DECISION[approval.decision] : null,
+            expires_at: approval.expiresAt.toISOString(),
+          }
         : null,
       result: {
         status: RESULT_STATUS[action.state],
@@ -107,6 +114,14 @@ export async function recordActionEvent(tx: TTransaction, actionId: string): Pro
 
 /** Records `approval.requested`: the approval exactly as GET /approvals returns it. */
 export async function recordApprovalRequested(tx: TTransaction, approvalId: string): Promise<void> {
-  const row = await tx.assistantApproval.findUniqueOrThrow({ where: { id: approvalId }, select: { ...APPROVAL_SELECT, organizationId: true, workerId: true } });
-  await recordAssistantEvent(tx, { organizationId: row.organizationId, workerId: row.workerId, type: "approval.requested", data: toAssistantApproval(row) });
+  const row = await tx.assistantApproval.findUniqueOrThrow({
+    where: { id: approvalId },
+    select: { ...APPROVAL_SELECT, organizationId: true, workerId: true },
+  });
+  await recordAssistantEvent(tx, {
+    organizationId: row.organizationId,
+    workerId: row.workerId,
+    type: "approval.requested",
+    data: toAssistantApproval(row),
+  });
 }

@@ -5,17 +5,34 @@ import { approvalTtlMs, modeFor, policyOf } from "../policy/resolve-policy";
 import { actionSummary, recordActionEvent, recordApprovalRequested } from "./action-records";
 
 /** The worker whose conversation a turn belongs to, and what started the turn. */
-export type TActingWorker = { workerId: string; organizationId: string; email: string; trigger: "message" | "instruction" };
+export type TActingWorker = {
+  workerId: string;
+  organizationId: string;
+  email: string;
+  trigger: "message" | "instruction";
+};
 
 /**
  * The worker of a session and what started the turn (its first message: the end user's, or the
  * platform's instruction); null when the session is no active worker's conversation.
  */
 export async function actingWorkerOf(sessionId: string, turnId: string): Promise<TActingWorker | null> {
-  const worker = await db().assistantWorker.findUnique({ where: { sessionId }, select: { id: true, organizationId: true, email: true, status: true } });
+  const worker = await db().assistantWorker.findUnique({
+    where: { sessionId },
+    select: { id: true, organizationId: true, email: true, status: true },
+  });
   if (!worker || worker.status !== "ACTIVE") return null;
-  const input = await db().sessionMessage.findFirst({ where: { turnId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { role: true } });
-  return { workerId: worker.id, organizationId: worker.organizationId, email: worker.email, trigger: input?.role === "SYSTEM" ? "instruction" : "message" };
+  const input = await db().sessionMessage.findFirst({
+    where: { turnId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { role: true },
+  });
+  return {
+    workerId: worker.id,
+    organizationId: worker.organizationId,
+    email: worker.email,
+    trigger: input?.role === "SYSTEM" ? "instruction" : "message",
+  };
 }
 
 /** What the worker's policy says of one action now. */
@@ -43,7 +60,10 @@ const REFUSED = (action: string) => `The worker's policy never allows ${action};
  * approval number of the worker, expires after the policy's approval_ttl, and is announced with
  * `approval.requested` too.
  */
-export async function proposeAction(tx: TTransaction, proposed: TProposedAction): Promise<{ actionId: string; approvalNumber: number | null }> {
+export async function proposeAction(
+  tx: TTransaction,
+  proposed: TProposedAction,
+): Promise<{ actionId: string; approvalNumber: number | null }> {
   const { worker } = proposed;
   const created = await tx.assistantAction.create({
     data: {
@@ -61,7 +81,11 @@ export async function proposeAction(tx: TTransaction, proposed: TProposedAction)
   if (proposed.mode === "ask") {
     // The counter's row lock orders numbers; the policy is read under it so the TTL is current.
     const now = new Date();
-    const counted = await tx.assistantWorker.update({ where: { id: worker.workerId }, data: { approvalSeq: { increment: 1 } }, select: { approvalSeq: true, policy: true } });
+    const counted = await tx.assistantWorker.update({
+      where: { id: worker.workerId },
+      data: { approvalSeq: { increment: 1 } },
+      select: { approvalSeq: true, policy: true },
+    });
     const approval = await tx.assistantApproval.create({
       data: {
         organizationId: worker.organizationId,
@@ -79,7 +103,12 @@ export async function proposeAction(tx: TTransaction, proposed: TProposedAction)
     return { actionId: created.id, approvalNumber: approval.number };
   }
   await recordActionEvent(tx, created.id);
-  if (proposed.mode === "never") await settleAction(tx, created.id, { state: "DROPPED", code: "ACTION_NOT_ALLOWED", message: REFUSED(proposed.action) });
+  if (proposed.mode === "never")
+    await settleAction(tx, created.id, {
+      state: "DROPPED",
+      code: "ACTION_NOT_ALLOWED",
+      message: REFUSED(proposed.action),
+    });
   return { actionId: created.id, approvalNumber: null };
 }
 
@@ -89,7 +118,10 @@ export type TActionSettlement = { state: "DONE" } | { state: "FAILED" | "DROPPED
 export async function settleAction(tx: TTransaction, actionId: string, settlement: TActionSettlement): Promise<void> {
   const ended = await tx.assistantAction.updateMany({
     where: { id: actionId, state: "PENDING" },
-    data: settlement.state === "DONE" ? { state: "DONE" } : { state: settlement.state, resultCode: settlement.code, resultMessage: settlement.message },
+    data:
+      settlement.state === "DONE"
+        ? { state: "DONE" }
+        : { state: settlement.state, resultCode: settlement.code, resultMessage: settlement.message },
   });
   if (ended.count === 1) await recordActionEvent(tx, actionId);
 }
@@ -98,15 +130,26 @@ export async function settleAction(tx: TTransaction, actionId: string, settlemen
  * How a call's outcome ends its action. An HTTP tool answers an upstream's 4xx or 5xx as a
  * result (the model reads it); for the action that means it did not happen, so it failed.
  */
-function settlementOf(outcome: { ok: true; result?: unknown } | { ok: false; code: string; message: string }): TActionSettlement {
+function settlementOf(
+  outcome: { ok: true; result?: unknown } | { ok: false; code: string; message: string },
+): TActionSettlement {
   if (!outcome.ok) return { state: "FAILED", code: outcome.code, message: outcome.message };
   const status = (outcome.result as { status?: unknown } | null)?.status;
-  if (typeof status === "number" && status >= 400) return { state: "FAILED", code: `UPSTREAM_HTTP_${status}`, message: `The tool's upstream answered HTTP ${status}.` };
+  if (typeof status === "number" && status >= 400)
+    return {
+      state: "FAILED",
+      code: `UPSTREAM_HTTP_${status}`,
+      message: `The tool's upstream answered HTTP ${status}.`,
+    };
   return { state: "DONE" };
 }
 
 /** Settles the action of a tool call, if the call is one, with the call's outcome. */
-export async function settleActionOfCall(tx: TTransaction, toolCallId: string, outcome: { ok: true; result?: unknown } | { ok: false; code: string; message: string }): Promise<void> {
+export async function settleActionOfCall(
+  tx: TTransaction,
+  toolCallId: string,
+  outcome: { ok: true; result?: unknown } | { ok: false; code: string; message: string },
+): Promise<void> {
   const action = await tx.assistantAction.findUnique({ where: { toolCallId }, select: { id: true } });
   if (!action) return;
   await settleAction(tx, action.id, settlementOf(outcome));

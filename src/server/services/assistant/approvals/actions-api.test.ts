@@ -22,7 +22,8 @@ afterAll(async () => {
 
 type TEvent = { type: string; body: { id: string; data: Record<string, unknown> } };
 
-const setPolicy = (workerRef: string, body: unknown, headers?: Record<string, string>) => world.call("PUT", `/workers/${workerRef}/policy`, { body, headers });
+const setPolicy = (workerRef: string, body: unknown, headers?: Record<string, string>) =>
+  world.call("PUT", `/workers/${workerRef}/policy`, { body, headers });
 const approvals = (workerRef: string, query = "") => world.call("GET", `/workers/${workerRef}/approvals${query}`);
 const decide = (workerRef: string, approvalId: string, body: unknown, headers?: Record<string, string>) =>
   world.call("POST", `/workers/${workerRef}/approvals/${approvalId}`, { body, headers });
@@ -31,33 +32,57 @@ const decide = (workerRef: string, approvalId: string, body: unknown, headers?: 
 async function say(workerRef: string, text: string): Promise<string> {
   const posted = await world.call("POST", `/workers/${workerRef}/messages`, { body: { body: text } });
   expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-  const { turnId } = await db().sessionMessage.findUniqueOrThrow({ where: { id: posted.body.id }, select: { turnId: true } });
+  const { turnId } = await db().sessionMessage.findUniqueOrThrow({
+    where: { id: posted.body.id },
+    select: { turnId: true },
+  });
   expect(await waitForTurn(turnId!, ["COMPLETED", "FAILED", "SUSPENDED"])).toMatchObject({ status: "COMPLETED" });
-  const reply = await db().sessionMessage.findFirstOrThrow({ where: { turnId, role: "ASSISTANT" }, select: { body: true } });
+  const reply = await db().sessionMessage.findFirstOrThrow({
+    where: { turnId, role: "ASSISTANT" },
+    select: { body: true },
+  });
   return reply.body;
 }
 
 async function waitForAction(actionId: string, states = ["DONE", "FAILED", "DROPPED"]) {
   const until = Date.now() + 15_000;
   for (;;) {
-    const action = await db().assistantAction.findUniqueOrThrow({ where: { id: actionId }, select: { state: true, resultCode: true } });
+    const action = await db().assistantAction.findUniqueOrThrow({
+      where: { id: actionId },
+      select: { state: true, resultCode: true },
+    });
     if (states.includes(action.state)) return action;
     if (Date.now() > until) throw new Error(`action ${actionId} stayed ${action.state}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-const actionEvents = async (workerRef: string): Promise<TEvent[]> => ((await assistantEventsOf(workerRef)) as TEvent[]).filter((event) => event.type === "action.recorded");
+const actionEvents = async (workerRef: string): Promise<TEvent[]> =>
+  ((await assistantEventsOf(workerRef)) as TEvent[]).filter((event) => event.type === "action.recorded");
 
 describe("PUT and GET /workers/{w}/policy", () => {
   it("starts at the default, replaces it with PUT (204) and reads it back", async () => {
     const { workerRef } = await world.createWorker();
-    expect((await world.call("GET", `/workers/${workerRef}/policy`)).body).toEqual({ rules: [{ action: "*", mode: "ask" }], approval_ttl: "P1D", is_default: true });
-    const policy = { rules: [{ action: "*", mode: "never" }, { action: "email.send", mode: "allow" }], approval_ttl: "PT30M" };
+    expect((await world.call("GET", `/workers/${workerRef}/policy`)).body).toEqual({
+      rules: [{ action: "*", mode: "ask" }],
+      approval_ttl: "P1D",
+      is_default: true,
+    });
+    const policy = {
+      rules: [
+        { action: "*", mode: "never" },
+        { action: "email.send", mode: "allow" },
+      ],
+      approval_ttl: "PT30M",
+    };
     const put = await setPolicy(workerRef, policy, { "Idempotency-Key": "policy-1" });
     expect(put.status).toBe(204);
-    expect((await setPolicy(workerRef, policy, { "Idempotency-Key": "policy-1" })).headers.get("idempotency-replayed")).toBe("true");
-    expect((await setPolicy(workerRef, { ...policy, approval_ttl: "PT31M" }, { "Idempotency-Key": "policy-1" })).status).toBe(409);
+    expect(
+      (await setPolicy(workerRef, policy, { "Idempotency-Key": "policy-1" })).headers.get("idempotency-replayed"),
+    ).toBe("true");
+    expect(
+      (await setPolicy(workerRef, { ...policy, approval_ttl: "PT31M" }, { "Idempotency-Key": "policy-1" })).status,
+    ).toBe(409);
     expect((await world.call("GET", `/workers/${workerRef}/policy`)).body).toEqual({ ...policy, is_default: false });
   });
 
@@ -75,7 +100,10 @@ describe("PUT and GET /workers/{w}/policy", () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error.code).toBe("VALIDATION");
     }
-    expect((await world.call("PUT", `/workers/${crypto.randomUUID()}/policy`, { body: { rules: [], approval_ttl: "P1D" } })).status).toBe(404);
+    expect(
+      (await world.call("PUT", `/workers/${crypto.randomUUID()}/policy`, { body: { rules: [], approval_ttl: "P1D" } }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -86,11 +114,21 @@ describe("the policy decides every classified call before it runs", () => {
     const before = world.receiver.to("email.send").length;
     const reply = await say(workerRef, world.callLine("email.send", { to: "ann@example.com", subject: "Hi" }));
     expect(reply).toContain("Done");
-    expect(world.receiver.to("email.send").slice(before).map((request) => request.json)).toEqual([{ to: "ann@example.com", subject: "Hi" }]);
+    expect(
+      world.receiver
+        .to("email.send")
+        .slice(before)
+        .map((request) => request.json),
+    ).toEqual([{ to: "ann@example.com", subject: "Hi" }]);
     const events = await actionEvents(workerRef);
     expect(events.map((event) => (event.body.data.result as { status: string }).status)).toEqual(["pending", "done"]);
     expect(new Set(events.map((event) => event.body.data.action_id)).size).toBe(1);
-    expect(events[1]!.body.data).toMatchObject({ action: "email.send", trigger: "message", approval: null, result: { status: "done", policy: "allow" } });
+    expect(events[1]!.body.data).toMatchObject({
+      action: "email.send",
+      trigger: "message",
+      approval: null,
+      result: { status: "done", policy: "allow" },
+    });
     expect(events[1]!.body.data.summary).toContain("ann@example.com");
   });
 
@@ -109,17 +147,31 @@ describe("the policy decides every classified call before it runs", () => {
 
   it("never: the call is refused in code (the upstream never hears of it) and the action is dropped", async () => {
     const { workerRef } = await world.createWorker();
-    await setPolicy(workerRef, { rules: [{ action: "*", mode: "allow" }, { action: "message.send", mode: "never" }], approval_ttl: "P1D" });
+    await setPolicy(workerRef, {
+      rules: [
+        { action: "*", mode: "allow" },
+        { action: "message.send", mode: "never" },
+      ],
+      approval_ttl: "P1D",
+    });
     const before = world.receiver.to("message.send").length;
     const reply = await say(workerRef, world.callLine("message.send", { to: "bob", text: "hi" }));
     expect(world.receiver.to("message.send").length).toBe(before);
     expect(reply).toContain("ACTION_NOT_ALLOWED");
-    const call = await db().toolCall.findFirstOrThrow({ where: { action: { workerId: workerRef } }, select: { status: true, errorCode: true } });
+    const call = await db().toolCall.findFirstOrThrow({
+      where: { action: { workerId: workerRef } },
+      select: { status: true, errorCode: true },
+    });
     expect(call).toEqual({ status: "FAILED", errorCode: "ACTION_NOT_ALLOWED" });
     const events = await actionEvents(workerRef);
     expect(events.map((event) => event.body.data.result)).toEqual([
       { status: "pending", policy: "never" },
-      { status: "dropped", policy: "never", error_code: "ACTION_NOT_ALLOWED", message: expect.stringContaining("never allows message.send") },
+      {
+        status: "dropped",
+        policy: "never",
+        error_code: "ACTION_NOT_ALLOWED",
+        message: expect.stringContaining("never allows message.send"),
+      },
     ]);
   });
 
@@ -163,21 +215,46 @@ describe("ask: approvals", () => {
     const events = (await assistantEventsOf(workerRef)) as TEvent[];
     expect(events.find((event) => event.type === "approval.requested")!.body.data).toEqual(approval);
     const [proposed] = await actionEvents(workerRef);
-    expect(proposed!.body.data).toMatchObject({ action_id: approval.action_id, approval: { id: approval.id, number: 1, state: "pending" }, result: { status: "pending", policy: "ask" } });
+    expect(proposed!.body.data).toMatchObject({
+      action_id: approval.action_id,
+      approval: { id: approval.id, number: 1, state: "pending" },
+      result: { status: "pending", policy: "ask" },
+    });
 
     // The conversation is not blocked: the next message is answered while the approval waits.
     expect(await say(workerRef, "Anything else?")).toBe("Echo: Anything else?");
 
-    const decided = await decide(workerRef, approval.id, { decision: "approve", edited_args: { body: { to: "ann@example.com", subject: "Final" } } }, { "Idempotency-Key": "approve-1" });
+    const decided = await decide(
+      workerRef,
+      approval.id,
+      { decision: "approve", edited_args: { body: { to: "ann@example.com", subject: "Final" } } },
+      { "Idempotency-Key": "approve-1" },
+    );
     expect(decided.status).toBe(200);
-    expect(decided.body).toMatchObject({ id: approval.id, state: "decided", decision: "approve", args: { body: { to: "ann@example.com", subject: "Final" } }, decided_at: expect.any(String) });
+    expect(decided.body).toMatchObject({
+      id: approval.id,
+      state: "decided",
+      decision: "approve",
+      args: { body: { to: "ann@example.com", subject: "Final" } },
+      decided_at: expect.any(String),
+    });
     expect(await waitForAction(approval.action_id)).toEqual({ state: "DONE", resultCode: null });
-    expect(world.receiver.to("email.send").slice(before).map((request) => request.json)).toEqual([{ to: "ann@example.com", subject: "Final" }]);
+    expect(
+      world.receiver
+        .to("email.send")
+        .slice(before)
+        .map((request) => request.json),
+    ).toEqual([{ to: "ann@example.com", subject: "Final" }]);
     const settled = (await actionEvents(workerRef)).filter((event) => event.body.data.action_id === approval.action_id);
     expect(settled.map((event) => (event.body.data.result as { status: string }).status)).toEqual(["pending", "done"]);
 
     // A replay answers the same; a second decision is 409.
-    const replay = await decide(workerRef, approval.id, { decision: "approve", edited_args: { body: { to: "ann@example.com", subject: "Final" } } }, { "Idempotency-Key": "approve-1" });
+    const replay = await decide(
+      workerRef,
+      approval.id,
+      { decision: "approve", edited_args: { body: { to: "ann@example.com", subject: "Final" } } },
+      { "Idempotency-Key": "approve-1" },
+    );
     expect(replay.headers.get("idempotency-replayed")).toBe("true");
     expect(replay.body).toEqual(decided.body);
     const second = await decide(workerRef, approval.id, { decision: "reject" });
@@ -200,26 +277,41 @@ describe("ask: approvals", () => {
     ]);
     expect(world.receiver.to("calendar.accept").length).toBe(before);
     expect((await approvals(workerRef, "?state=pending")).body.items).toEqual([]);
-    expect((await approvals(workerRef, "?state=decided")).body.items.map((item: { id: string }) => item.id)).toEqual([approval.id]);
+    expect((await approvals(workerRef, "?state=decided")).body.items.map((item: { id: string }) => item.id)).toEqual([
+      approval.id,
+    ]);
   });
 
   it("an instruction sends it back: the assistant revises and the revised action comes back as a new approval", async () => {
     const { workerRef } = await world.createWorker();
     await say(workerRef, world.callLine("calendar.write", { title: "Lunch", at: "12:00" }));
     const [first] = (await approvals(workerRef)).body.items;
-    const revised = await decide(workerRef, first.id, { instruction: `Make it one o'clock.\n${world.callLine("calendar.write", { title: "Lunch", at: "13:00" })}` });
+    const revised = await decide(workerRef, first.id, {
+      instruction: `Make it one o'clock.\n${world.callLine("calendar.write", { title: "Lunch", at: "13:00" })}`,
+    });
     expect(revised.status).toBe(200);
     expect(revised.body).toMatchObject({ state: "decided", decision: "instruction" });
-    const { sessionId } = await db().assistantWorker.findUniqueOrThrow({ where: { id: workerRef }, select: { sessionId: true } });
-    const turn = await db().turn.findFirstOrThrow({ where: { sessionId: sessionId! }, orderBy: { createdAt: "desc" }, select: { id: true } });
+    const { sessionId } = await db().assistantWorker.findUniqueOrThrow({
+      where: { id: workerRef },
+      select: { sessionId: true },
+    });
+    const turn = await db().turn.findFirstOrThrow({
+      where: { sessionId: sessionId! },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    });
     await waitForTurn(turn.id, ["COMPLETED", "FAILED"]);
 
     const items = (await approvals(workerRef)).body.items;
-    expect(items.map((item: { number: number; state: string; args: unknown }) => [item.number, item.state, item.args])).toEqual([
+    expect(
+      items.map((item: { number: number; state: string; args: unknown }) => [item.number, item.state, item.args]),
+    ).toEqual([
       [2, "pending", { body: { title: "Lunch", at: "13:00" } }],
       [1, "decided", { body: { title: "Lunch", at: "12:00" } }],
     ]);
-    const dropped = (await actionEvents(workerRef)).filter((event) => event.body.data.action_id === first.action_id).at(-1)!;
+    const dropped = (await actionEvents(workerRef))
+      .filter((event) => event.body.data.action_id === first.action_id)
+      .at(-1)!;
     expect(dropped.body.data.result).toMatchObject({ status: "dropped", error_code: "APPROVAL_REVISED" });
     const second = (await actionEvents(workerRef)).filter((event) => event.body.data.action_id === items[0].action_id);
     expect(second[0]!.body.data).toMatchObject({ trigger: "instruction", approval: { number: 2 } });
@@ -230,7 +322,13 @@ describe("ask: approvals", () => {
 
   it("expires through the sweep after approval_ttl (never by a reader's clock), and then refuses a decision (409)", async () => {
     const { workerRef } = await world.createWorker();
-    await setPolicy(workerRef, { rules: [{ action: "inbox.tidy", mode: "ask" }, { action: "*", mode: "allow" }], approval_ttl: "PT1M" });
+    await setPolicy(workerRef, {
+      rules: [
+        { action: "inbox.tidy", mode: "ask" },
+        { action: "*", mode: "allow" },
+      ],
+      approval_ttl: "PT1M",
+    });
     await say(workerRef, world.callLine("inbox.tidy", { older_than_days: 30 }));
     const [approval] = (await approvals(workerRef)).body.items;
     expect(Date.parse(approval.expires_at) - Date.parse(approval.requested_at)).toBe(60_000);
@@ -250,14 +348,27 @@ describe("ask: approvals", () => {
 
   it("lists pending first, oldest first, numbered from 1; an approval of another worker is 404", async () => {
     const { workerRef } = await world.createWorker();
-    await say(workerRef, [world.callLine("purchase", { item: "a" }), world.callLine("purchase", { item: "b" }), world.callLine("purchase", { item: "c" })].join("\n"));
+    await say(
+      workerRef,
+      [
+        world.callLine("purchase", { item: "a" }),
+        world.callLine("purchase", { item: "b" }),
+        world.callLine("purchase", { item: "c" }),
+      ].join("\n"),
+    );
     const [one, two, three] = (await approvals(workerRef)).body.items;
     expect([one.number, two.number, three.number]).toEqual([1, 2, 3]);
-    expect([one.args, two.args, three.args]).toEqual([{ body: { item: "a" } }, { body: { item: "b" } }, { body: { item: "c" } }]);
+    expect([one.args, two.args, three.args]).toEqual([
+      { body: { item: "a" } },
+      { body: { item: "b" } },
+      { body: { item: "c" } },
+    ]);
     await decide(workerRef, one.id, { decision: "reject" });
     const order = (await approvals(workerRef)).body.items.map((item: { number: number }) => item.number);
     expect(order).toEqual([2, 3, 1]);
-    expect((await approvals(workerRef, "?limit=1")).body.items.map((item: { number: number }) => item.number)).toEqual([2]);
+    expect((await approvals(workerRef, "?limit=1")).body.items.map((item: { number: number }) => item.number)).toEqual([
+      2,
+    ]);
 
     const other = await world.createWorker();
     expect((await decide(other.workerRef, two.id, { decision: "approve" })).status).toBe(404);
@@ -267,7 +378,12 @@ describe("ask: approvals", () => {
   it("refuses a body with neither or both of decision and instruction, or edited_args without approve (400)", async () => {
     const { workerRef } = await world.createWorker();
     const id = crypto.randomUUID();
-    for (const body of [{}, { decision: "approve", instruction: "x" }, { decision: "reject", edited_args: { a: 1 } }, { decision: "maybe" }]) {
+    for (const body of [
+      {},
+      { decision: "approve", instruction: "x" },
+      { decision: "reject", edited_args: { a: 1 } },
+      { decision: "maybe" },
+    ]) {
       const response = await decide(workerRef, id, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error.code).toBe("VALIDATION");

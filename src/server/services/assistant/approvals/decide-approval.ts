@@ -10,15 +10,39 @@ import { queueWorkerTurn } from "../conversation/queue-worker-turn";
 import { idempotentCall } from "../idempotent-call";
 import { readWorker, type TActiveWorker, type TWorkerTarget } from "../workers/read-worker";
 
-export type TApprovalDecision = { decision: "approve"; editedArgs?: Record<string, unknown> } | { decision: "reject" } | { instruction: string };
+export type TApprovalDecision =
+  { decision: "approve"; editedArgs?: Record<string, unknown> } | { decision: "reject" } | { instruction: string };
 
-type TPending = { id: string; actionId: string; number: number; action: { action: string; toolCall: { id: string; toolName: string; args: unknown; turnId: string; sessionId: string } } };
+type TPending = {
+  id: string;
+  actionId: string;
+  number: number;
+  action: {
+    action: string;
+    toolCall: { id: string; toolName: string; args: unknown; turnId: string; sessionId: string };
+  };
+};
 
 /** Drops the parked call of a rejected, revised or expired approval, with the reason the model and the platform see. */
-export async function dropParkedAction(tx: TTransaction, pending: TPending, code: string, message: string): Promise<void> {
+export async function dropParkedAction(
+  tx: TTransaction,
+  pending: TPending,
+  code: string,
+  message: string,
+): Promise<void> {
   const call = pending.action.toolCall;
-  await tx.toolCall.update({ where: { id: call.id }, data: { status: "REJECTED", errorCode: code, errorMessage: message, finishedAt: new Date() }, select: { id: true } });
-  await appendEvent(tx, call.sessionId, "tool_call.finished", { executionId: call.turnId, toolCallId: call.id, name: call.toolName, status: "rejected", errorCode: code });
+  await tx.toolCall.update({
+    where: { id: call.id },
+    data: { status: "REJECTED", errorCode: code, errorMessage: message, finishedAt: new Date() },
+    select: { id: true },
+  });
+  await appendEvent(tx, call.sessionId, "tool_call.finished", {
+    executionId: call.turnId,
+    toolCallId: call.id,
+    name: call.toolName,
+    status: "rejected",
+    errorCode: code,
+  });
   await settleAction(tx, pending.actionId, { state: "DROPPED", code, message });
 }
 
@@ -32,15 +56,28 @@ function revisionInstruction(pending: TPending, instruction: string): string {
   ].join("\n");
 }
 
-async function applyDecision(tx: TTransaction, worker: TActiveWorker, pending: TPending, decision: TApprovalDecision): Promise<void> {
+async function applyDecision(
+  tx: TTransaction,
+  worker: TActiveWorker,
+  pending: TPending,
+  decision: TApprovalDecision,
+): Promise<void> {
   const now = new Date();
   const data =
     "instruction" in decision
       ? { state: "DECIDED" as const, decision: "REVISE" as const, instruction: decision.instruction, decidedAt: now }
-      : { state: "DECIDED" as const, decision: decision.decision === "approve" ? ("APPROVE" as const) : ("REJECT" as const), decidedAt: now };
+      : {
+          state: "DECIDED" as const,
+          decision: decision.decision === "approve" ? ("APPROVE" as const) : ("REJECT" as const),
+          decidedAt: now,
+        };
   // Decided at most once, also against a concurrent decision or the expiry sweep.
   const decided = await tx.assistantApproval.updateMany({ where: { id: pending.id, state: "PENDING" }, data });
-  if (decided.count !== 1) throw new AppError("CONFLICT", "This approval was decided already or has expired; read it again with GET /approvals.");
+  if (decided.count !== 1)
+    throw new AppError(
+      "CONFLICT",
+      "This approval was decided already or has expired; read it again with GET /approvals.",
+    );
   if ("instruction" in decision) {
     await dropParkedAction(tx, pending, "APPROVAL_REVISED", `Sent back for revision: ${decision.instruction}`);
     await queueWorkerTurn(tx, worker, { text: revisionInstruction(pending, decision.instruction), instruction: true });
@@ -49,8 +86,16 @@ async function applyDecision(tx: TTransaction, worker: TActiveWorker, pending: T
   } else {
     if (decision.editedArgs) {
       // The call runs with what the end user approved; the approval keeps that it was edited.
-      await tx.assistantApproval.update({ where: { id: pending.id }, data: { editedArgs: decision.editedArgs as object }, select: { id: true } });
-      await tx.toolCall.update({ where: { id: pending.action.toolCall.id }, data: { args: decision.editedArgs as object }, select: { id: true } });
+      await tx.assistantApproval.update({
+        where: { id: pending.id },
+        data: { editedArgs: decision.editedArgs as object },
+        select: { id: true },
+      });
+      await tx.toolCall.update({
+        where: { id: pending.action.toolCall.id },
+        data: { args: decision.editedArgs as object },
+        select: { id: true },
+      });
     }
     await enqueue(tx, { kind: "assistant-action", actionId: pending.actionId });
   }
@@ -63,7 +108,9 @@ async function applyDecision(tx: TTransaction, worker: TActiveWorker, pending: T
  * One decision per approval: a second, or one after expires_at, is 409. An approval past its TTL
  * but not yet swept is refused without being changed here: expiry is the sweeper's.
  */
-export async function decideWorkerApproval(o: TWorkerTarget & { approvalId: string; idempotencyKey: string | null; decision: TApprovalDecision }): Promise<{ body: TAssistantApproval; replayed: boolean }> {
+export async function decideWorkerApproval(
+  o: TWorkerTarget & { approvalId: string; idempotencyKey: string | null; decision: TApprovalDecision },
+): Promise<{ body: TAssistantApproval; replayed: boolean }> {
   const worker = await readWorker(o);
   if (!isUuid(o.approvalId)) throw notFound("approval");
   const request = "instruction" in o.decision ? { instruction: o.decision.instruction } : o.decision;
@@ -77,13 +124,35 @@ export async function decideWorkerApproval(o: TWorkerTarget & { approvalId: stri
       db().$transaction(async (tx) => {
         const pending = await tx.assistantApproval.findFirst({
           where: { id: o.approvalId, workerId: worker.id },
-          select: { id: true, actionId: true, number: true, state: true, expiresAt: true, action: { select: { action: true, toolCall: { select: { id: true, toolName: true, args: true, turnId: true, sessionId: true } } } } },
+          select: {
+            id: true,
+            actionId: true,
+            number: true,
+            state: true,
+            expiresAt: true,
+            action: {
+              select: {
+                action: true,
+                toolCall: { select: { id: true, toolName: true, args: true, turnId: true, sessionId: true } },
+              },
+            },
+          },
         });
         if (!pending) throw notFound("approval");
-        if (pending.state !== "PENDING") throw new AppError("CONFLICT", `This approval is ${pending.state === "EXPIRED" ? "expired" : "decided already"}; a decision is taken once.`);
-        if (pending.expiresAt.getTime() <= Date.now()) throw new AppError("CONFLICT", "This approval expired at its expires_at; the action will not run. Ask the assistant again if it is still wanted.");
+        if (pending.state !== "PENDING")
+          throw new AppError(
+            "CONFLICT",
+            `This approval is ${pending.state === "EXPIRED" ? "expired" : "decided already"}; a decision is taken once.`,
+          );
+        if (pending.expiresAt.getTime() <= Date.now())
+          throw new AppError(
+            "CONFLICT",
+            "This approval expired at its expires_at; the action will not run. Ask the assistant again if it is still wanted.",
+          );
         await applyDecision(tx, worker, pending, o.decision);
-        const body = toAssistantApproval(await tx.assistantApproval.findUniqueOrThrow({ where: { id: pending.id }, select: APPROVAL_SELECT }));
+        const body = toAssistantApproval(
+          await tx.assistantApproval.findUniqueOrThrow({ where: { id: pending.id }, select: APPROVAL_SELECT }),
+        );
         await record(tx, body);
         return body;
       }),

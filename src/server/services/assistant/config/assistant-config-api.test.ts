@@ -37,7 +37,8 @@ afterAll(async () => {
 });
 
 const path = (orgId = customer.organization.id) => `/organizations/${orgId}/assistant-config`;
-const put = (body: unknown, headers: Record<string, string> = {}, key = partner.key) => partnerApi("PUT", path(), { key, body, headers });
+const put = (body: unknown, headers: Record<string, string> = {}, key = partner.key) =>
+  partnerApi("PUT", path(), { key, body, headers });
 const get = (key = partner.key, orgId = customer.organization.id) => partnerApi("GET", path(orgId), { key });
 
 describe("PUT/GET /assistant-config", () => {
@@ -49,13 +50,22 @@ describe("PUT/GET /assistant-config", () => {
   });
 
   it("keeps an omitted key, clears a null one, and never returns the secret", async () => {
-    const set = await put({ assistant_automation_id: agentId, webhook: { url: `${receiver.base}/hooks`, secret: SECRET } });
+    const set = await put({
+      assistant_automation_id: agentId,
+      webhook: { url: `${receiver.base}/hooks`, secret: SECRET },
+    });
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ assistant_automation_id: agentId, webhook: { url: `${receiver.base}/hooks`, secret_hint: "…cdef" } });
+    expect(set.body).toEqual({
+      assistant_automation_id: agentId,
+      webhook: { url: `${receiver.base}/hooks`, secret_hint: "…cdef" },
+    });
     expect(JSON.stringify(set.body)).not.toContain(SECRET);
 
     const keptWebhook = await put({ assistant_automation_id: null });
-    expect(keptWebhook.body).toEqual({ assistant_automation_id: null, webhook: { url: `${receiver.base}/hooks`, secret_hint: "…cdef" } });
+    expect(keptWebhook.body).toEqual({
+      assistant_automation_id: null,
+      webhook: { url: `${receiver.base}/hooks`, secret_hint: "…cdef" },
+    });
     const keptAgent = await put({ assistant_automation_id: agentId });
     expect(keptAgent.body.webhook).toEqual({ url: `${receiver.base}/hooks`, secret_hint: "…cdef" });
     const nothing = await put({});
@@ -72,12 +82,16 @@ describe("PUT/GET /assistant-config", () => {
 
     const cleared = await put({ webhook: null });
     expect(cleared.body).toEqual({ assistant_automation_id: agentId, webhook: null });
-    const clearedRow = await db().assistantConfig.findUniqueOrThrow({ where: { organizationId: customer.organization.id } });
+    const clearedRow = await db().assistantConfig.findUniqueOrThrow({
+      where: { organizationId: customer.organization.id },
+    });
     expect([clearedRow.webhookUrl, clearedRow.webhookSecret, clearedRow.webhookSecretHint]).toEqual([null, null, null]);
   });
 
   it("refuses an agent that is not a published agent of this customer with 409 CONFLICT", async () => {
-    const draft = await db().automation.create({ data: { organizationId: customer.organization.id, domainId: customer.domain.id, kind: "AGENT", name: "Draft" } });
+    const draft = await db().automation.create({
+      data: { organizationId: customer.organization.id, domainId: customer.domain.id, kind: "AGENT", name: "Draft" },
+    });
     for (const id of [draft.id, foreignAgentId, randomUUID()]) {
       const response = await put({ assistant_automation_id: id });
       expect(response.status).toBe(409);
@@ -87,7 +101,14 @@ describe("PUT/GET /assistant-config", () => {
   });
 
   it("refuses private, loopback and metadata webhook URLs (the HTTP tool's SSRF guard) with 400", async () => {
-    for (const url of ["http://10.1.2.3/hook", "http://127.0.0.1:9/hook", "http://169.254.169.254/latest", "http://[::1]/x", "http://user:pw@example.com/x", "ftp://example.com/x"]) {
+    for (const url of [
+      "http://10.1.2.3/hook",
+      "http://127.0.0.1:9/hook",
+      "http://169.254.169.254/latest",
+      "http://[::1]/x",
+      "http://user:pw@example.com/x",
+      "ftp://example.com/x",
+    ]) {
       const response = await put({ webhook: { url, secret: SECRET } });
       expect(response.status, url).toBe(400);
       expect(response.body.error.code).toBe("VALIDATION");
@@ -115,14 +136,22 @@ describe("PUT/GET /assistant-config", () => {
     expect(replay.body).toEqual(first.body);
     // The replay answered without applying the change again.
     expect((await get()).body.webhook).toBeNull();
-    const reused = await put({ webhook: { url: `${receiver.base}/other`, secret: SECRET } }, { "Idempotency-Key": key });
+    const reused = await put(
+      { webhook: { url: `${receiver.base}/other`, secret: SECRET } },
+      { "Idempotency-Key": key },
+    );
     expect(reused.status).toBe(409);
     expect(reused.body.error.code).toBe("IDEMPOTENCY_KEY_REUSED");
   });
 
   it("answers 401 without a key and one uniform 404 for other platforms' and unknown customers", async () => {
     expect((await partnerApi("GET", path())).status).toBe(401);
-    const refusals = await Promise.all([get(other.key), get(partner.key, randomUUID()), get(partner.key, "nope"), put({}, {}, other.key)]);
+    const refusals = await Promise.all([
+      get(other.key),
+      get(partner.key, randomUUID()),
+      get(partner.key, "nope"),
+      put({}, {}, other.key),
+    ]);
     expect(refusals.map((response) => response.status)).toEqual([404, 404, 404, 404]);
     expect(new Set(refusals.map((response) => JSON.stringify(response.body))).size).toBe(1);
   });

@@ -4,7 +4,11 @@ import { db, type TTransaction } from "@/server/db/client";
 import { notFound } from "@/server/errors";
 import { readFollower } from "@/server/services/partner/follower-access";
 
-type TConfigRow = { assistantAutomationId: string | null; webhookUrl: string | null; webhookSecretHint: string | null } | null;
+type TConfigRow = {
+  assistantAutomationId: string | null;
+  webhookUrl: string | null;
+  webhookSecretHint: string | null;
+} | null;
 
 export const CONFIG_SELECT = { assistantAutomationId: true, webhookUrl: true, webhookSecretHint: true } as const;
 
@@ -23,8 +27,14 @@ export async function readAssistantFollower(platformId: string, orgId: string, t
 }
 
 /** GET /assistant-config: a customer without a config reads as nothing set. */
-export async function readAssistantConfig(options: { platformId: string; orgId: string }): Promise<TAssistantConfigState> {
+export async function readAssistantConfig(options: {
+  platformId: string;
+  orgId: string;
+}): Promise<TAssistantConfigState> {
   await readAssistantFollower(options.platformId, options.orgId);
-  const row = await db().assistantConfig.findUnique({ where: { organizationId: options.orgId }, select: CONFIG_SELECT });
+  const row = await db().assistantConfig.findUnique({
+    where: { organizationId: options.orgId },
+    select: CONFIG_SELECT,
+  });
   return configStateOf(row);
 }

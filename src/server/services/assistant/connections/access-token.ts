@@ -14,16 +14,44 @@ export const REFRESH_MARGIN_MS = 60 * 1000;
 
 export type TWorkerAccessToken = { accessToken: string; preset: TPresetId; apiBaseUrl: string };
 
-type TRow = { id: string; organizationId: string; workerId: string; provider: string; appSource: string; preset: string; status: string; accessToken: string; refreshToken: string | null; expiresAt: Date | null; lastError: string | null };
+type TRow = {
+  id: string;
+  organizationId: string;
+  workerId: string;
+  provider: string;
+  appSource: string;
+  preset: string;
+  status: string;
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  lastError: string | null;
+};
 
-const SELECT = { id: true, organizationId: true, workerId: true, provider: true, appSource: true, preset: true, status: true, accessToken: true, refreshToken: true, expiresAt: true, lastError: true } as const;
+const SELECT = {
+  id: true,
+  organizationId: true,
+  workerId: true,
+  provider: true,
+  appSource: true,
+  preset: true,
+  status: true,
+  accessToken: true,
+  refreshToken: true,
+  expiresAt: true,
+  lastError: true,
+} as const;
 
 const apiBaseUrlOf = (row: TRow) => presetOf(row.preset as TPresetId).apiBaseUrl[row.provider as TConnectionProvider];
 
 const failed = (row: Pick<TRow, "provider" | "lastError">) =>
-  new AppError("CONNECTION_FAILED", `The worker's ${row.provider} connection no longer works (${row.lastError ?? "refused"}): the end user must connect it again with a new connect link.`, {
-    details: { provider: row.provider, error_code: row.lastError },
-  });
+  new AppError(
+    "CONNECTION_FAILED",
+    `The worker's ${row.provider} connection no longer works (${row.lastError ?? "refused"}): the end user must connect it again with a new connect link.`,
+    {
+      details: { provider: row.provider, error_code: row.lastError },
+    },
+  );
 
 /**
  * The access token a mail or calendar tool acts with, for one worker and provider: the stored
@@ -34,11 +62,28 @@ const failed = (row: Pick<TRow, "provider" | "lastError">) =>
  * with `last_error`, records `connection.failed` and throws CONNECTION_FAILED; there is never a
  * fallback to another credential. No connection: CONNECTION_REQUIRED.
  */
-export async function workerAccessToken(options: { workerId: string; provider: TConnectionProvider; forceRefresh?: boolean }): Promise<TWorkerAccessToken> {
-  const seen = await db().workerConnection.findUnique({ where: { workerId_provider: { workerId: options.workerId, provider: options.provider } }, select: SELECT });
-  if (!seen) throw new AppError("CONNECTION_REQUIRED", `The worker has no ${options.provider} connection: send the end user a connect link (POST /workers/{w}/connections/${options.provider}/start).`, { details: { provider: options.provider } });
+export async function workerAccessToken(options: {
+  workerId: string;
+  provider: TConnectionProvider;
+  forceRefresh?: boolean;
+}): Promise<TWorkerAccessToken> {
+  const seen = await db().workerConnection.findUnique({
+    where: { workerId_provider: { workerId: options.workerId, provider: options.provider } },
+    select: SELECT,
+  });
+  if (!seen)
+    throw new AppError(
+      "CONNECTION_REQUIRED",
+      `The worker has no ${options.provider} connection: send the end user a connect link (POST /workers/{w}/connections/${options.provider}/start).`,
+      { details: { provider: options.provider } },
+    );
   if (seen.status === "ERROR") throw failed(seen);
-  if (!options.forceRefresh && !expiresSoon(seen)) return { accessToken: await open(seen.accessToken), preset: seen.preset as TPresetId, apiBaseUrl: apiBaseUrlOf(seen) };
+  if (!options.forceRefresh && !expiresSoon(seen))
+    return {
+      accessToken: await open(seen.accessToken),
+      preset: seen.preset as TPresetId,
+      apiBaseUrl: apiBaseUrlOf(seen),
+    };
 
   const outcome = await db().$transaction(async (tx) => {
     const row = await lockConnection(tx, seen.id);
@@ -48,16 +93,31 @@ export async function workerAccessToken(options: { workerId: string; provider: T
     if (row.accessToken !== seen.accessToken && !expiresSoon(row)) return { kind: "ok" as const, row };
     return refreshLocked(tx, row);
   });
-  if (outcome.kind === "gone") throw new AppError("CONNECTION_REQUIRED", `The worker's ${options.provider} connection was removed.`, { details: { provider: options.provider } });
+  if (outcome.kind === "gone")
+    throw new AppError("CONNECTION_REQUIRED", `The worker's ${options.provider} connection was removed.`, {
+      details: { provider: options.provider },
+    });
   if (outcome.kind === "failed") throw failed(outcome.row);
-  if (outcome.kind === "unavailable") throw new AppError("UNAVAILABLE", `The ${options.provider} provider could not be reached to refresh the token; try again shortly.`, { details: { provider: options.provider } });
-  return { accessToken: await open(outcome.row.accessToken), preset: outcome.row.preset as TPresetId, apiBaseUrl: apiBaseUrlOf(outcome.row) };
+  if (outcome.kind === "unavailable")
+    throw new AppError(
+      "UNAVAILABLE",
+      `The ${options.provider} provider could not be reached to refresh the token; try again shortly.`,
+      { details: { provider: options.provider } },
+    );
+  return {
+    accessToken: await open(outcome.row.accessToken),
+    preset: outcome.row.preset as TPresetId,
+    apiBaseUrl: apiBaseUrlOf(outcome.row),
+  };
 }
 
-const expiresSoon = (row: Pick<TRow, "expiresAt">) => row.expiresAt !== null && row.expiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS;
+const expiresSoon = (row: Pick<TRow, "expiresAt">) =>
+  row.expiresAt !== null && row.expiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS;
 
 async function lockConnection(tx: TTransaction, id: string): Promise<TRow | null> {
-  const [locked] = await tx.$queryRaw<Array<{ id: string }>>`SELECT "id"::text AS "id" FROM "worker_connections" WHERE "id" = ${id}::uuid FOR UPDATE`;
+  const [locked] = await tx.$queryRaw<
+    Array<{ id: string }>
+  >`SELECT "id"::text AS "id" FROM "worker_connections" WHERE "id" = ${id}::uuid FOR UPDATE`;
   if (!locked) return null;
   return tx.workerConnection.findUnique({ where: { id }, select: SELECT });
 }
@@ -78,7 +138,11 @@ async function refreshLocked(tx: TTransaction, row: TRow) {
       const now = new Date();
       const tokens = await refreshTokenGrant(openidConfiguration(client), await open(row.refreshToken));
       const fields = await tokenFields(tokens, client.scopes, now);
-      const updated = await tx.workerConnection.update({ where: { id: row.id }, data: { ...fields, lastError: null }, select: SELECT });
+      const updated = await tx.workerConnection.update({
+        where: { id: row.id },
+        data: { ...fields, lastError: null },
+        select: SELECT,
+      });
       return { kind: "ok" as const, row: updated };
     } catch (error) {
       if (!(error instanceof ResponseBodyError) || error.status >= 500) {
@@ -89,7 +153,16 @@ async function refreshLocked(tx: TTransaction, row: TRow) {
     }
   }
   log.warn("connection.refresh_refused", { connectionId: row.id, provider, errorCode });
-  const marked = await tx.workerConnection.update({ where: { id: row.id }, data: { status: "ERROR", lastError: errorCode }, select: SELECT });
-  await recordAssistantEvent(tx, { organizationId: row.organizationId, workerId: row.workerId, type: "connection.failed", data: { provider, connection_id: row.id, error_code: errorCode } });
+  const marked = await tx.workerConnection.update({
+    where: { id: row.id },
+    data: { status: "ERROR", lastError: errorCode },
+    select: SELECT,
+  });
+  await recordAssistantEvent(tx, {
+    organizationId: row.organizationId,
+    workerId: row.workerId,
+    type: "connection.failed",
+    data: { provider, connection_id: row.id, error_code: errorCode },
+  });
   return { kind: "failed" as const, row: marked };
 }

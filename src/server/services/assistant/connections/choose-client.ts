@@ -4,7 +4,10 @@ import { byokClient, managedClient, type TAppSource, type TOAuthClient } from "@
 import type { TConnectionProvider, TPresetId } from "@/server/oauth/presets";
 
 async function storedApp(orgId: string, tx: TTransaction) {
-  return tx.organizationOAuthApp.findUnique({ where: { organizationId: orgId }, select: { appId: true, values: true, clientSecret: true, state: true } });
+  return tx.organizationOAuthApp.findUnique({
+    where: { organizationId: orgId },
+    select: { appId: true, values: true, clientSecret: true, state: true },
+  });
 }
 
 /**
@@ -13,7 +16,11 @@ async function storedApp(orgId: string, tx: TTransaction) {
  * chose its own app does not silently get the service's. 400 MANAGED_OAUTH_UNAVAILABLE when the
  * chosen side has no app for this provider (spec 4.8 rule 3).
  */
-export async function chooseClient(orgId: string, provider: TConnectionProvider, tx: TTransaction = db()): Promise<TOAuthClient> {
+export async function chooseClient(
+  orgId: string,
+  provider: TConnectionProvider,
+  tx: TTransaction = db(),
+): Promise<TOAuthClient> {
   const app = await storedApp(orgId, tx);
   const client = app?.state === "byok" ? await byokClient(app, provider) : managedClient(provider);
   if (client) return client;
@@ -31,7 +38,13 @@ export async function chooseClient(orgId: string, provider: TConnectionProvider,
  * longer configured (the customer switched apps, or the operator removed the service's app).
  * Tokens are only ever used with the client that obtained them.
  */
-export async function clientFor(orgId: string, appSource: string, preset: string, provider: TConnectionProvider, tx: TTransaction = db()): Promise<TOAuthClient | null> {
+export async function clientFor(
+  orgId: string,
+  appSource: string,
+  preset: string,
+  provider: TConnectionProvider,
+  tx: TTransaction = db(),
+): Promise<TOAuthClient | null> {
   const source = appSource as TAppSource;
   const client = source === "byok" ? await byokClient(await storedApp(orgId, tx), provider) : managedClient(provider);
   return client && client.preset === (preset as TPresetId) ? client : null;

@@ -16,7 +16,9 @@ type TDeleted = { organizationId: string; appSource: string; preset: string; tok
  * revoked at the provider when its preset has a revocation endpoint (the refresh token, which
  * revokes the whole grant at Google; else the access token).
  */
-export async function deleteConnection(target: TWorkerTarget & { provider: TConnectionProvider; idempotencyKey: string | null }): Promise<{ replayed: boolean }> {
+export async function deleteConnection(
+  target: TWorkerTarget & { provider: TConnectionProvider; idempotencyKey: string | null },
+): Promise<{ replayed: boolean }> {
   const worker = await readWorker(target);
   let deleted: TDeleted = null;
   const { replayed } = await idempotentCall<null>({
@@ -28,9 +30,19 @@ export async function deleteConnection(target: TWorkerTarget & { provider: TConn
     execute: (record) =>
       db().$transaction(async (tx) => {
         const where = { workerId: worker.id, provider: target.provider };
-        const row = await tx.workerConnection.findFirst({ where, select: { organizationId: true, appSource: true, preset: true, refreshToken: true, accessToken: true } });
+        const row = await tx.workerConnection.findFirst({
+          where,
+          select: { organizationId: true, appSource: true, preset: true, refreshToken: true, accessToken: true },
+        });
         await tx.workerConnection.deleteMany({ where });
-        deleted = row ? { organizationId: row.organizationId, appSource: row.appSource, preset: row.preset, token: row.refreshToken ?? row.accessToken } : null;
+        deleted = row
+          ? {
+              organizationId: row.organizationId,
+              appSource: row.appSource,
+              preset: row.preset,
+              token: row.refreshToken ?? row.accessToken,
+            }
+          : null;
         await record(tx, null);
         return null;
       }),
@@ -45,6 +57,10 @@ async function revokeQuietly(deleted: NonNullable<TDeleted>, provider: TConnecti
     if (!client?.endpoints.revocation_endpoint) return;
     await tokenRevocation(openidConfiguration(client), await open(deleted.token));
   } catch (error) {
-    log.warn("connection.revocation_failed", { provider, preset: deleted.preset, error: (error as { error?: string }).error ?? (error as Error).name });
+    log.warn("connection.revocation_failed", {
+      provider,
+      preset: deleted.preset,
+      error: (error as { error?: string }).error ?? (error as Error).name,
+    });
   }
 }

@@ -10,7 +10,12 @@ import { hashSecret } from "./start-connection";
 /** How long the person may spend at the provider's consent screen once the link was followed. */
 export const AUTHORIZATION_TTL_MS = 15 * 60 * 1000;
 
-const refusal = (status: number, title: string, message: string): TBrowserOutcome => ({ kind: "page", status, title, message });
+const refusal = (status: number, title: string, message: string): TBrowserOutcome => ({
+  kind: "page",
+  status,
+  title,
+  message,
+});
 
 /**
  * GET /connect/{token}: consumes the link in one statement (only an unused, unexpired link of
@@ -27,7 +32,12 @@ export async function followConnectLink(token: string): Promise<TBrowserOutcome>
   // One UPDATE ... WHERE ... RETURNING: of two concurrent uses exactly one gets the row.
   const [link] = await db().connectLink.updateManyAndReturn({
     where: { tokenHash, consumedAt: null, expiresAt: { gt: now }, worker: { status: "ACTIVE" } },
-    data: { consumedAt: now, stateHash: hashSecret(state), codeVerifier: sealedVerifier, stateExpiresAt: new Date(now.getTime() + AUTHORIZATION_TTL_MS) },
+    data: {
+      consumedAt: now,
+      stateHash: hashSecret(state),
+      codeVerifier: sealedVerifier,
+      stateExpiresAt: new Date(now.getTime() + AUTHORIZATION_TTL_MS),
+    },
     select: { organizationId: true, workerId: true, provider: true, returnTo: true, appSource: true, preset: true },
   });
   if (!link) return whyRefused(tokenHash, now);
@@ -49,8 +59,25 @@ export async function followConnectLink(token: string): Promise<TBrowserOutcome>
 }
 
 async function whyRefused(tokenHash: string, now: Date): Promise<TBrowserOutcome> {
-  const link = await db().connectLink.findUnique({ where: { tokenHash }, select: { consumedAt: true, expiresAt: true } });
-  if (link?.consumedAt) return refusal(410, "This link was already used", "A connect link works only once. Go back to the app you came from and start connecting again.");
-  if (link && link.expiresAt <= now) return refusal(410, "This link has expired", "A connect link lasts 10 minutes. Go back to the app you came from and start connecting again.");
-  return refusal(404, "This link is not valid", "The link is unknown or its account no longer exists. Go back to the app you came from and start connecting again.");
+  const link = await db().connectLink.findUnique({
+    where: { tokenHash },
+    select: { consumedAt: true, expiresAt: true },
+  });
+  if (link?.consumedAt)
+    return refusal(
+      410,
+      "This link was already used",
+      "A connect link works only once. Go back to the app you came from and start connecting again.",
+    );
+  if (link && link.expiresAt <= now)
+    return refusal(
+      410,
+      "This link has expired",
+      "A connect link lasts 10 minutes. Go back to the app you came from and start connecting again.",
+    );
+  return refusal(
+    404,
+    "This link is not valid",
+    "The link is unknown or its account no longer exists. Go back to the app you came from and start connecting again.",
+  );
 }

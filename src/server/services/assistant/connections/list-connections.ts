@@ -1,7 +1,13 @@
 import { db } from "@/server/db/client";
 import { readWorker, type TWorkerTarget } from "../workers/read-worker";
 
-export type TConnectionView = { provider: string; status: "connected" | "error"; scopes: string[]; connectedAt: Date; lastError: string | null };
+export type TConnectionView = {
+  provider: string;
+  status: "connected" | "error";
+  scopes: string[];
+  connectedAt: Date;
+  lastError: string | null;
+};
 
 /** GET /workers/{w}/connections: the worker's connections, mail before calendar. Never a token. */
 export async function listConnections(target: TWorkerTarget): Promise<TConnectionView[]> {

@@ -18,9 +18,14 @@ export const hashSecret = (value: string) => createHash("sha256").update(value, 
  * Idempotency-Key replay could only answer the same link by storing it). The app is chosen now,
  * so a missing one is this call's 400 and not the end user's dead end.
  */
-export async function startConnection(target: TWorkerTarget & { provider: TConnectionProvider; returnTo: string }): Promise<{ authorize_url: string; expires_at: string }> {
+export async function startConnection(
+  target: TWorkerTarget & { provider: TConnectionProvider; returnTo: string },
+): Promise<{ authorize_url: string; expires_at: string }> {
   const worker = await readWorker(target);
-  const platform = await db().partnerPlatform.findUniqueOrThrow({ where: { id: target.platformId }, select: { returnUrls: true } });
+  const platform = await db().partnerPlatform.findUniqueOrThrow({
+    where: { id: target.platformId },
+    select: { returnUrls: true },
+  });
   const returnTo = checkReturnTo(target.returnTo, platform.returnUrls);
   const client = await chooseClient(worker.organizationId, target.provider);
   const token = randomBytes(32).toString("base64url");

@@ -20,10 +20,23 @@ beforeAll(async () => {
   oauth = await startOAuthProvider({ apiBaseUrl: `${api.base}/v1` });
   await startEngine();
   world = await assistantWorld({ configure: false });
-  const procedure = "Act for the user: #service.mail.send #service.mail.read #service.calendar.write #service.calendar.accept";
-  const agentId = await publishAgent(world.owner.actor, world.customer.domain.id, { model: "builtin:assistant", procedure });
-  await db().assistantConfig.create({ data: { organizationId: world.orgId, assistantAutomationId: agentId, webhookUrl: "https://hooks.example/assistant" } });
-  expect((await partnerCall("PUT", "/platform/oauth-return-urls", { key: world.partner.key, body: { urls: [RETURN] } })).status).toBe(200);
+  const procedure =
+    "Act for the user: #service.mail.send #service.mail.read #service.calendar.write #service.calendar.accept";
+  const agentId = await publishAgent(world.owner.actor, world.customer.domain.id, {
+    model: "builtin:assistant",
+    procedure,
+  });
+  await db().assistantConfig.create({
+    data: {
+      organizationId: world.orgId,
+      assistantAutomationId: agentId,
+      webhookUrl: "https://hooks.example/assistant",
+    },
+  });
+  expect(
+    (await partnerCall("PUT", "/platform/oauth-return-urls", { key: world.partner.key, body: { urls: [RETURN] } }))
+      .status,
+  ).toBe(200);
 });
 
 afterAll(async () => {
@@ -39,14 +52,26 @@ const line = (tool: string, args: Record<string, unknown>) => `#${tool} ${JSON.s
 async function say(workerRef: string, text: string) {
   const posted = await world.call("POST", `/workers/${workerRef}/messages`, { body: { body: text } });
   expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-  const { turnId } = await db().sessionMessage.findUniqueOrThrow({ where: { id: posted.body.id }, select: { turnId: true } });
+  const { turnId } = await db().sessionMessage.findUniqueOrThrow({
+    where: { id: posted.body.id },
+    select: { turnId: true },
+  });
   expect(await waitForTurn(turnId!, ["COMPLETED", "FAILED"])).toMatchObject({ status: "COMPLETED" });
-  return db().assistantAction.findFirst({ where: { turnId: turnId! }, select: { id: true, state: true, resultCode: true } });
+  return db().assistantAction.findFirst({
+    where: { turnId: turnId! },
+    select: { id: true, state: true, resultCode: true },
+  });
 }
 
 async function allowingWorker() {
   const { workerRef } = await world.createWorker();
-  expect((await world.call("PUT", `/workers/${workerRef}/policy`, { body: { rules: [{ action: "*", mode: "allow" }], approval_ttl: "P1D" } })).status).toBe(204);
+  expect(
+    (
+      await world.call("PUT", `/workers/${workerRef}/policy`, {
+        body: { rules: [{ action: "*", mode: "allow" }], approval_ttl: "P1D" },
+      })
+    ).status,
+  ).toBe(204);
   return workerRef;
 }
 
@@ -60,7 +85,10 @@ describe("mail and calendar tools", () => {
     const [sent] = api.requests.filter((request) => request.path === "/v1/mail/send" && request.body.includes(subject));
     expect(sent!.json).toEqual({ to: ["ann@example.com"], cc: [], subject, body: "Hello" });
     expect(sent!.headers.authorization).toMatch(/^Bearer .{20,}/);
-    const stored = await db().workerConnection.findFirstOrThrow({ where: { workerId: workerRef, provider: "mail" }, select: { accessToken: true } });
+    const stored = await db().workerConnection.findFirstOrThrow({
+      where: { workerId: workerRef, provider: "mail" },
+      select: { accessToken: true },
+    });
     expect(stored.accessToken).not.toContain((sent!.headers.authorization as string).slice(7));
   });
 
@@ -73,19 +101,33 @@ describe("mail and calendar tools", () => {
     expect(api.requests.some((request) => request.body.includes(subject))).toBe(false);
     const [approval] = (await world.call("GET", `/workers/${workerRef}/approvals`)).body.items;
     expect(approval).toMatchObject({ action: "email.send", args: { to: ["bob@example.com"], subject, body: "Draft" } });
-    expect((await world.call("POST", `/workers/${workerRef}/approvals/${approval.id}`, { body: { decision: "approve" } })).status).toBe(200);
-    await expect.poll(async () => (await db().assistantAction.findUniqueOrThrow({ where: { id: action!.id } })).state, { timeout: 15_000 }).toBe("DONE");
-    expect(api.requests.filter((request) => request.body.includes(subject)).map((request) => request.path)).toEqual(["/v1/mail/send"]);
+    expect(
+      (await world.call("POST", `/workers/${workerRef}/approvals/${approval.id}`, { body: { decision: "approve" } }))
+        .status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await db().assistantAction.findUniqueOrThrow({ where: { id: action!.id } })).state, {
+        timeout: 15_000,
+      })
+      .toBe("DONE");
+    expect(api.requests.filter((request) => request.body.includes(subject)).map((request) => request.path)).toEqual([
+      "/v1/mail/send",
+    ]);
   });
 
   it("refreshes the token once when the provider answers 401, then reports the provider's answer", async () => {
     const workerRef = await allowingWorker();
     await connectWorker(world.call, workerRef, RETURN);
     const grants: string[] = [];
-    oauth.provider.service.on("beforeResponse", (_response: unknown, req: { body: { grant_type: string } }) => grants.push(req.body.grant_type));
+    oauth.provider.service.on("beforeResponse", (_response: unknown, req: { body: { grant_type: string } }) =>
+      grants.push(req.body.grant_type),
+    );
     api.fail("/v1/mail/send", 401);
     try {
-      const action = await say(workerRef, line("service.mail.send", { to: ["ann@example.com"], subject: "Refused", body: "x" }));
+      const action = await say(
+        workerRef,
+        line("service.mail.send", { to: ["ann@example.com"], subject: "Refused", body: "x" }),
+      );
       expect(action).toMatchObject({ state: "FAILED", resultCode: "UPSTREAM_HTTP_401" });
     } finally {
       api.recover("/v1/mail/send");
@@ -99,11 +141,17 @@ describe("mail and calendar tools", () => {
   it("fails the action with CONNECTION_REQUIRED when the worker never connected that provider, never using another credential", async () => {
     const workerRef = await allowingWorker();
     const before = api.requests.length;
-    const action = await say(workerRef, line("service.mail.send", { to: ["ann@example.com"], subject: "x", body: "y" }));
+    const action = await say(
+      workerRef,
+      line("service.mail.send", { to: ["ann@example.com"], subject: "x", body: "y" }),
+    );
     expect(action).toMatchObject({ state: "FAILED", resultCode: "CONNECTION_REQUIRED" });
     // A mail connection does not serve the calendar.
     await connectWorker(world.call, workerRef, RETURN);
-    const calendar = await say(workerRef, line("service.calendar.write", { title: "Lunch", start: "2026-12-01T12:00:00Z", end: "2026-12-01T13:00:00Z" }));
+    const calendar = await say(
+      workerRef,
+      line("service.calendar.write", { title: "Lunch", start: "2026-12-01T12:00:00Z", end: "2026-12-01T13:00:00Z" }),
+    );
     expect(calendar).toMatchObject({ state: "FAILED", resultCode: "CONNECTION_REQUIRED" });
     expect(api.requests.length).toBe(before);
   });

@@ -16,12 +16,17 @@ afterAll(async () => {
   await stopEngine();
 });
 
-const post = (workerRef: string, body: string, headers?: Record<string, string>) => world.call("POST", `/workers/${workerRef}/messages`, { body: { body }, headers });
-const instruct = (workerRef: string, instruction: string) => world.call("POST", `/workers/${workerRef}/turns`, { body: { instruction } });
+const post = (workerRef: string, body: string, headers?: Record<string, string>) =>
+  world.call("POST", `/workers/${workerRef}/messages`, { body: { body }, headers });
+const instruct = (workerRef: string, instruction: string) =>
+  world.call("POST", `/workers/${workerRef}/turns`, { body: { instruction } });
 const list = (workerRef: string, query = "") => world.call("GET", `/workers/${workerRef}/messages${query}`);
 
 async function settledTurnOf(messageId: string) {
-  const { turnId } = await db().sessionMessage.findUniqueOrThrow({ where: { id: messageId }, select: { turnId: true } });
+  const { turnId } = await db().sessionMessage.findUniqueOrThrow({
+    where: { id: messageId },
+    select: { turnId: true },
+  });
   return waitForTurn(turnId!, ["COMPLETED", "FAILED"]);
 }
 
@@ -30,12 +35,25 @@ describe("POST /workers/{w}/messages", () => {
     const { workerRef, externalRef } = await world.createWorker();
     const posted = await post(workerRef, "  Hello there  ");
     expect(posted.status).toBe(201);
-    expect(posted.body).toEqual({ id: expect.any(String), role: "user", body: "Hello there", created_at: expect.any(String) });
+    expect(posted.body).toEqual({
+      id: expect.any(String),
+      role: "user",
+      body: "Hello there",
+      created_at: expect.any(String),
+    });
     expect(await settledTurnOf(posted.body.id)).toMatchObject({ status: "COMPLETED" });
 
-    const worker = await db().assistantWorker.findUniqueOrThrow({ where: { id: workerRef }, select: { sessionId: true } });
+    const worker = await db().assistantWorker.findUniqueOrThrow({
+      where: { id: workerRef },
+      select: { sessionId: true },
+    });
     const session = await db().agentSession.findUniqueOrThrow({ where: { id: worker.sessionId! } });
-    expect(session).toMatchObject({ automationId: world.agentId, origin: "ASSISTANT", ownerId: null, title: `Assistant: ${externalRef}` });
+    expect(session).toMatchObject({
+      automationId: world.agentId,
+      origin: "ASSISTANT",
+      ownerId: null,
+      title: `Assistant: ${externalRef}`,
+    });
     const page = await list(workerRef);
     expect(page.status).toBe(200);
     expect(page.body.next_cursor).toBeNull();
@@ -53,9 +71,23 @@ describe("POST /workers/{w}/messages", () => {
       type: "message.created",
       occurred_at: expect.any(String),
       worker_ref: workerRef,
-      data: { message_id: page.body.items[1].id, session_id: session.id, created_at: page.body.items[1].created_at, outcome: "ok" },
+      data: {
+        message_id: page.body.items[1].id,
+        session_id: session.id,
+        created_at: page.body.items[1].created_at,
+        outcome: "ok",
+      },
     });
-    expect(usage!.body).toMatchObject({ type: "usage.recorded", worker_ref: workerRef, data: { usage_id: turn.id, at: turn.finishedAt!.toISOString(), cost_usd: 0, tokens: turn.inputTokens + turn.outputTokens } });
+    expect(usage!.body).toMatchObject({
+      type: "usage.recorded",
+      worker_ref: workerRef,
+      data: {
+        usage_id: turn.id,
+        at: turn.finishedAt!.toISOString(),
+        cost_usd: 0,
+        tokens: turn.inputTokens + turn.outputTokens,
+      },
+    });
     expect(usage!.body.data.tokens).toBeGreaterThan(0);
   });
 
@@ -64,17 +96,38 @@ describe("POST /workers/{w}/messages", () => {
     const first = await post(workerRef, "one");
     await settledTurnOf(first.body.id);
     // A turn still in progress (written directly: the echo model answers too fast to catch one).
-    const { sessionId } = await db().assistantWorker.findUniqueOrThrow({ where: { id: workerRef }, select: { sessionId: true } });
-    const running = await db().turn.create({ data: { sessionId: sessionId!, organizationId: world.orgId, number: 99, status: "SUSPENDED", deadlineAt: new Date(Date.now() + 60_000) } });
+    const { sessionId } = await db().assistantWorker.findUniqueOrThrow({
+      where: { id: workerRef },
+      select: { sessionId: true },
+    });
+    const running = await db().turn.create({
+      data: {
+        sessionId: sessionId!,
+        organizationId: world.orgId,
+        number: 99,
+        status: "SUSPENDED",
+        deadlineAt: new Date(Date.now() + 60_000),
+      },
+    });
     expect(await post(workerRef, "too soon")).toMatchObject({ status: 409, body: { error: { code: "CONFLICT" } } });
     expect((await instruct(workerRef, "too soon")).status).toBe(409);
     await db().turn.delete({ where: { id: running.id } });
     const second = await post(workerRef, "two");
     expect(second.status).toBe(201);
     await settledTurnOf(second.body.id);
-    const sessions = await db().agentSession.count({ where: { title: { startsWith: "Assistant:" }, messages: { some: { id: { in: [first.body.id, second.body.id] } } } } });
+    const sessions = await db().agentSession.count({
+      where: {
+        title: { startsWith: "Assistant:" },
+        messages: { some: { id: { in: [first.body.id, second.body.id] } } },
+      },
+    });
     expect(sessions).toBe(1);
-    expect((await list(workerRef)).body.items.map((item: { body: string }) => item.body)).toEqual(["one", "Echo: one", "two", "Echo: two"]);
+    expect((await list(workerRef)).body.items.map((item: { body: string }) => item.body)).toEqual([
+      "one",
+      "Echo: one",
+      "two",
+      "Echo: two",
+    ]);
   });
 
   it("cancels a turn no engine has started yet when the next message arrives: message.created says cancelled, the next turn answers", async () => {
@@ -82,15 +135,32 @@ describe("POST /workers/{w}/messages", () => {
     const first = await post(workerRef, "one");
     await settledTurnOf(first.body.id);
     // A turn still waiting for an engine slot (written directly: the engine would start it at once).
-    const { sessionId } = await db().assistantWorker.findUniqueOrThrow({ where: { id: workerRef }, select: { sessionId: true } });
-    const waiting = await db().turn.create({ data: { sessionId: sessionId!, organizationId: world.orgId, number: 2, status: "QUEUED", deadlineAt: new Date(Date.now() + 60_000) } });
-    await db().sessionMessage.create({ data: { sessionId: sessionId!, turnId: waiting.id, role: "USER", body: "two" } });
+    const { sessionId } = await db().assistantWorker.findUniqueOrThrow({
+      where: { id: workerRef },
+      select: { sessionId: true },
+    });
+    const waiting = await db().turn.create({
+      data: {
+        sessionId: sessionId!,
+        organizationId: world.orgId,
+        number: 2,
+        status: "QUEUED",
+        deadlineAt: new Date(Date.now() + 60_000),
+      },
+    });
+    await db().sessionMessage.create({
+      data: { sessionId: sessionId!, turnId: waiting.id, role: "USER", body: "two" },
+    });
 
     const third = await post(workerRef, "three");
     expect(third.status).toBe(201);
-    expect(await db().turn.findUniqueOrThrow({ where: { id: waiting.id }, select: { status: true, errorCode: true } })).toEqual({ status: "FAILED", errorCode: "TURN_CANCELLED" });
+    expect(
+      await db().turn.findUniqueOrThrow({ where: { id: waiting.id }, select: { status: true, errorCode: true } }),
+    ).toEqual({ status: "FAILED", errorCode: "TURN_CANCELLED" });
     await settledTurnOf(third.body.id);
-    const cancelled = (await assistantEventsOf(workerRef)).filter((event) => event.type === "message.created").map((event) => event.body.data);
+    const cancelled = (await assistantEventsOf(workerRef))
+      .filter((event) => event.type === "message.created")
+      .map((event) => event.body.data);
     expect(cancelled.map((data) => [data.outcome, data.error_code])).toEqual([
       ["ok", undefined],
       ["cancelled", "TURN_CANCELLED"],
@@ -117,13 +187,27 @@ describe("POST /workers/{w}/messages", () => {
     const { workerRef, externalRef } = await world.createWorker();
     expect((await post(workerRef, "   ")).status).toBe(400);
     expect((await post(workerRef, "x".repeat(8_001))).status).toBe(400);
-    expect((await world.call("POST", `/workers/${workerRef}/messages`, { body: { body: "hi", extra: true } })).status).toBe(400);
+    expect(
+      (await world.call("POST", `/workers/${workerRef}/messages`, { body: { body: "hi", extra: true } })).status,
+    ).toBe(400);
     const other = await world.createWorker();
-    const mismatch = await world.call("POST", `/workers/${workerRef}/messages`, { body: { body: "hi" }, headers: { "X-Service-Subject": other.workerRef } });
+    const mismatch = await world.call("POST", `/workers/${workerRef}/messages`, {
+      body: { body: "hi" },
+      headers: { "X-Service-Subject": other.workerRef },
+    });
     expect(mismatch).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND" } } });
-    expect((await world.call("GET", `/workers/${workerRef}/messages`, { headers: { "X-Service-Subject": "someone-else" } })).status).toBe(404);
-    expect((await world.call("GET", `/workers/${workerRef}/messages`, { headers: { "X-Service-Subject": externalRef } })).status).toBe(200);
-    const ok = await world.call("POST", `/workers/${workerRef}/messages`, { body: { body: "x".repeat(8_000) }, headers: { "X-Service-Subject": workerRef } });
+    expect(
+      (await world.call("GET", `/workers/${workerRef}/messages`, { headers: { "X-Service-Subject": "someone-else" } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await world.call("GET", `/workers/${workerRef}/messages`, { headers: { "X-Service-Subject": externalRef } }))
+        .status,
+    ).toBe(200);
+    const ok = await world.call("POST", `/workers/${workerRef}/messages`, {
+      body: { body: "x".repeat(8_000) },
+      headers: { "X-Service-Subject": workerRef },
+    });
     expect(ok.status).toBe(201);
     await settledTurnOf(ok.body.id);
   });
@@ -132,12 +216,19 @@ describe("POST /workers/{w}/messages", () => {
     const bare = await assistantWorld({ configure: false });
     const { workerRef } = await bare.createWorker();
     const none = await bare.call("POST", `/workers/${workerRef}/messages`, { body: { body: "hi" } });
-    expect(none).toMatchObject({ status: 409, body: { error: { code: "CONFLICT", details: { configuration: "assistant_automation_id" } } } });
+    expect(none).toMatchObject({
+      status: 409,
+      body: { error: { code: "CONFLICT", details: { configuration: "assistant_automation_id" } } },
+    });
     expect(none.body.error.message).toContain("assistant_automation_id");
     // Another organization's agent is no agent of this one.
     await db().assistantConfig.create({ data: { organizationId: bare.orgId, assistantAutomationId: world.agentId } });
-    expect((await bare.call("POST", `/workers/${workerRef}/turns`, { body: { instruction: "brief" } })).status).toBe(409);
-    expect(await db().assistantWorker.findUniqueOrThrow({ where: { id: workerRef }, select: { sessionId: true } })).toEqual({ sessionId: null });
+    expect((await bare.call("POST", `/workers/${workerRef}/turns`, { body: { instruction: "brief" } })).status).toBe(
+      409,
+    );
+    expect(
+      await db().assistantWorker.findUniqueOrThrow({ where: { id: workerRef }, select: { sessionId: true } }),
+    ).toEqual({ sessionId: null });
   });
 });
 
@@ -145,7 +236,8 @@ describe("GET /workers/{w}/messages", () => {
   it("pages back with before/next_cursor, oldest first within a page, and bounds limit", async () => {
     const { workerRef } = await world.createWorker();
     for (const text of ["m1", "m2", "m3"]) await settledTurnOf((await post(workerRef, text)).body.id);
-    const bodies = (response: { body: { items: Array<{ body: string }> } }) => response.body.items.map((item) => item.body);
+    const bodies = (response: { body: { items: Array<{ body: string }> } }) =>
+      response.body.items.map((item) => item.body);
     const newest = await list(workerRef, "?limit=4");
     expect(bodies(newest)).toEqual(["m2", "Echo: m2", "m3", "Echo: m3"]);
     expect(newest.body.next_cursor).toBe(newest.body.items[0].id);
@@ -179,8 +271,12 @@ describe("POST /workers/{w}/turns", () => {
       ["assistant", "Echo: Undo that"],
     ]);
     const events = await assistantEventsOf(workerRef);
-    expect(events.filter((event) => event.type === "message.created").map((event) => event.body.data.message_id)).toEqual([items[0]!.id, items[2]!.id, items[3]!.id]);
-    expect(events.filter((event) => event.type === "usage.recorded").map((event) => event.body.data.usage_id)).toContain(started.body.turn_id);
+    expect(
+      events.filter((event) => event.type === "message.created").map((event) => event.body.data.message_id),
+    ).toEqual([items[0]!.id, items[2]!.id, items[3]!.id]);
+    expect(
+      events.filter((event) => event.type === "usage.recorded").map((event) => event.body.data.usage_id),
+    ).toContain(started.body.turn_id);
     expect((await instruct(workerRef, "")).status).toBe(400);
     expect((await instruct(workerRef, "x".repeat(8_001))).status).toBe(400);
   });
@@ -192,17 +288,32 @@ describe("model budget", () => {
     const { workerRef } = await own.createWorker();
     const first = await own.call("POST", `/workers/${workerRef}/messages`, { body: { body: "spend some tokens" } });
     await settledTurnOf(first.body.id);
-    const turn = await db().turn.findFirstOrThrow({ where: { organizationId: own.orgId }, select: { inputTokens: true, outputTokens: true } });
+    const turn = await db().turn.findFirstOrThrow({
+      where: { organizationId: own.orgId },
+      select: { inputTokens: true, outputTokens: true },
+    });
     // The worker's usage is the organization's: a limit of exactly what it used is exhausted.
-    await db().llmBudget.create({ data: { organizationId: own.orgId, monthlyTokenLimit: turn.inputTokens + turn.outputTokens } });
+    await db().llmBudget.create({
+      data: { organizationId: own.orgId, monthlyTokenLimit: turn.inputTokens + turn.outputTokens },
+    });
     const second = await own.call("POST", `/workers/${workerRef}/messages`, { body: { body: "and more" } });
     expect(await settledTurnOf(second.body.id)).toMatchObject({ status: "FAILED", errorCode: "LLM_BUDGET_EXHAUSTED" });
-    const items = (await own.call("GET", `/workers/${workerRef}/messages`)).body.items as Array<{ id: string; role: string; body: string }>;
+    const items = (await own.call("GET", `/workers/${workerRef}/messages`)).body.items as Array<{
+      id: string;
+      role: string;
+      body: string;
+    }>;
     const notice = items.at(-1)!;
     expect(notice.role).toBe("system");
     expect(notice.body).toContain("LLM_BUDGET_EXHAUSTED");
     const created = (await assistantEventsOf(workerRef)).filter((event) => event.type === "message.created").at(-1)!;
-    expect(created.body.data).toEqual({ message_id: notice.id, session_id: expect.any(String), created_at: expect.any(String), outcome: "failed", error_code: "LLM_BUDGET_EXHAUSTED" });
+    expect(created.body.data).toEqual({
+      message_id: notice.id,
+      session_id: expect.any(String),
+      created_at: expect.any(String),
+      outcome: "failed",
+      error_code: "LLM_BUDGET_EXHAUSTED",
+    });
     expect((await assistantEventsOf(workerRef)).filter((event) => event.type === "usage.recorded")).toHaveLength(2);
   });
 });

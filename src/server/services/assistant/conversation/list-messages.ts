@@ -10,14 +10,19 @@ type TRow = { id: string; role: "USER" | "ASSISTANT" | "SYSTEM"; body: string; c
 const ROLE = { USER: "user", ASSISTANT: "assistant", SYSTEM: "system" } as const;
 
 function invalidCursor(): AppError {
-  return new AppError("VALIDATION", "before must be a message id of this worker's conversation (a next_cursor).", { details: { field: "before" } });
+  return new AppError("VALIDATION", "before must be a message id of this worker's conversation (a next_cursor).", {
+    details: { field: "before" },
+  });
 }
 
 /** The cursor message's place in the conversation, or 400 when it is none of its messages. */
 async function cursorOf(sessionId: string | null, before: string | undefined) {
   if (before === undefined) return null;
   if (!sessionId || !isUuid(before)) throw invalidCursor();
-  const message = await db().sessionMessage.findFirst({ where: { id: before, sessionId }, select: { id: true, createdAt: true } });
+  const message = await db().sessionMessage.findFirst({
+    where: { id: before, sessionId },
+    select: { id: true, createdAt: true },
+  });
   if (!message) throw invalidCursor();
   return message;
 }
@@ -27,11 +32,15 @@ async function cursorOf(sessionId: string | null, before: string | undefined) {
  * oldest first within it. Shown: user messages, assistant replies and the service's notices;
  * a SYSTEM message that opens its turn is that turn's instruction (POST /turns) and never shown.
  */
-export async function listWorkerMessages(o: TWorkerTarget & { before?: string; limit: number }): Promise<{ items: TAssistantMessage[]; next_cursor: string | null }> {
+export async function listWorkerMessages(
+  o: TWorkerTarget & { before?: string; limit: number },
+): Promise<{ items: TAssistantMessage[]; next_cursor: string | null }> {
   const worker = await readWorker(o);
   const cursor = await cursorOf(worker.sessionId, o.before);
   if (!worker.sessionId) return { items: [], next_cursor: null };
-  const beforeCursor = cursor ? Prisma.sql`AND (m."createdAt", m."id") < (${cursor.createdAt}, ${cursor.id}::uuid)` : Prisma.empty;
+  const beforeCursor = cursor
+    ? Prisma.sql`AND (m."createdAt", m."id") < (${cursor.createdAt}, ${cursor.id}::uuid)`
+    : Prisma.empty;
   const rows = await db().$queryRaw<TRow[]>`
     SELECT m."id"::text AS "id", m."role"::text AS "role", m."body", m."createdAt"
     FROM "session_messages" m
@@ -42,6 +51,11 @@ export async function listWorkerMessages(o: TWorkerTarget & { before?: string; l
     ORDER BY m."createdAt" DESC, m."id" DESC
     LIMIT ${o.limit + 1}`;
   const page = rows.slice(0, o.limit).reverse();
-  const items = page.map((row) => ({ id: row.id, role: ROLE[row.role], body: row.body, created_at: new Date(row.createdAt).toISOString() }));
+  const items = page.map((row) => ({
+    id: row.id,
+    role: ROLE[row.role],
+    body: row.body,
+    created_at: new Date(row.createdAt).toISOString(),
+  }));
   return { items, next_cursor: rows.length > o.limit ? items[0]!.id : null };
 }

@@ -17,10 +17,19 @@ export type TSettledTurn = {
  * cost). Both commit with the reply or not at all. Other sessions: one indexed read, nothing else.
  */
 export async function onAssistantTurnSettled(tx: TTransaction, settled: TSettledTurn): Promise<void> {
-  const worker = await tx.assistantWorker.findUnique({ where: { sessionId: settled.sessionId }, select: { id: true, organizationId: true, status: true } });
+  const worker = await tx.assistantWorker.findUnique({
+    where: { sessionId: settled.sessionId },
+    select: { id: true, organizationId: true, status: true },
+  });
   if (!worker || worker.status !== "ACTIVE") return;
-  const message = await tx.sessionMessage.findUniqueOrThrow({ where: { id: settled.messageId }, select: { createdAt: true } });
-  const turn = await tx.turn.findUniqueOrThrow({ where: { id: settled.turnId }, select: { inputTokens: true, outputTokens: true, costMicroUsd: true, finishedAt: true } });
+  const message = await tx.sessionMessage.findUniqueOrThrow({
+    where: { id: settled.messageId },
+    select: { createdAt: true },
+  });
+  const turn = await tx.turn.findUniqueOrThrow({
+    where: { id: settled.turnId },
+    select: { inputTokens: true, outputTokens: true, costMicroUsd: true, finishedAt: true },
+  });
   const common = { organizationId: worker.organizationId, workerId: worker.id };
   await recordAssistantEvent(tx, {
     ...common,

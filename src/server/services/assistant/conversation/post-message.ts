@@ -5,7 +5,9 @@ import { readWorker, type TWorkerTarget } from "../workers/read-worker";
 import { queueWorkerTurn } from "./queue-worker-turn";
 
 /** POST /workers/{w}/messages: the end user's message, answered by a queued turn (201 with the message). */
-export async function postWorkerMessage(o: TWorkerTarget & { idempotencyKey: string | null; body: string }): Promise<{ body: TAssistantMessage; replayed: boolean }> {
+export async function postWorkerMessage(
+  o: TWorkerTarget & { idempotencyKey: string | null; body: string },
+): Promise<{ body: TAssistantMessage; replayed: boolean }> {
   const worker = await readWorker(o);
   return idempotentCall<TAssistantMessage>({
     orgId: o.orgId,
@@ -16,7 +18,12 @@ export async function postWorkerMessage(o: TWorkerTarget & { idempotencyKey: str
     execute: (record) =>
       db().$transaction(async (tx) => {
         const { message } = await queueWorkerTurn(tx, worker, { text: o.body, instruction: false });
-        const body: TAssistantMessage = { id: message.id, role: "user", body: message.body, created_at: message.createdAt.toISOString() };
+        const body: TAssistantMessage = {
+          id: message.id,
+          role: "user",
+          body: message.body,
+          created_at: message.createdAt.toISOString(),
+        };
         await record(tx, body);
         return body;
       }),

@@ -12,22 +12,34 @@ export type TQueuedWorkerTurn = { turnId: string; message: { id: string; body: s
 
 /** The agent that answers every worker of the organization, or 409 naming the configuration. */
 async function configuredAgent(tx: TTransaction, organizationId: string) {
-  const config = await tx.assistantConfig.findUnique({ where: { organizationId }, select: { assistantAutomationId: true } });
+  const config = await tx.assistantConfig.findUnique({
+    where: { organizationId },
+    select: { assistantAutomationId: true },
+  });
   const details = { details: { configuration: "assistant_automation_id" } };
   if (!config?.assistantAutomationId) {
-    throw new AppError("CONFLICT", "No assistant agent is configured for this organization: set assistant_automation_id with PUT /assistant-config.", details);
+    throw new AppError(
+      "CONFLICT",
+      "No assistant agent is configured for this organization: set assistant_automation_id with PUT /assistant-config.",
+      details,
+    );
   }
   const agent = await tx.automation.findFirst({
     where: { id: config.assistantAutomationId, organizationId, kind: "AGENT", publishedRevision: { not: null } },
     select: { id: true, domainId: true, publishedRevision: true },
   });
   if (!agent) {
-    throw new AppError("CONFLICT", "The configured assistant agent (assistant_automation_id) is not a published agent of this organization: publish it or configure another one.", details);
+    throw new AppError(
+      "CONFLICT",
+      "The configured assistant agent (assistant_automation_id) is not a published agent of this organization: publish it or configure another one.",
+      details,
+    );
   }
   return { ...agent, revision: agent.publishedRevision! };
 }
 
-const SUPERSEDED = "A newer message or instruction arrived before this turn started; the turn that answers the newer one sees this message too.";
+const SUPERSEDED =
+  "A newer message or instruction arrived before this turn started; the turn that answers the newer one sees this message too.";
 
 /**
  * A turn of the worker still QUEUED (no engine has started it) is cancelled by the next message
@@ -36,7 +48,15 @@ const SUPERSEDED = "A newer message or instruction arrived before this turn star
  */
 async function supersedeQueuedTurn(tx: TTransaction, sessionId: string): Promise<void> {
   const queued = await tx.turn.findFirst({ where: { sessionId, status: "QUEUED" }, select: { id: true } });
-  if (queued) await failTurnTx(tx, { sessionId, turnId: queued.id, code: "TURN_CANCELLED", message: SUPERSEDED, outcome: "cancelled", from: ["QUEUED"] });
+  if (queued)
+    await failTurnTx(tx, {
+      sessionId,
+      turnId: queued.id,
+      code: "TURN_CANCELLED",
+      message: SUPERSEDED,
+      outcome: "cancelled",
+      from: ["QUEUED"],
+    });
 }
 
 /**
@@ -48,7 +68,11 @@ async function supersedeQueuedTurn(tx: TTransaction, sessionId: string): Promise
  * turn running or waiting for an approval refuses the next with 409, as the sessions API does
  * (turns of one session never run side by side).
  */
-export async function queueWorkerTurn(tx: TTransaction, worker: TActiveWorker, input: TWorkerTurnInput): Promise<TQueuedWorkerTurn> {
+export async function queueWorkerTurn(
+  tx: TTransaction,
+  worker: TActiveWorker,
+  input: TWorkerTurnInput,
+): Promise<TQueuedWorkerTurn> {
   const { sessionId } = await lockWorker(tx, worker.id);
   const agent = await configuredAgent(tx, worker.organizationId);
   let turnId: string;
@@ -64,18 +88,42 @@ export async function queueWorkerTurn(tx: TTransaction, worker: TActiveWorker, i
       instruction: input.instruction,
       title: `Assistant: ${worker.externalRef}`,
     });
-    await tx.assistantWorker.update({ where: { id: worker.id }, data: { sessionId: started.sessionId }, select: { id: true } });
+    await tx.assistantWorker.update({
+      where: { id: worker.id },
+      data: { sessionId: started.sessionId },
+      select: { id: true },
+    });
     turnId = started.executionId;
   } else {
     await supersedeQueuedTurn(tx, sessionId);
-    const active = await tx.turn.findFirst({ where: { sessionId, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } }, select: { status: true } });
+    const active = await tx.turn.findFirst({
+      where: { sessionId, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } },
+      select: { status: true },
+    });
     if (active) {
       const what = active.status === "SUSPENDED" ? "waiting for an approval" : "in progress";
-      throw new AppError("CONFLICT", `The worker's previous turn is still ${what}; send this when its message.created has arrived.`);
+      throw new AppError(
+        "CONFLICT",
+        `The worker's previous turn is still ${what}; send this when its message.created has arrived.`,
+      );
     }
-    await tx.agentSession.update({ where: { id: sessionId }, data: { automationId: agent.id, domainId: agent.domainId, revision: agent.revision }, select: { id: true } });
-    ({ turnId } = await queueTurn(tx, { sessionId, organizationId: worker.organizationId, automationId: agent.id, message: input.text, authorId: null, instruction: input.instruction }));
+    await tx.agentSession.update({
+      where: { id: sessionId },
+      data: { automationId: agent.id, domainId: agent.domainId, revision: agent.revision },
+      select: { id: true },
+    });
+    ({ turnId } = await queueTurn(tx, {
+      sessionId,
+      organizationId: worker.organizationId,
+      automationId: agent.id,
+      message: input.text,
+      authorId: null,
+      instruction: input.instruction,
+    }));
   }
-  const message = await tx.sessionMessage.findFirstOrThrow({ where: { turnId }, select: { id: true, body: true, createdAt: true } });
+  const message = await tx.sessionMessage.findFirstOrThrow({
+    where: { turnId },
+    select: { id: true, body: true, createdAt: true },
+  });
   return { turnId, message };
 }

@@ -5,7 +5,9 @@ import { readWorker, type TWorkerTarget } from "../workers/read-worker";
 import { queueWorkerTurn } from "./queue-worker-turn";
 
 /** POST /workers/{w}/turns: a turn whose input is the platform's instruction, never shown as a message (202). */
-export async function startWorkerTurn(o: TWorkerTarget & { idempotencyKey: string | null; instruction: string }): Promise<{ body: TStartTurnResponse; replayed: boolean }> {
+export async function startWorkerTurn(
+  o: TWorkerTarget & { idempotencyKey: string | null; instruction: string },
+): Promise<{ body: TStartTurnResponse; replayed: boolean }> {
   const worker = await readWorker(o);
   return idempotentCall<TStartTurnResponse>({
     orgId: o.orgId,

@@ -22,17 +22,32 @@ afterAll(async () => {
 
 async function follower() {
   const customer = await seedFollower(partner.platform.id);
-  await db().assistantConfig.create({ data: { organizationId: customer.organization.id, webhookUrl: "https://hooks.example/assistant" } });
+  await db().assistantConfig.create({
+    data: { organizationId: customer.organization.id, webhookUrl: "https://hooks.example/assistant" },
+  });
   return customer.organization.id;
 }
 
-const record = (organizationId: string, workerId: string | null = null, tx?: Parameters<typeof recordAssistantEvent>[0]) =>
+const record = (
+  organizationId: string,
+  workerId: string | null = null,
+  tx?: Parameters<typeof recordAssistantEvent>[0],
+) =>
   tx
     ? recordAssistantEvent(tx, { organizationId, workerId, type: "usage.recorded", data: { usage_id: randomUUID() } })
-    : db().$transaction((inner) => recordAssistantEvent(inner, { organizationId, workerId, type: "usage.recorded", data: { usage_id: randomUUID() } }));
+    : db().$transaction((inner) =>
+        recordAssistantEvent(inner, {
+          organizationId,
+          workerId,
+          type: "usage.recorded",
+          data: { usage_id: randomUUID() },
+        }),
+      );
 
 function events(orgId: string, query: Record<string, string | undefined> = {}, key = partner.key) {
-  const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   return partnerApi("GET", `/organizations/${orgId}/events${search.size ? `?${search}` : ""}`, { key });
 }
 
@@ -69,7 +84,9 @@ describe("GET /events", () => {
       [a2, alice],
     ]);
     // `since` may be any event of the organization, including another worker's.
-    expect((await events(orgId, { worker_ref: alice, since: b1 })).body.items.map((item: { id: string }) => item.id)).toEqual([a2]);
+    expect(
+      (await events(orgId, { worker_ref: alice, since: b1 })).body.items.map((item: { id: string }) => item.id),
+    ).toEqual([a2]);
     expect((await events(orgId, { worker_ref: "not-a-worker" })).body).toEqual({ items: [], next_cursor: null });
   });
 
@@ -77,7 +94,15 @@ describe("GET /events", () => {
     const orgId = await follower();
     const otherOrg = await follower();
     const foreign = (await record(otherOrg))!.eventId;
-    for (const query of [{ since: foreign }, { since: randomUUID() }, { since: "nope" }, { limit: "0" }, { limit: "501" }, { limit: "abc" }, { cursor: "x" }]) {
+    for (const query of [
+      { since: foreign },
+      { since: randomUUID() },
+      { since: "nope" },
+      { limit: "0" },
+      { limit: "501" },
+      { limit: "abc" },
+      { cursor: "x" },
+    ]) {
       const response = await events(orgId, query);
       expect(response.status, JSON.stringify(query)).toBe(400);
       expect(response.body.error.code).toBe("VALIDATION");
@@ -110,7 +135,9 @@ describe("GET /events", () => {
       );
       await new Promise((resolve) => setTimeout(resolve, 50));
       const others = Array.from({ length: WRITERS - 1 }, (_, i) =>
-        new Promise((resolve) => setTimeout(resolve, i * 5)).then(() => db().$transaction(async (tx) => written.push((await record(orgId, null, tx))!.eventId), { timeout: 10_000 })),
+        new Promise((resolve) => setTimeout(resolve, i * 5)).then(() =>
+          db().$transaction(async (tx) => written.push((await record(orgId, null, tx))!.eventId), { timeout: 10_000 }),
+        ),
       );
       await Promise.all([late, ...others]);
       finished = true;
@@ -131,7 +158,11 @@ describe("GET /events", () => {
       }
     }
     await writers;
-    const bySeq = await db().assistantEvent.findMany({ where: { organizationId: orgId }, orderBy: { seq: "asc" }, select: { id: true, seq: true } });
+    const bySeq = await db().assistantEvent.findMany({
+      where: { organizationId: orgId },
+      orderBy: { seq: "asc" },
+      select: { id: true, seq: true },
+    });
     expect(bySeq.map((event) => Number(event.seq))).toEqual(Array.from({ length: WRITERS }, (_, i) => i + 1));
     expect(seen).toEqual(bySeq.map((event) => event.id));
     expect(new Set(seen)).toEqual(new Set(written));

@@ -7,13 +7,26 @@ import type { TAssistantEventType } from "./record-assistant-event";
 type TListEvents = { platformId: string; orgId: string; since?: string; workerRef?: string; limit: number };
 
 /** A stored event body, parsed: `{ id, type, occurred_at, worker_ref, data }` exactly as delivered. */
-export type TStoredEvent = { id: string; type: TAssistantEventType; occurred_at: string; worker_ref: string | null; data: Record<string, unknown> };
+export type TStoredEvent = {
+  id: string;
+  type: TAssistantEventType;
+  occurred_at: string;
+  worker_ref: string | null;
+  data: Record<string, unknown>;
+};
 
 /** The seq of `since`, or 400: an id that names no event of this organization cannot be resumed from. */
 async function seqAfter(orgId: string, since: string | undefined): Promise<bigint> {
   if (since === undefined) return 0n;
-  const event = isUuid(since) ? await db().assistantEvent.findFirst({ where: { id: since, organizationId: orgId }, select: { seq: true } }) : null;
-  if (!event) throw new AppError("VALIDATION", "since: names no event of this organization (pass an event id you received, or omit it to start at the oldest).", { details: { field: "since" } });
+  const event = isUuid(since)
+    ? await db().assistantEvent.findFirst({ where: { id: since, organizationId: orgId }, select: { seq: true } })
+    : null;
+  if (!event)
+    throw new AppError(
+      "VALIDATION",
+      "since: names no event of this organization (pass an event id you received, or omit it to start at the oldest).",
+      { details: { field: "since" } },
+    );
   return event.seq;
 }
 
@@ -28,7 +41,11 @@ export async function listEvents(options: TListEvents): Promise<{ items: TStored
   // A worker_ref that is not even an id names no worker: no events.
   if (options.workerRef !== undefined && !isUuid(options.workerRef)) return { items: [], nextCursor: null };
   const rows = await db().assistantEvent.findMany({
-    where: { organizationId: options.orgId, seq: { gt: after }, ...(options.workerRef !== undefined ? { workerId: options.workerRef } : {}) },
+    where: {
+      organizationId: options.orgId,
+      seq: { gt: after },
+      ...(options.workerRef !== undefined ? { workerId: options.workerRef } : {}),
+    },
     orderBy: { seq: "asc" },
     take: options.limit + 1,
     select: { body: true },

@@ -26,15 +26,29 @@ describe("recordAssistantEvent", () => {
 
   it("numbers events per organization, keeps the exact body and queues one delivery to the configured URL", async () => {
     const organization = await createOrganization();
-    await db().assistantConfig.create({ data: { organizationId: organization.id, webhookUrl: "https://hooks.example/a" } });
+    await db().assistantConfig.create({
+      data: { organizationId: organization.id, webhookUrl: "https://hooks.example/a" },
+    });
     const first = await record(organization.id, { usage_id: "u1", cost_usd: 0, tokens: 3 });
     const second = await record(organization.id, { usage_id: "u2", cost_usd: 0, tokens: 4 });
-    const events = await db().assistantEvent.findMany({ where: { organizationId: organization.id }, orderBy: { seq: "asc" }, include: { deliveries: true } });
+    const events = await db().assistantEvent.findMany({
+      where: { organizationId: organization.id },
+      orderBy: { seq: "asc" },
+      include: { deliveries: true },
+    });
     expect(events.map((event) => [event.id, Number(event.seq)])).toEqual([
       [first!.eventId, 1],
       [second!.eventId, 2],
     ]);
-    expect(JSON.parse(events[0]!.body)).toEqual({ id: first!.eventId, type: "usage.recorded", occurred_at: expect.any(String), worker_ref: null, data: { usage_id: "u1", cost_usd: 0, tokens: 3 } });
-    expect(events[0]!.deliveries).toEqual([expect.objectContaining({ url: "https://hooks.example/a", status: "PENDING", attemptCount: 0 })]);
+    expect(JSON.parse(events[0]!.body)).toEqual({
+      id: first!.eventId,
+      type: "usage.recorded",
+      occurred_at: expect.any(String),
+      worker_ref: null,
+      data: { usage_id: "u1", cost_usd: 0, tokens: 3 },
+    });
+    expect(events[0]!.deliveries).toEqual([
+      expect.objectContaining({ url: "https://hooks.example/a", status: "PENDING", attemptCount: 0 }),
+    ]);
   });
 });

@@ -6,7 +6,9 @@ import { readWorker, type TWorkerTarget } from "../workers/read-worker";
 import { policyOf } from "./resolve-policy";
 
 /** PUT /workers/{w}/policy: replaces the worker's policy; actions proposed from now on follow it (204). */
-export async function putWorkerPolicy(o: TWorkerTarget & { idempotencyKey: string | null; policy: TPolicy }): Promise<{ replayed: boolean }> {
+export async function putWorkerPolicy(
+  o: TWorkerTarget & { idempotencyKey: string | null; policy: TPolicy },
+): Promise<{ replayed: boolean }> {
   const worker = await readWorker(o);
   const { replayed } = await idempotentCall<null>({
     orgId: o.orgId,
@@ -16,7 +18,11 @@ export async function putWorkerPolicy(o: TWorkerTarget & { idempotencyKey: strin
     status: 204,
     execute: (record) =>
       db().$transaction(async (tx) => {
-        await tx.assistantWorker.update({ where: { id: worker.id }, data: { policy: { rules: o.policy.rules, approval_ttl: o.policy.approval_ttl } }, select: { id: true } });
+        await tx.assistantWorker.update({
+          where: { id: worker.id },
+          data: { policy: { rules: o.policy.rules, approval_ttl: o.policy.approval_ttl } },
+          select: { id: true },
+        });
         await record(tx, null);
         return null;
       }),
@@ -27,6 +33,9 @@ export async function putWorkerPolicy(o: TWorkerTarget & { idempotencyKey: strin
 /** GET /workers/{w}/policy: the policy the worker follows, its own or the default. */
 export async function readWorkerPolicy(o: TWorkerTarget): Promise<TGetPolicyResponse> {
   const worker = await readWorker(o);
-  const { policy } = await db().assistantWorker.findUniqueOrThrow({ where: { id: worker.id }, select: { policy: true } });
+  const { policy } = await db().assistantWorker.findUniqueOrThrow({
+    where: { id: worker.id },
+    select: { policy: true },
+  });
   return { ...policyOf(policy), is_default: policy === null };
 }

@@ -12,7 +12,13 @@ describe("a worker's policy", () => {
   });
 
   it("lets a rule for the action's own class outrank `*`, whichever is stricter", () => {
-    const policy = policyOf({ rules: [{ action: "*", mode: "never" }, { action: "email.send", mode: "allow" }], approval_ttl: "PT30M" });
+    const policy = policyOf({
+      rules: [
+        { action: "*", mode: "never" },
+        { action: "email.send", mode: "allow" },
+      ],
+      approval_ttl: "PT30M",
+    });
     expect(modeFor(policy, "email.send")).toBe("allow");
     expect(modeFor(policy, "purchase")).toBe("never");
   });
@@ -32,7 +38,9 @@ describe("a worker's policy", () => {
   });
 
   it("asks for an action no rule names", () => {
-    expect(modeFor(policyOf({ rules: [{ action: "purchase", mode: "allow" }], approval_ttl: "P1D" }), "inbox.tidy")).toBe("ask");
+    expect(
+      modeFor(policyOf({ rules: [{ action: "purchase", mode: "allow" }], approval_ttl: "P1D" }), "inbox.tidy"),
+    ).toBe("ask");
   });
 });
 
@@ -42,7 +50,8 @@ describe("approval_ttl", () => {
     expect(parseIsoDuration("P1DT12H")).toBe(36 * 3_600_000);
     expect(parseIsoDuration("P2W")).toBe(14 * 86_400_000);
     expect(parseIsoDuration("PT1.5S")).toBe(1_500);
-    for (const bad of ["P", "PT", "P1M", "P1Y", "1D", "P1H", "PT-1M", ""]) expect(parseIsoDuration(bad), bad).toBeNull();
+    for (const bad of ["P", "PT", "P1M", "P1Y", "1D", "P1H", "PT-1M", ""])
+      expect(parseIsoDuration(bad), bad).toBeNull();
   });
 
   it("must lie between 1 minute and 30 days", () => {

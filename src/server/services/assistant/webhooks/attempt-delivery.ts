@@ -10,16 +10,37 @@ import { nextAttemptDelayMs } from "@/server/webhooks/schedule";
  */
 const ATTEMPT_LEASE_MS = DELIVERY_TIMEOUT_MS + 45_000;
 const WEBHOOK_REMOVED = "No webhook is configured for the organization any more; the delivery was abandoned.";
-const SECRET_UNREADABLE = "The webhook secret cannot be opened, so nothing can be signed; save the webhook secret again (PUT /assistant-config). The delivery was abandoned.";
+const SECRET_UNREADABLE =
+  "The webhook secret cannot be opened, so nothing can be signed; save the webhook secret again (PUT /assistant-config). The delivery was abandoned.";
 
-type TClaimed = { deliveryId: string; attemptId: string; number: number; url: string; body: string; sealedSecret: string | null };
+type TClaimed = {
+  deliveryId: string;
+  attemptId: string;
+  number: number;
+  url: string;
+  body: string;
+  sealedSecret: string | null;
+};
 
-export type TAttemptResult = { number: number; manual: boolean; statusCode: number | null; error: string | null; durationMs: number; succeeded: boolean };
+export type TAttemptResult = {
+  number: number;
+  manual: boolean;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  succeeded: boolean;
+};
 
 /** Reads what one attempt sends: the stored body bytes and the config's CURRENT secret (sealed). */
 async function claimedOf(tx: TTransaction, deliveryId: string, attemptId: string, number: number): Promise<TClaimed> {
-  const delivery = await tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { url: true, organizationId: true, event: { select: { body: true } } } });
-  const config = await tx.assistantConfig.findUnique({ where: { organizationId: delivery.organizationId }, select: { webhookUrl: true, webhookSecret: true } });
+  const delivery = await tx.webhookDelivery.findUniqueOrThrow({
+    where: { id: deliveryId },
+    select: { url: true, organizationId: true, event: { select: { body: true } } },
+  });
+  const config = await tx.assistantConfig.findUnique({
+    where: { organizationId: delivery.organizationId },
+    select: { webhookUrl: true, webhookSecret: true },
+  });
   const sealedSecret = config?.webhookUrl ? config.webhookSecret : null;
   return { deliveryId, attemptId, number, url: delivery.url, body: delivery.event.body, sealedSecret };
 }
@@ -35,8 +56,13 @@ async function claimScheduled(deliveryId: string, now: Date): Promise<TClaimed |
       data: { attemptCount: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
     });
     if (taken.count === 0) return null;
-    const { attemptCount } = await tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { attemptCount: true } });
-    const attempt = await tx.webhookAttempt.create({ data: { deliveryId, number: attemptCount, manual: false, startedAt: now } });
+    const { attemptCount } = await tx.webhookDelivery.findUniqueOrThrow({
+      where: { id: deliveryId },
+      select: { attemptCount: true },
+    });
+    const attempt = await tx.webhookAttempt.create({
+      data: { deliveryId, number: attemptCount, manual: false, startedAt: now },
+    });
     return claimedOf(tx, deliveryId, attempt.id, attemptCount);
   });
 }
@@ -44,8 +70,14 @@ async function claimScheduled(deliveryId: string, now: Date): Promise<TClaimed |
 /** A manual attempt takes the next number whatever the delivery's status; its schedule is untouched. */
 async function claimManual(deliveryId: string, now: Date): Promise<TClaimed> {
   return db().$transaction(async (tx) => {
-    const { attemptCount } = await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { attemptCount: { increment: 1 } }, select: { attemptCount: true } });
-    const attempt = await tx.webhookAttempt.create({ data: { deliveryId, number: attemptCount, manual: true, startedAt: now } });
+    const { attemptCount } = await tx.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { attemptCount: { increment: 1 } },
+      select: { attemptCount: true },
+    });
+    const attempt = await tx.webhookAttempt.create({
+      data: { deliveryId, number: attemptCount, manual: true, startedAt: now },
+    });
     return claimedOf(tx, deliveryId, attempt.id, attemptCount);
   });
 }
@@ -54,7 +86,8 @@ async function claimManual(deliveryId: string, now: Date): Promise<TClaimed> {
 type TSent = TDeliveryOutcome & { final: boolean };
 
 async function send(claimed: TClaimed): Promise<TSent> {
-  if (!claimed.sealedSecret) return { ok: false, statusCode: null, error: WEBHOOK_REMOVED, retryAfterSeconds: null, durationMs: 0, final: true };
+  if (!claimed.sealedSecret)
+    return { ok: false, statusCode: null, error: WEBHOOK_REMOVED, retryAfterSeconds: null, durationMs: 0, final: true };
   let secret: string;
   try {
     // Decrypted only here, for the signature; never logged or stored anywhere else.
@@ -62,7 +95,14 @@ async function send(claimed: TClaimed): Promise<TSent> {
   } catch (error) {
     if (!(error instanceof VaultError)) throw error;
     // A rotated-out vault key: retrying cannot help; the message names the key, never the secret.
-    return { ok: false, statusCode: null, error: `${SECRET_UNREADABLE} ${error.message}`, retryAfterSeconds: null, durationMs: 0, final: true };
+    return {
+      ok: false,
+      statusCode: null,
+      error: `${SECRET_UNREADABLE} ${error.message}`,
+      retryAfterSeconds: null,
+      durationMs: 0,
+      final: true,
+    };
   }
   return { ...(await deliverOnce({ url: claimed.url, secret, body: claimed.body })), final: false };
 }
@@ -72,9 +112,15 @@ async function settle(claimed: TClaimed, outcome: TSent, manual: boolean): Promi
   const { deliveryId } = claimed;
   const last = { lastStatusCode: outcome.statusCode, lastError: outcome.error };
   await db().$transaction(async (tx) => {
-    await tx.webhookAttempt.update({ where: { id: claimed.attemptId }, data: { statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs } });
+    await tx.webhookAttempt.update({
+      where: { id: claimed.attemptId },
+      data: { statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs },
+    });
     if (outcome.ok) {
-      await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "SUCCEEDED", succeededAt: new Date(), nextAttemptAt: null, ...last } });
+      await tx.webhookDelivery.update({
+        where: { id: deliveryId },
+        data: { status: "SUCCEEDED", succeededAt: new Date(), nextAttemptAt: null, ...last },
+      });
       return;
     }
     // A failed manual attempt leaves a pending delivery's schedule (and a failed one's status) as it was.
@@ -85,11 +131,17 @@ async function settle(claimed: TClaimed, outcome: TSent, manual: boolean): Promi
     const automaticAttempts = await tx.webhookAttempt.count({ where: { deliveryId, manual: false } });
     const delayMs = outcome.final ? null : nextAttemptDelayMs(automaticAttempts, outcome.retryAfterSeconds);
     if (delayMs === null) {
-      await tx.webhookDelivery.updateMany({ where: { id: deliveryId, status: "PENDING" }, data: { status: "FAILED", nextAttemptAt: null, ...last } });
+      await tx.webhookDelivery.updateMany({
+        where: { id: deliveryId, status: "PENDING" },
+        data: { status: "FAILED", nextAttemptAt: null, ...last },
+      });
       return;
     }
     const startAfter = new Date(Date.now() + delayMs);
-    const moved = await tx.webhookDelivery.updateMany({ where: { id: deliveryId, status: "PENDING" }, data: { nextAttemptAt: startAfter, ...last } });
+    const moved = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, status: "PENDING" },
+      data: { nextAttemptAt: startAfter, ...last },
+    });
     if (moved.count > 0) await enqueue(tx, { kind: "webhook-delivery", deliveryId }, { startAfter });
   });
 }
@@ -115,7 +167,14 @@ export async function runManualAttempt(deliveryId: string): Promise<TAttemptResu
 }
 
 function resultOf(claimed: TClaimed, outcome: TDeliveryOutcome, manual: boolean): TAttemptResult {
-  return { number: claimed.number, manual, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs, succeeded: outcome.ok };
+  return {
+    number: claimed.number,
+    manual,
+    statusCode: outcome.statusCode,
+    error: outcome.error,
+    durationMs: outcome.durationMs,
+    succeeded: outcome.ok,
+  };
 }
 
 /** Scheduled wake-ups later than this behind their time are considered lost and re-queued. */
@@ -135,6 +194,11 @@ export async function sweepDueDeliveries(now: Date = new Date()): Promise<number
     select: { id: true },
   });
   if (due.length === 0) return 0;
-  await db().$transaction((tx) => enqueueMany(tx, due.map((row) => ({ kind: "webhook-delivery" as const, deliveryId: row.id }))));
+  await db().$transaction((tx) =>
+    enqueueMany(
+      tx,
+      due.map((row) => ({ kind: "webhook-delivery" as const, deliveryId: row.id })),
+    ),
+  );
   return due.length;
 }

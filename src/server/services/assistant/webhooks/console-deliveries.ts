@@ -1,4 +1,9 @@
-import type { TListWebhookDeliveriesRequest, TListWebhookDeliveriesResponse, TRedeliverWebhookResponse, TWebhookDeliveryView } from "@/contracts/assistant/webhook-deliveries";
+import type {
+  TListWebhookDeliveriesRequest,
+  TListWebhookDeliveriesResponse,
+  TRedeliverWebhookResponse,
+  TWebhookDeliveryView,
+} from "@/contracts/assistant/webhook-deliveries";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
@@ -9,7 +14,8 @@ import { runManualAttempt } from "./attempt-delivery";
  * data out of the organization: Owners and Admins only, like the organization's settings.
  */
 function requireAdmin(actor: TUserActor): void {
-  if (actor.orgRole !== "OWNER" && actor.orgRole !== "ADMIN") throw new AppError("FORBIDDEN", "Only the organization's Owners and Admins can see and redeliver webhooks.");
+  if (actor.orgRole !== "OWNER" && actor.orgRole !== "ADMIN")
+    throw new AppError("FORBIDDEN", "Only the organization's Owners and Admins can see and redeliver webhooks.");
 }
 
 const DELIVERY_SELECT = {
@@ -24,7 +30,10 @@ const DELIVERY_SELECT = {
   createdAt: true,
   succeededAt: true,
   event: { select: { type: true, workerId: true } },
-  attempts: { orderBy: { number: "asc" }, select: { number: true, manual: true, startedAt: true, durationMs: true, statusCode: true, error: true } },
+  attempts: {
+    orderBy: { number: "asc" },
+    select: { number: true, manual: true, startedAt: true, durationMs: true, statusCode: true, error: true },
+  },
 } as const;
 
 type TDeliveryRow = NonNullable<Awaited<ReturnType<typeof readDelivery>>>;
@@ -52,16 +61,26 @@ function toView(row: TDeliveryRow): TWebhookDeliveryView {
 }
 
 /** The organization's deliveries, newest first, each with its attempts. */
-export async function listWebhookDeliveries(actor: TUserActor, input: TListWebhookDeliveriesRequest): Promise<TListWebhookDeliveriesResponse> {
+export async function listWebhookDeliveries(
+  actor: TUserActor,
+  input: TListWebhookDeliveriesRequest,
+): Promise<TListWebhookDeliveriesResponse> {
   requireAdmin(actor);
   const limit = input.limit ?? 50;
-  const before = input.before ? await db().webhookDelivery.findFirst({ where: { id: input.before, organizationId: actor.orgId }, select: { createdAt: true, id: true } }) : null;
+  const before = input.before
+    ? await db().webhookDelivery.findFirst({
+        where: { id: input.before, organizationId: actor.orgId },
+        select: { createdAt: true, id: true },
+      })
+    : null;
   if (input.before && !before) throw notFound("delivery");
   const rows = await db().webhookDelivery.findMany({
     where: {
       organizationId: actor.orgId,
       ...(input.status ? { status: input.status } : {}),
-      ...(before ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] } : {}),
+      ...(before
+        ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] }
+        : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
@@ -75,10 +94,22 @@ export async function listWebhookDeliveries(actor: TUserActor, input: TListWebho
  * Redeliver: one manual attempt now, recorded with manual = true and answered when it is done.
  * Success settles the delivery; a failure leaves a pending delivery's schedule as it was.
  */
-export async function redeliverWebhook(actor: TUserActor, input: { deliveryId: string }): Promise<TRedeliverWebhookResponse> {
+export async function redeliverWebhook(
+  actor: TUserActor,
+  input: { deliveryId: string },
+): Promise<TRedeliverWebhookResponse> {
   requireAdmin(actor);
   if (!(await readDelivery(actor.orgId, input.deliveryId))) throw notFound("delivery");
   const attempt = await runManualAttempt(input.deliveryId);
   const delivery = await readDelivery(actor.orgId, input.deliveryId);
-  return { attempt: { number: attempt.number, statusCode: attempt.statusCode, error: attempt.error, durationMs: attempt.durationMs, succeeded: attempt.succeeded }, delivery: toView(delivery!) };
+  return {
+    attempt: {
+      number: attempt.number,
+      statusCode: attempt.statusCode,
+      error: attempt.error,
+      durationMs: attempt.durationMs,
+      succeeded: attempt.succeeded,
+    },
+    delivery: toView(delivery!),
+  };
 }

@@ -38,20 +38,36 @@ beforeEach(() => receiver.reset());
 /** A follower whose config points at the receiver. */
 async function configured() {
   const customer = await seedFollower(partner.platform.id);
-  const response = await partnerApi("PUT", `/organizations/${customer.organization.id}/assistant-config`, { key: partner.key, body: { webhook: { url: receiver.url, secret } } });
+  const response = await partnerApi("PUT", `/organizations/${customer.organization.id}/assistant-config`, {
+    key: partner.key,
+    body: { webhook: { url: receiver.url, secret } },
+  });
   expect(response.status).toBe(200);
   return customer;
 }
 
-async function record(organizationId: string, data: Record<string, unknown> = { usage_id: crypto.randomUUID(), at: new Date().toISOString(), cost_usd: 0.01, tokens: 12 }) {
-  const recorded = await db().$transaction((tx) => recordAssistantEvent(tx, { organizationId, workerId: null, type: "usage.recorded", data }));
+async function record(
+  organizationId: string,
+  data: Record<string, unknown> = {
+    usage_id: crypto.randomUUID(),
+    at: new Date().toISOString(),
+    cost_usd: 0.01,
+    tokens: 12,
+  },
+) {
+  const recorded = await db().$transaction((tx) =>
+    recordAssistantEvent(tx, { organizationId, workerId: null, type: "usage.recorded", data }),
+  );
   return db().webhookDelivery.findFirstOrThrow({ where: { eventId: recorded!.eventId }, include: { event: true } });
 }
 
 async function settled(deliveryId: string, status: "SUCCEEDED" | "FAILED", timeoutMs = 15_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { attempts: { orderBy: { number: "asc" } } } });
+    const row = await db().webhookDelivery.findUniqueOrThrow({
+      where: { id: deliveryId },
+      include: { attempts: { orderBy: { number: "asc" } } },
+    });
     if (row.status === status && row.attempts.every((attempt) => attempt.durationMs !== null)) return row;
     if (Date.now() > until) throw new Error(`delivery ${deliveryId} stayed ${row.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -69,12 +85,17 @@ describe("webhook delivery", () => {
     expect(hit!.body).toBe(delivery.event.body);
     expect(JSON.parse(hit!.body)).toMatchObject({ id: delivery.eventId, type: "usage.recorded", worker_ref: null });
     expect(Math.abs(Number(hit!.timestamp) - Date.now() / 1000)).toBeLessThan(10);
-    expect(done.attempts.map((attempt) => [attempt.number, attempt.statusCode, attempt.manual])).toEqual([[1, 200, false]]);
+    expect(done.attempts.map((attempt) => [attempt.number, attempt.statusCode, attempt.manual])).toEqual([
+      [1, 200, false],
+    ]);
     expect(done).toMatchObject({ attemptCount: 1, lastStatusCode: 200, nextAttemptAt: null });
   });
 
   it("observes each attempt's run time and queueing latency on the webhook queue", async () => {
-    const count = async (series: string) => Number(new RegExp(`^${series.replace(/[{}]/g, "\\$&")} (\\S+)$`, "m").exec((await renderMetrics()).body)?.[1] ?? 0);
+    const count = async (series: string) =>
+      Number(
+        new RegExp(`^${series.replace(/[{}]/g, "\\$&")} (\\S+)$`, "m").exec((await renderMetrics()).body)?.[1] ?? 0,
+      );
     const waited = `aas_job_wait_seconds_count{queue="${WEBHOOK_QUEUE}"}`;
     const ran = `aas_job_duration_seconds_count{queue="${WEBHOOK_QUEUE}",outcome="completed"}`;
     const before = { waited: await count(waited), ran: await count(ran) };
@@ -123,7 +144,10 @@ describe("webhook delivery", () => {
     const delivery = await record(customer.organization.id);
     await new Promise((resolve) => setTimeout(resolve, 50));
     secret = "whsec_rotated_secret_0002";
-    await partnerApi("PUT", `/organizations/${customer.organization.id}/assistant-config`, { key: partner.key, body: { webhook: { url: receiver.url, secret } } });
+    await partnerApi("PUT", `/organizations/${customer.organization.id}/assistant-config`, {
+      key: partner.key,
+      body: { webhook: { url: receiver.url, secret } },
+    });
     await settled(delivery.id, "SUCCEEDED");
     // The retry verifies under the new secret only.
     expect(receiver.hits.at(-1)!.verified).toBe(true);
@@ -131,7 +155,10 @@ describe("webhook delivery", () => {
 
   it("refuses a private URL at attempt time (the SSRF guard runs on every attempt)", async () => {
     const customer = await configured();
-    await db().assistantConfig.update({ where: { organizationId: customer.organization.id }, data: { webhookUrl: "http://10.0.0.7/hooks" } });
+    await db().assistantConfig.update({
+      where: { organizationId: customer.organization.id },
+      data: { webhookUrl: "http://10.0.0.7/hooks" },
+    });
     const delivery = await record(customer.organization.id);
     const failed = await settled(delivery.id, "FAILED");
     expect(failed.url).toBe("http://10.0.0.7/hooks");
@@ -145,7 +172,10 @@ describe("webhook delivery", () => {
     await settled(delivery.id, "SUCCEEDED");
     receiver.reset();
     // As a killed process leaves it: PENDING, its attempt lease expired, no job queued.
-    await db().webhookDelivery.update({ where: { id: delivery.id }, data: { status: "PENDING", nextAttemptAt: new Date(Date.now() - 120_000), succeededAt: null } });
+    await db().webhookDelivery.update({
+      where: { id: delivery.id },
+      data: { status: "PENDING", nextAttemptAt: new Date(Date.now() - 120_000), succeededAt: null },
+    });
     expect(await sweepDueDeliveries()).toBeGreaterThanOrEqual(1);
     const redone = await settled(delivery.id, "SUCCEEDED");
     expect(receiver.hits.map((hit) => hit.body)).toEqual([delivery.event.body]);
@@ -158,12 +188,24 @@ describe("a removed webhook", () => {
     const customer = await configured();
     receiver.answer({ status: 500 });
     const delivery = await record(customer.organization.id);
-    await partnerApi("PUT", `/organizations/${customer.organization.id}/assistant-config`, { key: partner.key, body: { webhook: null } });
+    await partnerApi("PUT", `/organizations/${customer.organization.id}/assistant-config`, {
+      key: partner.key,
+      body: { webhook: null },
+    });
     const failed = await settled(delivery.id, "FAILED");
     expect(failed.attempts.at(-1)!.error).toMatch(/No webhook is configured/);
     expect(receiver.hits.length).toBeLessThanOrEqual(1);
     // And nothing more is recorded while none is configured.
-    expect(await db().$transaction((tx) => recordAssistantEvent(tx, { organizationId: customer.organization.id, workerId: null, type: "usage.recorded", data: {} }))).toBeNull();
+    expect(
+      await db().$transaction((tx) =>
+        recordAssistantEvent(tx, {
+          organizationId: customer.organization.id,
+          workerId: null,
+          type: "usage.recorded",
+          data: {},
+        }),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -171,9 +213,14 @@ describe("a secret sealed with a vault key no longer configured", () => {
   it("fails the delivery at once with a reason a person can act on, without sending it", async () => {
     const customer = await configured();
     // What a rotated-out key leaves behind: an envelope whose key id the keyring does not have.
-    const { webhookSecret } = await db().assistantConfig.findUniqueOrThrow({ where: { organizationId: customer.organization.id } });
+    const { webhookSecret } = await db().assistantConfig.findUniqueOrThrow({
+      where: { organizationId: customer.organization.id },
+    });
     const [version, , ...sealed] = webhookSecret!.split(".");
-    await db().assistantConfig.update({ where: { organizationId: customer.organization.id }, data: { webhookSecret: [version, "retired-key", ...sealed].join(".") } });
+    await db().assistantConfig.update({
+      where: { organizationId: customer.organization.id },
+      data: { webhookSecret: [version, "retired-key", ...sealed].join(".") },
+    });
     const delivery = await record(customer.organization.id);
     const failed = await settled(delivery.id, "FAILED");
     expect(failed.attempts).toHaveLength(1);
@@ -214,10 +261,16 @@ describe("console deliveries", () => {
     receiver.answer({ status: 503, headers: { "retry-after": "60" } }, { status: 500 });
     const delivery = await record(customer.organization.id);
     const until = Date.now() + 10_000;
-    let waiting = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attempts: true } });
+    let waiting = await db().webhookDelivery.findUniqueOrThrow({
+      where: { id: delivery.id },
+      include: { attempts: true },
+    });
     while (!(waiting.attempts.length === 1 && waiting.attempts[0]!.durationMs !== null) && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      waiting = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attempts: true } });
+      waiting = await db().webhookDelivery.findUniqueOrThrow({
+        where: { id: delivery.id },
+        include: { attempts: true },
+      });
     }
     expect(waiting.status).toBe("PENDING");
     expect(waiting.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(50_000);
@@ -225,7 +278,11 @@ describe("console deliveries", () => {
     const owner = await person(customer.organization.id, "ADMIN", [[customer.domain.id, "OWNER"]]);
     const redelivered = await (await consoleAs(owner)).assistantConfig.redeliverWebhook({ deliveryId: delivery.id });
     expect(redelivered.attempt).toMatchObject({ number: 2, statusCode: 500, succeeded: false });
-    expect(redelivered.delivery).toMatchObject({ status: "PENDING", nextAttemptAt: waiting.nextAttemptAt!.toISOString(), lastStatusCode: 500 });
+    expect(redelivered.delivery).toMatchObject({
+      status: "PENDING",
+      nextAttemptAt: waiting.nextAttemptAt!.toISOString(),
+      lastStatusCode: 500,
+    });
   });
 
   it("is for Owners and Admins of the delivery's own organization only", async () => {
@@ -237,6 +294,8 @@ describe("console deliveries", () => {
     const elsewhere = await seedFollower(partner.platform.id);
     const stranger = await person(elsewhere.organization.id, "ADMIN", [[elsewhere.domain.id, "OWNER"]]);
     expect((await (await consoleAs(stranger)).assistantConfig.listWebhookDeliveries({})).items).toEqual([]);
-    expect(await refusalOf((await consoleAs(stranger)).assistantConfig.redeliverWebhook({ deliveryId: delivery.id }))).toBe("NOT_FOUND 404");
+    expect(
+      await refusalOf((await consoleAs(stranger)).assistantConfig.redeliverWebhook({ deliveryId: delivery.id })),
+    ).toBe("NOT_FOUND 404");
   });
 });

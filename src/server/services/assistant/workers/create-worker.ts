@@ -3,7 +3,13 @@ import { db } from "@/server/db/client";
 import { readFollower } from "@/server/services/partner/follower-access";
 import { idempotentCall } from "../idempotent-call";
 
-export type TCreateWorkerOptions = { platformId: string; orgId: string; idempotencyKey: string | null; externalRef: string; email: string };
+export type TCreateWorkerOptions = {
+  platformId: string;
+  orgId: string;
+  idempotencyKey: string | null;
+  externalRef: string;
+  email: string;
+};
 
 /**
  * POST /workers: the worker of this external_ref, created on first sight. One statement that
@@ -11,7 +17,9 @@ export type TCreateWorkerOptions = { platformId: string; orgId: string; idempote
  * creates of one external_ref meet on that key and all answer the same worker_ref. Retired
  * workers no longer hold their external_ref (deleteWorker clears it), so it starts afresh.
  */
-export async function createWorker(o: TCreateWorkerOptions): Promise<{ body: { worker_ref: string }; replayed: boolean }> {
+export async function createWorker(
+  o: TCreateWorkerOptions,
+): Promise<{ body: { worker_ref: string }; replayed: boolean }> {
   await readFollower(o.platformId, o.orgId);
   return idempotentCall({
     orgId: o.orgId,

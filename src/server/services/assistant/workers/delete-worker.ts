@@ -15,7 +15,9 @@ import { lockWorker, readWorker, type TWorkerTarget } from "./read-worker";
  * never text, and the platform may still be paging or receiving them.
  * A replay with the same Idempotency-Key answers 204 again, although the worker is gone.
  */
-export async function deleteWorker(target: TWorkerTarget & { idempotencyKey: string | null }): Promise<{ replayed: boolean }> {
+export async function deleteWorker(
+  target: TWorkerTarget & { idempotencyKey: string | null },
+): Promise<{ replayed: boolean }> {
   await readFollower(target.platformId, target.orgId);
   const { replayed } = await idempotentCall<null>({
     orgId: target.orgId,
@@ -30,7 +32,14 @@ export async function deleteWorker(target: TWorkerTarget & { idempotencyKey: str
         const { sessionId } = await lockWorker(tx, worker.id);
         await tx.assistantWorker.update({
           where: { id: worker.id },
-          data: { status: "RETIRED", retiredAt: new Date(), email: "", externalRef: `retired:${worker.id}`, sessionId: null, policy: Prisma.DbNull },
+          data: {
+            status: "RETIRED",
+            retiredAt: new Date(),
+            email: "",
+            externalRef: `retired:${worker.id}`,
+            sessionId: null,
+            policy: Prisma.DbNull,
+          },
           select: { id: true },
         });
         if (sessionId) await tx.agentSession.deleteMany({ where: { id: sessionId } });

@@ -21,7 +21,8 @@ export async function readWorker(target: TWorkerTarget, tx: TTransaction = db())
     select: { id: true, organizationId: true, externalRef: true, sessionId: true },
   });
   if (!worker) throw notFound();
-  if (target.subject !== null && target.subject !== worker.id && target.subject !== worker.externalRef) throw notFound();
+  if (target.subject !== null && target.subject !== worker.id && target.subject !== worker.externalRef)
+    throw notFound();
   return worker;
 }
 

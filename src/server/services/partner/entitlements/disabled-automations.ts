@@ -37,7 +37,10 @@ const DISABLED = Prisma.sql`COALESCE("overrideEnabled", "defaultEnabled") = fals
 /** The refusal of a start (or a later turn) of a disabled automation. */
 export function automationDisabled(name?: string): AppError {
   const what = name ? `"${name}"` : "This automation";
-  return new AppError("AUTOMATION_DISABLED", `${what} is not enabled for this organization: its partner has not enabled this automation, so it cannot run. Ask the partner to enable it.`);
+  return new AppError(
+    "AUTOMATION_DISABLED",
+    `${what} is not enabled for this organization: its partner has not enabled this automation, so it cannot run. Ask the partner to enable it.`,
+  );
 }
 
 /** Refuses when any of the automations is disabled (the door of startSessions, later turns). */

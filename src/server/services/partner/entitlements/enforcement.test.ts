@@ -27,13 +27,20 @@ const ids = {} as Record<"off" | "on" | "offFlow" | "askOff" | "acmeAgent", stri
 const PARTNER_SAYS = /partner has not enabled this automation/;
 
 async function setEnabled(automationId: string, enabled: boolean) {
-  const response = await partnerApi("PATCH", `/organizations/${world.orgId}/automations/${automationId}/entitlement`, world.partner.key, { enabled });
+  const response = await partnerApi(
+    "PATCH",
+    `/organizations/${world.orgId}/automations/${automationId}/entitlement`,
+    world.partner.key,
+    { enabled },
+  );
   expect(response.status).toBe(200);
 }
 
 const sessionsOf = (automationId: string) => db().agentSession.count({ where: { automationId } });
 const turnJobCount = async () => {
-  const [row] = await db().$queryRawUnsafe<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM ${runningQueue()!.schema}.job WHERE name = 'agent-turn'`);
+  const [row] = await db().$queryRawUnsafe<Array<{ count: number }>>(
+    `SELECT count(*)::int AS count FROM ${runningQueue()!.schema}.job WHERE name = 'agent-turn'`,
+  );
   return row!.count;
 };
 
@@ -44,10 +51,15 @@ beforeAll(async () => {
   const owner = world.owner.actor;
   ids.off = await publishAgent(owner, world.domainId, { model: "builtin:echo" }, { name: "Disabled echo" });
   ids.on = await publishAgent(owner, world.domainId, { model: "builtin:echo" }, { name: "Enabled echo" });
-  const graph = { inputSchema: { type: "object", properties: {}, additionalProperties: true }, steps: [{ id: "t", kind: "transform", output: { ok: true } }] };
+  const graph = {
+    inputSchema: { type: "object", properties: {}, additionalProperties: true },
+    steps: [{ id: "t", kind: "transform", output: { ok: true } }],
+  };
   ids.offFlow = (await createAndPublishFlow(owner, { domainId: world.domainId, name: "Disabled flow", graph })).flow.id;
   const askGraph = { ...graph, steps: [{ id: "ask", kind: "agent", automationId: ids.off, prompt: "Hello" }] };
-  ids.askOff = (await createAndPublishFlow(owner, { domainId: world.domainId, name: "Asks the disabled agent", graph: askGraph })).flow.id;
+  ids.askOff = (
+    await createAndPublishFlow(owner, { domainId: world.domainId, name: "Asks the disabled agent", graph: askGraph })
+  ).flow.id;
   ids.acmeAgent = await publishAgent(acme.people.owner.actor, acme.acme.ops, { model: "builtin:echo" });
   await setEnabled(ids.off, false);
   await setEnabled(ids.offFlow, false);
@@ -60,14 +72,20 @@ afterAll(async () => {
 describe("a disabled automation never starts", () => {
   it("POST /agents/:id/sessions is 403 AUTOMATION_DISABLED naming why, and creates nothing", async () => {
     const jobsBefore = await turnJobCount();
-    const refused = await api("POST", `/agents/${ids.off}/sessions`, { credential: world.operator.key, body: { message: "hi" } });
+    const refused = await api("POST", `/agents/${ids.off}/sessions`, {
+      credential: world.operator.key,
+      body: { message: "hi" },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("AUTOMATION_DISABLED");
     expect(refused.body.error.message).toMatch(PARTNER_SAYS);
     expect(await sessionsOf(ids.off)).toBe(0);
     // The job is inserted by the start's own statement, under the same rule: none was queued.
     expect(await turnJobCount()).toBe(jobsBefore);
-    const opened = await api("POST", `/agents/${ids.on}/sessions`, { credential: world.operator.key, body: { message: "hi" } });
+    const opened = await api("POST", `/agents/${ids.on}/sessions`, {
+      credential: world.operator.key,
+      body: { message: "hi" },
+    });
     expect(opened.status).toBe(202);
   });
 
@@ -75,7 +93,9 @@ describe("a disabled automation never starts", () => {
     const asOwner = await consoleAs(world.owner);
     expect(await refusalOf(asOwner.agents.run({ id: ids.off, message: "hi" }))).toBe("AUTOMATION_DISABLED 403");
     expect(await refusalOf(asOwner.agents.testRun({ id: ids.off, message: "hi" }))).toBe("AUTOMATION_DISABLED 403");
-    expect(await refusalOf(asOwner.sessionConsole.openChat({ automationId: ids.off, message: "hi" }))).toBe("AUTOMATION_DISABLED 403");
+    expect(await refusalOf(asOwner.sessionConsole.openChat({ automationId: ids.off, message: "hi" }))).toBe(
+      "AUTOMATION_DISABLED 403",
+    );
     expect(await refusalOf(asOwner.flows.run({ id: ids.offFlow, input: {} }))).toBe("AUTOMATION_DISABLED 403");
     expect(await refusalOf(asOwner.flows.testRun({ id: ids.offFlow, input: {} }))).toBe("AUTOMATION_DISABLED 403");
     expect(await sessionsOf(ids.off)).toBe(0);
@@ -85,29 +105,56 @@ describe("a disabled automation never starts", () => {
   });
 
   it("a later message to a session of an agent disabled since is refused (API and console)", async () => {
-    const opened = await api("POST", `/agents/${ids.on}/sessions`, { credential: world.operator.key, body: { message: "first" } });
+    const opened = await api("POST", `/agents/${ids.on}/sessions`, {
+      credential: world.operator.key,
+      body: { message: "first" },
+    });
     await waitForTurn(opened.body.executionId);
     await setEnabled(ids.on, false);
     try {
-      const refused = await api("POST", `/agents/sessions/${opened.body.sessionId}/messages`, { credential: world.operator.key, body: { message: "second" } });
+      const refused = await api("POST", `/agents/sessions/${opened.body.sessionId}/messages`, {
+        credential: world.operator.key,
+        body: { message: "second" },
+      });
       expect(refused.status).toBe(403);
       expect(refused.body.error.code).toBe("AUTOMATION_DISABLED");
-      expect(await refusalOf((await consoleAs(world.owner)).sessionConsole.postMessage({ sessionId: opened.body.sessionId, message: "second" }))).toBe("AUTOMATION_DISABLED 403");
+      expect(
+        await refusalOf(
+          (await consoleAs(world.owner)).sessionConsole.postMessage({
+            sessionId: opened.body.sessionId,
+            message: "second",
+          }),
+        ),
+      ).toBe("AUTOMATION_DISABLED 403");
       expect(await db().turn.count({ where: { sessionId: opened.body.sessionId } })).toBe(1);
     } finally {
       await setEnabled(ids.on, true);
     }
-    const resumed = await api("POST", `/agents/sessions/${opened.body.sessionId}/messages`, { credential: world.operator.key, body: { message: "third" } });
+    const resumed = await api("POST", `/agents/sessions/${opened.body.sessionId}/messages`, {
+      credential: world.operator.key,
+      body: { message: "third" },
+    });
     expect(resumed.status).toBe(200);
   });
 
   it("a trigger's fan-out skips a disabled subscriber, records why, and starts the others", async () => {
-    const { trigger } = await createTrigger(world.owner.actor, { type: "api", domainId: world.domainId, name: "Fan-out" } as Parameters<typeof createTrigger>[1]);
-    for (const automationId of [ids.off, ids.on, ids.offFlow]) await subscribeAutomation(world.owner.actor, { triggerId: trigger.id, automationId });
-    const response = await api("POST", "/triggers/fire", { credential: world.operator.key, body: { triggerId: trigger.id, input: { prompt: "go" } } });
+    const { trigger } = await createTrigger(world.owner.actor, {
+      type: "api",
+      domainId: world.domainId,
+      name: "Fan-out",
+    } as Parameters<typeof createTrigger>[1]);
+    for (const automationId of [ids.off, ids.on, ids.offFlow])
+      await subscribeAutomation(world.owner.actor, { triggerId: trigger.id, automationId });
+    const response = await api("POST", "/triggers/fire", {
+      credential: world.operator.key,
+      body: { triggerId: trigger.id, input: { prompt: "go" } },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(202);
     expect(response.body.sessions.map((s: { automationId: string }) => s.automationId)).toEqual([ids.on]);
-    const firing = await db().triggerFiring.findFirstOrThrow({ where: { triggerId: trigger.id }, include: { results: true } });
+    const firing = await db().triggerFiring.findFirstOrThrow({
+      where: { triggerId: trigger.id },
+      include: { results: true },
+    });
     const byAutomation = Object.fromEntries(firing.results.map((result) => [result.automationId, result]));
     expect(byAutomation[ids.on]).toMatchObject({ outcome: "STARTED" });
     for (const id of [ids.off, ids.offFlow]) {
@@ -117,33 +164,73 @@ describe("a disabled automation never starts", () => {
   });
 
   it("a schedule's fan-out skips it the same way (schedules and events share the fan-out)", async () => {
-    const { trigger } = await createTrigger(world.owner.actor, { type: "schedule", domainId: world.domainId, name: "Nightly", cron: "*/5 * * * *", timezone: "UTC" });
-    for (const automationId of [ids.off, ids.on]) await subscribeAutomation(world.owner.actor, { triggerId: trigger.id, automationId });
+    const { trigger } = await createTrigger(world.owner.actor, {
+      type: "schedule",
+      domainId: world.domainId,
+      name: "Nightly",
+      cron: "*/5 * * * *",
+      timezone: "UTC",
+    });
+    for (const automationId of [ids.off, ids.on])
+      await subscribeAutomation(world.owner.actor, { triggerId: trigger.id, automationId });
     await db().trigger.update({ where: { id: trigger.id }, data: { nextFireAt: new Date("2026-01-01T10:05:00Z") } });
     await fireDueSchedules(new Date("2026-01-01T10:05:02Z"));
-    const firing = await db().triggerFiring.findFirstOrThrow({ where: { triggerId: trigger.id }, include: { results: true } });
-    const outcomes = Object.fromEntries(firing.results.map((result) => [result.automationId, [result.outcome, result.errorCode]]));
+    const firing = await db().triggerFiring.findFirstOrThrow({
+      where: { triggerId: trigger.id },
+      include: { results: true },
+    });
+    const outcomes = Object.fromEntries(
+      firing.results.map((result) => [result.automationId, [result.outcome, result.errorCode]]),
+    );
     expect(outcomes).toEqual({ [ids.off]: ["SKIPPED", "AUTOMATION_DISABLED"], [ids.on]: ["STARTED", null] });
   });
 
   it("an event delivered to an event trigger's ingress skips it the same way", async () => {
     const owner = world.owner.actor;
     await enableEventTriggers(world.orgId);
-    const { connection } = await createConnection(owner, { domainId: world.domainId, integrationId: "service.http", name: "HTTP", token: "org-token" });
-    const { trigger } = await createTrigger(owner, { type: "event", domainId: world.domainId, name: "On webhook", sourceIntegrationId: "service.http", connectionId: connection.id, eventType: "webhook.received" } as TCreateTriggerRequest);
-    for (const automationId of [ids.off, ids.on]) await subscribeAutomation(owner, { triggerId: trigger.id, automationId });
-    const { ingressToken } = await db().trigger.findUniqueOrThrow({ where: { id: trigger.id }, select: { ingressToken: true } });
-    const received = await receiveEvent({ token: ingressToken!, headers: new Headers({ "content-type": "application/json" }), rawBody: JSON.stringify({ payload: { kind: "order" } }) });
+    const { connection } = await createConnection(owner, {
+      domainId: world.domainId,
+      integrationId: "service.http",
+      name: "HTTP",
+      token: "org-token",
+    });
+    const { trigger } = await createTrigger(owner, {
+      type: "event",
+      domainId: world.domainId,
+      name: "On webhook",
+      sourceIntegrationId: "service.http",
+      connectionId: connection.id,
+      eventType: "webhook.received",
+    } as TCreateTriggerRequest);
+    for (const automationId of [ids.off, ids.on])
+      await subscribeAutomation(owner, { triggerId: trigger.id, automationId });
+    const { ingressToken } = await db().trigger.findUniqueOrThrow({
+      where: { id: trigger.id },
+      select: { ingressToken: true },
+    });
+    const received = await receiveEvent({
+      token: ingressToken!,
+      headers: new Headers({ "content-type": "application/json" }),
+      rawBody: JSON.stringify({ payload: { kind: "order" } }),
+    });
     expect(received.replayed).toBe(false);
-    const firing = await db().triggerFiring.findFirstOrThrow({ where: { triggerId: trigger.id }, include: { results: true } });
-    const outcomes = Object.fromEntries(firing.results.map((result) => [result.automationId, [result.outcome, result.errorCode]]));
+    const firing = await db().triggerFiring.findFirstOrThrow({
+      where: { triggerId: trigger.id },
+      include: { results: true },
+    });
+    const outcomes = Object.fromEntries(
+      firing.results.map((result) => [result.automationId, [result.outcome, result.errorCode]]),
+    );
     expect(outcomes).toEqual({ [ids.off]: ["SKIPPED", "AUTOMATION_DISABLED"], [ids.on]: ["STARTED", null] });
   });
 
   it("a flow's agent step on a disabled agent fails naming why", async () => {
     const started = await (await consoleAs(world.owner)).flows.run({ id: ids.askOff, input: {} });
     await waitForTurn(started.executionId);
-    const flowRun = await db().flowRun.findUniqueOrThrow({ where: { id: started.flowRunId! }, include: { steps: true } });
+    const flowRun = await db().flowRun.findUniqueOrThrow({
+      where: { id: started.flowRunId! },
+      include: { steps: true },
+    });
     expect(flowRun.status).toBe("FAILED");
     expect(flowRun.steps[0]).toMatchObject({ stepId: "ask", status: "FAILED", errorCode: "AUTOMATION_DISABLED" });
     expect(flowRun.steps[0]!.errorMessage).toMatch(PARTNER_SAYS);
@@ -182,7 +269,10 @@ describe("ordinary organizations", () => {
   it("are unaffected: no entitlement rows, every agent listed and runnable", async () => {
     expect(await db().automationEntitlement.count({ where: { organizationId: acme.acme.id } })).toBe(0);
     expect((await listAgentTools(acme.people.operator.actor)).every((tool) => tool.enabled)).toBe(true);
-    const opened = await api("POST", `/agents/${ids.acmeAgent}/sessions`, { credential: acme.people.operator.key, body: { message: "hi" } });
+    const opened = await api("POST", `/agents/${ids.acmeAgent}/sessions`, {
+      credential: acme.people.operator.key,
+      body: { message: "hi" },
+    });
     expect(opened.status).toBe(202);
   });
 });

@@ -17,29 +17,68 @@ beforeAll(async () => {
   world = await partnerWithFollower();
   other = await partnerPlatform();
   acme = await agentsWorld();
-  ids.templated = await publishAgent(world.owner.actor, world.domainId, { model: "builtin:echo" }, { name: "A templated agent" });
+  ids.templated = await publishAgent(
+    world.owner.actor,
+    world.domainId,
+    { model: "builtin:echo" },
+    { name: "A templated agent" },
+  );
   await templateDefault(ids.templated, false);
-  ids.ownAgent = await publishAgent(world.owner.actor, world.domainId, { model: "builtin:echo" }, { name: "B own agent" });
+  ids.ownAgent = await publishAgent(
+    world.owner.actor,
+    world.domainId,
+    { model: "builtin:echo" },
+    { name: "B own agent" },
+  );
   ids.ownFlow = (await flow(world.orgId, world.domainId)).id;
   ids.acmeAgent = await publishAgent(acme.people.owner.actor, acme.acme.ops, { model: "builtin:echo" });
 });
 
-const entitlementPath = (automationId: string, orgId = world.orgId) => `/organizations/${orgId}/automations/${automationId}/entitlement`;
+const entitlementPath = (automationId: string, orgId = world.orgId) =>
+  `/organizations/${orgId}/automations/${automationId}/entitlement`;
 
 describe("GET /organizations/:orgId/entitlements", () => {
   it("lists every agent and flow, published or not, with default, override and resolved standing", async () => {
     const response = await partnerApi("GET", `/organizations/${world.orgId}/entitlements`, world.partner.key);
     expect(response.status).toBe(200);
     expect(response.body.entitlements).toEqual([
-      { automationId: ids.ownFlow, kind: "flow", name: "A flow", domainId: world.domainId, default: true, override: null, enabled: true },
-      { automationId: ids.templated, kind: "agent", name: "A templated agent", domainId: world.domainId, default: false, override: null, enabled: false },
-      { automationId: ids.ownAgent, kind: "agent", name: "B own agent", domainId: world.domainId, default: true, override: null, enabled: true },
+      {
+        automationId: ids.ownFlow,
+        kind: "flow",
+        name: "A flow",
+        domainId: world.domainId,
+        default: true,
+        override: null,
+        enabled: true,
+      },
+      {
+        automationId: ids.templated,
+        kind: "agent",
+        name: "A templated agent",
+        domainId: world.domainId,
+        default: false,
+        override: null,
+        enabled: false,
+      },
+      {
+        automationId: ids.ownAgent,
+        kind: "agent",
+        name: "B own agent",
+        domainId: world.domainId,
+        default: true,
+        override: null,
+        enabled: true,
+      },
     ]);
   });
 
   it("answers one 404 for another platform's customer, an ordinary organization, a nonexistent and a malformed id", async () => {
     for (const orgId of [world.orgId, acme.acme.id, crypto.randomUUID(), "not-a-uuid"]) {
-      const response = await partnerApi("GET", `/organizations/${orgId}/entitlements`, orgId === world.orgId ? other.key : world.partner.key);
+      const response = await partnerApi(
+        "GET",
+        `/organizations/${orgId}/entitlements`,
+        orgId === world.orgId ? other.key : world.partner.key,
+      );
       expect(response.status, orgId).toBe(404);
       expect(response.body.error.code).toBe("NOT_FOUND");
     }
@@ -97,7 +136,10 @@ describe("PATCH and DELETE .../automations/:automationId/entitlement", () => {
       [entitlementPath(ids.ownAgent), other.key],
     ];
     for (const [path, key] of cases) {
-      for (const [method, body] of [["PATCH", { enabled: false }], ["DELETE", undefined]] as const) {
+      for (const [method, body] of [
+        ["PATCH", { enabled: false }],
+        ["DELETE", undefined],
+      ] as const) {
         const response = await partnerApi(method, path, key, body);
         expect(response.status, `${method} ${path}`).toBe(404);
         expect(response.body.error.code).toBe("NOT_FOUND");

@@ -36,7 +36,11 @@ export function toEntitlement(row: TAutomationRow): TEntitlement {
 
 /** Every agent and flow of an organization with its standing (published or not), by name. */
 export async function organizationEntitlements(orgId: string, tx: TTransaction = db()): Promise<TEntitlement[]> {
-  const rows = await tx.automation.findMany({ where: { organizationId: orgId }, orderBy: [{ name: "asc" }, { id: "asc" }], select: AUTOMATION_SELECT });
+  const rows = await tx.automation.findMany({
+    where: { organizationId: orgId },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: AUTOMATION_SELECT,
+  });
   return rows.map(toEntitlement);
 }
 
@@ -48,7 +52,10 @@ export async function listEntitlements(platformId: string, orgId: string): Promi
 }
 
 async function readAutomation(tx: TTransaction, orgId: string, automationId: string) {
-  const row = await tx.automation.findFirst({ where: { id: automationId, organizationId: orgId }, select: AUTOMATION_SELECT });
+  const row = await tx.automation.findFirst({
+    where: { id: automationId, organizationId: orgId },
+    select: AUTOMATION_SELECT,
+  });
   if (!row) throw notFound("automation");
   return row;
 }
@@ -57,7 +64,12 @@ async function readAutomation(tx: TTransaction, orgId: string, automationId: str
  * PATCH (override true/false) and DELETE (override null) of one automation's entitlement. A
  * customer-made automation gets its row on first override (default true, as it had none).
  */
-export async function setEntitlementOverride(o: { platformId: string; orgId: string; automationId: string; override: boolean | null }): Promise<TEntitlement> {
+export async function setEntitlementOverride(o: {
+  platformId: string;
+  orgId: string;
+  automationId: string;
+  override: boolean | null;
+}): Promise<TEntitlement> {
   if (!isUuid(o.orgId) || !isUuid(o.automationId)) throw notFound("automation");
   return db().$transaction(async (tx) => {
     await readFollower(o.platformId, o.orgId, tx);

@@ -14,7 +14,13 @@ export async function findInvitation(token: string) {
       userId: true,
       expiresAt: true,
       usedAt: true,
-      organization: { select: { id: true, name: true, follower: { select: { directLoginDisabled: true, ownerName: true, platform: { select: { name: true } } } } } },
+      organization: {
+        select: {
+          id: true,
+          name: true,
+          follower: { select: { directLoginDisabled: true, ownerName: true, platform: { select: { name: true } } } },
+        },
+      },
     },
   });
   if (!invitation || !secretMatches(token, invitation.secretHash)) return null;

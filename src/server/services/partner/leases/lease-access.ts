@@ -3,7 +3,8 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 
 /** Same words as every refused partner credential: a dead lease looks like a bad one. */
-export const leaseRefused = () => new AppError("UNAUTHORIZED", "The credential is missing, invalid or not accepted here.");
+export const leaseRefused = () =>
+  new AppError("UNAUTHORIZED", "The credential is missing, invalid or not accepted here.");
 
 /**
  * Whether an authenticated lease may still act: authenticate.ts checked prefix, hash and expiry;
@@ -17,6 +18,11 @@ export async function assertLeaseLive(lease: TLeaseActor): Promise<void> {
     db().partnerPlatform.findUnique({ where: { id: lease.platformId }, select: { status: true } }),
     db().follower.findUnique({ where: { organizationId: lease.orgId }, select: { platformId: true } }),
   ]);
-  const live = app && !app.revokedAt && app.platformId === lease.platformId && platform?.status === "ACTIVE" && follower?.platformId === lease.platformId;
+  const live =
+    app &&
+    !app.revokedAt &&
+    app.platformId === lease.platformId &&
+    platform?.status === "ACTIVE" &&
+    follower?.platformId === lease.platformId;
   if (!live) throw leaseRefused();
 }

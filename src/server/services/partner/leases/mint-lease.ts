@@ -12,7 +12,11 @@ export type TMintLeaseOptions = { orgId: string; appId: string; partnerSubject?:
 const leaseTargetNotFound = () => notFound("organization, app or worker");
 
 export function assertPlatformActive(partner: TPartnerActor): void {
-  if (partner.platformSuspended) throw new AppError("PARTNER_PLATFORM_SUSPENDED", "This partner platform is suspended: it cannot mint leases or vouch workers until its standing is restored.");
+  if (partner.platformSuspended)
+    throw new AppError(
+      "PARTNER_PLATFORM_SUSPENDED",
+      "This partner platform is suspended: it cannot mint leases or vouch workers until its standing is restored.",
+    );
 }
 
 /**
@@ -26,7 +30,10 @@ export async function mintLease(partner: TPartnerActor, o: TMintLeaseOptions): P
   await readFollower(partner.platformId, o.orgId).catch((error: unknown) => {
     throw error instanceof AppError && error.code === "NOT_FOUND" ? leaseTargetNotFound() : error;
   });
-  const app = await db().partnerApp.findUnique({ where: { id: o.appId }, select: { platformId: true, revokedAt: true } });
+  const app = await db().partnerApp.findUnique({
+    where: { id: o.appId },
+    select: { platformId: true, revokedAt: true },
+  });
   if (!app || app.platformId !== partner.platformId || app.revokedAt) throw leaseTargetNotFound();
   if (o.partnerSubject !== undefined) {
     const mapping = await db().workerMapping.findUnique({
@@ -48,5 +55,11 @@ export async function mintLease(partner: TPartnerActor, o: TMintLeaseOptions): P
       expiresAt,
     },
   });
-  return { token: secret.token, expiresAt: expiresAt.toISOString(), orgId: o.orgId, appId: o.appId, partnerSubject: o.partnerSubject ?? null };
+  return {
+    token: secret.token,
+    expiresAt: expiresAt.toISOString(),
+    orgId: o.orgId,
+    appId: o.appId,
+    partnerSubject: o.partnerSubject ?? null,
+  };
 }

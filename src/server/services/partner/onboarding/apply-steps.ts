@@ -35,11 +35,23 @@ export async function applyDomains(tx: TTransaction, target: TStepTarget): Promi
  * One template automation, created with its published revision 1 (the release's Setup and
  * belt). `templateKey` is unique per organization: an automation already there is left alone.
  */
-export async function applyAutomation(tx: TTransaction, target: TStepTarget, entry: TBlueprintAutomation): Promise<void> {
-  const existing = await tx.automation.findUnique({ where: { organizationId_templateKey: { organizationId: target.organizationId, templateKey: entry.key } }, select: { id: true } });
+export async function applyAutomation(
+  tx: TTransaction,
+  target: TStepTarget,
+  entry: TBlueprintAutomation,
+): Promise<void> {
+  const existing = await tx.automation.findUnique({
+    where: { organizationId_templateKey: { organizationId: target.organizationId, templateKey: entry.key } },
+    select: { id: true },
+  });
   if (existing) return;
-  const planned = target.plan.domains.find((domain) => domain.key === entry.domainKey) ?? target.plan.domains.find((domain) => domain.primary)!;
-  const domain = await tx.domain.findUniqueOrThrow({ where: { organizationId_slug: { organizationId: target.organizationId, slug: planned.slug } }, select: { id: true } });
+  const planned =
+    target.plan.domains.find((domain) => domain.key === entry.domainKey) ??
+    target.plan.domains.find((domain) => domain.primary)!;
+  const domain = await tx.domain.findUniqueOrThrow({
+    where: { organizationId_slug: { organizationId: target.organizationId, slug: planned.slug } },
+    select: { id: true },
+  });
   const { draft, setup } = entry.kind === "AGENT" ? agentContent(entry) : await flowContent(tx, target, entry);
   const automation = await tx.automation.create({
     data: {
@@ -56,7 +68,14 @@ export async function applyAutomation(tx: TTransaction, target: TStepTarget, ent
     select: { id: true },
   });
   await tx.automationRevision.create({
-    data: { automationId: automation.id, revision: 1, setup, belt: entry.belt as Prisma.InputJsonValue, knowledgeSelection: NO_KNOWLEDGE, changeNote: target.changeNote },
+    data: {
+      automationId: automation.id,
+      revision: 1,
+      setup,
+      belt: entry.belt as Prisma.InputJsonValue,
+      knowledgeSelection: NO_KNOWLEDGE,
+      changeNote: target.changeNote,
+    },
   });
 }
 
@@ -68,16 +87,32 @@ function agentContent(entry: TBlueprintAutomation) {
 /** A flow's agent steps point at the source organization's agents: point them at this customer's copies. */
 async function flowContent(tx: TTransaction, target: TStepTarget, entry: TBlueprintAutomation) {
   const setup = ZFlowRevisionSetup.parse(entry.setup);
-  const copies = await tx.automation.findMany({ where: { organizationId: target.organizationId, templateKey: { not: null } }, select: { id: true, templateKey: true } });
+  const copies = await tx.automation.findMany({
+    where: { organizationId: target.organizationId, templateKey: { not: null } },
+    select: { id: true, templateKey: true },
+  });
   const copyOf = new Map(copies.map((copy) => [copy.templateKey!, copy.id]));
-  const graph: TFlowGraph = { ...setup.graph, steps: setup.graph.steps.map((step) => (step.kind === "agent" && copyOf.has(step.automationId) ? { ...step, automationId: copyOf.get(step.automationId)! } : step)) };
+  const graph: TFlowGraph = {
+    ...setup.graph,
+    steps: setup.graph.steps.map((step) =>
+      step.kind === "agent" && copyOf.has(step.automationId)
+        ? { ...step, automationId: copyOf.get(step.automationId)! }
+        : step,
+    ),
+  };
   const revisionSetup = { ...setup, graph };
-  return { draft: { flowGraph: graph as Prisma.InputJsonValue, bindingPolicies: setup.bindingPolicies }, setup: revisionSetup as Prisma.InputJsonValue };
+  return {
+    draft: { flowGraph: graph as Prisma.InputJsonValue, bindingPolicies: setup.bindingPolicies },
+    setup: revisionSetup as Prisma.InputJsonValue,
+  };
 }
 
 /** The platform's default standing per template automation; a partner override is never touched. */
 export async function applyEntitlements(tx: TTransaction, target: TStepTarget): Promise<void> {
-  const copies = await tx.automation.findMany({ where: { organizationId: target.organizationId, templateKey: { not: null } }, select: { id: true, templateKey: true } });
+  const copies = await tx.automation.findMany({
+    where: { organizationId: target.organizationId, templateKey: { not: null } },
+    select: { id: true, templateKey: true },
+  });
   const idOf = new Map(copies.map((copy) => [copy.templateKey!, copy.id]));
   for (const entry of target.plan.automations) {
     const automationId = idOf.get(entry.key);

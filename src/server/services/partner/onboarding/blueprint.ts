@@ -1,7 +1,11 @@
 import type { TBlueprintAutomation, TTemplateBlueprint } from "@/server/services/partner/templates/blueprint";
 
 /** What a follower without a template gets: its primary domain and nothing else. */
-export const EMPTY_BLUEPRINT: TTemplateBlueprint = { version: 1, domains: [{ key: "primary", name: "", primary: true }], automations: [] };
+export const EMPTY_BLUEPRINT: TTemplateBlueprint = {
+  version: 1,
+  domains: [{ key: "primary", name: "", primary: true }],
+  automations: [],
+};
 
 export type TPlannedDomain = { key: string; name: string; slug: string; primary: boolean };
 export type TOnboardingPlan = { domains: TPlannedDomain[]; automations: TBlueprintAutomation[]; steps: string[] };
@@ -11,7 +15,14 @@ export const ENTITLEMENTS_STEP = "entitlements";
 export const automationStep = (key: string) => `automation:${key}`;
 
 function slugOf(name: string): string {
-  return name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 48) || "domain";
+  return (
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 48) || "domain"
+  );
 }
 
 /**
@@ -29,7 +40,14 @@ export function planOnboarding(blueprint: TTemplateBlueprint, domainName: string
     used.add(slug);
     return { key: domain.key, name, slug, primary: domain.primary };
   });
-  const automations = [...blueprint.automations.filter((entry) => entry.kind === "AGENT"), ...blueprint.automations.filter((entry) => entry.kind === "FLOW")];
-  const steps = [DOMAINS_STEP, ...automations.map((entry) => automationStep(entry.key)), ...(automations.length ? [ENTITLEMENTS_STEP] : [])];
+  const automations = [
+    ...blueprint.automations.filter((entry) => entry.kind === "AGENT"),
+    ...blueprint.automations.filter((entry) => entry.kind === "FLOW"),
+  ];
+  const steps = [
+    DOMAINS_STEP,
+    ...automations.map((entry) => automationStep(entry.key)),
+    ...(automations.length ? [ENTITLEMENTS_STEP] : []),
+  ];
   return { domains, automations, steps };
 }

@@ -22,10 +22,16 @@ describe("an onboarded customer's automations", () => {
     const follower = await db().follower.findUniqueOrThrow({ where: { organizationId: provisioned.body.orgId } });
     await runOnboarding(follower.id);
     const copy = await db().automation.findUniqueOrThrow({
-      where: { organizationId_templateKey: { organizationId: follower.organizationId, templateKey: world.source.greeterId } },
+      where: {
+        organizationId_templateKey: { organizationId: follower.organizationId, templateKey: world.source.greeterId },
+      },
     });
     const owner = await userActor(follower.ownerUserId, follower.organizationId, "api_key", null);
-    const opened = await openSession(owner!, { automationId: copy.id, message: "hello from the customer", origin: "api" });
+    const opened = await openSession(owner!, {
+      automationId: copy.id,
+      message: "hello from the customer",
+      origin: "api",
+    });
     const turn = await waitForTurn(opened.executionId);
     expect({ status: turn.status, errorCode: turn.errorCode }).toEqual({ status: "COMPLETED", errorCode: null });
     const reply = await db().sessionMessage.findFirst({ where: { sessionId: opened.sessionId, role: "ASSISTANT" } });

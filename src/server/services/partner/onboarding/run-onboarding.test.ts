@@ -26,15 +26,27 @@ async function provisioned(key = world.key, overrides: Record<string, unknown> =
 
 /** Everything onboarding writes into the customer, counted and read back. */
 async function customer(organizationId: string) {
-  const domains = await db().domain.findMany({ where: { organizationId }, orderBy: { name: "asc" }, include: { memberships: true } });
-  const automations = await db().automation.findMany({ where: { organizationId }, orderBy: { name: "asc" }, include: { revisions: true, entitlement: true } });
+  const domains = await db().domain.findMany({
+    where: { organizationId },
+    orderBy: { name: "asc" },
+    include: { memberships: true },
+  });
+  const automations = await db().automation.findMany({
+    where: { organizationId },
+    orderBy: { name: "asc" },
+    include: { revisions: true, entitlement: true },
+  });
   const follower = await db().follower.findUniqueOrThrow({ where: { organizationId } });
   return { domains, automations, follower };
 }
 
 const stopAfter = (count: number) => {
   let done = 0;
-  return { afterStep: () => { if (++done === count) throw new Error("worker killed"); } };
+  return {
+    afterStep: () => {
+      if (++done === count) throw new Error("worker killed");
+    },
+  };
 };
 
 describe("runOnboarding", () => {
@@ -45,10 +57,24 @@ describe("runOnboarding", () => {
     expect(after.onboardingStatus).toBe("COMPLETED");
     expect(after.onboardedAt).toBeInstanceOf(Date);
     const { source } = world;
-    expect(after.onboardingSteps).toEqual(["domains", `automation:${source.greeterId}`, `automation:${source.sellerId}`, `automation:${source.flowId}`, "entitlements"]);
+    expect(after.onboardingSteps).toEqual([
+      "domains",
+      `automation:${source.greeterId}`,
+      `automation:${source.sellerId}`,
+      `automation:${source.flowId}`,
+      "entitlements",
+    ]);
     expect(domains.map((domain) => domain.name)).toEqual(["Front desk", "Sales"]);
-    for (const domain of domains) expect(domain.memberships).toEqual([expect.objectContaining({ userId: follower.ownerUserId, role: "OWNER" })]);
-    expect(automations.map((automation) => [automation.name, automation.kind, automation.templateKey, automation.publishedRevision])).toEqual([
+    for (const domain of domains)
+      expect(domain.memberships).toEqual([expect.objectContaining({ userId: follower.ownerUserId, role: "OWNER" })]);
+    expect(
+      automations.map((automation) => [
+        automation.name,
+        automation.kind,
+        automation.templateKey,
+        automation.publishedRevision,
+      ]),
+    ).toEqual([
       ["Greet flow", "FLOW", source.flowId, 1],
       ["Greeter", "AGENT", source.greeterId, 1],
       ["Seller", "AGENT", source.sellerId, 1],
@@ -57,9 +83,19 @@ describe("runOnboarding", () => {
     expect(greeter!.domainId).toBe(domains[0]!.id);
     expect(seller!.domainId).toBe(domains[1]!.id);
     const sourceGreeter = world.blueprint.automations.find((entry) => entry.key === source.greeterId)!;
-    expect(greeter!.revisions).toEqual([expect.objectContaining({ revision: 1, setup: sourceGreeter.setup, belt: sourceGreeter.belt, knowledgeSelection: { mode: "none", moduleIds: [] } })]);
+    expect(greeter!.revisions).toEqual([
+      expect.objectContaining({
+        revision: 1,
+        setup: sourceGreeter.setup,
+        belt: sourceGreeter.belt,
+        knowledgeSelection: { mode: "none", moduleIds: [] },
+      }),
+    ]);
     // The engine can read the copied revision (a turn of it would fail otherwise).
-    expect(toSnapshot({ ...greeter!.revisions[0]!, automationId: greeter!.id, changeNote: null, publishedById: null }).setup.principles).toBe("Be kind.");
+    expect(
+      toSnapshot({ ...greeter!.revisions[0]!, automationId: greeter!.id, changeNote: null, publishedById: null }).setup
+        .principles,
+    ).toBe("Be kind.");
     expect(greeter!.principles).toBe("Be kind.");
     // The flow's agent step calls the customer's own copy, not the source organization's agent.
     const graph = ZFlowRevisionSetup.parse(flow!.revisions[0]!.setup).graph;
@@ -112,12 +148,19 @@ describe("runOnboarding", () => {
   it("a completed run is left alone; an entitlement override survives a re-applied step", async () => {
     const follower = await provisioned();
     await runOnboarding(follower.id);
-    const seller = await db().automation.findFirstOrThrow({ where: { organizationId: follower.organizationId, templateKey: world.source.sellerId } });
+    const seller = await db().automation.findFirstOrThrow({
+      where: { organizationId: follower.organizationId, templateKey: world.source.sellerId },
+    });
     await db().automationEntitlement.update({ where: { automationId: seller.id }, data: { overrideEnabled: true } });
-    await db().follower.update({ where: { id: follower.id }, data: { onboardingStatus: "RUNNING", onboardingSteps: { set: ["domains"] } } });
+    await db().follower.update({
+      where: { id: follower.id },
+      data: { onboardingStatus: "RUNNING", onboardingSteps: { set: ["domains"] } },
+    });
     await runOnboarding(follower.id);
     const { automations } = await customer(follower.organizationId);
     expect(automations).toHaveLength(3);
-    expect((await db().automationEntitlement.findUniqueOrThrow({ where: { automationId: seller.id } })).overrideEnabled).toBe(true);
+    expect(
+      (await db().automationEntitlement.findUniqueOrThrow({ where: { automationId: seller.id } })).overrideEnabled,
+    ).toBe(true);
   });
 });

@@ -38,18 +38,29 @@ export async function runOnboarding(followerId: string, options: TRunOnboardingO
     organizationId: follower.organizationId,
     ownerUserId: follower.ownerUserId,
     plan,
-    changeNote: follower.release ? `Onboarding: template "${follower.release.template.name}" version ${follower.release.version}` : "Onboarding",
+    changeNote: follower.release
+      ? `Onboarding: template "${follower.release.template.name}" version ${follower.release.version}`
+      : "Onboarding",
   };
-  await db().follower.updateMany({ where: { id: followerId, onboardingStatus: { in: ["PENDING", "FAILED"] } }, data: { onboardingStatus: "RUNNING", onboardingError: null } });
+  await db().follower.updateMany({
+    where: { id: followerId, onboardingStatus: { in: ["PENDING", "FAILED"] } },
+    data: { onboardingStatus: "RUNNING", onboardingError: null },
+  });
   for (const step of plan.steps) {
     if (follower.onboardingSteps.includes(step)) continue;
     await db().$transaction(async (tx) => {
-      const { count } = await tx.follower.updateMany({ where: { id: followerId, NOT: { onboardingSteps: { has: step } } }, data: { onboardingSteps: { push: step } } });
+      const { count } = await tx.follower.updateMany({
+        where: { id: followerId, NOT: { onboardingSteps: { has: step } } },
+        data: { onboardingSteps: { push: step } },
+      });
       if (count === 1) await applyStep(tx, target, step);
     });
     await options.afterStep?.(step);
   }
-  await db().follower.update({ where: { id: followerId }, data: { onboardingStatus: "COMPLETED", onboardedAt: new Date(), onboardingError: null } });
+  await db().follower.update({
+    where: { id: followerId },
+    data: { onboardingStatus: "COMPLETED", onboardedAt: new Date(), onboardingError: null },
+  });
 }
 
 async function applyStep(tx: TTransaction, target: TStepTarget, step: string): Promise<void> {
@@ -61,5 +72,8 @@ async function applyStep(tx: TTransaction, target: TStepTarget, step: string): P
 
 /** After the last retry: the run stops where it is and says why (a new job would resume it). */
 export async function failOnboarding(followerId: string, reason: string): Promise<void> {
-  await db().follower.updateMany({ where: { id: followerId, onboardingStatus: { not: "COMPLETED" } }, data: { onboardingStatus: "FAILED", onboardingError: reason.slice(0, 2000) } });
+  await db().follower.updateMany({
+    where: { id: followerId, onboardingStatus: { not: "COMPLETED" } },
+    data: { onboardingStatus: "FAILED", onboardingError: reason.slice(0, 2000) },
+  });
 }

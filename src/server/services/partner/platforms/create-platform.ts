@@ -6,7 +6,11 @@ export type TCreatePlatformOptions = { name: string; provisioningEnabled?: boole
 /** A new partner platform: active, with its grant and durable customer allowance. */
 export async function createPlatform(options: TCreatePlatformOptions) {
   const row = await db().partnerPlatform.create({
-    data: { name: options.name, provisioningEnabled: options.provisioningEnabled ?? false, customerQuota: options.customerQuota ?? 0 },
+    data: {
+      name: options.name,
+      provisioningEnabled: options.provisioningEnabled ?? false,
+      customerQuota: options.customerQuota ?? 0,
+    },
     select: PLATFORM_SELECT,
   });
   return toPlatform(row);

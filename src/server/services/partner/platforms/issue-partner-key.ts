@@ -5,7 +5,8 @@ import { platformNotFound } from "./to-platform";
 
 /** A partner key (ykp_) of the platform: the secret is returned once and stored only as a hash. */
 export async function issuePartnerKey(platformId: string, name: string) {
-  if (!(await db().partnerPlatform.findUnique({ where: { id: platformId }, select: { id: true } }))) throw platformNotFound();
+  if (!(await db().partnerPlatform.findUnique({ where: { id: platformId }, select: { id: true } })))
+    throw platformNotFound();
   const secret = mintSecret("partner_key");
   const row = await db().partnerKey.create({
     data: { platformId, name, prefix: secret.prefix, secretHash: secret.secretHash },

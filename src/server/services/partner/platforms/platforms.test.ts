@@ -26,7 +26,15 @@ import { setReturnUrls } from "./set-return-urls";
 describe("partner platforms", () => {
   it("creates an active platform with its grant and quota, and lists it with its follower count", async () => {
     const platform = await createPlatform({ name: "Shopware", provisioningEnabled: true, customerQuota: 5 });
-    expect(platform).toMatchObject({ name: "Shopware", status: "ACTIVE", provisioningEnabled: true, customerQuota: 5, customersProvisioned: 0, followerCount: 0, returnUrls: [] });
+    expect(platform).toMatchObject({
+      name: "Shopware",
+      status: "ACTIVE",
+      provisioningEnabled: true,
+      customerQuota: 5,
+      customersProvisioned: 0,
+      followerCount: 0,
+      returnUrls: [],
+    });
     await seedFollower(platform.id);
     const listed = (await listPlatforms()).platforms.find((entry) => entry.id === platform.id);
     expect(listed).toMatchObject({ followerCount: 1, customerQuota: 5 });
@@ -37,7 +45,10 @@ describe("partner platforms", () => {
     expect((await setPlatformStatus(platform.id, "SUSPENDED")).platform.status).toBe("SUSPENDED");
     expect((await setPlatformStatus(platform.id, "ACTIVE")).platform.status).toBe("ACTIVE");
     expect((await setPlatformGrant(platform.id, false)).platform.provisioningEnabled).toBe(false);
-    await expect(setPlatformStatus(crypto.randomUUID(), "ACTIVE")).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
+    await expect(setPlatformStatus(crypto.randomUUID(), "ACTIVE")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      status: 404,
+    });
   });
 
   it("never lowers the quota below what is spent, and says how much that is", async () => {
@@ -58,7 +69,12 @@ describe("partner platforms", () => {
     const { platform } = await partnerPlatform();
     const urls = ["https://app.example.test/back", "http://127.0.0.1:4010/return"];
     expect((await setReturnUrls(platform.id, [...urls, urls[0]!])).platform.returnUrls).toEqual(urls);
-    for (const bad of ["/relative", "ftp://example.test/x", "https://user:pw@example.test/", "https://example.test/#frag"]) {
+    for (const bad of [
+      "/relative",
+      "ftp://example.test/x",
+      "https://user:pw@example.test/",
+      "https://example.test/#frag",
+    ]) {
       await expect(setReturnUrls(platform.id, [bad])).rejects.toMatchObject({ code: "VALIDATION" });
     }
     expect((await getPlatform(platform.id)).platform.returnUrls).toEqual(urls);
@@ -74,12 +90,17 @@ describe("partner keys", () => {
     expect(secret.startsWith(key.prefix)).toBe(true);
     const row = await db().partnerKey.findUniqueOrThrow({ where: { id: key.id } });
     expect(row.secretHash).toBe(hashSecret(secret));
-    expect(JSON.stringify(await db().$queryRawUnsafe(`SELECT * FROM partner_keys`))).not.toContain(secret.slice(key.prefix.length));
+    expect(JSON.stringify(await db().$queryRawUnsafe(`SELECT * FROM partner_keys`))).not.toContain(
+      secret.slice(key.prefix.length),
+    );
 
     const { keys } = await listPartnerKeys(platform.id);
     expect(keys.map((entry) => entry.name)).toEqual(["Production", "Test key"]);
     expect(JSON.stringify(keys)).not.toContain(secret);
-    expect(await authenticateBearer(bearerHeaders(secret), ["partner_key"])).toMatchObject({ platformId: platform.id, keyId: key.id });
+    expect(await authenticateBearer(bearerHeaders(secret), ["partner_key"])).toMatchObject({
+      platformId: platform.id,
+      keyId: key.id,
+    });
 
     const { key: revoked } = await revokePartnerKey(platform.id, key.id);
     expect(revoked.revokedAt).not.toBeNull();
@@ -98,7 +119,14 @@ describe("partner apps", () => {
     const { organization } = await seedFollower(platform.id);
     const lease = mintSecret("lease_token");
     await db().leaseToken.create({
-      data: { platformId: platform.id, organizationId: organization.id, appId: app.id, prefix: lease.prefix, secretHash: lease.secretHash, expiresAt: new Date(Date.now() + 3_600_000) },
+      data: {
+        platformId: platform.id,
+        organizationId: organization.id,
+        appId: app.id,
+        prefix: lease.prefix,
+        secretHash: lease.secretHash,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
     });
     const actor = (await authenticateBearer(bearerHeaders(lease.token), ["lease_token"])) as TLeaseActor;
     await expect(assertLeaseLive(actor)).resolves.toBeUndefined();
@@ -114,9 +142,21 @@ describe("followers", () => {
   it("lists each follower's onboarding state with the release it applied", async () => {
     const { platform } = await partnerPlatform();
     const { follower, organization } = await seedFollower(platform.id);
-    const { template } = await createTemplate({ platformId: platform.id, name: "Starter", sourceOrganizationId: organization.id });
+    const { template } = await createTemplate({
+      platformId: platform.id,
+      name: "Starter",
+      sourceOrganizationId: organization.id,
+    });
     const { releaseId } = await publishTemplateRelease({ templateId: template.id });
-    await db().follower.update({ where: { id: follower.id }, data: { releaseId, onboardingSteps: ["domains", "automations"], onboardingStatus: "FAILED", onboardingError: "boom" } });
+    await db().follower.update({
+      where: { id: follower.id },
+      data: {
+        releaseId,
+        onboardingSteps: ["domains", "automations"],
+        onboardingStatus: "FAILED",
+        onboardingError: "boom",
+      },
+    });
     const { followers } = await listFollowers(platform.id);
     expect(followers).toEqual([
       {

@@ -13,10 +13,15 @@ export async function setPlatformQuota(platformId: string, customerQuota: number
     data: { customerQuota },
   });
   if (updated.count === 0) {
-    const current = await db().partnerPlatform.findUnique({ where: { id: platformId }, select: { customersProvisioned: true } });
+    const current = await db().partnerPlatform.findUnique({
+      where: { id: platformId },
+      select: { customersProvisioned: true },
+    });
     if (!current) throw platformNotFound();
     const spent = current.customersProvisioned;
-    throw new AppError("CONFLICT", `The quota cannot go below ${spent}: that many customers exist already.`, { details: { customersProvisioned: spent } });
+    throw new AppError("CONFLICT", `The quota cannot go below ${spent}: that many customers exist already.`, {
+      details: { customersProvisioned: spent },
+    });
   }
   const row = await db().partnerPlatform.findUniqueOrThrow({ where: { id: platformId }, select: PLATFORM_SELECT });
   return { platform: toPlatform(row) };

@@ -10,8 +10,10 @@ export function checkReturnUrl(value: string): string {
   } catch {
     throw new AppError("VALIDATION", `“${value}” is not an absolute URL: write it with http:// or https://.`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new AppError("VALIDATION", `“${value}” must start with http:// or https://.`);
-  if (url.username || url.password) throw new AppError("VALIDATION", `“${value}” must not carry a user name or password.`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new AppError("VALIDATION", `“${value}” must start with http:// or https://.`);
+  if (url.username || url.password)
+    throw new AppError("VALIDATION", `“${value}” must not carry a user name or password.`);
   if (url.hash) throw new AppError("VALIDATION", `“${value}” must not have a #fragment.`);
   return value;
 }

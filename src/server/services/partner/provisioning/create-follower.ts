@@ -4,7 +4,11 @@ import type { TProvisionOrganizationRequest } from "@/contracts/partner/provisio
 import { generatePassword, hashPassword } from "@/server/auth/password";
 import { db, type TTransaction } from "@/server/db/client";
 import { enqueue } from "@/server/jobs/enqueue";
-import { INVITATION_LIFETIME_MS, invitationUrl, mintInvitationToken } from "@/server/services/partner/invitations/invitation-token";
+import {
+  INVITATION_LIFETIME_MS,
+  invitationUrl,
+  mintInvitationToken,
+} from "@/server/services/partner/invitations/invitation-token";
 import { completeClaim } from "./provisioning-claims";
 import { FOLLOWER_RECORD_SELECT, toFollowerRecord } from "./follower-record";
 import { identifierTaken, quotaExhausted, type TApplicableRelease } from "./provisioning-checks";
@@ -21,7 +25,8 @@ export type TCreateFollowerOptions = {
 };
 
 const uniqueTarget = (error: unknown): string => JSON.stringify((error as { meta?: unknown } | null)?.meta ?? "");
-const isSlugViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002" && /slug/.test(uniqueTarget(error));
+const isSlugViolation = (error: unknown) =>
+  (error as { code?: string } | null)?.code === "P2002" && /slug/.test(uniqueTarget(error));
 
 /**
  * The request's one transaction: organization, follower record (PENDING), owner with an
@@ -43,26 +48,51 @@ export async function createFollower(options: TCreateFollowerOptions): Promise<T
       await enqueue(tx, { kind: "onboarding", followerId });
       return stored;
     });
-    return { ...record, owner: { ...record.owner, invitation: { url: invitationUrl(invitation.token), expiresAt: expiresAt.toISOString() } } };
+    return {
+      ...record,
+      owner: {
+        ...record.owner,
+        invitation: { url: invitationUrl(invitation.token), expiresAt: expiresAt.toISOString() },
+      },
+    };
   } catch (error) {
     if (isSlugViolation(error)) {
-      const taken = await db().organization.findUnique({ where: { slug: options.body.clientSegment }, select: { id: true, follower: { select: { platformId: true, onboardingStatus: true } } } });
+      const taken = await db().organization.findUnique({
+        where: { slug: options.body.clientSegment },
+        select: { id: true, follower: { select: { platformId: true, onboardingStatus: true } } },
+      });
       throw identifierTaken(options.platformId, options.body.clientSegment, taken);
     }
     throw error;
   }
 }
 
-type TWriteOptions = TCreateFollowerOptions & { orgId: string; passwordHash: string; invitation: { prefix: string; secretHash: string }; expiresAt: Date };
+type TWriteOptions = TCreateFollowerOptions & {
+  orgId: string;
+  passwordHash: string;
+  invitation: { prefix: string; secretHash: string };
+  expiresAt: Date;
+};
 
 async function writeCustomer(tx: TTransaction, options: TWriteOptions): Promise<string> {
   const { body, orgId } = options;
-  await tx.organization.create({ data: { id: orgId, name: body.clientName, slug: body.clientSegment, createdAt: options.now } });
+  await tx.organization.create({
+    data: { id: orgId, name: body.clientName, slug: body.clientSegment, createdAt: options.now },
+  });
   await spendQuota(tx, options.platformId);
-  const owner = await tx.user.create({ data: { email: placeholderOwnerEmail(orgId), name: body.ownerName, passwordHash: options.passwordHash }, select: { id: true } });
+  const owner = await tx.user.create({
+    data: { email: placeholderOwnerEmail(orgId), name: body.ownerName, passwordHash: options.passwordHash },
+    select: { id: true },
+  });
   await tx.organizationMembership.create({ data: { organizationId: orgId, userId: owner.id, role: "OWNER" } });
   await tx.ownerInvitation.create({
-    data: { userId: owner.id, organizationId: orgId, prefix: options.invitation.prefix, secretHash: options.invitation.secretHash, expiresAt: options.expiresAt },
+    data: {
+      userId: owner.id,
+      organizationId: orgId,
+      prefix: options.invitation.prefix,
+      secretHash: options.invitation.secretHash,
+      expiresAt: options.expiresAt,
+    },
   });
   const follower = await tx.follower.create({
     data: {
@@ -89,6 +119,9 @@ async function spendQuota(tx: TTransaction, platformId: string): Promise<void> {
     data: { customersProvisioned: { increment: 1 } },
   });
   if (count === 1) return;
-  const platform = await tx.partnerPlatform.findUniqueOrThrow({ where: { id: platformId }, select: { customerQuota: true } });
+  const platform = await tx.partnerPlatform.findUniqueOrThrow({
+    where: { id: platformId },
+    select: { customerQuota: true },
+  });
   throw quotaExhausted(platform.customerQuota);
 }

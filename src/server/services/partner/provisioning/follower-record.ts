@@ -33,7 +33,10 @@ type TFollowerRow = {
 };
 
 /** The public customer record; the invitation is given only by the provisioning request itself. */
-export function toFollowerRecord(row: TFollowerRow, invitation: TFollowerRecord["owner"]["invitation"] = null): TFollowerRecord {
+export function toFollowerRecord(
+  row: TFollowerRow,
+  invitation: TFollowerRecord["owner"]["invitation"] = null,
+): TFollowerRecord {
   return {
     orgId: row.organizationId,
     clientName: row.clientName,
@@ -43,7 +46,14 @@ export function toFollowerRecord(row: TFollowerRow, invitation: TFollowerRecord[
     onboardingStatus: row.onboardingStatus.toLowerCase() as TOnboardingStatus,
     onboardingSteps: row.onboardingSteps,
     onboardingError: row.onboardingError,
-    release: row.release ? { templateId: row.release.template.id, templateName: row.release.template.name, version: row.release.version, releaseId: row.release.id } : null,
+    release: row.release
+      ? {
+          templateId: row.release.template.id,
+          templateName: row.release.template.name,
+          version: row.release.version,
+          releaseId: row.release.id,
+        }
+      : null,
     owner: { userId: row.ownerUserId, name: row.ownerName, invitation },
     createdAt: row.createdAt.toISOString(),
   };
@@ -52,7 +62,10 @@ export function toFollowerRecord(row: TFollowerRow, invitation: TFollowerRecord[
 /** GET /organizations/{orgId}: the platform's own customer as it is now, or the uniform 404. */
 export async function getFollowerRecord(platformId: string, orgId: string): Promise<TFollowerRecord> {
   const row = /^[0-9a-f-]{36}$/i.test(orgId)
-    ? await db().follower.findUnique({ where: { organizationId: orgId }, select: { ...FOLLOWER_RECORD_SELECT, platformId: true } })
+    ? await db().follower.findUnique({
+        where: { organizationId: orgId },
+        select: { ...FOLLOWER_RECORD_SELECT, platformId: true },
+      })
     : null;
   if (!row || row.platformId !== platformId) throw notFound();
   return toFollowerRecord(row);

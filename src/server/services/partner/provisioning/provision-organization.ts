@@ -20,7 +20,8 @@ export type TProvisionOptions = {
 export type TProvisionOutcome = { body: TFollowerRecord; replayed: boolean };
 
 /** Request equality: the whole (trimmed, validated) body; the key itself is excluded. */
-export const provisioningDigest = (body: TProvisionOrganizationRequest) => createHash("sha256").update(canonicalJson(body)).digest("hex");
+export const provisioningDigest = (body: TProvisionOrganizationRequest) =>
+  createHash("sha256").update(canonicalJson(body)).digest("hex");
 
 /**
  * POST /api/partner/v1/organizations (spec 4.7). Malformed requests never reach here (the
@@ -28,14 +29,33 @@ export const provisioningDigest = (body: TProvisionOrganizationRequest) => creat
  */
 export async function provisionOrganization(options: TProvisionOptions): Promise<TProvisionOutcome> {
   if (options.idempotencyKey === null) {
-    throw new AppError("VALIDATION", "The Idempotency-Key header is required: send one key (1-128 letters, digits, \".\", \"_\", \":\", \"-\") per provisioning request.", { details: { field: "Idempotency-Key" } });
+    throw new AppError(
+      "VALIDATION",
+      'The Idempotency-Key header is required: send one key (1-128 letters, digits, ".", "_", ":", "-") per provisioning request.',
+      { details: { field: "Idempotency-Key" } },
+    );
   }
   const now = options.now ?? new Date();
-  const claim = await claimKey({ platformId: options.actor.platformId, partnerKeyId: options.actor.keyId, key: options.idempotencyKey, digest: provisioningDigest(options.body), now });
+  const claim = await claimKey({
+    platformId: options.actor.platformId,
+    partnerKeyId: options.actor.keyId,
+    key: options.idempotencyKey,
+    digest: provisioningDigest(options.body),
+    now,
+  });
   if (claim.kind === "replay") return { body: claim.body as TFollowerRecord, replayed: true };
   try {
     const release = await checkProvisioning(options.actor.platformId, options.body.clientSegment);
-    return { body: await createFollower({ platformId: options.actor.platformId, claimId: claim.id, body: options.body, release, now }), replayed: false };
+    return {
+      body: await createFollower({
+        platformId: options.actor.platformId,
+        claimId: claim.id,
+        body: options.body,
+        release,
+        now,
+      }),
+      replayed: false,
+    };
   } catch (error) {
     throw await settleFailure(claim.id, error);
   }
@@ -53,5 +73,9 @@ async function settleFailure(claimId: string, error: unknown): Promise<AppError>
   }
   log.error("provisioning failed after execution began", { claimId, error });
   await markIndeterminate(claimId).catch(() => undefined);
-  return new AppError("PROVISIONING_FAILED", "Provisioning could not complete and may have partly happened. Retrying this Idempotency-Key answers IDEMPOTENCY_OUTCOME_UNKNOWN; check your customers before provisioning again under a new key.", { cause: error });
+  return new AppError(
+    "PROVISIONING_FAILED",
+    "Provisioning could not complete and may have partly happened. Retrying this Idempotency-Key answers IDEMPOTENCY_OUTCOME_UNKNOWN; check your customers before provisioning again under a new key.",
+    { cause: error },
+  );
 }

@@ -42,17 +42,25 @@ export async function claimKey(request: TClaimRequest, attempt = 0): Promise<TCl
   });
   if (!existing) return claimKey(request, attempt + 1);
   const expired = existing.expiresAt <= request.now;
-  const abandoned = existing.state === "IN_PROGRESS" && request.now.getTime() - existing.createdAt.getTime() > CLAIM_LEASE_MS;
+  const abandoned =
+    existing.state === "IN_PROGRESS" && request.now.getTime() - existing.createdAt.getTime() > CLAIM_LEASE_MS;
   if (expired || (abandoned && existing.requestDigest === request.digest)) {
     // Expired: the first request after the window runs fresh. Abandoned: nothing committed.
     await db().provisioningClaim.deleteMany({ where: { id: existing.id, createdAt: existing.createdAt } });
     return claimKey(request, attempt + 1);
   }
   if (existing.requestDigest !== request.digest) {
-    throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different provisioning request in the last 7 days. Use a new key for a new request.");
+    throw new AppError(
+      "IDEMPOTENCY_KEY_REUSED",
+      "This Idempotency-Key was already used with a different provisioning request in the last 7 days. Use a new key for a new request.",
+    );
   }
   if (existing.state === "IN_PROGRESS") {
-    throw new AppError("IDEMPOTENCY_IN_PROGRESS", "The original request with this Idempotency-Key is still running. Retry in 2 seconds.", { headers: { "Retry-After": "2" } });
+    throw new AppError(
+      "IDEMPOTENCY_IN_PROGRESS",
+      "The original request with this Idempotency-Key is still running. Retry in 2 seconds.",
+      { headers: { "Retry-After": "2" } },
+    );
   }
   if (existing.state === "INDETERMINATE") {
     throw new AppError(
@@ -73,7 +81,10 @@ export async function releaseClaim(claimId: string): Promise<void> {
  * COMPLETED and stays so (retries replay); otherwise nobody can tell, and retries are told so.
  */
 export async function markIndeterminate(claimId: string): Promise<void> {
-  await db().provisioningClaim.updateMany({ where: { id: claimId, state: "IN_PROGRESS" }, data: { state: "INDETERMINATE" } });
+  await db().provisioningClaim.updateMany({
+    where: { id: claimId, state: "IN_PROGRESS" },
+    data: { state: "INDETERMINATE" },
+  });
 }
 
 /**
@@ -82,6 +93,14 @@ export async function markIndeterminate(claimId: string): Promise<void> {
  * a second customer.
  */
 export async function completeClaim(tx: TTransaction, claimId: string, body: object): Promise<void> {
-  const { count } = await tx.provisioningClaim.updateMany({ where: { id: claimId, state: "IN_PROGRESS" }, data: { state: "COMPLETED", responseBody: body } });
-  if (count !== 1) throw new AppError("IDEMPOTENCY_IN_PROGRESS", "Another request took over this Idempotency-Key. Retry in 2 seconds.", { headers: { "Retry-After": "2" } });
+  const { count } = await tx.provisioningClaim.updateMany({
+    where: { id: claimId, state: "IN_PROGRESS" },
+    data: { state: "COMPLETED", responseBody: body },
+  });
+  if (count !== 1)
+    throw new AppError(
+      "IDEMPOTENCY_IN_PROGRESS",
+      "Another request took over this Idempotency-Key. Retry in 2 seconds.",
+      { headers: { "Retry-After": "2" } },
+    );
 }

@@ -1,4 +1,8 @@
-import { DEFAULT_SUPPORT_GRANT_DAYS, type TShareWithSupportRequest, type TSupportGrantView } from "@/contracts/support/support-grants";
+import {
+  DEFAULT_SUPPORT_GRANT_DAYS,
+  type TShareWithSupportRequest,
+  type TSupportGrantView,
+} from "@/contracts/support/support-grants";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
@@ -15,7 +19,14 @@ const GRANT_SELECT = {
   session: { select: { title: true } },
 } as const;
 
-type TGrantRow = { id: string; sessionId: string; createdAt: Date; expiresAt: Date; grantedByUserId: string; session: { title: string } };
+type TGrantRow = {
+  id: string;
+  sessionId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  grantedByUserId: string;
+  session: { title: string };
+};
 
 function toGrantView(row: TGrantRow, names: Map<string, string>): TSupportGrantView {
   const name = names.get(row.grantedByUserId);
@@ -30,7 +41,10 @@ function toGrantView(row: TGrantRow, names: Map<string, string>): TSupportGrantV
 }
 
 async function namesOf(userIds: string[]): Promise<Map<string, string>> {
-  const users = await db().user.findMany({ where: { id: { in: [...new Set(userIds)] } }, select: { id: true, name: true } });
+  const users = await db().user.findMany({
+    where: { id: { in: [...new Set(userIds)] } },
+    select: { id: true, name: true },
+  });
   return new Map(users.map((user) => [user.id, user.name]));
 }
 
@@ -41,7 +55,10 @@ function managesAllGrants(actor: TUserActor): boolean {
 
 /** The partner platform of the actor's organization, or null for an ordinary organization. */
 export async function followerPlatform(orgId: string) {
-  const follower = await db().follower.findUnique({ where: { organizationId: orgId }, select: { platformId: true, platform: { select: { name: true } } } });
+  const follower = await db().follower.findUnique({
+    where: { organizationId: orgId },
+    select: { platformId: true, platform: { select: { name: true } } },
+  });
   return follower ? { platformId: follower.platformId, name: follower.platform.name } : null;
 }
 
@@ -53,7 +70,11 @@ export async function followerPlatform(orgId: string) {
 export async function shareWithSupport(actor: TUserActor, input: TShareWithSupportRequest): Promise<TSupportGrantView> {
   const access = await authorizeSessionView(actor, input.sessionId);
   const partner = await followerPlatform(actor.orgId);
-  if (!partner) throw new AppError("FORBIDDEN", "This organization has no partner: sharing with support is for organizations a partner platform provisioned.");
+  if (!partner)
+    throw new AppError(
+      "FORBIDDEN",
+      "This organization has no partner: sharing with support is for organizations a partner platform provisioned.",
+    );
   const days = input.days ?? DEFAULT_SUPPORT_GRANT_DAYS;
   const grant = await db().supportGrant.create({
     data: {
@@ -69,7 +90,10 @@ export async function shareWithSupport(actor: TUserActor, input: TShareWithSuppo
 }
 
 /** Live grants (not expired, not revoked) the person may manage, newest first; optionally of one session. */
-export async function listSupportGrants(actor: TUserActor, o: { sessionId?: string } = {}): Promise<{ grants: TSupportGrantView[] }> {
+export async function listSupportGrants(
+  actor: TUserActor,
+  o: { sessionId?: string } = {},
+): Promise<{ grants: TSupportGrantView[] }> {
   const rows = await db().supportGrant.findMany({
     where: {
       organizationId: actor.orgId,
@@ -87,7 +111,10 @@ export async function listSupportGrants(actor: TUserActor, o: { sessionId?: stri
 
 /** Revokes a live grant at once: the partner's next read is the uniform 404. */
 export async function revokeSupportGrant(actor: TUserActor, o: { grantId: string }): Promise<{ ok: true }> {
-  const grant = await db().supportGrant.findFirst({ where: { id: o.grantId, organizationId: actor.orgId, revokedAt: null }, select: { id: true, grantedByUserId: true } });
+  const grant = await db().supportGrant.findFirst({
+    where: { id: o.grantId, organizationId: actor.orgId, revokedAt: null },
+    select: { id: true, grantedByUserId: true },
+  });
   if (!grant || (!managesAllGrants(actor) && grant.grantedByUserId !== actor.userId)) throw notFound("support grant");
   await db().supportGrant.update({ where: { id: grant.id }, data: { revokedAt: new Date() } });
   return { ok: true };

@@ -22,8 +22,17 @@ beforeAll(async () => {
   world = await partnerWithFollower();
   acme = await agentsWorld();
   await startEngine();
-  const agentId = await publishAgent(world.owner.actor, world.domainId, { model: "builtin:echo" }, { name: "Helpdesk" });
-  const opened = await openSession(world.operator.actor, { automationId: agentId, message: "My order is late", origin: "api" });
+  const agentId = await publishAgent(
+    world.owner.actor,
+    world.domainId,
+    { model: "builtin:echo" },
+    { name: "Helpdesk" },
+  );
+  const opened = await openSession(world.operator.actor, {
+    automationId: agentId,
+    message: "My order is late",
+    origin: "api",
+  });
   await waitForTurn(opened.executionId);
   sessionId = opened.sessionId;
   lease = await leaseFor(world.partner.platform.id, world.orgId, world.partner.appId);
@@ -48,7 +57,9 @@ describe("share, read, revoke", () => {
     expect(response.body.grant).toMatchObject({ id: grant.id, expiresAt: grant.expiresAt });
     expect(response.body.automation).toMatchObject({ kind: "agent", name: "Helpdesk" });
     expect(response.body.session).toMatchObject({ id: sessionId, state: "idle", pendingApproval: null });
-    expect(response.body.session.messages.map((message: { role: string; body: string }) => [message.role, message.body])).toEqual([
+    expect(
+      response.body.session.messages.map((message: { role: string; body: string }) => [message.role, message.body]),
+    ).toEqual([
       ["user", "My order is late"],
       ["assistant", "Echo: My order is late"],
     ]);
@@ -66,7 +77,15 @@ describe("share, read, revoke", () => {
     const turn = await db().turn.findFirstOrThrow({ where: { sessionId }, select: { id: true } });
     const secret = `s3cret-${crypto.randomUUID()}`;
     await db().toolCall.create({
-      data: { turnId: turn.id, sessionId, index: 99, toolName: "service.http.get", integrationId: "service.http", status: "SUCCEEDED", args: { url: "http://x.test", headers: { Authorization: secret } } },
+      data: {
+        turnId: turn.id,
+        sessionId,
+        index: 99,
+        toolName: "service.http.get",
+        integrationId: "service.http",
+        status: "SUCCEEDED",
+        args: { url: "http://x.test", headers: { Authorization: secret } },
+      },
     });
     const grant = await (await consoleAs(world.owner)).partnerEntitlements.console.share({ sessionId });
     const response = await read(grant.id);
@@ -90,7 +109,11 @@ describe("share, read, revoke", () => {
     const other = await partnerPlatform();
     const otherFollower = await partnerWithFollower();
     const otherPlatformLease = await leaseFor(other.platform.id, world.orgId, other.appId);
-    const otherOrgLease = await leaseFor(otherFollower.partner.platform.id, otherFollower.orgId, otherFollower.partner.appId);
+    const otherOrgLease = await leaseFor(
+      otherFollower.partner.platform.id,
+      otherFollower.orgId,
+      otherFollower.partner.appId,
+    );
     // A lease for an organization that is not its platform's customer cannot be minted; one
     // written anyway is a dead credential: the neutral 401 (assertLeaseLive).
     expect((await read(grant.id, otherPlatformLease)).status).toBe(401);
@@ -103,17 +126,30 @@ describe("share, read, revoke", () => {
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe("NOT_FOUND");
     }
-    const worker = await leaseFor(world.partner.platform.id, world.orgId, world.partner.appId, { partnerSubject: "worker-1" });
-    for (const credential of [worker, world.partner.key, world.owner.key]) expect((await read(grant.id, credential)).status).toBe(401);
+    const worker = await leaseFor(world.partner.platform.id, world.orgId, world.partner.appId, {
+      partnerSubject: "worker-1",
+    });
+    for (const credential of [worker, world.partner.key, world.owner.key])
+      expect((await read(grant.id, credential)).status).toBe(401);
     expect((await read(grant.id)).status).toBe(200);
   });
 });
 
 describe("who may share and revoke", () => {
   it("refuses a session the person cannot see (404) and an organization without a partner (403)", async () => {
-    expect(await refusalOf((await consoleAs(viewer)).partnerEntitlements.console.share({ sessionId }))).toBe("NOT_FOUND 404");
-    const acmeSession = await openSession(acme.people.operator.actor, { automationId: await publishAgent(acme.people.owner.actor, acme.acme.ops, { model: "builtin:echo" }), message: "hi", origin: "api" });
-    expect(await refusalOf((await consoleAs(acme.people.operator)).partnerEntitlements.console.share({ sessionId: acmeSession.sessionId }))).toBe("FORBIDDEN 403");
+    expect(await refusalOf((await consoleAs(viewer)).partnerEntitlements.console.share({ sessionId }))).toBe(
+      "NOT_FOUND 404",
+    );
+    const acmeSession = await openSession(acme.people.operator.actor, {
+      automationId: await publishAgent(acme.people.owner.actor, acme.acme.ops, { model: "builtin:echo" }),
+      message: "hi",
+      origin: "api",
+    });
+    expect(
+      await refusalOf(
+        (await consoleAs(acme.people.operator)).partnerEntitlements.console.share({ sessionId: acmeSession.sessionId }),
+      ),
+    ).toBe("FORBIDDEN 403");
     const overview = await (await consoleAs(acme.people.owner)).partnerEntitlements.console.overview();
     expect(overview).toEqual({ partner: null, entitlements: [] });
   });
@@ -132,6 +168,8 @@ describe("who may share and revoke", () => {
   it("the customer's overview names its partner and the standing of its automations", async () => {
     const overview = await (await consoleAs(world.owner)).partnerEntitlements.console.overview();
     expect(overview.partner?.name).toBe(world.partner.platform.name);
-    expect(overview.entitlements).toEqual([expect.objectContaining({ name: "Helpdesk", kind: "agent", enabled: true })]);
+    expect(overview.entitlements).toEqual([
+      expect.objectContaining({ name: "Helpdesk", kind: "agent", enabled: true }),
+    ]);
   });
 });

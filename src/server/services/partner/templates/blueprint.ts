@@ -33,10 +33,18 @@ export const ZTemplateBlueprint = z
     domains: z.array(ZBlueprintDomain),
     automations: z.array(ZBlueprintAutomation),
   })
-  .refine((blueprint) => blueprint.domains.filter((domain) => domain.primary).length === 1, { message: "A blueprint has exactly one primary domain" })
-  .refine((blueprint) => blueprint.automations.every((automation) => blueprint.domains.some((domain) => domain.key === automation.domainKey)), {
-    message: "Every automation's domainKey names a domain of the blueprint",
-  });
+  .refine((blueprint) => blueprint.domains.filter((domain) => domain.primary).length === 1, {
+    message: "A blueprint has exactly one primary domain",
+  })
+  .refine(
+    (blueprint) =>
+      blueprint.automations.every((automation) =>
+        blueprint.domains.some((domain) => domain.key === automation.domainKey),
+      ),
+    {
+      message: "Every automation's domainKey names a domain of the blueprint",
+    },
+  );
 
 export type TBlueprintDomain = z.infer<typeof ZBlueprintDomain>;
 export type TBlueprintAutomation = z.infer<typeof ZBlueprintAutomation>;

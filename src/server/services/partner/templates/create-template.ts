@@ -16,8 +16,13 @@ export async function createTemplate({ platformId, name, sourceOrganizationId }:
     db().partnerTemplate.findUnique({ where: { platformId_name: { platformId, name } }, select: { id: true } }),
   ]);
   if (!platform) throw platformNotFound();
-  if (!source) throw new AppError("NOT_FOUND", "No organization has this id: choose the source organization from the list.");
-  if (sameName) throw new AppError("CONFLICT", `This platform already has a template named “${name}”: choose another name.`);
-  const row = await db().partnerTemplate.create({ data: { platformId, name, sourceOrganizationId }, select: TEMPLATE_SELECT });
+  if (!source)
+    throw new AppError("NOT_FOUND", "No organization has this id: choose the source organization from the list.");
+  if (sameName)
+    throw new AppError("CONFLICT", `This platform already has a template named “${name}”: choose another name.`);
+  const row = await db().partnerTemplate.create({
+    data: { platformId, name, sourceOrganizationId },
+    select: TEMPLATE_SELECT,
+  });
   return { template: toTemplate(row) };
 }

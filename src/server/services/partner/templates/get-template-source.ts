@@ -4,7 +4,10 @@ import { templateNotFound } from "./to-template";
 
 /** What the next release of the template would copy, for the publish form (primary domain, defaults). */
 export async function getTemplateSource(templateId: string) {
-  const template = await db().partnerTemplate.findUnique({ where: { id: templateId }, select: { sourceOrganizationId: true } });
+  const template = await db().partnerTemplate.findUnique({
+    where: { id: templateId },
+    select: { sourceOrganizationId: true },
+  });
   if (!template) throw templateNotFound();
   const { domains, automations } = await readTemplateSource(db(), template.sourceOrganizationId);
   return {

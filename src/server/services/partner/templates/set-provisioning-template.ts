@@ -11,11 +11,22 @@ export async function setProvisioningTemplate(platformId: string, templateId: st
     const platform = await tx.partnerPlatform.findUnique({ where: { id: platformId }, select: { id: true } });
     if (!platform) throw platformNotFound();
     if (templateId) {
-      const template = await tx.partnerTemplate.findFirst({ where: { id: templateId, platformId }, select: { _count: { select: { releases: true } } } });
+      const template = await tx.partnerTemplate.findFirst({
+        where: { id: templateId, platformId },
+        select: { _count: { select: { releases: true } } },
+      });
       if (!template) throw new AppError("NOT_FOUND", "This platform has no template with this id.");
-      if (template._count.releases === 0) throw new AppError("CONFLICT", "Publish a release of this template first: provisioning applies its latest release.");
+      if (template._count.releases === 0)
+        throw new AppError(
+          "CONFLICT",
+          "Publish a release of this template first: provisioning applies its latest release.",
+        );
     }
-    const row = await tx.partnerPlatform.update({ where: { id: platformId }, data: { provisioningTemplateId: templateId }, select: PLATFORM_SELECT });
+    const row = await tx.partnerPlatform.update({
+      where: { id: platformId },
+      data: { provisioningTemplateId: templateId },
+      select: PLATFORM_SELECT,
+    });
     return { platform: toPlatform(row) };
   });
 }

@@ -22,10 +22,22 @@ export type TSourceDomain = { id: string; name: string; automationCount: number 
  */
 export async function readTemplateSource(tx: Pick<TTransaction, "domain" | "automation">, organizationId: string) {
   const [domains, automations] = await Promise.all([
-    tx.domain.findMany({ where: { organizationId }, select: { id: true, name: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    tx.domain.findMany({
+      where: { organizationId },
+      select: { id: true, name: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
     tx.automation.findMany({
       where: { organizationId, publishedRevision: { not: null } },
-      select: { id: true, kind: true, domainId: true, name: true, description: true, publishedRevision: true, revisions: { select: { revision: true, setup: true, belt: true } } },
+      select: {
+        id: true,
+        kind: true,
+        domainId: true,
+        name: true,
+        description: true,
+        publishedRevision: true,
+        revisions: { select: { revision: true, setup: true, belt: true } },
+      },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
   ]);
@@ -42,5 +54,8 @@ export async function readTemplateSource(tx: Pick<TTransaction, "domain" | "auto
 
 /** The default primary domain: the one holding the most published automations (the oldest on a tie). */
 export function defaultPrimaryDomain(domains: TSourceDomain[]): TSourceDomain | undefined {
-  return domains.reduce<TSourceDomain | undefined>((best, domain) => (!best || domain.automationCount > best.automationCount ? domain : best), undefined);
+  return domains.reduce<TSourceDomain | undefined>(
+    (best, domain) => (!best || domain.automationCount > best.automationCount ? domain : best),
+    undefined,
+  );
 }

@@ -31,13 +31,37 @@ async function release(releaseId: string) {
 beforeAll(async () => {
   world = await agentsWorld();
   const owner = world.people.owner.actor;
-  await createConnection(owner, { domainId: world.acme.ops, integrationId: "service.http", name: "HTTP", token: "org-token" });
-  const { agent: echo } = await createAndPublishAgent(owner, { domainId: world.acme.ops, name: "Echo", description: "Says it back", setup: { model: "builtin:echo", principles: "v1" } });
+  await createConnection(owner, {
+    domainId: world.acme.ops,
+    integrationId: "service.http",
+    name: "HTTP",
+    token: "org-token",
+  });
+  const { agent: echo } = await createAndPublishAgent(owner, {
+    domainId: world.acme.ops,
+    name: "Echo",
+    description: "Says it back",
+    setup: { model: "builtin:echo", principles: "v1" },
+  });
   // Published twice: the blueprint takes revision 2.
   await updateAgentSetup(owner, { id: echo.id, principles: "v2" });
   await publishAgent(owner, { id: echo.id });
-  const { agent: salesEcho } = await createAndPublishAgent(owner, { domainId: world.acme.sales, name: "Sales echo", setup: { model: "builtin:echo" } });
-  const graph = { inputSchema: { type: "object" }, steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: "http://127.0.0.1:4010/flow", body: "{{input}}" } }] };
+  const { agent: salesEcho } = await createAndPublishAgent(owner, {
+    domainId: world.acme.sales,
+    name: "Sales echo",
+    setup: { model: "builtin:echo" },
+  });
+  const graph = {
+    inputSchema: { type: "object" },
+    steps: [
+      {
+        id: "post",
+        kind: "tool",
+        tool: "service.http.post",
+        args: { url: "http://127.0.0.1:4010/flow", body: "{{input}}" },
+      },
+    ],
+  };
   const { flow } = await createAndPublishFlow(owner, { domainId: world.acme.ops, name: "Forward", graph });
   const draft = await createAgent(owner, { domainId: world.acme.ops, name: "Draft only" });
   const empty = await createDomain(world.acme.id, "Empty");
@@ -47,7 +71,11 @@ beforeAll(async () => {
 describe("publishTemplateRelease", () => {
   it("snapshots the published agents and flows with their latest published revision, and the domains that hold them", async () => {
     const { platform } = await partnerPlatform();
-    const { template } = await createTemplate({ platformId: platform.id, name: "Standard", sourceOrganizationId: world.acme.id });
+    const { template } = await createTemplate({
+      platformId: platform.id,
+      name: "Standard",
+      sourceOrganizationId: world.acme.id,
+    });
     const { releaseId, version } = await publishTemplateRelease({ templateId: template.id });
     expect(version).toBe(1);
     const { blueprint } = await release(releaseId);
@@ -58,11 +86,15 @@ describe("publishTemplateRelease", () => {
       { key: world.acme.ops, name: "Ops", primary: true },
       { key: world.acme.sales, name: "Sales", primary: false },
     ]);
-    expect(blueprint.automations.map((automation) => automation.key).sort()).toEqual([ids.echo, ids.salesEcho, ids.flow].sort());
+    expect(blueprint.automations.map((automation) => automation.key).sort()).toEqual(
+      [ids.echo, ids.salesEcho, ids.flow].sort(),
+    );
     expect(blueprint.automations.some((automation) => automation.key === ids.draft)).toBe(false);
 
     const echo = blueprint.automations.find((automation) => automation.key === ids.echo)!;
-    const revision = await db().automationRevision.findUniqueOrThrow({ where: { automationId_revision: { automationId: ids.echo, revision: 2 } } });
+    const revision = await db().automationRevision.findUniqueOrThrow({
+      where: { automationId_revision: { automationId: ids.echo, revision: 2 } },
+    });
     expect(echo).toEqual({
       key: ids.echo,
       kind: "AGENT",
@@ -75,19 +107,35 @@ describe("publishTemplateRelease", () => {
       defaultEnabled: true,
     });
     expect((echo.setup as { principles: string }).principles).toBe("v2");
-    expect(blueprint.automations.find((automation) => automation.key === ids.flow)).toMatchObject({ kind: "FLOW", domainKey: world.acme.ops, revision: 1, defaultEnabled: true });
-    expect(blueprint.automations.find((automation) => automation.key === ids.salesEcho)).toMatchObject({ domainKey: world.acme.sales, description: null });
+    expect(blueprint.automations.find((automation) => automation.key === ids.flow)).toMatchObject({
+      kind: "FLOW",
+      domainKey: world.acme.ops,
+      revision: 1,
+      defaultEnabled: true,
+    });
+    expect(blueprint.automations.find((automation) => automation.key === ids.salesEcho)).toMatchObject({
+      domainKey: world.acme.sales,
+      description: null,
+    });
   });
 
   it("numbers releases 1, 2, 3 and keeps each one's content as it was", async () => {
     const { platform } = await partnerPlatform();
-    const { template } = await createTemplate({ platformId: platform.id, name: "Versions", sourceOrganizationId: world.acme.id });
+    const { template } = await createTemplate({
+      platformId: platform.id,
+      name: "Versions",
+      sourceOrganizationId: world.acme.id,
+    });
     const first = await publishTemplateRelease({ templateId: template.id });
     const second = await publishTemplateRelease({ templateId: template.id, disabledAutomationIds: [ids.flow] });
     const third = await publishTemplateRelease({ templateId: template.id });
     expect([first.version, second.version, third.version]).toEqual([1, 2, 3]);
-    expect((await release(first.releaseId)).blueprint.automations.every((automation) => automation.defaultEnabled)).toBe(true);
-    const disabled = (await release(second.releaseId)).blueprint.automations.filter((automation) => !automation.defaultEnabled);
+    expect(
+      (await release(first.releaseId)).blueprint.automations.every((automation) => automation.defaultEnabled),
+    ).toBe(true);
+    const disabled = (await release(second.releaseId)).blueprint.automations.filter(
+      (automation) => !automation.defaultEnabled,
+    );
     expect(disabled.map((automation) => automation.key)).toEqual([ids.flow]);
 
     const { templates } = await listTemplates(platform.id);
@@ -100,35 +148,59 @@ describe("publishTemplateRelease", () => {
 
   it("takes the chosen primary domain, even one without automations", async () => {
     const { platform } = await partnerPlatform();
-    const { template } = await createTemplate({ platformId: platform.id, name: "Primary", sourceOrganizationId: world.acme.id });
+    const { template } = await createTemplate({
+      platformId: platform.id,
+      name: "Primary",
+      sourceOrganizationId: world.acme.id,
+    });
     const { releaseId } = await publishTemplateRelease({ templateId: template.id, primaryDomainId: ids.empty });
     const { blueprint } = await release(releaseId);
-    expect(blueprint.domains.filter((domain) => domain.primary)).toEqual([{ key: ids.empty, name: "Empty", primary: true }]);
+    expect(blueprint.domains.filter((domain) => domain.primary)).toEqual([
+      { key: ids.empty, name: "Empty", primary: true },
+    ]);
     expect(blueprint.domains).toHaveLength(3);
   });
 
   it("refuses a primary domain or a disabled automation the source organization does not have", async () => {
     const { platform } = await partnerPlatform();
-    const { template } = await createTemplate({ platformId: platform.id, name: "Refusals", sourceOrganizationId: world.acme.id });
-    await expect(publishTemplateRelease({ templateId: template.id, primaryDomainId: world.globex.main })).rejects.toMatchObject({ code: "VALIDATION", status: 400 });
-    await expect(publishTemplateRelease({ templateId: template.id, disabledAutomationIds: [ids.draft] })).rejects.toMatchObject({
+    const { template } = await createTemplate({
+      platformId: platform.id,
+      name: "Refusals",
+      sourceOrganizationId: world.acme.id,
+    });
+    await expect(
+      publishTemplateRelease({ templateId: template.id, primaryDomainId: world.globex.main }),
+    ).rejects.toMatchObject({ code: "VALIDATION", status: 400 });
+    await expect(
+      publishTemplateRelease({ templateId: template.id, disabledAutomationIds: [ids.draft] }),
+    ).rejects.toMatchObject({
       code: "VALIDATION",
       details: { unknown: [ids.draft] },
     });
-    await expect(publishTemplateRelease({ templateId: crypto.randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(publishTemplateRelease({ templateId: crypto.randomUUID() })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect(await db().templateRelease.count({ where: { templateId: template.id } })).toBe(0);
   });
 
   it("gives concurrent publishes distinct versions", async () => {
     const { platform } = await partnerPlatform();
-    const { template } = await createTemplate({ platformId: platform.id, name: "Race", sourceOrganizationId: world.acme.id });
+    const { template } = await createTemplate({
+      platformId: platform.id,
+      name: "Race",
+      sourceOrganizationId: world.acme.id,
+    });
     const versions = await Promise.all([1, 2, 3].map(() => publishTemplateRelease({ templateId: template.id })));
     expect(versions.map((entry) => entry.version).sort()).toEqual([1, 2, 3]);
   });
 
   it("describes what the next release would copy for the publish form", async () => {
     const { platform } = await partnerPlatform();
-    const { template } = await createTemplate({ platformId: platform.id, name: "Source", sourceOrganizationId: world.acme.id });
+    const { template } = await createTemplate({
+      platformId: platform.id,
+      name: "Source",
+      sourceOrganizationId: world.acme.id,
+    });
     const source = await getTemplateSource(template.id);
     expect(source.defaultPrimaryDomainId).toBe(world.acme.ops);
     expect(source.domains.map((domain) => [domain.name, domain.automationCount])).toEqual([
@@ -144,21 +216,41 @@ describe("templates of a platform", () => {
   it("refuses a second template of the same name and an unknown source organization", async () => {
     const { platform } = await partnerPlatform();
     await createTemplate({ platformId: platform.id, name: "Twice", sourceOrganizationId: world.acme.id });
-    await expect(createTemplate({ platformId: platform.id, name: "Twice", sourceOrganizationId: world.acme.id })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(createTemplate({ platformId: platform.id, name: "Nowhere", sourceOrganizationId: crypto.randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(createTemplate({ platformId: crypto.randomUUID(), name: "Orphan", sourceOrganizationId: world.acme.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      createTemplate({ platformId: platform.id, name: "Twice", sourceOrganizationId: world.acme.id }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      createTemplate({ platformId: platform.id, name: "Nowhere", sourceOrganizationId: crypto.randomUUID() }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      createTemplate({ platformId: crypto.randomUUID(), name: "Orphan", sourceOrganizationId: world.acme.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("sets the provisioning template only to a released template of the same platform, and clears it", async () => {
     const { platform } = await partnerPlatform();
     const other = await partnerPlatform();
-    const { template } = await createTemplate({ platformId: platform.id, name: "Mine", sourceOrganizationId: world.acme.id });
-    const { template: foreign } = await createTemplate({ platformId: other.platform.id, name: "Theirs", sourceOrganizationId: world.acme.id });
+    const { template } = await createTemplate({
+      platformId: platform.id,
+      name: "Mine",
+      sourceOrganizationId: world.acme.id,
+    });
+    const { template: foreign } = await createTemplate({
+      platformId: other.platform.id,
+      name: "Theirs",
+      sourceOrganizationId: world.acme.id,
+    });
     await publishTemplateRelease({ templateId: foreign.id });
 
-    await expect(setProvisioningTemplate(platform.id, template.id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("Publish a release") });
+    await expect(setProvisioningTemplate(platform.id, template.id)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("Publish a release"),
+    });
     await publishTemplateRelease({ templateId: template.id });
-    await expect(setProvisioningTemplate(platform.id, foreign.id)).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
+    await expect(setProvisioningTemplate(platform.id, foreign.id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      status: 404,
+    });
 
     expect((await setProvisioningTemplate(platform.id, template.id)).platform.provisioningTemplateId).toBe(template.id);
     expect((await listTemplates(platform.id)).templates[0]!.isProvisioningTemplate).toBe(true);
@@ -167,7 +259,11 @@ describe("templates of a platform", () => {
 
   it("suspends and reactivates a template", async () => {
     const { platform } = await partnerPlatform();
-    const { template } = await createTemplate({ platformId: platform.id, name: "Pause", sourceOrganizationId: world.acme.id });
+    const { template } = await createTemplate({
+      platformId: platform.id,
+      name: "Pause",
+      sourceOrganizationId: world.acme.id,
+    });
     expect((await setTemplateStatus(template.id, "SUSPENDED")).template.status).toBe("SUSPENDED");
     expect((await setTemplateStatus(template.id, "ACTIVE")).template.status).toBe("ACTIVE");
     await expect(setTemplateStatus(crypto.randomUUID(), "ACTIVE")).rejects.toMatchObject({ code: "NOT_FOUND" });

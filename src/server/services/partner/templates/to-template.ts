@@ -43,6 +43,8 @@ export function templateNotFound(): AppError {
 
 /** Locks the template's row for the transaction: releases of one template get numbers one at a time. */
 export async function lockTemplate(tx: TTransaction, templateId: string) {
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM partner_templates WHERE id = ${templateId}::uuid FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    Array<{ id: string }>
+  >`SELECT id FROM partner_templates WHERE id = ${templateId}::uuid FOR UPDATE`;
   if (rows.length === 0) throw templateNotFound();
 }

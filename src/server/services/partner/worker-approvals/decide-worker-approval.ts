@@ -21,10 +21,16 @@ export async function decideWorkerSessionApproval(lease: TLeaseActor, o: TDecide
  * an ordinary approval (flow.approval), so the run resolves to its session in the lease's
  * customer and the same service decides it.
  */
-export async function decideWorkerRunApproval(lease: TLeaseActor, o: Omit<TDecideApprovalOptions, "sessionId" | "callerCredentials"> & { runId: string }): Promise<TDecided> {
+export async function decideWorkerRunApproval(
+  lease: TLeaseActor,
+  o: Omit<TDecideApprovalOptions, "sessionId" | "callerCredentials"> & { runId: string },
+): Promise<TDecided> {
   const actor = await workerActorFor(lease);
   if (!isUuid(o.runId)) throw notFound("run");
-  const run = await db().flowRun.findFirst({ where: { id: o.runId, organizationId: actor.orgId }, select: { sessionId: true } });
+  const run = await db().flowRun.findFirst({
+    where: { id: o.runId, organizationId: actor.orgId },
+    select: { sessionId: true },
+  });
   if (!run) throw notFound("run");
   const { runId: _runId, ...decision } = o;
   return decideApproval(actor, { ...decision, sessionId: run.sessionId }).catch((error: unknown) => {

@@ -16,7 +16,10 @@ export type TListWorkerApprovalsOptions = { limit: number; offset: number };
  * - any other: the worker's current role in the session's domain is among its approvers (a
  *   personal chat also needs the worker as its owner).
  */
-export async function listWorkerApprovals(lease: TLeaseActor, o: TListWorkerApprovalsOptions): Promise<TListWorkerApprovalsResponse> {
+export async function listWorkerApprovals(
+  lease: TLeaseActor,
+  o: TListWorkerApprovalsOptions,
+): Promise<TListWorkerApprovalsResponse> {
   const actor = await workerActorFor(lease);
   const where = await decidableBy(actor);
   const [total, rows] = await Promise.all([
@@ -34,7 +37,17 @@ export async function listWorkerApprovals(lease: TLeaseActor, o: TListWorkerAppr
         routedToUserId: true,
         createdAt: true,
         toolCall: { select: { args: true } },
-        turn: { select: { session: { select: { domainId: true, flowRun: { select: { id: true } }, automation: { select: { id: true, name: true, kind: true } } } } } },
+        turn: {
+          select: {
+            session: {
+              select: {
+                domainId: true,
+                flowRun: { select: { id: true } },
+                automation: { select: { id: true, name: true, kind: true } },
+              },
+            },
+          },
+        },
       },
     }),
   ]);
@@ -59,7 +72,12 @@ async function decidableBy(actor: TUserActor): Promise<Prisma.ApprovalWhereInput
       { routedToUserId: actor.userId, turn: { session: { OR: visible } } },
       {
         routedToUserId: null,
-        turn: { session: { domainId: { in: approverIn }, OR: [{ kind: "DOMAIN" }, { kind: "PERSONAL", ownerId: actor.userId }] } },
+        turn: {
+          session: {
+            domainId: { in: approverIn },
+            OR: [{ kind: "DOMAIN" }, { kind: "PERSONAL", ownerId: actor.userId }],
+          },
+        },
       },
     ],
   };
@@ -73,7 +91,13 @@ type TRow = {
   routedToUserId: string | null;
   createdAt: Date;
   toolCall: { args: unknown };
-  turn: { session: { domainId: string; flowRun: { id: string } | null; automation: { id: string; name: string; kind: "AGENT" | "FLOW" } } };
+  turn: {
+    session: {
+      domainId: string;
+      flowRun: { id: string } | null;
+      automation: { id: string; name: string; kind: "AGENT" | "FLOW" };
+    };
+  };
 };
 
 function toWorkerApproval(row: TRow): TWorkerApproval {
@@ -85,10 +109,15 @@ function toWorkerApproval(row: TRow): TWorkerApproval {
     runId: session.flowRun?.id ?? null,
     executionId: row.turnId,
     domainId: session.domainId,
-    automation: { id: session.automation.id, name: session.automation.name, kind: session.automation.kind === "FLOW" ? "flow" : "agent" },
+    automation: {
+      id: session.automation.id,
+      name: session.automation.name,
+      kind: session.automation.kind === "FLOW" ? "flow" : "agent",
+    },
     toolName: row.toolName,
     // Stored arguments are the model's own; header values are hidden whenever they are shown.
-    args: args && typeof args === "object" && !Array.isArray(args) ? maskToolArgs(args as Record<string, unknown>) : args,
+    args:
+      args && typeof args === "object" && !Array.isArray(args) ? maskToolArgs(args as Record<string, unknown>) : args,
     userRouted: row.routedToUserId !== null,
     requestedAt: row.createdAt.toISOString(),
   };

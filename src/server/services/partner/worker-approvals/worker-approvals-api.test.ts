@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, person, type TPerson } from "../../../../../test/agents-kit";
 import { createDomain } from "../../../../../test/factories";
 import { partnerPlatform, partnerRequest, seedFollower } from "../../../../../test/partner-kit";
-import { eventsOf, publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../../test/sessions-kit";
+import {
+  eventsOf,
+  publishAgent,
+  startEngine,
+  startReceiver,
+  stopEngine,
+  waitForTurn,
+} from "../../../../../test/sessions-kit";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { createConnection } from "@/server/services/connections/create-connection";
@@ -17,7 +24,11 @@ type TResponse = { status: number; body: any };
 
 // Status and body only: tests compare whole answers for neutrality, and headers such as the
 // rate-limit counters rightly differ from one request to the next.
-async function partnerApi(method: string, path: string, options: { credential?: string; body?: unknown } = {}): Promise<TResponse> {
+async function partnerApi(
+  method: string,
+  path: string,
+  options: { credential?: string; body?: unknown } = {},
+): Promise<TResponse> {
   const { status, body } = await partnerRequest(method, path, options);
   return { status, body };
 }
@@ -41,7 +52,10 @@ async function workerLease(roles: Array<{ domainId: string; role: string }>) {
     body: { partnerSubject, displayName: `Worker ${partnerSubject}`, domainRoles: roles },
   });
   expect(vouched.status).toBe(201);
-  const minted = await partnerApi("POST", "/worker-token", { credential: partner.key, body: { orgId: customer.organization.id, appId: partner.appId, partnerSubject } });
+  const minted = await partnerApi("POST", "/worker-token", {
+    credential: partner.key,
+    body: { orgId: customer.organization.id, appId: partner.appId, partnerSubject },
+  });
   return { token: minted.body.token as string, userId: vouched.body.userId as string };
 }
 
@@ -53,17 +67,38 @@ beforeAll(async () => {
   customer = await seedFollower(partner.platform.id);
   elsewhere = await createDomain(customer.organization.id, "Elsewhere");
   const orgId = customer.organization.id;
-  const owner = await person(orgId, "OWNER", [[customer.domain.id, "OWNER"], [elsewhere.id, "OWNER"]]);
-  operator = await person(orgId, "MEMBER", [[customer.domain.id, "OPERATOR"], [elsewhere.id, "OPERATOR"]]);
+  const owner = await person(orgId, "OWNER", [
+    [customer.domain.id, "OWNER"],
+    [elsewhere.id, "OWNER"],
+  ]);
+  operator = await person(orgId, "MEMBER", [
+    [customer.domain.id, "OPERATOR"],
+    [elsewhere.id, "OPERATOR"],
+  ]);
   for (const domainId of [customer.domain.id, elsewhere.id]) {
     await createConnection(owner.actor, { domainId, integrationId: "service.http", name: "HTTP", token: "org-token" });
   }
-  const setup = { model: "builtin:procedure", procedure: line("service.http.post", { url: `${receiver.base}/write`, headers: { "x-note": "secret-header-value" }, body: { message: "{{message}}" } }), approvalTools: ["service.http.post"] };
+  const setup = {
+    model: "builtin:procedure",
+    procedure: line("service.http.post", {
+      url: `${receiver.base}/write`,
+      headers: { "x-note": "secret-header-value" },
+      body: { message: "{{message}}" },
+    }),
+    approvalTools: ["service.http.post"],
+  };
   writeAgent = await publishAgent(owner.actor, customer.domain.id, setup);
   elsewhereAgent = await publishAgent(owner.actor, elsewhere.id, setup);
-  routedAgent = await publishAgent(owner.actor, customer.domain.id, setup, { bindingPolicies: { "service.http": "caller_preferred" } });
+  routedAgent = await publishAgent(owner.actor, customer.domain.id, setup, {
+    bindingPolicies: { "service.http": "caller_preferred" },
+  });
   leases.approver = (await workerLease([{ domainId: customer.domain.id, role: "operator" }])).token;
-  leases.viewer = (await workerLease([{ domainId: customer.domain.id, role: "viewer" }, { domainId: elsewhere.id, role: "viewer" }])).token;
+  leases.viewer = (
+    await workerLease([
+      { domainId: customer.domain.id, role: "viewer" },
+      { domainId: elsewhere.id, role: "viewer" },
+    ])
+  ).token;
   leases.owner = (await workerLease([{ domainId: elsewhere.id, role: "owner" }])).token;
 });
 
@@ -74,17 +109,28 @@ afterAll(async () => {
 
 async function suspendedTurn(agentId = writeAgent, callerCredentials?: unknown) {
   const message = `m-${crypto.randomUUID()}`;
-  const opened = await api("POST", `/agents/${agentId}/sessions`, { credential: operator.key, body: { message, ...(callerCredentials ? { callerCredentials } : {}) } });
+  const opened = await api("POST", `/agents/${agentId}/sessions`, {
+    credential: operator.key,
+    body: { message, ...(callerCredentials ? { callerCredentials } : {}) },
+  });
   expect(opened.status).toBe(202);
   expect(await waitForTurn(opened.body.executionId)).toMatchObject({ status: "SUSPENDED" });
   const event = (await eventsOf(opened.body.sessionId)).find((candidate) => candidate.type === "turn.suspended")!;
-  return { sessionId: opened.body.sessionId as string, executionId: opened.body.executionId as string, message, approvalId: (event.data as { approvalId: string }).approvalId };
+  return {
+    sessionId: opened.body.sessionId as string,
+    executionId: opened.body.executionId as string,
+    message,
+    approvalId: (event.data as { approvalId: string }).approvalId,
+  };
 }
 
 const list = (lease: string, query = "") => partnerApi("GET", `/worker/approvals${query}`, { credential: lease });
-const allIds = async (lease: string) => (await list(lease, "?limit=100")).body.items.map((item: { id: string }) => item.id) as string[];
-const decideSession = (lease: string, sessionId: string, body: unknown) => partnerApi("POST", `/worker/approvals/sessions/${sessionId}`, { credential: lease, body });
-const decideRun = (lease: string, runId: string, body: unknown) => partnerApi("POST", `/worker/approvals/runs/${runId}`, { credential: lease, body });
+const allIds = async (lease: string) =>
+  (await list(lease, "?limit=100")).body.items.map((item: { id: string }) => item.id) as string[];
+const decideSession = (lease: string, sessionId: string, body: unknown) =>
+  partnerApi("POST", `/worker/approvals/sessions/${sessionId}`, { credential: lease, body });
+const decideRun = (lease: string, runId: string, body: unknown) =>
+  partnerApi("POST", `/worker/approvals/runs/${runId}`, { credential: lease, body });
 
 describe("GET /worker/approvals", () => {
   it("lists what the worker may decide, with enough to decide it, and nothing else", async () => {
@@ -114,8 +160,12 @@ describe("GET /worker/approvals", () => {
   });
 
   it("leaves out a call routed to another person's caller credential, and refuses to decide it", async () => {
-    const routed = await suspendedTurn(routedAgent, { integrations: { "service.http": { token: "operator-own-token" } } });
-    expect(await db().approval.findUniqueOrThrow({ where: { id: routed.approvalId } })).toMatchObject({ routedToUserId: operator.actor.userId });
+    const routed = await suspendedTurn(routedAgent, {
+      integrations: { "service.http": { token: "operator-own-token" } },
+    });
+    expect(await db().approval.findUniqueOrThrow({ where: { id: routed.approvalId } })).toMatchObject({
+      routedToUserId: operator.actor.userId,
+    });
     expect(await allIds(leases.approver)).not.toContain(routed.approvalId);
     const refused = await decideSession(leases.approver, routed.sessionId, { decision: "approved" });
     expect(refused.status).toBe(403);
@@ -144,16 +194,26 @@ describe("GET /worker/approvals", () => {
 describe("POST /worker/approvals/sessions/{sessionId}", () => {
   it("approves a suspended turn as the worker: the parked call runs once, and a second decision is 409", async () => {
     const { sessionId, executionId, message, approvalId } = await suspendedTurn();
-    const stale = await decideSession(leases.approver, sessionId, { decision: "approved", approvalId: crypto.randomUUID() });
+    const stale = await decideSession(leases.approver, sessionId, {
+      decision: "approved",
+      approvalId: crypto.randomUUID(),
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe("CONFLICT");
-    const approved = await decideSession(leases.approver, sessionId, { decision: "approved", approvalId, comment: "fine" });
+    const approved = await decideSession(leases.approver, sessionId, {
+      decision: "approved",
+      approvalId,
+      comment: "fine",
+    });
     expect(approved.status).toBe(200);
     expect(approved.body).toEqual({ ok: true, approvalId, decision: "approved" });
     expect(await waitForTurn(executionId, ["COMPLETED", "FAILED"])).toMatchObject({ status: "COMPLETED" });
     expect(receiver.withMarker(message)).toHaveLength(1);
     const decided = await db().approval.findUniqueOrThrow({ where: { id: approvalId }, include: { turn: false } });
-    const worker = await db().workerMapping.findFirstOrThrow({ where: { organizationId: customer.organization.id, displayName: { startsWith: "Worker" } }, orderBy: { createdAt: "asc" } });
+    const worker = await db().workerMapping.findFirstOrThrow({
+      where: { organizationId: customer.organization.id, displayName: { startsWith: "Worker" } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(decided).toMatchObject({ status: "APPROVED", decidedById: worker.userId, comment: "fine" });
     const second = await decideSession(leases.approver, sessionId, { decision: "rejected", approvalId });
     expect(second.status).toBe(409);
@@ -181,20 +241,39 @@ describe("POST /worker/approvals/sessions/{sessionId}", () => {
     expect(invisible.status).toBe(404);
     expect(unknown).toEqual(invisible);
     expect(malformed).toEqual(invisible);
-    const appLease = (await partnerApi("POST", "/token", { credential: partner.key, body: { orgId: customer.organization.id, appId: partner.appId } })).body.token;
+    const appLease = (
+      await partnerApi("POST", "/token", {
+        credential: partner.key,
+        body: { orgId: customer.organization.id, appId: partner.appId },
+      })
+    ).body.token;
     expect((await decideSession(appLease, here.sessionId, { decision: "approved" })).status).toBe(401);
     expect((await decideSession(partner.key, here.sessionId, { decision: "approved" })).status).toBe(401);
     expect((await decideSession(leases.approver, here.sessionId, { decision: "maybe" })).status).toBe(400);
-    expect(await db().approval.findUniqueOrThrow({ where: { id: here.approvalId } })).toMatchObject({ status: "PENDING" });
+    expect(await db().approval.findUniqueOrThrow({ where: { id: here.approvalId } })).toMatchObject({
+      status: "PENDING",
+    });
   });
 
   it("is 404 for a session of another customer", async () => {
     const other = await partnerPlatform();
     const otherCustomer = await seedFollower(other.platform.id);
     const stranger = await person(otherCustomer.organization.id, "OWNER", [[otherCustomer.domain.id, "OWNER"]]);
-    await createConnection(stranger.actor, { domainId: otherCustomer.domain.id, integrationId: "service.http", name: "HTTP", token: "t" });
-    const agentId = await publishAgent(stranger.actor, otherCustomer.domain.id, { model: "builtin:procedure", procedure: line("service.http.post", { url: `${receiver.base}/w` }), approvalTools: ["service.http.post"] });
-    const opened = await api("POST", `/agents/${agentId}/sessions`, { credential: stranger.key, body: { message: "hi" } });
+    await createConnection(stranger.actor, {
+      domainId: otherCustomer.domain.id,
+      integrationId: "service.http",
+      name: "HTTP",
+      token: "t",
+    });
+    const agentId = await publishAgent(stranger.actor, otherCustomer.domain.id, {
+      model: "builtin:procedure",
+      procedure: line("service.http.post", { url: `${receiver.base}/w` }),
+      approvalTools: ["service.http.post"],
+    });
+    const opened = await api("POST", `/agents/${agentId}/sessions`, {
+      credential: stranger.key,
+      body: { message: "hi" },
+    });
     await waitForTurn(opened.body.executionId);
     const refused = await decideSession(leases.approver, opened.body.sessionId, { decision: "approved" });
     expect(refused.status).toBe(404);
@@ -223,13 +302,24 @@ describe("POST /worker/approvals/runs/{runId}", () => {
 
   it("lists the run's approval step and approves it: the run goes on to completion; a second decision is 409", async () => {
     const parked = await parkedRun();
-    const item = (await list(leases.approver, "?limit=100")).body.items.find((candidate: { runId: string | null }) => candidate.runId === parked.flowRunId);
-    expect(item).toMatchObject({ sessionId: parked.sessionId, runId: parked.flowRunId, toolName: "flow.approval", automation: { id: parked.flowId, kind: "flow" }, args: { stepId: "approve", title: "Send x?" } });
+    const item = (await list(leases.approver, "?limit=100")).body.items.find(
+      (candidate: { runId: string | null }) => candidate.runId === parked.flowRunId,
+    );
+    expect(item).toMatchObject({
+      sessionId: parked.sessionId,
+      runId: parked.flowRunId,
+      toolName: "flow.approval",
+      automation: { id: parked.flowId, kind: "flow" },
+      args: { stepId: "approve", title: "Send x?" },
+    });
     const approved = await decideRun(leases.approver, parked.flowRunId, { decision: "approved", approvalId: item.id });
     expect(approved.status).toBe(200);
     expect(approved.body).toEqual({ ok: true, approvalId: item.id, decision: "approved" });
     expect(await waitForTurn(parked.executionId, ["COMPLETED", "FAILED"])).toMatchObject({ status: "COMPLETED" });
-    expect(await db().flowRun.findUniqueOrThrow({ where: { id: parked.flowRunId } })).toMatchObject({ status: "COMPLETED", output: { sent: "x" } });
+    expect(await db().flowRun.findUniqueOrThrow({ where: { id: parked.flowRunId } })).toMatchObject({
+      status: "COMPLETED",
+      output: { sent: "x" },
+    });
     const second = await decideRun(leases.approver, parked.flowRunId, { decision: "approved" });
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe("CONFLICT");
@@ -243,7 +333,9 @@ describe("POST /worker/approvals/runs/{runId}", () => {
     expect(await decideRun(leases.approver, unseen.flowRunId, { decision: "approved" })).toEqual(unknown);
     expect(await decideRun(leases.approver, "nope", { decision: "approved" })).toEqual(unknown);
     expect((await decideRun(leases.viewer, parked.flowRunId, { decision: "approved" })).status).toBe(403);
-    expect((await decideRun(leases.approver, parked.flowRunId, { decision: "approved", callerCredentials: {} })).status).toBe(400);
+    expect(
+      (await decideRun(leases.approver, parked.flowRunId, { decision: "approved", callerCredentials: {} })).status,
+    ).toBe(400);
     const rejected = await decideRun(leases.approver, parked.flowRunId, { decision: "rejected", comment: "not today" });
     expect(rejected.body).toMatchObject({ ok: true, decision: "rejected" });
     await waitForTurn(parked.executionId, ["COMPLETED", "FAILED"]);

@@ -12,7 +12,11 @@ type TResponse = { status: number; body: any };
 
 // Status and body only: tests compare whole answers for neutrality, and headers such as the
 // rate-limit counters rightly differ from one request to the next.
-async function partnerApi(method: string, path: string, options: { credential?: string; body?: unknown } = {}): Promise<TResponse> {
+async function partnerApi(
+  method: string,
+  path: string,
+  options: { credential?: string; body?: unknown } = {},
+): Promise<TResponse> {
   const { status, body } = await partnerRequest(method, path, options);
   return { status, body };
 }
@@ -33,7 +37,8 @@ beforeAll(async () => {
 const subject = () => `worker-${crypto.randomUUID().slice(0, 8)}`;
 const vouch = (body: Record<string, unknown>, orgId = customer.organization.id, key = partner.key) =>
   partnerApi("POST", `/organizations/${orgId}/workers`, { credential: key, body });
-const mint = (body: Record<string, unknown>, key = partner.key) => partnerApi("POST", body.partnerSubject === undefined ? "/token" : "/worker-token", { credential: key, body });
+const mint = (body: Record<string, unknown>, key = partner.key) =>
+  partnerApi("POST", body.partnerSubject === undefined ? "/token" : "/worker-token", { credential: key, body });
 const listApprovals = (lease: string) => partnerApi("GET", "/worker/approvals", { credential: lease });
 
 async function vouched(roles = [{ domainId: customer.domain.id, role: "operator" }]) {
@@ -49,11 +54,24 @@ describe("POST /token and /worker-token", () => {
     const response = await mint({ orgId: customer.organization.id, appId: partner.appId });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(["appId", "expiresAt", "orgId", "partnerSubject", "token"]);
-    expect(response.body).toMatchObject({ orgId: customer.organization.id, appId: partner.appId, partnerSubject: null });
+    expect(response.body).toMatchObject({
+      orgId: customer.organization.id,
+      appId: partner.appId,
+      partnerSubject: null,
+    });
     expect(response.body.token).toMatch(/^ykt_[0-9A-Za-z]{52}$/);
     expect(Math.abs(Date.parse(response.body.expiresAt) - (before + 3_600_000))).toBeLessThan(60_000);
-    const rows = await db().leaseToken.findMany({ where: { organizationId: customer.organization.id, partnerSubject: null } });
-    expect(rows.some((row) => response.body.token.startsWith(row.prefix) && row.secretHash !== response.body.token && !row.secretHash.includes(response.body.token))).toBe(true);
+    const rows = await db().leaseToken.findMany({
+      where: { organizationId: customer.organization.id, partnerSubject: null },
+    });
+    expect(
+      rows.some(
+        (row) =>
+          response.body.token.startsWith(row.prefix) &&
+          row.secretHash !== response.body.token &&
+          !row.secretHash.includes(response.body.token),
+      ),
+    ).toBe(true);
   });
 
   it("mints a worker lease for a vouched subject, and it acts as that worker", async () => {
@@ -66,7 +84,9 @@ describe("POST /token and /worker-token", () => {
 
   it("answers every unusable org, app or subject with one identical 404", async () => {
     const { partnerSubject } = await vouched();
-    const revokedApp = await db().partnerApp.create({ data: { platformId: partner.platform.id, name: "Old", revokedAt: new Date() } });
+    const revokedApp = await db().partnerApp.create({
+      data: { platformId: partner.platform.id, name: "Old", revokedAt: new Date() },
+    });
     const base = { orgId: customer.organization.id, appId: partner.appId };
     const refusals = await Promise.all([
       mint({ ...base, orgId: otherCustomer.organization.id }),
@@ -90,7 +110,10 @@ describe("POST /token and /worker-token", () => {
   it("refuses bad credentials with a neutral 401, unknown fields with 400, a suspended platform with 403", async () => {
     const body = { orgId: customer.organization.id, appId: partner.appId };
     const noKey = await partnerApi("POST", "/token", { body });
-    const userKey = await partnerApi("POST", "/token", { credential: (await person(customer.organization.id, "MEMBER", [])).key, body });
+    const userKey = await partnerApi("POST", "/token", {
+      credential: (await person(customer.organization.id, "MEMBER", [])).key,
+      body,
+    });
     const garbage = await partnerApi("POST", "/token", { credential: "ykp_nope", body });
     expect(noKey.status).toBe(401);
     expect(userKey).toEqual(noKey);
@@ -106,9 +129,13 @@ describe("POST /token and /worker-token", () => {
 
   it("stops a lease at expiry, at app revocation and at platform suspension", async () => {
     const { partnerSubject } = await vouched();
-    const lease = async () => (await mint({ orgId: customer.organization.id, appId: partner.appId, partnerSubject })).body.token as string;
+    const lease = async () =>
+      (await mint({ orgId: customer.organization.id, appId: partner.appId, partnerSubject })).body.token as string;
     const expiring = await lease();
-    await db().leaseToken.updateMany({ where: { prefix: expiring.slice(0, 16) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().leaseToken.updateMany({
+      where: { prefix: expiring.slice(0, 16) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const expired = await listApprovals(expiring);
     expect(expired.status).toBe(401);
     expect(expired.body.error.code).toBe("UNAUTHORIZED");
@@ -161,7 +188,12 @@ describe("worker mappings", () => {
     expect(user.email).toBe(`worker+${mapping.id}@partner.invalid`);
     expect(user.name).toBe("Wendy Worker");
     expect(user.orgMemberships.map((m) => [m.organizationId, m.role])).toEqual([[customer.organization.id, "MEMBER"]]);
-    expect(user.domainMemberships.map((m) => [m.domainId, m.role]).sort()).toEqual([[customer.domain.id, "VIEWER"], [second.id, "EDITOR"]].sort());
+    expect(user.domainMemberships.map((m) => [m.domainId, m.role]).sort()).toEqual(
+      [
+        [customer.domain.id, "VIEWER"],
+        [second.id, "EDITOR"],
+      ].sort(),
+    );
     expect(await verifyPassword("", user.passwordHash)).toBe(false);
     expect(user.passwordHash.startsWith("scrypt$")).toBe(false);
   });
@@ -171,38 +203,85 @@ describe("worker mappings", () => {
       { domainId: customer.domain.id, role: "owner" },
       { domainId: second.id, role: "editor" },
     ]);
-    const again = await vouch({ partnerSubject, displayName: "Wendy Renamed", domainRoles: [{ domainId: second.id, role: "viewer" }] });
+    const again = await vouch({
+      partnerSubject,
+      displayName: "Wendy Renamed",
+      domainRoles: [{ domainId: second.id, role: "viewer" }],
+    });
     expect(again.status).toBe(201);
-    expect(again.body).toMatchObject({ id: mapping.id, userId: mapping.userId, displayName: "Wendy Renamed", domainRoles: [{ domainId: second.id, role: "viewer" }] });
+    expect(again.body).toMatchObject({
+      id: mapping.id,
+      userId: mapping.userId,
+      displayName: "Wendy Renamed",
+      domainRoles: [{ domainId: second.id, role: "viewer" }],
+    });
     const memberships = await db().domainMembership.findMany({ where: { userId: mapping.userId } });
     expect(memberships.map((m) => [m.domainId, m.role])).toEqual([[second.id, "VIEWER"]]);
     expect((await db().user.findUniqueOrThrow({ where: { id: mapping.userId } })).name).toBe("Wendy Renamed");
-    const repeat = await vouch({ partnerSubject, displayName: "Wendy Renamed", domainRoles: [{ domainId: second.id, role: "viewer" }] });
+    const repeat = await vouch({
+      partnerSubject,
+      displayName: "Wendy Renamed",
+      domainRoles: [{ domainId: second.id, role: "viewer" }],
+    });
     expect(repeat.body).toEqual(again.body);
-    expect(await db().workerMapping.count({ where: { organizationId: customer.organization.id, partnerSubject } })).toBe(1);
+    expect(
+      await db().workerMapping.count({ where: { organizationId: customer.organization.id, partnerSubject } }),
+    ).toBe(1);
   });
 
   it("validates the body: foreign domains, duplicates, bounds and unknown fields", async () => {
     const base = { partnerSubject: subject(), displayName: "W" };
-    const foreign = await vouch({ ...base, domainRoles: [{ domainId: customer.domain.id, role: "viewer" }, { domainId: otherCustomer.domain.id, role: "viewer" }] });
+    const foreign = await vouch({
+      ...base,
+      domainRoles: [
+        { domainId: customer.domain.id, role: "viewer" },
+        { domainId: otherCustomer.domain.id, role: "viewer" },
+      ],
+    });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.error).toMatchObject({ code: "VALIDATION", details: { issues: [{ path: "domainRoles.1.domainId" }] } });
-    const twice = await vouch({ ...base, domainRoles: [{ domainId: second.id, role: "viewer" }, { domainId: second.id, role: "editor" }] });
+    expect(foreign.body.error).toMatchObject({
+      code: "VALIDATION",
+      details: { issues: [{ path: "domainRoles.1.domainId" }] },
+    });
+    const twice = await vouch({
+      ...base,
+      domainRoles: [
+        { domainId: second.id, role: "viewer" },
+        { domainId: second.id, role: "editor" },
+      ],
+    });
     expect(twice.status).toBe(400);
     expect((await vouch({ ...base, domainRoles: [] })).status).toBe(400);
     expect((await vouch({ ...base, domainRoles: [{ domainId: second.id, role: "admin" }] })).status).toBe(400);
-    expect((await vouch({ ...base, displayName: "x".repeat(121), domainRoles: [{ domainId: second.id, role: "viewer" }] })).status).toBe(400);
-    expect((await vouch({ ...base, partnerSubject: "s".repeat(201), domainRoles: [{ domainId: second.id, role: "viewer" }] })).status).toBe(400);
-    expect((await vouch({ ...base, domainRoles: [{ domainId: second.id, role: "viewer" }], email: "x@y" })).status).toBe(400);
+    expect(
+      (await vouch({ ...base, displayName: "x".repeat(121), domainRoles: [{ domainId: second.id, role: "viewer" }] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await vouch({
+          ...base,
+          partnerSubject: "s".repeat(201),
+          domainRoles: [{ domainId: second.id, role: "viewer" }],
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await vouch({ ...base, domainRoles: [{ domainId: second.id, role: "viewer" }], email: "x@y" })).status,
+    ).toBe(400);
     expect(await db().workerMapping.count({ where: { partnerSubject: base.partnerSubject } })).toBe(0);
   });
 
   it("lists the customer's mappings only", async () => {
     const { mapping } = await vouched();
-    const listed = await partnerApi("GET", `/organizations/${customer.organization.id}/workers`, { credential: partner.key });
+    const listed = await partnerApi("GET", `/organizations/${customer.organization.id}/workers`, {
+      credential: partner.key,
+    });
     expect(listed.status).toBe(200);
     expect(listed.body.items).toContainEqual(mapping);
-    const theirs = await partnerApi("GET", `/organizations/${otherCustomer.organization.id}/workers`, { credential: other.key });
+    const theirs = await partnerApi("GET", `/organizations/${otherCustomer.organization.id}/workers`, {
+      credential: other.key,
+    });
     expect(theirs.body.items.map((item: { id: string }) => item.id)).not.toContain(mapping.id);
   });
 
@@ -215,10 +294,16 @@ describe("worker mappings", () => {
       partnerApi("GET", `/organizations/not-a-uuid/workers`, { credential: partner.key }),
       vouch({ partnerSubject: subject(), displayName: "W", domainRoles }, otherCustomer.organization.id),
       vouch({ partnerSubject: subject(), displayName: "W", domainRoles }, crypto.randomUUID()),
-      partnerApi("DELETE", `/organizations/${customer.organization.id}/workers/${crypto.randomUUID()}`, { credential: partner.key }),
+      partnerApi("DELETE", `/organizations/${customer.organization.id}/workers/${crypto.randomUUID()}`, {
+        credential: partner.key,
+      }),
       partnerApi("DELETE", `/organizations/${customer.organization.id}/workers/nope`, { credential: partner.key }),
-      partnerApi("DELETE", `/organizations/${otherCustomer.organization.id}/workers/${mapping.id}`, { credential: partner.key }),
-      partnerApi("DELETE", `/organizations/${customer.organization.id}/workers/${mapping.id}`, { credential: other.key }),
+      partnerApi("DELETE", `/organizations/${otherCustomer.organization.id}/workers/${mapping.id}`, {
+        credential: partner.key,
+      }),
+      partnerApi("DELETE", `/organizations/${customer.organization.id}/workers/${mapping.id}`, {
+        credential: other.key,
+      }),
     ]);
     expect(refusals[0]!.status).toBe(404);
     for (const refusal of refusals) expect(refusal).toEqual(refusals[0]);
@@ -226,26 +311,45 @@ describe("worker mappings", () => {
   });
 
   it("revoking removes the person from the customer, disables them and refuses their leases at once", async () => {
-    const { partnerSubject, mapping } = await vouched([{ domainId: customer.domain.id, role: "owner" }, { domainId: second.id, role: "viewer" }]);
-    const lease = (await mint({ orgId: customer.organization.id, appId: partner.appId, partnerSubject })).body.token as string;
+    const { partnerSubject, mapping } = await vouched([
+      { domainId: customer.domain.id, role: "owner" },
+      { domainId: second.id, role: "viewer" },
+    ]);
+    const lease = (await mint({ orgId: customer.organization.id, appId: partner.appId, partnerSubject })).body
+      .token as string;
     const appLease = (await mint({ orgId: customer.organization.id, appId: partner.appId })).body.token as string;
     expect((await listApprovals(lease)).status).toBe(200);
 
-    const revoked = await partnerApi("DELETE", `/organizations/${customer.organization.id}/workers/${mapping.id}`, { credential: partner.key });
+    const revoked = await partnerApi("DELETE", `/organizations/${customer.organization.id}/workers/${mapping.id}`, {
+      credential: partner.key,
+    });
     expect(revoked.status).toBe(204);
     expect(revoked.body).toBeNull();
     expect((await listApprovals(lease)).status).toBe(401);
-    expect(await db().leaseToken.count({ where: { organizationId: customer.organization.id, partnerSubject } })).toBe(0);
+    expect(await db().leaseToken.count({ where: { organizationId: customer.organization.id, partnerSubject } })).toBe(
+      0,
+    );
     expect(await db().leaseToken.count({ where: { prefix: appLease.slice(0, 16) } })).toBe(1);
     expect(await db().workerMapping.count({ where: { id: mapping.id } })).toBe(0);
-    const user = await db().user.findUniqueOrThrow({ where: { id: mapping.userId }, include: { orgMemberships: true, domainMemberships: true } });
+    const user = await db().user.findUniqueOrThrow({
+      where: { id: mapping.userId },
+      include: { orgMemberships: true, domainMemberships: true },
+    });
     expect(user.disabledAt).not.toBeNull();
     expect(user.orgMemberships).toEqual([]);
     expect(user.domainMemberships).toEqual([]);
-    const relisted = await partnerApi("GET", `/organizations/${customer.organization.id}/workers`, { credential: partner.key });
+    const relisted = await partnerApi("GET", `/organizations/${customer.organization.id}/workers`, {
+      credential: partner.key,
+    });
     expect(relisted.body.items.map((item: { id: string }) => item.id)).not.toContain(mapping.id);
     const again = await mint({ orgId: customer.organization.id, appId: partner.appId, partnerSubject });
     expect(again.status).toBe(404);
-    expect((await partnerApi("DELETE", `/organizations/${customer.organization.id}/workers/${mapping.id}`, { credential: partner.key })).status).toBe(404);
+    expect(
+      (
+        await partnerApi("DELETE", `/organizations/${customer.organization.id}/workers/${mapping.id}`, {
+          credential: partner.key,
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -1,8 +1,22 @@
 import type { TWorkerDomainRole, TWorkerMapping } from "@/contracts/partner/worker-mapping";
 
-export const MAPPING_SELECT = { id: true, partnerSubject: true, displayName: true, userId: true, domainRoles: true, createdAt: true } as const;
+export const MAPPING_SELECT = {
+  id: true,
+  partnerSubject: true,
+  displayName: true,
+  userId: true,
+  domainRoles: true,
+  createdAt: true,
+} as const;
 
-type TMappingRow = { id: string; partnerSubject: string; displayName: string; userId: string; domainRoles: unknown; createdAt: Date };
+type TMappingRow = {
+  id: string;
+  partnerSubject: string;
+  displayName: string;
+  userId: string;
+  domainRoles: unknown;
+  createdAt: Date;
+};
 
 /** The public shape of a mapping; domainRoles are stored in their wire form. */
 export function toWorkerMapping(row: TMappingRow): TWorkerMapping {

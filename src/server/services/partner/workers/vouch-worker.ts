@@ -48,10 +48,15 @@ export async function vouchWorker(partner: TPartnerActor, o: TVouchWorkerOptions
 }
 
 async function assertDomainsOfOrg(orgId: string, grants: TVouchWorkerOptions["domainRoles"]): Promise<void> {
-  const found = await db().domain.findMany({ where: { organizationId: orgId, id: { in: grants.map((grant) => grant.domainId) } }, select: { id: true } });
+  const found = await db().domain.findMany({
+    where: { organizationId: orgId, id: { in: grants.map((grant) => grant.domainId) } },
+    select: { id: true },
+  });
   const known = new Set(found.map((domain) => domain.id));
   const issues = grants.flatMap((grant, index) =>
-    known.has(grant.domainId) ? [] : [{ path: ["domainRoles", index, "domainId"], message: "is no domain of this customer" }],
+    known.has(grant.domainId)
+      ? []
+      : [{ path: ["domainRoles", index, "domainId"], message: "is no domain of this customer" }],
   );
   if (issues.length) throw validationError(issues);
 }
@@ -63,22 +68,44 @@ async function upsertMapping(tx: TTransaction, platformId: string, o: TVouchWork
   });
   const mappingId = existing?.id ?? randomUUID();
   const organizationRole = o.organizationRole === "admin" ? "ADMIN" : "MEMBER";
-  const userId = existing ? existing.userId : await createWorkerPerson(tx, o.orgId, mappingId, o.displayName, organizationRole);
+  const userId = existing
+    ? existing.userId
+    : await createWorkerPerson(tx, o.orgId, mappingId, o.displayName, organizationRole);
   if (existing) {
     await tx.user.update({ where: { id: userId }, data: { name: o.displayName } });
-    await tx.organizationMembership.updateMany({ where: { organizationId: o.orgId, userId }, data: { role: organizationRole } });
+    await tx.organizationMembership.updateMany({
+      where: { organizationId: o.orgId, userId },
+      data: { role: organizationRole },
+    });
     await tx.domainMembership.deleteMany({ where: { userId, domain: { organizationId: o.orgId } } });
   }
-  await tx.domainMembership.createMany({ data: o.domainRoles.map((grant) => ({ domainId: grant.domainId, userId, role: toDomainRole(grant.role) })) });
-  const data = { displayName: o.displayName, domainRoles: o.domainRoles.map((grant) => ({ domainId: grant.domainId, role: grant.role })) };
+  await tx.domainMembership.createMany({
+    data: o.domainRoles.map((grant) => ({ domainId: grant.domainId, userId, role: toDomainRole(grant.role) })),
+  });
+  const data = {
+    displayName: o.displayName,
+    domainRoles: o.domainRoles.map((grant) => ({ domainId: grant.domainId, role: grant.role })),
+  };
   const row = existing
     ? await tx.workerMapping.update({ where: { id: mappingId }, data, select: MAPPING_SELECT })
-    : await tx.workerMapping.create({ data: { id: mappingId, platformId, organizationId: o.orgId, partnerSubject: o.partnerSubject, userId, ...data }, select: MAPPING_SELECT });
+    : await tx.workerMapping.create({
+        data: { id: mappingId, platformId, organizationId: o.orgId, partnerSubject: o.partnerSubject, userId, ...data },
+        select: MAPPING_SELECT,
+      });
   return toWorkerMapping(row);
 }
 
-async function createWorkerPerson(tx: TTransaction, orgId: string, mappingId: string, name: string, role: "ADMIN" | "MEMBER"): Promise<string> {
-  const user = await tx.user.create({ data: { email: workerEmail(mappingId), name, passwordHash: unusablePassword() }, select: { id: true } });
+async function createWorkerPerson(
+  tx: TTransaction,
+  orgId: string,
+  mappingId: string,
+  name: string,
+  role: "ADMIN" | "MEMBER",
+): Promise<string> {
+  const user = await tx.user.create({
+    data: { email: workerEmail(mappingId), name, passwordHash: unusablePassword() },
+    select: { id: true },
+  });
   await tx.organizationMembership.create({ data: { organizationId: orgId, userId: user.id, role } });
   return user.id;
 }

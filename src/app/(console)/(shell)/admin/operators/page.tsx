@@ -14,7 +14,10 @@ export default async function OperatorsPage() {
   await queryClient.prefetchQuery(trpcServer.admin.listOperators.queryOptions());
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <PageHeader title="Admin" description="Run this instance: the partner platforms that resell the service, and the people who operate it." />
+      <PageHeader
+        title="Admin"
+        description="Run this instance: the partner platforms that resell the service, and the people who operate it."
+      />
       <AdminTabs current="operators" />
       <OperatorsView myUserId={viewer.user.id} />
     </HydrationBoundary>

@@ -24,7 +24,9 @@ export async function generateMetadata({ params }: TParams): Promise<Metadata> {
 export default async function FlowPage({ params }: TParams) {
   await requireOrganization();
   const { flowId } = await params;
-  const loaded = await loadOrNotFound(() => getQueryClient().fetchQuery(trpcServer.flows.get.queryOptions({ id: flowId })));
+  const loaded = await loadOrNotFound(() =>
+    getQueryClient().fetchQuery(trpcServer.flows.get.queryOptions({ id: flowId })),
+  );
   if (!loaded.ok) return <ForbiddenPage title="Flow" backHref="/flows" backLabel="Flows" message={loaded.message} />;
   const { flow } = loaded.data;
   const domain = (await loadDomains()).find((candidate) => candidate.id === flow.domainId);
@@ -33,7 +35,11 @@ export default async function FlowPage({ params }: TParams) {
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <BackLink href={`/flows?domain=${flow.domainId}`}>{`Flows of ${domain?.name ?? "the domain"}`}</BackLink>
-      <PageHeader title={flow.name} description={flow.description ?? undefined} actions={<FlowStatus flowId={flow.id} initialRevision={flow.publishedRevision} />} />
+      <PageHeader
+        title={flow.name}
+        description={flow.description ?? undefined}
+        actions={<FlowStatus flowId={flow.id} initialRevision={flow.publishedRevision} />}
+      />
       <FlowEditor flowId={flow.id} role={domain?.myRole ?? null} />
     </HydrationBoundary>
   );

@@ -23,7 +23,9 @@ export default async function NewFlowPage({ searchParams }: { searchParams: Prom
       {canEditAutomation(domain.myRole) ? (
         <NewFlowForm domainId={domain.id} domainName={domain.name} />
       ) : (
-        <NotAllowed>Your role in {domain.name} does not allow creating flows. Editors and owners of the domain can.</NotAllowed>
+        <NotAllowed>
+          Your role in {domain.name} does not allow creating flows. Editors and owners of the domain can.
+        </NotAllowed>
       )}
     </div>
   );

@@ -14,11 +14,16 @@ export default async function ImportIntegrationPage() {
   return (
     <div className={authoring.narrow}>
       <BackLink href="/integrations">Integrations</BackLink>
-      <PageHeader title="Add from OpenAPI" description={`Turn an HTTP API's OpenAPI document into an integration every domain of ${organization.name} can use.`} />
+      <PageHeader
+        title="Add from OpenAPI"
+        description={`Turn an HTTP API's OpenAPI document into an integration every domain of ${organization.name} can use.`}
+      />
       {isOrgAdmin(organization.role) ? (
         <ImportOpenApiForm />
       ) : (
-        <NotAllowed>Only owners and admins of {organization.name} can add integrations. Ask one of them to import the document.</NotAllowed>
+        <NotAllowed>
+          Only owners and admins of {organization.name} can add integrations. Ask one of them to import the document.
+        </NotAllowed>
       )}
     </div>
   );

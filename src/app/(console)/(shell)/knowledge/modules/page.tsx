@@ -14,7 +14,10 @@ export const metadata: Metadata = { title: "Knowledge modules" };
 export default async function KnowledgeModulesPage() {
   const { organization } = await requireOrganization();
   const queryClient = getQueryClient();
-  const [domains] = await Promise.all([loadDomains(), queryClient.prefetchQuery(trpcServer.knowledge.listModules.queryOptions())]);
+  const [domains] = await Promise.all([
+    loadDomains(),
+    queryClient.prefetchQuery(trpcServer.knowledge.listModules.queryOptions()),
+  ]);
   const canCreate = isOrgAdmin(organization.role) || domains.some((domain) => canManageKnowledge(domain.myRole));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

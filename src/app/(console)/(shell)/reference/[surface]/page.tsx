@@ -17,7 +17,8 @@ const SURFACES: Record<TReferenceSurface, { title: string; description: string }
 };
 
 /** Where the SDKs are (generated from these documents; retries, idempotency keys, the stream and webhooks built in). */
-const SDK_NOTE = "SDKs generated from this document: TypeScript (sdk/typescript) and Python (sdk/python) in the service's repository; see their READMEs.";
+const SDK_NOTE =
+  "SDKs generated from this document: TypeScript (sdk/typescript) and Python (sdk/python) in the service's repository; see their READMEs.";
 
 type TParams = { params: Promise<{ surface: string }> };
 

@@ -10,10 +10,16 @@ export const metadata: Metadata = { title: "Model budget" };
 export default async function BudgetPage() {
   const { organization } = await requireOrganization();
   const queryClient = getQueryClient();
-  await Promise.all([queryClient.prefetchQuery(trpcServer.budget.get.queryOptions()), queryClient.prefetchQuery(trpcServer.usage.monthSpend.queryOptions())]);
+  await Promise.all([
+    queryClient.prefetchQuery(trpcServer.budget.get.queryOptions()),
+    queryClient.prefetchQuery(trpcServer.usage.monthSpend.queryOptions()),
+  ]);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <PageHeader title="Model budget" description={`Monthly limits on what the agents of ${organization.name} may spend on LLM providers.`} />
+      <PageHeader
+        title="Model budget"
+        description={`Monthly limits on what the agents of ${organization.name} may spend on LLM providers.`}
+      />
       <BudgetView />
     </HydrationBoundary>
   );

@@ -13,7 +13,10 @@ export default async function PartnerSettingsPage() {
   await queryClient.prefetchQuery(trpcServer.partnerEntitlements.console.overview.queryOptions());
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <PageHeader title="Partner" description={`What the partner platform of ${organization.name} has enabled, and the sessions shared with its support.`} />
+      <PageHeader
+        title="Partner"
+        description={`What the partner platform of ${organization.name} has enabled, and the sessions shared with its support.`}
+      />
       <PartnerSettings />
     </HydrationBoundary>
   );

@@ -10,7 +10,10 @@ export default async function WebhooksPage() {
   const { organization } = await requireOrganization();
   return (
     <>
-      <PageHeader title="Webhook deliveries" description={`Assistant events sent to the webhook of ${organization.name}, with every attempt.`} />
+      <PageHeader
+        title="Webhook deliveries"
+        description={`Assistant events sent to the webhook of ${organization.name}, with every attempt.`}
+      />
       <WebhookDeliveriesView />
     </>
   );

@@ -4,4 +4,12 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 const handle = (req: Request) => handleOpenApiRequest(req, "partner-v1");
-export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE, handle as HEAD, handle as OPTIONS };
+export {
+  handle as GET,
+  handle as POST,
+  handle as PUT,
+  handle as PATCH,
+  handle as DELETE,
+  handle as HEAD,
+  handle as OPTIONS,
+};

@@ -12,7 +12,13 @@ type TParams = { params: Promise<{ articleId: string }> };
 
 export async function generateMetadata({ params }: TParams): Promise<Metadata> {
   try {
-    return { title: (await getQueryClient().fetchQuery(trpcServer.knowledge.getArticle.queryOptions({ id: (await params).articleId }))).title };
+    return {
+      title: (
+        await getQueryClient().fetchQuery(
+          trpcServer.knowledge.getArticle.queryOptions({ id: (await params).articleId }),
+        )
+      ).title,
+    };
   } catch {
     return { title: "Article" };
   }
@@ -21,13 +27,19 @@ export async function generateMetadata({ params }: TParams): Promise<Metadata> {
 export default async function ArticlePage({ params }: TParams) {
   await requireOrganization();
   const { articleId } = await params;
-  const loaded = await loadOrNotFound(() => getQueryClient().fetchQuery(trpcServer.knowledge.getArticle.queryOptions({ id: articleId })));
-  if (!loaded.ok) return <ForbiddenPage title="Article" backHref="/knowledge" backLabel="Knowledge" message={loaded.message} />;
+  const loaded = await loadOrNotFound(() =>
+    getQueryClient().fetchQuery(trpcServer.knowledge.getArticle.queryOptions({ id: articleId })),
+  );
+  if (!loaded.ok)
+    return <ForbiddenPage title="Article" backHref="/knowledge" backLabel="Knowledge" message={loaded.message} />;
   const article = loaded.data;
   return (
     <HydrationBoundary state={dehydrate(getQueryClient())}>
       <BackLink href={`/knowledge/bases/${article.baseId}`}>Articles</BackLink>
-      <PageHeader title={article.title} description="Edit the draft, then publish it. Search and agents read only the published copy." />
+      <PageHeader
+        title={article.title}
+        description="Edit the draft, then publish it. Search and agents read only the published copy."
+      />
       <ArticleEditor articleId={article.id} />
     </HydrationBoundary>
   );

@@ -13,7 +13,13 @@ type TParams = { params: Promise<{ baseId: string }> };
 
 export async function generateMetadata({ params }: TParams): Promise<Metadata> {
   try {
-    return { title: (await getQueryClient().fetchQuery(trpcServer.knowledge.listArticles.queryOptions({ baseId: (await params).baseId }))).base.name };
+    return {
+      title: (
+        await getQueryClient().fetchQuery(
+          trpcServer.knowledge.listArticles.queryOptions({ baseId: (await params).baseId }),
+        )
+      ).base.name,
+    };
   } catch {
     return { title: "Knowledge base" };
   }
@@ -22,15 +28,24 @@ export async function generateMetadata({ params }: TParams): Promise<Metadata> {
 export default async function BasePage({ params }: TParams) {
   await requireOrganization();
   const { baseId } = await params;
-  const loaded = await loadOrNotFound(() => getQueryClient().fetchQuery(trpcServer.knowledge.listArticles.queryOptions({ baseId })));
-  if (!loaded.ok) return <ForbiddenPage title="Knowledge base" backHref="/knowledge" backLabel="Knowledge" message={loaded.message} />;
+  const loaded = await loadOrNotFound(() =>
+    getQueryClient().fetchQuery(trpcServer.knowledge.listArticles.queryOptions({ baseId })),
+  );
+  if (!loaded.ok)
+    return (
+      <ForbiddenPage title="Knowledge base" backHref="/knowledge" backLabel="Knowledge" message={loaded.message} />
+    );
   const { base } = loaded.data;
   return (
     <HydrationBoundary state={dehydrate(getQueryClient())}>
       <BackLink href="/knowledge">Knowledge</BackLink>
       <PageHeader
         title={base.name}
-        description={base.scope === "org" ? "The organization's base: every member can read it; owners and admins edit it." : "A domain's base: its members read it; owners and editors of the domain edit it."}
+        description={
+          base.scope === "org"
+            ? "The organization's base: every member can read it; owners and admins edit it."
+            : "A domain's base: its members read it; owners and editors of the domain edit it."
+        }
         actions={base.scope === "org" ? <Badge tone="brand">Organization</Badge> : <Badge tone="neutral">Domain</Badge>}
       />
       <BaseArticles baseId={base.id} />

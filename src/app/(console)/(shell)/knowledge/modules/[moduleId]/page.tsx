@@ -14,7 +14,11 @@ type TParams = { params: Promise<{ moduleId: string }> };
 
 export async function generateMetadata({ params }: TParams): Promise<Metadata> {
   try {
-    return { title: (await getQueryClient().fetchQuery(trpcServer.knowledge.getModule.queryOptions({ id: (await params).moduleId }))).name };
+    return {
+      title: (
+        await getQueryClient().fetchQuery(trpcServer.knowledge.getModule.queryOptions({ id: (await params).moduleId }))
+      ).name,
+    };
   } catch {
     return { title: "Knowledge module" };
   }
@@ -23,17 +27,35 @@ export async function generateMetadata({ params }: TParams): Promise<Metadata> {
 export default async function ModulePage({ params }: TParams) {
   await requireOrganization();
   const { moduleId } = await params;
-  const loaded = await loadOrNotFound(() => getQueryClient().fetchQuery(trpcServer.knowledge.getModule.queryOptions({ id: moduleId })));
-  if (!loaded.ok) return <ForbiddenPage title="Knowledge module" backHref="/knowledge/modules" backLabel="Modules" message={loaded.message} />;
+  const loaded = await loadOrNotFound(() =>
+    getQueryClient().fetchQuery(trpcServer.knowledge.getModule.queryOptions({ id: moduleId })),
+  );
+  if (!loaded.ok)
+    return (
+      <ForbiddenPage
+        title="Knowledge module"
+        backHref="/knowledge/modules"
+        backLabel="Modules"
+        message={loaded.message}
+      />
+    );
   const knowledgeModule = loaded.data;
-  const domainName = knowledgeModule.domainId ? (await loadDomains()).find((domain) => domain.id === knowledgeModule.domainId)?.name : undefined;
+  const domainName = knowledgeModule.domainId
+    ? (await loadDomains()).find((domain) => domain.id === knowledgeModule.domainId)?.name
+    : undefined;
   return (
     <HydrationBoundary state={dehydrate(getQueryClient())}>
       <BackLink href="/knowledge/modules">Modules</BackLink>
       <PageHeader
         title={knowledgeModule.name}
         description={knowledgeModule.description ?? undefined}
-        actions={knowledgeModule.kind === "org" ? <Badge tone="brand">Organization module</Badge> : <Badge tone="neutral">{domainName ? `Domain module · ${domainName}` : "Domain module"}</Badge>}
+        actions={
+          knowledgeModule.kind === "org" ? (
+            <Badge tone="brand">Organization module</Badge>
+          ) : (
+            <Badge tone="neutral">{domainName ? `Domain module · ${domainName}` : "Domain module"}</Badge>
+          )
+        }
       />
       <ModuleArticles moduleId={knowledgeModule.id} />
     </HydrationBoundary>

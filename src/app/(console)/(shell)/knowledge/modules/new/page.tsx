@@ -12,16 +12,24 @@ export const metadata: Metadata = { title: "New knowledge module" };
 
 export default async function NewModulePage() {
   const { organization } = await requireOrganization();
-  const domains = (await loadDomains()).filter((domain) => canManageKnowledge(domain.myRole)).map(({ id, name }) => ({ id, name }));
+  const domains = (await loadDomains())
+    .filter((domain) => canManageKnowledge(domain.myRole))
+    .map(({ id, name }) => ({ id, name }));
   const canCreateOrgModule = isOrgAdmin(organization.role);
   return (
     <div className={authoring.narrow}>
       <BackLink href="/knowledge/modules">Modules</BackLink>
-      <PageHeader title="New module" description="A module groups published articles so that agents can search exactly those." />
+      <PageHeader
+        title="New module"
+        description="A module groups published articles so that agents can search exactly those."
+      />
       {domains.length || canCreateOrgModule ? (
         <NewModuleForm domains={domains} canCreateOrgModule={canCreateOrgModule} />
       ) : (
-        <NotAllowed>Domain modules need the Owner or Editor role in a domain; organization modules need an organization owner or admin.</NotAllowed>
+        <NotAllowed>
+          Domain modules need the Owner or Editor role in a domain; organization modules need an organization owner or
+          admin.
+        </NotAllowed>
       )}
     </div>
   );

@@ -14,13 +14,20 @@ export const runtime = "nodejs";
  * console's limit like a tRPC request (per session cookie, or per address without one).
  */
 const handle = apiRoute<{ sessionId: string }>(
-  { route: "/api/console/sessions/[sessionId]/stream", methods: ["GET"], rateLimit: (req) => ({ surface: "console", keys: consoleRateLimitKeys(req) }) },
+  {
+    route: "/api/console/sessions/[sessionId]/stream",
+    methods: ["GET"],
+    rateLimit: (req) => ({ surface: "console", keys: consoleRateLimitKeys(req) }),
+  },
   async (req, { params }) => {
-  const session = await authenticateCookie(req.headers);
-  if (!session?.actor) {
-    throw new AppError("UNAUTHORIZED", "Sign in to the console and choose an organization first: the service_session cookie is missing, expired or has none selected.");
-  }
-  return serveSessionStream(req, session.actor, params.sessionId);
+    const session = await authenticateCookie(req.headers);
+    if (!session?.actor) {
+      throw new AppError(
+        "UNAUTHORIZED",
+        "Sign in to the console and choose an organization first: the service_session cookie is missing, expired or has none selected.",
+      );
+    }
+    return serveSessionStream(req, session.actor, params.sessionId);
   },
 );
 

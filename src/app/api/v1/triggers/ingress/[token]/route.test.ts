@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../../../../../test/agents-kit";
-import { publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../../../../test/sessions-kit";
+import {
+  publishAgent,
+  startEngine,
+  startReceiver,
+  stopEngine,
+  waitForTurn,
+} from "../../../../../../../test/sessions-kit";
 import type { TEventFilter } from "@/contracts/triggers/trigger";
 import { countStatements, useCountingDatabase } from "../../../../../../../test/statement-count-kit";
 import { db, useDatabase } from "@/server/db/client";
@@ -26,7 +32,12 @@ let flowId: string;
 let requiredId: string;
 
 type TResponse = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-type TDelivery = { body?: unknown; raw?: string; headers?: Record<string, string>; sign?: { secret?: string; timestamp?: number } | false };
+type TDelivery = {
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  sign?: { secret?: string; timestamp?: number } | false;
+};
 
 const marker = () => `m${crypto.randomUUID().slice(0, 12)}`;
 const tokenOf = (ingressUrl: string) => ingressUrl.split("/").pop()!;
@@ -39,7 +50,10 @@ async function deliver(token: string, delivery: TDelivery = {}): Promise<TRespon
     headers["x-service-timestamp"] = timestamp;
     headers["x-service-signature"] = ingressSignature(delivery.sign.secret ?? SECRET, timestamp, raw);
   }
-  const response = await POST(new Request(`http://127.0.0.1/api/v1/triggers/ingress/${token}`, { method: "POST", headers, body: raw }), { params: Promise.resolve({ token }) });
+  const response = await POST(
+    new Request(`http://127.0.0.1/api/v1/triggers/ingress/${token}`, { method: "POST", headers, body: raw }),
+    { params: Promise.resolve({ token }) },
+  );
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
@@ -55,12 +69,14 @@ async function eventTrigger(options: { secret?: string; filter?: TEventFilter; s
     ...(options.secret ? { endpointSecret: options.secret } : {}),
     ...(options.filter ? { eventFilter: options.filter } : {}),
   });
-  for (const automationId of options.subscribers ?? [flowId]) await subscribeAutomation(world.people.owner.actor, { triggerId: trigger.id, automationId });
+  for (const automationId of options.subscribers ?? [flowId])
+    await subscribeAutomation(world.people.owner.actor, { triggerId: trigger.id, automationId });
   if (trigger.type !== "event") throw new Error("expected an event trigger");
   return { id: trigger.id, token: tokenOf(trigger.ingressUrl) };
 }
 
-const firingsOf = (triggerId: string) => db().triggerFiring.findMany({ where: { triggerId }, include: { results: true }, orderBy: { createdAt: "asc" } });
+const firingsOf = (triggerId: string) =>
+  db().triggerFiring.findMany({ where: { triggerId }, include: { results: true }, orderBy: { createdAt: "asc" } });
 
 async function flowInputs(m: string): Promise<unknown[]> {
   const deadline = Date.now() + 15_000;
@@ -79,19 +95,41 @@ beforeAll(async () => {
   await startEngine();
   await enableEventTriggers(world.acme.id);
   const owner = world.people.owner.actor;
-  ({ connection: { id: connectionId } } = await createConnection(owner, { domainId: world.acme.ops, integrationId: HTTP, name: "HTTP", token: "org-token" }));
+  ({
+    connection: { id: connectionId },
+  } = await createConnection(owner, {
+    domainId: world.acme.ops,
+    integrationId: HTTP,
+    name: "HTTP",
+    token: "org-token",
+  }));
   const { flow } = await createAndPublishFlow(owner, {
     domainId: world.acme.ops,
     name: "Event flow",
     graph: {
       inputSchema: { type: "object", properties: {}, additionalProperties: true },
-      steps: [{ id: "post", kind: "tool", tool: "service.http.post", args: { url: `${receiver.base}/flow`, body: "{{input}}" } }],
+      steps: [
+        {
+          id: "post",
+          kind: "tool",
+          tool: "service.http.post",
+          args: { url: `${receiver.base}/flow`, body: "{{input}}" },
+        },
+      ],
     },
     bindingPolicies: { [HTTP]: "service" },
     changeNote: "test",
   });
   flowId = flow.id;
-  requiredId = await publishAgent(owner, world.acme.ops, { model: "builtin:procedure", procedure: `#service.http.get ${JSON.stringify({ url: `${receiver.base}/caller` })}` }, { bindingPolicies: { [HTTP]: "caller_required" } });
+  requiredId = await publishAgent(
+    owner,
+    world.acme.ops,
+    {
+      model: "builtin:procedure",
+      procedure: `#service.http.get ${JSON.stringify({ url: `${receiver.base}/caller` })}`,
+    },
+    { bindingPolicies: { [HTTP]: "caller_required" } },
+  );
 });
 
 afterAll(async () => {
@@ -103,17 +141,32 @@ describe("signed delivery", () => {
   it("fans a signed event out, delivering { eventType, occurredAt, actor, payload } and refusing caller-required subscribers", async () => {
     const trigger = await eventTrigger({ secret: SECRET, subscribers: [flowId, requiredId] });
     const m = marker();
-    const event = { actor: { id: "u-7", email: "ada@example.com" }, occurredAt: "2026-11-22T08:00:00+01:00", payload: { order: { id: 42, note: m } } };
+    const event = {
+      actor: { id: "u-7", email: "ada@example.com" },
+      occurredAt: "2026-11-22T08:00:00+01:00",
+      payload: { order: { id: 42, note: m } },
+    };
     const response = await deliver(trigger.token, { body: event, sign: {} });
     expect(response.status, JSON.stringify(response.body)).toBe(202);
     expect(response.body).toEqual({ matched: true, firingId: expect.any(String) });
 
-    expect(await flowInputs(m)).toEqual([{ eventType: "webhook.received", occurredAt: "2026-11-22T07:00:00.000Z", actor: event.actor, payload: event.payload }]);
+    expect(await flowInputs(m)).toEqual([
+      {
+        eventType: "webhook.received",
+        occurredAt: "2026-11-22T07:00:00.000Z",
+        actor: event.actor,
+        payload: event.payload,
+      },
+    ]);
     const [firing] = await firingsOf(trigger.id);
     expect(firing).toMatchObject({ id: response.body.firingId, source: "EVENT", actorId: null });
     const byAutomation = Object.fromEntries(firing!.results.map((result) => [result.automationId, result]));
     expect(byAutomation[flowId]).toMatchObject({ outcome: "STARTED" });
-    expect(byAutomation[requiredId]).toMatchObject({ outcome: "FAILED", errorCode: "CALLER_CREDENTIALS_REQUIRED", sessionId: null });
+    expect(byAutomation[requiredId]).toMatchObject({
+      outcome: "FAILED",
+      errorCode: "CALLER_CREDENTIALS_REQUIRED",
+      sessionId: null,
+    });
     const session = await db().agentSession.findUniqueOrThrow({ where: { id: byAutomation[flowId]!.sessionId! } });
     expect(session).toMatchObject({ origin: "TRIGGER", ownerId: null });
     await waitForTurn((await db().turn.findFirstOrThrow({ where: { sessionId: session.id } })).id);
@@ -128,7 +181,9 @@ describe("signed delivery", () => {
     const stale = await deliver(trigger.token, { sign: { timestamp: Math.floor(Date.now() / 1000) - 301 } });
     expect(stale).toMatchObject({ status: 401 });
     expect(stale.body.error.message).toContain("300 seconds");
-    expect((await deliver(trigger.token, { sign: { timestamp: Math.floor(Date.now() / 1000) + 400 } })).status).toBe(401);
+    expect((await deliver(trigger.token, { sign: { timestamp: Math.floor(Date.now() / 1000) + 400 } })).status).toBe(
+      401,
+    );
 
     const raw = JSON.stringify({ payload: { amount: 1 } });
     const timestamp = String(Math.floor(Date.now() / 1000));
@@ -137,7 +192,13 @@ describe("signed delivery", () => {
       headers: { "x-service-timestamp": timestamp, "x-service-signature": ingressSignature(SECRET, timestamp, raw) },
     });
     expect(tampered.status).toBe(401);
-    expect((await deliver(trigger.token, { headers: { "x-service-timestamp": timestamp, "x-service-signature": "md5=abc" } })).status).toBe(401);
+    expect(
+      (
+        await deliver(trigger.token, {
+          headers: { "x-service-timestamp": timestamp, "x-service-signature": "md5=abc" },
+        })
+      ).status,
+    ).toBe(401);
     expect(await firingsOf(trigger.id)).toHaveLength(0);
     expect(JSON.stringify(unsigned.body)).not.toContain(SECRET);
   });
@@ -146,7 +207,10 @@ describe("signed delivery", () => {
     const trigger = await eventTrigger({ secret: SECRET });
     const raw = JSON.stringify({ payload: { n: marker() } });
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const headers = { "x-service-timestamp": timestamp, "x-service-signature": ingressSignature(SECRET, timestamp, raw) };
+    const headers = {
+      "x-service-timestamp": timestamp,
+      "x-service-signature": ingressSignature(SECRET, timestamp, raw),
+    };
     const first = await deliver(trigger.token, { raw, headers });
     const again = await deliver(trigger.token, { raw, headers });
     expect(first.status).toBe(202);
@@ -185,21 +249,33 @@ describe("trigger state and body", () => {
     const trigger = await eventTrigger({ secret: SECRET });
     const missing = await deliver(trigger.token, { body: { data: {} }, sign: {} });
     expect(missing).toMatchObject({ status: 400, body: { error: { code: "VALIDATION" } } });
-    expect(missing.body.error.details.issues.map((issue: { path: string }) => issue.path)).toEqual(expect.arrayContaining(["payload"]));
+    expect(missing.body.error.details.issues.map((issue: { path: string }) => issue.path)).toEqual(
+      expect.arrayContaining(["payload"]),
+    );
     expect((await deliver(trigger.token, { raw: "{not json", sign: {} })).status).toBe(400);
-    expect((await deliver(trigger.token, { body: { payload: {}, actor: { role: "admin" } }, sign: {} })).status).toBe(400);
-    expect((await deliver(trigger.token, { body: { payload: {}, occurredAt: "yesterday" }, sign: {} })).status).toBe(400);
+    expect((await deliver(trigger.token, { body: { payload: {}, actor: { role: "admin" } }, sign: {} })).status).toBe(
+      400,
+    );
+    expect((await deliver(trigger.token, { body: { payload: {}, occurredAt: "yesterday" }, sign: {} })).status).toBe(
+      400,
+    );
     expect(await firingsOf(trigger.id)).toHaveLength(0);
   });
 
   it("is 409 for an inactive trigger and 403 once the organization's rollout is withdrawn", async () => {
     const trigger = await eventTrigger({ secret: SECRET });
     await setTriggerActive(world.people.owner.actor, { triggerId: trigger.id, active: false });
-    expect(await deliver(trigger.token, { sign: {} })).toMatchObject({ status: 409, body: { error: { code: "CONFLICT" } } });
+    expect(await deliver(trigger.token, { sign: {} })).toMatchObject({
+      status: 409,
+      body: { error: { code: "CONFLICT" } },
+    });
     await setTriggerActive(world.people.owner.actor, { triggerId: trigger.id, active: true });
     await disableEventTriggers(world.acme.id);
     try {
-      expect(await deliver(trigger.token, { sign: {} })).toMatchObject({ status: 403, body: { error: { code: "FORBIDDEN", details: { rollout: "event_triggers" } } } });
+      expect(await deliver(trigger.token, { sign: {} })).toMatchObject({
+        status: 403,
+        body: { error: { code: "FORBIDDEN", details: { rollout: "event_triggers" } } },
+      });
     } finally {
       await enableEventTriggers(world.acme.id);
     }
@@ -237,20 +313,85 @@ describe("the rollout", () => {
 
 describe("eventFilter", () => {
   const cases: Array<[string, TEventFilter, unknown, boolean]> = [
-    ["payload equals", { field: "payload.status", operator: "equals", value: "paid" }, { payload: { status: "paid" } }, true],
-    ["payload equals (other value)", { field: "payload.status", operator: "equals", value: "paid" }, { payload: { status: "open" } }, false],
+    [
+      "payload equals",
+      { field: "payload.status", operator: "equals", value: "paid" },
+      { payload: { status: "paid" } },
+      true,
+    ],
+    [
+      "payload equals (other value)",
+      { field: "payload.status", operator: "equals", value: "paid" },
+      { payload: { status: "open" } },
+      false,
+    ],
     ["payload equals (absent)", { field: "payload.status", operator: "equals", value: "paid" }, { payload: {} }, false],
-    ["not-equals (absent field)", { field: "payload.status", operator: "not-equals", value: "paid" }, { payload: {} }, true],
-    ["not-equals (same value)", { field: "payload.status", operator: "not-equals", value: "paid" }, { payload: { status: "paid" } }, false],
-    ["number >", { field: "payload.order.total", operator: ">", value: 100 }, { payload: { order: { total: 250 } } }, true],
-    ["number > (smaller)", { field: "payload.order.total", operator: ">", value: 100 }, { payload: { order: { total: 99.5 } } }, false],
-    ["number > (text is not a number)", { field: "payload.order.total", operator: ">", value: 100 }, { payload: { order: { total: "250" } } }, false],
-    ["occurredAt <", { field: "occurredAt", operator: "<", value: "2026-01-01T00:00:00Z" }, { payload: {}, occurredAt: "2025-12-31T23:00:00Z" }, true],
-    ["occurredAt equals across offsets", { field: "occurredAt", operator: "equals", value: "2026-01-01T00:00:00Z" }, { payload: {}, occurredAt: "2026-01-01T01:00:00+01:00" }, true],
-    ["actor contains", { field: "actor.email", operator: "contains", value: "@example.com" }, { actor: { email: "ada@example.com" }, payload: {} }, true],
-    ["actor contains (no actor)", { field: "actor.email", operator: "contains", value: "@example.com" }, { payload: {} }, false],
-    ["list contains", { field: "payload.tags", operator: "contains", value: "vip" }, { payload: { tags: ["new", "vip"] } }, true],
-    ["boolean equals", { field: "payload.urgent", operator: "equals", value: true }, { payload: { urgent: true } }, true],
+    [
+      "not-equals (absent field)",
+      { field: "payload.status", operator: "not-equals", value: "paid" },
+      { payload: {} },
+      true,
+    ],
+    [
+      "not-equals (same value)",
+      { field: "payload.status", operator: "not-equals", value: "paid" },
+      { payload: { status: "paid" } },
+      false,
+    ],
+    [
+      "number >",
+      { field: "payload.order.total", operator: ">", value: 100 },
+      { payload: { order: { total: 250 } } },
+      true,
+    ],
+    [
+      "number > (smaller)",
+      { field: "payload.order.total", operator: ">", value: 100 },
+      { payload: { order: { total: 99.5 } } },
+      false,
+    ],
+    [
+      "number > (text is not a number)",
+      { field: "payload.order.total", operator: ">", value: 100 },
+      { payload: { order: { total: "250" } } },
+      false,
+    ],
+    [
+      "occurredAt <",
+      { field: "occurredAt", operator: "<", value: "2026-01-01T00:00:00Z" },
+      { payload: {}, occurredAt: "2025-12-31T23:00:00Z" },
+      true,
+    ],
+    [
+      "occurredAt equals across offsets",
+      { field: "occurredAt", operator: "equals", value: "2026-01-01T00:00:00Z" },
+      { payload: {}, occurredAt: "2026-01-01T01:00:00+01:00" },
+      true,
+    ],
+    [
+      "actor contains",
+      { field: "actor.email", operator: "contains", value: "@example.com" },
+      { actor: { email: "ada@example.com" }, payload: {} },
+      true,
+    ],
+    [
+      "actor contains (no actor)",
+      { field: "actor.email", operator: "contains", value: "@example.com" },
+      { payload: {} },
+      false,
+    ],
+    [
+      "list contains",
+      { field: "payload.tags", operator: "contains", value: "vip" },
+      { payload: { tags: ["new", "vip"] } },
+      true,
+    ],
+    [
+      "boolean equals",
+      { field: "payload.urgent", operator: "equals", value: true },
+      { payload: { urgent: true } },
+      true,
+    ],
   ];
 
   it.each(cases)("%s", async (_name, filter, event, fires) => {

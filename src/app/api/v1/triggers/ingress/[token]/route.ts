@@ -8,7 +8,8 @@ export const runtime = "nodejs";
 
 /** Events are small; a larger body is refused before it is read into memory. */
 const MAX_BODY_BYTES = 1024 * 1024;
-const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The event body exceeds ${MAX_BODY_BYTES} bytes; send a smaller payload.`);
+const tooLarge = () =>
+  new AppError("PAYLOAD_TOO_LARGE", `The event body exceeds ${MAX_BODY_BYTES} bytes; send a smaller payload.`);
 
 /** The raw body exactly as sent: the signature covers these bytes, so nothing may re-serialize it. */
 async function rawBody(req: Request): Promise<string> {
@@ -29,11 +30,17 @@ const handle = apiRoute<{ token: string }>(
     route: "/api/v1/triggers/ingress/[token]",
     methods: ["POST"],
     // A caller without route params (a direct call in tests) is counted under the empty token.
-    rateLimit: (req, { token }) => ({ surface: "ingress", keys: { credential: secretKey(token ?? ""), ip: clientAddress(req) } }),
+    rateLimit: (req, { token }) => ({
+      surface: "ingress",
+      keys: { credential: secretKey(token ?? ""), ip: clientAddress(req) },
+    }),
   },
   async (req, { params }) => {
     const received = await receiveEvent({ token: params.token, headers: req.headers, rawBody: await rawBody(req) });
-    return Response.json(received.body, { status: 202, headers: received.replayed ? { "Idempotency-Replayed": "true" } : {} });
+    return Response.json(received.body, {
+      status: 202,
+      headers: received.replayed ? { "Idempotency-Replayed": "true" } : {},
+    });
   },
 );
 

@@ -16,7 +16,9 @@ type TParams = { params: Promise<{ domainId: string; agentId: string }> };
 export async function generateMetadata({ params }: TParams): Promise<Metadata> {
   const { agentId } = await params;
   try {
-    return { title: (await getQueryClient().fetchQuery(trpcServer.agents.get.queryOptions({ id: agentId }))).agent.name };
+    return {
+      title: (await getQueryClient().fetchQuery(trpcServer.agents.get.queryOptions({ id: agentId }))).agent.name,
+    };
   } catch {
     return { title: "Agent" };
   }
@@ -26,8 +28,18 @@ export default async function AgentPage({ params }: TParams) {
   await requireOrganization();
   const { domainId, agentId } = await params;
   const { domain } = await requireDomain(domainId);
-  const loaded = await loadOrNotFound(() => getQueryClient().fetchQuery(trpcServer.agents.get.queryOptions({ id: agentId })));
-  if (!loaded.ok) return <ForbiddenPage title="Agent" backHref={`/domains/${domain.id}/agents`} backLabel={`Agents of ${domain.name}`} message={loaded.message} />;
+  const loaded = await loadOrNotFound(() =>
+    getQueryClient().fetchQuery(trpcServer.agents.get.queryOptions({ id: agentId })),
+  );
+  if (!loaded.ok)
+    return (
+      <ForbiddenPage
+        title="Agent"
+        backHref={`/domains/${domain.id}/agents`}
+        backLabel={`Agents of ${domain.name}`}
+        message={loaded.message}
+      />
+    );
   const { agent } = loaded.data;
   // An agent opened under another domain's URL: send the person to the right one.
   if (agent.domainId !== domain.id) redirect(`/domains/${agent.domainId}/agents/${agent.id}`);
@@ -36,7 +48,11 @@ export default async function AgentPage({ params }: TParams) {
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <BackLink href={`/domains/${domain.id}/agents`}>{`Agents of ${domain.name}`}</BackLink>
-      <PageHeader title={agent.name} description={agent.description ?? undefined} actions={<AgentStatus agentId={agent.id} initialRevision={agent.publishedRevision} />} />
+      <PageHeader
+        title={agent.name}
+        description={agent.description ?? undefined}
+        actions={<AgentStatus agentId={agent.id} initialRevision={agent.publishedRevision} />}
+      />
       <AgentEditor agentId={agent.id} domainId={domain.id} role={domain.myRole} />
     </HydrationBoundary>
   );

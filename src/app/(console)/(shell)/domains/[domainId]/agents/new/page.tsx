@@ -20,7 +20,9 @@ export default async function NewAgentPage({ params }: { params: Promise<{ domai
       {canEditAutomation(domain.myRole) ? (
         <NewAgentForm domainId={domain.id} domainName={domain.name} />
       ) : (
-        <NotAllowed>Your role in {domain.name} does not allow creating agents. Editors and owners of the domain can.</NotAllowed>
+        <NotAllowed>
+          Your role in {domain.name} does not allow creating agents. Editors and owners of the domain can.
+        </NotAllowed>
       )}
     </div>
   );

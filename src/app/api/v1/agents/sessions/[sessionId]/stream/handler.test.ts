@@ -21,12 +21,16 @@ afterAll(async () => {
 });
 
 const params = (sessionId: string) => ({ params: Promise.resolve({ sessionId }) });
-const streamAs = (sessionId: string, headers: Record<string, string>) => GET(new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { headers }), params(sessionId));
+const streamAs = (sessionId: string, headers: Record<string, string>) =>
+  GET(new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`, { headers }), params(sessionId));
 const keyOf = (who: TPerson) => ({ authorization: `Bearer ${who.key}` });
 const until = (event: string) => (text: string) => parseFrames(text).some((frame) => frame.event === event);
 
 async function openEcho(message: string) {
-  const response = await api("POST", `/agents/${echoId}/sessions`, { credential: world.people.operator.key, body: { message } });
+  const response = await api("POST", `/agents/${echoId}/sessions`, {
+    credential: world.people.operator.key,
+    body: { message },
+  });
   expect(response.status).toBe(202);
   return response.body as { sessionId: string; executionId: string };
 }
@@ -41,11 +45,28 @@ describe("GET /api/v1/agents/sessions/:id/stream (route handler)", () => {
     expect(response.headers.get("x-accel-buffering")).toBe("no");
     const frames = parseFrames(await readFrames(response.body!, until("turn.completed")));
     expect(frames[0]).toEqual({ retry: "2000" });
-    expect(frames[1]).toMatchObject({ id: "0", event: "snapshot", data: { v: 1, sessionId, seq: 0, data: { id: sessionId, pendingApproval: null, pendingApprovalId: null, canParticipate: false } } });
+    expect(frames[1]).toMatchObject({
+      id: "0",
+      event: "snapshot",
+      data: {
+        v: 1,
+        sessionId,
+        seq: 0,
+        data: { id: sessionId, pendingApproval: null, pendingApprovalId: null, canParticipate: false },
+      },
+    });
     const events = frames.slice(2);
     expect(events.map((frame) => Number(frame.id))).toEqual(events.map((_, index) => index + 1));
-    expect(events.at(-1)).toMatchObject({ event: "turn.completed", data: { data: { executionId, status: "completed" } } });
-    expect(events.filter((frame) => frame.event === "message.delta").map((frame) => frame.data.data.text).join("")).toBe("Echo: hello");
+    expect(events.at(-1)).toMatchObject({
+      event: "turn.completed",
+      data: { data: { executionId, status: "completed" } },
+    });
+    expect(
+      events
+        .filter((frame) => frame.event === "message.delta")
+        .map((frame) => frame.data.data.text)
+        .join(""),
+    ).toBe("Echo: hello");
   });
 
   it("is the uniform 404 for missing, invalid and yku_ credentials, other organizations and non-members", async () => {
@@ -70,11 +91,20 @@ describe("GET /api/v1/agents/sessions/:id/stream (route handler)", () => {
 });
 
 describe("GET /api/console/sessions/:id/stream", () => {
-  const cookieOf = async (who: TPerson) => ({ cookie: `service_session=${encodeURIComponent(await mintSessionCookie({ sub: who.actor.userId, orgId: who.actor.orgId }))}` });
-  const consoleAs = (sessionId: string, headers: Record<string, string>) => consoleStream(new Request(`http://127.0.0.1/api/console/sessions/${sessionId}/stream`, { headers }), params(sessionId));
+  const cookieOf = async (who: TPerson) => ({
+    cookie: `service_session=${encodeURIComponent(await mintSessionCookie({ sub: who.actor.userId, orgId: who.actor.orgId }))}`,
+  });
+  const consoleAs = (sessionId: string, headers: Record<string, string>) =>
+    consoleStream(
+      new Request(`http://127.0.0.1/api/console/sessions/${sessionId}/stream`, { headers }),
+      params(sessionId),
+    );
 
   it("streams a personal chat to its creator only, by cookie", async () => {
-    const { sessionId } = await openChat({ ...world.people.editor.actor, via: "cookie" }, { automationId: echoId, message: "just me" });
+    const { sessionId } = await openChat(
+      { ...world.people.editor.actor, via: "cookie" },
+      { automationId: echoId, message: "just me" },
+    );
     const mine = await consoleAs(sessionId, await cookieOf(world.people.editor));
     expect(mine.status).toBe(200);
     const frames = parseFrames(await readFrames(mine.body!, until("snapshot")));

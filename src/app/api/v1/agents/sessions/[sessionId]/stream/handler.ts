@@ -11,7 +11,11 @@ import { serveSessionStream } from "./serve-stream";
  * (a held stream costs a third of the memory there; docs/decisions.md), and called directly by tests.
  */
 const handle = apiRoute<{ sessionId: string }>(
-  { route: "/api/v1/agents/sessions/[sessionId]/stream", methods: ["GET"], rateLimit: (req) => ({ surface: "v1", keys: requestKeys(req, "") }) },
+  {
+    route: "/api/v1/agents/sessions/[sessionId]/stream",
+    methods: ["GET"],
+    rateLimit: (req) => ({ surface: "v1", keys: requestKeys(req, "") }),
+  },
   async (req, { params }) => {
     const actor = (await authenticateBearer(req.headers, ["api_key"])) as TUserActor | null;
     if (actor) await countAfterAuthentication("v1", { organization: actor.orgId });

@@ -37,12 +37,15 @@ describe("serveSessionStream", () => {
     const other = await createUser();
     await addDomainMember(domain.id, other.id, "VIEWER");
     const otherActor: TUserActor = { ...actor, userId: other.id, email: other.email };
-    const leaving = await Promise.all([1, 2, 3].map(() => serveSessionStream(request(session.id), actor, session.id, { heartbeatMs: 80 })));
+    const leaving = await Promise.all(
+      [1, 2, 3].map(() => serveSessionStream(request(session.id), actor, session.id, { heartbeatMs: 80 })),
+    );
     const staying = await serveSessionStream(request(session.id), otherActor, session.id, { heartbeatMs: 80 });
     for (const response of [...leaving, staying]) expect(response.status).toBe(200);
     const readers = leaving.map((response) => follow(response.body!));
     // Each stream has sent its snapshot before the membership goes, so only the heartbeat ends them.
-    for (const reader of readers) expect(await reader.until((text) => text.includes("event: snapshot"))).toContain("event: snapshot");
+    for (const reader of readers)
+      expect(await reader.until((text) => text.includes("event: snapshot"))).toContain("event: snapshot");
     await db().domainMembership.deleteMany({ where: { domainId: domain.id, userId: user.id } });
     for (const reader of readers) {
       const text = await reader.toEnd();

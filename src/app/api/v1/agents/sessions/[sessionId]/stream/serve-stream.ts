@@ -25,7 +25,12 @@ const SSE_HEADERS = {
  * A connect reads the session once: the authorization, the cursor's seq and the snapshot's
  * details in one statement; events then come from the process's session hub.
  */
-export async function serveSessionStream(req: Request, actor: TUserActor | null, sessionId: string, options: TServeStreamOptions = {}): Promise<Response> {
+export async function serveSessionStream(
+  req: Request,
+  actor: TUserActor | null,
+  sessionId: string,
+  options: TServeStreamOptions = {},
+): Promise<Response> {
   let access: TSessionAccess;
   let snapshot: TSessionDetails;
   try {
