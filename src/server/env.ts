@@ -77,7 +77,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, "must be comma-separated seconds, e.g. 0,5,300")
     .default("0,5,300,1800,7200,18000,36000,36000"),
-  // Request-volume limits (requests per minute; 0 turns one off). See README "Rate limits".
+  // Request-volume limits (requests per minute; 0 turns one off). See docs/rate-limits.md.
   // Partner API, per presented credential (the SHA-256 of the bearer token, valid or not).
   RATE_LIMIT_PARTNER_PER_CREDENTIAL: z.coerce.number().int().min(0).default(600),
   // Partner API, per organization named in the path (/organizations/{orgId}/...), all keys together.

@@ -92,8 +92,8 @@ const REQUEST_HELPERS = ["cookies", "query", "previewData", "preview", "draftMod
 /**
  * Lets go of what Next.js put on a held stream's request and response for the request's own
  * pipeline: its helpers and wrappers are closures over that pipeline's state, and together with
- * its request meta they were a third of what a held stream costs (docs/benchmarks.md, "What
- * Next.js leaves on a held stream"). The stream writes through Node's own methods from then on.
+ * its request meta they were a third of what a held stream costs (docs/benchmarks.md, "Session
+ * streams and SSE memory"). The stream writes through Node's own methods from then on.
  * Values are replaced, not deleted: a delete turns each object into a dictionary, which costs
  * more than it frees. A compressed response keeps its wrappers (they do the compressing).
  */
@@ -123,7 +123,7 @@ function serveSource(source: TByteSource, res: ServerResponse): void {
  * the body is then written to Node's response from a task of its own, so the request's Next.js
  * pipeline finishes at once instead of staying alive, with its async contexts, for as long as
  * the stream is open. That is most of what a held App Router response costs (docs/benchmarks.md,
- * "Where a held stream's memory goes"). A body made by sinkResponse is written without any web
+ * "Session streams and SSE memory"). A body made by sinkResponse is written without any web
  * stream at all: an open stream then holds only Node's response and the source's own state.
  */
 export function pagesStreamRoute<P extends Record<string, string>>(

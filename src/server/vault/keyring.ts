@@ -99,7 +99,7 @@ async function existingKeyFile(dataDir: string): Promise<TKeyring | null> {
 }
 
 /**
- * The keyring for a configuration (docs/decisions-integrations.md, "Vault"):
+ * The keyring for a configuration (docs/decisions.md, "Vault"):
  * - VAULT_KEYS set: those keys; a key file left in DATA_DIR by an earlier embedded start
  *   is added as an opening-only key, so switching to configured keys loses nothing.
  * - memory:// DATA_DIR (tests): one random key for the life of the process.

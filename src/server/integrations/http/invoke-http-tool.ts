@@ -79,7 +79,7 @@ function redirected(request: TToolRequest, status: number, location: string): TT
  * Runs one HTTP tool call (service.http.* or a custom integration's tool) through the
  * outbound guard (sendToolRequest): arguments validated, the request built from its binding.
  * Upstream statuses, 4xx and 5xx included, are results; refusals, timeouts and network failures
- * throw AppError with `details.reason` (docs/decisions-integrations.md).
+ * throw AppError with `details.reason` (docs/decisions.md, "Outbound HTTP").
  */
 export async function invokeHttpTool(options: TInvokeHttpToolOptions): Promise<THttpToolResult> {
   const { integration, toolName, credential } = options;

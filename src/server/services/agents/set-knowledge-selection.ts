@@ -10,9 +10,9 @@ import { classifyModules, toApiMode, toDbMode } from "./draft";
 
 /**
  * Replaces the draft knowledge selection (published with the next revision). Module ids are
- * deduplicated in first-occurrence order. Refusals (docs/decisions-agents.md): moduleIds with
- * a mode other than `modules` is 400; an unknown or other-organization module is 404 (the
- * two cannot be told apart); a domain module of another domain is 400.
+ * deduplicated in first-occurrence order. Refusals (docs/decisions.md, "Knowledge selection"):
+ * moduleIds with a mode other than `modules` is 400; an unknown or other-organization module is
+ * 404 (the two cannot be told apart); a domain module of another domain is 400.
  */
 export async function setKnowledgeSelection(
   actor: TUserActor,

@@ -176,7 +176,7 @@ function textWarnings(input: TVerifyInput, references: TToolReference[], belt: T
 /**
  * The publish verifier (spec 4.3): pure over the draft and the visible tools, so verify and
  * publish give the same answer for the same draft. Findings block publish; warnings do not.
- * Kinds and their order are documented in docs/decisions-agents.md.
+ * Kinds and their order are documented in docs/decisions.md, "The verifier".
  */
 export function verifySetup(input: TVerifyInput): TVerification {
   const propose = proposer(input.tools);

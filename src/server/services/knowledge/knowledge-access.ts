@@ -6,9 +6,10 @@ import type { DomainRole } from "@/server/db/generated/enums";
 import { notFound } from "@/server/errors";
 
 /**
- * Who may see and change knowledge (docs/decisions-knowledge.md). A domain's base and modules
- * follow the domain role (view / manage_knowledge); the organization's base and modules belong
- * to every member for reading and to organization Owners and Admins for writing.
+ * Who may see and change knowledge (docs/decisions.md, "Knowledge": who sees and writes a
+ * base). A domain's base and modules follow the domain role (view / manage_knowledge); the
+ * organization's base and modules belong to every member for reading and to organization Owners
+ * and Admins for writing.
  */
 
 /** domainId null = the organization's scope (its base, or an organization module). */
