@@ -175,9 +175,13 @@ test.describe("Usage", () => {
     await page.goto("/settings/budget");
     const chart = page.getByRole("region", { name: "Spend against the limit" });
     await expect(chart.locator("svg.recharts-surface").first()).toBeVisible();
-    // The area is drawn (flat at zero when the month has no cost yet, so it is not asserted visible).
-    await expect(chart.locator(".recharts-area-curve")).toHaveCount(1);
+    // One row per day of the month so far, once the month's spend has loaded.
+    await expect(chart.locator("tbody tr")).toHaveCount(new Date().getUTCDate());
     const rows = await numbers(chart);
+    // The area is drawn (flat at zero when the month has no cost yet, so it is not asserted
+    // visible); on the month's first day it is one point, drawn as a dot.
+    if (rows.length === 1) await expect(chart.locator(".recharts-area-dots circle")).toHaveCount(1);
+    else await expect(chart.locator(".recharts-area-curve")).toHaveCount(1);
     // One row per day of the month so far, ending today (UTC).
     expect(rows.at(-1)![0]).toBe(new Date().toISOString().slice(0, 10));
     expect(rows.length).toBe(new Date().getUTCDate());

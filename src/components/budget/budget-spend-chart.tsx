@@ -81,6 +81,8 @@ export function BudgetSpendChart({ budget }: { budget: TBudget }) {
             name={measure.label}
             stroke={COLORS.running}
             fill={COLORS.output}
+            // On the month's first day there is one point, and an area of one point draws nothing.
+            dot={days.length === 1}
             isAnimationActive={false}
           />
           {measure.limit === null ? null : (

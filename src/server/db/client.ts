@@ -107,9 +107,15 @@ type TProcessDatabase = { database: TDatabase; ready: Promise<void> };
 
 // Next.js loads route handlers and instrumentation as separate bundles; the database (and
 // above all the PGlite folder, which one process may open once) must be one per process.
-const holder = globalThis as typeof globalThis & { __serviceDatabase?: TProcessDatabase };
+const holder = globalThis as typeof globalThis & {
+  __serviceDatabase?: TProcessDatabase;
+  __openServiceDatabase?: () => TDatabase;
+};
 
 function processDatabase(): TProcessDatabase {
+  if (!holder.__serviceDatabase && holder.__openServiceDatabase) {
+    holder.__serviceDatabase = { database: holder.__openServiceDatabase(), ready: Promise.resolve() };
+  }
   if (!holder.__serviceDatabase) {
     const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
     const ready = migrateDatabase(database).then(() => undefined);
@@ -147,6 +153,15 @@ export function queryRows<T>(client: TTransaction, query: Prisma.Sql): Promise<T
 /** Replaces the process database (tests and scripts that open their own). */
 export function useDatabase(database: TDatabase): void {
   holder.__serviceDatabase = { database, ready: Promise.resolve() };
+}
+
+/**
+ * Tests: the process database is `open()`ed, migrated already, on its first use, so a test file
+ * that never queries never pays for opening one (and the suite can tell which files need one).
+ */
+export function useDatabaseOnFirstUse(open: () => TDatabase): void {
+  holder.__serviceDatabase = undefined;
+  holder.__openServiceDatabase = open;
 }
 
 export type { PrismaClient };
