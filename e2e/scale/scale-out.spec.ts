@@ -360,7 +360,8 @@ test("webhooks under a worker SIGKILL: every recorded event delivered at least o
   processes.worker3!.kill("SIGKILL");
   await processes.worker3!.exited;
 
-  // The killed attempts stay PENDING under their lease (60 s) and the sweep wakes them after it.
+  // The killed attempts stay PENDING under their lease (WEBHOOK_ATTEMPT_LEASE_SECONDS, 20 s here)
+  // and the sweep wakes them after it.
   const orgId = world.partner.follower.orgId;
   await until(
     "every delivery to the receiver settled",

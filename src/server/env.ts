@@ -77,6 +77,13 @@ const ZEnv = z.object({
     .string()
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, "must be comma-separated seconds, e.g. 0,5,300")
     .default("0,5,300,1800,7200,18000,36000,36000"),
+  // While a webhook attempt runs, its delivery is due again this many seconds later: a process
+  // that dies mid-attempt leaves it to the sweep after that. Above the 15 s delivery timeout, so
+  // a live attempt is never sent twice; tests of a killed worker shorten it.
+  WEBHOOK_ATTEMPT_LEASE_SECONDS: z.coerce.number().int().min(16).max(3600).default(60),
+  // Seconds without a heartbeat after which a turn's or flow run's job, held by a process that
+  // died, is retried elsewhere (pg-boss's minimum is 10). Tests of a killed worker shorten it.
+  ENGINE_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
   // Request-volume limits (requests per minute; 0 turns one off). See docs/rate-limits.md.
   // Partner API, per presented credential (the SHA-256 of the bearer token, valid or not).
   RATE_LIMIT_PARTNER_PER_CREDENTIAL: z.coerce.number().int().min(0).default(600),

@@ -46,8 +46,8 @@ export type TQueueCreateOptions = NonNullable<Parameters<PgBoss["createQueue"]>[
 const EXECUTION_QUEUE_OPTIONS: TQueueCreateOptions = {
   retryLimit: TURN_JOB_RETRY_LIMIT,
   retryDelay: 2,
-  // A worker that died mid-turn stops heartbeating; after 30 s its job is retried elsewhere.
-  heartbeatSeconds: 30,
+  // A worker that died mid-turn stops heartbeating; after this its job is retried elsewhere.
+  heartbeatSeconds: env.ENGINE_JOB_HEARTBEAT_SECONDS,
   // The longest a single attempt may hold the job (approval waits are not attempts).
   expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
   // Not pg-boss's NOTIFY: a new job wakes idle slots through executionWakeChannel at commit

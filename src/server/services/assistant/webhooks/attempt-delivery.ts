@@ -1,4 +1,5 @@
 import { db, type TTransaction } from "@/server/db/client";
+import { env } from "@/server/env";
 import { enqueue, enqueueMany } from "@/server/jobs/enqueue";
 import { open, VaultError } from "@/server/vault/vault";
 import { DELIVERY_TIMEOUT_MS, deliverOnce, type TDeliveryOutcome } from "@/server/webhooks/deliver";
@@ -6,9 +7,10 @@ import { nextAttemptDelayMs } from "@/server/webhooks/schedule";
 
 /**
  * While an attempt runs, its delivery's nextAttemptAt is pushed this far ahead: a process that
- * dies mid-attempt leaves the row PENDING and due again after it, and the sweep wakes it.
+ * dies mid-attempt leaves the row PENDING and due again after it, and the sweep wakes it. Never
+ * shorter than an attempt may take (env.ts refuses a lease under the delivery timeout).
  */
-const ATTEMPT_LEASE_MS = DELIVERY_TIMEOUT_MS + 45_000;
+const attemptLeaseMs = () => Math.max(env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000, DELIVERY_TIMEOUT_MS + 1000);
 const WEBHOOK_REMOVED = "No webhook is configured for the organization any more; the delivery was abandoned.";
 const SECRET_UNREADABLE =
   "The webhook secret cannot be opened, so nothing can be signed; save the webhook secret again (PUT /assistant-config). The delivery was abandoned.";
@@ -53,7 +55,7 @@ async function claimScheduled(deliveryId: string, now: Date): Promise<TClaimed |
   return db().$transaction(async (tx) => {
     const taken = await tx.webhookDelivery.updateMany({
       where: { id: deliveryId, status: "PENDING", nextAttemptAt: { lte: now } },
-      data: { attemptCount: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
+      data: { attemptCount: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + attemptLeaseMs()) },
     });
     if (taken.count === 0) return null;
     const { attemptCount } = await tx.webhookDelivery.findUniqueOrThrow({
