@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 // The layer direction of ARCHITECTURE.md, enforced: contracts <- services <- routers <- app;
@@ -49,6 +51,18 @@ export default tseslint.config(
     files: [`${TYPED_FOLDERS}/**/*.{ts,tsx}`],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: PROMISE_RULES,
+  },
+  {
+    // Import cycles make a module run while another is half-initialised (a TDZ error or an
+    // undefined at start). Type-only imports are erased at build and cannot do that, so they do
+    // not count (import-x skips them); the layer rules below still refuse an upward type import.
+    files: [`${TYPED_FOLDERS}/**/*.{ts,tsx}`],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx"],
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // Outside every tsconfig (allowJs is off): no type information, so no type-aware rule.
