@@ -40,11 +40,17 @@ if (values.role === "worker") {
   // Another engine process: starts its database client (its first query compiles Prisma's query
   // compiler), then waits for the word and works the same queue.
   await db().turn.count({ where: { status: "QUEUED" } });
-  process.stdin.once("data", () => void registerWorkers(boss));
+  // Event handlers cannot await; a failure ends this process, which the main process sees.
+  process.stdin.once("data", () => void registerWorkers(boss).catch(exitFailed));
   process.stdout.write("worker ready\n");
-  process.on("SIGTERM", () => void stopQueue().then(() => process.exit(0)));
+  process.on("SIGTERM", () => void stopQueue().then(() => process.exit(0), exitFailed));
 } else {
   await main();
+}
+
+function exitFailed(error: unknown): never {
+  process.stderr.write(`drain worker: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
 }
 
 async function main() {

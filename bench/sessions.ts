@@ -86,7 +86,8 @@ async function holdStreams(count: number, pid: string | undefined) {
       signal: controller.signal,
     });
     if (stream.status === 200) open++;
-    void stream.body
+    // Not awaited: the stream is held open, not read to its end; the first read only starts it.
+    stream.body
       ?.getReader()
       .read()
       .catch(() => undefined);

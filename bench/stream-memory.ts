@@ -35,7 +35,8 @@ async function follow(sessionId: string) {
     signal: controller.signal,
   });
   if (stream.status !== 200) throw new Error(`stream: ${stream.status}`);
-  void stream.body
+  // Not awaited: the stream is held open, not read to its end; the first read only starts it.
+  stream.body
     ?.getReader()
     .read()
     .catch(() => undefined);

@@ -58,11 +58,15 @@ async function main() {
     process.stdout.write("worker stopped\n");
     process.exit(0);
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  // A signal handler cannot await; a failed shutdown ends the worker as a failed start does.
+  const onSignal = (signal: NodeJS.Signals) => void shutdown(signal).catch(exitFailed);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
 }
 
-main().catch((error: unknown) => {
+function exitFailed(error: unknown): never {
   process.stderr.write(`worker: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
-});
+}
+
+main().catch(exitFailed);

@@ -184,11 +184,18 @@ export type TFakeLlmServer = {
   close(): Promise<void>;
 };
 
+/** A request the fake server failed to answer gets a 500 (Node does not await a request callback). */
+function answerFailure(response: ServerResponse, error: unknown): void {
+  process.stderr.write(`fake-llm-server: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (!response.headersSent) response.writeHead(500);
+  response.end();
+}
+
 export async function startFakeLlmServer(): Promise<TFakeLlmServer> {
   const queue: TFakeAnswer[] = [];
   const requests: TFakeRequest[] = [];
   const hanging = new Set<ServerResponse>();
-  const server: Server = createServer(async (request, response) => {
+  const respond = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const body = await readBody(request);
     requests.push({ path: request.url ?? "", headers: request.headers, body });
     const answer = queue.shift() ?? {
@@ -210,6 +217,9 @@ export async function startFakeLlmServer(): Promise<TFakeLlmServer> {
       response.write(`${event.event ? `event: ${event.event}\n` : ""}data: ${data}\n\n`);
     }
     response.end();
+  };
+  const server: Server = createServer((request, response) => {
+    respond(request, response).catch((error: unknown) => answerFailure(response, error));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
 /**
  * The fixture world's `httpTarget`: a real HTTP receiver on loopback that the service's tools
@@ -37,10 +37,17 @@ function flatHeaders(request: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/** A request the receiver failed to answer gets a 500 (Node does not await a request callback). */
+function answerFailure(response: ServerResponse, error: unknown): void {
+  process.stderr.write(`e2e receiver: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (!response.headersSent) response.writeHead(500);
+  response.end();
+}
+
 export function startReceiver(port: number): Promise<Server> {
   const received: TReceivedRequest[] = [];
   const scripted: TScripted[] = [];
-  const server = createServer(async (request, response) => {
+  const respond = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? "/", "http://receiver");
     const body = await readBody(request);
     const json = (status: number, value: unknown) => {
@@ -71,6 +78,9 @@ export function startReceiver(port: number): Promise<Server> {
     const script = scripted.find((candidate) => text.includes(candidate.marker));
     if (script) return json(script.status, script.body);
     return json(200, { ok: true, path: url.pathname, query: entry.query });
+  };
+  const server = createServer((request, response) => {
+    respond(request, response).catch((error: unknown) => answerFailure(response, error));
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);

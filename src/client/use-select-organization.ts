@@ -20,6 +20,7 @@ export function useSelectOrganization() {
   const [error, setError] = useState<string | null>(null);
   const [navigating, startTransition] = useTransition();
 
+  // Its callers detach it from their event handlers (React does not await one); it shows its own failure as `error`.
   async function select(orgId: string) {
     setPendingId(orgId);
     setError(null);

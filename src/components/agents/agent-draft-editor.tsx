@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useRef, type FormEvent } from "react";
+import { detach } from "@/client/detach";
 import type { TAgentDetail } from "@/contracts/agents/agent-detail";
 import { SETUP_LIMITS, type TSetup } from "@/contracts/agents/setup";
 import type { TSpan } from "@/contracts/agents/verification";
@@ -37,7 +38,8 @@ export function AgentDraftEditor({ agent, catalog, modules }: TProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void editor.save();
+    // Not awaited: React does not await an event handler; the editor shows a failed save itself.
+    detach(editor.save(), "agent editor: save");
   }
 
   /** Selects a finding's range in the editor, where the person can fix it by hand. */
@@ -119,7 +121,7 @@ export function AgentDraftEditor({ agent, catalog, modules }: TProps) {
           stale={editor.verified !== null && editor.verified.procedure !== draft.procedure}
           busy={editor.verifying}
           error={editor.verifyError}
-          onVerify={() => void editor.verify()}
+          onVerify={() => detach(editor.verify(), "agent editor: verify")}
           onShow={showSpan}
           onApply={editor.applyProposal}
         />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { detach } from "@/client/detach";
 import { CHANGE_NOTE_MAX } from "@/contracts/agents/publish-agent";
 import type { TBeltEntry } from "@/contracts/agents/setup";
 import type { TPublishFinding } from "@/contracts/agents/verification";
@@ -29,6 +30,7 @@ export function PublishCard({ publishedRevision, dirty, onPublish }: TProps) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<TPublishOutcome | null>(null);
 
+  // Detached by the form (React does not await an event handler); its own catch shows a failure.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (changeNote.trim().length > CHANGE_NOTE_MAX) {
@@ -57,7 +59,11 @@ export function PublishCard({ publishedRevision, dirty, onPublish }: TProps) {
           : "Nobody can run the agent before its first publish."
       }
     >
-      <form onSubmit={onSubmit} noValidate className={styles.publishForm}>
+      <form
+        onSubmit={(event) => detach(onSubmit(event), "publish card: submit")}
+        noValidate
+        className={styles.publishForm}
+      >
         <TextAreaField
           label="Change note"
           name="changeNote"

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "@/client/app-error";
+import { detach } from "@/client/detach";
 import { useTRPC, useTRPCClient } from "@/client/trpc";
 import type { TAgentDetail } from "@/contracts/agents/agent-detail";
 import type { TBindingPolicies, TKnowledgeSelection } from "@/contracts/agents/setup";
@@ -191,7 +192,8 @@ export function useAgentDraft(agent: TAgentDetail, catalog: TToolCatalog) {
     const next = withProposal(draft, finding);
     if (!next) return;
     setDraft(next);
-    void verify(next);
+    // Not awaited: applying a proposal returns to its click at once; the check reports when done.
+    detach(verify(next), "agent draft: verify after a proposal");
   }
 
   async function publish(changeNote: string): Promise<TPublishOutcome> {

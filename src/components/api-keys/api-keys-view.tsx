@@ -8,11 +8,9 @@ import type { TApiKey } from "@/contracts/api-keys/api-key";
 import { Alert } from "@/components/ui/alert";
 import { CreateKeyForm } from "./create-key-form";
 import { KeysTable } from "./keys-table";
-import { NewSecretPanel } from "./new-secret-panel";
+import { NewSecretPanel, type TNewSecret } from "./new-secret-panel";
 import { RevokeDialog } from "./revoke-dialog";
 import styles from "./api-keys.module.css";
-
-export type TNewSecret = { name: string; secret: string };
 
 /** Create, list and revoke the person's keys; a new key's secret is held only in this state. */
 export function ApiKeysView() {

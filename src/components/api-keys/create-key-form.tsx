@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
-import type { TNewSecret } from "./api-keys-view";
+import type { TNewSecret } from "./new-secret-panel";
 import styles from "./api-keys.module.css";
 import { firstFieldError } from "@/components/authoring/errors";
 

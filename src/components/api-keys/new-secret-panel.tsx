@@ -4,8 +4,10 @@ import { useEffect, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
-import type { TNewSecret } from "./api-keys-view";
 import styles from "./api-keys.module.css";
+
+/** A key just created, with the secret shown this once (the view holds it only in its state). */
+export type TNewSecret = { name: string; secret: string };
 
 /** The one moment the full secret exists outside the database's hash. */
 export function NewSecretPanel({ created, onDone }: { created: TNewSecret; onDone: () => void }) {

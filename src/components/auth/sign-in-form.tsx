@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
+import { detach } from "@/client/detach";
 import { useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -42,6 +43,7 @@ export function SignInForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Detached by the form (React does not await an event handler); its own catch shows a failure.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -77,7 +79,7 @@ export function SignInForm() {
         Sign in
       </h1>
       <p className={styles.lead}>Welcome back. Sign in to manage your organization&apos;s automations.</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={(event) => detach(onSubmit(event), "sign-in form: submit")} noValidate>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <TextField
           ref={emailRef}

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { envelopeMessage } from "@/client/app-error";
+import { detach } from "@/client/detach";
 import type { TCreateTokenResponse } from "@/contracts/auth/create-token";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -40,6 +41,7 @@ export function TokenMinter({ organizationName }: { organizationName: string }) 
   const [busy, setBusy] = useState(false);
   const now = useNow(minted !== null);
 
+  // Detached by its button (React does not await an event handler); its own catch shows a failure.
   async function mint() {
     setBusy(true);
     setError(null);
@@ -64,7 +66,7 @@ export function TokenMinter({ organizationName }: { organizationName: string }) 
         title="Access token"
         description={`A short-lived token (yku_…) that acts as you in ${organizationName} for one hour. Good for scripts and quick checks; use an API key for anything long-running.`}
         actions={
-          <Button variant="primary" onClick={mint} busy={busy}>
+          <Button variant="primary" onClick={() => detach(mint(), "token minter: mint")} busy={busy}>
             {minted ? "Mint another token" : "Mint access token"}
           </Button>
         }

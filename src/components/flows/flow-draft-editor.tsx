@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { appErrorOf, errorMessage } from "@/client/app-error";
+import { detach } from "@/client/detach";
 import { useTRPC } from "@/client/trpc";
 import type { TFlowDetail } from "@/contracts/flows/flow";
 import { FLOW_CHANGE_NOTE_MAX } from "@/contracts/flows/flow";
@@ -68,6 +69,8 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
     }
   }
 
+  // onSave and onPublish are detached by their buttons (React does not await an event handler);
+  // the mutations they run show their own failures.
   async function onSave() {
     setNotice(null);
     if (await save())
@@ -140,7 +143,11 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
           </div>
           <FlowDocumentEditor text={text} onText={setText} format={format} parsed={parsed} findings={live.findings} />
           <div className={styles.actions}>
-            <Button onClick={onSave} busy={update.isPending && !publish.isPending} disabled={busy || !dirty}>
+            <Button
+              onClick={() => detach(onSave(), "flow editor: save")}
+              busy={update.isPending && !publish.isPending}
+              disabled={busy || !dirty}
+            >
               Save draft
             </Button>
           </div>
@@ -173,7 +180,12 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
           onChange={(event) => setChangeNote(event.target.value)}
         />
         <div className={styles.actions}>
-          <Button variant="primary" onClick={onPublish} busy={publish.isPending} disabled={busy}>
+          <Button
+            variant="primary"
+            onClick={() => detach(onPublish(), "flow editor: publish")}
+            busy={publish.isPending}
+            disabled={busy}
+          >
             {dirty
               ? `Save and publish revision ${(flow.publishedRevision ?? 0) + 1}`
               : `Publish revision ${(flow.publishedRevision ?? 0) + 1}`}

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { errorMessage } from "@/client/app-error";
+import { detach } from "@/client/detach";
 import { useTRPC } from "@/client/trpc";
 import { TextAreaField } from "@/components/authoring/text-area-field";
 import { Alert } from "@/components/ui/alert";
@@ -53,6 +54,7 @@ export function ImportOpenApiForm() {
     }),
   );
 
+  // Detached by the file input (React does not await an event handler); it reports its own failures.
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
@@ -107,7 +109,7 @@ export function ImportOpenApiForm() {
             type="file"
             accept=".json,application/json"
             className={styles.file}
-            onChange={(event) => void onFile(event)}
+            onChange={(event) => detach(onFile(event), "OpenAPI import: reading a file")}
           />
           {fileName ? <p className={ui.hint}>Loaded {fileName} into the field below.</p> : null}
         </div>

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/client/app-error";
+import { detach } from "@/client/detach";
 import { useTRPC, useTRPCClient } from "@/client/trpc";
 import {
   ARTICLE_BODY_MAX,
@@ -84,6 +85,7 @@ function ArticleForm({ article }: { article: TKnowledgeArticleDetail }) {
     return true;
   }
 
+  // Detached by the form and its buttons (React does not await an event handler); its catch shows a failure.
   async function run(action: TAction) {
     setBusy(action);
     setNotice(null);
@@ -111,7 +113,7 @@ function ArticleForm({ article }: { article: TKnowledgeArticleDetail }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run("save");
+    detach(run("save"), "article editor: save");
   }
 
   const canManage = article.canManage;
@@ -158,7 +160,7 @@ function ArticleForm({ article }: { article: TKnowledgeArticleDetail }) {
                   variant="dangerOutline"
                   busy={busy === "unpublish"}
                   disabled={busy !== null}
-                  onClick={() => void run("unpublish")}
+                  onClick={() => detach(run("unpublish"), "article editor: unpublish")}
                 >
                   Unpublish
                 </Button>
@@ -170,7 +172,7 @@ function ArticleForm({ article }: { article: TKnowledgeArticleDetail }) {
                 variant="primary"
                 busy={busy === "publish"}
                 disabled={busy !== null || (!dirty && article.status === "published" && !article.hasUnpublishedChanges)}
-                onClick={() => void run("publish")}
+                onClick={() => detach(run("publish"), "article editor: publish")}
               >
                 {article.status === "published" ? "Publish changes" : "Publish"}
               </Button>

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/client/app-error";
+import { detach } from "@/client/detach";
 import { useTRPC } from "@/client/trpc";
 import { useSelectOrganization } from "@/client/use-select-organization";
 import { ORG_ROLE_LABEL } from "@/components/roles";
@@ -56,7 +57,7 @@ export function OrgPicker() {
                 className={styles.option}
                 disabled={!ready || busy}
                 aria-busy={pendingId === organization.id || undefined}
-                onClick={() => void select(organization.id)}
+                onClick={() => detach(select(organization.id), "organization picker: select")}
               >
                 <span className={styles.mark} aria-hidden="true">
                   {organization.name.slice(0, 1).toUpperCase()}

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { detach } from "@/client/detach";
 import { useTRPC } from "@/client/trpc";
 import type { TFlowRunDetail } from "@/contracts/flows/runs";
 import { duration, FlowRunGraph, STEP_STATUS_LABEL } from "@/components/flows/flow-run-graph";
@@ -80,7 +81,8 @@ export function FlowRunSteps({ sessionId }: { sessionId: string }) {
   const sessionReadAt = useQuery(trpc.sessionConsole.get.queryOptions({ sessionId })).dataUpdatedAt;
   const refetch = query.refetch;
   useEffect(() => {
-    if (sessionReadAt) void refetch();
+    // Not awaited: an effect cannot be async; the query reports its own errors (refetch does not throw).
+    if (sessionReadAt) detach(refetch(), "flow run steps: refetch");
   }, [sessionReadAt, refetch]);
   const run = query.data?.flowRun;
   if (!run) return null;

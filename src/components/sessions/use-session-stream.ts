@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { detach } from "@/client/detach";
 import type { TSessionDetails } from "./types";
 import { useTRPC } from "@/client/trpc";
 
@@ -44,7 +45,8 @@ export function useSessionStream(sessionId: string) {
   useEffect(() => {
     const key = detailsKey.current;
     const source = new EventSource(`/api/console/sessions/${sessionId}/stream`);
-    const reread = () => void queryClient.invalidateQueries({ queryKey: key });
+    // Not awaited: an event listener cannot wait, and the next events arrive while a re-read runs.
+    const reread = () => detach(queryClient.invalidateQueries({ queryKey: key }), "session stream: re-read");
     const onEvent = (event: MessageEvent<string>) => {
       const envelope = JSON.parse(event.data) as TEnvelope;
       setStatus("live");
@@ -63,13 +65,16 @@ export function useSessionStream(sessionId: string) {
       } else if (REREAD.has(envelope.event)) {
         if (envelope.event === "turn.completed") {
           const executionId = String(envelope.data.executionId ?? "");
-          void queryClient
-            .invalidateQueries({ queryKey: key })
-            .then(() =>
-              setLiveText((current) =>
-                Object.fromEntries(Object.entries(current).filter(([id]) => id !== executionId)),
+          detach(
+            queryClient
+              .invalidateQueries({ queryKey: key })
+              .then(() =>
+                setLiveText((current) =>
+                  Object.fromEntries(Object.entries(current).filter(([id]) => id !== executionId)),
+                ),
               ),
-            );
+            "session stream: re-read after a turn",
+          );
         } else reread();
       }
     };

@@ -1,5 +1,6 @@
 "use client";
 
+import { detach } from "@/client/detach";
 import { useSelectOrganization } from "@/client/use-select-organization";
 import { BuildingIcon } from "@/components/ui/icons";
 import styles from "./shell.module.css";
@@ -22,7 +23,7 @@ export function OrgSwitcher({ organizations, selectedId }: { organizations: TOrg
         value={selectedId}
         disabled={!ready || busy || organizations.length < 2}
         aria-describedby={error ? "org-switcher-error" : undefined}
-        onChange={(event) => void select(event.target.value)}
+        onChange={(event) => detach(select(event.target.value), "organization switcher: select")}
       >
         {organizations.map((organization) => (
           <option key={organization.id} value={organization.id}>

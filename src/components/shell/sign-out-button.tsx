@@ -1,6 +1,7 @@
 "use client";
 
 import { signOut } from "next-auth/react";
+import { detach } from "@/client/detach";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SignOutIcon } from "@/components/ui/icons";
@@ -14,7 +15,8 @@ export function SignOutButton() {
       busy={busy}
       onClick={() => {
         setBusy(true);
-        void signOut({ callbackUrl: "/signin" });
+        // Not awaited: React does not await an event handler; signing out leaves the page.
+        detach(signOut({ callbackUrl: "/signin" }), "sign out");
       }}
     >
       {busy ? null : <SignOutIcon />}

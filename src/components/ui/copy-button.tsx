@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { detach } from "@/client/detach";
 import { Button } from "./button";
 
 type TCopyState = "idle" | "copied" | "failed";
@@ -26,6 +27,7 @@ export function CopyButton({
     return () => window.clearTimeout(timer);
   }, [state]);
 
+  // Detached by the button (React does not await an event handler); a refused clipboard is caught.
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
@@ -36,7 +38,7 @@ export function CopyButton({
   }
 
   return (
-    <Button size="small" className={className} onClick={copy} aria-live="polite">
+    <Button size="small" className={className} onClick={() => detach(copy(), "copy button")} aria-live="polite">
       {state === "copied" ? "Copied" : state === "failed" ? "Select and copy" : label}
     </Button>
   );

@@ -5,7 +5,7 @@ import { findAppError } from "@/server/errors";
 import { waitForTurnSettled } from "@/server/events/turn-settled";
 import { startSession } from "@/server/services/sessions/start-sessions";
 import type { TFlowContext } from "./flow-context";
-import type { TStepResult, TStepRun } from "./flow-steps";
+import type { TStepResult, TStepRun } from "./flow-step-result";
 import { runTurn } from "./turn-runner";
 
 type TAgentStep = Extract<TFlowStep, { kind: "agent" }>;

@@ -4,7 +4,8 @@ import { db, type TTransaction } from "@/server/db/client";
 import { appendEvent } from "@/server/events/append-event";
 import { loadFlowContext, loadTemplateContext, type TFlowContext } from "./flow-context";
 import { stepInput } from "./flow-step-input";
-import { runStep, type TStepRun } from "./flow-steps";
+import type { TStepRun } from "./flow-step-result";
+import { runStep } from "./flow-steps";
 import { DEADLINE_MESSAGE, dropGrant, failTurn, failTurnTx } from "./turn-settle";
 
 const INTERRUPTED =

@@ -6,16 +6,11 @@ import { appendEvent } from "@/server/events/append-event";
 import { maskToolArgs } from "@/server/integrations/invoke-tool";
 import type { TFlowContext } from "./flow-context";
 import { runAgentStep } from "./flow-agent-step";
+import type { TStepResult, TStepRun } from "./flow-step-result";
 import { executeToolCall, nextIndex, recordUnavailableCall } from "./tool-calls";
-
-/** How a step ended: an output, a failure with a code, or parked for an approval. */
-export type TStepResult =
-  { kind: "done"; output: unknown } | { kind: "failed"; code: string; message: string } | { kind: "suspended" };
 
 /** The approval step's tool-call name: approvals are keyed by a tool call, as for agents. */
 export const FLOW_APPROVAL_TOOL = "flow.approval";
-
-export type TStepRun = { id: string; output: unknown };
 
 /** A tool step: templated args, section 5 credential resolution, a recorded ToolCall. */
 async function runToolStep(

@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { TDatabase } from "@/server/db/client";
+import { detach } from "@/server/detach";
 import { log } from "@/server/log";
 import { parseEventNotification, type TEventNotification } from "./event-notification";
 import { SESSION_EVENTS_CHANNEL } from "./event-types";
@@ -71,8 +72,9 @@ export class SessionEventListener {
       client.removeAllListeners();
       client.on("error", () => undefined);
       void client.end().catch(() => undefined);
+      // A timer's callback cannot await: the reconnect runs on its own (and retries itself on failure).
       setTimeout(() => {
-        if (!this.closed) void this.listenPostgres(true);
+        if (!this.closed) detach(this.listenPostgres(true), "session event listener: reconnecting");
       }, RECONNECT_DELAY_MS).unref?.();
     };
     this.stop = async () => {

@@ -1,4 +1,5 @@
 import { ready, type TDatabase } from "@/server/db/client";
+import { detach } from "@/server/detach";
 import { log } from "@/server/log";
 import { SessionEventListener } from "./bus";
 import type { TEventNotification } from "./event-notification";
@@ -132,13 +133,15 @@ export class SessionHub {
       };
       this.entries.set(sessionId, entry);
       entry.live.add(following);
-      void this.pump(entry);
+      // Not awaited: follow() hands the follower back now; the shared read delivers when it lands.
+      detach(this.pump(entry), "session hub: the first read of a followed session");
     } else if (afterSeq >= entry.head) {
       // Ahead of or at the shared feed: deliveries are filtered by its cursor, no read needed.
       entry.live.add(following);
     } else {
       entry.catchingUp++;
-      void this.catchUpAlone(entry, following);
+      // Not awaited, like the shared read: this follower's catch-up delivers when it lands.
+      detach(this.catchUpAlone(entry, following), "session hub: a follower's catch-up");
     }
     return following;
   }
@@ -182,7 +185,8 @@ export class SessionHub {
         if (!entry) continue;
         const lastSeq = lastSeqs.get(sessionId);
         if (lastSeq === undefined) this.end(entry, "deleted");
-        else if (lastSeq > entry.head) void this.pump(entry);
+        // Not awaited: each grown session reads on its own while the sweep goes on to the next.
+        else if (lastSeq > entry.head) detach(this.pump(entry), "session hub: a swept session's read");
         for (const following of entry.live) following.follower.onCatchUp?.();
       }
     }
@@ -201,7 +205,8 @@ export class SessionHub {
         const entry = this.entries.get(notification.sessionId);
         if (!entry) return;
         if (notification.deleted) return this.end(entry, "deleted");
-        if (!this.takeNotified(entry, notification)) void this.pump(entry);
+        // Not awaited: a notification handler must not hold up the listener's next notification.
+        if (!this.takeNotified(entry, notification)) detach(this.pump(entry), "session hub: a notified session's read");
       },
       onReconnect: () =>
         void this.sweep().catch((error: unknown) =>

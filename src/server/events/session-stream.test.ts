@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { actorIn } from "../../../test/factories";
 import { logEvents, parseFrames, readFrames, sessionRow } from "../../../test/stream-kit";
@@ -25,16 +26,15 @@ describe("session event stream", () => {
     });
     await (await sessionHub()).listeningReady();
     const reading = readFrames(stream, (text) => countEvents("turn.completed")(text) === 1);
-    setTimeout(
-      () =>
-        void logEvents(session.id, [
-          ["turn.started", { n: 1 }],
-          ["message.delta", { text: "hi" }],
-          ["turn.completed", {}],
-        ]),
-      100,
+    // Awaited with the reading, so a failed write fails the test instead of timing it out.
+    const writing = sleep(100).then(() =>
+      logEvents(session.id, [
+        ["turn.started", { n: 1 }],
+        ["message.delta", { text: "hi" }],
+        ["turn.completed", {}],
+      ]),
     );
-    const text = await reading;
+    const [text] = await Promise.all([reading, writing]);
     expect(text.startsWith("retry: 2000\n\n")).toBe(true);
     const frames = parseFrames(text).slice(1);
     expect(frames.map((frame) => frame.event)).toEqual(["snapshot", "turn.started", "message.delta", "turn.completed"]);
@@ -61,12 +61,13 @@ describe("session event stream", () => {
     const stream = sessionEventStream({ sessionId: session.id, lastEventId: null, snapshot: async () => ({}) });
     const reading = readFrames(stream, (text) => countEvents("turn.completed")(text) === 1);
     // Written without appendEvent's NOTIFY: only the hub's sweep (every 30 s; here by hand) finds it.
-    setTimeout(async () => {
+    const writing = sleep(200).then(async () => {
       await db().agentSession.update({ where: { id: session.id }, data: { lastSeq: 1 } });
       await db().sessionEvent.create({ data: { sessionId: session.id, seq: 1, type: "turn.completed", data: {} } });
       await (await sessionHub()).sweep();
-    }, 200);
-    const frames = parseFrames(await reading);
+    });
+    const [text] = await Promise.all([reading, writing]);
+    const frames = parseFrames(text);
     expect(frames.at(-1)).toMatchObject({ id: "1", event: "turn.completed" });
   });
 

@@ -108,7 +108,8 @@ class SessionEventFeed implements TFollower, TTicking, TDrainable {
 
   tick(): void {
     this.send(heartbeatBytes);
-    void this.options.stillVisible?.().then(
+    // Not awaited: the heartbeat goes out now; a failed visibility check keeps the stream open.
+    this.options.stillVisible?.().then(
       (visible) => !visible && this.close(),
       () => undefined,
     );

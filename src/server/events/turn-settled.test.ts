@@ -36,7 +36,7 @@ async function settle(sessionId: string, turnId: string, status: "COMPLETED" | "
 }
 
 const later = (ms: number, work: () => Promise<unknown>) =>
-  new Promise((resolve, reject) => setTimeout(() => work().then(resolve, reject), ms));
+  new Promise((resolve, reject) => setTimeout(() => void work().then(resolve, reject), ms));
 
 describe("waitForTurnSettled", () => {
   for (const [status, expected] of [

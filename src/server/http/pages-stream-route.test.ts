@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { createServer, request as httpRequest, ServerResponse, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { detach } from "@/server/detach";
 import type { TByteSink, TByteSource } from "@/server/events/byte-sink";
 import { pagesStreamRoute, shedFrameworkState } from "./pages-stream-route";
 import { sinkResponse } from "./sink-response";
@@ -19,7 +20,8 @@ async function serve(
   route: ReturnType<typeof pagesStreamRoute<{ id: string }>>,
   query: Record<string, string>,
 ): Promise<string> {
-  server = createServer((req, res) => void route(Object.assign(req, { query }), res));
+  // A Node server's request callback cannot await: the route runs detached, as under Next.js.
+  server = createServer((req, res) => detach(route(Object.assign(req, { query }), res), "pages stream route"));
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   return `127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -262,7 +264,7 @@ describe("pagesStreamRoute (a web handler served from a Pages API route)", () =>
       server = createServer((req, res) => {
         decorateAsNext(req, res, wrapped);
         Object.assign(seen, { req, res });
-        void route(Object.assign(req, { query: { id: "s" } }), res);
+        detach(route(Object.assign(req, { query: { id: "s" } }), res), "pages stream route");
       });
       server.listen(0, "127.0.0.1");
       await once(server, "listening");

@@ -1,4 +1,5 @@
 import { type IncomingMessage, ServerResponse } from "node:http";
+import { detach } from "@/server/detach";
 import type { TByteSink, TByteSource } from "@/server/events/byte-sink";
 import { takeSinkSource } from "./sink-response";
 
@@ -149,7 +150,7 @@ export function pagesStreamRoute<P extends Record<string, string>>(
     res.writeHead(response.status, response.statusText || undefined);
     const source = takeSinkSource(response);
     if (!response.body || head) {
-      void response.body?.cancel().catch(() => undefined);
+      response.body?.cancel().catch(() => undefined);
       res.end();
       return;
     }
@@ -159,6 +160,9 @@ export function pagesStreamRoute<P extends Record<string, string>>(
       serveSource(source, res);
       // Once Next.js's own code after the handler has run (it may still read its request meta).
       setImmediate(shedFrameworkState, req, res);
-    } else void pump(response.body, res);
+    } else {
+      // Not awaited: the body is written from a task of its own so the handler returns (see above).
+      detach(pump(response.body, res), "pages stream route: writing a response body");
+    }
   };
 }

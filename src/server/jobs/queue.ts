@@ -2,6 +2,7 @@ import { PgBoss, fromPglite } from "pg-boss";
 import { ready, type TDatabase } from "@/server/db/client";
 import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
+import { detach } from "@/server/detach";
 import { log } from "@/server/log";
 import { prepareQueueStatements } from "./prepared-statements";
 import { ensureQueues, executionWakeChannel, type TQueueTable } from "./queues";
@@ -160,7 +161,11 @@ export function warmQueue(): PgBoss {
   const queue = current();
   if (queue.state === "running" && queue.boss) return queue.boss;
   // Not awaited: the caller is inside a transaction, which on PGlite holds the one connection.
-  if (queue.state !== "starting") void ready().then((database) => startQueue(database));
+  if (queue.state !== "starting")
+    detach(
+      ready().then((database) => startQueue(database)),
+      "job queue: starting it for the next request",
+    );
   throw new AppError(
     "UNAVAILABLE",
     "The job queue is not running on this server, so no work can be accepted now; retry shortly.",

@@ -3,6 +3,7 @@ import { stopScheduler } from "@/server/engine/scheduler";
 import { stopFetching } from "@/server/engine/workers";
 import { env } from "@/server/env";
 import { runningQueue, stopQueue } from "@/server/jobs/queue";
+import { detach } from "@/server/detach";
 import { log } from "@/server/log";
 import { startDraining } from "./draining";
 
@@ -62,10 +63,14 @@ export function installWebShutdown(): void {
     const finish = (code: number) => {
       if (exiting) return;
       exiting = true;
-      void engine
-        .then(releaseEngine, releaseEngine)
-        .then(closeDatabase)
-        .finally(() => exit(code));
+      // Not awaited: it runs in place of process.exit, which callers do not await; it exits itself.
+      detach(
+        engine
+          .then(releaseEngine, releaseEngine)
+          .then(closeDatabase)
+          .finally(() => exit(code)),
+        "shutdown: releasing the engine and closing the database",
+      );
     };
     // Held, not replaced for good: the first exit (Next's, after its requests drained) finishes.
     process.exit = ((code?: number | string | null) => finish(Number(code ?? 0))) as typeof process.exit;
@@ -80,7 +85,12 @@ export function installWebShutdown(): void {
       () => finish(signal === "SIGINT" ? 130 : 143),
       Math.max(0, deadline - Date.now()) + RELEASE_TIMEOUT_MS,
     ).unref();
-    if (!nextExits) void engine.finally(() => finish(0));
+    // Not awaited: a signal handler returns at once; finish() exits once the engine has drained.
+    if (!nextExits)
+      detach(
+        engine.finally(() => finish(0)),
+        "shutdown: draining the engine",
+      );
   };
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
+import { detach } from "@/server/detach";
 
 type TQuery = { name?: string; text: string; values?: unknown[] };
 type TPending = { query: TQuery; resolve: (result: unknown) => void; reject: (error: unknown) => void };
@@ -60,7 +61,8 @@ export function batchedStoreClient(pool: pg.Pool): Pick<pg.Pool, "query"> {
   const flush = () => {
     const ready = batches;
     batches = [];
-    for (const batch of ready) void run(pool, batch);
+    // Not awaited: batches travel side by side; run() settles each waiting query itself.
+    for (const batch of ready) detach(run(pool, batch), "rate limiter: a batched upsert");
   };
   const query = (query: TQuery) => {
     if (!isUpsert(query)) return pool.query(query);

@@ -53,7 +53,7 @@ async function event(sessionId: string, type: TSessionEventType, data: Record<st
 }
 
 const later = (ms: number, work: () => Promise<unknown>) =>
-  new Promise((resolve, reject) => setTimeout(() => work().then(resolve, reject), ms));
+  new Promise((resolve, reject) => setTimeout(() => void work().then(resolve, reject), ms));
 
 describe("awaitTurn", () => {
   it("returns the turn's answer once it completes, reporting its events as progress", async () => {

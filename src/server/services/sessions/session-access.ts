@@ -1,6 +1,7 @@
 import type { TUserActor } from "@/server/auth/actor";
 import { actorDomainSelect, roleAllows, roleInDomain } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
+import { detach } from "@/server/detach";
 import type { DomainRole } from "@/server/db/generated/enums";
 import { AppError, notFound } from "@/server/errors";
 
@@ -90,7 +91,8 @@ let pendingAsks: TVisibilityAsk[] = [];
 export function sessionStillVisible(actor: TUserActor, sessionId: string): Promise<boolean> {
   return new Promise((resolve, reject) => {
     pendingAsks.push({ actor, sessionId, resolve, reject });
-    if (pendingAsks.length === 1) setImmediate(() => void answerAsks());
+    // Not awaited: the asks of this tick gather first; answerAsks() settles every one of them itself.
+    if (pendingAsks.length === 1) setImmediate(() => detach(answerAsks(), "session visibility: answering asks"));
   });
 }
 

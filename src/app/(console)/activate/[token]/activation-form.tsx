@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/client/app-error";
+import { detach } from "@/client/detach";
 import { useTRPC } from "@/client/trpc";
 import styles from "@/components/auth/auth.module.css";
 import { Alert } from "@/components/ui/alert";
@@ -41,6 +42,7 @@ export function ActivationForm({ token, organizationName, ownerName, partnerName
   const [signingIn, setSigningIn] = useState(false);
   const activate = useMutation(trpc.partnerProvisioning.activateInvitation.mutationOptions());
 
+  // Detached by the form (React does not await an event handler); its own catch shows a failure.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -78,7 +80,7 @@ export function ActivationForm({ token, organizationName, ownerName, partnerName
         {partnerName ? `${partnerName} created this organization for you. ` : ""}Choose the email and password you will
         sign in with.
       </p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={(event) => detach(onSubmit(event), "activation form: submit")} noValidate>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <TextField
           label="Email"

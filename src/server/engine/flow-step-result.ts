@@ -1,0 +1,10 @@
+// The shapes every flow step kind shares, in a module of their own: the step runners
+// (flow-steps.ts, flow-agent-step.ts) and the flow runner all use them, and flow-steps.ts calls
+// the agent step, so living in either runner would tie the two into a cycle.
+
+/** How a step ended: an output, a failure with a code, or parked for an approval. */
+export type TStepResult =
+  { kind: "done"; output: unknown } | { kind: "failed"; code: string; message: string } | { kind: "suspended" };
+
+/** A step's recorded run: its FlowStepRun row id, and its output once it has one. */
+export type TStepRun = { id: string; output: unknown };
