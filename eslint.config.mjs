@@ -2,22 +2,7 @@ import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
-
-// The layer direction of ARCHITECTURE.md, enforced: contracts <- services <- routers <- app;
-// engine uses services; services queue work through the jobs port and never import the engine;
-// lower layers (db, auth, vault, events, jobs, ...) never reach upwards.
-const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
-const msg = (message, group) => ({ group, message });
-
-const UP_FROM_LOWER = [
-  msg("Lower layers must not import services, routers, tRPC or the app.", [
-    "@/server/services/*",
-    "@/server/routers/*",
-    "@/server/trpc/*",
-    "@/server/engine/*",
-    "@/app/*",
-  ]),
-];
+import { importRuleBlocks } from "./eslint/import-rules.mjs";
 
 // A promise nobody awaits loses its rejection. Each one is awaited, or detached on purpose through
 // detach() (src/server/detach.ts; src/client/detach.ts in the browser), which logs the failure.
@@ -95,72 +80,6 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ["src/contracts/**/*.ts"],
-    rules: restrict([
-      msg("Contracts stand alone: no server, Prisma, Next or React imports.", [
-        "@/server/*",
-        "@/app/*",
-        "@prisma/*",
-        "next",
-        "next/*",
-        "next-auth",
-        "next-auth/*",
-        "react",
-        "**/generated/**",
-      ]),
-    ]),
-  },
-  {
-    files: ["src/server/services/**/*.ts"],
-    ignores: ["**/*.test.ts"],
-    rules: restrict([
-      msg("Services never import tRPC, Next, routers or the app.", [
-        "@trpc/*",
-        "next",
-        "next/*",
-        "next-auth",
-        "next-auth/*",
-        "@/server/routers/*",
-        "@/server/trpc/*",
-        "@/app/*",
-      ]),
-      msg(
-        "Services queue work through the jobs port (@/server/jobs/enqueue) and never import the engine, which is the only runner.",
-        ["@/server/engine/*", "pg-boss"],
-      ),
-    ]),
-  },
-  {
-    files: ["src/server/routers/**/*.ts"],
-    rules: restrict([
-      msg("Routers wire a contract to a service: no Prisma, no database.", ["@/server/db/*", "@prisma/*", "@/app/*"]),
-    ]),
-  },
-  {
-    files: ["src/server/engine/**/*.ts"],
-    rules: restrict([
-      msg("The engine uses services, never routers, tRPC or the app.", [
-        "@/server/routers/*",
-        "@/server/trpc/*",
-        "@/app/*",
-      ]),
-    ]),
-  },
-  {
-    files: [
-      "src/server/{db,auth,vault,events,jobs,integrations,models,idempotency,ratelimit}/**/*.ts",
-      "src/server/{env,errors,log}.ts",
-    ],
-    rules: restrict(UP_FROM_LOWER),
-  },
-  {
-    files: ["src/{app,pages}/**/*.{ts,tsx}"],
-    rules: restrict([
-      msg("The app reaches data through routers and services, never Prisma directly.", [
-        "@prisma/*",
-        "@/server/db/generated/*",
-      ]),
-    ]),
-  },
+  // The layers (eslint/layers.mjs): what each part of src/ may import, relative imports included.
+  ...importRuleBlocks(),
 );

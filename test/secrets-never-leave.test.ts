@@ -3,7 +3,7 @@ import { db } from "../src/server/db/client";
 import { env } from "../src/server/env";
 import { recordAssistantEvent } from "../src/server/services/assistant/events/record-assistant-event";
 import { createConnection } from "../src/server/services/connections/create-connection";
-import { GET as streamGET } from "../src/app/api/v1/agents/sessions/[sessionId]/stream/handler";
+import { GET as streamGET } from "../src/server/http/session-stream-route";
 import { agentsWorld, api, type TAgentsWorld, type TApiResponse } from "./agents-kit";
 import { assistantWorld } from "./assistant-kit";
 import { partnerPlatform, partnerRequest, seedFollower } from "./partner-kit";

@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import { currentRequestId } from "@/server/http/request-id";
+import { currentRequestId } from "@/server/request-id";
 
 type TLevel = "debug" | "info" | "warn" | "error";
 const ORDER: Record<TLevel | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };

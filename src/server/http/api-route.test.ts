@@ -5,7 +5,7 @@ import { renderMetrics } from "@/server/observability/metrics";
 import { overrideRateLimits } from "@/server/ratelimit/policies";
 import { handleOpenApiRequest } from "@/server/trpc/openapi-handler";
 import { apiRoute } from "./api-route";
-import { currentRequestId } from "./request-id";
+import { currentRequestId } from "@/server/request-id";
 
 // The one door of plain route handlers: what every answer carries whatever the route does.
 

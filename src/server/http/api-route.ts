@@ -11,7 +11,7 @@ import {
   type TRequestLimits,
 } from "@/server/ratelimit/request-limits";
 import type { TRateLimitKeys } from "@/server/ratelimit/request-keys";
-import { requestIdFrom, runWithRequestId } from "./request-id";
+import { requestIdFrom, runWithRequestId } from "@/server/request-id";
 
 /** What a plain route handler gets besides the request: its path parameters and request id. */
 export type TRouteContext<P> = { params: P; requestId: string };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { GET as stream } from "@/app/api/v1/agents/sessions/[sessionId]/stream/handler";
+import { GET as stream } from "@/server/http/session-stream-route";
 import { GET as consoleQuery } from "@/app/api/trpc/[trpc]/route";
 import { POST as ingress } from "@/app/api/v1/triggers/ingress/[token]/route";
 import { handleMcpRequest } from "@/server/mcp/handle-mcp-request";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as streamRoute } from "@/app/api/v1/agents/sessions/[sessionId]/stream/handler";
+import { GET as streamRoute } from "@/server/http/session-stream-route";
 import { db } from "@/server/db/client";
 import { NOT_FOUND_MESSAGE } from "@/server/errors";
 import { ensureKnowledgeBases } from "@/server/services/knowledge/ensure-knowledge-bases";

@@ -1,5 +1,5 @@
 import type { TSurface } from "@/contracts/common/meta";
-import { currentRequestId, requestIdFrom } from "@/server/http/request-id";
+import { currentRequestId, requestIdFrom } from "@/server/request-id";
 
 /** Per-request context. Auth flavours (procedures.ts) add the actor. */
 export type TContext = {

@@ -256,7 +256,7 @@ describe("fuzz: plain routes", () => {
   );
 
   it("GET /agents/sessions/{sessionId}/stream", async () => {
-    const { GET } = await import("@/app/api/v1/agents/sessions/[sessionId]/stream/handler");
+    const { GET } = await import("@/server/http/session-stream-route");
     const sessionIds = fc.oneof(fc.constantFrom(...pools.pathValues.sessionId!), segment);
     const credential = fc.constantFrom(...Object.keys(pools.credentials));
     await fc.assert(
@@ -272,8 +272,7 @@ describe("fuzz: plain routes", () => {
             headers: auth ? [auth] : [],
             signal: abort.signal,
           });
-          const handler =
-            method === "GET" ? GET : (await import("@/app/api/v1/agents/sessions/[sessionId]/stream/handler")).POST;
+          const handler = method === "GET" ? GET : (await import("@/server/http/session-stream-route")).POST;
           const response = await handler(req, {
             params: Promise.resolve({ sessionId: decodeURIComponentSafe(sessionId) }),
           });

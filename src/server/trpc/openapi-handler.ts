@@ -4,7 +4,7 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { SURFACE_PREFIX, type TSurface } from "@/contracts/common/meta";
 import { AppError, noRoute, validationError } from "@/server/errors";
 import { serveApiRequest } from "@/server/http/api-route";
-import { currentRequestId } from "@/server/http/request-id";
+import { currentRequestId } from "@/server/request-id";
 import { requestKeys } from "@/server/ratelimit/request-keys";
 import { toAppError } from "./api-errors";
 import { createContext, type TContext } from "./context";

@@ -5,8 +5,8 @@ import { env } from "@/server/env";
 import { TURN_QUEUE } from "@/server/jobs/queues";
 import { observeHttpRequest } from "@/server/observability/metrics";
 import { deliverOnce } from "@/server/webhooks/deliver";
-import { GET as streamGET } from "../v1/agents/sessions/[sessionId]/stream/handler";
-import { GET as unknownGET } from "../[...path]/route";
+import { GET as streamGET } from "@/server/http/session-stream-route";
+import { GET as unknownGET } from "@/app/api/[...path]/route";
 import { GET, POST } from "./route";
 
 // GET /api/metrics as Next serves it: bearer METRICS_TOKEN or the uniform 404, and the series

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/server/http/api-route";
 import { clientAddress } from "@/server/ratelimit/request-keys";
 import { followConnectLink } from "@/server/services/assistant/connections/follow-connect-link";
-import { outcomeResponse } from "../outcome-response";
+import { outcomeResponse } from "@/app/connect/outcome-response";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

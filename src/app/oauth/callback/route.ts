@@ -1,7 +1,7 @@
 import { apiRoute } from "@/server/http/api-route";
 import { clientAddress } from "@/server/ratelimit/request-keys";
 import { completeConnection } from "@/server/services/assistant/connections/complete-connection";
-import { outcomeResponse } from "../../connect/outcome-response";
+import { outcomeResponse } from "@/app/connect/outcome-response";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,4 +1,4 @@
-import type { TToolDefinition } from "../types";
+import type { TToolDefinition } from "@/server/integrations/types";
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type THttpMethod = (typeof HTTP_METHODS)[number];

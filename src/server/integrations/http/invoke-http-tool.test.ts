@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT_IN_INTEGRATIONS } from "../built-in";
-import type { TIntegrationDefinition } from "../types";
+import { BUILT_IN_INTEGRATIONS } from "@/server/integrations/built-in";
+import type { TIntegrationDefinition } from "@/server/integrations/types";
 import type { THttpTool } from "./http-binding";
 import { invokeHttpTool, type TInvokeHttpToolOptions } from "./invoke-http-tool";
 

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { httpToolAllowedHosts } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
-import type { TIntegrationDefinition } from "../types";
+import type { TIntegrationDefinition } from "@/server/integrations/types";
 import type { THttpTool, TToolCredential } from "./http-binding";
 import { refused, resolveTarget, sendPinned, type THostLookup } from "./pinned-request";
 import { builtInHttpRequest, customHttpRequest, type TToolRequest, validateArgs } from "./tool-request";

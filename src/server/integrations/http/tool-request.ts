@@ -1,5 +1,5 @@
 import { AppError } from "@/server/errors";
-import type { TIntegrationDefinition, TJsonSchema } from "../types";
+import type { TIntegrationDefinition, TJsonSchema } from "@/server/integrations/types";
 import type { THttpMethod, THttpTool, TToolCredential } from "./http-binding";
 
 /** What the executor sends on the first hop, before redirects. */

@@ -1,4 +1,4 @@
-import type { TJsonSchema } from "../types";
+import type { TJsonSchema } from "@/server/integrations/types";
 
 /** How far a schema is expanded, and how many nodes one tool's schema may hold in all. */
 export const MAX_SCHEMA_DEPTH = 8;

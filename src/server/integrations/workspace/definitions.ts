@@ -1,5 +1,5 @@
 import type { TActionClass } from "@/contracts/assistant/actions";
-import type { TIntegrationDefinition, TJsonSchema, TToolDefinition } from "../types";
+import type { TIntegrationDefinition, TJsonSchema, TToolDefinition } from "@/server/integrations/types";
 
 /**
  * The end user's mail and calendar (spec 4.8 connections): built-in tools that act with the

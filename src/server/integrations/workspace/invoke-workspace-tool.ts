@@ -1,6 +1,6 @@
 import { AppError } from "@/server/errors";
-import { sendToolRequest } from "../http/invoke-http-tool";
-import { validateArgs } from "../http/tool-request";
+import { sendToolRequest } from "@/server/integrations/http/invoke-http-tool";
+import { validateArgs } from "@/server/integrations/http/tool-request";
 import { workspaceTool, type TWorkspaceProvider } from "./definitions";
 import { WORKSPACE_REQUESTS, type TWorkspacePreset, type TWorkspaceRequest } from "./requests";
 

@@ -1,4 +1,4 @@
-import type { THttpMethod } from "../http/http-binding";
+import type { THttpMethod } from "@/server/integrations/http/http-binding";
 
 /**
  * How each workspace tool maps onto a provider's API. `google`: Gmail and Google Calendar;

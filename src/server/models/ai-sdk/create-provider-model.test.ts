@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeLlmServer, type TFakeLlmServer, type TFakeRequest } from "../../../../test/fake-llm-server";
-import { ModelError, type TModelRequest } from "../types";
+import { ModelError, type TModelRequest } from "@/server/models/types";
 import { createProviderModel } from "./create-provider-model";
 
 const OPENAI_KEY = "sk-test-openai-SECRET123456";

@@ -2,8 +2,8 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
-import type { TModelProviderConfig } from "../registry";
-import { ModelError, type TModelAdapter } from "../types";
+import type { TModelProviderConfig } from "@/server/models/registry";
+import { ModelError, type TModelAdapter } from "@/server/models/types";
 import { generateStep } from "./generate-step";
 import type { TProviderLabel } from "./map-provider-error";
 

@@ -1,6 +1,6 @@
 import { jsonSchema, streamText, tool, type JSONSchema7, type LanguageModel, type ToolSet } from "ai";
-import { costMicroUsd } from "../pricing";
-import type { TModelRequest, TModelStep } from "../types";
+import { costMicroUsd } from "@/server/models/pricing";
+import type { TModelRequest, TModelStep } from "@/server/models/types";
 import { mapProviderError, type TProviderLabel } from "./map-provider-error";
 import { toModelMessages } from "./to-model-messages";
 import { buildToolNameMap, type TToolNameMap } from "./tool-names";

@@ -1,5 +1,5 @@
 import { APICallError, LoadAPIKeyError, RetryError } from "ai";
-import { ModelError } from "../types";
+import { ModelError } from "@/server/models/types";
 
 export type TProviderLabel = {
   provider: "openai" | "anthropic" | "openai-compatible";

@@ -1,5 +1,5 @@
 import type { JSONValue, ModelMessage, ToolResultPart } from "ai";
-import type { TModelMessage } from "../types";
+import type { TModelMessage } from "@/server/models/types";
 import type { TToolNameMap } from "./tool-names";
 
 function toJsonValue(value: unknown): JSONValue {

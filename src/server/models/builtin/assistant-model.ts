@@ -1,4 +1,4 @@
-import type { TModelAdapter, TModelMessage } from "../types";
+import type { TModelAdapter, TModelMessage } from "@/server/models/types";
 import { procedureCalls } from "./procedure-calls";
 import { summarizeToolResult } from "./procedure-model";
 import { builtinUsage, currentTurn } from "./usage";

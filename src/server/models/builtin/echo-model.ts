@@ -1,4 +1,4 @@
-import type { TModelAdapter } from "../types";
+import type { TModelAdapter } from "@/server/models/types";
 import { builtinUsage, currentTurn } from "./usage";
 
 /** builtin:echo: answers every message without tools, deterministically. */

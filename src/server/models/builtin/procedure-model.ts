@@ -1,4 +1,4 @@
-import type { TModelAdapter, TModelMessage } from "../types";
+import type { TModelAdapter, TModelMessage } from "@/server/models/types";
 import { procedureCalls, substitute } from "./procedure-calls";
 import { builtinUsage, currentTurn } from "./usage";
 

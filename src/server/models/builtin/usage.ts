@@ -1,4 +1,4 @@
-import type { TModelMessage, TModelRequest, TModelUsage } from "../types";
+import type { TModelMessage, TModelRequest, TModelUsage } from "@/server/models/types";
 
 /** Estimated tokens of text: about four characters per token (the built-ins do not tokenize). */
 export function estimateTokens(text: string): number {

@@ -6,7 +6,7 @@ import {
 import { idempotencyKeyOf } from "@/server/idempotency/idempotency-key";
 import { deleteConnection as deleteConnectionService } from "@/server/services/assistant/connections/delete-connection";
 import { partnerProcedure } from "@/server/trpc/procedures";
-import { workerTarget } from "../assistant-workers/worker-target";
+import { workerTarget } from "@/server/routers/assistant-workers/worker-target";
 
 export const deleteConnection = partnerProcedure
   .meta(deleteConnectionMeta)

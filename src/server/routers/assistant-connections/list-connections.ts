@@ -5,7 +5,7 @@ import {
 } from "@/contracts/assistant/connections-list";
 import { listConnections as listConnectionsService } from "@/server/services/assistant/connections/list-connections";
 import { partnerProcedure } from "@/server/trpc/procedures";
-import { workerTarget } from "../assistant-workers/worker-target";
+import { workerTarget } from "@/server/routers/assistant-workers/worker-target";
 
 export const listConnections = partnerProcedure
   .meta(listConnectionsMeta)

@@ -5,7 +5,7 @@ import {
 } from "@/contracts/assistant/connections-start";
 import { startConnection as startConnectionService } from "@/server/services/assistant/connections/start-connection";
 import { partnerProcedure } from "@/server/trpc/procedures";
-import { workerTarget } from "../assistant-workers/worker-target";
+import { workerTarget } from "@/server/routers/assistant-workers/worker-target";
 
 export const startConnection = partnerProcedure
   .meta(startConnectionMeta)

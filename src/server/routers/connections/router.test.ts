@@ -6,7 +6,7 @@ import { resolveConnectionSecret } from "@/server/services/connections/resolve-c
 import { createContext } from "@/server/trpc/context";
 import { createCallerFactory } from "@/server/trpc/init";
 import { surfaceProcedures } from "@/server/trpc/surface";
-import { appRouter } from "../root";
+import { appRouter } from "@/server/routers/root";
 
 const createCaller = createCallerFactory(appRouter);
 

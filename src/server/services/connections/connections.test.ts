@@ -5,7 +5,7 @@ import { db } from "@/server/db/client";
 import type { DomainRole } from "@/server/db/generated/enums";
 import { crmDocument } from "@/server/integrations/openapi/crm-fixture";
 import { open } from "@/server/vault/vault";
-import { importOpenApiIntegration } from "../integrations/import-openapi-integration";
+import { importOpenApiIntegration } from "@/server/services/integrations/import-openapi-integration";
 import { createConnection } from "./create-connection";
 import { deleteConnection } from "./delete-connection";
 import { listConnections } from "./list-connections";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../../../test/agents-kit";
 import { countStatements, readsOf, reportStatements, useCountedEchoWorld } from "../../../../test/statement-count-kit";
-import { GET as stream } from "@/app/api/v1/agents/sessions/[sessionId]/stream/handler";
+import { GET as stream } from "@/server/http/session-stream-route";
 
 // What following a session costs to start (test/statement-count-kit.ts): every SSE connect pays
 // it, so the session is read once (authorization, cursor and snapshot together), not more.

@@ -8,8 +8,8 @@ import type { DomainRole } from "@/server/db/generated/enums";
 import { AppError } from "@/server/errors";
 import { crmDocument } from "@/server/integrations/openapi/crm-fixture";
 import { open } from "@/server/vault/vault";
-import { createConnection } from "../connections/create-connection";
-import { importOpenApiIntegration } from "../integrations/import-openapi-integration";
+import { createConnection } from "@/server/services/connections/create-connection";
+import { importOpenApiIntegration } from "@/server/services/integrations/import-openapi-integration";
 import { createTrigger } from "./create-trigger";
 import { disableEventTriggers, enableEventTriggers } from "./rollout";
 

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { requireOrganization } from "@/app/_lib/viewer";
 import { NoDomains } from "@/components/authoring/no-domains";
 import { PageHeader } from "@/components/ui/page-header";
-import { defaultDomainId } from "../_authoring/domains";
+import { defaultDomainId } from "@/app/(console)/(shell)/_authoring/domains";
 
 export const metadata: Metadata = { title: "Connections" };
 

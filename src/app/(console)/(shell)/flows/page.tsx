@@ -9,7 +9,7 @@ import { canEditAutomation } from "@/components/authoring/permissions";
 import { DomainPicker } from "@/components/authoring/domain-picker";
 import { FlowsList } from "@/components/flows/flows-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { loadDomains, pickerDomains } from "../_authoring/domains";
+import { loadDomains, pickerDomains } from "@/app/(console)/(shell)/_authoring/domains";
 
 export const metadata: Metadata = { title: "Flows" };
 

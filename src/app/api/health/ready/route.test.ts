@@ -6,8 +6,8 @@ import { startEngine, stopEngine } from "../../../../../test/sessions-kit";
 import { openDatabase, useDatabase } from "@/server/db/client";
 import { migrationsDir } from "@/server/db/migrate";
 import { checkReadiness } from "@/server/services/health/check-readiness";
-import { GET as health } from "../route";
-import { GET as live } from "../live/route";
+import { GET as health } from "@/app/api/health/route";
+import { GET as live } from "@/app/api/health/live/route";
 import { GET as ready } from "./route";
 
 // The probes as Next serves them: liveness never touches the database, readiness names each

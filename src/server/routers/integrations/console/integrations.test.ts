@@ -5,7 +5,7 @@ import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { crmDocument } from "@/server/integrations/openapi/crm-fixture";
 import { createContext } from "@/server/trpc/context";
 import { createCallerFactory } from "@/server/trpc/init";
-import { appRouter } from "../../root";
+import { appRouter } from "@/server/routers/root";
 
 const createCaller = createCallerFactory(appRouter);
 

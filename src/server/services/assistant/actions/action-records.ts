@@ -2,7 +2,7 @@ import type { TAssistantApproval } from "@/contracts/assistant/approval";
 import type { TActionClass } from "@/contracts/assistant/actions";
 import type { TTransaction } from "@/server/db/client";
 import { maskToolArgs } from "@/server/integrations/invoke-tool";
-import { recordAssistantEvent } from "../events/record-assistant-event";
+import { recordAssistantEvent } from "@/server/services/assistant/events/record-assistant-event";
 
 /** What an approval is read with, for the API and for `approval.requested`. */
 export const APPROVAL_SELECT = {

@@ -1,7 +1,7 @@
 import type { TActionClass, TPolicyMode } from "@/contracts/assistant/actions";
 import type { TTransaction } from "@/server/db/client";
 import { db } from "@/server/db/client";
-import { approvalTtlMs, modeFor, policyOf } from "../policy/resolve-policy";
+import { approvalTtlMs, modeFor, policyOf } from "@/server/services/assistant/policy/resolve-policy";
 import { actionSummary, recordActionEvent, recordApprovalRequested } from "./action-records";
 
 /** The worker whose conversation a turn belongs to, and what started the turn. */

@@ -4,11 +4,11 @@ import { db, type TTransaction } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
 import { appendEvent } from "@/server/events/append-event";
 import { enqueue } from "@/server/jobs/enqueue";
-import { APPROVAL_SELECT, toAssistantApproval } from "../actions/action-records";
-import { settleAction } from "../actions/propose-action";
-import { queueWorkerTurn } from "../conversation/queue-worker-turn";
-import { idempotentCall } from "../idempotent-call";
-import { readWorker, type TActiveWorker, type TWorkerTarget } from "../workers/read-worker";
+import { APPROVAL_SELECT, toAssistantApproval } from "@/server/services/assistant/actions/action-records";
+import { settleAction } from "@/server/services/assistant/actions/propose-action";
+import { queueWorkerTurn } from "@/server/services/assistant/conversation/queue-worker-turn";
+import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { readWorker, type TActiveWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 
 export type TApprovalDecision =
   { decision: "approve"; editedArgs?: Record<string, unknown> } | { decision: "reject" } | { instruction: string };

@@ -1,7 +1,7 @@
 import type { TListApprovalsResponse } from "@/contracts/assistant/list-approvals";
 import { db } from "@/server/db/client";
-import { APPROVAL_SELECT, toAssistantApproval } from "../actions/action-records";
-import { readWorker, type TWorkerTarget } from "../workers/read-worker";
+import { APPROVAL_SELECT, toAssistantApproval } from "@/server/services/assistant/actions/action-records";
+import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 
 const STATE = { pending: "PENDING", decided: "DECIDED", expired: "EXPIRED" } as const;
 

@@ -4,7 +4,7 @@ import { httpToolAllowedHosts } from "@/server/env";
 import { AppError, findAppError } from "@/server/errors";
 import { resolveTarget } from "@/server/integrations/http/pinned-request";
 import { seal } from "@/server/vault/vault";
-import { idempotentCall } from "../idempotent-call";
+import { idempotentCall } from "@/server/services/assistant/idempotent-call";
 import { CONFIG_SELECT, configStateOf, readAssistantFollower } from "./read-assistant-config";
 
 export type TAssistantConfigChange = {

@@ -5,7 +5,7 @@ import { log } from "@/server/log";
 import { openidConfiguration } from "@/server/oauth/oauth-client";
 import { presetOf, type TConnectionProvider, type TPresetId } from "@/server/oauth/presets";
 import { open } from "@/server/vault/vault";
-import { recordAssistantEvent } from "../events/record-assistant-event";
+import { recordAssistantEvent } from "@/server/services/assistant/events/record-assistant-event";
 import { clientFor } from "./choose-client";
 import { tokenFields } from "./token-fields";
 

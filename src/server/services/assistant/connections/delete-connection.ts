@@ -4,8 +4,8 @@ import { log } from "@/server/log";
 import { openidConfiguration } from "@/server/oauth/oauth-client";
 import type { TConnectionProvider } from "@/server/oauth/presets";
 import { open } from "@/server/vault/vault";
-import { idempotentCall } from "../idempotent-call";
-import { readWorker, type TWorkerTarget } from "../workers/read-worker";
+import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 import { clientFor } from "./choose-client";
 
 type TDeleted = { organizationId: string; appSource: string; preset: string; token: string } | null;

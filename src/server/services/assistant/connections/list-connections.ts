@@ -1,5 +1,5 @@
 import { db } from "@/server/db/client";
-import { readWorker, type TWorkerTarget } from "../workers/read-worker";
+import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 
 export type TConnectionView = {
   provider: string;

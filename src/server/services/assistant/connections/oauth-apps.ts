@@ -5,7 +5,7 @@ import { oauthRedirectUri } from "@/server/oauth/oauth-client";
 import { byokPresets, isPresetId, presetOf, type TAppField } from "@/server/oauth/presets";
 import { readFollower } from "@/server/services/partner/follower-access";
 import { seal } from "@/server/vault/vault";
-import { idempotentCall } from "../idempotent-call";
+import { idempotentCall } from "@/server/services/assistant/idempotent-call";
 
 export type TOAuthAppsTarget = { platformId: string; orgId: string; subject: string | null };
 

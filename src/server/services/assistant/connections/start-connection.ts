@@ -3,7 +3,7 @@ import { db } from "@/server/db/client";
 import { publicBaseUrl } from "@/server/env";
 import { checkReturnTo } from "@/server/oauth/return-to";
 import type { TConnectionProvider } from "@/server/oauth/presets";
-import { readWorker, type TWorkerTarget } from "../workers/read-worker";
+import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 import { chooseClient } from "./choose-client";
 
 /** A connect link works once and lasts 10 minutes (spec 8). */

@@ -3,7 +3,7 @@ import type { TAssistantMessage } from "@/contracts/assistant/worker";
 import { db } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { AppError } from "@/server/errors";
-import { readWorker, type TWorkerTarget } from "../workers/read-worker";
+import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 
 type TRow = { id: string; role: "USER" | "ASSISTANT" | "SYSTEM"; body: string; createdAt: Date | string };
 

@@ -1,5 +1,5 @@
 import type { TTransaction } from "@/server/db/client";
-import { recordAssistantEvent } from "../events/record-assistant-event";
+import { recordAssistantEvent } from "@/server/services/assistant/events/record-assistant-event";
 
 export type TSettledTurn = {
   sessionId: string;

@@ -1,7 +1,7 @@
 import type { TAssistantMessage } from "@/contracts/assistant/worker";
 import { db } from "@/server/db/client";
-import { idempotentCall } from "../idempotent-call";
-import { readWorker, type TWorkerTarget } from "../workers/read-worker";
+import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 import { queueWorkerTurn } from "./queue-worker-turn";
 
 /** POST /workers/{w}/messages: the end user's message, answered by a queued turn (201 with the message). */

@@ -3,7 +3,7 @@ import { AppError } from "@/server/errors";
 import { failTurnTx } from "@/server/services/sessions/fail-turn";
 import { queueTurn } from "@/server/services/sessions/queue-turn";
 import { startSession } from "@/server/services/sessions/start-sessions";
-import { lockWorker, type TActiveWorker } from "../workers/read-worker";
+import { lockWorker, type TActiveWorker } from "@/server/services/assistant/workers/read-worker";
 
 /** A turn's input: the end user's message (shown) or the platform's instruction (never shown). */
 export type TWorkerTurnInput = { text: string; instruction: boolean };

@@ -1,7 +1,7 @@
 import type { TStartTurnResponse } from "@/contracts/assistant/start-turn";
 import { db } from "@/server/db/client";
-import { idempotentCall } from "../idempotent-call";
-import { readWorker, type TWorkerTarget } from "../workers/read-worker";
+import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 import { queueWorkerTurn } from "./queue-worker-turn";
 
 /** POST /workers/{w}/turns: a turn whose input is the platform's instruction, never shown as a message (202). */

@@ -1,7 +1,7 @@
 import { isUuid } from "@/contracts/common/ids";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { readAssistantFollower } from "../config/read-assistant-config";
+import { readAssistantFollower } from "@/server/services/assistant/config/read-assistant-config";
 import type { TAssistantEventType } from "./record-assistant-event";
 
 type TListEvents = { platformId: string; orgId: string; since?: string; workerRef?: string; limit: number };

@@ -1,8 +1,8 @@
 import type { TPolicy } from "@/contracts/assistant/policy";
 import type { TGetPolicyResponse } from "@/contracts/assistant/get-policy";
 import { db } from "@/server/db/client";
-import { idempotentCall } from "../idempotent-call";
-import { readWorker, type TWorkerTarget } from "../workers/read-worker";
+import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 import { policyOf } from "./resolve-policy";
 
 /** PUT /workers/{w}/policy: replaces the worker's policy; actions proposed from now on follow it (204). */

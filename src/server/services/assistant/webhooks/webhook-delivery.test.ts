@@ -9,7 +9,7 @@ import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { WEBHOOK_QUEUE } from "@/server/jobs/queues";
 import { renderMetrics } from "@/server/observability/metrics";
-import { recordAssistantEvent } from "../events/record-assistant-event";
+import { recordAssistantEvent } from "@/server/services/assistant/events/record-assistant-event";
 import { sweepDueDeliveries } from "./attempt-delivery";
 
 // Webhook delivery (spec 6.2) on the real queue and workers, to a real receiver that verifies

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/server/db/client";
 import { readFollower } from "@/server/services/partner/follower-access";
-import { idempotentCall } from "../idempotent-call";
+import { idempotentCall } from "@/server/services/assistant/idempotent-call";
 
 export type TCreateWorkerOptions = {
   platformId: string;

@@ -1,8 +1,8 @@
 import { db } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { readFollower } from "@/server/services/partner/follower-access";
-import { eraseWorkerConnections } from "../connections/erase-worker-connections";
-import { idempotentCall } from "../idempotent-call";
+import { eraseWorkerConnections } from "@/server/services/assistant/connections/erase-worker-connections";
+import { idempotentCall } from "@/server/services/assistant/idempotent-call";
 import { lockWorker, readWorker, type TWorkerTarget } from "./read-worker";
 
 /**

@@ -4,7 +4,7 @@ import { getQueryClient, trpcServer } from "@/app/_lib/server-trpc";
 import { AdminTabs } from "@/components/admin/admin-tabs";
 import { OperatorsView } from "@/components/admin/operators-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireOperator } from "../_lib/require-operator";
+import { requireOperator } from "@/app/(console)/(shell)/admin/_lib/require-operator";
 
 export const metadata: Metadata = { title: "Operators" };
 

@@ -7,7 +7,7 @@ import { canEditAutomation } from "@/components/authoring/permissions";
 import { NewFlowForm } from "@/components/flows/new-flow-form";
 import { PageHeader } from "@/components/ui/page-header";
 import authoring from "@/components/authoring/authoring.module.css";
-import { requireDomain } from "../../_authoring/domains";
+import { requireDomain } from "@/app/(console)/(shell)/_authoring/domains";
 
 export const metadata: Metadata = { title: "New flow" };
 

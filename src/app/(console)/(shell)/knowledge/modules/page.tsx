@@ -7,7 +7,7 @@ import { canManageKnowledge, isOrgAdmin } from "@/components/authoring/permissio
 import { KnowledgeTabs } from "@/components/knowledge/knowledge-tabs";
 import { ModulesTable } from "@/components/knowledge/modules-table";
 import { PageHeader } from "@/components/ui/page-header";
-import { loadDomains } from "../../_authoring/domains";
+import { loadDomains } from "@/app/(console)/(shell)/_authoring/domains";
 
 export const metadata: Metadata = { title: "Knowledge modules" };
 

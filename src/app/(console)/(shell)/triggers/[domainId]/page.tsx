@@ -5,7 +5,7 @@ import { requireOrganization } from "@/app/_lib/viewer";
 import { DomainPicker } from "@/components/authoring/domain-picker";
 import { TriggersView } from "@/components/triggers/triggers-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { pickerDomains, requireDomain } from "../../_authoring/domains";
+import { pickerDomains, requireDomain } from "@/app/(console)/(shell)/_authoring/domains";
 
 export const metadata: Metadata = { title: "Triggers" };
 

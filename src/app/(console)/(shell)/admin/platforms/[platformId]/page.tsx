@@ -6,7 +6,7 @@ import { getQueryClient, trpcServer } from "@/app/_lib/server-trpc";
 import { PlatformDetail } from "@/components/admin/platform-detail";
 import { BackLink } from "@/components/authoring/back-link";
 import { findAppError } from "@/server/errors";
-import { requireOperator } from "../../_lib/require-operator";
+import { requireOperator } from "@/app/(console)/(shell)/admin/_lib/require-operator";
 
 type TParams = { params: Promise<{ platformId: string }> };
 

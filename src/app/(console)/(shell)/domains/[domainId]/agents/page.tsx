@@ -8,7 +8,7 @@ import { DomainPicker } from "@/components/authoring/domain-picker";
 import { HeaderActions } from "@/components/authoring/header-actions";
 import { canEditAutomation } from "@/components/authoring/permissions";
 import { PageHeader } from "@/components/ui/page-header";
-import { pickerDomains, requireDomain } from "../../../_authoring/domains";
+import { pickerDomains, requireDomain } from "@/app/(console)/(shell)/_authoring/domains";
 
 export const metadata: Metadata = { title: "Agents" };
 

@@ -6,7 +6,7 @@ import { DomainPicker } from "@/components/authoring/domain-picker";
 import { canEditAutomation } from "@/components/authoring/permissions";
 import { ConnectionsView } from "@/components/connections/connections-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { pickerDomains, requireDomain } from "../../../_authoring/domains";
+import { pickerDomains, requireDomain } from "@/app/(console)/(shell)/_authoring/domains";
 
 export const metadata: Metadata = { title: "Connections" };
 

@@ -5,8 +5,8 @@ import { requireOrganization } from "@/app/_lib/viewer";
 import { BackLink } from "@/components/authoring/back-link";
 import { ArticleEditor } from "@/components/knowledge/article-editor";
 import { PageHeader } from "@/components/ui/page-header";
-import { ForbiddenPage } from "../../../_authoring/forbidden-page";
-import { loadOrNotFound } from "../../../_authoring/load";
+import { ForbiddenPage } from "@/app/(console)/(shell)/_authoring/forbidden-page";
+import { loadOrNotFound } from "@/app/(console)/(shell)/_authoring/load";
 
 type TParams = { params: Promise<{ articleId: string }> };
 

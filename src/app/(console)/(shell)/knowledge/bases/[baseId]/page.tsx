@@ -6,8 +6,8 @@ import { BackLink } from "@/components/authoring/back-link";
 import { BaseArticles } from "@/components/knowledge/base-articles";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
-import { ForbiddenPage } from "../../../_authoring/forbidden-page";
-import { loadOrNotFound } from "../../../_authoring/load";
+import { ForbiddenPage } from "@/app/(console)/(shell)/_authoring/forbidden-page";
+import { loadOrNotFound } from "@/app/(console)/(shell)/_authoring/load";
 
 type TParams = { params: Promise<{ baseId: string }> };
 

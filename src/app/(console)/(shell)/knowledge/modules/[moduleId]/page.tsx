@@ -6,9 +6,9 @@ import { BackLink } from "@/components/authoring/back-link";
 import { ModuleArticles } from "@/components/knowledge/module-articles";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
-import { loadDomains } from "../../../_authoring/domains";
-import { ForbiddenPage } from "../../../_authoring/forbidden-page";
-import { loadOrNotFound } from "../../../_authoring/load";
+import { loadDomains } from "@/app/(console)/(shell)/_authoring/domains";
+import { ForbiddenPage } from "@/app/(console)/(shell)/_authoring/forbidden-page";
+import { loadOrNotFound } from "@/app/(console)/(shell)/_authoring/load";
 
 type TParams = { params: Promise<{ moduleId: string }> };
 

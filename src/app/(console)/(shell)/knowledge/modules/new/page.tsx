@@ -6,7 +6,7 @@ import { canManageKnowledge, isOrgAdmin } from "@/components/authoring/permissio
 import { NewModuleForm } from "@/components/knowledge/new-module-form";
 import { PageHeader } from "@/components/ui/page-header";
 import authoring from "@/components/authoring/authoring.module.css";
-import { loadDomains } from "../../../_authoring/domains";
+import { loadDomains } from "@/app/(console)/(shell)/_authoring/domains";
 
 export const metadata: Metadata = { title: "New knowledge module" };
 

@@ -2,7 +2,7 @@ import { authenticateCookie } from "@/server/auth/session-cookie";
 import { AppError } from "@/server/errors";
 import { apiRoute } from "@/server/http/api-route";
 import { consoleRateLimitKeys } from "@/server/trpc/console-route";
-import { serveSessionStream } from "../../../../v1/agents/sessions/[sessionId]/stream/serve-stream";
+import { serveSessionStream } from "@/server/http/serve-session-stream";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,4 +1,4 @@
-import { GET } from "@/app/api/v1/agents/sessions/[sessionId]/stream/handler";
+import { GET } from "@/server/http/session-stream-route";
 import { pagesStreamRoute } from "@/server/http/pages-stream-route";
 
 // The one Pages API route: 10,000 held streams cost a third of the memory here than as an App

@@ -7,9 +7,9 @@ import { AgentEditor } from "@/components/agents/agent-editor";
 import { AgentStatus } from "@/components/agents/agent-status";
 import { BackLink } from "@/components/authoring/back-link";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireDomain } from "../../../../_authoring/domains";
-import { ForbiddenPage } from "../../../../_authoring/forbidden-page";
-import { loadOrNotFound } from "../../../../_authoring/load";
+import { requireDomain } from "@/app/(console)/(shell)/_authoring/domains";
+import { ForbiddenPage } from "@/app/(console)/(shell)/_authoring/forbidden-page";
+import { loadOrNotFound } from "@/app/(console)/(shell)/_authoring/load";
 
 type TParams = { params: Promise<{ domainId: string; agentId: string }> };
 

@@ -6,7 +6,7 @@ import { NotAllowed } from "@/components/authoring/not-allowed";
 import { canEditAutomation } from "@/components/authoring/permissions";
 import { PageHeader } from "@/components/ui/page-header";
 import authoring from "@/components/authoring/authoring.module.css";
-import { requireDomain } from "../../../../_authoring/domains";
+import { requireDomain } from "@/app/(console)/(shell)/_authoring/domains";
 
 export const metadata: Metadata = { title: "New agent" };
 

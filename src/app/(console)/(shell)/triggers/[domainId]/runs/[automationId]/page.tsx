@@ -4,7 +4,7 @@ import { requireOrganization } from "@/app/_lib/viewer";
 import { NotMember } from "@/components/authoring/not-member";
 import { AutomationRuns } from "@/components/triggers/automation-runs";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireDomain } from "../../../../_authoring/domains";
+import { requireDomain } from "@/app/(console)/(shell)/_authoring/domains";
 
 export const metadata: Metadata = { title: "Trigger runs" };
 

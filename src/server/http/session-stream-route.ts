@@ -1,9 +1,9 @@
 import type { TUserActor } from "@/server/auth/actor";
 import { authenticateBearer } from "@/server/auth/authenticate";
-import { apiRoute } from "@/server/http/api-route";
 import { countAfterAuthentication } from "@/server/ratelimit/request-limits";
 import { requestKeys } from "@/server/ratelimit/request-keys";
-import { serveSessionStream } from "./serve-stream";
+import { serveSessionStream } from "./serve-session-stream";
+import { apiRoute } from "./api-route";
 
 /**
  * GET /api/v1/agents/sessions/:sessionId/stream: personal key (yk_) only; yku_ is the uniform 404.

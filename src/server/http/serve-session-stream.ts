@@ -1,11 +1,11 @@
 import type { TUserActor } from "@/server/auth/actor";
 import { AppError, errorResponse, findAppError, notFound } from "@/server/errors";
 import { sessionEventSource } from "@/server/events/session-stream";
-import { sinkResponse } from "@/server/http/sink-response";
 import { log } from "@/server/log";
 import type { TSessionDetails } from "@/contracts/sessions/session-details";
 import { sessionStillVisible, type TSessionAccess } from "@/server/services/sessions/session-access";
 import { authorizedSnapshot } from "@/server/services/sessions/session-snapshot";
+import { sinkResponse } from "./sink-response";
 
 export type TServeStreamOptions = { heartbeatMs?: number };
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, api, type TAgentsWorld, type TPerson } from "../../../../../../../../test/agents-kit";
-import { publishAgent, startEngine, stopEngine, waitForTurn } from "../../../../../../../../test/sessions-kit";
-import { parseFrames, readFrames } from "../../../../../../../../test/stream-kit";
+import { agentsWorld, api, type TAgentsWorld, type TPerson } from "../../../test/agents-kit";
+import { publishAgent, startEngine, stopEngine, waitForTurn } from "../../../test/sessions-kit";
+import { parseFrames, readFrames } from "../../../test/stream-kit";
 import { mintSessionCookie } from "@/server/auth/session-cookie";
 import { openChat } from "@/server/services/session-console/open-chat";
-import { GET as consoleStream } from "../../../../../console/sessions/[sessionId]/stream/route";
-import { GET } from "./handler";
+import { GET as consoleStream } from "@/app/api/console/sessions/[sessionId]/stream/route";
+import { GET } from "./session-stream-route";
 
 let world: TAgentsWorld;
 let echoId: string;

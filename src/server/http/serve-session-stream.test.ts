@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { actorIn, addDomainMember, createUser } from "../../../../../../../../test/factories";
-import { parseFrames, sessionRow } from "../../../../../../../../test/stream-kit";
+import { actorIn, addDomainMember, createUser } from "../../../test/factories";
+import { parseFrames, sessionRow } from "../../../test/stream-kit";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { serveSessionStream } from "./serve-stream";
+import { serveSessionStream } from "./serve-session-stream";
 
 const request = (sessionId: string) => new Request(`http://127.0.0.1/api/v1/agents/sessions/${sessionId}/stream`);
 
