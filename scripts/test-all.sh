@@ -55,7 +55,8 @@ together() {
   local started=$SECONDS failed=0 index=0 pids=() names=()
   for pair in "$@"; do
     names+=("${pair%%::*}")
-    bash -c "${pair#*::}" >"$work/together-$index.log" 2>&1 &
+    # Each writes its own time when it ends: they are waited for in order, not as they end.
+    bash -c "${pair#*::}"' && echo $SECONDS >'"$work/together-$index.seconds" >"$work/together-$index.log" 2>&1 &
     pids+=($!)
     index=$((index + 1))
   done
@@ -63,7 +64,7 @@ together() {
     step "${names[$index]}"
     if wait "${pids[$index]}"; then
       cat "$work/together-$index.log"
-      timed "${names[$index]} (side by side)" $((SECONDS - started))
+      timed "${names[$index]} (side by side)" "$(cat "$work/together-$index.seconds")"
     else
       cat "$work/together-$index.log"
       echo "--- ${names[$index]} failed" >&2
