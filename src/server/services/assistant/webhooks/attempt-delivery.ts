@@ -2,15 +2,15 @@ import { db, type TTransaction } from "@/server/db/client";
 import { env } from "@/server/env";
 import { enqueue, enqueueMany } from "@/server/jobs/enqueue";
 import { open, VaultError } from "@/server/vault/vault";
-import { DELIVERY_TIMEOUT_MS, deliverOnce, type TDeliveryOutcome } from "@/server/webhooks/deliver";
+import { deliverOnce, type TDeliveryOutcome } from "@/server/webhooks/deliver";
 import { nextAttemptDelayMs } from "@/server/webhooks/schedule";
 
 /**
  * While an attempt runs, its delivery's nextAttemptAt is pushed this far ahead: a process that
- * dies mid-attempt leaves the row PENDING and due again after it, and the sweep wakes it. Never
- * shorter than an attempt may take (env.ts refuses a lease under the delivery timeout).
+ * dies mid-attempt leaves the row PENDING and due again after it, and the sweep wakes it. env.ts
+ * refuses a lease shorter than the delivery timeout, so a live attempt is never sent twice.
  */
-const attemptLeaseMs = () => Math.max(env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000, DELIVERY_TIMEOUT_MS + 1000);
+const attemptLeaseMs = () => env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000;
 const WEBHOOK_REMOVED = "No webhook is configured for the organization any more; the delivery was abandoned.";
 const SECRET_UNREADABLE =
   "The webhook secret cannot be opened, so nothing can be signed; save the webhook secret again (PUT /assistant-config). The delivery was abandoned.";
