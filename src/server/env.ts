@@ -49,12 +49,29 @@ const ZEnv = z.object({
     .enum(["0", "1"])
     .default("1")
     .transform((value) => value === "1"),
-  // Agent turns (and, separately, flow runs) one engine process works at once.
-  ENGINE_SLOTS: z.coerce.number().int().min(1).max(64).default(4),
-  // Per-organization fairness: agent turns (and, separately, flow runs) of one organization
-  // running at once across every engine process of the deployment; 0 = no cap. The default
-  // leaves a default process (4 slots) at least one slot for other organizations' turns.
-  ENGINE_ORG_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(3),
+  // Executions (agent turns and flow runs together) one engine process keeps in flight. A turn
+  // waiting on a model or a tool costs memory, not CPU, so this is a memory bound, not a slot
+  // count; admission also stops taking work while the event loop lags (ENGINE_MAX_LOOP_DELAY_MS).
+  ENGINE_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(1000),
+  // Event-loop delay (ms, p99 of the last second) above which the engine takes no new work.
+  ENGINE_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(10_000).default(200),
+  // The old name of ENGINE_MAX_IN_FLIGHT, still read when that one is not set.
+  ENGINE_SLOTS: z.coerce.number().int().min(1).max(100_000).optional(),
+  // An operator's hard cap: executions of one organization running at once across the whole
+  // deployment; 0 (the default) = no cap. Fairness between organizations needs no cap: the
+  // engine takes each organization's oldest work in turn (docs/engine.md).
+  ENGINE_ORG_CONCURRENCY: z.coerce.number().int().min(0).max(100_000).default(0),
+  // Executions of one organization accepted and not yet started, beyond which new work of that
+  // organization is refused with 429 BACKLOG_FULL and Retry-After; 0 = unbounded.
+  ENGINE_ORG_BACKLOG_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  // Seconds a turn may wait queued before it starts; past it the turn fails TURN_QUEUE_TIMEOUT.
+  // TURN_DEADLINE_SECONDS counts from the start, so queued time has this bound of its own.
+  TURN_QUEUE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 3600)
+    .default(900),
   // Seconds an idle engine slot waits before it looks for work without a wake-up: the backstop
   // for a lost NOTIFY and for retries that come due (they notify nobody).
   ENGINE_IDLE_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(2),
@@ -177,6 +194,12 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  // Each model call: seconds to the provider's first byte, and the longest silence in its
+  // stream; past either the call fails MODEL_TIMEOUT (and is not retried) and the turn says so.
+  MODEL_FIRST_BYTE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  MODEL_STREAM_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // OpenAI Responses calls send store: false (no copy kept by OpenAI) unless this is 1.
+  OPENAI_STORE: booleanFlag,
   // `npm run worker` only: the port of its own operations endpoint (GET /metrics with bearer
   // METRICS_TOKEN, /health/live, /health/ready); unset = off. A worker has no web server, and
   // /api/metrics of a web process shows only that process's series. See docs/deployment.md.
