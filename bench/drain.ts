@@ -23,8 +23,8 @@ const { values } = parseArgs({
     "warm-up": { type: "string", default: "0" },
   },
 });
-// ENGINE_SLOTS is read by env.ts at import, so it is set before the server modules load.
-if (values.slots) process.env.ENGINE_SLOTS = values.slots;
+// ENGINE_MAX_IN_FLIGHT is read by env.ts at import, so it is set before the server modules load.
+if (values.slots) process.env.ENGINE_MAX_IN_FLIGHT = values.slots;
 process.env.LOG_LEVEL ??= "warn";
 
 const { db, ready } = await import("../src/server/db/client");
@@ -158,7 +158,7 @@ async function main() {
     : "";
   const failed = await db().turn.count({ where: { organizationId: organizationIds, status: "FAILED" } });
   console.log(
-    `| ${database.kind} | ${workers}${cpuQuota ? ` (each ${cpuQuota} of a core)` : ""}${warmUp ? `, warmed by ${warmUp} turns` : ""} | ${env.ENGINE_SLOTS} | ${orgs} (${env.ENGINE_ORG_CONCURRENCY || "no cap"} each) | ${turns} | ${seconds.toFixed(2)} | ${(turns / seconds).toFixed(1)} | ${steady}${cpuPerTurn} | ${failed} |`,
+    `| ${database.kind} | ${workers}${cpuQuota ? ` (each ${cpuQuota} of a core)` : ""}${warmUp ? `, warmed by ${warmUp} turns` : ""} | ${env.ENGINE_MAX_IN_FLIGHT} | ${orgs} (${env.ENGINE_ORG_CONCURRENCY || "no cap"} each) | ${turns} | ${seconds.toFixed(2)} | ${(turns / seconds).toFixed(1)} | ${steady}${cpuPerTurn} | ${failed} |`,
   );
   await Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM"))));
   for (const release of releases) release();

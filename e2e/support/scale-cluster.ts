@@ -88,7 +88,7 @@ function serviceEnv(databaseUrl: string, port: number): Record<string, string> {
     HTTP_TOOL_ALLOWED_HOSTS: `127.0.0.1:${SCALE_PORTS.target},127.0.0.1:${SCALE_PORTS.webhooks}`,
     METRICS_TOKEN: SCALE_METRICS_TOKEN,
     LOG_LEVEL: "warn",
-    ENGINE_SLOTS: "2",
+    ENGINE_MAX_IN_FLIGHT: "2",
     SHUTDOWN_GRACE_SECONDS: "10",
     // A killed worker's jobs and webhook attempts come back sooner than in production (30 s, 60 s).
     ENGINE_JOB_HEARTBEAT_SECONDS: "10",

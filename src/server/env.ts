@@ -55,8 +55,6 @@ const ZEnv = z.object({
   ENGINE_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(1000),
   // Event-loop delay (ms, p99 of the last second) above which the engine takes no new work.
   ENGINE_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(10_000).default(200),
-  // The old name of ENGINE_MAX_IN_FLIGHT, still read when that one is not set.
-  ENGINE_SLOTS: z.coerce.number().int().min(1).max(100_000).optional(),
   // An operator's hard cap: executions of one organization running at once across the whole
   // deployment; 0 (the default) = no cap. Fairness between organizations needs no cap: the
   // engine takes each organization's oldest work in turn (docs/engine.md).

@@ -5,39 +5,9 @@ import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { runningQueue } from "@/server/jobs/queue";
 import { executionWakeChannel, TURN_QUEUE } from "@/server/jobs/queues";
-import { ExecutionSlots, parseWake } from "./execution-wake";
+import { parseWake } from "./execution-wake";
 
-describe("ExecutionSlots", () => {
-  function slots(count: number) {
-    const woken: string[] = [];
-    const pool = new ExecutionSlots((id) => woken.push(id));
-    for (let index = 0; index < count; index++) pool.add(`w${index}`);
-    return { pool, woken };
-  }
-
-  it("wakes as many free slots as jobs came, those woken longest ago first", async () => {
-    const { pool, woken } = slots(4);
-    pool.wake(1);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    pool.wake(1);
-    expect(woken).toEqual(["w0", "w1"]);
-    pool.wake(3);
-    expect(woken.slice(2)).toEqual(["w2", "w3", "w0"]);
-  });
-
-  it("skips slots running a job; a slot whose job ends looks for the next one at once", () => {
-    const { pool, woken } = slots(3);
-    pool.started("w0");
-    pool.started("w1");
-    pool.wake(3);
-    expect(woken).toEqual(["w2"]);
-    pool.started("w2");
-    pool.wake(1);
-    expect(woken).toEqual(["w2"]);
-    pool.finished("w1");
-    expect(woken).toEqual(["w2", "w1"]);
-  });
-
+describe("parseWake", () => {
   it("reads a wake-up's queue and job count", () => {
     expect(parseWake("agent-turn:3")).toEqual({ queue: "agent-turn", count: 3 });
     expect(parseWake("flow-run")).toEqual({ queue: "flow-run", count: 1 });
@@ -49,12 +19,12 @@ describe("waking the engine for a committed turn", () => {
   let world: TAgentsWorld;
   let echoId: string;
   let fetches = 0;
-  const saved = { slots: env.ENGINE_SLOTS, poll: env.ENGINE_IDLE_POLL_SECONDS };
+  const saved = { poll: env.ENGINE_IDLE_POLL_SECONDS };
 
   beforeAll(async () => {
     world = await agentsWorld();
-    // Four idle slots, and no poll within the test: only a wake-up can start the turn.
-    Object.assign(env, { ENGINE_SLOTS: 4, ENGINE_IDLE_POLL_SECONDS: 60 });
+    // No poll within the test: only a wake-up can start the turn.
+    Object.assign(env, { ENGINE_IDLE_POLL_SECONDS: 60 });
     const boss = await startEngine();
     const db = boss.getDb() as { executeSql: (text: string, values?: unknown[]) => Promise<unknown> };
     const run = db.executeSql.bind(db);
@@ -63,16 +33,16 @@ describe("waking the engine for a committed turn", () => {
       return run(text, values);
     };
     echoId = await publishAgent(world.people.owner.actor, world.acme.ops, { model: "builtin:echo" });
-    // Each slot's first look, at start, is over.
+    // The pump's first look, at start, is over.
     await new Promise((resolve) => setTimeout(resolve, 500));
   });
 
   afterAll(async () => {
     await stopEngine();
-    Object.assign(env, { ENGINE_SLOTS: saved.slots, ENGINE_IDLE_POLL_SECONDS: saved.poll });
+    Object.assign(env, { ENGINE_IDLE_POLL_SECONDS: saved.poll });
   });
 
-  it("wakes one free slot, not every slot: two fetches for the turn (its own and the next look), not one per slot", async () => {
+  it("a wake-up costs one fetch: two for the turn (its own and the look after it ended)", async () => {
     fetches = 0;
     const response = await api("POST", `/agents/${echoId}/sessions`, {
       credential: world.people.operator.key,

@@ -6,12 +6,13 @@ import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { createConnection } from "@/server/services/connections/create-connection";
 
-// Per-organization fairness (issue 14): with a cap per organization on the turn queue, a burst
-// of one organization leaves slots to another's turns instead of making them wait behind it.
+// Per-organization fairness (issue 14, issue 38): with an operator's cap per organization, and
+// without one, a burst of one organization leaves room to another's turns instead of making them
+// wait behind it. ENGINE_MAX_IN_FLIGHT = 2 makes one process saturate with a small burst.
 
 let world: TAgentsWorld;
 let slowServer: ReturnType<typeof createServer>;
-const saved = { slots: env.ENGINE_SLOTS, cap: env.ENGINE_ORG_CONCURRENCY, hosts: env.HTTP_TOOL_ALLOWED_HOSTS };
+const saved = { slots: env.ENGINE_MAX_IN_FLIGHT, cap: env.ENGINE_ORG_CONCURRENCY, hosts: env.HTTP_TOOL_ALLOWED_HOSTS };
 const agents = {} as Record<"slow" | "echo", string>;
 
 beforeAll(async () => {
@@ -24,7 +25,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => slowServer.listen(0, "127.0.0.1", resolve));
   const { port } = slowServer.address() as { port: number };
   env.HTTP_TOOL_ALLOWED_HOSTS = `127.0.0.1:${port}`;
-  env.ENGINE_SLOTS = 2;
+  env.ENGINE_MAX_IN_FLIGHT = 2;
   env.ENGINE_ORG_CONCURRENCY = 1;
   await startEngine();
   const owner = world.people.owner.actor;
@@ -42,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopEngine();
   Object.assign(env, {
-    ENGINE_SLOTS: saved.slots,
+    ENGINE_MAX_IN_FLIGHT: saved.slots,
     ENGINE_ORG_CONCURRENCY: saved.cap,
     HTTP_TOOL_ALLOWED_HOSTS: saved.hosts,
   });
@@ -72,5 +73,26 @@ describe("per-organization fairness on the engine", () => {
     expect(burstLeft).toBeGreaterThan(25);
     const running = await db().turn.count({ where: { id: { in: burst }, status: "RUNNING" } });
     expect(running).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("fairness without a cap", () => {
+  it("a saturated process takes another organization's fresh turn before the busy organization's backlog", async () => {
+    // The operator's cap is off (the default): the engine still serves organizations in turn.
+    await stopEngine();
+    env.ENGINE_ORG_CONCURRENCY = 0;
+    await startEngine();
+    const burst: string[] = [];
+    for (let index = 0; index < 40; index++) burst.push(await open(agents.slow, world.people.owner.key, `c-${index}`));
+    // Both of the process's executions are A's now (what is left of the first burst, then this
+    // one); B arrives behind all of them.
+    await expect
+      .poll(() => db().turn.count({ where: { organizationId: world.acme.id, status: "RUNNING" } }), { timeout: 10_000 })
+      .toBe(2);
+    const late = await open(agents.echo, world.people.globexOwner.key, "b-3");
+    expect((await waitForTurn(late, ["COMPLETED", "FAILED"], 30_000)).status).toBe("COMPLETED");
+    // Queue order alone would have run every one of A's 40 first.
+    const burstLeft = await db().turn.count({ where: { id: { in: burst }, status: { in: ["QUEUED", "RUNNING"] } } });
+    expect(burstLeft).toBeGreaterThan(30);
   });
 });

@@ -1,31 +1,42 @@
 import { db } from "@/server/db/client";
+import { env } from "@/server/env";
 import { log } from "@/server/log";
 import { DEADLINE_MESSAGE, failTurn } from "./turn-settle";
 
+export const QUEUE_TIMEOUT_MESSAGE =
+  "The turn waited too long to start (TURN_QUEUE_TIMEOUT_SECONDS) and was not run; send the message again.";
+
 /**
- * The sweeper: fails every unsettled turn past its execution deadline (queued, running,
- * suspended for an approval, or orphaned by a worker that died on its last retry). Runs on a
- * schedule in engine processes; safe to run anywhere and concurrently (settling is conditional).
+ * The sweeper: fails every unsettled turn past its bound: one never started, queued longer than
+ * TURN_QUEUE_TIMEOUT_SECONDS (TURN_QUEUE_TIMEOUT); one running, suspended for an approval, or
+ * orphaned by a worker that died on its last retry, past its execution deadline
+ * (TURN_DEADLINE_EXCEEDED). Runs on a schedule in engine processes; safe to run anywhere and
+ * concurrently (settling is conditional).
  */
 export async function sweepExpiredTurns(now = new Date()): Promise<number> {
-  const expired = await db().turn.findMany({
-    where: { status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] }, deadlineAt: { lte: now } },
-    select: { id: true, sessionId: true },
-    take: 500,
-  });
+  const queuedSince = new Date(now.getTime() - env.TURN_QUEUE_TIMEOUT_SECONDS * 1000);
+  const [waited, expired] = await Promise.all([
+    db().turn.findMany({
+      where: { status: "QUEUED", attempts: 0, createdAt: { lte: queuedSince } },
+      select: { id: true, sessionId: true },
+      take: 500,
+    }),
+    db().turn.findMany({
+      where: {
+        OR: [{ status: { in: ["RUNNING", "SUSPENDED"] } }, { status: "QUEUED", attempts: { gt: 0 } }],
+        deadlineAt: { lte: now },
+      },
+      select: { id: true, sessionId: true },
+      take: 500,
+    }),
+  ]);
   let failed = 0;
-  for (const turn of expired) {
-    if (
-      await failTurn({
-        sessionId: turn.sessionId,
-        turnId: turn.id,
-        code: "TURN_DEADLINE_EXCEEDED",
-        message: DEADLINE_MESSAGE,
-      })
-    )
-      failed++;
-  }
-  if (failed) log.info("turns past their deadline failed", { count: failed });
+  const settle = async (turn: { id: string; sessionId: string }, code: string, message: string) => {
+    if (await failTurn({ sessionId: turn.sessionId, turnId: turn.id, code, message })) failed++;
+  };
+  for (const turn of waited) await settle(turn, "TURN_QUEUE_TIMEOUT", QUEUE_TIMEOUT_MESSAGE);
+  for (const turn of expired) await settle(turn, "TURN_DEADLINE_EXCEEDED", DEADLINE_MESSAGE);
+  if (failed) log.info("turns past their bound failed", { count: failed });
   return failed;
 }
 

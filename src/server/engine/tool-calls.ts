@@ -13,6 +13,7 @@ import {
   type TCallerGrant,
 } from "@/server/services/caller-credentials/grants";
 import { settleActionOfCall } from "@/server/services/assistant/actions/propose-action";
+import { AttemptStopped } from "./attempt-stopped";
 import type { TTurnContext } from "./turn-context";
 
 /**
@@ -21,7 +22,7 @@ import type { TTurnContext } from "./turn-context";
  */
 export type TToolCallContext = Pick<
   TTurnContext,
-  "turnId" | "sessionId" | "orgId" | "domainId" | "tools" | "workspace" | "hasGrant"
+  "turnId" | "sessionId" | "orgId" | "domainId" | "tools" | "workspace" | "hasGrant" | "attempt"
 > & {
   revision: Pick<TTurnContext["revision"], "knowledgeSelection">;
   /**
@@ -35,6 +36,15 @@ export type TToolCallContext = Pick<
 export type TCallOutcome = { toolCallId: string } & (
   { ok: true; result: unknown } | { ok: false; code: string; message: string }
 );
+
+/**
+ * The fence of a call's start: the turn is RUNNING under this attempt (its claim counts
+ * attempts). A stale attempt, still running after its job was handed to another, starts nothing.
+ */
+function attemptHolds(context: TToolCallContext): Prisma.Sql {
+  if (!context.attempt) return Prisma.sql`true`;
+  return Prisma.sql`EXISTS (SELECT 1 FROM turns WHERE id = ${context.turnId}::uuid AND status = 'RUNNING' AND attempts = ${context.attempt.number}::int)`;
+}
 
 /** Results above this size are recorded on the tool call but not copied into the event. */
 const EVENT_RESULT_MAX = 16_000;
@@ -187,6 +197,8 @@ async function recordCall(
     runner,
     Prisma.sql`WITH recorded AS (${row}), ${append.members} SELECT ${append.notify} AS notified FROM appended`,
   );
+  if (rows.length === 0 && events.some((event) => event.type === "tool_call.started"))
+    throw new AttemptStopped("another attempt holds the turn, so this one starts no tool call");
   if (rows.length !== events.length)
     throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
 }
@@ -266,10 +278,14 @@ export async function executeToolCall(
   const identity = decision?.ok ? decision.identity : null;
   const toolCallId = existingId ?? crypto.randomUUID();
   const now = new Date();
+  // A call may have effects: an attempt that lost its job never starts one (see attemptHolds).
+  context.attempt?.signal.throwIfAborted();
+  const holds = attemptHolds(context);
   const row = existingId
-    ? Prisma.sql`UPDATE tool_calls SET status = 'RUNNING', "startedAt" = ${now}::timestamp(3), identity = ${identity} WHERE id = ${existingId}::uuid RETURNING id`
+    ? Prisma.sql`UPDATE tool_calls SET status = 'RUNNING', "startedAt" = ${now}::timestamp(3), identity = ${identity} WHERE id = ${existingId}::uuid AND ${holds} RETURNING id`
     : Prisma.sql`INSERT INTO tool_calls (id, "turnId", "sessionId", index, "toolName", "integrationId", args, status, identity, "startedAt", "createdAt")
-        VALUES (${toolCallId}::uuid, ${context.turnId}::uuid, ${context.sessionId}::uuid, ${index}::int, ${call.name}, ${offered.integration.id}, ${JSON.stringify(call.args)}::jsonb, 'RUNNING', ${identity}, ${now}::timestamp(3), ${now}::timestamp(3))
+        SELECT ${toolCallId}::uuid, ${context.turnId}::uuid, ${context.sessionId}::uuid, ${index}::int, ${call.name}, ${offered.integration.id}, ${JSON.stringify(call.args)}::jsonb, 'RUNNING', ${identity}, ${now}::timestamp(3), ${now}::timestamp(3)
+        WHERE ${holds}
         RETURNING id`;
   const started: TNewEvent = {
     type: "tool_call.started",

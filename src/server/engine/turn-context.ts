@@ -1,4 +1,5 @@
 import { db, queryRows, type TTransaction } from "@/server/db/client";
+import { env } from "@/server/env";
 import { appendEventsSql } from "@/server/events/append-event";
 import { Prisma } from "@/server/db/generated/client";
 import { visibleTools } from "@/server/integrations/catalog";
@@ -29,6 +30,11 @@ export type TTurnContext = {
   workspace?: TWorkspace;
   /** Whether the turn had a caller grant when claimed (see TToolCallContext). */
   hasGrant?: boolean;
+  /**
+   * The job attempt running the turn: its number fences a tool call's start (only the attempt
+   * that holds the turn starts one), its signal stops it once it lost the job. Absent in flows.
+   */
+  attempt?: { number: number; signal: AbortSignal };
 };
 
 /** The belt's tools as offered to the model. */
@@ -70,6 +76,8 @@ export type TClaimedTurn = {
   automationId: string;
   revision: number;
   deadlineAt: Date;
+  /** Since when the turn waits to start (TURN_QUEUE_TIMEOUT_SECONDS bounds that wait). */
+  queuedAt: Date;
   status: string;
   attempts: number;
   /** The turn has caller material to drop when it settles (grants are written before a claim). */
@@ -81,7 +89,7 @@ export type TClaimedTurn = {
 // The turn with what its run needs from its session, locked until the caller's transaction ends.
 const lockedTurn = (turnId: string) => Prisma.sql`
   SELECT t."sessionId"::text AS "sessionId", t."organizationId"::text AS "orgId", s."domainId"::text AS "domainId",
-         s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."status"::text AS "status", t."attempts",
+         s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."createdAt" AS "queuedAt", t."status"::text AS "status", t."attempts",
          EXISTS (SELECT 1 FROM caller_grants g WHERE g."turnId" = t.id) AS "hasGrant", s."origin"::text = 'ASSISTANT' AS "assistantSession"
   FROM turns t JOIN agent_sessions s ON s.id = t."sessionId"
   WHERE t.id = ${turnId}::uuid
@@ -104,6 +112,7 @@ const claimedTurn = (turnId: string, row: TLockedRow): TClaimedTurn => ({
   turnId,
   ...row,
   deadlineAt: new Date(row.deadlineAt),
+  queuedAt: new Date(row.queuedAt),
 });
 
 /**
@@ -120,8 +129,10 @@ export async function readTurnForClaim(tx: TTransaction, turnId: string): Promis
 
 /**
  * readTurnForClaim and, in the same statement, the claim itself when the turn is QUEUED (or
- * RUNNING, interrupted) and within its deadline: RUNNING, one more attempt, startedAt on the
- * first, and for a QUEUED turn its `turn.started` event. Returns the turn as it was before, and
+ * RUNNING, interrupted) and within its bound: a turn never started within
+ * TURN_QUEUE_TIMEOUT_SECONDS of being queued, any other within its deadline. RUNNING, one more
+ * attempt, and on the first: startedAt, the deadline moved by the time spent queued (it counts
+ * from the start), and `turn.started`. Returns the turn as it was before, and
  * whether it was claimed. Every turn starts here, so this is one round trip and, being one
  * statement, needs no transaction of its own.
  */
@@ -143,12 +154,17 @@ export async function claimTurnRow(
     WITH before AS (${lockedTurn(turnId)}),
     claimed AS (
       UPDATE turns SET status = 'RUNNING', attempts = turns.attempts + 1,
-        "startedAt" = CASE WHEN before.attempts = 0 THEN ${now}::timestamp(3) ELSE turns."startedAt" END
+        "startedAt" = CASE WHEN before.attempts = 0 THEN ${now}::timestamp(3) ELSE turns."startedAt" END,
+        "deadlineAt" = CASE WHEN before.attempts = 0
+          THEN turns."deadlineAt" + (${now}::timestamp(3) - turns."createdAt") ELSE turns."deadlineAt" END
       FROM before
-      WHERE turns.id = ${turnId}::uuid AND before.status IN ('QUEUED', 'RUNNING') AND before."deadlineAt" > ${now}::timestamp(3)
-      RETURNING turns.id
+      WHERE turns.id = ${turnId}::uuid AND before.status IN ('QUEUED', 'RUNNING') AND CASE WHEN before.attempts = 0
+        THEN before."queuedAt" > ${new Date(now.getTime() - env.TURN_QUEUE_TIMEOUT_SECONDS * 1000)}::timestamp(3)
+        ELSE before."deadlineAt" > ${now}::timestamp(3) END
+      RETURNING turns.id, turns."deadlineAt"
     ), ${started.members}
-    SELECT before.*, EXISTS (SELECT 1 FROM claimed) AS claimed, (SELECT max(${started.notify}) FROM appended) AS notified,
+    SELECT before.*, (SELECT "deadlineAt" FROM claimed) AS "claimedDeadlineAt",
+      EXISTS (SELECT 1 FROM claimed) AS claimed, (SELECT max(${started.notify}) FROM appended) AS notified,
       EXISTS (SELECT 1 FROM llm_budgets b WHERE b."organizationId" = before."orgId"::uuid
         AND (b."monthlyTokenLimit" IS NOT NULL OR b."monthlyCostMicroUsd" IS NOT NULL)) AS "budgetLimited",
       (SELECT json_agg(json_build_object('role', m.role::text, 'body', m.body, 'turnId', m."turnId") ORDER BY m."createdAt", m.id)
@@ -161,8 +177,16 @@ export async function claimTurnRow(
     notified: _notified,
     budgetLimited,
     messages,
+    claimedDeadlineAt,
     ...turn
-  } = row as typeof row & { notified: unknown; budgetLimited: boolean; messages: TStoredMessage[] | null };
+  } = row as typeof row & {
+    notified: unknown;
+    budgetLimited: boolean;
+    messages: TStoredMessage[] | null;
+    claimedDeadlineAt: Date | string | null;
+  };
+  // The first claim moved the deadline: it counts from the start, not from acceptance.
+  if (claimedDeadlineAt) turn.deadlineAt = claimedDeadlineAt as Date;
   // json_agg over no rows is NULL (both adapters hand json over parsed).
   return { turn: claimedTurn(turnId, turn), claimed, stepInputs: { budgetLimited, messages: messages ?? [] } };
 }

@@ -14,6 +14,7 @@ import {
   type TStepInputs,
   type TTurnContext,
 } from "./turn-context";
+import { QUEUE_TIMEOUT_MESSAGE } from "./recovery";
 import { completeTurn, DEADLINE_MESSAGE, failTurn, failTurnTx, recordUsage } from "./turn-settle";
 
 /** Model steps per turn; a model that keeps calling tools past this is stopped. */
@@ -33,12 +34,14 @@ async function claimTurn(turnId: string): Promise<{ turn: TClaimedTurn; stepInpu
   const { turn } = found;
   const settle = { sessionId: turn.sessionId, turnId };
   if (!found.claimed) {
-    // Queued or interrupted, but past its deadline: the claim's update left it as it was.
+    // Queued too long, or interrupted past its deadline: the claim's update left it as it was.
+    const neverStarted = turn.attempts === 0;
     await db().$transaction((tx) =>
       failTurnTx(tx, {
         ...settle,
-        code: "TURN_DEADLINE_EXCEEDED",
-        message: DEADLINE_MESSAGE,
+        ...(neverStarted
+          ? { code: "TURN_QUEUE_TIMEOUT", message: QUEUE_TIMEOUT_MESSAGE }
+          : { code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE }),
         from: ["QUEUED", "RUNNING"],
       }),
     );
@@ -91,6 +94,7 @@ async function modelStep(
   settle: { sessionId: string; turnId: string },
   inputs: TStepInputs,
   first: boolean,
+  stop: AbortSignal,
 ): Promise<TStepOutcome> {
   const budget =
     first && !inputs.budgetLimited
@@ -116,10 +120,13 @@ async function modelStep(
       messages: await loadTranscript(context, inputs.messages, first),
       tools: [...context.tools.values()].map((tool) => tool.model),
       procedure: context.revision.setup.procedure,
-      signal: AbortSignal.timeout(remaining),
+      // The turn's deadline, or this attempt losing its job, whichever comes first.
+      signal: AbortSignal.any([stop, AbortSignal.timeout(remaining)]),
       onDelta: (text) => deltas.push(text),
     });
   } catch (error) {
+    // An attempt that lost its job writes nothing more: another may already run the turn.
+    if (stop.aborted) throw stop.reason;
     // What was streamed before the failure keeps its place before the turn's last event.
     await deltas.close();
     if (Date.now() >= context.deadlineAt.getTime()) {
@@ -148,7 +155,7 @@ async function modelStep(
  * state change and its event commit together; the transcript's tool calls are read from the
  * database before each step, so any attempt continues from what was persisted.
  */
-export async function runTurn(turnId: string): Promise<void> {
+export async function runTurn(turnId: string, stop: AbortSignal = new AbortController().signal): Promise<void> {
   const claim = await claimTurn(turnId);
   if (!claim) return;
   const { turn: claimed, stepInputs } = claim;
@@ -162,6 +169,8 @@ export async function runTurn(turnId: string): Promise<void> {
     });
     return;
   }
+  // This claim's attempt number (the claim counted it) fences the tool calls it starts.
+  context.attempt = { number: claimed.attempts + 1, signal: stop };
   // Tool calls (and so approved parked ones) exist only once a turn has been claimed before.
   const fresh = claimed.attempts === 0;
   if (fresh) context.nextCallIndex = 0;
@@ -169,11 +178,12 @@ export async function runTurn(turnId: string): Promise<void> {
   // An assistant worker's conversation: its classified calls are actions its policy decides.
   const acting = await actingWorkerFor(context);
   for (let steps = 0; steps < MAX_MODEL_STEPS; steps++) {
+    stop.throwIfAborted();
     if (Date.now() >= context.deadlineAt.getTime()) {
       await failTurn({ ...settle, code: "TURN_DEADLINE_EXCEEDED", message: DEADLINE_MESSAGE });
       return;
     }
-    const outcome = await modelStep(context, settle, stepInputs, fresh && steps === 0);
+    const outcome = await modelStep(context, settle, stepInputs, fresh && steps === 0, stop);
     if (outcome.kind === "failed") return;
     if (outcome.kind === "answer") {
       await completeTurn({

@@ -48,8 +48,9 @@ const EXECUTION_QUEUE_OPTIONS: TQueueCreateOptions = {
   retryDelay: 2,
   // A worker that died mid-turn stops heartbeating; after this its job is retried elsewhere.
   heartbeatSeconds: env.ENGINE_JOB_HEARTBEAT_SECONDS,
-  // The longest a single attempt may hold the job (approval waits are not attempts).
-  expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 3600),
+  // The longest a single attempt may hold the job (approval waits are not attempts): past the
+  // turn's own deadline, which stops the attempt first (execution-pump.ts stops it before this).
+  expireInSeconds: Math.min(env.TURN_DEADLINE_SECONDS + 60, 24 * 3600),
   // Not pg-boss's NOTIFY: a new job wakes idle slots through executionWakeChannel at commit
   // (jobs/enqueue.ts), so one starts it at once instead of at its next poll.
   notify: false,
@@ -81,11 +82,21 @@ const ASSISTANT_ACTION_QUEUE_OPTIONS: TQueueCreateOptions = {
 
 export async function createQueueOnce(boss: PgBoss, name: string, options: TQueueCreateOptions): Promise<void> {
   const existing = await boss.getQueue(name);
-  // Queues created before a change of how their jobs wake workers follow it (the other options
-  // are kept as they are).
-  if (existing && Boolean(options.notify) !== Boolean(existing.notify))
-    await boss.updateQueue(name, { notify: Boolean(options.notify) });
-  if (existing) return;
+  // pg-boss keeps a queue's options from its creation: an existing queue follows this process's
+  // configuration (TURN_DEADLINE_SECONDS, ENGINE_JOB_HEARTBEAT_SECONDS...) each time it starts.
+  // Jobs already queued keep what they were sent with.
+  if (existing) {
+    const { retryLimit, retryDelay, retryBackoff, heartbeatSeconds, expireInSeconds, notify } = options;
+    await boss.updateQueue(name, {
+      ...(retryLimit !== undefined ? { retryLimit } : {}),
+      ...(retryDelay !== undefined ? { retryDelay } : {}),
+      ...(retryBackoff !== undefined ? { retryBackoff } : {}),
+      ...(heartbeatSeconds !== undefined ? { heartbeatSeconds } : {}),
+      ...(expireInSeconds !== undefined ? { expireInSeconds } : {}),
+      notify: Boolean(notify),
+    });
+    return;
+  }
   try {
     await boss.createQueue(name, options);
   } catch (error) {

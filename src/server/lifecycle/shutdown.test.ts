@@ -17,7 +17,7 @@ import { drainEngine, releaseEngine } from "./shutdown";
 let world: TAgentsWorld;
 let toolServer: ReturnType<typeof createServer>;
 const hits: string[] = [];
-const saved = { slots: env.ENGINE_SLOTS, hosts: env.HTTP_TOOL_ALLOWED_HOSTS };
+const saved = { slots: env.ENGINE_MAX_IN_FLIGHT, hosts: env.HTTP_TOOL_ALLOWED_HOSTS };
 let agentId = "";
 
 beforeAll(async () => {
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => toolServer.listen(0, "127.0.0.1", resolve));
   const { port } = toolServer.address() as { port: number };
   env.HTTP_TOOL_ALLOWED_HOSTS = `127.0.0.1:${port}`;
-  env.ENGINE_SLOTS = 1;
+  env.ENGINE_MAX_IN_FLIGHT = 1;
   const owner = world.people.owner.actor;
   await createConnection(owner, {
     domainId: world.acme.ops,
@@ -44,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopEngine();
-  Object.assign(env, { ENGINE_SLOTS: saved.slots, HTTP_TOOL_ALLOWED_HOSTS: saved.hosts });
+  Object.assign(env, { ENGINE_MAX_IN_FLIGHT: saved.slots, HTTP_TOOL_ALLOWED_HOSTS: saved.hosts });
   await new Promise<void>((resolve) => toolServer.close(() => resolve()));
 });
 

@@ -1,6 +1,6 @@
 import { ready } from "@/server/db/client";
 import { stopScheduler } from "@/server/engine/scheduler";
-import { stopFetching } from "@/server/engine/workers";
+import { releaseExecutions, stopFetching } from "@/server/engine/workers";
 import { env } from "@/server/env";
 import { runningQueue, stopQueue } from "@/server/jobs/queue";
 import { detach } from "@/server/detach";
@@ -29,6 +29,9 @@ export async function drainEngine(deadline: number): Promise<void> {
  * retryDelay lets another process take a released job.
  */
 export async function releaseEngine(): Promise<void> {
+  await releaseExecutions().catch((error: unknown) =>
+    log.warn("Engine: releasing running executions failed.", { error }),
+  );
   await stopQueue({ timeoutMs: RELEASE_TIMEOUT_MS });
 }
 

@@ -1,6 +1,7 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TTransaction } from "@/server/db/client";
 import { env } from "@/server/env";
+import { assertBacklogRoom } from "@/server/jobs/backlog";
 import type { TJob } from "@/server/jobs/enqueue";
 import { sealCallerGrant } from "@/server/services/caller-credentials/grants";
 import { refuseDisabled } from "@/server/services/partner/entitlements/disabled-automations";
@@ -77,6 +78,8 @@ export async function startSessions(
       turnId,
       organizationId: start.organizationId,
     }));
+  // A full backlog refuses the start (429) before anything is written.
+  if (jobs.length > 0) await assertBacklogRoom(tx, countByOrganization(jobs));
   // Sealed before the statement (each with its own nonce), written by it.
   const grants = await Promise.all(
     rows.map(({ start, turnId }) =>
@@ -119,6 +122,13 @@ export async function startSessions(
   await refuseDisabled(disabled, tx);
   if (alongside && !alongsideWritten) throw alongside.refusal();
   return rows.map(({ sessionId, turnId, flowRunId }) => ({ sessionId, executionId: turnId, flowRunId }));
+}
+
+function countByOrganization(jobs: TJob[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const job of jobs)
+    if ("organizationId" in job) counts.set(job.organizationId, (counts.get(job.organizationId) ?? 0) + 1);
+  return counts;
 }
 
 /** One session (see startSessions). */
