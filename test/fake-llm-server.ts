@@ -210,10 +210,14 @@ function errorEvent(path: string, error: TStreamError): TSseEvent {
         },
       };
     }
-    return { data: { type: "error", sequence_number: 9, code: error.code ?? null, message: error.message, param: null } };
+    return {
+      data: { type: "error", sequence_number: 9, code: error.code ?? null, message: error.message, param: null },
+    };
   }
   if (path.endsWith("/chat/completions"))
-    return { data: { error: { message: error.message, type: error.type ?? "server_error", code: error.code ?? null } } };
+    return {
+      data: { error: { message: error.message, type: error.type ?? "server_error", code: error.code ?? null } },
+    };
   return {
     event: "error",
     data: { type: "error", error: { type: error.type ?? error.code ?? "api_error", message: error.message } },

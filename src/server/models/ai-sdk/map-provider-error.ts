@@ -32,7 +32,8 @@ function providerDetail(error: APICallError, secrets: string[]): string {
 
 function retryAfter(error: APICallError): string {
   const headers = error.responseHeaders ?? {};
-  const seconds = headers["retry-after"] ?? (headers["retry-after-ms"] && `${Number(headers["retry-after-ms"]) / 1000}`);
+  const seconds =
+    headers["retry-after"] ?? (headers["retry-after-ms"] && `${Number(headers["retry-after-ms"]) / 1000}`);
   if (!seconds) return "";
   return /^\d+(\.\d+)?$/.test(seconds)
     ? ` The provider asks to retry after ${seconds} s.`

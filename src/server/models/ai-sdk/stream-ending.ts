@@ -13,7 +13,9 @@ export function isTerminalChunk(provider: TProviderLabel["provider"], raw: unkno
   const chunk = raw as TRaw;
   if (!chunk || typeof chunk !== "object") return false;
   if (provider === "openai")
-    return chunk.type === "response.completed" || chunk.type === "response.incomplete" || chunk.type === "response.failed";
+    return (
+      chunk.type === "response.completed" || chunk.type === "response.incomplete" || chunk.type === "response.failed"
+    );
   if (provider === "anthropic") return chunk.type === "message_stop";
   return Array.isArray(chunk.choices) && chunk.choices.some((choice) => choice?.finish_reason != null);
 }
