@@ -4,7 +4,9 @@ import { Counter, Histogram, Registry } from "prom-client";
  * Model call metrics (rendered with the rest at /api/metrics, see metrics.ts): every call by
  * provider, model and outcome ("ok" or its ModelError code), its latency, and the tokens it
  * used. Built-in models count under provider "builtin". Labels are bounded: the providers, the
- * model names agents are set up with, and the error codes.
+ * model names agents are set up with, and the error codes. The models layer hands its calls
+ * over through its port: `setModelCallObserver(observeModelCall)` (models/call-observer.ts),
+ * set once per process by a layer that may import both (the engine).
  */
 type TModelMetrics = {
   registry: Registry;
@@ -56,6 +58,7 @@ function modelMetrics(): TModelMetrics {
   return (holder.__serviceModelMetrics ??= createModelMetrics());
 }
 
+/** One finished model call (the shape of models/call-observer.ts's observation). */
 export type TModelCallObservation = {
   provider: string;
   model: string;

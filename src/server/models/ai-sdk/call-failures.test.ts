@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeLlmServer, type TFakeAnswer, type TFakeLlmServer } from "../../../../test/fake-llm-server";
 import { env } from "@/server/env";
-import { renderModelMetrics } from "@/server/observability/model-metrics";
+import { setModelCallObserver } from "@/server/models/call-observer";
+import { observeModelCall, renderModelMetrics } from "@/server/observability/model-metrics";
 import { ModelError, type TModelRequest } from "@/server/models/types";
 import { createProviderModel } from "./create-provider-model";
 
@@ -17,8 +18,10 @@ const KEYS = {
 let fake: TFakeLlmServer;
 beforeAll(async () => {
   fake = await startFakeLlmServer();
+  setModelCallObserver(observeModelCall);
 });
 afterAll(async () => {
+  setModelCallObserver(undefined);
   await fake.close();
 });
 

@@ -1,6 +1,6 @@
 import { log } from "@/server/log";
+import { notifyModelCall } from "@/server/models/call-observer";
 import type { ModelError } from "@/server/models/types";
-import { observeModelCall } from "@/server/observability/model-metrics";
 import type { TProviderLabel } from "./map-provider-error";
 import type { TWireFacts } from "./observed-fetch";
 
@@ -20,7 +20,7 @@ export function reportModelCall(end: TCallEnd): void {
   const { label, wire, error } = end;
   const provider = label.provider;
   const model = label.model;
-  observeModelCall({
+  notifyModelCall({
     provider,
     model,
     outcome: error ? error.code : "ok",

@@ -1,5 +1,5 @@
 import type { TModelAdapter } from "@/server/models/types";
-import { observeModelCall } from "@/server/observability/model-metrics";
+import { notifyModelCall } from "@/server/models/call-observer";
 
 /** A built-in model whose calls are counted in /api/metrics under provider "builtin". */
 export function counted(model: TModelAdapter): TModelAdapter {
@@ -11,12 +11,12 @@ export function counted(model: TModelAdapter): TModelAdapter {
       try {
         const step = await model.generate(request);
         const seconds = (performance.now() - startedAt) / 1000;
-        observeModelCall({ ...labels, outcome: "ok", seconds, ...step.usage });
+        notifyModelCall({ ...labels, outcome: "ok", seconds, ...step.usage });
         return step;
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         const outcome = typeof code === "string" ? code : "MODEL_FAILED";
-        observeModelCall({ ...labels, outcome, seconds: (performance.now() - startedAt) / 1000 });
+        notifyModelCall({ ...labels, outcome, seconds: (performance.now() - startedAt) / 1000 });
         throw error;
       }
     },
