@@ -6,48 +6,71 @@ import type { AddressInfo } from "node:net";
  * the real AI SDK providers are exercised over real HTTP. It speaks the streaming wire formats
  * the providers call: OpenAI Responses (`POST /v1/responses`, @ai-sdk/openai's default),
  * Chat Completions (`POST /v1/chat/completions`, @ai-sdk/openai-compatible) and Anthropic
- * Messages (`POST /v1/messages`). Each test scripts the next answers in order.
+ * Messages (`POST /v1/messages`). Each test scripts the next answers in order; unscripted
+ * requests get `fallback` (or a 500). Answers, each in the provider's own format:
+ * - a reply (`text`, `toolCalls`, `usage`; `stop: "length"` = a max-tokens stop);
+ * - `{ status, body, headers? }`: an HTTP error (e.g. 429 with `retry-after`);
+ * - `{ truncate: true, text? }`: the reply without its terminal events, then the stream closes;
+ * - `{ streamError: { code, message }, text? }`: some text, then the provider's error event
+ *   (`via: "response.failed"` for OpenAI's failed-response event instead of `type: "error"`);
+ * - `{ stall: "no-headers" | "headers" | "mid-stream" }` (and `{ hang: true }` = "headers"):
+ *   silence until the client gives up;
+ * - `{ reset: "before-headers" | "mid-stream" }`: the socket is destroyed;
+ * - `{ echo: true }`: a reply whose text repeats the request's authorization / x-api-key header.
  */
 export type TFakeToolCall = { id: string; name: string; args: Record<string, unknown> };
+export type TFakeReply = {
+  text?: string[];
+  toolCalls?: TFakeToolCall[];
+  usage?: { input: number; output: number };
+  stop?: "length";
+};
 export type TFakeAnswer =
-  | { text?: string[]; toolCalls?: TFakeToolCall[]; usage?: { input: number; output: number } }
-  | { status: number; body: unknown }
-  | { hang: true };
+  | TFakeReply
+  | { status: number; body: unknown; headers?: Record<string, string> }
+  | { hang: true }
+  | { truncate: true; text?: string[] }
+  | { streamError: { code?: string; type?: string; message: string; via?: "response.failed" }; text?: string[] }
+  | { stall: "no-headers" | "headers" | "mid-stream"; text?: string[] }
+  | { reset: "before-headers" | "mid-stream"; text?: string[] }
+  | { echo: true };
 export type TFakeRequest = {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Record<string, unknown>;
 };
 
-type TReply = Extract<TFakeAnswer, { text?: string[] }>;
 type TSseEvent = { event?: string; data: unknown };
+/** A reply's events: the body, then the terminal events a complete stream ends with. */
+type TEvents = { body: TSseEvent[]; end: TSseEvent[] };
+type TStreamError = Extract<TFakeAnswer, { streamError: unknown }>["streamError"];
 
-function responsesEvents(reply: TReply): TSseEvent[] {
-  const events: TSseEvent[] = [
+function responsesEvents(reply: TFakeReply): TEvents {
+  const body: TSseEvent[] = [
     { data: { type: "response.created", response: { id: "resp_1", created_at: 1_700_000_000, model: "fake" } } },
   ];
   const text = (reply.text ?? []).join("");
   if (reply.text?.length) {
-    events.push({
+    body.push({
       data: { type: "response.output_item.added", output_index: 0, item: { type: "message", id: "msg_1" } },
     });
     for (const delta of reply.text)
-      events.push({ data: { type: "response.output_text.delta", item_id: "msg_1", delta } });
+      body.push({ data: { type: "response.output_text.delta", item_id: "msg_1", delta } });
     const item = {
       type: "message",
       id: "msg_1",
       role: "assistant",
-      status: "completed",
+      status: reply.stop === "length" ? "incomplete" : "completed",
       content: [{ type: "output_text", text, annotations: [] }],
     };
-    events.push({ data: { type: "response.output_item.done", output_index: 0, item } });
+    body.push({ data: { type: "response.output_item.done", output_index: 0, item } });
   }
   (reply.toolCalls ?? []).forEach((call, index) => {
     const base = { type: "function_call", id: `fc_${index}`, call_id: call.id, name: call.name };
-    events.push({
+    body.push({
       data: { type: "response.output_item.added", output_index: index + 1, item: { ...base, arguments: "" } },
     });
-    events.push({
+    body.push({
       data: {
         type: "response.output_item.done",
         output_index: index + 1,
@@ -61,50 +84,59 @@ function responsesEvents(reply: TReply): TSseEvent[] {
     output_tokens: reply.usage?.output ?? 0,
     output_tokens_details: { reasoning_tokens: 0 },
   };
-  events.push({ data: { type: "response.completed", response: { id: "resp_1", usage } } });
-  return events;
+  const end =
+    reply.stop === "length"
+      ? {
+          type: "response.incomplete",
+          response: {
+            id: "resp_1",
+            status: "incomplete",
+            incomplete_details: { reason: "max_output_tokens" },
+            usage,
+          },
+        }
+      : { type: "response.completed", response: { id: "resp_1", status: "completed", usage } };
+  return { body, end: [{ data: end }] };
 }
 
-function chatEvents(reply: TReply): TSseEvent[] {
-  const chunk = (delta: unknown, finish: string | null = null) => ({
+function chatChunk(delta: unknown, finish: string | null = null) {
+  return {
     id: "chatcmpl-1",
     object: "chat.completion.chunk",
     created: 1_700_000_000,
     model: "fake",
     choices: [{ index: 0, delta, finish_reason: finish }],
-  });
-  const events: TSseEvent[] = [{ data: chunk({ role: "assistant", content: "" }) }];
-  for (const delta of reply.text ?? []) events.push({ data: chunk({ content: delta }) });
+  };
+}
+
+function chatEvents(reply: TFakeReply): TEvents {
+  const body: TSseEvent[] = [{ data: chatChunk({ role: "assistant", content: "" }) }];
+  for (const delta of reply.text ?? []) body.push({ data: chatChunk({ content: delta }) });
   (reply.toolCalls ?? []).forEach((call, index) => {
-    events.push({
-      data: chunk({
+    body.push({
+      data: chatChunk({
         tool_calls: [
           { index, id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } },
         ],
       }),
     });
   });
-  events.push({ data: chunk({}, reply.toolCalls?.length ? "tool_calls" : "stop") });
+  const finish = reply.stop === "length" ? "length" : reply.toolCalls?.length ? "tool_calls" : "stop";
   const usage = {
     prompt_tokens: reply.usage?.input ?? 0,
     completion_tokens: reply.usage?.output ?? 0,
     total_tokens: (reply.usage?.input ?? 0) + (reply.usage?.output ?? 0),
   };
-  events.push({
-    data: {
-      id: "chatcmpl-1",
-      object: "chat.completion.chunk",
-      created: 1_700_000_000,
-      model: "fake",
-      choices: [],
-      usage,
-    },
-  });
-  events.push({ data: "[DONE]" });
-  return events;
+  const usageChunk = { id: "chatcmpl-1", object: "chat.completion.chunk", created: 1_700_000_000, model: "fake" };
+  const end: TSseEvent[] = [
+    { data: chatChunk({}, finish) },
+    { data: { ...usageChunk, choices: [], usage } },
+    { data: "[DONE]" },
+  ];
+  return { body, end };
 }
 
-function anthropicEvents(reply: TReply): TSseEvent[] {
+function anthropicEvents(reply: TFakeReply): TEvents {
   const message = {
     id: "msg_1",
     type: "message",
@@ -115,23 +147,23 @@ function anthropicEvents(reply: TReply): TSseEvent[] {
     stop_sequence: null,
     usage: { input_tokens: reply.usage?.input ?? 0, output_tokens: 0 },
   };
-  const events: TSseEvent[] = [{ event: "message_start", data: { type: "message_start", message } }];
+  const body: TSseEvent[] = [{ event: "message_start", data: { type: "message_start", message } }];
   let index = 0;
   if (reply.text?.length) {
-    events.push({
+    body.push({
       event: "content_block_start",
       data: { type: "content_block_start", index, content_block: { type: "text", text: "" } },
     });
     for (const text of reply.text)
-      events.push({
+      body.push({
         event: "content_block_delta",
         data: { type: "content_block_delta", index, delta: { type: "text_delta", text } },
       });
-    events.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
+    body.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
     index++;
   }
   for (const call of reply.toolCalls ?? []) {
-    events.push({
+    body.push({
       event: "content_block_start",
       data: {
         type: "content_block_start",
@@ -139,7 +171,7 @@ function anthropicEvents(reply: TReply): TSseEvent[] {
         content_block: { type: "tool_use", id: call.id, name: call.name, input: {} },
       },
     });
-    events.push({
+    body.push({
       event: "content_block_delta",
       data: {
         type: "content_block_delta",
@@ -147,23 +179,52 @@ function anthropicEvents(reply: TReply): TSseEvent[] {
         delta: { type: "input_json_delta", partial_json: JSON.stringify(call.args) },
       },
     });
-    events.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
+    body.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
     index++;
   }
-  const stop = reply.toolCalls?.length ? "tool_use" : "end_turn";
-  events.push({
-    event: "message_delta",
-    data: {
-      type: "message_delta",
-      delta: { stop_reason: stop, stop_sequence: null },
-      usage: { output_tokens: reply.usage?.output ?? 0 },
+  const stop = reply.stop === "length" ? "max_tokens" : reply.toolCalls?.length ? "tool_use" : "end_turn";
+  const end: TSseEvent[] = [
+    {
+      event: "message_delta",
+      data: {
+        type: "message_delta",
+        delta: { stop_reason: stop, stop_sequence: null },
+        usage: { output_tokens: reply.usage?.output ?? 0 },
+      },
     },
-  });
-  events.push({ event: "message_stop", data: { type: "message_stop" } });
-  return events;
+    { event: "message_stop", data: { type: "message_stop" } },
+  ];
+  return { body, end };
 }
 
-function eventsFor(path: string, reply: TReply): TSseEvent[] {
+/** The provider's mid-stream error event. */
+function errorEvent(path: string, error: TStreamError): TSseEvent {
+  if (path.endsWith("/responses")) {
+    if (error.via === "response.failed") {
+      const failed = { code: error.code ?? "server_error", message: error.message };
+      return {
+        data: {
+          type: "response.failed",
+          sequence_number: 9,
+          response: { id: "resp_1", status: "failed", error: failed },
+        },
+      };
+    }
+    return {
+      data: { type: "error", sequence_number: 9, code: error.code ?? null, message: error.message, param: null },
+    };
+  }
+  if (path.endsWith("/chat/completions"))
+    return {
+      data: { error: { message: error.message, type: error.type ?? "server_error", code: error.code ?? null } },
+    };
+  return {
+    event: "error",
+    data: { type: "error", error: { type: error.type ?? error.code ?? "api_error", message: error.message } },
+  };
+}
+
+function eventsFor(path: string, reply: TFakeReply): TEvents {
   if (path.endsWith("/responses")) return responsesEvents(reply);
   if (path.endsWith("/chat/completions")) return chatEvents(reply);
   return anthropicEvents(reply);
@@ -176,12 +237,32 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
   return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
 }
 
+function sse(events: TSseEvent[]): string {
+  return events
+    .map((event) => {
+      const data = typeof event.data === "string" ? event.data : JSON.stringify(event.data);
+      return `${event.event ? `event: ${event.event}\n` : ""}data: ${data}\n\n`;
+    })
+    .join("");
+}
+
+const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-request-id": "req_fake_1" };
+
 export type TFakeLlmServer = {
   url: string;
   /** Queue the next answers; each provider request takes one, in order. */
   script(...answers: TFakeAnswer[]): void;
   requests: TFakeRequest[];
   close(): Promise<void>;
+};
+
+export type TFakeLlmServerOptions = {
+  /** Every answer waits this long before its first byte (a real model's latency). */
+  delayMs?: number;
+  /** The answer to a request when nothing is scripted (default: a 500 saying so). */
+  fallback?: TFakeAnswer;
+  /** Keep each request in `requests` (default true; a long benchmark turns it off). */
+  recordRequests?: boolean;
 };
 
 /** A request the fake server failed to answer gets a 500 (Node does not await a request callback). */
@@ -191,37 +272,84 @@ function answerFailure(response: ServerResponse, error: unknown): void {
   response.end();
 }
 
-export async function startFakeLlmServer(): Promise<TFakeLlmServer> {
+const NOTHING_SCRIPTED: TFakeAnswer = {
+  status: 500,
+  body: { error: { message: "fake-llm-server: nothing scripted", type: "server_error" } },
+};
+
+function echoText(request: IncomingMessage): string {
+  const auth = request.headers.authorization ?? request.headers["x-api-key"] ?? "";
+  return `You sent ${Array.isArray(auth) ? auth.join(",") : auth}`;
+}
+
+/** Writes one answer; the stalled ones are left open in `hanging` until the client goes away. */
+function answerWith(
+  answer: TFakeAnswer,
+  request: IncomingMessage,
+  response: ServerResponse,
+  hanging: Set<ServerResponse>,
+): void {
+  const path = request.url ?? "";
+  const hang = () => {
+    hanging.add(response);
+    response.on("close", () => hanging.delete(response));
+  };
+  if ("status" in answer) {
+    const headers = { "content-type": "application/json", "x-request-id": "req_fake_1", ...answer.headers };
+    response.writeHead(answer.status, headers).end(JSON.stringify(answer.body));
+    return;
+  }
+  if ("hang" in answer || "stall" in answer) {
+    const stall = "stall" in answer ? answer.stall : "headers";
+    hang();
+    if (stall === "no-headers") return;
+    response.writeHead(200, SSE_HEADERS);
+    // Node sends the headers with the first body write; flush them now.
+    response.flushHeaders();
+    const text = "stall" in answer ? answer.text : undefined;
+    if (stall === "mid-stream") response.write(sse(eventsFor(path, { text: text ?? ["Par"] }).body));
+    return;
+  }
+  if ("reset" in answer) {
+    if (answer.reset === "mid-stream") {
+      response.writeHead(200, SSE_HEADERS);
+      response.write(sse(eventsFor(path, { text: answer.text ?? ["Par"] }).body));
+      setTimeout(() => request.socket.destroy(), 20);
+    } else request.socket.destroy();
+    return;
+  }
+  response.writeHead(200, SSE_HEADERS);
+  if ("truncate" in answer) {
+    response.end(sse(eventsFor(path, { text: answer.text ?? ["Cut ", "short"] }).body));
+    return;
+  }
+  if ("streamError" in answer) {
+    const events = eventsFor(path, { text: answer.text ?? ["Par"] }).body;
+    response.end(sse([...events, errorEvent(path, answer.streamError)]));
+    return;
+  }
+  const reply: TFakeReply = "echo" in answer ? { text: [echoText(request)] } : answer;
+  const events = eventsFor(path, reply);
+  response.end(sse([...events.body, ...events.end]));
+}
+
+export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): Promise<TFakeLlmServer> {
   const queue: TFakeAnswer[] = [];
   const requests: TFakeRequest[] = [];
   const hanging = new Set<ServerResponse>();
+  const record = options.recordRequests ?? true;
   const respond = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const body = await readBody(request);
-    requests.push({ path: request.url ?? "", headers: request.headers, body });
-    const answer = queue.shift() ?? {
-      status: 500,
-      body: { error: { message: "fake-llm-server: nothing scripted", type: "server_error" } },
-    };
-    if ("hang" in answer) {
-      hanging.add(response);
-      response.writeHead(200, { "content-type": "text/event-stream" });
-      return;
-    }
-    if ("status" in answer) {
-      response.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
-      return;
-    }
-    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    for (const event of eventsFor(request.url ?? "", answer)) {
-      const data = typeof event.data === "string" ? event.data : JSON.stringify(event.data);
-      response.write(`${event.event ? `event: ${event.event}\n` : ""}data: ${data}\n\n`);
-    }
-    response.end();
+    if (record) requests.push({ path: request.url ?? "", headers: request.headers, body });
+    const answer = queue.shift() ?? options.fallback ?? NOTHING_SCRIPTED;
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    if (response.destroyed) return;
+    answerWith(answer, request, response, hanging);
   };
   const server: Server = createServer((request, response) => {
     respond(request, response).catch((error: unknown) => answerFailure(response, error));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: "127.0.0.1", backlog: 4096 }, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,

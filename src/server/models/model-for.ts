@@ -1,14 +1,15 @@
 import { env } from "@/server/env";
 import { createProviderModel } from "./ai-sdk/create-provider-model";
 import { assistantModel } from "./builtin/assistant-model";
+import { counted } from "./builtin/counted";
 import { echoModel } from "./builtin/echo-model";
 import { procedureModel } from "./builtin/procedure-model";
 import { ModelError, type TModelAdapter } from "./types";
 
 const BUILTINS: Record<string, TModelAdapter> = {
-  "builtin:echo": echoModel,
-  "builtin:procedure": procedureModel,
-  "builtin:assistant": assistantModel,
+  "builtin:echo": counted(echoModel),
+  "builtin:procedure": counted(procedureModel),
+  "builtin:assistant": counted(assistantModel),
 };
 
 /**

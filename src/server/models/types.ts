@@ -27,15 +27,34 @@ export type TModelRequest = {
   onDelta?: (text: string) => void | Promise<void>;
 };
 
+/**
+ * Why the model stopped: its answer was complete ("stop"), it wants tools run ("tool-calls"),
+ * it hit its output limit ("length": the text is cut), the provider filtered it, or another
+ * reason the provider named.
+ */
+export type TModelStopReason = "stop" | "length" | "tool-calls" | "content-filter" | "other";
+
 /** One model step: either tool calls to run (then the loop calls again) or the final text. */
-export type TModelStep = { text: string; toolCalls: TModelToolCall[]; usage: TModelUsage };
+export type TModelStep = {
+  text: string;
+  toolCalls: TModelToolCall[];
+  usage: TModelUsage;
+  stopReason: TModelStopReason;
+};
 
 export type TModelAdapter = { id: string; generate(request: TModelRequest): Promise<TModelStep> };
+
+/**
+ * MODEL_UNAVAILABLE: not configured, key rejected, unknown model. MODEL_FAILED: the provider
+ * failed or refused the call. MODEL_TIMEOUT: the provider was silent past a call time limit.
+ * MODEL_STREAM_INCOMPLETE: the answer's stream ended before its terminal event.
+ */
+export type TModelErrorCode = "MODEL_UNAVAILABLE" | "MODEL_FAILED" | "MODEL_TIMEOUT" | "MODEL_STREAM_INCOMPLETE";
 
 /** Thrown by adapters for provider failures; the turn fails with this code and message. */
 export class ModelError extends Error {
   constructor(
-    readonly code: "MODEL_UNAVAILABLE" | "MODEL_FAILED",
+    readonly code: TModelErrorCode,
     message: string,
   ) {
     super(message);

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { renderModelMetrics } from "./model-metrics";
 import { readQueueDepths } from "./queue-depth";
 
 /**
@@ -133,5 +134,5 @@ export function countWebhookDelivery(outcome: TWebhookOutcome): void {
 /** The exposition text and its content type, for the scrape route. */
 export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
   const { registry } = metrics();
-  return { body: await registry.metrics(), contentType: registry.contentType };
+  return { body: (await registry.metrics()) + (await renderModelMetrics()), contentType: registry.contentType };
 }

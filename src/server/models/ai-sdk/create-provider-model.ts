@@ -1,10 +1,9 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import type { LanguageModel } from "ai";
 import type { TModelProviderConfig } from "@/server/models/registry";
 import { ModelError, type TModelAdapter } from "@/server/models/types";
-import { generateStep } from "./generate-step";
+import { generateStep, type TModelBuilder } from "./generate-step";
 import type { TProviderLabel } from "./map-provider-error";
 
 export type TProviderModelOptions = {
@@ -12,7 +11,8 @@ export type TProviderModelOptions = {
   maxRetries?: number;
 };
 
-type TResolved = { model: LanguageModel; label: TProviderLabel };
+/** The provider's model (built per call, around the call's fetch) and its label. */
+type TResolved = { build: TModelBuilder; label: TProviderLabel };
 
 function resolve(model: string, config: TModelProviderConfig): TResolved {
   const [prefix, ...rest] = model.split(":");
@@ -21,17 +21,17 @@ function resolve(model: string, config: TModelProviderConfig): TResolved {
   if (prefix === "openai") {
     const apiKey = config.OPENAI_API_KEY ?? "";
     // The Responses API is the provider's default endpoint for language models.
-    const provider = createOpenAI({ apiKey, baseURL: config.OPENAI_BASE_URL || undefined });
+    const baseURL = config.OPENAI_BASE_URL || undefined;
     return {
-      model: provider(modelId),
+      build: (fetch) => createOpenAI({ apiKey, baseURL, fetch })(modelId),
       label: { provider: "openai", model, keyVariable: "OPENAI_API_KEY", secrets: [apiKey] },
     };
   }
   if (prefix === "anthropic") {
     const apiKey = config.ANTHROPIC_API_KEY ?? "";
-    const provider = createAnthropic({ apiKey, baseURL: config.ANTHROPIC_BASE_URL || undefined });
+    const baseURL = config.ANTHROPIC_BASE_URL || undefined;
     return {
-      model: provider(modelId),
+      build: (fetch) => createAnthropic({ apiKey, baseURL, fetch })(modelId),
       label: { provider: "anthropic", model, keyVariable: "ANTHROPIC_API_KEY", secrets: [apiKey] },
     };
   }
@@ -43,19 +43,18 @@ function resolve(model: string, config: TModelProviderConfig): TResolved {
       );
     }
     const apiKey = config.OPENAI_COMPATIBLE_API_KEY || undefined;
-    const provider = createOpenAICompatible({
-      name: "openai-compatible",
-      baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
-      apiKey,
-      includeUsage: true,
-    });
+    const baseURL = config.OPENAI_COMPATIBLE_BASE_URL;
+    const build: TModelBuilder = (fetch) =>
+      createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey, includeUsage: true, fetch }).chatModel(
+        modelId,
+      );
     const label: TProviderLabel = {
       provider: "openai-compatible",
       model,
       keyVariable: "OPENAI_COMPATIBLE_API_KEY",
       secrets: apiKey ? [apiKey] : [],
     };
-    return { model: provider.chatModel(modelId), label };
+    return { build, label };
   }
   throw new ModelError("MODEL_UNAVAILABLE", `Unknown model provider in "${model}".`);
 }
@@ -74,6 +73,6 @@ export function createProviderModel(
   const resolved = resolve(model, config);
   return {
     id: model,
-    generate: (request) => generateStep(resolved.model, resolved.label, request, options.maxRetries ?? 2),
+    generate: (request) => generateStep(resolved.build, resolved.label, request, options.maxRetries ?? 2),
   };
 }

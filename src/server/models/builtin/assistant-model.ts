@@ -22,9 +22,9 @@ export const assistantModel: TModelAdapter = {
     const next = calls[results.length];
     if (next) {
       const toolCalls = [{ id: `call-${results.length + 1}`, name: next.tool, args: next.args }];
-      return { text: "", toolCalls, usage: builtinUsage(request, JSON.stringify(toolCalls)) };
+      return { text: "", toolCalls, usage: builtinUsage(request, JSON.stringify(toolCalls)), stopReason: "tool-calls" };
     }
     const text = results.length ? ["Done:", ...results.map(summarizeToolResult)].join("\n") : `Echo: ${userMessage}`;
-    return { text, toolCalls: [], usage: builtinUsage(request, text) };
+    return { text, toolCalls: [], usage: builtinUsage(request, text), stopReason: "stop" };
   },
 };

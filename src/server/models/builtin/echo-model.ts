@@ -6,6 +6,6 @@ export const echoModel: TModelAdapter = {
   id: "builtin:echo",
   async generate(request) {
     const text = `Echo: ${currentTurn(request.messages).userMessage}`;
-    return { text, toolCalls: [], usage: builtinUsage(request, text) };
+    return { text, toolCalls: [], usage: builtinUsage(request, text), stopReason: "stop" };
   },
 };

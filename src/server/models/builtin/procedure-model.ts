@@ -44,7 +44,7 @@ export const procedureModel: TModelAdapter = {
     if (next) {
       const args = substitute(next.args, userMessage) as Record<string, unknown>;
       const toolCalls = [{ id: `call-${results.length + 1}`, name: next.tool, args }];
-      return { text: "", toolCalls, usage: builtinUsage(request, JSON.stringify(toolCalls)) };
+      return { text: "", toolCalls, usage: builtinUsage(request, JSON.stringify(toolCalls)), stopReason: "tool-calls" };
     }
     const text = results.length
       ? [
@@ -52,6 +52,6 @@ export const procedureModel: TModelAdapter = {
           ...results.map(summarizeToolResult),
         ].join("\n")
       : "Done: the procedure has no tool calls to run.";
-    return { text, toolCalls: [], usage: builtinUsage(request, text) };
+    return { text, toolCalls: [], usage: builtinUsage(request, text), stopReason: "stop" };
   },
 };
