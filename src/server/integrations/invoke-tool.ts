@@ -1,6 +1,14 @@
 import { AppError } from "@/server/errors";
 import type { TToolCredential } from "./http/http-binding";
 import { invokeHttpTool } from "./http/invoke-http-tool";
+import {
+  credentialForms,
+  credentialValues,
+  redactError,
+  redactForms,
+  secretEntries,
+  urlSecrets,
+} from "./redact-credentials";
 import type { TIntegrationDefinition } from "./types";
 import { invokeWorkspaceTool, type TWorkspaceConnection } from "./workspace/invoke-workspace-tool";
 
@@ -62,12 +70,39 @@ export function maskToolResult(result: unknown): unknown {
   return result;
 }
 
+const entriesOf = (value: unknown): [string, unknown][] =>
+  value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value) : [];
+
+/**
+ * Every credential value a call may send: its resolved credential (token and every field) and
+ * the secret-named headers and query parameters of its own arguments (redact-credentials.ts).
+ */
+export function callSecrets(credential: TToolCredential, args: Record<string, unknown>): string[] {
+  return [
+    ...credentialValues(credential),
+    ...secretEntries(entriesOf(args.headers)),
+    ...secretEntries(entriesOf(args.query)),
+    ...urlSecrets(args.url),
+  ];
+}
+
 /**
  * Runs one tool by wire id with an already-resolved credential: the built-in HTTP tools and
  * custom integrations through the guarded HTTP executor, knowledge search over the revision's
  * selection. Failures throw AppError (code + `details.reason`); the caller records them.
+ * The one door of every tool call, so the result and any error leave it with every credential
+ * value the call used replaced by CREDENTIAL_MARKER (an upstream may echo them).
  */
 export async function invokeTool(options: TInvokeToolOptions): Promise<unknown> {
+  const forms = credentialForms(callSecrets(options.credential, options.args));
+  try {
+    return redactForms(await invokeUnredacted(options), forms);
+  } catch (error) {
+    throw redactError(error, forms);
+  }
+}
+
+async function invokeUnredacted(options: TInvokeToolOptions): Promise<unknown> {
   const { integration, toolName, args } = options;
   if (integration.id === "service.knowledge") {
     if (toolName !== "service.knowledge.search")
