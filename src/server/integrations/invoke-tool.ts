@@ -4,6 +4,7 @@ import { invokeHttpTool } from "./http/invoke-http-tool";
 import {
   credentialForms,
   credentialValues,
+  isSecretName,
   redactError,
   redactForms,
   secretEntries,
@@ -54,9 +55,37 @@ function redactHeaders(headers: unknown): unknown {
   );
 }
 
-/** Tool arguments as recorded and shown: header values hidden (credentials travel there). */
+/** Secret-named query values hidden (api_key=..., access_token=...), other parameters shown. */
+function redactQuery(query: unknown): unknown {
+  if (!query || typeof query !== "object" || Array.isArray(query)) return query;
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, isSecretName(name) ? REDACTED : value]),
+  );
+}
+
+function redactUrl(url: unknown): unknown {
+  if (typeof url !== "string" || !url.includes("?")) return url;
+  try {
+    const parsed = new URL(url);
+    const secret = [...parsed.searchParams.keys()].filter(isSecretName);
+    if (!secret.length) return url;
+    for (const name of secret) parsed.searchParams.set(name, REDACTED);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Tool arguments as recorded and shown: header values hidden (credentials travel there), and
+ * secret-named query parameters, in `query` or in the URL itself.
+ */
 export function maskToolArgs(args: Record<string, unknown>): Record<string, unknown> {
-  return "headers" in args ? { ...args, headers: redactHeaders(args.headers) } : args;
+  const masked = { ...args };
+  if ("headers" in args) masked.headers = redactHeaders(args.headers);
+  if ("query" in args) masked.query = redactQuery(args.query);
+  if ("url" in args) masked.url = redactUrl(args.url);
+  return masked;
 }
 
 /** A tool result as recorded, shown and given to the model: header values hidden. */

@@ -168,3 +168,16 @@ export function redactError(error: unknown, forms: readonly string[]): unknown {
   }
   return error;
 }
+
+/**
+ * A body cut at the size cap may end inside a credential: a tail that begins one of the forms
+ * (at least MIN_REDACTED_LENGTH long) is replaced by the marker too.
+ */
+export function redactTail(text: string, forms: readonly string[]): string {
+  for (const form of forms) {
+    for (let length = Math.min(form.length - 1, text.length); length >= MIN_REDACTED_LENGTH; length--) {
+      if (text.endsWith(form.slice(0, length))) return `${text.slice(0, -length)}${CREDENTIAL_MARKER}`;
+    }
+  }
+  return text;
+}

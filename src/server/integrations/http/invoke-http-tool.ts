@@ -4,7 +4,13 @@ import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
 import type { TIntegrationDefinition } from "@/server/integrations/types";
 import type { THttpTool, TToolCredential } from "./http-binding";
-import { credentialForms, redactError, redactForms, secretEntries } from "@/server/integrations/redact-credentials";
+import {
+  credentialForms,
+  redactError,
+  redactForms,
+  redactTail,
+  secretEntries,
+} from "@/server/integrations/redact-credentials";
 import { refused, resolveTarget, sendPinned, type THostLookup } from "./pinned-request";
 import { builtInHttpRequest, customHttpRequest, type TToolRequest, validateArgs } from "./tool-request";
 
@@ -120,7 +126,9 @@ export function requestSecrets(request: TToolRequest): string[] {
 export async function sendToolRequest(first: TToolRequest, options: TSendOptions): Promise<THttpToolResult> {
   const forms = credentialForms(requestSecrets(first));
   try {
-    return redactForms(await sendUnredacted(first, options), forms);
+    const result = redactForms(await sendUnredacted(first, options), forms);
+    if (result.truncated && typeof result.body === "string") result.body = redactTail(result.body, forms);
+    return result;
   } catch (error) {
     throw redactError(error, forms);
   }
