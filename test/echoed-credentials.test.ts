@@ -145,7 +145,10 @@ describe("credentials echoed by an upstream", () => {
       query: { api_key: argSecrets.queryKey, q: "{{message}}" },
       headers: { "X-Auth-Token": argSecrets.headerKey },
     });
-    const service = await publishAgent(owner.actor, world.acme.ops, { model: "builtin:procedure", procedure: withKeys });
+    const service = await publishAgent(owner.actor, world.acme.ops, {
+      model: "builtin:procedure",
+      procedure: withKeys,
+    });
     const caller = await publishAgent(
       owner.actor,
       world.acme.ops,
