@@ -1,6 +1,15 @@
 import { AppError } from "@/server/errors";
 import type { TToolCredential } from "./http/http-binding";
 import { invokeHttpTool } from "./http/invoke-http-tool";
+import {
+  credentialForms,
+  credentialValues,
+  isSecretName,
+  redactError,
+  redactForms,
+  secretEntries,
+  urlSecrets,
+} from "./redact-credentials";
 import type { TIntegrationDefinition } from "./types";
 import { invokeWorkspaceTool, type TWorkspaceConnection } from "./workspace/invoke-workspace-tool";
 
@@ -46,9 +55,37 @@ function redactHeaders(headers: unknown): unknown {
   );
 }
 
-/** Tool arguments as recorded and shown: header values hidden (credentials travel there). */
+/** Secret-named query values hidden (api_key=..., access_token=...), other parameters shown. */
+function redactQuery(query: unknown): unknown {
+  if (!query || typeof query !== "object" || Array.isArray(query)) return query;
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, isSecretName(name) ? REDACTED : value]),
+  );
+}
+
+function redactUrl(url: unknown): unknown {
+  if (typeof url !== "string" || !url.includes("?")) return url;
+  try {
+    const parsed = new URL(url);
+    const secret = [...parsed.searchParams.keys()].filter(isSecretName);
+    if (!secret.length) return url;
+    for (const name of secret) parsed.searchParams.set(name, REDACTED);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Tool arguments as recorded and shown: header values hidden (credentials travel there), and
+ * secret-named query parameters, in `query` or in the URL itself.
+ */
 export function maskToolArgs(args: Record<string, unknown>): Record<string, unknown> {
-  return "headers" in args ? { ...args, headers: redactHeaders(args.headers) } : args;
+  const masked = { ...args };
+  if ("headers" in args) masked.headers = redactHeaders(args.headers);
+  if ("query" in args) masked.query = redactQuery(args.query);
+  if ("url" in args) masked.url = redactUrl(args.url);
+  return masked;
 }
 
 /** A tool result as recorded, shown and given to the model: header values hidden. */
@@ -62,12 +99,39 @@ export function maskToolResult(result: unknown): unknown {
   return result;
 }
 
+const entriesOf = (value: unknown): [string, unknown][] =>
+  value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value) : [];
+
+/**
+ * Every credential value a call may send: its resolved credential (token and every field) and
+ * the secret-named headers and query parameters of its own arguments (redact-credentials.ts).
+ */
+export function callSecrets(credential: TToolCredential, args: Record<string, unknown>): string[] {
+  return [
+    ...credentialValues(credential),
+    ...secretEntries(entriesOf(args.headers)),
+    ...secretEntries(entriesOf(args.query)),
+    ...urlSecrets(args.url),
+  ];
+}
+
 /**
  * Runs one tool by wire id with an already-resolved credential: the built-in HTTP tools and
  * custom integrations through the guarded HTTP executor, knowledge search over the revision's
  * selection. Failures throw AppError (code + `details.reason`); the caller records them.
+ * The one door of every tool call, so the result and any error leave it with every credential
+ * value the call used replaced by CREDENTIAL_MARKER (an upstream may echo them).
  */
 export async function invokeTool(options: TInvokeToolOptions): Promise<unknown> {
+  const forms = credentialForms(callSecrets(options.credential, options.args));
+  try {
+    return redactForms(await invokeUnredacted(options), forms);
+  } catch (error) {
+    throw redactError(error, forms);
+  }
+}
+
+async function invokeUnredacted(options: TInvokeToolOptions): Promise<unknown> {
   const { integration, toolName, args } = options;
   if (integration.id === "service.knowledge") {
     if (toolName !== "service.knowledge.search")

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_IN_INTEGRATIONS } from "@/server/integrations/built-in";
+import { CREDENTIAL_MARKER } from "@/server/integrations/redact-credentials";
 import type { TIntegrationDefinition } from "@/server/integrations/types";
 import type { THttpTool } from "./http-binding";
 import { invokeHttpTool, type TInvokeHttpToolOptions } from "./invoke-http-tool";
@@ -21,7 +22,12 @@ async function listen(handler: THandler): Promise<{ server: Server; base: string
   return { server, base: `http://127.0.0.1:${port}`, hostPort: `127.0.0.1:${port}` };
 }
 
+/** The headers each echo received, as sent (the result shows credentials as the marker). */
+const received: IncomingMessage["headers"][] = [];
+const sent = () => received.at(-1)!;
+
 const echo = (req: IncomingMessage, res: ServerResponse, body: string) => {
+  received.push(req.headers);
   res.setHeader("content-type", "application/json");
   res.setHeader("set-cookie", "session=should-not-leak");
   res.setHeader("x-upstream", "yes");
@@ -132,10 +138,15 @@ describe("invokeHttpTool: requests", () => {
       args: { url: `${main.base}/echo` },
       credential: { token: "tok-123", fields: { api_key: "key-456", password: "never-sent" } },
     });
-    const { headers } = result.body as TEcho;
+    const headers = sent();
     expect(headers.authorization).toBe("Bearer tok-123");
     expect(headers["x-api-key"]).toBe("key-456");
     expect(JSON.stringify(headers)).not.toContain("never-sent");
+    // The upstream echoed them; the result shows the marker instead (redact-credentials.ts).
+    expect((result.body as TEcho).headers).toMatchObject({
+      authorization: CREDENTIAL_MARKER,
+      "x-api-key": CREDENTIAL_MARKER,
+    });
   });
 
   it("lets the credential override an Authorization header written in the call", async () => {
@@ -143,7 +154,8 @@ describe("invokeHttpTool: requests", () => {
       args: { url: `${main.base}/echo`, headers: { Authorization: "Bearer from-args" } },
       credential: { token: "real" },
     });
-    expect((result.body as TEcho).headers.authorization).toBe("Bearer real");
+    expect(sent().authorization).toBe("Bearer real");
+    expect(JSON.stringify(result)).not.toContain("real");
   });
 
   it("returns text bodies, mislabelled JSON as text, and upstream error statuses as results", async () => {
@@ -220,7 +232,8 @@ describe("invokeHttpTool: redirects", () => {
   it("keeps credentials on the same origin and drops them when a redirect leaves it", async () => {
     const credential = { token: "tok", fields: { api_key: "k" } };
     const same = await call({ args: { url: `${main.base}/keep` }, credential });
-    expect((same.body as TEcho).headers.authorization).toBe("Bearer tok");
+    expect(sent().authorization).toBe("Bearer tok");
+    expect((same.body as TEcho).headers.authorization).toBe(CREDENTIAL_MARKER);
     const cross = await call({ args: { url: `${main.base}/cross` }, credential });
     const { headers } = cross.body as TEcho;
     expect(headers.host).toBe(other.hostPort);
@@ -327,7 +340,8 @@ describe("invokeHttpTool: custom integration tools", () => {
     });
     const body = result.body as TEcho;
     expect(body).toMatchObject({ method: "PATCH", url: "/v1/contacts/a%20b%2Fc?notify=true" });
-    expect(body.headers["x-crm-key"]).toBe("crm-secret");
+    expect(sent()["x-crm-key"]).toBe("crm-secret");
+    expect(body.headers["x-crm-key"]).toBe(CREDENTIAL_MARKER);
     expect(body.headers.authorization).toBeUndefined();
     expect(JSON.parse(body.body)).toEqual({ email: "ada@example.com" });
     await expect(

@@ -4,6 +4,13 @@ import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
 import type { TIntegrationDefinition } from "@/server/integrations/types";
 import type { THttpTool, TToolCredential } from "./http-binding";
+import {
+  credentialForms,
+  redactError,
+  redactForms,
+  redactTail,
+  secretEntries,
+} from "@/server/integrations/redact-credentials";
 import { refused, resolveTarget, sendPinned, type THostLookup } from "./pinned-request";
 import { builtInHttpRequest, customHttpRequest, type TToolRequest, validateArgs } from "./tool-request";
 
@@ -101,12 +108,38 @@ export type TSendOptions = Pick<
   "toolName" | "allowedHosts" | "timeoutMs" | "maxBodyBytes" | "lookup"
 >;
 
+/** The credential values a request carries: its sensitive headers and secret-named query parameters. */
+export function requestSecrets(request: TToolRequest): string[] {
+  const headers = Object.entries(request.headers).filter(([name]) => request.sensitiveHeaders.has(name));
+  return [
+    ...headers.map(([, value]) => value),
+    ...secretEntries(Object.entries(request.headers)),
+    ...secretEntries(request.url.searchParams.entries()),
+  ];
+}
+
+/**
+ * Sends a tool's request through the outbound guard (sendUnredacted), then replaces every
+ * credential value the request carried by the marker in the result and in a thrown error:
+ * upstreams echo headers and URLs (redact-credentials.ts).
+ */
+export async function sendToolRequest(first: TToolRequest, options: TSendOptions): Promise<THttpToolResult> {
+  const forms = credentialForms(requestSecrets(first));
+  try {
+    const result = redactForms(await sendUnredacted(first, options), forms);
+    if (result.truncated && typeof result.body === "string") result.body = redactTail(result.body, forms);
+    return result;
+  } catch (error) {
+    throw redactError(error, forms);
+  }
+}
+
 /**
  * Sends a tool's request through the outbound guard: DNS resolved and checked, the checked
  * address pinned, redirects followed by hand and re-checked (at most 3), a deadline over the
  * whole call and a cap on the body.
  */
-export async function sendToolRequest(first: TToolRequest, options: TSendOptions): Promise<THttpToolResult> {
+async function sendUnredacted(first: TToolRequest, options: TSendOptions): Promise<THttpToolResult> {
   let request = first;
   const allowedHosts = options.allowedHosts ?? httpToolAllowedHosts();
   const timeoutMs = options.timeoutMs ?? HTTP_TOOL_TIMEOUT_MS;
