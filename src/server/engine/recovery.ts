@@ -1,5 +1,6 @@
 import { db } from "@/server/db/client";
 import { log } from "@/server/log";
+import { releaseLostWaitingTurns } from "./release-waiting-turns";
 import { DEADLINE_MESSAGE, failTurn } from "./turn-settle";
 
 /**
@@ -26,6 +27,7 @@ export async function sweepExpiredTurns(now = new Date()): Promise<number> {
       failed++;
   }
   if (failed) log.info("turns past their deadline failed", { count: failed });
+  await releaseLostWaitingTurns();
   return failed;
 }
 

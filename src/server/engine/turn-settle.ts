@@ -5,6 +5,7 @@ import { Prisma } from "@/server/db/generated/client";
 import { appendEventsSql, type TNewEvent } from "@/server/events/append-event";
 import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
 import { failTurnTx } from "@/server/services/sessions/fail-turn";
+import { releaseWaitingTurn } from "./release-waiting-turns";
 import type { TModelUsage } from "@/server/models/types";
 
 /** Deletes the turn's caller grant, if it has one: material never outlives its execution (section 5). */
@@ -23,7 +24,9 @@ export async function recordUsage(turnId: string, usage: TModelUsage): Promise<v
  * its text (unless streamed), COMPLETED, grant gone; one commit. `hasGrant` and
  * `assistantSession` come from the claim (unknown means yes): a turn without a grant or a
  * worker skips the statements that would find none. A turn settled meanwhile (cancelled,
- * failed) gets only the usage: the model call was made either way.
+ * failed) gets only the usage: the model call was made either way. A settled turn frees its
+ * conversation: a message that arrived meanwhile waits in a turn of its own, which gets its job
+ * here (releaseWaitingTurn, docs/conversations.md).
  */
 export async function completeTurn(options: {
   sessionId: string;
@@ -59,6 +62,13 @@ export async function completeTurn(options: {
         messageId,
         outcome: "ok",
       });
+    // A statement after the settling one, never a CTE of it: a message that locked this turn's
+    // row while it ran committed its waiting turn before settleAnswer could update the row, and
+    // settleAnswer's snapshot predates that commit (releaseWaitingTurn). No turn waiting: one
+    // indexed read. On the one-statement path the settle has committed already: a process that
+    // dies right here leaves the waiting turn without its job, and the minute sweep
+    // (releaseLostWaitingTurns, called by sweepExpiredTurns) gives it one.
+    await releaseWaitingTurn(tx, options.sessionId);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { TTransaction } from "@/server/db/client";
+import { releaseWaitingTurn } from "@/server/engine/release-waiting-turns";
 import { appendEvent } from "@/server/events/append-event";
 import { onAssistantTurnSettled } from "@/server/services/assistant/conversation/on-turn-settled";
 import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
@@ -13,6 +14,8 @@ export type TFailTurn = {
   outcome?: "failed" | "cancelled";
   /** Only a turn in one of these states is settled (default: any unsettled state). */
   from?: TUnsettled[];
+  /** A queued turn superseded by a newer message: the turn that answers instead (in turn.completed). */
+  supersededBy?: string;
 };
 
 /**
@@ -20,6 +23,9 @@ export type TFailTurn = {
  * the transcript, unfinished tool calls closed, the grant deleted, turn.completed (failed).
  * A turn that settled meanwhile is left alone. `cancelled`: the turn was stopped on purpose
  * before it answered (an assistant worker's message.created says so instead of failed).
+ * Settling frees the conversation: the session's waiting turn, if one waits behind this one,
+ * gets its job in a statement after the settling UPDATE, in this same transaction
+ * (releaseWaitingTurn; a superseded turn frees nothing, its successor is queued by the caller).
  */
 export async function failTurnTx(tx: TTransaction, options: TFailTurn): Promise<boolean> {
   const settled = await tx.turn.updateMany({
@@ -50,6 +56,7 @@ export async function failTurnTx(tx: TTransaction, options: TFailTurn): Promise<
     status: "failed",
     errorCode: options.code,
     messageId: notice.id,
+    ...(options.supersededBy ? { supersededBy: options.supersededBy } : {}),
   });
   await onAssistantTurnSettled(tx, {
     sessionId: options.sessionId,
@@ -58,6 +65,7 @@ export async function failTurnTx(tx: TTransaction, options: TFailTurn): Promise<
     outcome: options.outcome ?? "failed",
     errorCode: options.code,
   });
+  if (!options.supersededBy) await releaseWaitingTurn(tx, options.sessionId);
   return true;
 }
 
