@@ -175,9 +175,10 @@ describe("POST /workers/{w}/messages", () => {
     await completeTurn({ sessionId: sessionId!, turnId: running.id, text: "held answer", streamed: false });
     expect(await waitForTurn(laterTurn!, ["COMPLETED", "FAILED"])).toMatchObject({ status: "COMPLETED" });
     const last = (await list(workerRef)).body.items as Array<{ role: string; body: string }>;
+    // Listed as written: "two" arrived while the held turn ran, before its answer; the reply comes after both.
     expect(last.slice(-3).map((item) => [item.role, item.body])).toEqual([
-      ["assistant", "held answer"],
       ["user", "two"],
+      ["assistant", "held answer"],
       ["assistant", "Echo: two"],
     ]);
   });
