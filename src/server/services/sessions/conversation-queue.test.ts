@@ -71,7 +71,8 @@ beforeAll(async () => {
     name: "HTTP",
     token: `token-${crypto.randomUUID()}`,
   });
-  const call = (tool: string) => `#${tool} ${JSON.stringify({ url: `${gate.base}/hold`, query: { m: "{{message}}" } })}`;
+  const call = (tool: string) =>
+    `#${tool} ${JSON.stringify({ url: `${gate.base}/hold`, query: { m: "{{message}}" } })}`;
   agents.held = await publishAgent(owner, world.acme.ops, {
     model: "builtin:procedure",
     procedure: call("service.http.get"),
@@ -112,7 +113,10 @@ const messagesOf = async (sessionId: string) =>
 
 /** Turns of the session in number order never overlap: each starts after the one before finished. */
 async function expectOneAtATime(sessionId: string) {
-  const turns = await db().turn.findMany({ where: { sessionId, startedAt: { not: null } }, orderBy: { number: "asc" } });
+  const turns = await db().turn.findMany({
+    where: { sessionId, startedAt: { not: null } },
+    orderBy: { number: "asc" },
+  });
   for (let index = 1; index < turns.length; index++)
     expect(turns[index]!.startedAt!.getTime()).toBeGreaterThanOrEqual(turns[index - 1]!.finishedAt!.getTime());
 }
@@ -151,15 +155,14 @@ describe("a follow-up while a turn runs", () => {
     expect(await waitForTurn(first, ["COMPLETED", "FAILED"])).toMatchObject({ status: "COMPLETED" });
     expect(await waitForTurn(thirdId, ["COMPLETED", "FAILED"])).toMatchObject({ status: "COMPLETED" });
     await expectOneAtATime(sessionId);
-    const details = (await api("GET", `/agents/sessions/${sessionId}`, { credential: world.people.operator.key }))
-      .body;
-    expect(details.turns.map((turn: { executionId: string; status: string }) => [turn.executionId, turn.status])).toEqual(
-      [
-        [first, "completed"],
-        [secondId, "failed"],
-        [thirdId, "completed"],
-      ],
-    );
+    const details = (await api("GET", `/agents/sessions/${sessionId}`, { credential: world.people.operator.key })).body;
+    expect(
+      details.turns.map((turn: { executionId: string; status: string }) => [turn.executionId, turn.status]),
+    ).toEqual([
+      [first, "completed"],
+      [secondId, "failed"],
+      [thirdId, "completed"],
+    ]);
     const answers = (await messagesOf(sessionId)).filter(([role]) => role === "ASSISTANT");
     expect(answers).toHaveLength(2);
   });
