@@ -20,6 +20,8 @@ export default defineConfig({
     setupFiles: ["test/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { LOG_LEVEL: "warn", DATA_DIR: "memory://" },
+    // The backlog bound counts in the background, which statement-counting tests would see; its
+    // own test (jobs/backlog.test.ts) switches it on.
+    env: { LOG_LEVEL: "warn", DATA_DIR: "memory://", ENGINE_ORG_BACKLOG_LIMIT: "0" },
   },
 });

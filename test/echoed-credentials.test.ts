@@ -82,9 +82,6 @@ beforeAll(async () => {
     return generate(request);
   });
   world = await agentsWorld();
-  // The base commit made ENGINE_SLOTS optional while workers.ts still reads it as a number
-  // (tsc flags it): without a value no turn worker starts. Harmless once that is mended.
-  env.ENGINE_SLOTS ??= 2;
   await startEngine();
 });
 

@@ -263,6 +263,8 @@ export type TFakeLlmServerOptions = {
   fallback?: TFakeAnswer;
   /** Keep each request in `requests` (default true; a long benchmark turns it off). */
   recordRequests?: boolean;
+  /** The port to listen on (default: any free one; a benchmark names it for the service's configuration). */
+  port?: number;
 };
 
 /** A request the fake server failed to answer gets a 500 (Node does not await a request callback). */
@@ -349,7 +351,9 @@ export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): P
   const server: Server = createServer((request, response) => {
     respond(request, response).catch((error: unknown) => answerFailure(response, error));
   });
-  await new Promise<void>((resolve) => server.listen({ port: 0, host: "127.0.0.1", backlog: 4096 }, resolve));
+  await new Promise<void>((resolve) =>
+    server.listen({ port: options.port ?? 0, host: "127.0.0.1", backlog: 4096 }, resolve),
+  );
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,

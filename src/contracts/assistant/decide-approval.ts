@@ -18,7 +18,7 @@ export const decideApprovalMeta = routeMeta({
     400: "Neither or both of `decision` and `instruction`, `edited_args` without `approve`, or unknown fields (VALIDATION).",
     401: ASSISTANT_401,
     404: "The worker (as for every worker route) or this approval of it does not exist (NOT_FOUND).",
-    409: "The approval was decided already or has expired; or, for `instruction`, a turn of this worker is still in progress (CONFLICT); or an idempotency conflict.",
+    409: "The approval was decided already or has expired (CONFLICT); or an idempotency conflict. An `instruction` while a turn of the worker runs is queued behind it, never refused.",
   },
 });
 

@@ -4,7 +4,7 @@ import { ZSessionMessageText } from "@/contracts/sessions/common";
 import { ASSISTANT_401, ASSISTANT_WORKER_404, ZAssistantMessage, ZWorkerPath } from "./worker";
 
 export const ASSISTANT_TURN_409 =
-  "No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization; or a turn of this worker is running (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS).";
+  "No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS).";
 
 export const postMessageMeta = routeMeta({
   surface: "partner-v1",
@@ -12,7 +12,7 @@ export const postMessageMeta = routeMeta({
   path: "/organizations/{orgId}/workers/{w}/messages",
   summary: "Post a user message to an assistant worker",
   description:
-    "Stores the end user's message and queues a turn of the configured assistant agent. The reply is appended asynchronously and announced by `message.created`; read it with GET /messages. One turn at a time: a previous turn that no engine has started yet is cancelled (its `message.created` says `cancelled`) and the new turn answers both messages; while the previous turn is running the message is refused with 409 (send it again when its `message.created` arrived).",
+    "Stores the end user's message and queues a turn of the configured assistant agent. The reply is appended asynchronously and announced by `message.created`; read it with GET /messages. Never refused because the conversation is busy: turns run one at a time, so a previous turn that no engine has started yet is cancelled (its `message.created` says `cancelled`) and the new turn answers both messages, and behind a turn running or waiting for an approval the new turn waits and answers when that one has settled.",
   tags: ["Assistant workers"],
   security: ["partnerKey"],
   successStatus: 201,

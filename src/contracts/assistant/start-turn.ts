@@ -11,7 +11,7 @@ export const startTurnMeta = routeMeta({
   path: "/organizations/{orgId}/workers/{w}/turns",
   summary: "Run an assistant turn from an instruction",
   description:
-    "Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as the turn's input, but it is never shown as a user message (GET /messages leaves it out). The reply arrives as `message.created`.",
+    "Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as the turn's input, but it is never shown as a user message (GET /messages leaves it out). The reply arrives as `message.created`. Queued like a message (never refused because the conversation is busy): it supersedes a turn not started yet and waits behind one running or waiting for an approval; `turn_id` names the turn that will answer.",
   tags: ["Assistant workers"],
   security: ["partnerKey"],
   successStatus: 202,

@@ -9,7 +9,7 @@ export const postMessageMeta = routeMeta({
   path: "/agents/sessions/{sessionId}/messages",
   summary: "Send a message and queue the next turn",
   description:
-    "Appends the message and queues the next turn on the session's pinned revision. Allowed to the session's owner and to the domain's Operators, Editors and Owners. New `callerCredentials` belong only to this turn. While a turn is queued, running or waiting for an approval, a new message is refused with 409 CONFLICT.",
+    "Appends the message and queues the next turn on the session's pinned revision. Allowed to the session's owner and to the domain's Operators, Editors and Owners. New `callerCredentials` belong only to this turn. Never refused because the session is busy: the message is stored at once and `executionId` names the turn that will answer it. Turns run one at a time: behind a running turn or one waiting for an approval the new turn waits and starts when that one settles; a queued turn not started yet is superseded (it fails with TURN_CANCELLED, its `turn.completed` names the new turn as `supersededBy`) and the new turn answers both messages.",
   tags: ["Agent sessions"],
   security: ["apiKey"],
   successStatus: 200,
@@ -17,7 +17,7 @@ export const postMessageMeta = routeMeta({
     400: "Unknown or invalid fields (VALIDATION).",
     403: "The session is visible but the key owner may not send messages to it, or it is archived (SESSION_NOT_DRIVABLE).",
     404: SESSION_404,
-    409: "A turn of this session is still queued, running or waiting for an approval (CONFLICT).",
+    409: "The session is a flow run's: flows take their input when they start and accept no messages (CONFLICT).",
   },
 });
 

@@ -1,6 +1,7 @@
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { log } from "@/server/log";
+import { releaseLostWaitingTurns } from "./release-waiting-turns";
 import { DEADLINE_MESSAGE, failTurn } from "./turn-settle";
 
 export const QUEUE_TIMEOUT_MESSAGE =
@@ -17,7 +18,8 @@ export async function sweepExpiredTurns(now = new Date()): Promise<number> {
   const queuedSince = new Date(now.getTime() - env.TURN_QUEUE_TIMEOUT_SECONDS * 1000);
   const [waited, expired] = await Promise.all([
     db().turn.findMany({
-      where: { status: "QUEUED", attempts: 0, createdAt: { lte: queuedSince } },
+      // A turn waiting behind another (waitingSince) has no job yet: its wait is not queued time.
+      where: { status: "QUEUED", attempts: 0, waitingSince: null, queuedAt: { lte: queuedSince } },
       select: { id: true, sessionId: true },
       take: 500,
     }),
@@ -37,6 +39,7 @@ export async function sweepExpiredTurns(now = new Date()): Promise<number> {
   for (const turn of waited) await settle(turn, "TURN_QUEUE_TIMEOUT", QUEUE_TIMEOUT_MESSAGE);
   for (const turn of expired) await settle(turn, "TURN_DEADLINE_EXCEEDED", DEADLINE_MESSAGE);
   if (failed) log.info("turns past their bound failed", { count: failed });
+  await releaseLostWaitingTurns();
   return failed;
 }
 

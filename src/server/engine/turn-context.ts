@@ -89,7 +89,7 @@ export type TClaimedTurn = {
 // The turn with what its run needs from its session, locked until the caller's transaction ends.
 const lockedTurn = (turnId: string) => Prisma.sql`
   SELECT t."sessionId"::text AS "sessionId", t."organizationId"::text AS "orgId", s."domainId"::text AS "domainId",
-         s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."createdAt" AS "queuedAt", t."status"::text AS "status", t."attempts",
+         s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."queuedAt", t."status"::text AS "status", t."attempts",
          EXISTS (SELECT 1 FROM caller_grants g WHERE g."turnId" = t.id) AS "hasGrant", s."origin"::text = 'ASSISTANT' AS "assistantSession"
   FROM turns t JOIN agent_sessions s ON s.id = t."sessionId"
   WHERE t.id = ${turnId}::uuid
@@ -156,7 +156,7 @@ export async function claimTurnRow(
       UPDATE turns SET status = 'RUNNING', attempts = turns.attempts + 1,
         "startedAt" = CASE WHEN before.attempts = 0 THEN ${now}::timestamp(3) ELSE turns."startedAt" END,
         "deadlineAt" = CASE WHEN before.attempts = 0
-          THEN turns."deadlineAt" + (${now}::timestamp(3) - turns."createdAt") ELSE turns."deadlineAt" END
+          THEN turns."deadlineAt" + (${now}::timestamp(3) - turns."queuedAt") ELSE turns."deadlineAt" END
       FROM before
       WHERE turns.id = ${turnId}::uuid AND before.status IN ('QUEUED', 'RUNNING') AND CASE WHEN before.attempts = 0
         THEN before."queuedAt" > ${new Date(now.getTime() - env.TURN_QUEUE_TIMEOUT_SECONDS * 1000)}::timestamp(3)
@@ -286,11 +286,36 @@ const settledCalls = (turnId: string) =>
   });
 
 /**
+ * The session's messages turn by turn, each turn where its input was written (its first
+ * message): a conversation queues (docs/conversations.md), so a turn that waited behind a
+ * running one was written before that turn's answer, yet answers after it. Messages of no turn
+ * stay where they are.
+ */
+function byTurn(messages: TStoredMessage[]): TStoredMessage[] {
+  const groups = new Map<string, TStoredMessage[]>();
+  const ordered: TStoredMessage[][] = [];
+  for (const message of messages) {
+    const group = message.turnId === null ? undefined : groups.get(message.turnId);
+    if (group) group.push(message);
+    else {
+      const opened = [message];
+      if (message.turnId !== null) groups.set(message.turnId, opened);
+      ordered.push(opened);
+    }
+  }
+  return ordered.flat();
+}
+
+/**
  * The conversation as the model sees it: earlier turns' user and assistant messages, this
  * turn's user message (as the claim read them), then this turn's settled tool calls with their
  * results, read from the database on every step. Rebuilding the calls (rather than keeping them
  * in memory) is what lets a turn resume after an approval or a crashed worker.
  * `noCallsYet`: the first step of a turn never claimed before, which has no tool calls to read.
+ * Earlier turns come whole, in the order they were queued: a turn queued while another ran sees
+ * that turn's answer before its own input; a turn superseded by a newer message (cancelled
+ * before it started) shows its input, which this turn answers too, and never its cancellation
+ * notice; turns queued after this one are not shown.
  */
 export async function loadTranscript(
   context: TTurnContext,
@@ -302,7 +327,7 @@ export async function loadTranscript(
   // A turn's first message is its input: a USER message, or a SYSTEM one when the turn was
   // started by an instruction (queueTurn's `instruction`); later SYSTEM messages are notices.
   const opened = new Set<string>();
-  for (const message of messages) {
+  for (const message of byTurn(messages)) {
     const opensTurn = message.turnId !== null && !opened.has(message.turnId);
     if (message.turnId !== null) opened.add(message.turnId);
     const isInput = message.role === "USER" || (message.role === "SYSTEM" && opensTurn);

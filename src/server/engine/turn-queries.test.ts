@@ -101,6 +101,7 @@ describe("the cost of one turn", () => {
       select: {
         organizationId: true,
         deadlineAt: true,
+        queuedAt: true,
         status: true,
         attempts: true,
         session: { select: { domainId: true, automationId: true, revision: true, origin: true } },
@@ -112,6 +113,7 @@ describe("the cost of one turn", () => {
       sessionId,
       orgId: turn.organizationId,
       deadlineAt: turn.deadlineAt,
+      queuedAt: turn.queuedAt,
       status: turn.status,
       attempts: turn.attempts,
       ...session,
@@ -141,7 +143,8 @@ describe("the cost of one turn", () => {
       "message.delta",
       "turn.completed",
     ]);
-    expect(reads(cost, "turns")).toBe(1);
+    // The claim, and the call's start: fenced to this attempt inside its own statement.
+    expect(reads(cost, "turns")).toBe(2);
     // The call's start and its finish are one statement each (its row with its event), and so
     // is the step's usage: none of them needs a transaction.
     expect(

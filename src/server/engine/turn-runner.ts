@@ -1,6 +1,8 @@
 import { db } from "@/server/db/client";
 import { appendEvent } from "@/server/events/append-event";
+import { setModelCallObserver } from "@/server/models/call-observer";
 import { modelFor } from "@/server/models/model-for";
+import { observeModelCall } from "@/server/observability/model-metrics";
 import { ModelError, type TModelStep } from "@/server/models/types";
 import { checkBudget } from "./budget-gate";
 import { actingWorkerFor, actionClassOf, runAction } from "./assistant-actions";
@@ -16,6 +18,9 @@ import {
 } from "./turn-context";
 import { QUEUE_TIMEOUT_MESSAGE } from "./recovery";
 import { completeTurn, DEADLINE_MESSAGE, failTurn, failTurnTx, recordUsage } from "./turn-settle";
+
+// Every model call this process makes is counted in /api/metrics (models may not import observability).
+setModelCallObserver(observeModelCall);
 
 /** Model steps per turn; a model that keeps calling tools past this is stopped. */
 export const MAX_MODEL_STEPS = 25;
@@ -192,6 +197,7 @@ export async function runTurn(turnId: string, stop: AbortSignal = new AbortContr
         streamed: outcome.streamed,
         streamedTail: outcome.tail,
         usage: outcome.step.usage,
+        stopReason: outcome.step.stopReason,
         hasGrant: claimed.hasGrant,
         assistantSession: claimed.assistantSession,
       });

@@ -5,7 +5,8 @@ import { Prisma } from "@/server/db/generated/client";
 import { appendEventsSql, type TNewEvent } from "@/server/events/append-event";
 import { deleteCallerGrant } from "@/server/services/caller-credentials/grants";
 import { failTurnTx } from "@/server/services/sessions/fail-turn";
-import type { TModelUsage } from "@/server/models/types";
+import { releaseWaitingTurn } from "./release-waiting-turns";
+import type { TModelStep, TModelUsage } from "@/server/models/types";
 
 /** Deletes the turn's caller grant, if it has one: material never outlives its execution (section 5). */
 export async function dropGrant(tx: TTransaction, turnId: string): Promise<void> {
@@ -23,7 +24,9 @@ export async function recordUsage(turnId: string, usage: TModelUsage): Promise<v
  * its text (unless streamed), COMPLETED, grant gone; one commit. `hasGrant` and
  * `assistantSession` come from the claim (unknown means yes): a turn without a grant or a
  * worker skips the statements that would find none. A turn settled meanwhile (cancelled,
- * failed) gets only the usage: the model call was made either way.
+ * failed) gets only the usage: the model call was made either way. A settled turn frees its
+ * conversation: a message that arrived meanwhile waits in a turn of its own, which gets its job
+ * here (releaseWaitingTurn, docs/conversations.md).
  */
 export async function completeTurn(options: {
   sessionId: string;
@@ -34,6 +37,8 @@ export async function completeTurn(options: {
   usage?: TModelUsage;
   hasGrant?: boolean;
   assistantSession?: boolean;
+  /** Why the model stopped; "length" (its output limit) is recorded on turn.completed. */
+  stopReason?: TModelStep["stopReason"];
 }): Promise<void> {
   // Without a grant to drop or a worker to tell, the settlement is one statement (settleAnswer),
   // atomic by itself: the turn's last round trips are not spent on BEGIN and COMMIT.
@@ -45,8 +50,13 @@ export async function completeTurn(options: {
       events.push({ type: "message.delta", data: { executionId: options.turnId, text: options.streamedTail } });
     if (!options.streamed)
       events.push({ type: "message.delta", data: { executionId: options.turnId, messageId, text: options.text } });
-    events.push({ type: "turn.completed", data: { executionId: options.turnId, status: "completed", messageId } });
-    const settled = await settleAnswer(tx, { ...options, messageId, events });
+    // A length stop is an answer the model did not finish: said so, never passed off as whole.
+    const cut = options.stopReason === "length" ? { stopReason: "length" } : {};
+    events.push({
+      type: "turn.completed",
+      data: { executionId: options.turnId, status: "completed", messageId, ...cut },
+    });
+    const { settled, followed } = await settleAnswer(tx, { ...options, messageId, events });
     if (!settled) {
       if (options.usage) await recordTurnUsage(tx, options.turnId, options.usage);
       return;
@@ -59,22 +69,30 @@ export async function completeTurn(options: {
         messageId,
         outcome: "ok",
       });
+    // A statement after the settling one, never a CTE of it: a message that marked this turn
+    // followed while it ran committed its waiting turn before settleAnswer could update the row,
+    // and settleAnswer's snapshot predates that commit (releaseWaitingTurn); the mark itself is
+    // on the row, so RETURNING sees it. Nobody waiting: no statement. On the one-statement path
+    // the settle has committed already: a process that dies right here leaves the waiting turn
+    // without its job, and the minute sweep (releaseLostWaitingTurns) gives it one.
+    if (followed) await releaseWaitingTurn(tx, options.sessionId);
   });
 }
 
 /**
  * COMPLETED with the answering step's usage, the ASSISTANT message and the events, in one
  * statement, all only if the turn is still RUNNING (the answer of every turn goes through here,
- * so it is one round trip, not four). Returns whether it settled the turn.
+ * so it is one round trip, not four). Returns whether it settled the turn, and whether a later
+ * message waits behind it (`followed`).
  */
 async function settleAnswer(
   tx: TTransaction,
   o: { sessionId: string; turnId: string; text: string; usage?: TModelUsage; messageId: string; events: TNewEvent[] },
-): Promise<boolean> {
+): Promise<{ settled: boolean; followed: boolean }> {
   const now = new Date();
   const usage = o.usage ? usageIncrements(o.usage) : null;
   const append = appendEventsSql(o.sessionId, o.events, now, Prisma.sql`EXISTS (SELECT 1 FROM settled)`);
-  const [row] = await queryRows<{ settled: boolean; notified: string | null }>(
+  const [row] = await queryRows<{ settled: boolean; followed: boolean; notified: string | null }>(
     tx,
     Prisma.sql`
     WITH settled AS (
@@ -83,14 +101,15 @@ async function settleAnswer(
         "outputTokens" = "outputTokens" + ${usage?.outputTokens.increment ?? 0}::int,
         "costMicroUsd" = "costMicroUsd" + ${String(usage?.costMicroUsd.increment ?? 0n)}::bigint
       WHERE id = ${o.turnId}::uuid AND status = 'RUNNING'
-      RETURNING id
+      RETURNING id, followed
     ), answer AS (
       INSERT INTO session_messages (id, "sessionId", "turnId", role, body, "createdAt")
       SELECT ${o.messageId}::uuid, ${o.sessionId}::uuid, settled.id, 'ASSISTANT'::"MessageRole", ${o.text}, ${now}::timestamp(3) FROM settled
     ), ${append.members}
-    SELECT EXISTS (SELECT 1 FROM settled) AS settled, (SELECT max(${append.notify}) FROM appended) AS notified`,
+    SELECT EXISTS (SELECT 1 FROM settled) AS settled, COALESCE((SELECT followed FROM settled), false) AS followed,
+      (SELECT max(${append.notify}) FROM appended) AS notified`,
   );
-  return row!.settled;
+  return { settled: row!.settled, followed: row!.followed };
 }
 
 export { failTurnTx };

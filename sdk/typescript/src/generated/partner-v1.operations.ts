@@ -267,7 +267,7 @@ export function partnerV1Operations(transport: Transport) {
       /**
        * Post a user message to an assistant worker.
        *
-       * Stores the end user's message and queues a turn of the configured assistant agent. The reply is appended asynchronously and announced by `message.created`; read it with GET /messages. One turn at a time: a previous turn that no engine has started yet is cancelled (its `message.created` says `cancelled`) and the new turn answers both messages; while the previous turn is running the message is refused with 409 (send it again when its `message.created` arrived).
+       * Stores the end user's message and queues a turn of the configured assistant agent. The reply is appended asynchronously and announced by `message.created`; read it with GET /messages. Never refused because the conversation is busy: turns run one at a time, so a previous turn that no engine has started yet is cancelled (its `message.created` says `cancelled`) and the new turn answers both messages, and behind a turn running or waiting for an approval the new turn waits and answers when that one has settled.
        *
        * `POST /organizations/{orgId}/workers/{w}/messages`
        */
@@ -285,7 +285,7 @@ export function partnerV1Operations(transport: Transport) {
       /**
        * Run an assistant turn from an instruction.
        *
-       * Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as the turn's input, but it is never shown as a user message (GET /messages leaves it out). The reply arrives as `message.created`.
+       * Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as the turn's input, but it is never shown as a user message (GET /messages leaves it out). The reply arrives as `message.created`. Queued like a message (never refused because the conversation is busy): it supersedes a turn not started yet and waits behind one running or waiting for an approval; `turn_id` names the turn that will answer.
        *
        * `POST /organizations/{orgId}/workers/{w}/turns`
        */

@@ -331,7 +331,7 @@ export interface paths {
         put?: never;
         /**
          * Post a user message to an assistant worker
-         * @description Stores the end user's message and queues a turn of the configured assistant agent. The reply is appended asynchronously and announced by `message.created`; read it with GET /messages. One turn at a time: a previous turn that no engine has started yet is cancelled (its `message.created` says `cancelled`) and the new turn answers both messages; while the previous turn is running the message is refused with 409 (send it again when its `message.created` arrived).
+         * @description Stores the end user's message and queues a turn of the configured assistant agent. The reply is appended asynchronously and announced by `message.created`; read it with GET /messages. Never refused because the conversation is busy: turns run one at a time, so a previous turn that no engine has started yet is cancelled (its `message.created` says `cancelled`) and the new turn answers both messages, and behind a turn running or waiting for an approval the new turn waits and answers when that one has settled.
          */
         post: operations["assistantWorkers-postMessage"];
         delete?: never;
@@ -375,7 +375,7 @@ export interface paths {
         put?: never;
         /**
          * Run an assistant turn from an instruction
-         * @description Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as the turn's input, but it is never shown as a user message (GET /messages leaves it out). The reply arrives as `message.created`.
+         * @description Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as the turn's input, but it is never shown as a user message (GET /messages leaves it out). The reply arrives as `message.created`. Queued like a message (never refused because the conversation is busy): it supersedes a turn not started yet and waits behind one running or waiting for an approval; `turn_id` names the turn that will answer.
          */
         post: operations["assistantWorkers-startTurn"];
         delete?: never;
@@ -2361,7 +2361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The approval was decided already or has expired; or, for `instruction`, a turn of this worker is still in progress (CONFLICT); or an idempotency conflict. */
+            /** @description The approval was decided already or has expired (CONFLICT); or an idempotency conflict. An `instruction` while a turn of the worker runs is queued behind it, never refused. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2757,7 +2757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization; or a turn of this worker is running (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS). */
+            /** @description No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3008,7 +3008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization; or a turn of this worker is running (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS). */
+            /** @description No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -98,8 +98,8 @@ export async function insertSessions(
         AS s(id, org, domain, automation, revision, kind, origin, trigger, api_key, owner, title)
       WHERE ${enabled}
     ), turns AS (
-      INSERT INTO turns (id, "sessionId", "organizationId", number, "initiatedById", "deadlineAt", "createdAt")
-      SELECT t.id, t.session, t.org, 1, t.owner, t.deadline::timestamp(3), ${now}::timestamp(3)
+      INSERT INTO turns (id, "sessionId", "organizationId", number, "initiatedById", "deadlineAt", "createdAt", "queuedAt")
+      SELECT t.id, t.session, t.org, 1, t.owner, t.deadline::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3)
       FROM unnest(${column(rows, (r) => r.turnId)}::uuid[], ${column(rows, (r) => r.sessionId)}::uuid[], ${column(rows, (r) => r.organizationId)}::uuid[],
         ${column(rows, (r) => r.ownerId)}::uuid[], ${column(rows, (r) => r.deadlineAt.toISOString())}::text[]) AS t(id, session, org, owner, deadline)
       WHERE ${enabled}

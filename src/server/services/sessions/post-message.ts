@@ -2,12 +2,15 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { queueTurn } from "./queue-turn";
+import { queueFollowUp } from "./queue-turn";
 import { assertCanDrive, authorizeSessionView } from "./session-access";
 
 /**
- * Appends a message and queues the next turn (spec 4.2). One turn at a time: while a turn is
- * queued, running or suspended the message is refused with 409 CONFLICT (docs/decisions.md).
+ * Appends a message and queues the next turn (spec 4.2), never refused because the session is
+ * busy (docs/conversations.md): the message is stored at once and `executionId` names the turn
+ * that will answer it. Turns still run one at a time: behind a running or suspended turn the new
+ * one waits and starts when that one settles; a queued turn not started yet is superseded by
+ * the new one, which answers both messages.
  */
 export async function postMessage(
   actor: TUserActor,
@@ -23,26 +26,13 @@ export async function postMessage(
     );
   }
   return db().$transaction(async (tx) => {
-    // The row lock serializes concurrent messages, so two cannot both pass the check below.
+    // The session's row lock: messages of one session are taken one at a time (queueFollowUp).
     await tx.agentSession.update({
       where: { id: access.session.id },
       data: { updatedAt: new Date() },
       select: { id: true },
     });
-    const active = await tx.turn.findFirst({
-      where: { sessionId: access.session.id, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } },
-      select: { id: true, status: true },
-    });
-    if (active) {
-      throw new AppError(
-        "CONFLICT",
-        `A turn of this session is still ${active.status === "SUSPENDED" ? "waiting for an approval" : "in progress"}; send the message when it has finished.`,
-        {
-          details: { executionId: active.id },
-        },
-      );
-    }
-    const { turnId } = await queueTurn(tx, {
+    const { turnId } = await queueFollowUp(tx, {
       sessionId: access.session.id,
       organizationId: access.session.organizationId,
       automationId: access.session.automationId,

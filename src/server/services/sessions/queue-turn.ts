@@ -1,10 +1,13 @@
 import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
-import type { TTransaction } from "@/server/db/client";
+import { queryRows, type TTransaction } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import { env } from "@/server/env";
 import { appendEvent } from "@/server/events/append-event";
+import { assertBacklogRoom } from "@/server/jobs/backlog";
 import { enqueue } from "@/server/jobs/enqueue";
 import { createCallerGrant } from "@/server/services/caller-credentials/grants";
 import { assertAutomationsEnabled } from "@/server/services/partner/entitlements/disabled-automations";
+import { failTurnTx } from "./fail-turn";
 
 export type TQueueTurnOptions = {
   sessionId: string;
@@ -23,6 +26,13 @@ export type TQueueTurnOptions = {
    * as something a user wrote (see loadTranscript).
    */
   instruction?: boolean;
+  /** The new turn's id, when the caller needs it before the turn exists (queueFollowUp). */
+  turnId?: string;
+  /**
+   * Another turn of the session holds the conversation: the turn is stored QUEUED without its
+   * job (`waitingSince` set) and gets it when that turn settles (releaseWaitingTurn).
+   */
+  waiting?: boolean;
 };
 
 /** Whether a credentials object carries any material at all (`{}` entries behave like omission). */
@@ -33,8 +43,9 @@ function hasCallerMaterial(credentials: TCallerCredentials | undefined): credent
 /**
  * The next turn of an existing session (a new session's first turn comes from startSessions).
  * Inside the caller's transaction (which holds the session row lock): the USER message, the
- * QUEUED turn with its deadline, the turn's caller grant and its job. All commit together or
- * not at all, so an accepted request always has its turn and its job. Like startSessions for
+ * QUEUED turn with its deadline, the turn's caller grant and its job (or, `waiting`, the mark
+ * that it waits for the turn ahead). All commit together or not at all, so an accepted request
+ * always has its turn and its job or its place in line. Like startSessions for
  * first turns, this door refuses an automation its follower's partner has disabled since.
  */
 export async function queueTurn(
@@ -42,14 +53,18 @@ export async function queueTurn(
   options: TQueueTurnOptions,
 ): Promise<{ turnId: string; messageId: string }> {
   await assertAutomationsEnabled([options.automationId], tx);
+  // A full backlog refuses the message (429) before anything is written.
+  if (!options.waiting) assertBacklogRoom(new Map([[options.organizationId, 1]]));
   const number = (await tx.turn.count({ where: { sessionId: options.sessionId } })) + 1;
   const turn = await tx.turn.create({
     data: {
+      ...(options.turnId ? { id: options.turnId } : {}),
       sessionId: options.sessionId,
       organizationId: options.organizationId,
       number,
       initiatedById: options.authorId,
       deadlineAt: new Date(Date.now() + env.TURN_DEADLINE_SECONDS * 1000),
+      waitingSince: options.waiting ? new Date() : null,
     },
     select: { id: true },
   });
@@ -76,6 +91,59 @@ export async function queueTurn(
     executionId: turn.id,
     messageId: message.id,
   });
-  await enqueue(tx, { kind: "agent-turn", turnId: turn.id, organizationId: options.organizationId });
+  if (!options.waiting)
+    await enqueue(tx, { kind: "agent-turn", turnId: turn.id, organizationId: options.organizationId });
   return { turnId: turn.id, messageId: message.id };
+}
+
+const SUPERSEDED =
+  "A newer message arrived before this turn started; the turn that answers the newer message answers this one too.";
+
+/**
+ * A message (or a worker's instruction) on a conversation that may be busy: never refused for
+ * it (docs/conversations.md). Inside the caller's transaction, which holds the session's row
+ * lock (so messages of one session are taken one at a time):
+ *
+ * 1. A turn still QUEUED that no engine has claimed (`attempts` 0: not a turn resumed after
+ *    its approval) is superseded: cancelled (TURN_CANCELLED, turn.completed names the new turn
+ *    as `supersededBy`); the new turn's transcript holds its message, so one reply answers
+ *    both. A claim holds the turn's row lock, so a turn being claimed is found RUNNING instead.
+ * 2. The turns that still hold the conversation (running, suspended for an approval, or queued
+ *    with their job) are locked `FOR UPDATE`: a settle of one of them serializes with this
+ *    message. Either the settle committed first (the lock's re-check finds the turn settled,
+ *    so none holds and the new turn gets its job now), or it waits for this commit and its
+ *    release, a statement after the settling UPDATE, sees the waiting turn.
+ * 3. The new turn is queued: with its job when none holds, else waiting behind.
+ */
+export async function queueFollowUp(
+  tx: TTransaction,
+  options: Omit<TQueueTurnOptions, "turnId" | "waiting">,
+): Promise<{ turnId: string; messageId: string; waiting: boolean }> {
+  const turnId = crypto.randomUUID();
+  const unclaimed = await tx.turn.findMany({
+    where: { sessionId: options.sessionId, status: "QUEUED", attempts: 0 },
+    select: { id: true },
+  });
+  for (const queued of unclaimed) {
+    await failTurnTx(tx, {
+      sessionId: options.sessionId,
+      turnId: queued.id,
+      code: "TURN_CANCELLED",
+      message: SUPERSEDED,
+      outcome: "cancelled",
+      from: ["QUEUED"],
+      supersededBy: turnId,
+    });
+  }
+  // The UPDATE locks them as FOR UPDATE would, and marks them followed: a settle blocked on the
+  // lock re-reads the row after this commits, so its RETURNING says a turn now waits.
+  const holding = await queryRows<{ id: string }>(
+    tx,
+    Prisma.sql`UPDATE turns SET followed = true
+      WHERE "sessionId" = ${options.sessionId}::uuid AND status IN ('QUEUED', 'RUNNING', 'SUSPENDED')
+      RETURNING id::text AS id`,
+  );
+  const waiting = holding.length > 0;
+  const queued = await queueTurn(tx, { ...options, turnId, waiting });
+  return { ...queued, waiting };
 }

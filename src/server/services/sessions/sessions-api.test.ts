@@ -183,25 +183,28 @@ describe("session visibility and driving", () => {
       body: { message: "second" },
     });
     expect(second.status).toBe(200);
-    const busy = await api("POST", `/agents/sessions/${sessionId}/messages`, {
+    // Never refused because the session is busy: the third supersedes the second's turn (not started yet).
+    const third = await api("POST", `/agents/sessions/${sessionId}/messages`, {
       credential: people.operator.key,
       body: { message: "third" },
     });
-    expect(busy.status).toBe(409);
-    expect(busy.body.error.code).toBe("CONFLICT");
+    expect(third.status).toBe(200);
+    expect(third.body.executionId).not.toBe(second.body.executionId);
     await stopEngine();
     await startEngine();
-    await waitForTurn(second.body.executionId);
+    await waitForTurn(third.body.executionId);
 
     const details = (await api("GET", `/agents/sessions/${sessionId}`, { credential: people.operator.key })).body;
     expect(details.messages.map((m: { body: string }) => m.body)).toEqual([
       "first",
       "Echo: first",
       "second",
-      "Echo: second",
+      expect.stringMatching(/^The turn was cancelled \(TURN_CANCELLED\)/),
+      "third",
+      "Echo: third",
     ]);
     expect(details.messages[2].author).toMatchObject({ userId: people.editor.actor.userId, isYou: false });
-    expect(details.turns.map((t: { status: string }) => t.status)).toEqual(["completed", "completed"]);
+    expect(details.turns.map((t: { status: string }) => t.status)).toEqual(["completed", "failed", "completed"]);
   });
 
   it("shows a personal chat only to its creator, whatever their roles", async () => {

@@ -79,7 +79,7 @@ export async function startSessions(
       organizationId: start.organizationId,
     }));
   // A full backlog refuses the start (429) before anything is written.
-  if (jobs.length > 0) await assertBacklogRoom(tx, countByOrganization(jobs));
+  if (jobs.length > 0) assertBacklogRoom(countByOrganization(jobs));
   // Sealed before the statement (each with its own nonce), written by it.
   const grants = await Promise.all(
     rows.map(({ start, turnId }) =>

@@ -44,8 +44,12 @@ class CustomerClientBase(BaseClient):
 
         Appends the message and queues the next turn on the session's pinned revision. Allowed
         to the session's owner and to the domain's Operators, Editors and Owners. New
-        `callerCredentials` belong only to this turn. While a turn is queued, running or waiting
-        for an approval, a new message is refused with 409 CONFLICT.
+        `callerCredentials` belong only to this turn. Never refused because the session is busy:
+        the message is stored at once and `executionId` names the turn that will answer it.
+        Turns run one at a time: behind a running turn or one waiting for an approval the new
+        turn waits and starts when that one settles; a queued turn not started yet is superseded
+        (it fails with TURN_CANCELLED, its `turn.completed` names the new turn as
+        `supersededBy`) and the new turn answers both messages.
         """
         return self._call(
             'POST',

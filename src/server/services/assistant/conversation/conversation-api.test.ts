@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistantEventsOf, assistantWorld } from "../../../../../test/assistant-kit";
 import { startEngine, stopEngine, waitForTurn } from "../../../../../test/sessions-kit";
 import { db } from "@/server/db/client";
+import { completeTurn, failTurn } from "@/server/engine/turn-settle";
 
 // Messages, instruction turns and the events a reply produces (spec 4.8, 6.2), on the real engine.
 
@@ -91,42 +92,94 @@ describe("POST /workers/{w}/messages", () => {
     expect(usage!.body.data.tokens).toBeGreaterThan(0);
   });
 
-  it("queues later messages on the same conversation, and refuses one while a turn is in progress (409)", async () => {
+  it("queues later messages on the same conversation, also while a turn is running or waiting for an approval", async () => {
     const { workerRef } = await world.createWorker();
     const first = await post(workerRef, "one");
     await settledTurnOf(first.body.id);
-    // A turn still in progress (written directly: the echo model answers too fast to catch one).
+    // A turn still waiting for an approval (written directly: the echo model answers too fast to catch one).
     const { sessionId } = await db().assistantWorker.findUniqueOrThrow({
       where: { id: workerRef },
       select: { sessionId: true },
     });
-    const running = await db().turn.create({
+    const holding = await db().turn.create({
       data: {
         sessionId: sessionId!,
         organizationId: world.orgId,
         number: 99,
         status: "SUSPENDED",
+        attempts: 1,
         deadlineAt: new Date(Date.now() + 60_000),
       },
     });
-    expect(await post(workerRef, "too soon")).toMatchObject({ status: 409, body: { error: { code: "CONFLICT" } } });
-    expect((await instruct(workerRef, "too soon")).status).toBe(409);
-    await db().turn.delete({ where: { id: running.id } });
-    const second = await post(workerRef, "two");
-    expect(second.status).toBe(201);
-    await settledTurnOf(second.body.id);
-    const sessions = await db().agentSession.count({
-      where: {
-        title: { startsWith: "Assistant:" },
-        messages: { some: { id: { in: [first.body.id, second.body.id] } } },
+    const message = await post(workerRef, "while suspended");
+    expect(message.status).toBe(201);
+    const instructed = await instruct(workerRef, "and this instruction");
+    expect(instructed).toMatchObject({ status: 202, body: { turn_id: expect.any(String), status: "queued" } });
+    const messageTurn = await db().sessionMessage.findUniqueOrThrow({
+      where: { id: message.body.id },
+      select: { turnId: true },
+    });
+    // The instruction superseded the message's turn (never started); its own turn waits behind the suspended one.
+    const superseded = await db().turn.findUniqueOrThrow({ where: { id: messageTurn.turnId! } });
+    expect(superseded).toMatchObject({ status: "FAILED", errorCode: "TURN_CANCELLED" });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const waiting = await db().turn.findUniqueOrThrow({ where: { id: instructed.body.turn_id } });
+    expect(waiting).toMatchObject({ status: "QUEUED", attempts: 0 });
+    expect(waiting.waitingSince).not.toBeNull();
+    // The suspended turn settles (an approval decided, here: failed) and the waiting turn runs.
+    await failTurn({ sessionId: sessionId!, turnId: holding.id, code: "TURN_CANCELLED", message: "Stopped." });
+    expect(await waitForTurn(instructed.body.turn_id, ["COMPLETED", "FAILED"])).toMatchObject({
+      status: "COMPLETED",
+    });
+    const answered = await db().turn.findUniqueOrThrow({ where: { id: instructed.body.turn_id } });
+    expect(answered.startedAt!.getTime()).toBeGreaterThanOrEqual(
+      (await db().turn.findUniqueOrThrow({ where: { id: holding.id } })).finishedAt!.getTime(),
+    );
+    const items = (await list(workerRef)).body.items as Array<{ role: string; body: string }>;
+    // The instruction is never shown; the reply answers the message and the instruction together.
+    expect(items.map((item) => [item.role, item.body])).toEqual([
+      ["user", "one"],
+      ["assistant", "Echo: one"],
+      ["user", "while suspended"],
+      ["system", expect.stringMatching(/^The turn was cancelled \(TURN_CANCELLED\)/)],
+      // (The holding turn's notice is not listed: written directly, that turn has no input, so its notice opens it.)
+      ["assistant", "Echo: and this instruction"],
+    ]);
+    const created = (await assistantEventsOf(workerRef))
+      .filter((event) => event.type === "message.created")
+      .map((event) => event.body.data.outcome);
+    // One per reply: the first answer, the cancelled turn, the holding turn's notice, the answer.
+    expect(created).toEqual(["ok", "cancelled", "failed", "ok"]);
+
+    // A message while a turn RUNS (held RUNNING directly) is answered after that turn completes.
+    const running = await db().turn.create({
+      data: {
+        sessionId: sessionId!,
+        organizationId: world.orgId,
+        number: 100,
+        status: "RUNNING",
+        attempts: 1,
+        startedAt: new Date(),
+        deadlineAt: new Date(Date.now() + 60_000),
       },
     });
-    expect(sessions).toBe(1);
-    expect((await list(workerRef)).body.items.map((item: { body: string }) => item.body)).toEqual([
-      "one",
-      "Echo: one",
-      "two",
-      "Echo: two",
+    const later = await post(workerRef, "two");
+    expect(later.status).toBe(201);
+    const { turnId: laterTurn } = await db().sessionMessage.findUniqueOrThrow({
+      where: { id: later.body.id },
+      select: { turnId: true },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await db().turn.findUniqueOrThrow({ where: { id: laterTurn! } })).status).toBe("QUEUED");
+    // The worker path settles in a transaction (it has a worker to tell): the release is part of it.
+    await completeTurn({ sessionId: sessionId!, turnId: running.id, text: "held answer", streamed: false });
+    expect(await waitForTurn(laterTurn!, ["COMPLETED", "FAILED"])).toMatchObject({ status: "COMPLETED" });
+    const last = (await list(workerRef)).body.items as Array<{ role: string; body: string }>;
+    // Listed as written: "two" arrived while the held turn ran, before its answer; the reply comes after both.
+    expect(last.slice(-3).map((item) => [item.role, item.body])).toEqual([
+      ["user", "two"],
+      ["assistant", "held answer"],
+      ["assistant", "Echo: two"],
     ]);
   });
 

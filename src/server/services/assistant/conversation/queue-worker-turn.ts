@@ -1,7 +1,6 @@
 import type { TTransaction } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { failTurnTx } from "@/server/services/sessions/fail-turn";
-import { queueTurn } from "@/server/services/sessions/queue-turn";
+import { queueFollowUp } from "@/server/services/sessions/queue-turn";
 import { startSession } from "@/server/services/sessions/start-sessions";
 import { lockWorker, type TActiveWorker } from "@/server/services/assistant/workers/read-worker";
 
@@ -38,35 +37,16 @@ async function configuredAgent(tx: TTransaction, organizationId: string) {
   return { ...agent, revision: agent.publishedRevision! };
 }
 
-const SUPERSEDED =
-  "A newer message or instruction arrived before this turn started; the turn that answers the newer one sees this message too.";
-
-/**
- * A turn of the worker still QUEUED (no engine has started it) is cancelled by the next message
- * or instruction, which answers both: its message.created says `cancelled`. A turn already
- * running is never interrupted (the claim holds the turn's row lock, so the two never cross).
- */
-async function supersedeQueuedTurn(tx: TTransaction, sessionId: string): Promise<void> {
-  const queued = await tx.turn.findFirst({ where: { sessionId, status: "QUEUED" }, select: { id: true } });
-  if (queued)
-    await failTurnTx(tx, {
-      sessionId,
-      turnId: queued.id,
-      code: "TURN_CANCELLED",
-      message: SUPERSEDED,
-      outcome: "cancelled",
-      from: ["QUEUED"],
-    });
-}
-
 /**
  * Queues the worker's next turn inside the caller's transaction, through the one door of each
  * kind: the first turn starts the worker's conversation (startSession: origin ASSISTANT, no owner,
  * titled after the external_ref), later ones go through queueTurn. Every turn runs the agent
  * configured now at its current published revision (the conversation follows the
- * configuration). One turn at a time: a queued turn is superseded (cancelled) by the new one; a
- * turn running or waiting for an approval refuses the next with 409, as the sessions API does
- * (turns of one session never run side by side).
+ * configuration). Never refused because the conversation is busy (docs/conversations.md), as
+ * the sessions API: a queued turn not started yet is superseded (cancelled, its message.created
+ * says `cancelled`) by the new one, which answers both; behind a turn running or waiting for an
+ * approval the new turn waits and starts when that one settles (turns of one session never run
+ * side by side). The worker's row lock (lockWorker) takes its messages one at a time.
  */
 export async function queueWorkerTurn(
   tx: TTransaction,
@@ -95,24 +75,12 @@ export async function queueWorkerTurn(
     });
     turnId = started.executionId;
   } else {
-    await supersedeQueuedTurn(tx, sessionId);
-    const active = await tx.turn.findFirst({
-      where: { sessionId, status: { in: ["QUEUED", "RUNNING", "SUSPENDED"] } },
-      select: { status: true },
-    });
-    if (active) {
-      const what = active.status === "SUSPENDED" ? "waiting for an approval" : "in progress";
-      throw new AppError(
-        "CONFLICT",
-        `The worker's previous turn is still ${what}; send this when its message.created has arrived.`,
-      );
-    }
     await tx.agentSession.update({
       where: { id: sessionId },
       data: { automationId: agent.id, domainId: agent.domainId, revision: agent.revision },
       select: { id: true },
     });
-    ({ turnId } = await queueTurn(tx, {
+    ({ turnId } = await queueFollowUp(tx, {
       sessionId,
       organizationId: worker.organizationId,
       automationId: agent.id,
