@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, api, type TAgentsWorld } from "../../../test/agents-kit";
 import { publishAgent, startEngine, stopEngine } from "../../../test/sessions-kit";
 import { db } from "@/server/db/client";
-import { publicBaseUrl } from "@/server/env";
+import { env, publicBaseUrl } from "@/server/env";
 import { handleMcpRequest } from "./handle-mcp-request";
 import type { TAgentToolOutput } from "./tool-result";
 
@@ -125,11 +125,26 @@ describe("tools/call", () => {
     expect(text).toContain(approval.id);
     expect(text).toContain("service.http.post");
 
-    // While it waits, another message to the session is the service's 409, as a tool error.
-    const again = await call(world.people.operator.key, names.writer, { message: "more", sessionId: output.sessionId });
-    expect(again.result.isError).toBe(true);
-    expect(again.output).toMatchObject({ status: "refused", sessionId: output.sessionId, error: { code: "CONFLICT" } });
-    expect(again.text).toMatch(/^CONFLICT: .*approval/);
+    // While it waits, another message to the session is stored and queued behind it
+    // (docs/conversations.md): the call reports the new turn as still running.
+    const wait = env.MCP_TURN_WAIT_SECONDS;
+    env.MCP_TURN_WAIT_SECONDS = 1;
+    try {
+      const again = await call(world.people.operator.key, names.writer, {
+        message: "more",
+        sessionId: output.sessionId,
+      });
+      expect(again.result.isError).toBeFalsy();
+      expect(again.output).toMatchObject({ status: "running", sessionId: output.sessionId });
+      expect(again.output.executionId).not.toBe(approval.turnId);
+      const queued = await db().turn.findUniqueOrThrow({
+        where: { id: again.output.executionId },
+        select: { status: true },
+      });
+      expect(queued.status).toBe("QUEUED");
+    } finally {
+      env.MCP_TURN_WAIT_SECONDS = wait;
+    }
   });
 
   it("reports a failed turn as a tool error with its code", async () => {
