@@ -138,7 +138,7 @@ describe("tools/call", () => {
       expect(again.output).toMatchObject({ status: "running", sessionId: output.sessionId });
       expect(again.output.executionId).not.toBe(approval.turnId);
       const queued = await db().turn.findUniqueOrThrow({
-        where: { id: again.output.executionId },
+        where: { id: again.output.executionId! },
         select: { status: true },
       });
       expect(queued.status).toBe("QUEUED");
