@@ -63,9 +63,11 @@ describe("waking the engine for a committed turn", () => {
     await notify(`${runningQueue()!.schema}_elsewhere`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fetches).toBe(0);
-    // The control: the same wake-up on its own schema's channel wakes two slots.
+    // The control: the same wake-up on its own schema's channel makes the pump look (one fetch,
+    // whatever the count; at most one more if a look was already under way).
     await notify(runningQueue()!.schema);
-    await expect.poll(() => fetches, { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => fetches, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    expect(fetches).toBeLessThanOrEqual(2);
   });
 
   it("names a schema's channel within PostgreSQL's identifier limit, one channel per schema", () => {
