@@ -175,11 +175,13 @@ test.describe("agent sessions (spec 4.2)", () => {
     const approvalId = suspended.pendingApprovalId!;
     expect(suspended.pendingApproval).toMatchObject({ id: approvalId, toolName: "service.http.post", canDecide: true });
     expect(await receivedRequests(marker)).toHaveLength(0);
-    const busy = await request.post(`/api/v1/agents/sessions/${sessionId}/messages`, {
+    // A message while the turn waits for its approval is stored and queued behind it (no 409).
+    const queued = await request.post(`/api/v1/agents/sessions/${sessionId}/messages`, {
       headers: bearer(users().operator.apiKey),
       data: { message: "meanwhile" },
     });
-    await expectError(busy, 409, "CONFLICT");
+    const { executionId: followUp } = (await expectStatus(queued, 200)) as { executionId: string };
+    expect(followUp).not.toBe(suspended.turns[0]!.executionId);
 
     await expectError(await approve(request, users().viewer, sessionId, { decision: "approved" }), 403, "FORBIDDEN");
     await expectError(
@@ -208,7 +210,13 @@ test.describe("agent sessions (spec 4.2)", () => {
       "CONFLICT",
     );
 
-    const done = await settle(request, users().operator, sessionId, ["idle"]);
+    // The decision settles the first turn; then the queued follow-up runs and asks for its own write.
+    let done = suspended;
+    await expect
+      .poll(async () => (done = await read(request, users().operator, sessionId)).pendingApprovalId ?? "", { timeout: 20_000 })
+      .not.toMatch(new RegExp(`^(${approvalId})?$`));
+    expect(done.state).toBe("suspended");
+    expect(done.turns.map((turn) => turn.executionId)).toContain(followUp);
     expect(done.turns[0]!.toolCalls[0]).toMatchObject({ status: "succeeded" });
     const writes = await receivedRequests(marker);
     expect(writes).toHaveLength(1);

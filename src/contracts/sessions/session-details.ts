@@ -67,6 +67,13 @@ export const ZTurnView = z
     errorMessage: z.string().nullable(),
     createdAt: ZIsoDateTime,
     finishedAt: ZIsoDateTime.nullable(),
+    usage: z
+      .object({
+        inputTokens: z.int().meta({ description: "Tokens sent to the model over every step of the turn." }),
+        outputTokens: z.int().meta({ description: "Tokens the model wrote over every step of the turn." }),
+        costUsd: z.number().meta({ description: "What the turn's model calls cost, in US dollars." }),
+      })
+      .meta({ description: "What the turn's model calls used so far (every step, the answer's included)." }),
     toolCalls: z.array(ZToolCallView),
   })
   .meta({ id: "SessionTurn" });

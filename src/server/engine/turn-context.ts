@@ -281,8 +281,17 @@ const settledCalls = (turnId: string) =>
       result: true,
       errorCode: true,
       errorMessage: true,
+      createdAt: true,
       action: { select: { approval: { select: { number: true, expiresAt: true } } } },
     },
+  });
+
+// Text the model wrote beside its tool calls in earlier steps of this turn (the answer ends the turn).
+const stepTexts = (turnId: string) =>
+  db().sessionMessage.findMany({
+    where: { turnId, role: "ASSISTANT" },
+    orderBy: { createdAt: "asc" },
+    select: { body: true, createdAt: true },
   });
 
 /**
@@ -309,7 +318,7 @@ function byTurn(messages: TStoredMessage[]): TStoredMessage[] {
 /**
  * The conversation as the model sees it: earlier turns' user and assistant messages, this
  * turn's user message (as the claim read them), then this turn's settled tool calls with their
- * results, read from the database on every step. Rebuilding the calls (rather than keeping them
+ * results (after the text the model wrote beside them), read from the database on every step. Rebuilding the calls (rather than keeping them
  * in memory) is what lets a turn resume after an approval or a crashed worker.
  * `noCallsYet`: the first step of a turn never claimed before, which has no tool calls to read.
  * Earlier turns come whole, in the order they were queued: a turn queued while another ran sees
@@ -322,7 +331,9 @@ export async function loadTranscript(
   messages: TStoredMessage[],
   noCallsYet: boolean,
 ): Promise<TModelMessage[]> {
-  const calls = noCallsYet ? [] : await settledCalls(context.turnId);
+  const [calls, texts] = noCallsYet
+    ? [[], []]
+    : await Promise.all([settledCalls(context.turnId), stepTexts(context.turnId)]);
   const transcript: TModelMessage[] = [];
   // A turn's first message is its input: a USER message, or a SYSTEM one when the turn was
   // started by an instruction (queueTurn's `instruction`); later SYSTEM messages are notices.
@@ -336,6 +347,9 @@ export async function loadTranscript(
     if (isInput && message.turnId === context.turnId) break;
   }
   for (const call of calls) {
+    // A step's text was stored before its calls were created: it comes before them.
+    while (texts.length && texts[0]!.createdAt <= call.createdAt)
+      transcript.push({ role: "assistant", content: texts.shift()!.body });
     transcript.push({
       role: "assistant",
       content: "",
@@ -343,5 +357,6 @@ export async function loadTranscript(
     });
     transcript.push(toolResultMessage(call));
   }
+  for (const text of texts) transcript.push({ role: "assistant", content: text.body });
   return transcript;
 }

@@ -11,6 +11,7 @@ import { env } from "@/server/env";
 import { sessionHub } from "@/server/events/session-hub";
 import { sessionEventStream } from "@/server/events/session-stream";
 import { createConnection } from "@/server/services/connections/create-connection";
+import { getSessionDetails } from "@/server/services/sessions/get-session";
 import { deltaFlush } from "./delta-buffer";
 import { runTurn } from "./turn-runner";
 
@@ -105,6 +106,9 @@ describe("streamed text in the turn loop", () => {
     expect(
       await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { status: true, outputTokens: true } }),
     ).toEqual({ status: "COMPLETED", outputTokens: 40 });
+    // GET session shows what the turn used: gpt-4o-mini at $0.15 / $0.60 per million tokens.
+    const details = await getSessionDetails(world.people.owner.actor, { sessionId });
+    expect(details.turns[0]!.usage).toEqual({ inputTokens: 10, outputTokens: 40, costUsd: 0.000026 });
 
     const frames = parseFrames(await live).filter((frame) => frame.id && frame.event !== "snapshot");
     expect(frames.map((frame) => [Number(frame.id), frame.event])).toEqual(
@@ -155,6 +159,7 @@ describe("streamed text in the turn loop", () => {
 
   it("writes a step's buffered text before its tool call starts, and the answer's before turn.completed", async () => {
     const { sessionId, turnId } = await open(toolAgent, "look it up");
+    const sent = fake.requests.length;
     // Both texts are shorter than a batch: only the flush before the next event writes them.
     fake.script(
       {
@@ -176,11 +181,36 @@ describe("streamed text in the turn loop", () => {
     ]);
     expect(deltaTexts(events)).toEqual(["Let me check.", "Found it."]);
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
-    const reply = await db().sessionMessage.findFirstOrThrow({
+    // Both texts are stored, in order, and each message.delta names the message it belongs to:
+    // the live stream and the stored transcript agree.
+    const replies = await db().sessionMessage.findMany({
       where: { turnId, role: "ASSISTANT" },
-      select: { body: true },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, body: true },
     });
-    expect(reply.body).toBe("Found it.");
+    expect(replies.map((reply) => reply.body)).toEqual(["Let me check.", "Found it."]);
+    const deltas = events.filter((event) => event.type === "message.delta");
+    expect(deltas.map((event) => (event.data as { messageId?: string }).messageId)).toEqual(
+      replies.map((reply) => reply.id),
+    );
+    expect(events.at(-1)!.data).toMatchObject({ messageId: replies[1]!.id });
+    // The second model call's history has the first step's text before its tool call.
+    const history = JSON.stringify(fake.requests[sent + 1]!.body.input);
+    expect(history).toContain("Let me check.");
+    expect(history.indexOf("Let me check.")).toBeLessThan(history.indexOf("function_call"));
+  });
+
+  it("every streamed delta of an answer names the answer's message", async () => {
+    const { sessionId, turnId } = await open(chatAgent, "name the message");
+    fake.script({ text: PIECES, usage: { input: 10, output: 40 } });
+    await runTurn(turnId);
+    const events = await eventsOf(sessionId);
+    const reply = await db().sessionMessage.findFirstOrThrow({ where: { turnId, role: "ASSISTANT" } });
+    const named = events
+      .filter((event) => event.type === "message.delta")
+      .map((event) => (event.data as { messageId?: string }).messageId);
+    expect(named).toHaveLength(6);
+    expect(new Set(named)).toEqual(new Set([reply.id]));
   });
 
   it("writes the text streamed before a failure before the failed turn.completed", async () => {

@@ -17,7 +17,7 @@ import {
   type TTurnContext,
 } from "./turn-context";
 import { QUEUE_TIMEOUT_MESSAGE } from "./recovery";
-import { completeTurn, DEADLINE_MESSAGE, failTurn, failTurnTx, recordUsage } from "./turn-settle";
+import { completeTurn, DEADLINE_MESSAGE, failTurn, failTurnTx, recordStepText, recordUsage } from "./turn-settle";
 
 // Every model call this process makes is counted in /api/metrics (models may not import observability).
 setModelCallObserver(observeModelCall);
@@ -82,7 +82,7 @@ async function runApprovedCalls(context: TTurnContext): Promise<void> {
 }
 
 type TStepOutcome =
-  | { kind: "answer"; step: TModelStep; streamed: boolean; tail: string }
+  | { kind: "answer"; step: TModelStep; streamed: boolean; tail: string; messageId: string }
   | { kind: "failed" }
   | { kind: "step"; step: TModelStep };
 
@@ -112,10 +112,17 @@ async function modelStep(
     });
     return { kind: "failed" };
   }
+  // The message this step's text becomes (the answer, or the text written before tool calls):
+  // every message.delta names it, so a reader knows which message a delta belongs to.
+  const messageId = crypto.randomUUID();
   // A flush is one statement (the event with its seq and NOTIFY), atomic without BEGIN and COMMIT.
   const deltas = new DeltaBuffer(
     async (text) =>
-      void (await appendEvent(db(), context.sessionId, "message.delta", { executionId: context.turnId, text })),
+      void (await appendEvent(db(), context.sessionId, "message.delta", {
+        executionId: context.turnId,
+        messageId,
+        text,
+      })),
   );
   const remaining = Math.max(1, context.deadlineAt.getTime() - Date.now());
   let step: TModelStep;
@@ -147,9 +154,12 @@ async function modelStep(
   if (!step.toolCalls.length) {
     // The answer's last streamed text is written by the completion, in its transaction.
     const tail = await deltas.take();
-    return { kind: "answer", step, streamed: deltas.written > 0 || tail.length > 0, tail };
+    return { kind: "answer", step, streamed: deltas.written > 0 || tail.length > 0, tail, messageId };
   }
   await deltas.close();
+  // Text written beside tool calls ("Let me look that up.") is part of the conversation: stored,
+  // so the transcript, the live stream and the next step's history agree.
+  if (step.text.trim()) await recordStepText(context, messageId, step.text);
   await recordUsage(context.turnId, step.usage);
   return { kind: "step", step };
 }
@@ -196,6 +206,7 @@ export async function runTurn(turnId: string, stop: AbortSignal = new AbortContr
         text: outcome.step.text,
         streamed: outcome.streamed,
         streamedTail: outcome.tail,
+        messageId: outcome.messageId,
         usage: outcome.step.usage,
         stopReason: outcome.step.stopReason,
         hasGrant: claimed.hasGrant,

@@ -19,6 +19,18 @@ export async function recordUsage(turnId: string, usage: TModelUsage): Promise<v
   await recordTurnUsage(db(), turnId, usage);
 }
 
+/** Stores the text a model wrote in a tool-calling step as an ASSISTANT message of the turn. */
+export async function recordStepText(
+  context: { sessionId: string; turnId: string },
+  messageId: string,
+  text: string,
+): Promise<void> {
+  await db().sessionMessage.create({
+    data: { id: messageId, sessionId: context.sessionId, turnId: context.turnId, role: "ASSISTANT", body: text },
+    select: { id: true },
+  });
+}
+
 /**
  * The answer: the rest of its streamed text, the answering step's usage, ASSISTANT message,
  * its text (unless streamed), COMPLETED, grant gone; one commit. `hasGrant` and
@@ -39,15 +51,20 @@ export async function completeTurn(options: {
   assistantSession?: boolean;
   /** Why the model stopped; "length" (its output limit) is recorded on turn.completed. */
   stopReason?: TModelStep["stopReason"];
+  /** The answer's id, which its streamed message.delta events already named. */
+  messageId?: string;
 }): Promise<void> {
   // Without a grant to drop or a worker to tell, the settlement is one statement (settleAnswer),
   // atomic by itself: the turn's last round trips are not spent on BEGIN and COMMIT.
   await atomically(options.hasGrant === false && options.assistantSession === false, async (tx) => {
-    const messageId = crypto.randomUUID();
+    const messageId = options.messageId ?? crypto.randomUUID();
     // The answer's last streamed text (or, unstreamed, the whole answer) and turn.completed, in order.
     const events: TNewEvent[] = [];
     if (options.streamedTail)
-      events.push({ type: "message.delta", data: { executionId: options.turnId, text: options.streamedTail } });
+      events.push({
+        type: "message.delta",
+        data: { executionId: options.turnId, messageId, text: options.streamedTail },
+      });
     if (!options.streamed)
       events.push({ type: "message.delta", data: { executionId: options.turnId, messageId, text: options.text } });
     // A length stop is an answer the model did not finish: said so, never passed off as whole.

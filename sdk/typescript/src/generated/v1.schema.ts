@@ -850,6 +850,15 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "running" | "suspended" | "completed" | "failed";
             toolCalls: components["schemas"]["SessionToolCall"][];
+            /** @description What the turn's model calls used so far (every step, the answer's included). */
+            usage: {
+                /** @description What the turn's model calls cost, in US dollars. */
+                costUsd: number;
+                /** @description Tokens sent to the model over every step of the turn. */
+                inputTokens: number;
+                /** @description Tokens the model wrote over every step of the turn. */
+                outputTokens: number;
+            };
         };
         Trigger: {
             /** @description Inactive triggers neither fire nor accept firings. */

@@ -44,6 +44,10 @@ export type TSessionDetailsRow = {
     errorMessage: string | null;
     createdAt: Date;
     finishedAt: Date | null;
+    inputTokens: number;
+    outputTokens: number;
+    /** Micro-dollars as text (a bigint column read through JSON). */
+    costMicroUsd: string | number;
     toolCalls: Array<{
       id: string;
       toolName: string;
@@ -81,6 +85,7 @@ const detailsSql = (sessionId: string, viewerId: string | null) => Prisma.sql`
       FROM session_messages sm LEFT JOIN users u ON u.id = sm."authorId" WHERE sm."sessionId" = s.id) AS messages,
     (SELECT COALESCE(json_agg(json_build_object('id', t.id, 'number', t.number, 'status', t.status, 'errorCode', t."errorCode", 'errorMessage', t."errorMessage",
         'createdAt', ${iso('t."createdAt"')}, 'finishedAt', ${iso('t."finishedAt"')},
+        'inputTokens', t."inputTokens", 'outputTokens', t."outputTokens", 'costMicroUsd', t."costMicroUsd"::text,
         'toolCalls', (SELECT COALESCE(json_agg(json_build_object('id', c.id, 'toolName', c."toolName", 'status', c.status, 'args', c.args, 'result', c.result,
             'errorCode', c."errorCode", 'errorMessage', c."errorMessage",
             'approval', (SELECT json_build_object('status', ap.status, 'comment', ap.comment, 'decidedAt', ${iso('ap."decidedAt"')},

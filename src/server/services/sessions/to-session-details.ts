@@ -1,6 +1,7 @@
 import type { TSessionDetails } from "@/contracts/sessions/session-details";
 import type { TUserActor } from "@/server/auth/actor";
 import { maskToolArgs } from "@/server/integrations/invoke-tool";
+import { microToUsd } from "@/server/services/usage/usage-scope";
 import { isTestRunRevision } from "@/server/services/revisions/test-run-revision";
 import { mayDecideApproval } from "./approval-rule";
 import { canManageSession, readOnlyReason, type TSessionAccess } from "./session-access";
@@ -83,6 +84,11 @@ export function toSessionDetails(actor: TUserActor, access: TSessionAccess, row:
       errorMessage: turn.errorMessage,
       createdAt: turn.createdAt.toISOString(),
       finishedAt: turn.finishedAt?.toISOString() ?? null,
+      usage: {
+        inputTokens: turn.inputTokens,
+        outputTokens: turn.outputTokens,
+        costUsd: microToUsd(Number(turn.costMicroUsd)),
+      },
       toolCalls: turn.toolCalls.map((call) => ({
         id: call.id,
         name: call.toolName,

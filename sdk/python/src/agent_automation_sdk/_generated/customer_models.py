@@ -56,6 +56,7 @@ __all__ = [
     'SessionToolCallDecision',
     'SessionToolCallDecisionDecidedBy',
     'SessionTurn',
+    'SessionTurnUsage',
     'SetKnowledgeSelectionRequest',
     'Trigger',
     'TriggerApi',
@@ -318,6 +319,15 @@ class SessionToolCall(ApiModel):
     status: Literal['awaiting_approval', 'running', 'succeeded', 'failed', 'rejected']
 
 
+class SessionTurnUsage(ApiModel):
+    """
+    What the turn's model calls used so far (every step, the answer's included).
+    """
+    cost_usd: float = Field(alias='costUsd', description="What the turn's model calls cost, in US dollars.")
+    input_tokens: int = Field(alias='inputTokens', description='Tokens sent to the model over every step of the turn.')
+    output_tokens: int = Field(alias='outputTokens', description='Tokens the model wrote over every step of the turn.')
+
+
 class SessionTurn(ApiModel):
     created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
     error_code: str | None = Field(alias='errorCode')
@@ -327,6 +337,7 @@ class SessionTurn(ApiModel):
     number: int
     status: Literal['queued', 'running', 'suspended', 'completed', 'failed']
     tool_calls: list[SessionToolCall] = Field(alias='toolCalls')
+    usage: SessionTurnUsage = Field(description="What the turn's model calls used so far (every step, the answer's included).")
 
 
 class SessionDetails(ApiModel):
@@ -542,5 +553,5 @@ AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept'
 
 Trigger = TriggerSchedule | TriggerApi | TriggerEvent
 
-for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, ErrorEnvelopeError, ErrorEnvelope, EventFilter, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
+for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, ErrorEnvelopeError, ErrorEnvelope, EventFilter, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
     _model.model_rebuild()

@@ -62,6 +62,7 @@ __all__ = [
     'SessionToolCallDecision',
     'SessionToolCallDecisionDecidedBy',
     'SessionTurn',
+    'SessionTurnUsage',
     'SetEntitlementRequest',
     'StartConnectionRequest',
     'StartTurnRequest',
@@ -331,6 +332,15 @@ class SessionToolCall(ApiModel):
     status: Literal['awaiting_approval', 'running', 'succeeded', 'failed', 'rejected']
 
 
+class SessionTurnUsage(ApiModel):
+    """
+    What the turn's model calls used so far (every step, the answer's included).
+    """
+    cost_usd: float = Field(alias='costUsd', description="What the turn's model calls cost, in US dollars.")
+    input_tokens: int = Field(alias='inputTokens', description='Tokens sent to the model over every step of the turn.')
+    output_tokens: int = Field(alias='outputTokens', description='Tokens the model wrote over every step of the turn.')
+
+
 class SessionTurn(ApiModel):
     created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
     error_code: str | None = Field(alias='errorCode')
@@ -340,6 +350,7 @@ class SessionTurn(ApiModel):
     number: int
     status: Literal['queued', 'running', 'suspended', 'completed', 'failed']
     tool_calls: list[SessionToolCall] = Field(alias='toolCalls')
+    usage: SessionTurnUsage = Field(description="What the turn's model calls used so far (every step, the answer's included).")
 
 
 class SupportSessionAutomation(ApiModel):
@@ -533,5 +544,5 @@ class DecideWorkerSessionApprovalRequest(ApiModel):
 
 AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase']
 
-for _model in (ApprovalDecided, AssistantApproval, AssistantApprovalList, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurn, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, CreateWorkerRequestDomainRolesItem, CreateWorkerRequest, DecideApprovalRequest, StartConnectionRequest, PostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
+for _model in (ApprovalDecided, AssistantApproval, AssistantApprovalList, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, CreateWorkerRequestDomainRolesItem, CreateWorkerRequest, DecideApprovalRequest, StartConnectionRequest, PostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
     _model.model_rebuild()
