@@ -213,7 +213,9 @@ test.describe("agent sessions (spec 4.2)", () => {
     // The decision settles the first turn; then the queued follow-up runs and asks for its own write.
     let done = suspended;
     await expect
-      .poll(async () => (done = await read(request, users().operator, sessionId)).pendingApprovalId ?? "", { timeout: 20_000 })
+      .poll(async () => (done = await read(request, users().operator, sessionId)).pendingApprovalId ?? "", {
+        timeout: 20_000,
+      })
       .not.toMatch(new RegExp(`^(${approvalId})?$`));
     expect(done.state).toBe("suspended");
     expect(done.turns.map((turn) => turn.executionId)).toContain(followUp);
