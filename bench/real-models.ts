@@ -1,11 +1,15 @@
 // Real models at real speed (issue 38): sessions whose agent calls a provider model that answers
 // after --model-ms (2 s, what a real model does), through the real OpenAI Responses wire protocol
 // (test/fake-llm-server.ts), against a running service on its defaults.
-// Usage: npx tsx bench/real-models.ts --base-url URL [--llm-port 4091] [--model-ms 2000] [--sessions 50,200,1000]
+// Usage: npx tsx bench/real-models.ts --base-url URL [--llm-port 4091] [--model-ms 2000]
+//   [--sessions 50,200,1000] [--orgs 1,8] [--server-pid PID]
 // The service must run with ALLOW_FIXTURES=1, OPENAI_BASE_URL=http://127.0.0.1:<llm-port>/v1 and
-// OPENAI_API_KEY=bench. For each size: all sessions of one organization opened at once, then the
-// time until every turn completed against the ideal (one model latency), turns/s, p50/p99 from
-// open to turn.completed, and another organization's fresh turn opened behind that backlog.
+// OPENAI_API_KEY=bench. For each size and organization count: all sessions opened at once (spread
+// over the organizations), then the time until every turn completed against the ideal (one model
+// latency), turns/s, p50/p99 from open to turn.completed, another organization's fresh turn opened
+// 200 ms into the burst (its time beyond the model's), and with --server-pid the server's resident
+// memory at its peak over idle, per turn in flight.
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startFakeLlmServer } from "../test/fake-llm-server";
 import { expectStatus, fixtureWorld, openSession, waitForCompletion } from "./measure";
@@ -16,22 +20,25 @@ const { values } = parseArgs({
     "llm-port": { type: "string", default: "4091" },
     "model-ms": { type: "string", default: "2000" },
     sessions: { type: "string", default: "50,200,1000" },
+    orgs: { type: "string", default: "1,8" },
+    "server-pid": { type: "string" },
   },
 });
 const baseUrl = values["base-url"]!;
 const modelMs = Number(values["model-ms"]);
+const serverPid = values["server-pid"];
 const llm = await startFakeLlmServer({
   port: Number(values["llm-port"]),
   delayMs: modelMs,
   fallback: { text: ["Done", "."], usage: { input: 20, output: 2 } },
   recordRequests: false,
 });
-const world = fixtureWorld(baseUrl);
 
 type TOrg = { headers: Record<string, string>; agentId: string };
+type TWorldOrg = { users: { owner: { apiKey: string } }; domains: Record<string, { id: string }> };
 
 /** A published agent of the organization on a provider model (the fake server answers it). */
-async function providerAgent(org: { users: { owner: { apiKey: string } }; domains: Record<string, { id: string }> }) {
+async function providerAgent(org: TWorldOrg): Promise<TOrg> {
   const headers = { authorization: `Bearer ${org.users.owner.apiKey}`, "content-type": "application/json" };
   const domainId = Object.values(org.domains)[0]!.id;
   const created = (await expectStatus(
@@ -50,43 +57,88 @@ async function providerAgent(org: { users: { owner: { apiKey: string } }; domain
     await fetch(`${baseUrl}/api/v1/authoring/automations/${created.id}/publish`, { method: "POST", headers }),
     201,
   );
-  return { headers, agentId: created.id } satisfies TOrg;
+  return { headers, agentId: created.id };
 }
 
-const busy = await providerAgent(world.orgs.acme);
-const other = await providerAgent(world.orgs.globex);
+// Each fixture world brings two organizations; the last one built stays out of every burst.
+const orgCounts = values.orgs!.split(",").map(Number);
+const worlds = Array.from({ length: Math.ceil((Math.max(...orgCounts) + 1) / 2) }, () => fixtureWorld(baseUrl));
+const orgs: TOrg[] = [];
+for (const world of worlds) {
+  orgs.push(await providerAgent(world.orgs.acme as TWorldOrg));
+  orgs.push(await providerAgent(world.orgs.globex as TWorldOrg));
+}
+const other = orgs.pop()!;
+
+// When the latest open of the running burst was answered (intake, apart from completion).
+let lastAccepted = 0;
 
 /** Opens a session and resolves with the milliseconds from the open to its turn.completed. */
 async function timedTurn(org: TOrg, label: string): Promise<number> {
   const started = performance.now();
   const sessionId = await openSession(baseUrl, org.headers, org.agentId, label);
+  lastAccepted = Math.max(lastAccepted, performance.now());
   await waitForCompletion(baseUrl, org.headers, sessionId);
   return performance.now() - started;
 }
 
+/** The server's resident memory in bytes (Linux /proc), or null without --server-pid. */
+function residentBytes(): number | null {
+  if (!serverPid) return null;
+  const line = readFileSync(`/proc/${serverPid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Number(line[1]) * 1024 : null;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 console.log(
-  `| sessions | all done (s) | ideal (s) | achieved/ideal | turns/s | p50 (s) | p99 (s) | other org's turn (s) | errors |`,
+  `| sessions | orgs | all accepted (s) | all done (s) | ideal (s) | achieved/ideal | turns/s | p50 (s) | p99 (s) | other org beyond its model (s) | peak RSS over idle (MiB) | per turn (KiB) | errors |`,
 );
-console.log(`|---|---|---|---|---|---|---|---|---|`);
-for (const size of values.sessions!.split(",").map(Number)) {
-  const started = performance.now();
-  let errors = 0;
-  const turns = Array.from({ length: size }, (_, index) =>
-    timedTurn(busy, `burst ${index}`).catch(() => {
-      errors++;
-      return Number.NaN;
-    }),
-  );
-  // Another organization's fresh turn, opened once the burst is accepted.
-  const otherTurn = new Promise((resolve) => setTimeout(resolve, 200)).then(() => timedTurn(other, "fresh"));
-  const times = (await Promise.all(turns)).filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b);
-  const seconds = (performance.now() - started) / 1000;
-  const otherSeconds = (await otherTurn) / 1000;
-  const ideal = modelMs / 1000;
-  console.log(
-    `| ${size} | ${seconds.toFixed(2)} | ${ideal.toFixed(1)} | ${(ideal / seconds).toFixed(2)} | ${(times.length / seconds).toFixed(1)} | ${(percentile(times, 0.5) / 1000).toFixed(2)} | ${(percentile(times, 0.99) / 1000).toFixed(2)} | ${otherSeconds.toFixed(2)} | ${errors} |`,
-  );
+console.log(`|---|---|---|---|---|---|---|---|---|---|---|---|---|`);
+for (const orgCount of orgCounts) {
+  for (const size of values.sessions!.split(",").map(Number)) {
+    await new Promise((resolve) => setTimeout(resolve, 3_000)); // the last burst's streams close
+    const idle = residentBytes();
+    let peak = idle ?? 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentBytes() ?? 0)), 100);
+    const started = performance.now();
+    lastAccepted = started;
+    let errors = 0;
+    let firstError = "";
+    const turns = Array.from({ length: size }, (_, index) =>
+      timedTurn(orgs[index % orgCount]!, `burst ${index}`).catch((error: unknown) => {
+        errors++;
+        firstError ||= String(error);
+        return Number.NaN;
+      }),
+    );
+    // Another organization's fresh turn, opened once the burst is accepted.
+    const otherTurn = new Promise((resolve) => setTimeout(resolve, 200)).then(() => timedTurn(other, "fresh"));
+    const times = (await Promise.all(turns)).filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b);
+    const elapsed = performance.now() - started;
+    const otherMs = await otherTurn;
+    clearInterval(sampler);
+    const overIdle = idle === null ? null : peak - idle;
+    console.log(
+      [
+        size,
+        orgCount,
+        seconds(lastAccepted - started),
+        seconds(elapsed),
+        seconds(modelMs),
+        (modelMs / elapsed).toFixed(2),
+        ((times.length / elapsed) * 1000).toFixed(1),
+        seconds(percentile(times, 0.5)),
+        seconds(percentile(times, 0.99)),
+        seconds(otherMs - modelMs),
+        overIdle === null ? "-" : (overIdle / 2 ** 20).toFixed(0),
+        overIdle === null ? "-" : (overIdle / size / 1024).toFixed(0),
+        errors ? `${errors} (${firstError.slice(0, 120)})` : 0,
+      ]
+        .join(" | ")
+        .replace(/^/, "| ") + " |",
+    );
+  }
 }
 await llm.close();

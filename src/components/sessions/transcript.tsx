@@ -1,6 +1,7 @@
 "use client";
 
 import type { TSessionDetails } from "./types";
+import type { TLiveText } from "./use-session-stream";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import styles from "./sessions.module.css";
@@ -90,7 +91,7 @@ function Message({ message }: { message: TSessionDetails["messages"][number] }) 
  * The conversation in order: each user message, then the tool calls of the turn it started,
  * then the answer; a reply still being written shows its streamed text.
  */
-export function Transcript({ details, liveText }: { details: TSessionDetails; liveText: Record<string, string> }) {
+export function Transcript({ details, liveText }: { details: TSessionDetails; liveText: Record<string, TLiveText> }) {
   const turns = new Map(details.turns.map((turn) => [turn.executionId, turn]));
   const answered = new Set(
     details.messages.filter((message) => message.role !== "user").map((message) => message.executionId),
@@ -109,11 +110,13 @@ export function Transcript({ details, liveText }: { details: TSessionDetails; li
     items.push(<Message key={message.id} message={message} />);
     if (message.role === "user") showTurn(message.executionId);
   }
-  for (const [executionId, text] of Object.entries(liveText)) {
-    if (!text || answered.has(executionId)) continue;
+  const stored = new Set(details.messages.map((message) => message.id));
+  for (const [key, { executionId, messageId, text }] of Object.entries(liveText)) {
+    // Shown live until the message itself is stored (a step's text is stored before its tool calls run).
+    if (!text || (messageId ? stored.has(messageId) : answered.has(executionId))) continue;
     items.push(
       <div
-        key={`live-${executionId}`}
+        key={`live-${key}`}
         className={`${styles.message} ${styles.assistant} ${styles.streaming}`}
         data-role="assistant"
         aria-live="polite"

@@ -30,6 +30,9 @@ const REREAD = new Set([
   "session.changed",
 ]);
 
+/** A message being streamed: its turn, its id when the deltas name it, and its text so far. */
+export type TLiveText = { executionId: string; messageId: string | null; text: string };
+
 /**
  * The session's details kept live by the console stream: the snapshot seeds them, deltas grow
  * the reply being written, and every other event re-reads the details. EventSource reconnects
@@ -39,7 +42,8 @@ export function useSessionStream(sessionId: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<TStreamStatus>("connecting");
-  const [liveText, setLiveText] = useState<Record<string, string>>({});
+  // Text being written, by the message it belongs to (a delta names it; older events name only the turn).
+  const [liveText, setLiveText] = useState<Record<string, TLiveText>>({});
   const detailsKey = useRef(trpc.sessionConsole.get.queryKey({ sessionId }));
 
   useEffect(() => {
@@ -55,9 +59,11 @@ export function useSessionStream(sessionId: string) {
         setLiveText({});
       } else if (envelope.event === "message.delta") {
         const executionId = String(envelope.data.executionId ?? "");
+        const messageId = typeof envelope.data.messageId === "string" ? envelope.data.messageId : null;
+        const key = messageId ?? executionId;
         setLiveText((current) => ({
           ...current,
-          [executionId]: (current[executionId] ?? "") + String(envelope.data.text ?? ""),
+          [key]: { executionId, messageId, text: (current[key]?.text ?? "") + String(envelope.data.text ?? "") },
         }));
       } else if (envelope.event === "stream.reset") {
         setLiveText({});
@@ -70,7 +76,7 @@ export function useSessionStream(sessionId: string) {
               .invalidateQueries({ queryKey: key })
               .then(() =>
                 setLiveText((current) =>
-                  Object.fromEntries(Object.entries(current).filter(([id]) => id !== executionId)),
+                  Object.fromEntries(Object.entries(current).filter(([, live]) => live.executionId !== executionId)),
                 ),
               ),
             "session stream: re-read after a turn",

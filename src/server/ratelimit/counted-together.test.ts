@@ -15,7 +15,10 @@ afterEach(() => {
 });
 
 const readIntegration = (key: string) => api("GET", "/authoring/integrations/service.http", { credential: key });
-const remaining = (answer: { headers: Headers }) => answer.headers.get("ratelimit");
+// The reset (t) counts down in whole seconds from 60: a loaded machine may cross a second between
+// two requests of one test, so any t of this minute's window reads as 60.
+const remaining = (answer: { headers: Headers }) =>
+  answer.headers.get("ratelimit")?.replace(/;t=(\d+)/g, (whole, t: string) => (Number(t) >= 50 ? ";t=60" : whole));
 
 /** Statements the rate limiters send to PostgreSQL while `work` runs. */
 async function rateLimitStatements(work: () => Promise<unknown>): Promise<string[]> {
