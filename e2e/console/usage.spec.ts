@@ -143,6 +143,9 @@ test.describe("Usage", () => {
     context,
     baseURL,
   }) => {
+    // Every step runs on a CPU slowed eightfold: 28 s alone on a loaded 2-core machine, and the
+    // e2e run's other workers share those cores.
+    test.setTimeout(150_000);
     await useFixtureSession(context, acme().users.owner, baseURL!);
     await page.goto("/usage");
     await expect(page.getByRole("region", { name: "Totals" })).toBeVisible();
