@@ -35,7 +35,18 @@ export type TTurnContext = {
    * that holds the turn starts one), its signal stops it once it lost the job. Absent in flows.
    */
   attempt?: { number: number; signal: AbortSignal };
+  /**
+   * Text the model wrote beside tool calls in this turn's earlier steps, each placed before the
+   * call index it preceded. Known in memory from the turn's first attempt (empty, then grown by
+   * each step); a resumed attempt reads it once. Undefined until known.
+   */
+  stepTexts?: TStepText[];
+  /** The index the turn's next tool call takes, as far as its transcript's calls show. */
+  callsSeen?: number;
 };
+
+/** A step's text and the index of the first tool call that came after it. */
+export type TStepText = { body: string; beforeIndex: number };
 
 /** The belt's tools as offered to the model. */
 async function beltTools(orgId: string, revision: TAgentRevisionSnapshot): Promise<Map<string, TOfferedTool>> {
@@ -281,6 +292,7 @@ const settledCalls = (turnId: string) =>
       result: true,
       errorCode: true,
       errorMessage: true,
+      index: true,
       createdAt: true,
       action: { select: { approval: { select: { number: true, expiresAt: true } } } },
     },
@@ -331,9 +343,14 @@ export async function loadTranscript(
   messages: TStoredMessage[],
   noCallsYet: boolean,
 ): Promise<TModelMessage[]> {
-  const [calls, texts] = noCallsYet
-    ? [[], []]
-    : await Promise.all([settledCalls(context.turnId), stepTexts(context.turnId)]);
+  const calls = noCallsYet ? [] : await settledCalls(context.turnId);
+  if (calls.length) context.callsSeen = calls.at(-1)!.index + 1;
+  // A resumed attempt reads the texts once, placed by time: each was stored before its step's calls.
+  context.stepTexts ??= (await stepTexts(context.turnId)).map((text) => ({
+    body: text.body,
+    beforeIndex: calls.find((call) => call.createdAt >= text.createdAt)?.index ?? Number.MAX_SAFE_INTEGER,
+  }));
+  const texts = [...context.stepTexts];
   const transcript: TModelMessage[] = [];
   // A turn's first message is its input: a USER message, or a SYSTEM one when the turn was
   // started by an instruction (queueTurn's `instruction`); later SYSTEM messages are notices.
@@ -348,7 +365,7 @@ export async function loadTranscript(
   }
   for (const call of calls) {
     // A step's text was stored before its calls were created: it comes before them.
-    while (texts.length && texts[0]!.createdAt <= call.createdAt)
+    while (texts.length && texts[0]!.beforeIndex <= call.index)
       transcript.push({ role: "assistant", content: texts.shift()!.body });
     transcript.push({
       role: "assistant",

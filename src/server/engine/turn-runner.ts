@@ -159,7 +159,12 @@ async function modelStep(
   await deltas.close();
   // Text written beside tool calls ("Let me look that up.") is part of the conversation: stored,
   // so the transcript, the live stream and the next step's history agree.
-  if (step.text.trim()) await recordStepText(context, messageId, step.text);
+  if (step.text.trim()) {
+    await recordStepText(context, messageId, step.text);
+    // This step's calls come next: the counter of a first attempt, else what the transcript showed.
+    const beforeIndex = context.nextCallIndex ?? context.callsSeen ?? 0;
+    (context.stepTexts ??= []).push({ body: step.text, beforeIndex });
+  }
   await recordUsage(context.turnId, step.usage);
   return { kind: "step", step };
 }
@@ -188,8 +193,11 @@ export async function runTurn(turnId: string, stop: AbortSignal = new AbortContr
   context.attempt = { number: claimed.attempts + 1, signal: stop };
   // Tool calls (and so approved parked ones) exist only once a turn has been claimed before.
   const fresh = claimed.attempts === 0;
-  if (fresh) context.nextCallIndex = 0;
-  else await runApprovedCalls(context);
+  if (fresh) {
+    // A turn never claimed before has no calls and no step texts stored: nothing to read back.
+    context.nextCallIndex = 0;
+    context.stepTexts = [];
+  } else await runApprovedCalls(context);
   // An assistant worker's conversation: its classified calls are actions its policy decides.
   const acting = await actingWorkerFor(context);
   for (let steps = 0; steps < MAX_MODEL_STEPS; steps++) {
