@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import { createQueueOnce, WEBHOOK_QUEUE } from "@/server/jobs/queues";
 import { log } from "@/server/log";
+import { SWEEP_POLL_SECONDS } from "./sweep-poll";
 import { timedJob } from "@/server/observability/metrics";
 import { runScheduledAttempt, sweepDueDeliveries } from "@/server/services/assistant/webhooks/attempt-delivery";
 
@@ -8,7 +9,11 @@ import { runScheduledAttempt, sweepDueDeliveries } from "@/server/services/assis
 export const WEBHOOK_SWEEP_QUEUE = "webhook-delivery-sweep";
 // A slow receiver holds a slot up to 15 s; a few at once keep one slow endpoint from stalling the rest.
 const DELIVERY_SLOTS = 4;
+// The first slot looks every second (a retry comes due without a NOTIFY); the others are woken by
+// NOTIFY when a job is queued and otherwise look rarely: four slots polling every second were
+// four statements a second of an idle service.
 const POLL_SECONDS = 1;
+const SPARE_SLOT_POLL_SECONDS = 30;
 
 type TDeliveryJobData = { deliveryId: string };
 
@@ -24,11 +29,8 @@ async function sweep(): Promise<void> {
  */
 export async function registerWebhookDelivery(boss: PgBoss): Promise<void> {
   for (let slot = 0; slot < DELIVERY_SLOTS; slot++) {
-    const fetch = {
-      pollingIntervalSeconds: POLL_SECONDS,
-      notifyPollingIntervalSeconds: POLL_SECONDS,
-      includeMetadata: true,
-    } as const;
+    const poll = slot === 0 ? POLL_SECONDS : SPARE_SLOT_POLL_SECONDS;
+    const fetch = { pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll, includeMetadata: true } as const;
     await boss.work<TDeliveryJobData>(WEBHOOK_QUEUE, fetch, async ([job]) => {
       if (!job) return;
       try {
@@ -42,7 +44,7 @@ export async function registerWebhookDelivery(boss: PgBoss): Promise<void> {
     });
   }
   await createQueueOnce(boss, WEBHOOK_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
-  await boss.work(WEBHOOK_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, sweep);
+  await boss.work(WEBHOOK_SWEEP_QUEUE, { pollingIntervalSeconds: SWEEP_POLL_SECONDS }, sweep);
   await boss.schedule(WEBHOOK_SWEEP_QUEUE, "* * * * *");
   await sweep().catch((error: unknown) => log.error("webhook delivery sweep failed", { error }));
 }

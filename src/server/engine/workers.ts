@@ -19,6 +19,7 @@ import { APPROVAL_SWEEP_QUEUE, registerAssistantActions } from "./assistant-acti
 import { listenForExecutions } from "./execution-wake";
 import { Admission } from "./admission";
 import { ExecutionPump } from "./execution-pump";
+import { SWEEP_POLL_SECONDS } from "./sweep-poll";
 import { registerWebhookDelivery, WEBHOOK_SWEEP_QUEUE } from "./webhook-delivery";
 
 // This process's execution pumps (agent turns, flow runs), sharing one admission.
@@ -60,7 +61,7 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
       if (job) await runOnboardingJob(job);
     },
   );
-  await boss.work(TURN_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+  await boss.work(TURN_SWEEP_QUEUE, { pollingIntervalSeconds: SWEEP_POLL_SECONDS }, async () => {
     await sweepExpiredTurns();
   });
   await boss.schedule(TURN_SWEEP_QUEUE, "* * * * *");

@@ -73,6 +73,11 @@ export function queueConnection(connectionString: string): {
   };
 }
 
+// What pg-boss does on its own while the service idles. The service never uses job dependencies,
+// so their pass (5 s by default, three statements) runs once a minute; a LISTEN connection's
+// liveness check every 30 s instead of 10 s (every worker also polls as a backstop).
+const QUIET_WHEN_IDLE = { flowIntervalSeconds: 60, notifyHeartbeatIntervalMs: 30_000 };
+
 async function boot(queue: TQueueState, database: TDatabase, options: TQueueOptions): Promise<PgBoss | null> {
   try {
     const boss = database.pglite
@@ -81,8 +86,14 @@ async function boot(queue: TQueueState, database: TDatabase, options: TQueueOpti
           backend: "pglite",
           schema: options.schema,
           useListenNotify: true,
+          ...QUIET_WHEN_IDLE,
         })
-      : new PgBoss({ ...queueConnection(database.connectionString!), schema: options.schema, useListenNotify: true });
+      : new PgBoss({
+          ...queueConnection(database.connectionString!),
+          schema: options.schema,
+          useListenNotify: true,
+          ...QUIET_WHEN_IDLE,
+        });
     if (!database.pglite) prepareQueueStatements(boss, env.DATABASE_STATEMENT_CACHE);
     boss.on("error", (error) => log.error("queue error", { error }));
     await boss.start();
