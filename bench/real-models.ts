@@ -6,9 +6,10 @@
 // The service must run with ALLOW_FIXTURES=1, OPENAI_BASE_URL=http://127.0.0.1:<llm-port>/v1 and
 // OPENAI_API_KEY=bench. For each size and organization count: all sessions opened at once (spread
 // over the organizations), then the time until every turn completed against the ideal (one model
-// latency), turns/s, p50/p99 from open to turn.completed, another organization's fresh turn opened
-// 200 ms into the burst (its time beyond the model's), and with --server-pid the server's resident
-// memory at its peak over idle, per turn in flight.
+// latency), the time until every open was answered (intake), turns/s, p50/p99 from open to
+// turn.completed, another organization's fresh turn opened once the burst is accepted (its time
+// beyond the model's: what the backlog ahead of it costs it), and with --server-pid the server's
+// resident memory at its peak over idle, per turn in flight.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startFakeLlmServer } from "../test/fake-llm-server";
@@ -74,9 +75,9 @@ const other = orgs.pop()!;
 let lastAccepted = 0;
 
 /** Opens a session and resolves with the milliseconds from the open to its turn.completed. */
-async function timedTurn(org: TOrg, label: string): Promise<number> {
+async function timedTurn(org: TOrg, label: string, accepted?: () => void): Promise<number> {
   const started = performance.now();
-  const sessionId = await openSession(baseUrl, org.headers, org.agentId, label);
+  const sessionId = await openSession(baseUrl, org.headers, org.agentId, label).finally(accepted);
   lastAccepted = Math.max(lastAccepted, performance.now());
   await waitForCompletion(baseUrl, org.headers, sessionId);
   return performance.now() - started;
@@ -106,15 +107,21 @@ for (const orgCount of orgCounts) {
     lastAccepted = started;
     let errors = 0;
     let firstError = "";
+    // Another organization's fresh turn, opened once the whole burst is accepted: a backlog of
+    // `size` turns of other organizations is queued or running ahead of it.
+    let waiting = size;
+    let backlogQueued: () => void = () => undefined;
+    const burstAccepted = new Promise<void>((resolve) => (backlogQueued = resolve));
+    const accepted = () => --waiting === 0 && backlogQueued();
     const turns = Array.from({ length: size }, (_, index) =>
-      timedTurn(orgs[index % orgCount]!, `burst ${index}`).catch((error: unknown) => {
+      timedTurn(orgs[index % orgCount]!, `burst ${index}`, accepted).catch((error: unknown) => {
         errors++;
-        firstError ||= String(error);
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        firstError ||= `${String(error)}${cause ? ` (${cause.code ?? cause.message})` : ""}`;
         return Number.NaN;
       }),
     );
-    // Another organization's fresh turn, opened once the burst is accepted.
-    const otherTurn = new Promise((resolve) => setTimeout(resolve, 200)).then(() => timedTurn(other, "fresh"));
+    const otherTurn = burstAccepted.then(() => timedTurn(other, "fresh"));
     const times = (await Promise.all(turns)).filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b);
     const elapsed = performance.now() - started;
     const otherMs = await otherTurn;
