@@ -1,6 +1,6 @@
 import type { TActionClass } from "@/contracts/assistant/actions";
 import { db } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
 import type { TModelToolCall } from "@/server/models/types";
 import { workspaceTool } from "@/server/integrations/workspace/definitions";
 import {

@@ -1,7 +1,7 @@
 import { END, type TFlowGraph, type TFlowStep } from "@/contracts/flows/graph";
 import type { TTemplateContext } from "@/contracts/flows/templates";
 import { db, type TTransaction } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
 import { loadFlowContext, loadTemplateContext, type TFlowContext } from "./flow-context";
 import { stepInput } from "./flow-step-input";
 import type { TStepRun } from "./flow-step-result";

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { TFlowStep } from "@/contracts/flows/graph";
 import { renderString, renderValue, type TTemplateContext } from "@/contracts/flows/templates";
 import { db } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
 import { maskToolArgs } from "@/server/integrations/invoke-tool";
 import type { TFlowContext } from "./flow-context";
 import { runAgentStep } from "./flow-agent-step";

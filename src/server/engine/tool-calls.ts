@@ -1,7 +1,7 @@
 import { db, queryRows, type TTransaction } from "@/server/db/client";
 import { findAppError } from "@/server/errors";
 import { Prisma } from "@/server/db/generated/client";
-import { appendEvent, appendEventsSql, type TNewEvent } from "@/server/events/append-event";
+import { appendEvent, appendEventsSql, type TNewEvent } from "@/server/execution/event-log";
 import { invokeTool, maskToolArgs } from "@/server/integrations/invoke-tool";
 import { log } from "@/server/log";
 import type { TModelToolCall } from "@/server/models/types";

@@ -1,6 +1,6 @@
 import { db, queryRows, type TTransaction } from "@/server/db/client";
 import { env } from "@/server/env";
-import { appendEventsSql } from "@/server/events/append-event";
+import { appendEventsSql } from "@/server/execution/event-log";
 import { Prisma } from "@/server/db/generated/client";
 import { visibleTools } from "@/server/integrations/catalog";
 import type { TIdentityMode, TIntegrationDefinition } from "@/server/integrations/types";

@@ -2,7 +2,7 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
 import { enqueue } from "@/server/jobs/enqueue";
 import { replaceCallerGrant } from "@/server/services/caller-credentials/grants";
 import { mayDecideApproval } from "./approval-rule";

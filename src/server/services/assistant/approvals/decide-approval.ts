@@ -2,7 +2,7 @@ import type { TAssistantApproval } from "@/contracts/assistant/approval";
 import { isUuid } from "@/contracts/common/ids";
 import { db, type TTransaction } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
 import { enqueue } from "@/server/jobs/enqueue";
 import { APPROVAL_SELECT, toAssistantApproval } from "@/server/services/assistant/actions/action-records";
 import { settleAction } from "@/server/services/assistant/actions/propose-action";
