@@ -2,7 +2,8 @@ import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
-import { importRuleBlocks } from "./eslint/import-rules.mjs";
+import { importRuleBlocks, TEST_FILES } from "./eslint/import-rules.mjs";
+import { TURN_TABLE_OWNER, TURN_TABLE_WRITERS_OUTSIDE, TURN_TABLE_WRITES } from "./eslint/turn-tables.mjs";
 
 // A promise nobody awaits loses its rejection. Each one is awaited, or detached on purpose through
 // detach() (src/server/detach.ts; src/client/detach.ts in the browser), which logs the failure.
@@ -13,6 +14,33 @@ const PROMISE_RULES = {
   "@typescript-eslint/await-thenable": "error",
 };
 const TYPED_FOLDERS = "{src,test,scripts,e2e,bench}";
+
+const PROCESS_ENV = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: "Read configuration through src/server/env.ts only.",
+};
+const CONFIG_READERS = ["src/server/env.ts", "src/instrumentation.ts"];
+
+/**
+ * Configuration is read only by env.ts (instrumentation starts the process), and a turn's
+ * tables are written only by src/server/execution (eslint/turn-tables.mjs). Tests (*.test.ts and
+ * the kits of TEST_FILES) are exempt from the second; *.test.ts from both.
+ */
+function syntaxBlocks() {
+  const refuse = (...selectors) => ({ "no-restricted-syntax": ["error", ...selectors] });
+  const turnWriters = [TURN_TABLE_OWNER, ...TURN_TABLE_WRITERS_OUTSIDE];
+  const tests = "**/*.test.ts";
+  return [
+    {
+      files: ["src/**/*.{ts,tsx}"],
+      ignores: [tests, ...TEST_FILES, ...CONFIG_READERS, ...turnWriters],
+      rules: refuse(PROCESS_ENV, ...TURN_TABLE_WRITES),
+    },
+    { files: [...TEST_FILES, ...turnWriters], ignores: [tests, ...CONFIG_READERS], rules: refuse(PROCESS_ENV) },
+    { files: CONFIG_READERS, rules: refuse(...TURN_TABLE_WRITES) },
+    { files: ["{scripts,bench}/**/*.{ts,tsx,js,mjs}"], rules: refuse(...TURN_TABLE_WRITES) },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -67,19 +95,9 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
-  {
-    files: ["src/**/*.{ts,tsx}"],
-    ignores: ["src/server/env.ts", "src/instrumentation.ts", "**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: "Read configuration through src/server/env.ts only.",
-        },
-      ],
-    },
-  },
+  // no-restricted-syntax: in flat config a later block's options replace an earlier one's, so each
+  // source file gets one block with every selector that applies to it.
+  ...syntaxBlocks(),
   // The layers (eslint/layers.mjs): what each part of src/ may import, relative imports included.
   ...importRuleBlocks(),
 );

@@ -36,22 +36,36 @@ export const LAYERS = {
   "server/oauth": { dir: "server/oauth", may: [...BASE, "server/vault"] },
   "server/webhooks": { dir: "server/webhooks", may: [...BASE, "server/integrations", "server/observability"] },
 
+  // A turn's life (docs/execution.md): the one writer of turns, tool_calls and session_events.
+  // Product areas plug in through the hooks it defines; it never imports services.
+  "server/execution": {
+    dir: "server/execution",
+    why: "execution owns a turn's tables; services and the engine call it, passing their hooks",
+    may: [
+      ...BASE,
+      ...["db", "events", "jobs", "integrations", "models", "observability"].map((name) => `server/${name}`),
+    ],
+  },
+
   // The rules of the spec, and the engine that runs what happens after a 202.
   "server/services": {
     dir: "server/services",
     why: "services queue work through the jobs port (@/server/jobs/enqueue); the engine runs it and imports them",
     may: [
       ...BASE,
-      ...["db", "auth", "vault", "events", "jobs", "integrations", "models", "idempotency", "oauth", "webhooks"].map(
-        (name) => `server/${name}`,
-      ),
+      ...[
+        ...["db", "auth", "vault", "events", "execution", "jobs", "integrations", "models", "idempotency", "oauth"],
+        "webhooks",
+      ].map((name) => `server/${name}`),
     ],
   },
   "server/engine": {
     dir: "server/engine",
     may: [
       ...BASE,
-      ...["db", "events", "integrations", "jobs", "models", "observability", "services"].map((n) => `server/${n}`),
+      ...["db", "events", "execution", "integrations", "jobs", "models", "observability", "services"].map(
+        (n) => `server/${n}`,
+      ),
     ],
   },
 

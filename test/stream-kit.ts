@@ -1,6 +1,6 @@
 import { db } from "../src/server/db/client";
 import type { SessionKind } from "../src/server/db/generated/enums";
-import { appendEvent } from "../src/server/events/append-event";
+import { appendEvent } from "../src/server/execution/event-log";
 import type { TSessionEventType } from "../src/server/events/event-types";
 
 /** Session rows for tests of the stream and console areas (the runtime opens real ones). */

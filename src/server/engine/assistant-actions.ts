@@ -1,6 +1,7 @@
 import type { TActionClass } from "@/contracts/assistant/actions";
 import { db } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
+import { failParkedCall, insertProposedCall, takeApprovedCall } from "@/server/execution/parked-calls";
 import type { TModelToolCall } from "@/server/models/types";
 import { workspaceTool } from "@/server/integrations/workspace/definitions";
 import {
@@ -69,30 +70,18 @@ export async function runAction(
   const index = await takeIndex(context);
   await db().$transaction(async (tx) => {
     const refused = mode === "never";
-    const row = await tx.toolCall.create({
-      data: {
-        turnId: context.turnId,
-        sessionId: context.sessionId,
-        index,
-        toolName: call.name,
-        integrationId: offered.integration.id,
-        args: call.args as object,
-        status: refused ? "FAILED" : "AWAITING_APPROVAL",
-        ...(refused
-          ? {
-              errorCode: "ACTION_NOT_ALLOWED",
-              errorMessage: `The worker's policy never allows ${action}; it was not run.`,
-              finishedAt: new Date(),
-            }
-          : {}),
-      },
-      select: { id: true },
+    const toolCallId = await insertProposedCall(tx, context, {
+      index,
+      toolName: call.name,
+      integrationId: offered.integration.id,
+      args: call.args as object,
+      refusal: refused ? `The worker's policy never allows ${action}; it was not run.` : null,
     });
-    await proposeAction(tx, { ...proposal, toolCallId: row.id });
+    await proposeAction(tx, { ...proposal, toolCallId });
     if (refused) {
       await appendEvent(tx, context.sessionId, "tool_call.finished", {
         executionId: context.turnId,
-        toolCallId: row.id,
+        toolCallId,
         name: call.name,
         status: "failed",
         errorCode: "ACTION_NOT_ALLOWED",
@@ -130,19 +119,12 @@ export async function runApprovedAction(actionId: string): Promise<void> {
   if (!context?.tools.has(call.toolName)) {
     await db().$transaction(async (tx) => {
       const message = `The tool ${call.toolName} is no longer available to the assistant, so the approved action could not run.`;
-      await tx.toolCall.update({
-        where: { id: call.id },
-        data: { status: "FAILED", errorCode: "TOOL_NOT_AVAILABLE", errorMessage: message, finishedAt: new Date() },
-      });
+      await failParkedCall(tx, call.id, "TOOL_NOT_AVAILABLE", message);
       await settleActionOfCall(tx, call.id, { ok: false, code: "TOOL_NOT_AVAILABLE", message });
     });
     return;
   }
-  const taken = await db().toolCall.updateMany({
-    where: { id: call.id, status: "AWAITING_APPROVAL" },
-    data: { status: "RUNNING", startedAt: new Date() },
-  });
-  if (taken.count !== 1) return;
+  if (!(await takeApprovedCall(db(), call.id))) return;
   await executeToolCall(
     context,
     { id: call.id, name: call.toolName, args: call.args as Record<string, unknown> },

@@ -5,7 +5,7 @@ import { detach } from "@/server/detach";
 import { log } from "@/server/log";
 import { timedJob } from "@/server/observability/metrics";
 import type { Admission } from "./admission";
-import { AttemptStopped } from "./attempt-stopped";
+import { AttemptStopped } from "@/server/execution/attempt-stopped";
 import { failInterruptedTurn } from "./recovery";
 
 /** Runs one attempt of an execution; `signal` fires when the attempt must stop (see below). */

@@ -1,7 +1,9 @@
 import { END, type TFlowGraph, type TFlowStep } from "@/contracts/flows/graph";
 import type { TTemplateContext } from "@/contracts/flows/templates";
 import { db, type TTransaction } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
+import { completeFlowTurn, flowTurnStarted, startFlowTurn, succeedApprovalCall } from "@/server/execution/flow-turns";
+import { closeInterruptedCall } from "@/server/execution/parked-calls";
 import { loadFlowContext, loadTemplateContext, type TFlowContext } from "./flow-context";
 import { stepInput } from "./flow-step-input";
 import type { TStepRun } from "./flow-step-result";
@@ -38,33 +40,15 @@ async function claimFlow(turnId: string): Promise<boolean> {
         select: { id: true, toolName: true },
       });
       for (const call of stuck) {
-        await tx.toolCall.update({
-          where: { id: call.id },
-          data: {
-            status: "FAILED",
-            errorCode: "TOOL_CALL_INTERRUPTED",
-            errorMessage: INTERRUPTED,
-            finishedAt: new Date(),
-          },
-        });
-        await appendEvent(tx, turn.sessionId, "tool_call.finished", {
-          executionId: turnId,
-          toolCallId: call.id,
-          name: call.toolName,
-          status: "failed",
-          errorCode: "TOOL_CALL_INTERRUPTED",
-        });
+        const target = { sessionId: turn.sessionId, turnId, toolCallId: call.id, name: call.toolName };
+        await closeInterruptedCall(tx, target, INTERRUPTED);
       }
     }
     const now = new Date();
-    await tx.turn.update({
-      where: { id: turnId },
-      data: { status: "RUNNING", attempts: { increment: 1 }, startedAt: turn.attempts === 0 ? now : undefined },
-      select: { id: true },
-    });
+    await startFlowTurn(tx, { turnId, attempts: turn.attempts, now });
     await tx.$executeRaw`UPDATE flow_runs SET status = 'RUNNING', "startedAt" = COALESCE("startedAt", ${now}::timestamp(3)) WHERE "sessionId" = ${turn.sessionId}::uuid`;
     if (turn.status === "QUEUED")
-      await appendEvent(tx, turn.sessionId, "turn.started", { executionId: turnId, resumed: turn.attempts > 0 });
+      await flowTurnStarted(tx, { sessionId: turn.sessionId, turnId, attempts: turn.attempts });
     return true;
   });
 }
@@ -103,17 +87,8 @@ async function settleDecidedApproval(
     };
   const output = { decision: "approved", decidedById: approval.decidedById, comment: approval.comment };
   await db().$transaction(async (tx) => {
-    await tx.toolCall.update({
-      where: { id: toolCallId },
-      data: { status: "SUCCEEDED", result: output, startedAt: new Date(), finishedAt: new Date() },
-    });
-    await appendEvent(tx, context.sessionId, "tool_call.finished", {
-      executionId: context.turnId,
-      toolCallId,
-      name: "flow.approval",
-      status: "succeeded",
-      result: output,
-    });
+    const call = { sessionId: context.sessionId, turnId: context.turnId, toolCallId, name: "flow.approval", output };
+    await succeedApprovalCall(tx, call);
     await finishStepTx(tx, context, last.id, last.stepId, output);
   });
   return { kind: "step", stepId: nextAfter(context.graph, last.stepId, output) };
@@ -182,11 +157,7 @@ async function completeFlow(context: TFlowContext): Promise<void> {
   });
   const output = last?.output ?? null;
   await db().$transaction(async (tx) => {
-    const settled = await tx.turn.updateMany({
-      where: { id: context.turnId, status: "RUNNING" },
-      data: { status: "COMPLETED", finishedAt: new Date() },
-    });
-    if (settled.count !== 1) return;
+    if (!(await completeFlowTurn(tx, context.turnId))) return;
     await tx.flowRun.update({
       where: { id: context.flowRunId },
       data: { status: "COMPLETED", output: output as object, finishedAt: new Date() },

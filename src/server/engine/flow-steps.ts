@@ -2,8 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { TFlowStep } from "@/contracts/flows/graph";
 import { renderString, renderValue, type TTemplateContext } from "@/contracts/flows/templates";
 import { db } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
-import { maskToolArgs } from "@/server/integrations/invoke-tool";
+import { insertParkedCall, suspendTurn } from "@/server/execution/parked-calls";
 import type { TFlowContext } from "./flow-context";
 import { runAgentStep } from "./flow-agent-step";
 import type { TStepResult, TStepRun } from "./flow-step-result";
@@ -84,35 +83,22 @@ async function suspendForApproval(
   const args = { stepId: step.id, title };
   const index = await nextIndex(context.turnId);
   await db().$transaction(async (tx) => {
-    const call = await tx.toolCall.create({
-      data: {
-        turnId: context.turnId,
-        sessionId: context.sessionId,
-        index,
-        toolName: FLOW_APPROVAL_TOOL,
-        integrationId: "",
-        args,
-        status: "AWAITING_APPROVAL",
-      },
-      select: { id: true },
+    const toolCallId = await insertParkedCall(tx, context, {
+      index,
+      toolName: FLOW_APPROVAL_TOOL,
+      integrationId: "",
+      args,
     });
     const approval = await tx.approval.create({
-      data: { sessionId: context.sessionId, turnId: context.turnId, toolCallId: call.id, toolName: FLOW_APPROVAL_TOOL },
+      data: { sessionId: context.sessionId, turnId: context.turnId, toolCallId, toolName: FLOW_APPROVAL_TOOL },
       select: { id: true },
     });
     await tx.flowStepRun.update({
       where: { id: stepRun.id },
-      data: { status: "WAITING", output: { approvalId: approval.id, toolCallId: call.id, title } },
+      data: { status: "WAITING", output: { approvalId: approval.id, toolCallId, title } },
     });
     await tx.flowRun.update({ where: { id: context.flowRunId }, data: { status: "SUSPENDED" } });
-    await tx.turn.update({ where: { id: context.turnId }, data: { status: "SUSPENDED" }, select: { id: true } });
-    await appendEvent(tx, context.sessionId, "turn.suspended", {
-      executionId: context.turnId,
-      approvalId: approval.id,
-      toolName: FLOW_APPROVAL_TOOL,
-      toolCallId: call.id,
-      args: maskToolArgs(args),
-    });
+    await suspendTurn(tx, context, { approvalId: approval.id, toolName: FLOW_APPROVAL_TOOL, toolCallId, args });
   });
   return { kind: "suspended" };
 }

@@ -1,7 +1,7 @@
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { log } from "@/server/log";
-import { releaseLostWaitingTurns } from "./release-waiting-turns";
+import { releaseLostWaitingTurns } from "@/server/execution/waiting-turns";
 import { DEADLINE_MESSAGE, failTurn } from "./turn-settle";
 
 export const QUEUE_TIMEOUT_MESSAGE =

@@ -1,8 +1,14 @@
-import { db, queryRows, type TTransaction } from "@/server/db/client";
+import { db, type TTransaction } from "@/server/db/client";
 import { findAppError } from "@/server/errors";
-import { Prisma } from "@/server/db/generated/client";
-import { appendEvent, appendEventsSql, type TNewEvent } from "@/server/events/append-event";
-import { invokeTool, maskToolArgs } from "@/server/integrations/invoke-tool";
+import type { TNewEvent } from "@/server/execution/event-log";
+import { closeInterruptedCall, parkCallForApproval } from "@/server/execution/parked-calls";
+import {
+  finishCall,
+  recordUnavailableCall as recordUnavailableCallRow,
+  startCall,
+  type TCallHooks,
+} from "@/server/execution/tool-call-system";
+import { invokeTool } from "@/server/integrations/invoke-tool";
 import { log } from "@/server/log";
 import type { TModelToolCall } from "@/server/models/types";
 import { searchKnowledge } from "@/server/services/knowledge/search-knowledge";
@@ -13,7 +19,6 @@ import {
   type TCallerGrant,
 } from "@/server/services/caller-credentials/grants";
 import { settleActionOfCall } from "@/server/services/assistant/actions/propose-action";
-import { AttemptStopped } from "./attempt-stopped";
 import type { TTurnContext } from "./turn-context";
 
 /**
@@ -36,18 +41,6 @@ export type TToolCallContext = Pick<
 export type TCallOutcome = { toolCallId: string } & (
   { ok: true; result: unknown } | { ok: false; code: string; message: string }
 );
-
-/**
- * The fence of a call's start: the turn is RUNNING under this attempt (its claim counts
- * attempts). A stale attempt, still running after its job was handed to another, starts nothing.
- */
-function attemptHolds(context: TToolCallContext): Prisma.Sql {
-  if (!context.attempt) return Prisma.sql`true`;
-  return Prisma.sql`EXISTS (SELECT 1 FROM turns WHERE id = ${context.turnId}::uuid AND status = 'RUNNING' AND attempts = ${context.attempt.number}::int)`;
-}
-
-/** Results above this size are recorded on the tool call but not copied into the event. */
-const EVENT_RESULT_MAX = 16_000;
 
 /**
  * The turn's opened caller grant, or null when nothing was supplied for this turn. A grant is
@@ -83,17 +76,7 @@ export async function failInterruptedCall(
   tx: TTransaction,
   call: { sessionId: string; turnId: string; toolCallId: string; name: string },
 ): Promise<void> {
-  await tx.toolCall.update({
-    where: { id: call.toolCallId },
-    data: { status: "FAILED", errorCode: "TOOL_CALL_INTERRUPTED", errorMessage: INTERRUPTED, finishedAt: new Date() },
-  });
-  await appendEvent(tx, call.sessionId, "tool_call.finished", {
-    executionId: call.turnId,
-    toolCallId: call.toolCallId,
-    name: call.name,
-    status: "failed",
-    errorCode: "TOOL_CALL_INTERRUPTED",
-  });
+  await closeInterruptedCall(tx, call, INTERRUPTED);
   await settleActionOfCall(tx, call.toolCallId, { ok: false, code: "TOOL_CALL_INTERRUPTED", message: INTERRUPTED });
 }
 
@@ -106,22 +89,7 @@ export async function recordUnavailableCall(
   const index = await takeIndex(context);
   const errorMessage =
     message ?? `The tool ${call.name} is not available to this agent: use only the tools its procedure references.`;
-  const toolCallId = crypto.randomUUID();
-  const now = new Date();
-  const row = Prisma.sql`INSERT INTO tool_calls (id, "turnId", "sessionId", index, "toolName", "integrationId", args, status, "errorCode", "errorMessage", "finishedAt", "createdAt")
-    VALUES (${toolCallId}::uuid, ${context.turnId}::uuid, ${context.sessionId}::uuid, ${index}::int, ${call.name}, '', ${JSON.stringify(call.args)}::jsonb, 'FAILED', 'TOOL_NOT_AVAILABLE', ${errorMessage}, ${now}::timestamp(3), ${now}::timestamp(3))
-    RETURNING id`;
-  const finished: TNewEvent = {
-    type: "tool_call.finished",
-    data: {
-      executionId: context.turnId,
-      toolCallId,
-      name: call.name,
-      status: "failed",
-      errorCode: "TOOL_NOT_AVAILABLE",
-    },
-  };
-  await recordCall(db(), context.sessionId, row, [finished], now);
+  await recordUnavailableCallRow(context, { index, name: call.name, args: call.args, errorMessage });
 }
 
 /**
@@ -134,121 +102,18 @@ export async function suspendForApproval(context: TTurnContext, call: TModelTool
   const grant = await loadGrant(context);
   const userRouted = grant !== null && usesCallerMaterial(offered.identityMode, grant, offered.integration.id);
   const index = await takeIndex(context);
-  await db().$transaction(async (tx) => {
-    const row = await tx.toolCall.create({
-      data: {
-        turnId: context.turnId,
-        sessionId: context.sessionId,
-        index,
-        toolName: call.name,
-        integrationId: offered.integration.id,
-        args: call.args as object,
-        status: "AWAITING_APPROVAL",
-      },
-      select: { id: true },
-    });
-    const approval = await tx.approval.create({
-      data: {
-        sessionId: context.sessionId,
-        turnId: context.turnId,
-        toolCallId: row.id,
-        toolName: call.name,
-        routedToUserId: userRouted ? grant.suppliedById : null,
-      },
-      select: { id: true },
-    });
-    await tx.turn.update({ where: { id: context.turnId }, data: { status: "SUSPENDED" }, select: { id: true } });
-    await appendEvent(tx, context.sessionId, "turn.suspended", {
-      executionId: context.turnId,
-      approvalId: approval.id,
+  await db().$transaction((tx) =>
+    parkCallForApproval(tx, context, {
+      index,
       toolName: call.name,
-      toolCallId: row.id,
-      args: maskToolArgs(call.args),
-    });
-  });
-}
-
-type TCallResult = { ok: true; result: unknown } | { ok: false; code: string; message: string };
-
-/**
- * Writes that belong to a call's own transactions: `started` commits with its RUNNING row,
- * `finished` with its result (an assistant action is recorded and settled this way).
- */
-export type TCallHooks = {
-  started?: (tx: TTransaction, toolCallId: string) => Promise<void>;
-  finished?: (tx: TTransaction, toolCallId: string, outcome: TCallResult) => Promise<void>;
-};
-
-/**
- * A call's row change and its events as one statement: alone it is atomic without a transaction
- * (one round trip instead of four), and inside a transaction it commits with the hooks' writes.
- * The events are appended only if the row changed, at the row's own time `now`; the statement
- * answers one row per event exactly then.
- */
-async function recordCall(
-  runner: TTransaction,
-  sessionId: string,
-  row: Prisma.Sql,
-  events: TNewEvent[],
-  now: Date,
-): Promise<void> {
-  const append = appendEventsSql(sessionId, events, now, Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
-  const rows = await queryRows<unknown>(
-    runner,
-    Prisma.sql`WITH recorded AS (${row}), ${append.members} SELECT ${append.notify} AS notified FROM appended`,
-  );
-  if (rows.length === 0 && events.some((event) => event.type === "tool_call.started"))
-    throw new AttemptStopped("another attempt holds the turn, so this one starts no tool call");
-  if (rows.length !== events.length)
-    throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
-}
-
-/** Runs `record` alone, or in a transaction with `hook` when there is one. */
-async function withHook(
-  record: (runner: TTransaction) => Promise<void>,
-  hook?: (tx: TTransaction) => Promise<void>,
-): Promise<void> {
-  if (!hook) return record(db());
-  await db().$transaction(async (tx) => {
-    await record(tx);
-    await hook(tx);
-  });
-}
-
-/** Settles a call with its result; `before` are events that belong just before its `finished`. */
-async function finishCall(
-  context: TToolCallContext,
-  toolCallId: string,
-  name: string,
-  outcome: TCallResult,
-  hooks: TCallHooks = {},
-  before: TNewEvent[] = [],
-): Promise<void> {
-  const now = new Date();
-  const row = outcome.ok
-    ? Prisma.sql`UPDATE tool_calls SET status = 'SUCCEEDED', result = ${JSON.stringify(outcome.result ?? null)}::jsonb, "finishedAt" = ${now}::timestamp(3) WHERE id = ${toolCallId}::uuid RETURNING id`
-    : Prisma.sql`UPDATE tool_calls SET status = 'FAILED', "errorCode" = ${outcome.code}, "errorMessage" = ${outcome.message}, "finishedAt" = ${now}::timestamp(3) WHERE id = ${toolCallId}::uuid RETURNING id`;
-  const small = outcome.ok && JSON.stringify(outcome.result ?? null).length <= EVENT_RESULT_MAX;
-  const event: TNewEvent = {
-    type: "tool_call.finished",
-    data: {
-      executionId: context.turnId,
-      toolCallId,
-      name,
-      status: outcome.ok ? "succeeded" : "failed",
-      ...(outcome.ok
-        ? small
-          ? { result: outcome.result ?? null }
-          : { resultOmitted: true }
-        : { errorCode: outcome.code }),
-    },
-  };
-  const finished = hooks.finished;
-  await withHook(
-    (runner) => recordCall(runner, context.sessionId, row, [...before, event], now),
-    finished && ((tx) => finished(tx, toolCallId, outcome)),
+      integrationId: offered.integration.id,
+      args: call.args,
+      routedToUserId: userRouted ? grant.suppliedById : null,
+    }),
   );
 }
+
+export type { TCallHooks };
 
 /**
  * Runs one call: section 5 credential resolution (a refusal fails the call with its code and
@@ -277,24 +142,20 @@ export async function executeToolCall(
         });
   const identity = decision?.ok ? decision.identity : null;
   const toolCallId = existingId ?? crypto.randomUUID();
-  const now = new Date();
-  // A call may have effects: an attempt that lost its job never starts one (see attemptHolds).
+  // A call may have effects: an attempt that lost its job never starts one (see startCall).
   context.attempt?.signal.throwIfAborted();
-  const holds = attemptHolds(context);
-  const row = existingId
-    ? Prisma.sql`UPDATE tool_calls SET status = 'RUNNING', "startedAt" = ${now}::timestamp(3), identity = ${identity} WHERE id = ${existingId}::uuid AND ${holds} RETURNING id`
-    : Prisma.sql`INSERT INTO tool_calls (id, "turnId", "sessionId", index, "toolName", "integrationId", args, status, identity, "startedAt", "createdAt")
-        SELECT ${toolCallId}::uuid, ${context.turnId}::uuid, ${context.sessionId}::uuid, ${index}::int, ${call.name}, ${offered.integration.id}, ${JSON.stringify(call.args)}::jsonb, 'RUNNING', ${identity}, ${now}::timestamp(3), ${now}::timestamp(3)
-        WHERE ${holds}
-        RETURNING id`;
-  const started: TNewEvent = {
-    type: "tool_call.started",
-    data: { executionId: context.turnId, toolCallId, name: call.name, args: maskToolArgs(call.args) },
-  };
-  const onStarted = hooks.started;
-  await withHook(
-    (runner) => recordCall(runner, context.sessionId, row, [started], now),
-    onStarted && ((tx) => onStarted(tx, toolCallId)),
+  await startCall(
+    context,
+    {
+      toolCallId,
+      existingId,
+      index,
+      name: call.name,
+      integrationId: offered.integration.id,
+      args: call.args,
+      identity,
+    },
+    hooks,
   );
 
   if (decision && !decision.ok) {

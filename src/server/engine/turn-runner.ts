@@ -1,5 +1,5 @@
 import { db } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
 import { setModelCallObserver } from "@/server/models/call-observer";
 import { modelFor } from "@/server/models/model-for";
 import { observeModelCall } from "@/server/observability/model-metrics";

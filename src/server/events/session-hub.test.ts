@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorIn } from "../../../test/factories";
 import { logEvents, sessionRow } from "../../../test/stream-kit";
 import { db, ready } from "@/server/db/client";
-import { appendEvents } from "./append-event";
+import { appendEvents } from "@/server/execution/event-log";
 import type { TSessionEventType } from "./event-types";
 import { readEventsAfter, type TLoggedEvent } from "./read-events";
 import { SessionHub, type TFollowHandle, type TReadEvents } from "./session-hub";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { actorIn } from "../../../test/factories";
 import { logEvents, sessionRow } from "../../../test/stream-kit";
 import { db } from "@/server/db/client";
-import { appendEvent } from "./append-event";
+import { appendEvent } from "@/server/execution/event-log";
 import type { TLoggedEvent } from "./read-events";
 import { sessionHub } from "./session-hub";
 import { waitForTurnSettled } from "./turn-settled";

@@ -9,7 +9,7 @@ import { createCallerFactory } from "@/server/trpc/init";
 import { surfaceProcedures } from "@/server/trpc/surface";
 import { checkBudget } from "./check-budget";
 import { getBudget } from "./get-budget";
-import { recordTurnUsage } from "./record-turn-usage";
+import { recordTurnUsage } from "@/server/execution/turn-usage";
 import { setBudget } from "./set-budget";
 
 const createCaller = createCallerFactory(appRouter);

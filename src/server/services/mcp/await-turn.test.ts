@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../../test/agents-kit";
 import { db } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
 import type { TSessionEventType } from "@/server/events/event-types";
 import { createAndPublishAgent } from "@/server/services/agents/create-and-publish-agent";
 import { awaitTurn, type TTurnProgress } from "./await-turn";

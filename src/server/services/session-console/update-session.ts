@@ -1,7 +1,7 @@
 import type { TManagedSessionResponse } from "@/contracts/session-console/manage-session";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
 import { assertCanManageSession } from "./manage-access";
 
 type TChange = { title: string } | { archived: boolean } | { outcome: string | null };

@@ -2,7 +2,8 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { appendEvent } from "@/server/events/append-event";
+import { appendEvent } from "@/server/execution/event-log";
+import { rejectParkedCall, resumeSuspendedTurn } from "@/server/execution/parked-calls";
 import { enqueue } from "@/server/jobs/enqueue";
 import { replaceCallerGrant } from "@/server/services/caller-credentials/grants";
 import { mayDecideApproval } from "./approval-rule";
@@ -69,11 +70,8 @@ export async function decideApproval(
       },
     });
     if (decided.count !== 1) throw conflict("This approval was decided already.");
-    const resumed = await tx.turn.updateMany({
-      where: { id: pending.turnId, status: "SUSPENDED" },
-      data: { status: "QUEUED" },
-    });
-    if (resumed.count !== 1) throw conflict("The turn is no longer waiting for this approval. Re-read the session.");
+    if (!(await resumeSuspendedTurn(tx, pending.turnId)))
+      throw conflict("The turn is no longer waiting for this approval. Re-read the session.");
     if (o.decision === "approved" && o.callerCredentials) {
       await replaceCallerGrant(tx, {
         turnId: pending.turnId,
@@ -83,17 +81,18 @@ export async function decideApproval(
     }
     if (o.decision === "rejected") {
       const errorMessage = rejectionMessage(actor.name, o.comment);
-      await tx.toolCall.update({
-        where: { id: pending.toolCallId },
-        data: { status: "REJECTED", errorCode: "APPROVAL_REJECTED", errorMessage, finishedAt: new Date() },
-      });
-      await appendEvent(tx, access.session.id, "tool_call.finished", {
-        executionId: pending.turnId,
-        toolCallId: pending.toolCallId,
-        name: pending.toolName,
-        status: "rejected",
-        errorCode: "APPROVAL_REJECTED",
-      });
+      await rejectParkedCall(
+        tx,
+        {
+          sessionId: access.session.id,
+          turnId: pending.turnId,
+          toolCallId: pending.toolCallId,
+          name: pending.toolName,
+        },
+        "APPROVAL_REJECTED",
+        errorMessage,
+        { returnRow: true },
+      );
     }
     await appendEvent(tx, access.session.id, "session.changed", {
       reason: "approval.decided",

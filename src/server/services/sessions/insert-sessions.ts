@@ -1,6 +1,7 @@
 import { queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
-import { firstEventsSql } from "@/server/events/append-event";
+import { firstEventsSql } from "@/server/execution/event-log";
+import { firstTurnsInsertSql } from "@/server/execution/first-turns";
 import { jobsInsertSql, type TJob } from "@/server/jobs/enqueue";
 import { callerGrantsInsertSql, type TSealedGrant } from "@/server/services/caller-credentials/grants";
 import { disabledAutomationsSql } from "@/server/services/partner/entitlements/disabled-automations";
@@ -97,12 +98,7 @@ export async function insertSessions(
         ${column(rows, (r) => r.originTriggerId)}::uuid[], ${column(rows, (r) => r.originApiKeyId)}::uuid[], ${column(rows, (r) => r.ownerId)}::uuid[], ${column(rows, (r) => r.title)}::text[])
         AS s(id, org, domain, automation, revision, kind, origin, trigger, api_key, owner, title)
       WHERE ${enabled}
-    ), turns AS (
-      INSERT INTO turns (id, "sessionId", "organizationId", number, "initiatedById", "deadlineAt", "createdAt", "queuedAt")
-      SELECT t.id, t.session, t.org, 1, t.owner, t.deadline::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3)
-      FROM unnest(${column(rows, (r) => r.turnId)}::uuid[], ${column(rows, (r) => r.sessionId)}::uuid[], ${column(rows, (r) => r.organizationId)}::uuid[],
-        ${column(rows, (r) => r.ownerId)}::uuid[], ${column(rows, (r) => r.deadlineAt.toISOString())}::text[]) AS t(id, session, org, owner, deadline)
-      WHERE ${enabled}
+    ), turns AS (${firstTurnsInsertSql(rows, now, enabled)}
     ), messages AS (
       INSERT INTO session_messages (id, "sessionId", "turnId", role, body, "authorId", "createdAt")
       SELECT m.id, m.session, m.turn, m.role::"MessageRole", m.body, m.author, ${now}::timestamp(3)

@@ -2,7 +2,7 @@ import type { TAssistantApproval } from "@/contracts/assistant/approval";
 import { isUuid } from "@/contracts/common/ids";
 import { db, type TTransaction } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
-import { appendEvent } from "@/server/events/append-event";
+import { rejectParkedCall, setParkedCallArgs } from "@/server/execution/parked-calls";
 import { enqueue } from "@/server/jobs/enqueue";
 import { APPROVAL_SELECT, toAssistantApproval } from "@/server/services/assistant/actions/action-records";
 import { settleAction } from "@/server/services/assistant/actions/propose-action";
@@ -31,18 +31,12 @@ export async function dropParkedAction(
   message: string,
 ): Promise<void> {
   const call = pending.action.toolCall;
-  await tx.toolCall.update({
-    where: { id: call.id },
-    data: { status: "REJECTED", errorCode: code, errorMessage: message, finishedAt: new Date() },
-    select: { id: true },
-  });
-  await appendEvent(tx, call.sessionId, "tool_call.finished", {
-    executionId: call.turnId,
-    toolCallId: call.id,
-    name: call.toolName,
-    status: "rejected",
-    errorCode: code,
-  });
+  await rejectParkedCall(
+    tx,
+    { sessionId: call.sessionId, turnId: call.turnId, toolCallId: call.id, name: call.toolName },
+    code,
+    message,
+  );
   await settleAction(tx, pending.actionId, { state: "DROPPED", code, message });
 }
 
@@ -91,11 +85,7 @@ async function applyDecision(
         data: { editedArgs: decision.editedArgs as object },
         select: { id: true },
       });
-      await tx.toolCall.update({
-        where: { id: pending.action.toolCall.id },
-        data: { args: decision.editedArgs as object },
-        select: { id: true },
-      });
+      await setParkedCallArgs(tx, pending.action.toolCall.id, decision.editedArgs as object);
     }
     await enqueue(tx, { kind: "assistant-action", actionId: pending.actionId });
   }

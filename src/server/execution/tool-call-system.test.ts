@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../test/agents-kit";
 import { eventsOf, openTurnWithoutJob, publishAgent } from "../../../test/sessions-kit";
 import { db } from "@/server/db/client";
-import { recordUnavailableCall, type TToolCallContext } from "./tool-calls";
+import { recordUnavailableCall, type TToolCallContext } from "@/server/engine/tool-calls";
 
 // A call the agent may not make is recorded, never run: its row FAILED with TOOL_NOT_AVAILABLE and
 // its `tool_call.finished`, in one statement (the model is told; flows fail their step with it).

@@ -5,9 +5,9 @@ import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { createConnection } from "@/server/services/connections/create-connection";
 import { AttemptStopped } from "./attempt-stopped";
-import { executeToolCall } from "./tool-calls";
-import { claimTurnRow, loadTurnContext } from "./turn-context";
-import { runTurn } from "./turn-runner";
+import { executeToolCall } from "@/server/engine/tool-calls";
+import { claimTurnRow, loadTurnContext } from "@/server/engine/turn-context";
+import { runTurn } from "@/server/engine/turn-runner";
 
 // Issue 38: an attempt that outlived its claim (its job expired or its heartbeat lapsed, and the
 // queue gave the job to another attempt) must not run the write tool a second time.

@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, api, type TAgentsWorld } from "../../../../test/agents-kit";
-import { eventsOf, publishAgent, startEngine, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
+import { agentsWorld, api, type TAgentsWorld } from "../../../test/agents-kit";
+import { eventsOf, publishAgent, startEngine, stopEngine, waitForTurn } from "../../../test/sessions-kit";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { sweepExpiredTurns } from "@/server/engine/recovery";

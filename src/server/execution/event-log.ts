@@ -1,7 +1,7 @@
 import { queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
-import { eventNotifySql, sessionNotifySql } from "./event-notification";
-import type { TSessionEventType } from "./event-types";
+import { eventNotifySql, sessionNotifySql } from "@/server/events/event-notification";
+import type { TSessionEventType } from "@/server/events/event-types";
 
 export type TAppendedEvent = { seq: number; createdAt: Date };
 
