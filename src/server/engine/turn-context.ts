@@ -223,11 +223,13 @@ export async function loadTranscript(
   const calls = noCallsYet ? [] : await settledCalls(context.turnId);
   if (calls.length) context.callsSeen = calls.at(-1)!.index + 1;
   // A resumed attempt reads the texts once, placed by time: each was stored before its step's calls.
-  context.stepTexts ??= (await stepTexts(context.turnId)).map((text) => ({
-    body: text.body,
-    beforeIndex: calls.find((call) => call.createdAt >= text.createdAt)?.index ?? Number.MAX_SAFE_INTEGER,
-  }));
-  const texts = [...context.stepTexts];
+  // (A first step of a turn never claimed has none to read.)
+  if (!noCallsYet)
+    context.stepTexts ??= (await stepTexts(context.turnId)).map((text) => ({
+      body: text.body,
+      beforeIndex: calls.find((call) => call.createdAt >= text.createdAt)?.index ?? Number.MAX_SAFE_INTEGER,
+    }));
+  const texts = [...(context.stepTexts ?? [])];
   const transcript: TModelMessage[] = [];
   // A turn's first message is its input: a USER message, or a SYSTEM one when the turn was
   // started by an instruction (queueTurn's `instruction`); later SYSTEM messages are notices.
