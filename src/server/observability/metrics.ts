@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { renderModelMetrics } from "./model-metrics";
-import { readQueueDepths } from "./queue-depth";
+import { readQueueDepths } from "@/server/jobs/queue-depth";
 
 /**
  * The process's Prometheus metrics (served at GET /api/metrics, docs/deployment.md). Every

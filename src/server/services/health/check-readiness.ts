@@ -2,6 +2,8 @@ import { readdir } from "node:fs/promises";
 import { migrationsDir } from "@/server/db/migrate";
 import { ready } from "@/server/db/client";
 import { queueStatus } from "@/server/jobs/queue";
+import { readQueueDepths } from "@/server/jobs/queue-depth";
+import { FLOW_QUEUE, TURN_QUEUE } from "@/server/jobs/queues";
 
 export type TLiveness = { status: "ok"; uptimeSeconds: number };
 
@@ -10,9 +12,30 @@ export type TReadiness = {
   checks: {
     database: { ok: boolean; latencyMs: number; error?: string };
     migrations: { ok: boolean; pending: string[]; error?: string };
-    queue: { ok: boolean; state: string; error?: string };
+    queue: { ok: boolean; state: string; error?: string; backlog?: TBacklog };
   };
 };
+
+/**
+ * The deployment's executions accepted and not started (`queued`) and running (`active`), per
+ * queue: what an operator reads to decide whether to add workers. Information, never a reason
+ * to be not ready: a backlog is work the engine will do.
+ */
+export type TBacklog = Record<string, { queued: number; active: number }>;
+
+const EXECUTION_QUEUES = new Set([TURN_QUEUE, FLOW_QUEUE]);
+
+async function executionBacklog(): Promise<TBacklog | undefined> {
+  const depths = await readQueueDepths();
+  if (depths.length === 0) return undefined;
+  const backlog: TBacklog = {};
+  for (const { queue, state, count } of depths) {
+    if (!EXECUTION_QUEUES.has(queue)) continue;
+    backlog[queue] ??= { queued: 0, active: 0 };
+    backlog[queue][state] = count;
+  }
+  return backlog;
+}
 
 // A probe must answer within its own timeout (Kubernetes' default is 1 s; ours is generous).
 const READY_TIMEOUT_MS = 3_000;
@@ -47,7 +70,8 @@ async function pendingMigrations(applied: Set<string>, dir: string): Promise<str
 /**
  * Readiness: this process can do its job now. The database answers, every migration shipped
  * with this build is applied (a process of a newer release waits for its migrations), and the
- * job queue runs (every process sends jobs; a 202 is refused while it does not).
+ * job queue runs (every process sends jobs; a 202 is refused while it does not). The queue's
+ * check also shows the execution backlog (TBacklog).
  */
 export async function checkReadiness(options: { migrationsDir?: string } = {}): Promise<TReadiness> {
   const started = performance.now();
@@ -77,7 +101,9 @@ export async function checkReadiness(options: { migrationsDir?: string } = {}): 
   }
   database.latencyMs = Math.round((performance.now() - started) * 100) / 100;
   const { state, error } = queueStatus();
-  const queue = { ok: state === "running", state, ...(error ? { error } : {}) };
+  const backlog =
+    state === "running" ? await withTimeout(executionBacklog(), "the queue").catch(() => undefined) : undefined;
+  const queue = { ok: state === "running", state, ...(error ? { error } : {}), ...(backlog ? { backlog } : {}) };
   return {
     status: database.ok && migrations.ok && queue.ok ? "ready" : "not_ready",
     checks: { database, migrations, queue },

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEngine, stopEngine } from "../../../../../test/sessions-kit";
-import { openDatabase, useDatabase } from "@/server/db/client";
+import { db, openDatabase, useDatabase } from "@/server/db/client";
+import { enqueueMany } from "@/server/jobs/enqueue";
 import { migrationsDir } from "@/server/db/migrate";
 import { checkReadiness } from "@/server/services/health/check-readiness";
 import { GET as health } from "@/app/api/health/route";
@@ -60,6 +61,22 @@ describe("GET /api/health/ready", () => {
       status: "ready",
       checks: { database: { ok: true }, migrations: { ok: true, pending: [] }, queue: { ok: true, state: "running" } },
     });
+  });
+
+  it("shows the execution backlog per queue, which never makes the process not ready", async () => {
+    const before = (await checkReadiness()).checks.queue.backlog!;
+    expect(Object.keys(before).sort()).toEqual(["agent-turn", "flow-run"]);
+    // No worker runs here: two accepted turns wait in the queue.
+    const jobs = [1, 2].map(() => ({
+      kind: "agent-turn" as const,
+      turnId: crypto.randomUUID(),
+      organizationId: crypto.randomUUID(),
+    }));
+    await db().$transaction((tx) => enqueueMany(tx, jobs));
+    const readiness = await checkReadiness();
+    expect(readiness.status).toBe("ready");
+    expect(readiness.checks.queue.backlog!["agent-turn"]!.queued).toBe(before["agent-turn"]!.queued + 2);
+    expect(readiness.checks.queue.backlog!["flow-run"]).toEqual(before["flow-run"]);
   });
 
   it("names the migrations a newer build ships that the database has not applied", async () => {

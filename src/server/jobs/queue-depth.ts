@@ -1,5 +1,5 @@
-import { runningQueue } from "@/server/jobs/queue";
-import { ASSISTANT_ACTION_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "@/server/jobs/queues";
+import { runningQueue } from "./queue";
+import { ASSISTANT_ACTION_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "./queues";
 import { log } from "@/server/log";
 
 export type TQueueDepth = { queue: string; state: "queued" | "active"; count: number };
@@ -11,7 +11,7 @@ const WORK_QUEUES = [TURN_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, WEBHOOK_QUEUE, AS
  * Live job counts per queue, counted at scrape time from pg-boss's job table (its own queue
  * statistics are a cache refreshed by a monitor loop, too stale for a backlog alert). Deferred
  * jobs (a webhook's next attempt) count as queued. Empty when this process's queue is not
- * running: readiness reports that, and a scrape must still answer.
+ * running: readiness reports that, and a scrape must still answer. Metrics and readiness show it.
  */
 export async function readQueueDepths(): Promise<TQueueDepth[]> {
   const queue = runningQueue();
@@ -30,7 +30,7 @@ export async function readQueueDepths(): Promise<TQueueDepth[]> {
       depths.set(`${row.name}/${row.state}`, { queue: row.name, state: row.state, count: Number(row.count) });
     }
   } catch (error) {
-    log.warn("queue depths could not be read for metrics", { error });
+    log.warn("queue depths could not be read", { error });
     return [];
   }
   return [...depths.values()];
