@@ -14,19 +14,7 @@ export async function insertParkedCall(
   execution: TExecution,
   call: { index: number; toolName: string; integrationId: string; args: object },
 ): Promise<string> {
-  const row = await tx.toolCall.create({
-    data: {
-      turnId: execution.turnId,
-      sessionId: execution.sessionId,
-      index: call.index,
-      toolName: call.toolName,
-      integrationId: call.integrationId,
-      args: call.args,
-      status: "AWAITING_APPROVAL",
-    },
-    select: { id: true },
-  });
-  return row.id;
+  return insertProposedCall(tx, execution, { ...call, refusal: null });
 }
 
 /** The turn waits for a person: SUSPENDED, and `turn.suspended` names the approval. */
