@@ -43,7 +43,12 @@ test.describe("agent authoring", () => {
     await procedure.press("Enter");
     await expect(tools).toBeHidden();
     await procedure.pressSequentially('{"url": "https://example.com/read"}\n#know');
-    await tools.getByRole("option", { name: /#service\.knowledge\.search/ }).click();
+    // The list filters as each key lands: click once it shows only what "#know" matches (a click
+    // on the list of an earlier keystroke inserted nothing, once, in CI), and see it insert.
+    const knowledge = tools.getByRole("option", { name: /#service\.knowledge\.search/ });
+    await expect(tools.getByRole("option")).toHaveCount(1);
+    await knowledge.click();
+    await expect(tools).toBeHidden();
     await procedure.pressSequentially('{"query": "refunds"}\nThen #service.http.gett {}');
     await expect
       .poll(() => editorText(procedure))
