@@ -3,7 +3,7 @@ import { ASSISTANT_ACTION_QUEUE, createQueueOnce } from "@/server/jobs/queues";
 import { log } from "@/server/log";
 import { expireDueApprovals, wakeApprovedActions } from "@/server/services/assistant/approvals/expire-approvals";
 import { runApprovedAction } from "./assistant-actions";
-import { SWEEP_POLL_SECONDS } from "./sweep-poll";
+import { SPARE_SLOT_POLL_SECONDS, SWEEP_POLL_SECONDS } from "./poll-periods";
 
 /** The minute sweep of assistant approvals (created here: the sweep is this module's own). */
 export const APPROVAL_SWEEP_QUEUE = "assistant-approval-sweep";
@@ -11,7 +11,6 @@ const ACTION_SLOTS = 2;
 // The first slot looks every 2 s (a retry comes due without a NOTIFY); the second is woken by
 // NOTIFY when an action is queued and otherwise looks rarely (an idle service's statements).
 const POLL_SECONDS = 2;
-const SPARE_SLOT_POLL_SECONDS = 30;
 
 /** Expires approvals past their TTL and wakes approved actions whose job was lost. */
 export async function sweepAssistantApprovals(now = new Date()): Promise<void> {
@@ -26,11 +25,10 @@ export async function sweepAssistantApprovals(now = new Date()): Promise<void> {
  */
 export async function registerAssistantActions(boss: PgBoss): Promise<void> {
   for (let slot = 0; slot < ACTION_SLOTS; slot++) {
+    const poll = slot === 0 ? POLL_SECONDS : SPARE_SLOT_POLL_SECONDS;
     await boss.work<{ actionId: string }>(
       ASSISTANT_ACTION_QUEUE,
-      slot === 0
-        ? { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: POLL_SECONDS }
-        : { pollingIntervalSeconds: SPARE_SLOT_POLL_SECONDS, notifyPollingIntervalSeconds: SPARE_SLOT_POLL_SECONDS },
+      { pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll },
       async ([job]) => {
         if (job) await runApprovedAction(job.data.actionId);
       },

@@ -1,7 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import { createQueueOnce, WEBHOOK_QUEUE } from "@/server/jobs/queues";
 import { log } from "@/server/log";
-import { SWEEP_POLL_SECONDS } from "./sweep-poll";
+import { SPARE_SLOT_POLL_SECONDS, SWEEP_POLL_SECONDS } from "./poll-periods";
 import { timedJob } from "@/server/observability/metrics";
 import { runScheduledAttempt, sweepDueDeliveries } from "@/server/services/assistant/webhooks/attempt-delivery";
 
@@ -13,7 +13,6 @@ const DELIVERY_SLOTS = 4;
 // NOTIFY when a job is queued and otherwise look rarely: four slots polling every second were
 // four statements a second of an idle service.
 const POLL_SECONDS = 1;
-const SPARE_SLOT_POLL_SECONDS = 30;
 
 type TDeliveryJobData = { deliveryId: string };
 

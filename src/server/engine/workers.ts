@@ -19,7 +19,7 @@ import { APPROVAL_SWEEP_QUEUE, registerAssistantActions } from "./assistant-acti
 import { listenForExecutions } from "./execution-wake";
 import { Admission } from "./admission";
 import { ExecutionPump } from "./execution-pump";
-import { SWEEP_POLL_SECONDS } from "./sweep-poll";
+import { SWEEP_POLL_SECONDS } from "./poll-periods";
 import { registerWebhookDelivery, WEBHOOK_SWEEP_QUEUE } from "./webhook-delivery";
 
 // This process's execution pumps (agent turns, flow runs), sharing one admission.

@@ -4,3 +4,10 @@
  * minute; a sweep that starts up to 15 s into its minute is as good.
  */
 export const SWEEP_POLL_SECONDS = 15;
+
+/**
+ * How often a spare slot of a queue with several (webhook deliveries, assistant actions) looks
+ * for work on its own. NOTIFY wakes it when a job is queued; the queue's first slot keeps a short
+ * period for retries that come due without one.
+ */
+export const SPARE_SLOT_POLL_SECONDS = 30;
