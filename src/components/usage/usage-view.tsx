@@ -47,8 +47,9 @@ export function UsageView({ initialRange }: { initialRange: TUsageRange }) {
     placeholderData: keepPreviousData,
   });
   const rangeError = parsed.success ? null : (parsed.error.issues[0]?.message ?? "Choose a valid range.");
+  // Busy while the figures shown are the previous filters' (kept to avoid a flash of "Loading…").
   return (
-    <div className={styles.stack}>
+    <div className={styles.stack} aria-busy={query.isPlaceholderData || query.isFetching}>
       <Card>
         <UsageFilters
           filters={filters}
