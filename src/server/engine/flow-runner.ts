@@ -1,10 +1,16 @@
 import { END, type TFlowGraph, type TFlowStep } from "@/contracts/flows/graph";
 import type { TTemplateContext } from "@/contracts/flows/templates";
 import { db, type TTransaction } from "@/server/db/client";
-import { appendEvent } from "@/server/execution/event-log";
-import { completeFlowTurn, flowTurnStarted, startFlowTurn, succeedApprovalCall } from "@/server/execution/flow-turns";
+import {
+  claimQueuedFlowRun,
+  completeFlowRun,
+  finishFlowStep,
+  flowTurnStarted,
+  startFlowTurn,
+  succeedApprovalCall,
+} from "@/server/execution/flow-turns";
 import { closeInterruptedCall } from "@/server/execution/parked-calls";
-import { loadFlowContext, loadTemplateContext, type TFlowContext } from "./flow-context";
+import { flowContextOf, loadTemplateContext, type TFlowContext } from "./flow-context";
 import { stepInput } from "./flow-step-input";
 import type { TStepRun } from "./flow-step-result";
 import { runStep } from "./flow-steps";
@@ -14,7 +20,8 @@ const INTERRUPTED =
   "The worker running this step stopped before it finished; the tool call was not run again, because it may have had effects.";
 
 /**
- * Takes the run's execution for this attempt (the same rules as an agent turn): nothing to do
+ * Takes the run's execution for this attempt the slow way, when the one-statement claim did not
+ * (the same rules as an agent turn): nothing to do
  * when settled or parked; past the deadline it fails; found RUNNING it was interrupted, and a
  * tool call left RUNNING is closed as TOOL_CALL_INTERRUPTED (never re-run).
  */
@@ -89,7 +96,7 @@ async function settleDecidedApproval(
   await db().$transaction(async (tx) => {
     const call = { sessionId: context.sessionId, turnId: context.turnId, toolCallId, name: "flow.approval", output };
     await succeedApprovalCall(tx, call);
-    await finishStepTx(tx, context, last.id, last.stepId, output);
+    await finishStep(context, { stepRunId: last.id, stepId: last.stepId, output }, tx);
   });
   return { kind: "step", stepId: nextAfter(context.graph, last.stepId, output) };
 }
@@ -112,24 +119,19 @@ async function resumePosition(context: TFlowContext): Promise<TPosition> {
   return { kind: "failed", code: "INTERNAL", message: `Step ${last.stepId} failed earlier.` };
 }
 
-async function finishStepTx(
-  tx: TTransaction,
+/** A step completed: recorded (in `tx` when given), and kept for the templates and the run's output. */
+async function finishStep(
   context: TFlowContext,
-  stepRunId: string,
-  stepId: string,
-  output: unknown,
+  step: { stepRunId: string; stepId: string; output: unknown },
+  tx?: TTransaction,
 ): Promise<void> {
-  await tx.flowStepRun.update({
-    where: { id: stepRunId },
-    data: { status: "COMPLETED", output: (output ?? null) as object, finishedAt: new Date() },
-  });
-  await appendEvent(tx, context.sessionId, "session.changed", {
-    reason: "flow_step.finished",
-    executionId: context.turnId,
-    flowRunId: context.flowRunId,
-    stepId,
-    status: "completed",
-  });
+  const output = step.output ?? null;
+  await finishFlowStep(
+    { sessionId: context.sessionId, turnId: context.turnId, flowRunId: context.flowRunId, ...step, output },
+    tx,
+  );
+  if (context.templates) context.templates.steps[step.stepId] = { output };
+  context.lastOutput = { value: output };
 }
 
 /** Records the step as RUNNING with the input it receives (its templates rendered). */
@@ -148,36 +150,29 @@ async function startStep(context: TFlowContext, step: TFlowStep, templates: TTem
   return { id: row.id, output: null };
 }
 
-/** The run's output is the output of the last step that completed. */
-async function completeFlow(context: TFlowContext): Promise<void> {
+/** The run's output: the output of the last step that completed (kept when this attempt completed one). */
+async function runOutput(context: TFlowContext): Promise<unknown> {
+  if (context.lastOutput) return context.lastOutput.value;
   const last = await db().flowStepRun.findFirst({
     where: { flowRunId: context.flowRunId, status: "COMPLETED" },
     orderBy: { index: "desc" },
     select: { output: true },
   });
-  const output = last?.output ?? null;
+  return last?.output ?? null;
+}
+
+/** The run completes with its output; caller material is dropped in the same transaction. */
+async function completeFlow(context: TFlowContext): Promise<void> {
+  const run = {
+    sessionId: context.sessionId,
+    turnId: context.turnId,
+    flowRunId: context.flowRunId,
+    output: await runOutput(context),
+  };
+  if (context.hasGrant === false) return completeFlowRun(run);
   await db().$transaction(async (tx) => {
-    if (!(await completeFlowTurn(tx, context.turnId))) return;
-    await tx.flowRun.update({
-      where: { id: context.flowRunId },
-      data: { status: "COMPLETED", output: output as object, finishedAt: new Date() },
-    });
-    const message = await tx.sessionMessage.create({
-      data: {
-        sessionId: context.sessionId,
-        turnId: context.turnId,
-        role: "ASSISTANT",
-        body: JSON.stringify(output, null, 2),
-      },
-      select: { id: true },
-    });
+    await completeFlowRun(run, tx);
     await dropGrant(tx, context.turnId);
-    await appendEvent(tx, context.sessionId, "turn.completed", {
-      executionId: context.turnId,
-      status: "completed",
-      messageId: message.id,
-      flowRunId: context.flowRunId,
-    });
   });
 }
 
@@ -187,21 +182,29 @@ async function completeFlow(context: TFlowContext): Promise<void> {
  * approval (the run parks; the decision queues the next attempt).
  */
 export async function runFlow(turnId: string): Promise<void> {
-  if (!(await claimFlow(turnId))) return;
-  const context = await loadFlowContext(turnId);
+  const found = await claimQueuedFlowRun(turnId, new Date());
+  if (!found) return;
+  // Not claimed in one statement: settled or parked (nothing to do), or interrupted or past its deadline.
+  const pending = found.run.status === "QUEUED" || found.run.status === "RUNNING";
+  if (!found.claimed && !(pending && (await claimFlow(turnId)))) return;
+  const context = await flowContextOf(turnId, found.run);
   if (!context) {
-    const turn = await db().turn.findUnique({ where: { id: turnId }, select: { sessionId: true } });
-    if (turn)
-      await failTurn({
-        sessionId: turn.sessionId,
-        turnId,
-        code: "REVISION_UNAVAILABLE",
-        message: "The flow revision this run is pinned to could not be loaded.",
-      });
+    await failTurn({
+      sessionId: found.run.sessionId,
+      turnId,
+      code: "REVISION_UNAVAILABLE",
+      message: "The flow revision this run is pinned to could not be loaded.",
+    });
     return;
   }
   const settle = { sessionId: context.sessionId, turnId };
-  let position = await resumePosition(context);
+  // A run's first attempt has recorded nothing yet: it starts at the first step with nothing to read.
+  const fresh = found.claimed && found.run.attempts === 0;
+  if (fresh)
+    Object.assign(context, { nextStepIndex: 0, nextCallIndex: 0, templates: { input: context.input, steps: {} } });
+  let position: TPosition = fresh
+    ? { kind: "step", stepId: context.graph.steps[0]?.id ?? END }
+    : await resumePosition(context);
   // Acyclic graphs visit each step at most once; the bound guards against a corrupt revision.
   for (
     let visited = 0;
@@ -229,7 +232,7 @@ export async function runFlow(turnId: string): Promise<void> {
       position = result;
       break;
     }
-    await db().$transaction((tx) => finishStepTx(tx, context, stepRun.id, step.id, result.output));
+    await finishStep(context, { stepRunId: stepRun.id, stepId: step.id, output: result.output });
     position = { kind: "step", stepId: nextAfter(context.graph, step.id, result.output) };
   }
   if (position.kind === "step" && position.stepId !== END) {

@@ -6,7 +6,7 @@ import { insertParkedCall, suspendTurn } from "@/server/execution/parked-calls";
 import type { TFlowContext } from "./flow-context";
 import { runAgentStep } from "./flow-agent-step";
 import type { TStepResult, TStepRun } from "./flow-step-result";
-import { executeToolCall, nextIndex, recordUnavailableCall } from "./tool-calls";
+import { executeToolCall, recordUnavailableCall, takeIndex } from "./tool-calls";
 
 /** The approval step's tool-call name: approvals are keyed by a tool call, as for agents. */
 export const FLOW_APPROVAL_TOOL = "flow.approval";
@@ -81,7 +81,7 @@ async function suspendForApproval(
   const rendered = renderString(step.title, templates);
   const title = typeof rendered === "string" ? rendered : JSON.stringify(rendered);
   const args = { stepId: step.id, title };
-  const index = await nextIndex(context.turnId);
+  const index = await takeIndex(context);
   await db().$transaction(async (tx) => {
     const toolCallId = await insertParkedCall(tx, context, {
       index,

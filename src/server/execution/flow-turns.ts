@@ -1,8 +1,151 @@
-import type { TTransaction } from "@/server/db/client";
-import { appendEvent } from "./event-log";
+import { db, queryRows, type TTransaction } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
+import { appendEvent, appendEventsSql } from "./event-log";
 
 // A flow run's execution is a turn too (engine/flow-runner.ts runs its steps): its claim and
 // its completion write the turn here. Its failure is failTurnTx's, like any turn's.
+// A run's common life (a queued run claimed, its steps, its completion) is one statement per
+// change, like an agent turn's; the rarer cases (an interrupted attempt, a deadline passed at
+// the claim, caller material to drop at the end) keep their transactions.
+
+/** What a flow run's claim reads with the turn: where it runs and what it runs. */
+export type TClaimedFlowRun = {
+  sessionId: string;
+  orgId: string;
+  domainId: string;
+  ownerId: string | null;
+  deadlineAt: Date;
+  status: string;
+  attempts: number;
+  hasGrant: boolean;
+  flowRunId: string;
+  automationId: string;
+  revision: number;
+  input: unknown;
+};
+
+/**
+ * The claim of a QUEUED flow run within its deadline, in one statement: the turn RUNNING with one
+ * more attempt (startedAt on the first), its flow_runs row RUNNING, `turn.started`. Returns the
+ * run as it was before and whether it was claimed (false: settled, parked, interrupted or past
+ * its deadline, which the caller's transactional claim handles); null when the turn is gone.
+ */
+export async function claimQueuedFlowRun(
+  turnId: string,
+  now: Date,
+): Promise<{ run: TClaimedFlowRun; claimed: boolean } | null> {
+  const started = appendEventsSql(
+    Prisma.sql`(SELECT "sessionId"::uuid FROM before)`,
+    [{ type: "turn.started", data: { executionId: turnId } }],
+    now,
+    Prisma.sql`EXISTS (SELECT 1 FROM claimed)`,
+    Prisma.sql`jsonb_build_object('resumed', (SELECT attempts > 0 FROM before))`,
+  );
+  const [row] = await queryRows<TClaimedFlowRun & { claimed: boolean; notified: unknown; started: unknown }>(
+    db(),
+    Prisma.sql`
+    WITH before AS (
+      SELECT t."sessionId"::text AS "sessionId", t."organizationId"::text AS "orgId", s."domainId"::text AS "domainId",
+        s."ownerId"::text AS "ownerId", t."deadlineAt", t.status::text AS status, t.attempts,
+        EXISTS (SELECT 1 FROM caller_grants g WHERE g."turnId" = t.id) AS "hasGrant",
+        r.id::text AS "flowRunId", r."automationId"::text AS "automationId", r.revision, r.input
+      FROM turns t JOIN agent_sessions s ON s.id = t."sessionId" JOIN flow_runs r ON r."sessionId" = t."sessionId"
+      WHERE t.id = ${turnId}::uuid
+      FOR UPDATE OF t
+    ), claimed AS (
+      UPDATE turns SET status = 'RUNNING', attempts = turns.attempts + 1,
+        "startedAt" = CASE WHEN before.attempts = 0 THEN ${now}::timestamp(3) ELSE turns."startedAt" END
+      FROM before
+      WHERE turns.id = ${turnId}::uuid AND before.status = 'QUEUED' AND before."deadlineAt" > ${now}::timestamp(3)
+      RETURNING turns.id
+    ), started AS (
+      UPDATE flow_runs SET status = 'RUNNING', "startedAt" = COALESCE("startedAt", ${now}::timestamp(3))
+      WHERE id = (SELECT "flowRunId"::uuid FROM before) AND EXISTS (SELECT 1 FROM claimed)
+      RETURNING id
+    ), ${started.members}
+    SELECT before.*, EXISTS (SELECT 1 FROM claimed) AS claimed, (SELECT max(${started.notify}) FROM appended) AS notified,
+      (SELECT count(*) FROM started) AS started
+    FROM before`,
+  );
+  if (!row) return null;
+  const { claimed, notified: _notified, started: _started, ...run } = row;
+  return { run: { ...run, deadlineAt: new Date(run.deadlineAt) }, claimed };
+}
+
+/** A step's end: its row COMPLETED with its output and `session.changed` (flow_step.finished), one statement. */
+export async function finishFlowStep(
+  step: { sessionId: string; turnId: string; flowRunId: string; stepRunId: string; stepId: string; output: unknown },
+  runner: TTransaction = db(),
+): Promise<void> {
+  const now = new Date();
+  const event = {
+    reason: "flow_step.finished",
+    executionId: step.turnId,
+    flowRunId: step.flowRunId,
+    stepId: step.stepId,
+    status: "completed",
+  };
+  const append = appendEventsSql(step.sessionId, [{ type: "session.changed", data: event }], now, Prisma.sql`true`);
+  await queryRows<unknown>(
+    runner,
+    Prisma.sql`
+    WITH finished AS (
+      UPDATE flow_step_runs SET status = 'COMPLETED', output = ${jsonOrNull(step.output)}::jsonb, "finishedAt" = ${now}::timestamp(3)
+      WHERE id = ${step.stepRunId}::uuid
+      RETURNING id
+    ), ${append.members}
+    SELECT (SELECT count(*) FROM finished) AS finished, ${append.notify} AS notified FROM appended`,
+  );
+}
+
+/**
+ * A run completes in one statement: its turn COMPLETED (only if still RUNNING: a run settled
+ * meanwhile stays as it is), its flow_runs row with the output, the answer message and
+ * `turn.completed`. A run with caller material passes the transaction that drops it.
+ */
+export async function completeFlowRun(
+  run: { sessionId: string; turnId: string; flowRunId: string; output: unknown },
+  runner: TTransaction = db(),
+): Promise<void> {
+  const now = new Date();
+  const messageId = crypto.randomUUID();
+  const completed = {
+    executionId: run.turnId,
+    status: "completed",
+    messageId,
+    flowRunId: run.flowRunId,
+  };
+  const append = appendEventsSql(
+    run.sessionId,
+    [{ type: "turn.completed", data: completed }],
+    now,
+    Prisma.sql`EXISTS (SELECT 1 FROM settled)`,
+  );
+  await queryRows<unknown>(
+    runner,
+    Prisma.sql`
+    WITH settled AS (
+      UPDATE turns SET status = 'COMPLETED', "finishedAt" = ${now}::timestamp(3)
+      WHERE id = ${run.turnId}::uuid AND status = 'RUNNING'
+      RETURNING id
+    ), finished AS (
+      UPDATE flow_runs SET status = 'COMPLETED', output = ${jsonOrNull(run.output)}::jsonb, "finishedAt" = ${now}::timestamp(3)
+      WHERE id = ${run.flowRunId}::uuid AND EXISTS (SELECT 1 FROM settled)
+      RETURNING id
+    ), answered AS (
+      INSERT INTO session_messages (id, "sessionId", "turnId", role, body, "createdAt")
+      SELECT ${messageId}::uuid, ${run.sessionId}::uuid, settled.id, 'ASSISTANT'::"MessageRole", ${JSON.stringify(run.output ?? null, null, 2)}, ${now}::timestamp(3)
+      FROM settled
+      RETURNING id
+    ), ${append.members}
+    SELECT (SELECT count(*) FROM finished) + (SELECT count(*) FROM answered) AS written, ${append.notify} AS notified FROM appended`,
+  );
+}
+
+/** JSON as a statement parameter: SQL NULL for a missing output (what Prisma writes for null). */
+function jsonOrNull(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
+}
 
 /**
  * The flow's claim takes the turn: RUNNING, one more attempt (startedAt on the first), and
@@ -26,15 +169,6 @@ export async function flowTurnStarted(
   turn: { sessionId: string; turnId: string; attempts: number },
 ): Promise<void> {
   await appendEvent(tx, turn.sessionId, "turn.started", { executionId: turn.turnId, resumed: turn.attempts > 0 });
-}
-
-/** A flow's end settles its turn: COMPLETED, only if still RUNNING. False when it settled meanwhile. */
-export async function completeFlowTurn(tx: TTransaction, turnId: string): Promise<boolean> {
-  const settled = await tx.turn.updateMany({
-    where: { id: turnId, status: "RUNNING" },
-    data: { status: "COMPLETED", finishedAt: new Date() },
-  });
-  return settled.count === 1;
 }
 
 /** An approval step decided `approved` while the run was parked: its call SUCCEEDED with the decision. */

@@ -37,10 +37,19 @@ export async function findVisibleIntegration(
 
 export type TVisibleTool = { integration: TIntegrationDefinition; tool: TToolDefinition };
 
-/** Every tool the organization can reference, by wire id. */
-export async function visibleTools(orgId: string): Promise<Map<string, TVisibleTool>> {
+const BUILT_IN_TOOL_NAMES = new Set(
+  BUILT_IN_INTEGRATIONS.flatMap((integration) => integration.tools.map((tool) => tool.name)),
+);
+
+/**
+ * Every tool the organization can reference, by wire id. Given the names a caller needs, the
+ * custom integrations are read only if one of them is not built in (custom ids never start with
+ * the reserved `service.`, so they cannot shadow a built-in tool).
+ */
+export async function visibleTools(orgId: string, needed?: string[]): Promise<Map<string, TVisibleTool>> {
   const tools = new Map<string, TVisibleTool>();
-  for (const integration of await visibleIntegrations(orgId)) {
+  const builtInOnly = needed?.every((name) => BUILT_IN_TOOL_NAMES.has(name)) ?? false;
+  for (const integration of builtInOnly ? BUILT_IN_INTEGRATIONS : await visibleIntegrations(orgId)) {
     for (const tool of integration.tools) tools.set(tool.name, { integration, tool });
   }
   return tools;
