@@ -6,6 +6,7 @@ import { log } from "@/server/log";
 import { timedJob } from "@/server/observability/metrics";
 import type { Admission } from "./admission";
 import { AttemptStopped } from "@/server/execution/attempt-stopped";
+import { JobCompletions } from "./job-completions";
 import { failInterruptedTurn } from "./recovery";
 
 /** Runs one attempt of an execution; `signal` fires when the attempt must stop (see below). */
@@ -35,6 +36,8 @@ const FETCH_BATCH = 100;
  */
 export class ExecutionPump {
   private readonly attempts = new Map<string, TAttempt>();
+  // Jobs that end together are completed in one statement (a busy engine ends many at once).
+  private readonly completions = new JobCompletions((jobs) => this.boss.complete(this.queue, jobs));
   private fetching = false;
   private again = false;
   private saturated = false;
@@ -173,7 +176,7 @@ export class ExecutionPump {
     const fenced = { id: job.id, retryCount: job.retryCount };
     try {
       await timedJob(this.queue, job.startAfter, () => this.run(job.data.turnId, attempt.stop.signal));
-      await this.boss.complete(this.queue, fenced);
+      await this.completions.complete(fenced);
     } catch (error) {
       if (error instanceof AttemptStopped || attempt.stop.signal.aborted) {
         log.warn(`Engine: a ${this.what} attempt stopped: ${String(attempt.stop.signal.reason ?? error)}`, {
