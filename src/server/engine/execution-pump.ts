@@ -165,7 +165,10 @@ export class ExecutionPump {
       this.attempts.delete(job.id);
       this.admission.finished();
       if (this.stopped && this.attempts.size === 0) this.idle?.();
-      this.wake();
+      // Room opened: fetch again only if work may be waiting for it (the last fetch was full, or
+      // an organization cap held jobs back). Otherwise the queue was empty, and new jobs wake the
+      // pump by NOTIFY: a fetch after every attempt would double the fetches of a quiet queue.
+      if (this.saturated || env.ENGINE_ORG_CONCURRENCY > 0) this.wake();
     });
     detach(settled, `A ${this.what} attempt`);
   }
