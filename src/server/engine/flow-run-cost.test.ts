@@ -50,7 +50,7 @@ afterAll(() => receiver.close());
 const start = (marker: string) => runFlowByHand(setup.world.people.operator.actor, { id: flowId, input: { marker } });
 
 describe("the cost of a flow execution", () => {
-  it("claims, records its step and call, and completes in one statement each, without a transaction", async () => {
+  it("claims, starts its step with its call, finishes both together and completes: one statement each, no transaction", async () => {
     await runFlow((await start(`warm-${crypto.randomUUID()}`)).executionId); // the pinned revision is read once per process
     const marker = `m-${crypto.randomUUID()}`;
     const started = await start(marker);
@@ -85,9 +85,9 @@ describe("the cost of a flow execution", () => {
     });
     expect(JSON.parse(answer.body)).toEqual(run.output);
 
-    // claim; the domain's connection; step started; call started; call finished; step finished; completion
+    // claim; the domain's connection; step and call started; call and step finished; completion
     expect(cost.transactions).toBe(0);
-    expect(cost.statements).toHaveLength(7);
+    expect(cost.statements).toHaveLength(5);
   });
 
   it("a job retried after the run settled writes nothing", async () => {

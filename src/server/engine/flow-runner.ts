@@ -13,7 +13,7 @@ import { closeInterruptedCall } from "@/server/execution/parked-calls";
 import { flowContextOf, loadTemplateContext, type TFlowContext } from "./flow-context";
 import { stepInput } from "./flow-step-input";
 import type { TStepRun } from "./flow-step-result";
-import { runStep } from "./flow-steps";
+import { insertStepRun, runStep } from "./flow-steps";
 import { DEADLINE_MESSAGE, dropGrant, failTurn, failTurnTx } from "./turn-settle";
 
 const INTERRUPTED =
@@ -119,7 +119,13 @@ async function resumePosition(context: TFlowContext): Promise<TPosition> {
   return { kind: "failed", code: "INTERNAL", message: `Step ${last.stepId} failed earlier.` };
 }
 
-/** A step completed: recorded (in `tx` when given), and kept for the templates and the run's output. */
+/** A step's output, kept for the later steps' templates and as the run's output so far. */
+function keepOutput(context: TFlowContext, stepId: string, output: unknown): void {
+  if (context.templates) context.templates.steps[stepId] = { output };
+  context.lastOutput = { value: output };
+}
+
+/** A step completed: recorded (in `tx` when given), and kept. */
 async function finishStep(
   context: TFlowContext,
   step: { stepRunId: string; stepId: string; output: unknown },
@@ -130,23 +136,19 @@ async function finishStep(
     { sessionId: context.sessionId, turnId: context.turnId, flowRunId: context.flowRunId, ...step, output },
     tx,
   );
-  if (context.templates) context.templates.steps[step.stepId] = { output };
-  context.lastOutput = { value: output };
+  keepOutput(context, step.stepId, output);
 }
 
-/** Records the step as RUNNING with the input it receives (its templates rendered). */
+/**
+ * Records the step as RUNNING with the input it receives (its templates rendered). A tool step's
+ * row is written with its call's start instead (one statement for both).
+ */
 async function startStep(context: TFlowContext, step: TFlowStep, templates: TTemplateContext): Promise<TStepRun> {
   // Set by resumePosition, which every attempt runs before its first step.
   const index = context.nextStepIndex!++;
-  const data = {
-    flowRunId: context.flowRunId,
-    stepId: step.id,
-    index,
-    kind: step.kind,
-    status: "RUNNING",
-    input: stepInput(step, templates) as object,
-  };
-  const row = await db().flowStepRun.create({ data, select: { id: true } });
+  const row = { id: crypto.randomUUID(), output: null, unwritten: { index, input: stepInput(step, templates) } };
+  if (step.kind === "tool") return row;
+  await insertStepRun(context, step, row);
   return { id: row.id, output: null };
 }
 
@@ -232,7 +234,8 @@ export async function runFlow(turnId: string): Promise<void> {
       position = result;
       break;
     }
-    await finishStep(context, { stepRunId: stepRun.id, stepId: step.id, output: result.output });
+    if (result.recorded) keepOutput(context, step.id, result.output ?? null);
+    else await finishStep(context, { stepRunId: stepRun.id, stepId: step.id, output: result.output });
     position = { kind: "step", stepId: nextAfter(context.graph, step.id, result.output) };
   }
   if (position.kind === "step" && position.stepId !== END) {

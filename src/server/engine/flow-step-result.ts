@@ -4,7 +4,13 @@
 
 /** How a step ended: an output, a failure with a code, or parked for an approval. */
 export type TStepResult =
-  { kind: "done"; output: unknown } | { kind: "failed"; code: string; message: string } | { kind: "suspended" };
+  | { kind: "done"; output: unknown; recorded?: true }
+  | { kind: "failed"; code: string; message: string }
+  | { kind: "suspended" };
 
-/** A step's recorded run: its FlowStepRun row id, and its output once it has one. */
-export type TStepRun = { id: string; output: unknown };
+/**
+ * A step's run: its FlowStepRun row id, and its output once it has one. A tool step's row is
+ * `unwritten` until its call starts (it is written in the same statement); `recorded` on its
+ * result says its end was written with the call's finish too.
+ */
+export type TStepRun = { id: string; output: unknown; unwritten?: { index: number; input: unknown } };

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { TFlowStep } from "@/contracts/flows/graph";
 import { renderString, renderValue, type TTemplateContext } from "@/contracts/flows/templates";
 import { db } from "@/server/db/client";
+import { toolStepFinishedRows, toolStepStartedRows } from "@/server/execution/flow-turns";
 import { insertParkedCall, suspendTurn } from "@/server/execution/parked-calls";
 import type { TFlowContext } from "./flow-context";
 import { runAgentStep } from "./flow-agent-step";
@@ -11,24 +12,44 @@ import { executeToolCall, recordUnavailableCall, takeIndex } from "./tool-calls"
 /** The approval step's tool-call name: approvals are keyed by a tool call, as for agents. */
 export const FLOW_APPROVAL_TOOL = "flow.approval";
 
-/** A tool step: templated args, section 5 credential resolution, a recorded ToolCall. */
+/** Writes a step's RUNNING row with the input it received. */
+export async function insertStepRun(
+  context: TFlowContext,
+  step: TFlowStep,
+  row: { id: string; unwritten: { index: number; input: unknown } },
+): Promise<void> {
+  const { index, input } = row.unwritten;
+  const data = { id: row.id, flowRunId: context.flowRunId, stepId: step.id, index, kind: step.kind, status: "RUNNING" };
+  await db().flowStepRun.create({ data: { ...data, input: input as object }, select: { id: true } });
+}
+
+/**
+ * A tool step: templated args, section 5 credential resolution, a recorded ToolCall. The step's
+ * row is written in its call's start statement and its end in the call's finish.
+ */
 async function runToolStep(
   context: TFlowContext,
   step: Extract<TFlowStep, { kind: "tool" }>,
+  stepRun: TStepRun,
   templates: TTemplateContext,
 ): Promise<TStepResult> {
   const rendered = renderValue(step.args, templates);
   const args =
     rendered && typeof rendered === "object" && !Array.isArray(rendered) ? (rendered as Record<string, unknown>) : {};
   if (!context.tools.has(step.tool)) {
+    if (stepRun.unwritten) await insertStepRun(context, step, { id: stepRun.id, unwritten: stepRun.unwritten });
     const message = `The tool ${step.tool} is not available to this flow revision: its integration is not visible to the organization or not bound.`;
     await recordUnavailableCall(context, { id: "", name: step.tool, args }, message);
     return { kind: "failed", code: "TOOL_NOT_AVAILABLE", message };
   }
-  const outcome = await executeToolCall(context, { id: "", name: step.tool, args });
-  return outcome.ok
-    ? { kind: "done", output: outcome.result }
-    : { kind: "failed", code: outcome.code, message: outcome.message };
+  const { sessionId, turnId, flowRunId } = context;
+  const hooks = stepRun.unwritten && {
+    startedRows: toolStepStartedRows({ stepRunId: stepRun.id, flowRunId, stepId: step.id, ...stepRun.unwritten }),
+    succeededRows: toolStepFinishedRows({ sessionId, turnId, flowRunId, stepRunId: stepRun.id, stepId: step.id }),
+  };
+  const outcome = await executeToolCall(context, { id: "", name: step.tool, args }, undefined, hooks);
+  if (!outcome.ok) return { kind: "failed", code: outcome.code, message: outcome.message };
+  return hooks ? { kind: "done", output: outcome.result, recorded: true } : { kind: "done", output: outcome.result };
 }
 
 /** Branch conditions; comparisons of mismatched types are false rather than errors. */
@@ -112,7 +133,7 @@ export async function runStep(
 ): Promise<TStepResult> {
   switch (step.kind) {
     case "tool":
-      return runToolStep(context, step, templates);
+      return runToolStep(context, step, stepRun, templates);
     case "branch": {
       const left = renderString(step.condition.left, templates);
       const right = renderValue(step.condition.right, templates);

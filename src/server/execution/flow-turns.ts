@@ -1,6 +1,6 @@
 import { db, queryRows, type TTransaction } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
-import { appendEvent, appendEventsSql } from "./event-log";
+import { appendEvent, appendEventsSql, type TNewEvent } from "./event-log";
 
 // A flow run's execution is a turn too (engine/flow-runner.ts runs its steps): its claim and
 // its completion write the turn here. Its failure is failTurnTx's, like any turn's.
@@ -72,31 +72,71 @@ export async function claimQueuedFlowRun(
   return { run: { ...run, deadlineAt: new Date(run.deadlineAt) }, claimed };
 }
 
-/** A step's end: its row COMPLETED with its output and `session.changed` (flow_step.finished), one statement. */
-export async function finishFlowStep(
-  step: { sessionId: string; turnId: string; flowRunId: string; stepRunId: string; stepId: string; output: unknown },
-  runner: TTransaction = db(),
-): Promise<void> {
-  const now = new Date();
-  const event = {
+type TFinishedStep = {
+  sessionId: string;
+  turnId: string;
+  flowRunId: string;
+  stepRunId: string;
+  stepId: string;
+  output: unknown;
+};
+
+/** A step's row COMPLETED with its output (a CTE member `step_finished`), and its `session.changed`. */
+function stepFinished(step: TFinishedStep, now: Date): { members: Prisma.Sql; events: TNewEvent[] } {
+  const data = {
     reason: "flow_step.finished",
     executionId: step.turnId,
     flowRunId: step.flowRunId,
     stepId: step.stepId,
     status: "completed",
   };
-  const append = appendEventsSql(step.sessionId, [{ type: "session.changed", data: event }], now, Prisma.sql`true`);
-  await queryRows<unknown>(
-    runner,
-    Prisma.sql`
-    WITH finished AS (
+  return {
+    members: Prisma.sql`step_finished AS (
       UPDATE flow_step_runs SET status = 'COMPLETED', output = ${jsonOrNull(step.output)}::jsonb, "finishedAt" = ${now}::timestamp(3)
       WHERE id = ${step.stepRunId}::uuid
       RETURNING id
-    ), ${append.members}
-    SELECT (SELECT count(*) FROM finished) AS finished, ${append.notify} AS notified FROM appended`,
+    )`,
+    events: [{ type: "session.changed", data }],
+  };
+}
+
+/** A step's end: its row COMPLETED with its output and `session.changed` (flow_step.finished), one statement. */
+export async function finishFlowStep(step: TFinishedStep, runner: TTransaction = db()): Promise<void> {
+  const now = new Date();
+  const finished = stepFinished(step, now);
+  const append = appendEventsSql(step.sessionId, finished.events, now);
+  await queryRows<unknown>(
+    runner,
+    Prisma.sql`
+    WITH ${finished.members}, ${append.members}
+    SELECT (SELECT count(*) FROM step_finished) AS finished, ${append.notify} AS notified FROM appended`,
   );
 }
+
+/**
+ * A tool step's row (RUNNING, with its rendered input), written in its call's start statement
+ * (TCallHooks.startedRows): the step exists exactly when its call started, so a crash leaves
+ * either neither or both (and a RUNNING tool step is never run again).
+ */
+export function toolStepStartedRows(step: {
+  stepRunId: string;
+  flowRunId: string;
+  stepId: string;
+  index: number;
+  input: unknown;
+}): Prisma.Sql {
+  return Prisma.sql`step_started AS (
+    INSERT INTO flow_step_runs (id, "flowRunId", "stepId", index, kind, status, input, "startedAt")
+    SELECT ${step.stepRunId}::uuid, ${step.flowRunId}::uuid, ${step.stepId}, ${step.index}::int, 'tool', 'RUNNING',
+      ${jsonOrNull(step.input)}::jsonb, ${new Date()}::timestamp(3)
+    FROM recorded
+    RETURNING id
+  )`;
+}
+
+/** A tool step's end with the call's result, written in its successful finish (TCallHooks.succeededRows). */
+export const toolStepFinishedRows = (step: Omit<TFinishedStep, "output">) => (output: unknown) =>
+  stepFinished({ ...step, output }, new Date());
 
 /**
  * A run completes in one statement: its turn COMPLETED (only if still RUNNING: a run settled

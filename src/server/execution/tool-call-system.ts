@@ -19,6 +19,13 @@ export type TCallResult = { ok: true; result: unknown } | { ok: false; code: str
 export type TCallHooks = {
   started?: (tx: TTransaction, toolCallId: string) => Promise<void>;
   finished?: (tx: TTransaction, toolCallId: string, outcome: TCallResult) => Promise<void>;
+  /**
+   * Rows written in the start's own statement, as CTE members that read `recorded` (the started
+   * call's row), so they exist exactly when the call started: a flow's tool step is recorded so.
+   */
+  startedRows?: Prisma.Sql;
+  /** Rows and events written in a successful finish's own statement (the events follow `tool_call.finished`). */
+  succeededRows?: (result: unknown) => { members: Prisma.Sql; events: TNewEvent[] };
 };
 
 /** Results above this size are recorded on the tool call but not copied into the event. */
@@ -45,11 +52,13 @@ async function recordCall(
   row: Prisma.Sql,
   events: TNewEvent[],
   now: Date,
+  alongside?: Prisma.Sql,
 ): Promise<void> {
   const append = appendEventsSql(sessionId, events, now, Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
+  const members = alongside ? Prisma.sql`${alongside}, ${append.members}` : append.members;
   const rows = await queryRows<unknown>(
     runner,
-    Prisma.sql`WITH recorded AS (${row}), ${append.members} SELECT ${append.notify} AS notified FROM appended`,
+    Prisma.sql`WITH recorded AS (${row}), ${members} SELECT ${append.notify} AS notified FROM appended`,
   );
   if (rows.length === 0 && events.some((event) => event.type === "tool_call.started"))
     throw new AttemptStopped("another attempt holds the turn, so this one starts no tool call");
@@ -125,7 +134,7 @@ export async function startCall(
   };
   const onStarted = hooks.started;
   await withHook(
-    (runner) => recordCall(runner, execution.sessionId, row, [started], now),
+    (runner) => recordCall(runner, execution.sessionId, row, [started], now, hooks.startedRows),
     onStarted && ((tx) => onStarted(tx, toolCallId)),
   );
 }
@@ -159,8 +168,10 @@ export async function finishCall(
     },
   };
   const finished = hooks.finished;
+  const succeeded = outcome.ok ? hooks.succeededRows?.(outcome.result ?? null) : undefined;
+  const events = [...before, event, ...(succeeded?.events ?? [])];
   await withHook(
-    (runner) => recordCall(runner, execution.sessionId, row, [...before, event], now),
+    (runner) => recordCall(runner, execution.sessionId, row, events, now, succeeded?.members),
     finished && ((tx) => finished(tx, toolCallId, outcome)),
   );
 }
