@@ -2,14 +2,15 @@
 // after --model-ms (2 s, what a real model does), through the real OpenAI Responses wire protocol
 // (test/fake-llm-server.ts), against a running service on its defaults.
 // Usage: npx tsx bench/real-models.ts --base-url URL [--llm-port 4091] [--model-ms 2000]
-//   [--sessions 50,200,1000] [--orgs 1,8] [--server-pid PID]
+//   [--sessions 50,200,1000] [--orgs 1,8] [--server-pid PID] [--warm-up 50]
 // The service must run with ALLOW_FIXTURES=1, OPENAI_BASE_URL=http://127.0.0.1:<llm-port>/v1 and
 // OPENAI_API_KEY=bench. For each size and organization count: all sessions opened at once (spread
 // over the organizations), then the time until every turn completed against the ideal (one model
 // latency), the time until every open was answered (intake), turns/s, p50/p99 from open to
 // turn.completed, another organization's fresh turn opened once the burst is accepted (its time
 // beyond the model's: what the backlog ahead of it costs it), and with --server-pid the server's
-// resident memory at its peak over idle, per turn in flight.
+// resident memory at its peak over idle, per turn in flight. A warm-up burst (--warm-up sessions,
+// not measured) runs first.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startFakeLlmServer } from "../test/fake-llm-server";
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     sessions: { type: "string", default: "50,200,1000" },
     orgs: { type: "string", default: "1,8" },
     "server-pid": { type: "string" },
+    "warm-up": { type: "string", default: "50" },
   },
 });
 const baseUrl = values["base-url"]!;
@@ -92,6 +94,11 @@ function residentBytes(): number | null {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+// A service that has served traffic before: one unmeasured burst over every organization first,
+// so the first measured burst does not pay for compiling the open and the model call paths.
+const warmUp = Number(values["warm-up"]);
+await Promise.all(Array.from({ length: warmUp }, (_, index) => timedTurn(orgs[index % orgs.length]!, `warm ${index}`)));
 
 console.log(
   `| sessions | orgs | all accepted (s) | all done (s) | ideal (s) | achieved/ideal | turns/s | p50 (s) | p99 (s) | other org beyond its model (s) | peak RSS over idle (MiB) | per turn (KiB) | errors |`,
