@@ -102,3 +102,34 @@ test.describe("GET /api/v1/auth/whoami refusals", () => {
     });
   });
 });
+
+test.describe("input that once crashed a route", () => {
+  // Next.js builds a WHATWG Request from every request, and that refuses TRACE: every route
+  // answered a 500 HTML page. The service answers it first (lifecycle/unfetchable-methods.ts).
+  for (const path of ["/api/v1/triggers/fire", "/api/partner/v1/organizations", "/api/health/ready", "/mcp", "/signin"])
+    test(`TRACE ${path} is 405 METHOD_NOT_ALLOWED with Allow`, async ({ request }) => {
+      const response = await request.fetch(path, { method: "TRACE" });
+      await expectEnvelope(response, 405, "METHOD_NOT_ALLOWED");
+      expect(response.headers()["allow"]).toContain("GET");
+    });
+
+  // A service_session cookie that is not valid percent-encoding threw URIError (500) wherever the
+  // cookie is read: it is no session, so what needs one answers as without one.
+  const malformed = { Cookie: "service_session=%E0%A4%A" };
+
+  test("a malformed session cookie is 401 on the token route and trigger creation", async ({ request }) => {
+    await expectEnvelope(await request.post("/api/v1/auth/token", { headers: malformed }), 401, "UNAUTHORIZED");
+    const data = { type: "api", domainId: world().orgs.acme.domains.ops.id, name: "X" };
+    await expectEnvelope(await request.post("/api/v1/triggers", { headers: malformed, data }), 401, "UNAUTHORIZED");
+  });
+
+  test("a malformed session cookie sends a console page to sign-in, and the console API answers 401", async ({
+    request,
+  }) => {
+    const page = await request.get("/reference/v1", { headers: malformed, maxRedirects: 0 });
+    expect([302, 303, 307]).toContain(page.status());
+    expect(page.headers()["location"]).toContain("/signin");
+    const consoleCall = await request.get("/api/trpc/tenancy.getMe", { headers: malformed });
+    expect(consoleCall.status()).toBe(401);
+  });
+});

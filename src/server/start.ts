@@ -7,6 +7,7 @@ import { env, missingProductionSecrets, publicBaseUrl } from "@/server/env";
 import { installWebShutdown } from "@/server/lifecycle/shutdown";
 import { log } from "@/server/log";
 import { createFirstAccount } from "@/server/services/bootstrap/first-start";
+import { refuseUnfetchableMethods } from "@/server/lifecycle/unfetchable-methods";
 
 const holder = globalThis as typeof globalThis & { __serviceStarted?: Promise<void> };
 
@@ -17,6 +18,7 @@ const holder = globalThis as typeof globalThis & { __serviceStarted?: Promise<vo
  */
 export function startServer(): Promise<void> {
   holder.__serviceStarted ??= (async () => {
+    refuseUnfetchableMethods();
     const missing = missingProductionSecrets();
     if (missing.length) {
       throw new Error(

@@ -37,6 +37,11 @@ describe("the service_session cookie", () => {
     expect((await authenticateCookie(headers))?.actor?.orgId).toBe(organization.id);
   });
 
+  it("that is not valid percent-encoding is no session, not an error", async () => {
+    expect(readCookie(withCookie("%E0%A4%A"), SESSION_COOKIE)).toBeNull();
+    await expect(authenticateCookie(withCookie("%E0%A4%A"))).resolves.toBeNull();
+  });
+
   it("without a selected organization is a signed-in person with no actor", async () => {
     const { user } = await memberOfNewOrg();
     const session = await authenticateCookie(await cookieHeaders(user.id, null));

@@ -19,14 +19,23 @@ export type TCookieSession = {
   actor: TUserActor | null;
 };
 
+/** A cookie's value, or null when it is absent or not valid percent-encoding (no cookie we set is). */
 export function readCookie(headers: Headers, name: string): string | null {
   const header = headers.get("cookie");
   if (!header) return null;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0 && part.slice(0, index).trim() === name) return decodedOrNull(part.slice(index + 1).trim());
   }
   return null;
+}
+
+function decodedOrNull(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null; // a malformed cookie is no session: the route answers as it does without one (401)
+  }
 }
 
 export async function authenticateCookie(headers: Headers): Promise<TCookieSession | null> {

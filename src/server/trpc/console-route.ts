@@ -19,7 +19,12 @@ export function consoleRateLimitKeys(req: Request): TRateLimitKeys {
 /** The procedure paths a request names: `/api/trpc/a.b,c.d` is a batch of two. */
 function procedurePaths(req: Request): string[] {
   const { pathname } = new URL(req.url);
-  const list = decodeURIComponent(pathname.slice(CONSOLE_ENDPOINT.length + 1));
+  let list: string;
+  try {
+    list = decodeURIComponent(pathname.slice(CONSOLE_ENDPOINT.length + 1));
+  } catch {
+    return [""]; // malformed percent-encoding names no procedure: tRPC answers it as unknown
+  }
   return list ? list.split(",") : [""];
 }
 
