@@ -25,3 +25,11 @@ export async function flowEngineWorld(orgToken: string) {
   };
   return { world, receiver, stop };
 }
+
+/** The graph of a flow whose one step POSTs its input verbatim to `url` (the echo flow's shape). */
+export function postInputGraph(url: string) {
+  return {
+    inputSchema: { type: "object", properties: {}, additionalProperties: true },
+    steps: [{ id: "post", kind: "tool" as const, tool: "service.http.post", args: { url, body: "{{input}}" } }],
+  };
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countStatements, reportStatements, useCountedEchoWorld } from "../../../test/statement-count-kit";
+import { postInputGraph } from "../../../test/flows-kit";
 import { eventsOf, startReceiver } from "../../../test/sessions-kit";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
@@ -30,17 +31,7 @@ beforeAll(async () => {
   const { flow } = await createAndPublishFlow(owner, {
     domainId: setup.world.acme.ops,
     name: `Counted flow ${crypto.randomUUID().slice(0, 8)}`,
-    graph: {
-      inputSchema: { type: "object", properties: {}, additionalProperties: true },
-      steps: [
-        {
-          id: "post",
-          kind: "tool",
-          tool: "service.http.post",
-          args: { url: `${receiver.base}/flow`, body: "{{input}}" },
-        },
-      ],
-    },
+    graph: postInputGraph(`${receiver.base}/flow`),
   });
   flowId = flow.id;
 });
