@@ -38,7 +38,10 @@ const MIGRATION_LOCK = 72707369;
 
 export function openDatabase(options: TDatabaseOptions): TDatabase {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Idle connections are kept two minutes (pg closes them after 10 s): an idle engine's statements
+    // come about once a minute, and each would otherwise open a connection (a server process) and
+    // prepare its statements again.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, idleTimeoutMillis: 120_000 });
     // Typed as always naming, but the adapter hands the value to pg as is, and pg runs a query
     // without a name unprepared (adapter-pg's performIO). The driver path names by the same rule.
     const nameOf = statementNamer(options.statementCache ?? env.DATABASE_STATEMENT_CACHE);

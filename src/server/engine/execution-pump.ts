@@ -1,6 +1,7 @@
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { env } from "@/server/env";
-import { TURN_JOB_RETRY_LIMIT, type TExecutionJobData } from "@/server/jobs/queues";
+import { expectJobsAt } from "@/server/jobs/due-wakes";
+import { EXECUTION_RETRY_DELAY_SECONDS, TURN_JOB_RETRY_LIMIT, type TExecutionJobData } from "@/server/jobs/queues";
 import { detach } from "@/server/detach";
 import { log } from "@/server/log";
 import { timedJob } from "@/server/observability/metrics";
@@ -8,6 +9,8 @@ import type { Admission } from "./admission";
 import { AttemptStopped } from "@/server/execution/attempt-stopped";
 import { JobCompletions } from "./job-completions";
 import { failInterruptedTurn } from "./recovery";
+import { RETRY_WAKE } from "./execution-wake";
+import { warmQueueTables } from "@/server/jobs/queue";
 
 /** Runs one attempt of an execution; `signal` fires when the attempt must stop (see below). */
 export type TRunExecution = (turnId: string, signal: AbortSignal) => Promise<void>;
@@ -21,7 +24,8 @@ const FETCH_BATCH = 100;
  * Takes one queue's execution jobs and runs them concurrently, as many as `admission` allows,
  * instead of one pg-boss worker per slot: a turn waiting on its model holds a promise, not a
  * worker. A fetch happens when a wake-up arrives (execution-wake.ts), when an attempt ends and
- * work may be waiting, and at the idle poll.
+ * work may be waiting, and when a job queued for later comes due (jobs/due-wakes.ts): never on a
+ * period of its own.
  *
  * Fairness: while the queue holds more than this process can take, each fetch first takes work
  * of organizations running fewer than a fair share of executions (pg-boss's groupConcurrency,
@@ -54,15 +58,13 @@ export class ExecutionPump {
   ) {}
 
   start(): void {
-    const poll = setInterval(() => this.wake(), env.ENGINE_IDLE_POLL_SECONDS * 1000);
     // The heartbeat never rejects (it logs its own failure); detach only says so.
     const heartbeat = setInterval(
       () => detach(this.heartbeat(), `The ${this.what} heartbeat`),
       (env.ENGINE_JOB_HEARTBEAT_SECONDS * 1000) / 3,
     );
-    poll.unref();
     heartbeat.unref();
-    this.timers.push(poll, heartbeat);
+    this.timers.push(heartbeat);
     this.wake();
   }
 
@@ -108,6 +110,11 @@ export class ExecutionPump {
       running.map(({ job }) => ({ id: job.id, retryCount: job.retryCount })),
       { message: "released at shutdown" },
     );
+    // The other engine processes look when the released jobs' retry comes due (execution-wake.ts).
+    await this.boss
+      .getDb()
+      .executeSql("SELECT pg_notify($1, $2)", [warmQueueTables().wakeChannel, `${this.queue}:${RETRY_WAKE}`])
+      .catch((error: unknown) => log.warn("Engine: announcing released jobs failed.", { error }));
   }
 
   private async fetchWhileRoom(): Promise<void> {
@@ -128,7 +135,8 @@ export class ExecutionPump {
         if (this.saturated) this.again = true;
       } while (this.again && !this.stopped);
     } catch (error) {
-      log.warn(`Engine: fetching ${this.what} jobs failed; retrying at the next poll.`, { error });
+      log.warn(`Engine: fetching ${this.what} jobs failed; looking again shortly.`, { error });
+      expectJobsAt(Date.now() + 1000);
     }
   }
 
@@ -194,6 +202,8 @@ export class ExecutionPump {
       await this.boss
         .fail(this.queue, fenced, { message: error instanceof Error ? error.message : String(error) })
         .catch(() => undefined);
+      // Its retry comes due after the queue's delay, with no NOTIFY: this process looks then.
+      expectJobsAt(Date.now() + EXECUTION_RETRY_DELAY_SECONDS * 1000);
     }
   }
 

@@ -9,9 +9,10 @@ import { parseWake } from "./execution-wake";
 
 describe("parseWake", () => {
   it("reads a wake-up's queue and job count", () => {
-    expect(parseWake("agent-turn:3")).toEqual({ queue: "agent-turn", count: 3 });
-    expect(parseWake("flow-run")).toEqual({ queue: "flow-run", count: 1 });
-    expect(parseWake("agent-turn:none")).toEqual({ queue: "agent-turn", count: 1 });
+    expect(parseWake("agent-turn:3")).toEqual({ queue: "agent-turn", count: 3, retry: false });
+    expect(parseWake("flow-run")).toEqual({ queue: "flow-run", count: 1, retry: false });
+    expect(parseWake("agent-turn:none")).toEqual({ queue: "agent-turn", count: 1, retry: false });
+    expect(parseWake("flow-run:retry")).toEqual({ queue: "flow-run", count: 1, retry: true });
   });
 });
 

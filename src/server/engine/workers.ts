@@ -1,26 +1,25 @@
 import type { PgBoss } from "pg-boss";
 import { detach } from "@/server/detach";
-import { env } from "@/server/env";
-import { warmQueueTables } from "@/server/jobs/queue";
+import { runningQueue, warmQueueTables } from "@/server/jobs/queue";
+import { expectJobsAt, startDueWakes } from "@/server/jobs/due-wakes";
 import {
   ASSISTANT_ACTION_QUEUE,
   FLOW_QUEUE,
   ONBOARDING_QUEUE,
+  ONBOARDING_RETRY_DELAY_SECONDS,
   WEBHOOK_QUEUE,
   TURN_QUEUE,
-  TURN_SWEEP_QUEUE,
   type TOnboardingJobData,
 } from "@/server/jobs/queues";
 import { runFlow } from "./flow-runner";
 import { runOnboardingJob } from "./onboarding";
-import { sweepExpiredTurns } from "./recovery";
 import { runTurn } from "./turn-runner";
-import { APPROVAL_SWEEP_QUEUE, registerAssistantActions } from "./assistant-action-jobs";
+import { registerAssistantActions } from "./assistant-action-jobs";
 import { listenForExecutions } from "./execution-wake";
 import { Admission } from "./admission";
 import { ExecutionPump } from "./execution-pump";
-import { SWEEP_POLL_SECONDS } from "./poll-periods";
-import { registerWebhookDelivery, WEBHOOK_SWEEP_QUEUE } from "./webhook-delivery";
+import { workWhenDue } from "./work-when-due";
+import { registerWebhookDelivery } from "./webhook-delivery";
 
 // This process's execution pumps (agent turns, flow runs), sharing one admission.
 let pumps: ExecutionPump[] = [];
@@ -46,40 +45,33 @@ export async function registerWorkers(boss: PgBoss): Promise<void> {
     for (const pump of closing.pumps) detach(pump.stop(), "Stopping an execution pump");
     closing.admission.close();
   });
+  // No worker polls on a period: NOTIFY starts queued jobs, the due wake-ups the ones queued for later.
+  const wakes = startDueWakes(boss, runningQueue()?.schema ?? "pgboss");
+  for (const pump of pumps) wakes.register(pump.queue, () => pump.wake());
   // The started queue's channel: its enqueues notify it (jobs/enqueue.ts).
   await listenForExecutions(boss, warmQueueTables().wakeChannel, new Map(pumps.map((pump) => [pump.queue, pump])));
   for (const pump of pumps) pump.start();
   // Partner onboarding runs: rare and short, one at a time per process is plenty.
-  await boss.work<TOnboardingJobData>(
+  await workWhenDue<TOnboardingJobData>(
+    boss,
+    wakes,
     ONBOARDING_QUEUE,
-    {
-      pollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS,
-      notifyPollingIntervalSeconds: env.ENGINE_IDLE_POLL_SECONDS,
-      includeMetadata: true,
-    },
+    { retryDelaySeconds: ONBOARDING_RETRY_DELAY_SECONDS },
     async ([job]) => {
       if (job) await runOnboardingJob(job);
     },
   );
-  await boss.work(TURN_SWEEP_QUEUE, { pollingIntervalSeconds: SWEEP_POLL_SECONDS }, async () => {
-    await sweepExpiredTurns();
-  });
-  await boss.schedule(TURN_SWEEP_QUEUE, "* * * * *");
-  // Assistant webhooks (spec 6.2): delivery attempts and their minute sweep.
-  await registerWebhookDelivery(boss);
-  // Assistant actions (spec 4.8): approved actions' runs and the approval expiry sweep.
-  await registerAssistantActions(boss);
+  // The minute sweeps (turns past their bounds, lost deliveries, approvals) run from scheduler.ts.
+  // Assistant webhooks (spec 6.2): delivery attempts.
+  await registerWebhookDelivery(boss, wakes);
+  // Assistant actions (spec 4.8): approved actions' runs.
+  await registerAssistantActions(boss, wakes);
+  // The first look: jobs may be due already (queued while no engine ran).
+  expectJobsAt(Date.now());
 }
 
 /** The queues registerWorkers works through pg-boss's own workers (the pumps stop themselves). */
-const WORKED_QUEUES = [
-  ONBOARDING_QUEUE,
-  TURN_SWEEP_QUEUE,
-  WEBHOOK_QUEUE,
-  WEBHOOK_SWEEP_QUEUE,
-  ASSISTANT_ACTION_QUEUE,
-  APPROVAL_SWEEP_QUEUE,
-];
+const WORKED_QUEUES = [ONBOARDING_QUEUE, WEBHOOK_QUEUE, ASSISTANT_ACTION_QUEUE];
 
 /**
  * Shutdown, first half: the engine stops fetching at once, and this resolves when its running

@@ -11,6 +11,7 @@ import {
   WEBHOOK_QUEUE,
 } from "./queues";
 import { warmQueue, warmQueueTables } from "./queue";
+import { expectJobsAt } from "./due-wakes";
 
 /**
  * Work that happens after a 202, each named by the row that is its source of truth: an agent
@@ -67,6 +68,8 @@ export async function enqueue(tx: TTransaction, job: TJob, options: { startAfter
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     ...groupOf(job),
   });
+  // No NOTIFY can announce it when it comes due: this process's workers look then (committed by then).
+  if (options.startAfter) expectJobsAt(options.startAfter);
 }
 
 /** Several jobs of one transaction (a fan-out) in one insert. */

@@ -75,8 +75,10 @@ export function queueConnection(connectionString: string): {
 
 // What pg-boss does on its own while the service idles. The service never uses job dependencies,
 // so their pass (5 s by default, three statements) runs once a minute; a LISTEN connection's
-// liveness check every 30 s instead of 10 s (every worker also polls as a backstop).
-const QUIET_WHEN_IDLE = { flowIntervalSeconds: 60, notifyHeartbeatIntervalMs: 30_000 };
+// liveness check every 30 s instead of 10 s (the due wake-ups catch what a lost NOTIFY missed).
+// No pg-boss cron: its clock checks, cron claims and send-it queue cost an idle service about ten
+// statements a minute for three minute sweeps, which engine/scheduler.ts runs itself.
+const QUIET_WHEN_IDLE = { flowIntervalSeconds: 60, notifyHeartbeatIntervalMs: 30_000, schedule: false };
 
 async function boot(queue: TQueueState, database: TDatabase, options: TQueueOptions): Promise<PgBoss | null> {
   try {

@@ -4,7 +4,6 @@ import { env } from "@/server/env";
 
 /** Queue names of the engine. */
 export const TURN_QUEUE = "agent-turn";
-export const TURN_SWEEP_QUEUE = "agent-turn-sweep";
 /** Flow runs: one job per attempt of a flow run's execution (its Turn), like agent turns. */
 export const FLOW_QUEUE = "flow-run";
 
@@ -42,10 +41,13 @@ export type TOnboardingJobData = { followerId: string };
 
 export type TQueueCreateOptions = NonNullable<Parameters<PgBoss["createQueue"]>[1]>;
 
+/** How long a failed or released execution job waits before it is retried. */
+export const EXECUTION_RETRY_DELAY_SECONDS = 2;
+
 /** Agent turns and flow runs: one execution per job, retried after a crash. */
 const EXECUTION_QUEUE_OPTIONS: TQueueCreateOptions = {
   retryLimit: TURN_JOB_RETRY_LIMIT,
-  retryDelay: 2,
+  retryDelay: EXECUTION_RETRY_DELAY_SECONDS,
   // A worker that died mid-turn stops heartbeating; after this its job is retried elsewhere.
   heartbeatSeconds: env.ENGINE_JOB_HEARTBEAT_SECONDS,
   // The longest a single attempt may hold the job (approval waits are not attempts): past the
@@ -57,9 +59,11 @@ const EXECUTION_QUEUE_OPTIONS: TQueueCreateOptions = {
 };
 
 /** Onboarding: idempotent steps, so a retried job converges; backoff spreads retries of a failing database. */
+export const ONBOARDING_RETRY_DELAY_SECONDS = 2;
+
 const ONBOARDING_QUEUE_OPTIONS: TQueueCreateOptions = {
   retryLimit: ONBOARDING_RETRY_LIMIT,
-  retryDelay: 2,
+  retryDelay: ONBOARDING_RETRY_DELAY_SECONDS,
   retryBackoff: true,
   heartbeatSeconds: 30,
   expireInSeconds: 600,
@@ -69,13 +73,15 @@ const ONBOARDING_QUEUE_OPTIONS: TQueueCreateOptions = {
 /** A delivery attempt never retries as a job: the delivery row schedules its own next attempt. */
 const WEBHOOK_QUEUE_OPTIONS: TQueueCreateOptions = { retryLimit: 0, expireInSeconds: 120, notify: true };
 
+export const ASSISTANT_ACTION_RETRY_DELAY_SECONDS = 5;
+
 /**
  * An approved action's run: a retry never re-runs a call that started (the job finds it RUNNING
  * and fails it as interrupted), so retrying is safe; the minute sweep wakes a lost one.
  */
 const ASSISTANT_ACTION_QUEUE_OPTIONS: TQueueCreateOptions = {
   retryLimit: 2,
-  retryDelay: 5,
+  retryDelay: ASSISTANT_ACTION_RETRY_DELAY_SECONDS,
   expireInSeconds: 300,
   notify: true,
 };
@@ -112,7 +118,6 @@ export async function createQueueOnce(boss: PgBoss, name: string, options: TQueu
  */
 export async function ensureQueues(boss: PgBoss): Promise<Map<string, TQueueTable>> {
   await createQueueOnce(boss, TURN_QUEUE, EXECUTION_QUEUE_OPTIONS);
-  await createQueueOnce(boss, TURN_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
   await createQueueOnce(boss, FLOW_QUEUE, EXECUTION_QUEUE_OPTIONS);
   await createQueueOnce(boss, ONBOARDING_QUEUE, ONBOARDING_QUEUE_OPTIONS);
   await createQueueOnce(boss, WEBHOOK_QUEUE, WEBHOOK_QUEUE_OPTIONS);
