@@ -90,8 +90,10 @@ function serviceEnv(databaseUrl: string, port: number): Record<string, string> {
     LOG_LEVEL: "warn",
     ENGINE_MAX_IN_FLIGHT: "2",
     SHUTDOWN_GRACE_SECONDS: "10",
-    // A killed worker's jobs and webhook attempts come back sooner than in production (30 s, 60 s).
+    // A killed worker's jobs and webhook attempts come back sooner than in production (30 s, 60 s),
+    // and the others look for them sooner (30 s).
     ENGINE_JOB_HEARTBEAT_SECONDS: "10",
+    ENGINE_IDLE_POLL_SECONDS: "10",
     WEBHOOK_ATTEMPT_LEASE_SECONDS: "20",
   };
 }

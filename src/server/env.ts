@@ -72,7 +72,7 @@ const ZEnv = z.object({
     .default(900),
   // Seconds an idle engine slot waits before it looks for work without a wake-up: the backstop
   // for a lost NOTIFY and for retries that come due (they notify nobody).
-  ENGINE_IDLE_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
+  ENGINE_IDLE_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   // SIGTERM: seconds a process lets running jobs and requests finish before it releases the
   // rest to other engine processes and exits (below a typical orchestrator's 30 s kill delay).
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
