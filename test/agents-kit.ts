@@ -75,9 +75,9 @@ export type TApiResponse = { status: number; headers: Headers; body: any }; // e
 export async function api(
   method: string,
   path: string,
-  options: { credential?: string; body?: unknown; rawBody?: string } = {},
+  options: { credential?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<TApiResponse> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.credential) headers.authorization = `Bearer ${options.credential}`;
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined) headers["content-type"] = "application/json";

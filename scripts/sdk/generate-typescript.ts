@@ -114,7 +114,8 @@ function renderOperations(surface: (typeof SURFACES)[number], document: TDocumen
     types.push(`export type ${name}Output = ${outputs.length ? outputs.join(" | ") : "undefined"};`);
     const idempotent = isIdempotent(method, operation);
     // A second approval decision must never be sent by a retry; keyed decisions are replayed safely.
-    const retry = !idempotent && /decide\w*approval/i.test(id) ? "rate-limit-only" : "default";
+    // A POST without a key is sent once: after it may have reached the service, a retry could do it twice.
+    const retry = !idempotent && method === "post" ? "rate-limit-only" : "default";
     specs.push(
       `  ${JSON.stringify(id)}: { method: ${JSON.stringify(method.toUpperCase())}, path: ${JSON.stringify(path)}, pathParams: ${JSON.stringify(pathParams)}, queryParams: ${JSON.stringify(queryParams)}, hasBody: ${hasBody}, idempotent: ${idempotent}, retry: ${JSON.stringify(retry)} },`,
     );

@@ -264,6 +264,7 @@ def generate_surface(doc_name: str, prefix: str, base_class: str) -> dict[str, s
             op_id = op["operationId"]
             last = op_id.rsplit("-", 1)[-1]
             class_stem = pascal(last if short.count(last) == 1 else op_id)
+            # A POST without a key is sent once (render_method decides; listed decisions too).
             methods.append(render_method(models, path, http_method.upper(), op, class_stem, op_id in idempotent_ids, op_id in send_once_ids))
     server = document.get("servers", [{}])[0].get("url", "")
     info = document.get("info", {})
@@ -289,6 +290,8 @@ def render_method(models: ModelWriter, path: str, method: str, op: dict[str, Any
     name = py_name(op["operationId"])
     params = op.get("parameters", [])
     idempotent = idempotent or any(p["in"] == "header" and p["name"].lower() == "idempotency-key" for p in params) or "Idempotency-Key" in op.get("description", "")
+    # After it may have reached the service, a retry of a POST without a key could do it twice.
+    send_once = (send_once or method == "POST") and not idempotent
     success = sorted(code for code in op["responses"] if code.startswith("2"))
     status = success[0] if success else "200"
     response = op["responses"].get(status, {})

@@ -1,5 +1,17 @@
 export { createCustomerClient, createPartnerClient, type CustomerClient, type PartnerClient } from "./client.js";
-export { ApiConnectionError, ApiError, type ErrorEnvelope } from "./runtime/errors.js";
+export {
+  ApiConnectionError,
+  ApiError,
+  AuthenticationError,
+  ConflictError,
+  IdempotencyError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
+  type ErrorEnvelope,
+} from "./runtime/errors.js";
 export { items, pages } from "./runtime/pagination.js";
 export { DEFAULT_RETRY_POLICY, type RetryMode, type RetryPolicy } from "./runtime/retry.js";
 export { SseParser, type SseMessage } from "./runtime/sse.js";

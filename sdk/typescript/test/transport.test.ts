@@ -1,6 +1,18 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import { ApiConnectionError, ApiError, createCustomerClient, createPartnerClient } from "../src/index.js";
+import {
+  ApiConnectionError,
+  ApiError,
+  AuthenticationError,
+  ConflictError,
+  createCustomerClient,
+  createPartnerClient,
+  IdempotencyError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
+} from "../src/index.js";
 import { retryAfterMs, retryDelayMs, shouldRetry } from "../src/runtime/retry.js";
 import { errorEnvelope, hangUp, json, scriptedServer } from "./server.js";
 
@@ -127,25 +139,74 @@ describe("retries", () => {
     assert.equal(server.requests.length, 4);
   });
 
-  test("an approval decision without a key is sent once after a 5xx or a dropped connection, but repeated after a 429", async () => {
+  test("a POST without a key (minting a token) is sent once after a 5xx or a dropped connection, but repeated after a 429", async () => {
     const server = await serve(
       errorEnvelope(500, "INTERNAL"),
       hangUp,
       errorEnvelope(429, "RATE_LIMITED", { "retry-after": "0" }),
-      json(200, { ok: true }),
+      json(200, { token: "t" }),
     );
     const client = createCustomerClient({ baseUrl: server.baseUrl, credential: "yk_test", ...FAST });
-    await assert.rejects(
-      client.sessions.decideApproval({ sessionId: "s", decision: "approve" } as never),
-      (error: unknown) => error instanceof ApiError && error.status === 500,
-    );
-    await assert.rejects(
-      client.sessions.decideApproval({ sessionId: "s", decision: "approve" } as never),
-      (error: unknown) => error instanceof ApiConnectionError,
-    );
-    const decided = await client.sessions.decideApproval({ sessionId: "s", decision: "approve" } as never);
-    assert.equal(decided.status, 200);
+    const mint = () => client.auth.createToken({ grant_type: "password" } as never);
+    await assert.rejects(mint(), (error: unknown) => error instanceof ApiError && error.status === 500);
+    await assert.rejects(mint(), (error: unknown) => error instanceof ApiConnectionError);
+    const minted = await mint();
+    assert.equal(minted.status, 200);
     assert.equal(server.requests.length, 4);
+    assert.equal(server.requests[0]!.headers["idempotency-key"], undefined);
+  });
+
+  test("a lost answer never runs work twice: open, message, approval and creates retry a 502 with one key", async () => {
+    // A proxy that forwarded each request and then answered 502: every second request succeeds.
+    const lost = errorEnvelope(502, "HTTP_ERROR");
+    const answered = json(202, { sessionId: "s", executionId: "e" });
+    const server = await serve((request, response, index) =>
+      (index % 2 === 0 ? lost : answered)(request, response, index),
+    );
+    const client = createCustomerClient({ baseUrl: server.baseUrl, credential: "yk_test", ...FAST });
+    const calls = [
+      () => client.sessions.open({ automationId: TRIGGER, message: "hi" } as never),
+      () => client.sessions.postMessage({ sessionId: "s", message: "again" } as never),
+      () => client.sessions.decideApproval({ sessionId: "s", decision: "approved" } as never),
+      () => client.agents.authoring.create({ domainId: TRIGGER, name: "A" } as never),
+    ];
+    for (const call of calls) {
+      const before = server.requests.length;
+      await call();
+      const [first, retry] = server.requests.slice(before);
+      assert.ok(first!.headers["idempotency-key"], `${first!.url} carries an Idempotency-Key`);
+      assert.equal(retry!.headers["idempotency-key"], first!.headers["idempotency-key"]);
+    }
+  });
+
+  test("a Retry-After longer than maxRetryAfterMs raises RateLimitError at once, carrying the wait", async () => {
+    const server = await serve(errorEnvelope(429, "RATE_LIMITED", { "retry-after": "120" }), json(202, {}));
+    const client = createCustomerClient({ baseUrl: server.baseUrl, credential: "yk_test", ...FAST });
+    const started = Date.now();
+    const error = await client.triggers.fire({ triggerId: TRIGGER, input: {} }).catch((caught: unknown) => caught);
+    assert.ok(error instanceof RateLimitError && error instanceof ApiError);
+    assert.equal(error.retryAfterMs, 120_000);
+    assert.equal(server.requests.length, 1);
+    assert.ok(Date.now() - started < 1_000);
+  });
+
+  test("every error family has its class under ApiError", async () => {
+    const cases: Array<[number, string, new (...args: never[]) => ApiError]> = [
+      [401, "UNAUTHENTICATED", AuthenticationError],
+      [404, "NOT_FOUND", NotFoundError],
+      [409, "CONFLICT", ConflictError],
+      [409, "IDEMPOTENCY_KEY_REUSED", IdempotencyError],
+      [400, "VALIDATION", ValidationError],
+      [500, "INTERNAL", ServerError],
+    ];
+    for (const [status, code, type] of cases) {
+      const server = await serve(errorEnvelope(status, code));
+      const client = createCustomerClient({ baseUrl: server.baseUrl, credential: "yk_test", ...FAST, maxRetries: 0 });
+      const error = await client.sessions.get({ sessionId: "s" }).catch((caught: unknown) => caught);
+      assert.ok(error instanceof type, `${status} ${code} is a ${type.name}`);
+      assert.ok(error instanceof ApiError);
+      assert.equal((error as ApiError).code, code);
+    }
   });
 
   test("a connection that never answers ends in ApiConnectionError after the retries", async () => {
@@ -178,7 +239,7 @@ describe("retry policy", () => {
   });
 
   test("backoff doubles with jitter between half and the full step, capped, and Retry-After wins", () => {
-    const policy = { maxRetries: 5, baseDelayMs: 100, maxDelayMs: 1_000 };
+    const policy = { maxRetries: 5, baseDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterMs: 60_000 };
     assert.equal(
       retryDelayMs(0, policy, null, () => 0),
       50,
@@ -201,7 +262,11 @@ describe("retry policy", () => {
     );
     assert.equal(
       retryDelayMs(0, policy, 60_000, () => 1),
-      1_000,
+      60_000,
+    );
+    assert.equal(
+      retryDelayMs(0, policy, 60_001, () => 1),
+      null,
     );
   });
 

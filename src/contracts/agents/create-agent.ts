@@ -7,6 +7,7 @@ export const AGENT_NAME_MAX = 120;
 export const AGENT_DESCRIPTION_MAX = 2_000;
 
 export const createAgentMeta = routeMeta({
+  idempotency: "optional",
   surface: "v1",
   method: "POST",
   path: "/authoring/automations",

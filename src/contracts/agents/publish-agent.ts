@@ -5,6 +5,7 @@ import { ZAgentPathId, ZBeltEntry } from "./setup";
 export const CHANGE_NOTE_MAX = 2_000;
 
 export const publishAgentMeta = routeMeta({
+  idempotency: "optional",
   surface: "v1",
   method: "POST",
   path: "/authoring/automations/{id}/publish",

@@ -4,6 +4,7 @@ import { ZConnectionPath } from "./connections";
 import { ASSISTANT_401, ASSISTANT_IDEMPOTENCY_409, ASSISTANT_WORKER_404 } from "./worker";
 
 export const deleteConnectionMeta = routeMeta({
+  idempotency: "optional",
   surface: "partner-v1",
   method: "DELETE",
   path: "/organizations/{orgId}/workers/{w}/connections/{provider}",

@@ -13,6 +13,7 @@ export const WORKER_EMAIL_MAX = 254;
 // fields say which is meant, so one procedure serves both (a route has one procedure).
 
 export const createWorkerMeta = routeMeta({
+  idempotency: "optional",
   surface: "partner-v1",
   method: "POST",
   path: "/organizations/{orgId}/workers",

@@ -5,6 +5,7 @@ import { ZAssistantApproval } from "./approval";
 import { ASSISTANT_401, ZAssistantPathId, ZWorkerPath } from "./worker";
 
 export const decideApprovalMeta = routeMeta({
+  idempotency: "optional",
   surface: "partner-v1",
   method: "POST",
   path: "/organizations/{orgId}/workers/{w}/approvals/{id}",

@@ -3,6 +3,7 @@ import { routeMeta } from "@/contracts/common/meta";
 import { ASSISTANT_401, ASSISTANT_IDEMPOTENCY_409, ASSISTANT_WORKER_404, ZWorkerPath } from "./worker";
 
 export const deleteWorkerMeta = routeMeta({
+  idempotency: "optional",
   surface: "partner-v1",
   method: "DELETE",
   path: "/organizations/{orgId}/workers/{w}",

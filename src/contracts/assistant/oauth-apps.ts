@@ -57,6 +57,7 @@ export const getOAuthAppsMeta = routeMeta({
 export const ZGetOAuthAppsRequest = z.strictObject({ orgId: ZAssistantPathId });
 
 export const putOAuthAppMeta = routeMeta({
+  idempotency: "optional",
   ...common,
   surface: "partner-v1",
   method: "PUT",
@@ -79,6 +80,7 @@ export const ZPutOAuthAppRequest = z.strictObject({
 });
 
 export const putOAuthStateMeta = routeMeta({
+  idempotency: "optional",
   ...common,
   surface: "partner-v1",
   method: "PUT",

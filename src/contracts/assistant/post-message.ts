@@ -7,6 +7,7 @@ export const ASSISTANT_TURN_409 =
   "No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS).";
 
 export const postMessageMeta = routeMeta({
+  idempotency: "optional",
   surface: "partner-v1",
   method: "POST",
   path: "/organizations/{orgId}/workers/{w}/messages",

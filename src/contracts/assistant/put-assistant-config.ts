@@ -9,6 +9,7 @@ export const WEBHOOK_SECRET_MIN = 16;
 export const WEBHOOK_SECRET_MAX = 256;
 
 export const putAssistantConfigMeta = routeMeta({
+  idempotency: "optional",
   surface: "partner-v1",
   method: "PUT",
   path: "/organizations/{orgId}/assistant-config",

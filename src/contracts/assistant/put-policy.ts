@@ -4,6 +4,7 @@ import { ZPolicy } from "./policy";
 import { ASSISTANT_401, ASSISTANT_IDEMPOTENCY_409, ASSISTANT_WORKER_404, ZWorkerPath } from "./worker";
 
 export const putPolicyMeta = routeMeta({
+  idempotency: "optional",
   surface: "partner-v1",
   method: "PUT",
   path: "/organizations/{orgId}/workers/{w}/policy",

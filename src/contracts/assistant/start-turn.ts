@@ -6,6 +6,7 @@ import { ASSISTANT_TURN_409 } from "./post-message";
 import { ASSISTANT_401, ASSISTANT_WORKER_404, ZWorkerPath } from "./worker";
 
 export const startTurnMeta = routeMeta({
+  idempotency: "optional",
   surface: "partner-v1",
   method: "POST",
   path: "/organizations/{orgId}/workers/{w}/turns",

@@ -13,7 +13,12 @@ export type TProcedureMeta = OpenApiMeta & {
   surface?: TSurface;
   /** The success status the route really answers with (trpc-to-openapi always says 200). */
   successStatus?: 200 | 201 | 202 | 204;
+  /** Whether the route takes an `Idempotency-Key` header (documented as a parameter). */
+  idempotency?: TIdempotency;
 };
+
+/** A route that deduplicates by `Idempotency-Key`: whether the header may or must be sent. */
+export type TIdempotency = "optional" | "required";
 
 type TRouteOptions = {
   surface: TSurface;
@@ -28,6 +33,7 @@ type TRouteOptions = {
   security: string[];
   /** Error statuses the route can answer with, and when. All use the error envelope. */
   errors: Record<number, string>;
+  idempotency?: TIdempotency;
 };
 
 /** Builds a procedure's meta: one place that knows how routes are described. */
@@ -35,6 +41,7 @@ export function routeMeta(options: TRouteOptions): TProcedureMeta {
   return {
     surface: options.surface,
     successStatus: options.successStatus ?? 200,
+    ...(options.idempotency ? { idempotency: options.idempotency } : {}),
     openapi: {
       method: options.method,
       path: options.path,

@@ -4,6 +4,7 @@ import { ZPathId } from "./knowledge-base";
 import { ZArticleDraftBody, ZArticleTitle, ZKnowledgeArticle } from "./knowledge-article";
 
 export const createArticleMeta = routeMeta({
+  idempotency: "optional",
   surface: "v1",
   method: "POST",
   path: "/authoring/knowledge-bases/{baseId}/articles",

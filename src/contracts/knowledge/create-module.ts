@@ -4,6 +4,7 @@ import { routeMeta } from "@/contracts/common/meta";
 import { MODULE_DESCRIPTION_MAX, MODULE_NAME_MAX, ZKnowledgeModule, ZKnowledgeModuleKind } from "./knowledge-module";
 
 export const createModuleMeta = routeMeta({
+  idempotency: "optional",
   surface: "v1",
   method: "POST",
   path: "/authoring/knowledge-modules",

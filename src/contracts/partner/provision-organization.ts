@@ -3,6 +3,7 @@ import { routeMeta } from "@/contracts/common/meta";
 import { ZFollowerRecord } from "./follower-record";
 
 export const provisionOrganizationMeta = routeMeta({
+  idempotency: "required",
   surface: "partner-v1",
   method: "POST",
   path: "/organizations",

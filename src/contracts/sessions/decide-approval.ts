@@ -14,6 +14,7 @@ const ERRORS = {
 };
 
 export const decideApprovalMeta = routeMeta({
+  idempotency: "optional",
   surface: "v1",
   method: "POST",
   path: "/agents/sessions/{sessionId}/turn-approval",

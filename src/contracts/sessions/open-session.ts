@@ -4,6 +4,7 @@ import { routeMeta } from "@/contracts/common/meta";
 import { ZSessionMessageText } from "./common";
 
 export const openSessionMeta = routeMeta({
+  idempotency: "optional",
   surface: "v1",
   method: "POST",
   path: "/agents/{automationId}/sessions",

@@ -4,6 +4,7 @@ import { routeMeta } from "@/contracts/common/meta";
 import { SESSION_404, ZSessionMessageText, ZSessionPathId } from "./common";
 
 export const postMessageMeta = routeMeta({
+  idempotency: "optional",
   surface: "v1",
   method: "POST",
   path: "/agents/sessions/{sessionId}/messages",

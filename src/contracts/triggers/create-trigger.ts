@@ -4,6 +4,7 @@ import { routeMeta } from "@/contracts/common/meta";
 import { ENDPOINT_SECRET_MAX, ENDPOINT_SECRET_MIN, ZEventFilter, ZTrigger, ZTriggerName } from "./trigger";
 
 export const createTriggerMeta = routeMeta({
+  idempotency: "optional",
   surface: "v1",
   method: "POST",
   path: "/triggers",

@@ -4,6 +4,7 @@ import { ZIsoDateTime, ZUuid } from "@/contracts/common/ids";
 import { routeMeta } from "@/contracts/common/meta";
 
 export const fireTriggerMeta = routeMeta({
+  idempotency: "optional",
   surface: "v1",
   method: "POST",
   path: "/triggers/fire",

@@ -4,13 +4,7 @@ import { startEngine, stopEngine } from "../../../test/sessions-kit";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/enqueue";
-import {
-  ASSISTANT_ACTION_QUEUE,
-  FLOW_QUEUE,
-  ONBOARDING_QUEUE,
-  TURN_QUEUE,
-  WEBHOOK_QUEUE,
-} from "@/server/jobs/queues";
+import { ASSISTANT_ACTION_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, TURN_QUEUE, WEBHOOK_QUEUE } from "@/server/jobs/queues";
 
 const WORKED = [TURN_QUEUE, FLOW_QUEUE, ONBOARDING_QUEUE, WEBHOOK_QUEUE, ASSISTANT_ACTION_QUEUE];
 const saved = { poll: env.ENGINE_IDLE_POLL_SECONDS };

@@ -66,8 +66,42 @@ type TOperation = {
   parameters?: unknown[];
 };
 
-function errorResponse(description: string) {
-  return { description, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } } };
+function errorResponse(description: string, headers?: Record<string, unknown>) {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
+  };
+}
+
+const header = (description: string, schema: Record<string, unknown>) => ({ description, schema });
+
+const RETRY_AFTER = header("Seconds to wait before retrying.", { type: "integer", minimum: 0 });
+
+/** The limits in force, on every answer of a rate-limited surface (decisions.md, "The 429 answer and headers"). */
+const RATE_LIMIT_HEADERS = {
+  RateLimit: header("The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`.", {
+    type: "string",
+  }),
+  "RateLimit-Policy": header("The limits in force for this request, e.g. `600;w=60`.", { type: "string" }),
+};
+
+const IDEMPOTENCY_KEY_SCHEMA = { type: "string", minLength: 1, maxLength: 128, pattern: "^[A-Za-z0-9._:-]{1,128}$" };
+
+const IDEMPOTENCY_409 =
+  "The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`).";
+
+/** The `Idempotency-Key` request header of a route that deduplicates (section 4.5's rules). */
+function idempotencyKeyParameter(required: boolean) {
+  return {
+    name: "Idempotency-Key",
+    in: "header",
+    required,
+    description:
+      "Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.",
+    schema: IDEMPOTENCY_KEY_SCHEMA,
+    example: "open-7f3c9a1e-retry-safe",
+  };
 }
 
 /**
@@ -85,8 +119,33 @@ function describeOperation(operation: TOperation, meta: TProcedureMeta): void {
   const hasInput = Boolean(operation.requestBody) || Boolean(operation.parameters?.length);
   const errors: Record<number, string> = { ...declared, 500: STATUS_TEXT[500]! };
   if (hasInput) errors[400] ??= STATUS_TEXT[400]!;
-  if (meta.surface && RATE_LIMITED_SURFACES.includes(meta.surface)) errors[429] ??= STATUS_TEXT[429]!;
-  for (const [code, text] of Object.entries(errors)) responses[code] = errorResponse(text);
+  const rateLimited = Boolean(meta.surface && RATE_LIMITED_SURFACES.includes(meta.surface));
+  if (rateLimited) errors[429] ??= STATUS_TEXT[429]!;
+  if (meta.idempotency) {
+    errors[409] ??= IDEMPOTENCY_409;
+    operation.parameters = [...(operation.parameters ?? []), idempotencyKeyParameter(meta.idempotency === "required")];
+  }
+  for (const [code, text] of Object.entries(errors)) {
+    const retryAfter = code === "429" || (code === "409" && meta.idempotency) || code === "503";
+    const headers = {
+      ...(retryAfter ? { "Retry-After": RETRY_AFTER } : {}),
+      ...(rateLimited ? RATE_LIMIT_HEADERS : {}),
+    };
+    responses[code] = errorResponse(text, Object.keys(headers).length > 0 ? headers : undefined);
+  }
+  const succeeded = responses[String(status)] as Record<string, unknown>;
+  succeeded.headers = {
+    ...(meta.idempotency
+      ? {
+          "Idempotency-Replayed": header(
+            "`true` when this is the stored answer of an earlier request with the same Idempotency-Key.",
+            { type: "string", enum: ["true"] },
+          ),
+        }
+      : {}),
+    ...(rateLimited ? RATE_LIMIT_HEADERS : {}),
+  };
+  if (Object.keys(succeeded.headers as object).length === 0) delete succeeded.headers;
   operation.responses = responses;
   const schemes = ((meta.openapi as { security?: string[] } | undefined)?.security ?? []) as string[];
   operation.security = schemes.map((name) => ({ [name]: [] }));

@@ -6,7 +6,20 @@ from . import webhooks
 from ._client import RequestOptions, RetryPolicy, __version__, new_idempotency_key, parse_retry_after
 from ._models import OMIT, ApiModel, NoContent, RawResult, ResponseInfo
 from .clients import CustomerClient, PartnerClient
-from .errors import AgentAutomationError, ApiConnectionError, ApiError, WebhookVerificationError
+from .errors import (
+    AgentAutomationError,
+    ApiConnectionError,
+    ApiError,
+    AuthenticationError,
+    ConflictError,
+    IdempotencyError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    ServerError,
+    ValidationError,
+    WebhookVerificationError,
+)
 from .stream import SessionStream, StreamEvent
 
 __all__ = [
@@ -15,6 +28,14 @@ __all__ = [
     "ApiConnectionError",
     "ApiError",
     "ApiModel",
+    "AuthenticationError",
+    "ConflictError",
+    "IdempotencyError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "ServerError",
+    "ValidationError",
     "CustomerClient",
     "NoContent",
     "PartnerClient",

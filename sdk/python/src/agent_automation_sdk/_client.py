@@ -16,7 +16,7 @@ import httpx
 from pydantic import TypeAdapter
 
 from ._models import OMIT, ApiModel, NoContent, RawResult, ResponseInfo
-from .errors import ApiConnectionError, ApiError
+from .errors import ApiConnectionError, ApiError, typed_api_error
 
 __version__ = "0.1.0"
 
@@ -266,7 +266,7 @@ def _api_error(response: httpx.Response, request_id: str) -> ApiError:
     try:
         payload = response.json()
         envelope = payload["error"]
-        return ApiError(response.status_code, str(envelope["code"]), str(envelope["message"]), envelope.get("details"), rid, response.headers)
+        return typed_api_error(response.status_code, str(envelope["code"]), str(envelope["message"]), envelope.get("details"), rid, response.headers)
     except (ValueError, KeyError, TypeError):
         text = response.text[:500]
-        return ApiError(response.status_code, f"HTTP_{response.status_code}", text or response.reason_phrase, None, rid, response.headers)
+        return typed_api_error(response.status_code, f"HTTP_{response.status_code}", text or response.reason_phrase, None, rid, response.headers)

@@ -40,6 +40,74 @@ class ApiError(AgentAutomationError):
         return self.headers.get("retry-after")
 
 
+class AuthenticationError(ApiError):
+    """401: the credential is missing, unknown, expired or revoked."""
+
+
+class PermissionDeniedError(ApiError):
+    """403: the credential is known but may not do this."""
+
+
+class NotFoundError(ApiError):
+    """404: nothing there, or nothing this credential may see (answered alike)."""
+
+
+class ConflictError(ApiError):
+    """409: the resource's state refuses the call."""
+
+
+class IdempotencyError(ConflictError):
+    """409 IDEMPOTENCY_KEY_REUSED / IDEMPOTENCY_IN_PROGRESS (every IDEMPOTENCY_* code)."""
+
+
+class ValidationError(ApiError):
+    """400 / 415 / 422: the request itself is invalid; `details["issues"]` names the fields."""
+
+
+class RateLimitError(ApiError):
+    """429: refused before anything ran; raised at once when `Retry-After` is longer than the
+    policy's `max_retry_after`, or after the last retry. `retry_after_seconds` is the wait asked for."""
+
+    @property
+    def retry_after_seconds(self) -> float | None:
+        from ._client import parse_retry_after
+
+        return parse_retry_after(self.retry_after)
+
+
+class ServerError(ApiError):
+    """5xx: the service failed; `request_id` is what to give support."""
+
+
+def typed_api_error(
+    status: int,
+    code: str,
+    message: str,
+    details: Mapping[str, Any] | None = None,
+    request_id: str | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> ApiError:
+    """The error class of an answer's family; every one is an ApiError."""
+    kind: type[ApiError] = ApiError
+    if code.startswith("IDEMPOTENCY_"):
+        kind = IdempotencyError
+    elif status == 401:
+        kind = AuthenticationError
+    elif status == 403:
+        kind = PermissionDeniedError
+    elif status == 404:
+        kind = NotFoundError
+    elif status == 409:
+        kind = ConflictError
+    elif status == 429:
+        kind = RateLimitError
+    elif status in (400, 415, 422):
+        kind = ValidationError
+    elif status >= 500:
+        kind = ServerError
+    return kind(status, code, message, details, request_id, headers)
+
+
 class ApiConnectionError(AgentAutomationError):
     """No answer: the connection failed or timed out on every attempt."""
 

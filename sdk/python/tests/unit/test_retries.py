@@ -85,10 +85,10 @@ def test_each_call_gets_its_own_key_and_a_given_key_is_sent_as_is():
 
 
 def test_operations_without_idempotency_send_no_key():
-    script = Script(httpx.Response(202, json={"sessionId": "s", "executionId": "e"}))
+    script = Script(httpx.Response(200, json={"token": "yku_t", "expiresAt": "2026-12-05T08:00:00.000Z"}))
     client, _ = customer(script)
-    client.sessions_open("agent-1", message="hello")
-    assert "idempotency-key" not in script.requests[0].headers
+    client.auth_create_token(body={})
+    assert all("idempotency-key" not in request.headers for request in script.requests)
 
 
 def test_provisioning_and_worker_mutations_carry_a_key():
@@ -176,22 +176,61 @@ def test_max_retries_zero_and_per_call_override():
     assert len(script.requests) == 2
 
 
-def test_an_approval_decision_is_not_resent_after_it_may_have_reached_the_service():
-    # A read error or a 500 may follow a decision that was taken: a second one would be 409.
+def test_a_post_without_a_key_is_not_resent_after_it_may_have_reached_the_service():
+    # A read error or a 500 may follow a token that was minted: a second call would mint another.
     script = Script(httpx.ReadError("connection reset"))
     client, _ = customer(script)
     with pytest.raises(ApiConnectionError):
-        client.sessions_decide_approval("s1", decision="approved")
+        client.auth_create_token(body={})
     script = Script(envelope(500, "INTERNAL"))
     client, _ = customer(script)
     with pytest.raises(ApiError):
-        client.sessions_decide_approval("s1", decision="approved")
-    assert len(script.requests) == 1
+        client.auth_create_token(body={})
+    assert len(script.requests) == 1 and "idempotency-key" not in script.requests[0].headers
     # ... but it is retried when nothing was sent (no connection) or the rate limiter refused it.
-    script = Script(httpx.ConnectError("refused"), envelope(429, "RATE_LIMITED", headers={"Retry-After": "1"}), httpx.Response(200, json={"ok": True, "approvalId": "a", "decision": "approved"}))
+    script = Script(httpx.ConnectError("refused"), envelope(429, "RATE_LIMITED", headers={"Retry-After": "1"}), httpx.Response(200, json={"token": "yku_t", "expiresAt": "2026-12-05T08:00:00.000Z"}))
     client, _ = customer(script)
-    decided = client.sessions_decide_approval("s1", decision="approved", approval_id="a")
-    assert decided.approval_id == "a" and len(script.requests) == 3
+    client.auth_create_token(body={}, request_options={"max_retries": 2})
+    assert len(script.requests) == 3
+
+
+def test_a_lost_answer_never_runs_work_twice_open_message_approval_and_creates_reuse_one_key():
+    # A proxy that forwarded the request and answered 502, or a read timeout: the retry carries
+    # the first attempt's key, so the service replays the first outcome instead of doing it again.
+    opened = httpx.Response(202, json={"sessionId": "s1", "executionId": "e1", "revision": 1})
+    calls = [
+        (lambda client: client.sessions_open(TRIGGER, message="hi"), opened),
+        (lambda client: client.sessions_post_message("s1", message="again"), httpx.Response(202, json={"executionId": "e2"})),
+        (lambda client: client.sessions_decide_approval("s1", decision="approved"), httpx.Response(200, json={"ok": True, "approvalId": "a", "decision": "approved"})),
+    ]
+    for call, answer in calls:
+        for lost in (envelope(502, "HTTP_ERROR"), httpx.ReadTimeout("no answer")):
+            script = Script(lost, answer)
+            client, _ = customer(script)
+            call(client)
+            first, retry = script.requests
+            assert first.headers["idempotency-key"] and retry.headers["idempotency-key"] == first.headers["idempotency-key"]
+
+
+def test_every_error_family_has_its_class_under_api_error():
+    from agent_automation_sdk import (
+        AuthenticationError,
+        ConflictError,
+        IdempotencyError,
+        NotFoundError,
+        RateLimitError,
+        ServerError,
+        ValidationError,
+    )
+
+    cases = [(401, "UNAUTHENTICATED", AuthenticationError), (404, "NOT_FOUND", NotFoundError), (409, "CONFLICT", ConflictError), (409, "IDEMPOTENCY_KEY_REUSED", IdempotencyError), (400, "VALIDATION", ValidationError), (500, "INTERNAL", ServerError), (429, "RATE_LIMITED", RateLimitError)]
+    for status, code, kind in cases:
+        script = Script(envelope(status, code, headers={"Retry-After": "3600"}))
+        client, _ = customer(script)
+        with pytest.raises(kind) as caught:
+            client.sessions_get("s1")
+        assert isinstance(caught.value, ApiError) and caught.value.code == code
+    assert caught.value.retry_after_seconds == 3600
 
 
 def test_connection_errors_exhausted_raise_api_connection_error():

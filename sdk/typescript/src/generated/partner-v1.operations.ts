@@ -99,8 +99,8 @@ export const SPECS = {
   "partnerWorkers-decideWorkerSessionApproval": { method: "POST", path: "/worker/approvals/sessions/{sessionId}", pathParams: ["sessionId"], queryParams: [], hasBody: true, idempotent: false, retry: "rate-limit-only" },
   "partnerWorkers-listWorkerApprovals": { method: "GET", path: "/worker/approvals", pathParams: [], queryParams: ["limit","offset"], hasBody: false, idempotent: false, retry: "default" },
   "partnerWorkers-listWorkers": { method: "GET", path: "/organizations/{orgId}/workers", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
-  "partnerWorkers-mintLease": { method: "POST", path: "/token", pathParams: [], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
-  "partnerWorkers-mintWorkerLease": { method: "POST", path: "/worker-token", pathParams: [], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
+  "partnerWorkers-mintLease": { method: "POST", path: "/token", pathParams: [], queryParams: [], hasBody: true, idempotent: false, retry: "rate-limit-only" },
+  "partnerWorkers-mintWorkerLease": { method: "POST", path: "/worker-token", pathParams: [], queryParams: [], hasBody: true, idempotent: false, retry: "rate-limit-only" },
 } as const satisfies Record<string, OperationSpec>;
 
 /** One method per operation of /api/partner/v1, grouped by the operationId's namespaces. */

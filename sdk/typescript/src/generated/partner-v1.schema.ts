@@ -1096,7 +1096,13 @@ export interface operations {
     "partnerProvisioning-provisionOrganization": {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1123,6 +1129,12 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1132,6 +1144,10 @@ export interface operations {
             /** @description Invalid or unknown body fields, or a missing, malformed, repeated or comma-joined Idempotency-Key (VALIDATION); clientSegment is not a URL segment (CLIENT_SEGMENT_INVALID). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1141,6 +1157,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1150,6 +1170,10 @@ export interface operations {
             /** @description The platform is suspended (PARTNER_PLATFORM_SUSPENDED); the platform's grant does not allow provisioning (PROVISIONING_NOT_ENABLED); the customer allowance is spent (QUOTA_EXHAUSTED). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1159,6 +1183,12 @@ export interface operations {
             /** @description The template is suspended or has no release (TEMPLATE_SUSPENDED); the segment is taken (IDENTIFIER_TAKEN, `details.existing` when it is one of your customers); the key was used with another body (IDEMPOTENCY_KEY_REUSED); the original is still running, retry after `Retry-After` (IDEMPOTENCY_IN_PROGRESS); an earlier attempt under this key failed after it may have committed (IDEMPOTENCY_OUTCOME_UNKNOWN). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1168,6 +1198,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1177,6 +1213,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1200,6 +1240,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1209,6 +1253,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1218,6 +1266,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1227,6 +1279,10 @@ export interface operations {
             /** @description No customer of your platform with this id (NOT_FOUND); another platform's customer and an unknown id answer the same. */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1236,6 +1292,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1245,6 +1307,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1268,6 +1334,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1277,6 +1347,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1286,6 +1360,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1295,6 +1373,10 @@ export interface operations {
             /** @description No customer organization of this platform with this id (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1304,6 +1386,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1313,6 +1401,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1324,7 +1416,13 @@ export interface operations {
     "assistantConfig-putAssistantConfig": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -1353,6 +1451,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1362,6 +1466,10 @@ export interface operations {
             /** @description Unknown or invalid fields, or a webhook URL the outbound guard refuses (a private, loopback or link-local address, a host that does not resolve, embedded credentials, a scheme other than http/https) (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1371,6 +1479,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1380,6 +1492,10 @@ export interface operations {
             /** @description No customer organization of this platform with this id (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1389,6 +1505,12 @@ export interface operations {
             /** @description assistant_automation_id is not a published agent of this customer (CONFLICT), or the Idempotency-Key was used with another body or its original is still running (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1398,6 +1520,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1407,6 +1535,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1432,6 +1564,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1441,6 +1577,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1450,6 +1590,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1459,6 +1603,10 @@ export interface operations {
             /** @description No customer organization of this platform with this id, or no automation with this id in it (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1468,6 +1616,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1477,6 +1631,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1509,6 +1667,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1518,6 +1680,10 @@ export interface operations {
             /** @description Unknown or invalid fields (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1527,6 +1693,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1536,6 +1706,10 @@ export interface operations {
             /** @description No customer organization of this platform with this id, or no automation with this id in it (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1545,6 +1719,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1554,6 +1734,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1577,6 +1761,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1586,6 +1774,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1595,6 +1787,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1604,6 +1800,10 @@ export interface operations {
             /** @description No customer organization of this platform with this id (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1613,6 +1813,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1622,6 +1828,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1649,6 +1859,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1658,6 +1872,10 @@ export interface operations {
             /** @description Invalid query parameters, or `since` names no event of this customer (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1667,6 +1885,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1676,6 +1898,10 @@ export interface operations {
             /** @description No customer organization of this platform with this id (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1685,6 +1911,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1694,6 +1926,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1717,6 +1953,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1726,6 +1966,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1735,6 +1979,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1744,6 +1992,10 @@ export interface operations {
             /** @description X-Service-Subject is missing or does not name a vouched worker of this customer whose organization role is Owner or Admin (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1753,6 +2005,10 @@ export interface operations {
             /** @description No customer organization of this platform with this id (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1762,6 +2018,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1771,6 +2033,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1782,7 +2048,13 @@ export interface operations {
     "assistantConnections-putOAuthApp": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -1803,6 +2075,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1812,6 +2090,10 @@ export interface operations {
             /** @description Unknown appId, unknown or missing values (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1821,6 +2103,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1830,6 +2116,10 @@ export interface operations {
             /** @description X-Service-Subject is missing or does not name a vouched worker of this customer whose organization role is Owner or Admin (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1839,6 +2129,10 @@ export interface operations {
             /** @description No customer organization of this platform with this id (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1848,6 +2142,12 @@ export interface operations {
             /** @description Idempotency-Key reused or in progress. */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1857,6 +2157,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1866,6 +2172,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1877,7 +2187,13 @@ export interface operations {
     "assistantConnections-putOAuthState": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -1896,6 +2212,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1905,6 +2227,10 @@ export interface operations {
             /** @description A state other than byok or managed (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1914,6 +2240,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1923,6 +2253,10 @@ export interface operations {
             /** @description X-Service-Subject is missing or does not name a vouched worker of this customer whose organization role is Owner or Admin (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1932,6 +2266,10 @@ export interface operations {
             /** @description No customer organization of this platform with this id (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1941,6 +2279,12 @@ export interface operations {
             /** @description No own app set yet (CONFLICT), or Idempotency-Key reused or in progress. */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1950,6 +2294,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1959,6 +2309,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1982,6 +2336,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1991,6 +2349,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2000,6 +2362,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2009,6 +2375,10 @@ export interface operations {
             /** @description No customer of this platform with this orgId (or no such mapping in it): the same answer for each (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2018,6 +2388,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2027,6 +2403,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2038,7 +2418,13 @@ export interface operations {
     "assistantWorkers-createWorker": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -2084,6 +2470,12 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2093,6 +2485,10 @@ export interface operations {
             /** @description Unknown or invalid fields, fields of both bodies, a domain named twice, or a `domainRoles[i].domainId` that is no domain of this customer (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2102,6 +2498,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2111,6 +2511,10 @@ export interface operations {
             /** @description The platform is suspended (PARTNER_PLATFORM_SUSPENDED). (named workers) */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2120,6 +2524,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2129,6 +2537,12 @@ export interface operations {
             /** @description The Idempotency-Key was used with another body, or its first request is still running (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS with Retry-After). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2138,6 +2552,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2147,6 +2567,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2158,7 +2582,13 @@ export interface operations {
     "assistantWorkers-deleteWorker": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -2172,6 +2602,12 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2179,6 +2615,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2188,6 +2628,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2197,6 +2641,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2206,6 +2654,12 @@ export interface operations {
             /** @description The Idempotency-Key was used with another body, or its first request is still running (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS with Retry-After). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2215,6 +2669,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2224,6 +2684,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2252,6 +2716,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2261,6 +2729,10 @@ export interface operations {
             /** @description An unknown `state` or an invalid `limit` (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2270,6 +2742,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2279,6 +2755,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2288,6 +2768,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2297,6 +2783,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2308,7 +2798,13 @@ export interface operations {
     "assistantWorkers-decideApproval": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The approval's id. */
                 id: string;
@@ -2337,6 +2833,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2346,6 +2848,10 @@ export interface operations {
             /** @description Neither or both of `decision` and `instruction`, `edited_args` without `approve`, or unknown fields (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2355,6 +2861,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2364,6 +2874,10 @@ export interface operations {
             /** @description The worker (as for every worker route) or this approval of it does not exist (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2373,6 +2887,12 @@ export interface operations {
             /** @description The approval was decided already or has expired (CONFLICT); or an idempotency conflict. An `instruction` while a turn of the worker runs is queued behind it, never refused. */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2382,6 +2902,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2391,6 +2917,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2416,6 +2946,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2425,6 +2959,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2434,6 +2972,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2443,6 +2985,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2452,6 +2998,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2461,6 +3013,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2472,7 +3028,13 @@ export interface operations {
     "assistantConnections-deleteConnection": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -2488,6 +3050,12 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2495,6 +3063,10 @@ export interface operations {
             /** @description A provider other than mail or calendar (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2504,6 +3076,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2513,6 +3089,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2522,6 +3102,12 @@ export interface operations {
             /** @description The Idempotency-Key was used with another body, or its first request is still running (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS with Retry-After). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2531,6 +3117,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2540,6 +3132,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2574,6 +3170,10 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2583,6 +3183,10 @@ export interface operations {
             /** @description Unknown or invalid fields, a provider other than mail or calendar, a return_to not under a registered return URL (VALIDATION); or no provider app: neither the customer's own selected app nor the service's own app for this provider (MANAGED_OAUTH_UNAVAILABLE). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2592,6 +3196,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2601,6 +3209,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2610,6 +3222,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2619,6 +3237,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2647,6 +3269,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2656,6 +3282,10 @@ export interface operations {
             /** @description Invalid `limit`, or a `before` that is no message of this worker's conversation (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2665,6 +3295,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2674,6 +3308,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2683,6 +3321,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2692,6 +3336,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2703,7 +3351,13 @@ export interface operations {
     "assistantWorkers-postMessage": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -2724,6 +3378,12 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2733,6 +3393,10 @@ export interface operations {
             /** @description Unknown or invalid fields (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2742,6 +3406,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2751,6 +3419,10 @@ export interface operations {
             /** @description The customer's partner disabled the assistant agent (AUTOMATION_DISABLED). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2760,6 +3432,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2769,6 +3445,12 @@ export interface operations {
             /** @description No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2778,6 +3460,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2787,6 +3475,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2812,6 +3504,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2821,6 +3517,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2830,6 +3530,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2839,6 +3543,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2848,6 +3556,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2857,6 +3571,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2868,7 +3586,13 @@ export interface operations {
     "assistantWorkers-putPolicy": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -2891,6 +3615,12 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2898,6 +3628,10 @@ export interface operations {
             /** @description An unknown action or mode, an approval_ttl that is no duration or outside PT1M-P30D, or unknown fields (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2907,6 +3641,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2916,6 +3654,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2925,6 +3667,12 @@ export interface operations {
             /** @description The Idempotency-Key was used with another body, or its first request is still running (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS with Retry-After). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2934,6 +3682,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2943,6 +3697,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2954,7 +3712,13 @@ export interface operations {
     "assistantWorkers-startTurn": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -2975,6 +3739,12 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2984,6 +3754,10 @@ export interface operations {
             /** @description Unknown or invalid fields (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2993,6 +3767,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3002,6 +3780,10 @@ export interface operations {
             /** @description The customer's partner disabled the assistant agent (AUTOMATION_DISABLED). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3011,6 +3793,10 @@ export interface operations {
             /** @description No follower organization of this platform with this id; no active worker with this worker_ref in it (unknown, retired or another organization's); or an `X-Service-Subject` header that names another worker (NOT_FOUND, one uniform answer). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3020,6 +3806,12 @@ export interface operations {
             /** @description No assistant agent is configured (PUT /assistant-config `assistant_automation_id`), or the configured one is not a published agent of this organization (CONFLICT); or an idempotency conflict (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3029,6 +3821,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3038,6 +3836,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3058,6 +3860,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3067,6 +3873,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3076,6 +3886,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3085,6 +3901,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3112,6 +3932,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3121,6 +3945,10 @@ export interface operations {
             /** @description More than 20 URLs, or a URL that is not an acceptable prefix (VALIDATION, the field named). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3130,6 +3958,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3139,6 +3971,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3148,6 +3986,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3171,6 +4013,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3180,6 +4026,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3189,6 +4039,10 @@ export interface operations {
             /** @description Missing, invalid or expired lease (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3198,6 +4052,10 @@ export interface operations {
             /** @description No live grant with this id for the lease's organization: nonexistent, expired, revoked, or another organization's or platform's (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3207,6 +4065,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3216,6 +4080,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3251,6 +4119,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3260,6 +4132,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3269,6 +4145,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3278,6 +4158,10 @@ export interface operations {
             /** @description The platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3287,6 +4171,10 @@ export interface operations {
             /** @description No customer of this platform with this orgId, no usable app of this platform with this appId, or (worker leases) no worker vouched under this partnerSubject in that customer: the same answer for each (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3296,6 +4184,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3305,6 +4199,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3342,6 +4240,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3351,6 +4253,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3360,6 +4266,10 @@ export interface operations {
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3369,6 +4279,10 @@ export interface operations {
             /** @description The platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3378,6 +4292,10 @@ export interface operations {
             /** @description No customer of this platform with this orgId, no usable app of this platform with this appId, or (worker leases) no worker vouched under this partnerSubject in that customer: the same answer for each (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3387,6 +4305,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3396,6 +4320,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3419,6 +4347,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3428,6 +4360,10 @@ export interface operations {
             /** @description `limit` outside 1-100, a negative `offset`, or an unknown parameter (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3437,6 +4373,10 @@ export interface operations {
             /** @description Missing, invalid or expired lease; a lease whose app was revoked, whose platform is suspended, or (worker routes) that names no current worker; or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3446,6 +4386,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3455,6 +4401,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3495,6 +4445,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3504,6 +4458,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3513,6 +4471,10 @@ export interface operations {
             /** @description Missing, invalid or expired lease; a lease whose app was revoked, whose platform is suspended, or (worker routes) that names no current worker; or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3522,6 +4484,10 @@ export interface operations {
             /** @description The run is visible to the worker but the worker may not decide its approval (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,6 +4497,10 @@ export interface operations {
             /** @description No session (or run) with this id in the lease's customer that the worker can see (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3540,6 +4510,10 @@ export interface operations {
             /** @description No approval is pending, `approvalId` is stale or names another approval, or the approval was already decided (CONFLICT). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3549,6 +4523,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3558,6 +4538,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3599,6 +4583,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3608,6 +4596,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3617,6 +4609,10 @@ export interface operations {
             /** @description Missing, invalid or expired lease; a lease whose app was revoked, whose platform is suspended, or (worker routes) that names no current worker; or a credential of another kind (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3626,6 +4622,10 @@ export interface operations {
             /** @description The session is visible to the worker but the worker may not decide this approval (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3635,6 +4635,10 @@ export interface operations {
             /** @description No session (or run) with this id in the lease's customer that the worker can see (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3644,6 +4648,10 @@ export interface operations {
             /** @description No approval is pending, `approvalId` is stale or names another approval, or the approval was already decided (CONFLICT). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3653,6 +4661,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3662,6 +4676,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

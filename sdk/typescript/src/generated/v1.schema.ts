@@ -973,7 +973,13 @@ export interface operations {
     "sessions-open": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The agent's id (UUID). */
                 automationId: string;
@@ -993,6 +999,12 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1002,6 +1014,10 @@ export interface operations {
             /** @description Unknown or invalid fields (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1011,6 +1027,10 @@ export interface operations {
             /** @description The key owner's role in the agent's domain does not allow running agents (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1020,6 +1040,25 @@ export interface operations {
             /** @description Missing or invalid personal key; no published agent with this id that the key owner can see; the id names a flow (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1029,6 +1068,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1038,6 +1083,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1061,6 +1110,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1070,6 +1123,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1079,6 +1136,10 @@ export interface operations {
             /** @description Missing or invalid personal key, or no session with this id that the key owner can see (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1088,6 +1149,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1097,6 +1164,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1108,7 +1179,13 @@ export interface operations {
     "sessions-postMessage": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The session's id (UUID). */
                 sessionId: string;
@@ -1128,6 +1205,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1137,6 +1220,10 @@ export interface operations {
             /** @description Unknown or invalid fields (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1146,6 +1233,10 @@ export interface operations {
             /** @description The session is visible but the key owner may not send messages to it, or it is archived (SESSION_NOT_DRIVABLE). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1155,6 +1246,10 @@ export interface operations {
             /** @description Missing or invalid personal key, or no session with this id that the key owner can see (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1164,6 +1259,12 @@ export interface operations {
             /** @description The session is a flow run's: flows take their input when they start and accept no messages (CONFLICT). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1173,6 +1274,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1182,6 +1289,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1239,7 +1350,13 @@ export interface operations {
     "sessions-decideApproval": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The session's id (UUID). */
                 sessionId: string;
@@ -1269,6 +1386,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1278,6 +1401,10 @@ export interface operations {
             /** @description Unknown or invalid fields (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1287,6 +1414,10 @@ export interface operations {
             /** @description The session is visible but the caller may not decide this approval (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1296,6 +1427,10 @@ export interface operations {
             /** @description Missing or invalid personal key, or no session with this id that the key owner can see (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1305,6 +1440,12 @@ export interface operations {
             /** @description No approval is pending, `approvalId` is stale or names another approval, or the approval was already decided (CONFLICT). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1314,6 +1455,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1323,6 +1470,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1347,6 +1498,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1356,6 +1511,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1365,6 +1524,10 @@ export interface operations {
             /** @description The service_session cookie is missing or invalid, or the session has no selected organization (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1374,6 +1537,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1383,6 +1552,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1403,6 +1576,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1412,6 +1589,10 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked credential, or its user is disabled or no longer a member (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1421,6 +1602,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1430,6 +1617,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1441,7 +1632,13 @@ export interface operations {
     "agents-authoring-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1479,6 +1676,12 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1488,6 +1691,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1497,6 +1704,10 @@ export interface operations {
             /** @description The caller's role in the domain does not allow editing automations (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1506,6 +1717,25 @@ export interface operations {
             /** @description Missing or invalid credential, or the domain is unknown or in another organization (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1515,6 +1745,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1524,6 +1760,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1556,6 +1796,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1565,6 +1809,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1574,6 +1822,10 @@ export interface operations {
             /** @description The caller's role in the agent's domain does not allow managing knowledge (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1583,6 +1835,10 @@ export interface operations {
             /** @description Missing or invalid credential, no agent with this id in the caller's organization, or a module id that is unknown or in another organization (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1592,6 +1848,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1601,6 +1863,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1612,7 +1878,13 @@ export interface operations {
     "agents-authoring-publish": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The agent's id (UUID). */
                 id: string;
@@ -1631,6 +1903,12 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1640,6 +1918,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1649,6 +1931,10 @@ export interface operations {
             /** @description The caller's role in the agent's domain does not allow editing automations (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1658,6 +1944,25 @@ export interface operations {
             /** @description Missing or invalid credential, or no agent with this id in the caller's organization (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1667,6 +1972,10 @@ export interface operations {
             /** @description The verifier found problems; `error.details.findings` lists them. The draft is unchanged and no revision is created (VALIDATION). */
             422: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1676,6 +1985,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1685,6 +2000,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1725,6 +2044,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1734,6 +2057,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1743,6 +2070,10 @@ export interface operations {
             /** @description The caller's role in the agent's domain does not allow editing automations (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1752,6 +2083,10 @@ export interface operations {
             /** @description Missing or invalid credential, or no agent with this id in the caller's organization (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1761,6 +2096,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1770,6 +2111,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1793,6 +2138,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1802,6 +2151,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1811,6 +2164,10 @@ export interface operations {
             /** @description The caller's role in the agent's domain does not allow editing automations (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1820,6 +2177,10 @@ export interface operations {
             /** @description Missing or invalid credential, or no agent with this id in the caller's organization (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1829,6 +2190,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1838,6 +2205,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1860,6 +2231,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1869,6 +2244,10 @@ export interface operations {
             /** @description `q` is longer than 200 characters, or the query has an unknown parameter (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1878,6 +2257,10 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked credential (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1887,6 +2270,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1896,6 +2285,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1919,6 +2312,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1928,6 +2325,10 @@ export interface operations {
             /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1937,6 +2338,10 @@ export interface operations {
             /** @description Unknown, unavailable or other-organization integration id, or a missing, invalid, expired or revoked credential (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1946,6 +2351,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1955,6 +2366,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1966,7 +2381,13 @@ export interface operations {
     "knowledge-v1CreateArticle": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description UUID of the resource. */
                 baseId: string;
@@ -1986,6 +2407,12 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1995,6 +2422,10 @@ export interface operations {
             /** @description Invalid body (VALIDATION): unknown field, title outside 1-240 characters after trimming, draftBody over 2,000,000 characters. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2004,6 +2435,10 @@ export interface operations {
             /** @description The caller lacks `manage_knowledge` in the base's domain, or organization administration for the organization's base (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2013,6 +2448,25 @@ export interface operations {
             /** @description Missing, invalid or expired credential, or an unknown base or one of another organization (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2022,6 +2476,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2031,6 +2491,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2042,7 +2506,13 @@ export interface operations {
     "knowledge-v1CreateModule": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2069,6 +2539,12 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2078,6 +2554,10 @@ export interface operations {
             /** @description Invalid body (VALIDATION): unknown field, bounds, `domainId` missing for a domain module or present for an organization module. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2087,6 +2567,10 @@ export interface operations {
             /** @description The caller lacks `manage_knowledge` in the domain, or organization administration for an organization module (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2096,6 +2580,25 @@ export interface operations {
             /** @description Missing, invalid or expired credential, or a domain of another organization or none at all (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2105,6 +2608,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2114,6 +2623,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2144,6 +2657,10 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2153,6 +2670,10 @@ export interface operations {
             /** @description Invalid body (VALIDATION): unknown field or articleId not a UUID. */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2162,6 +2683,10 @@ export interface operations {
             /** @description The caller lacks `manage_knowledge` in the module's domain, or organization administration for an organization module (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2171,6 +2696,10 @@ export interface operations {
             /** @description Missing, invalid or expired credential, or an unknown module or article, or one of another organization (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2180,6 +2709,10 @@ export interface operations {
             /** @description The article is not published, or the module's membership rules do not accept it (CONFLICT; `details.reason` is `unpublished` or `incompatible`). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2189,6 +2722,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2198,6 +2737,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2307,6 +2850,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2316,6 +2863,10 @@ export interface operations {
             /** @description Unknown or invalid fields (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2325,6 +2876,10 @@ export interface operations {
             /** @description The service_session cookie is missing or invalid, or no organization is selected (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2334,6 +2889,10 @@ export interface operations {
             /** @description The session is visible but the caller may not decide this approval (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2343,6 +2902,10 @@ export interface operations {
             /** @description Missing or invalid personal key, or no session with this id that the key owner can see (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2352,6 +2915,10 @@ export interface operations {
             /** @description No approval is pending, `approvalId` is stale or names another approval, or the approval was already decided (CONFLICT). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2361,6 +2928,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2370,6 +2943,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2381,7 +2958,13 @@ export interface operations {
     "triggers-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2427,6 +3010,12 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2438,6 +3027,10 @@ export interface operations {
             /** @description Invalid or unknown fields, a cron expression or time zone that does not parse, an event the integration does not declare, a filter on an undeclared field, or a connection of another domain or integration (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2447,6 +3040,10 @@ export interface operations {
             /** @description The service_session cookie is missing or invalid, no organization is selected, or an Authorization header was sent (UNAUTHORIZED). */
             401: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2456,6 +3053,10 @@ export interface operations {
             /** @description The caller's role in the domain does not allow editing automations, or event triggers are not enabled for the organization (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2465,6 +3066,25 @@ export interface operations {
             /** @description The domain, integration or connection is unknown or belongs to another organization (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2474,6 +3094,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2483,6 +3109,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2494,7 +3124,13 @@ export interface operations {
     "triggers-fire": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2528,6 +3164,12 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2537,6 +3179,10 @@ export interface operations {
             /** @description Invalid fields, an idempotency key of the wrong format, a repeated or comma-separated Idempotency-Key header, callerCredentialExpiresAt in the past, or a trigger that is not an API trigger (VALIDATION). */
             400: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2546,6 +3192,10 @@ export interface operations {
             /** @description The key owner's role in the trigger's domain does not allow running automations (FORBIDDEN). */
             403: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2555,6 +3205,10 @@ export interface operations {
             /** @description Missing or invalid personal key; no trigger with this id that the key owner can see (NOT_FOUND). */
             404: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,6 +3218,12 @@ export interface operations {
             /** @description The trigger is inactive (CONFLICT); the key was used with a different request (IDEMPOTENCY_KEY_REUSED); the original request is still being recorded, retry after `Retry-After` seconds (IDEMPOTENCY_IN_PROGRESS). */
             409: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2573,6 +3233,12 @@ export interface operations {
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2582,6 +3248,10 @@ export interface operations {
             /** @description Unexpected failure (INTERNAL). */
             500: {
                 headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

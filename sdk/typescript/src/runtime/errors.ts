@@ -8,7 +8,7 @@ export type ErrorEnvelope = { error: { code: string; message: string; details?: 
  * quotes in INTERNAL errors, so it is what to give support.
  */
 export class ApiError extends Error {
-  override readonly name = "ApiError";
+  override readonly name: string = "ApiError";
   readonly status: number;
   readonly code: string;
   readonly details: Record<string, unknown> | undefined;
@@ -30,6 +30,64 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.headers = init.headers ?? new Headers();
   }
+}
+
+/** 401: the credential is missing, unknown, expired or revoked. */
+export class AuthenticationError extends ApiError {
+  override readonly name: string = "AuthenticationError";
+}
+/** 403: the credential is known but may not do this. */
+export class PermissionDeniedError extends ApiError {
+  override readonly name: string = "PermissionDeniedError";
+}
+/** 404: nothing there, or nothing this credential may see (the service answers both alike). */
+export class NotFoundError extends ApiError {
+  override readonly name: string = "NotFoundError";
+}
+/** 409: the resource's state refuses the call (CONFLICT and the other state codes). */
+export class ConflictError extends ApiError {
+  override readonly name: string = "ConflictError";
+}
+/** 409 IDEMPOTENCY_KEY_REUSED / IDEMPOTENCY_IN_PROGRESS (and other IDEMPOTENCY_* codes). */
+export class IdempotencyError extends ConflictError {
+  override readonly name: string = "IdempotencyError";
+}
+/** 400 / 415 / 422: the request itself is invalid; `details.issues` names the fields. */
+export class ValidationError extends ApiError {
+  override readonly name: string = "ValidationError";
+}
+/**
+ * 429: refused before anything ran. `retryAfterMs` is the wait the service asked for: raised when
+ * it is longer than the policy's `maxRetryAfterMs`, or after the last retry.
+ */
+export class RateLimitError extends ApiError {
+  override readonly name: string = "RateLimitError";
+  get retryAfterMs(): number | null {
+    const value = this.headers.get("retry-after");
+    if (value === null) return null;
+    const seconds = Number(value.trim());
+    return Number.isFinite(seconds) ? Math.round(seconds * 1000) : Math.max(0, Date.parse(value) - Date.now()) || null;
+  }
+}
+/** 5xx: the service failed; `requestId` is what to give support. */
+export class ServerError extends ApiError {
+  override readonly name: string = "ServerError";
+}
+
+type TApiErrorInit = ConstructorParameters<typeof ApiError>[0];
+
+/** The typed error for an answer: one class per family, all ApiError, so `catch (e instanceof ApiError)` keeps working. */
+export function typedApiError(init: TApiErrorInit): ApiError {
+  const { status, code } = init;
+  if (code.startsWith("IDEMPOTENCY_")) return new IdempotencyError(init);
+  if (status === 401) return new AuthenticationError(init);
+  if (status === 403) return new PermissionDeniedError(init);
+  if (status === 404) return new NotFoundError(init);
+  if (status === 409) return new ConflictError(init);
+  if (status === 429) return new RateLimitError(init);
+  if (status === 400 || status === 415 || status === 422) return new ValidationError(init);
+  if (status >= 500) return new ServerError(init);
+  return new ApiError(init);
 }
 
 /** The service could not be reached (DNS, refused, reset, timeout) after every retry. */
@@ -54,7 +112,7 @@ export async function apiErrorFrom(response: Response, requestId: string): Promi
   }
   const error = envelope?.error;
   if (error && typeof error.code === "string" && typeof error.message === "string") {
-    return new ApiError({
+    return typedApiError({
       status: response.status,
       code: error.code,
       message: error.message,
@@ -65,5 +123,5 @@ export async function apiErrorFrom(response: Response, requestId: string): Promi
   }
   const fallback = response.status >= 500 ? "INTERNAL" : "HTTP_ERROR";
   const message = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${text.slice(0, 200)}` : ""}`;
-  return new ApiError({ status: response.status, code: fallback, message, requestId, headers: response.headers });
+  return typedApiError({ status: response.status, code: fallback, message, requestId, headers: response.headers });
 }

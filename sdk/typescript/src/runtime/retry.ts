@@ -8,11 +8,22 @@ export type RetryPolicy = {
   maxRetries: number;
   /** First backoff step in ms (default 500); doubles per retry, with jitter. */
   baseDelayMs: number;
-  /** Longest wait between attempts in ms, Retry-After included (default 30 s). */
+  /** Longest backoff between attempts in ms when the service names no wait (default 30 s). */
   maxDelayMs: number;
+  /**
+   * Longest `Retry-After` the SDK waits out (default 60 s). A longer one is not cut short (a
+   * retry sooner than asked only earns another 429): the error is raised at once, a
+   * RateLimitError carrying the wait.
+   */
+  maxRetryAfterMs: number;
 };
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 30_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 2,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 60_000,
+};
 
 /**
  * Codes that must never be retried even though their status would be: the key was used for
@@ -47,17 +58,18 @@ export function retryAfterMs(value: string | null | undefined, now: number = Dat
 }
 
 /**
- * The wait before retry number `retry` (0-based): the server's Retry-After when it gave one,
- * else exponential backoff with jitter (between half and the full step, so clients that failed
- * together do not come back together), never longer than maxDelayMs.
+ * The wait before retry number `retry` (0-based): the server's Retry-After when it gave one (null
+ * when that is longer than maxRetryAfterMs: do not retry), else exponential backoff with jitter
+ * (between half and the full step, so clients that failed together do not come back together),
+ * never longer than maxDelayMs.
  */
 export function retryDelayMs(
   retry: number,
   policy: RetryPolicy,
   retryAfter: number | null,
   random: () => number = Math.random,
-): number {
-  if (retryAfter !== null) return Math.min(retryAfter, policy.maxDelayMs);
+): number | null {
+  if (retryAfter !== null) return retryAfter <= policy.maxRetryAfterMs ? retryAfter : null;
   const step = Math.min(policy.baseDelayMs * 2 ** retry, policy.maxDelayMs);
   return Math.round(step / 2 + (random() * step) / 2);
 }

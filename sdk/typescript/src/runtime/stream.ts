@@ -141,7 +141,7 @@ export async function* followSessionStream(
       } else {
         failures += 1;
         if (failures >= maxConnectAttempts) throw error.cause instanceof ApiError ? error.cause : error;
-        delay ??= retryDelayMs(failures - 1, transport.retry, null);
+        delay ??= retryDelayMs(failures - 1, transport.retry, null) ?? 0;
       }
     } finally {
       clearTimeout(idleTimer);

@@ -23,8 +23,10 @@ export type ClientOptions = {
   maxRetries?: number;
   /** First backoff step in ms (default 500). */
   retryBaseDelayMs?: number;
-  /** Longest wait between attempts, Retry-After included (default 30,000 ms). */
+  /** Longest backoff between attempts when the service names no wait (default 30,000 ms). */
   maxRetryDelayMs?: number;
+  /** Longest Retry-After waited out (default 60,000 ms); a longer one raises RateLimitError at once. */
+  maxRetryAfterMs?: number;
   /** Headers sent with every request (after the SDK's own, before a call's). */
   headers?: Record<string, string>;
 };
@@ -82,6 +84,7 @@ export class Transport {
       maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
       baseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
       maxDelayMs: options.maxRetryDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,
     };
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#credential = options.credential;
@@ -189,13 +192,15 @@ export class Transport {
             { cause: error },
           );
         }
-        await sleep(retryDelayMs(attempt, this.retry, null), init.signal);
+        await sleep(retryDelayMs(attempt, this.retry, null) ?? 0, init.signal);
         continue;
       }
       if (response.ok) return { result: result!, requestId };
       const error = await apiErrorFrom(response, requestId);
       if (attempt >= maxRetries || !shouldRetry(error, mode)) throw error;
-      await sleep(retryDelayMs(attempt, this.retry, retryAfterMs(response.headers.get("retry-after"))), init.signal);
+      const wait = retryDelayMs(attempt, this.retry, retryAfterMs(response.headers.get("retry-after")));
+      if (wait === null) throw error;
+      await sleep(wait, init.signal);
     }
   }
 }

@@ -1,9 +1,19 @@
 import { openSessionMeta, ZOpenSessionRequest, ZOpenSessionResponse } from "@/contracts/sessions/open-session";
 import { openSession as openSessionService } from "@/server/services/sessions/open-session";
+import { answerIdempotently } from "@/server/idempotency/idempotent-call";
 import { userKeyProcedure } from "@/server/trpc/procedures";
 
 export const openSession = userKeyProcedure
   .meta(openSessionMeta)
   .input(ZOpenSessionRequest)
   .output(ZOpenSessionResponse)
-  .mutation(({ ctx, input }) => openSessionService(ctx.actor, { ...input, origin: "api" }));
+  .mutation(({ ctx, input }) =>
+    answerIdempotently(ctx, {
+      orgId: ctx.actor.orgId,
+      // Per person and agent: another person's key never replays someone else's session.
+      scope: `sessions.open:${input.automationId}:${ctx.actor.userId}`,
+      request: input,
+      status: 202,
+      execute: (record) => openSessionService(ctx.actor, { ...input, origin: "api", record }),
+    }),
+  );

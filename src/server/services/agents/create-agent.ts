@@ -1,7 +1,8 @@
 import type { TCreateAgentRequest, TCreateAgentResponse } from "@/contracts/agents/create-agent";
 import type { TUserActor } from "@/server/auth/actor";
 import { assertCan } from "@/server/auth/permissions";
-import { db } from "@/server/db/client";
+import { atomically } from "@/server/db/client";
+import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import { AGENT_SELECT, normalizeDescription, toAgent } from "./to-agent";
 
 /**
@@ -10,19 +11,28 @@ import { AGENT_SELECT, normalizeDescription, toAgent } from "./to-agent";
  * tools). Nothing is published: publishedRevision stays null until the first publish.
  */
 // Not folded with createFlow: the draft columns differ (Setup fields vs a graph) and so do the response shapes.
-export async function createAgent(actor: TUserActor, input: TCreateAgentRequest): Promise<TCreateAgentResponse> {
+export async function createAgent(
+  actor: TUserActor,
+  input: TCreateAgentRequest,
+  record?: TRecordAnswer<TCreateAgentResponse>,
+): Promise<TCreateAgentResponse> {
   await assertCan(actor, "edit_automation", input.domainId);
-  const row = await db().automation.create({
-    data: {
-      organizationId: actor.orgId,
-      domainId: input.domainId,
-      kind: "AGENT",
-      name: input.name,
-      description: normalizeDescription(input.description),
-      createdById: actor.userId,
-      ...input.initialSetup,
-    },
-    select: AGENT_SELECT,
+  // One statement, unless an Idempotency-Key's answer is recorded with it.
+  return atomically(record === undefined, async (tx) => {
+    const row = await tx.automation.create({
+      data: {
+        organizationId: actor.orgId,
+        domainId: input.domainId,
+        kind: "AGENT",
+        name: input.name,
+        description: normalizeDescription(input.description),
+        createdById: actor.userId,
+        ...input.initialSetup,
+      },
+      select: AGENT_SELECT,
+    });
+    const agent = toAgent(row);
+    await record?.(tx, agent);
+    return agent;
   });
-  return toAgent(row);
 }

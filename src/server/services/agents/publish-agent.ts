@@ -7,6 +7,7 @@ import type { TVisibleTool } from "@/server/integrations/catalog";
 import { publishRevision } from "@/server/services/automations/publish-revision";
 import { lockAutomation } from "@/server/services/revisions/test-run-revision";
 import { readDraft, verifyDraft } from "./draft";
+import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import type { TRevisionSetup } from "./revision-snapshot";
 
 /** Findings refuse a publish or a test run alike: 422 VALIDATION with details.findings. */
@@ -45,6 +46,10 @@ export async function verifiedAgentDraft(
 }
 
 /** Publishes the draft as the next revision; the agent's check is the verifier (`verifiedAgentDraft`). */
-export async function publishAgent(actor: TUserActor, input: TPublishAgentRequest): Promise<TPublishAgentResponse> {
-  return publishRevision("AGENT", actor, input, (tx, agent, tools) => verifiedAgentDraft(tx, agent.id, tools));
+export async function publishAgent(
+  actor: TUserActor,
+  input: TPublishAgentRequest,
+  record?: TRecordAnswer<TPublishAgentResponse>,
+): Promise<TPublishAgentResponse> {
+  return publishRevision("AGENT", actor, input, (tx, agent, tools) => verifiedAgentDraft(tx, agent.id, tools), record);
 }

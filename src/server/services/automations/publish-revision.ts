@@ -29,6 +29,8 @@ export async function publishRevision<TBelt extends Prisma.InputJsonValue>(
     automation: TAutomationRef,
     tools: Map<string, TVisibleTool>,
   ) => Promise<TRevisionContent<TBelt>>,
+  /** Called inside the publish's transaction with its revision (an Idempotency-Key's recorder). */
+  published?: (tx: TTransaction, revision: { revision: number; belt: TBelt }) => Promise<void>,
 ): Promise<{ revision: number; belt: TBelt }> {
   const automation = await authorizeAutomation(actor, input.id, kind, "edit_automation");
   // Read outside the transaction: the embedded database has one connection, which the
@@ -51,6 +53,7 @@ export async function publishRevision<TBelt extends Prisma.InputJsonValue>(
       },
     });
     await tx.automation.update({ where: { id: automation.id }, data: { publishedRevision: revision } });
+    await published?.(tx, { revision, belt: content.belt });
     return { revision, belt: content.belt };
   });
 }

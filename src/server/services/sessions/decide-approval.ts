@@ -2,6 +2,7 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
+import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import { appendEvent } from "@/server/execution/event-log";
 import { rejectParkedCall, resumeSuspendedTurn } from "@/server/execution/parked-calls";
 import { enqueue } from "@/server/jobs/enqueue";
@@ -15,7 +16,11 @@ export type TDecideApprovalOptions = {
   approvalId?: string;
   comment?: string;
   callerCredentials?: TCallerCredentials;
+  /** An Idempotency-Key's recorder (answerIdempotently), called inside the decision's transaction. */
+  record?: TRecordAnswer<TApprovalDecided>;
 };
+
+export type TApprovalDecided = { ok: true; approvalId: string; decision: "approved" | "rejected" };
 
 const conflict = (message: string) => new AppError("CONFLICT", message);
 
@@ -30,10 +35,7 @@ export function rejectionMessage(name: string, comment: string | undefined): str
  * queued again: approved, the parked call runs when the turn resumes; rejected, the model is
  * told and the turn continues to its answer.
  */
-export async function decideApproval(
-  actor: TUserActor,
-  o: TDecideApprovalOptions,
-): Promise<{ ok: true; approvalId: string; decision: "approved" | "rejected" }> {
+export async function decideApproval(actor: TUserActor, o: TDecideApprovalOptions): Promise<TApprovalDecided> {
   const access = await authorizeSessionView(actor, o.sessionId);
   const pending = await db().approval.findFirst({
     where: { sessionId: access.session.id, status: "PENDING", turn: { status: "SUSPENDED" } },
@@ -59,6 +61,7 @@ export async function decideApproval(
         : "Your role in this domain is not among the domain's approvers.",
     );
   }
+  const answer: TApprovalDecided = { ok: true, approvalId: pending.id, decision: o.decision };
   await db().$transaction(async (tx) => {
     const decided = await tx.approval.updateMany({
       where: { id: pending.id, status: "PENDING" },
@@ -107,6 +110,7 @@ export async function decideApproval(
       turnId: pending.turnId,
       organizationId: actor.orgId,
     });
+    await o.record?.(tx, answer);
   });
-  return { ok: true, approvalId: pending.id, decision: o.decision };
+  return answer;
 }

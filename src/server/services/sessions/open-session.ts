@@ -5,6 +5,7 @@ import { atomically, db, queryRows, type TTransaction } from "@/server/db/client
 import { Prisma } from "@/server/db/generated/client";
 import type { DomainRole } from "@/server/db/generated/enums";
 import { AppError, notFound } from "@/server/errors";
+import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import { startSession } from "./start-sessions";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +24,11 @@ export type TOpenSessionOptions = {
    * session's transaction) instead of the published one, so the agent need not be published.
    */
   pinRevision?: (tx: TTransaction) => Promise<number>;
+  /** An Idempotency-Key's recorder (answerIdempotently): called with the answer inside the start's transaction. */
+  record?: TRecordAnswer<TOpenedSession>;
 };
+
+export type TOpenedSession = { sessionId: string; executionId: string; revision: number };
 
 type TRunnableRow = {
   id: string;
@@ -83,12 +88,9 @@ async function runnableAgent(
  * (insertSessions), atomic by itself, so no transaction is opened: its BEGIN and COMMIT would
  * be two of the open's few round trips.
  */
-export async function openSession(
-  actor: TUserActor,
-  o: TOpenSessionOptions,
-): Promise<{ sessionId: string; executionId: string; revision: number }> {
+export async function openSession(actor: TUserActor, o: TOpenSessionOptions): Promise<TOpenedSession> {
   const agent = await runnableAgent(actor, o.automationId, o);
-  return atomically(o.pinRevision === undefined, async (tx) => {
+  return atomically(o.pinRevision === undefined && o.record === undefined, async (tx) => {
     const revision = o.pinRevision ? await o.pinRevision(tx) : agent.revision!;
     const { sessionId, executionId } = await startSession(tx, {
       organizationId: agent.organizationId,
@@ -104,6 +106,8 @@ export async function openSession(
       title: o.title,
       callerCredentials: o.callerCredentials,
     });
-    return { sessionId, executionId, revision };
+    const opened = { sessionId, executionId, revision };
+    await o.record?.(tx, opened);
+    return opened;
   });
 }

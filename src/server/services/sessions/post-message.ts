@@ -2,6 +2,7 @@ import type { TCallerCredentials } from "@/contracts/common/caller-credentials";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
+import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import { queueFollowUp } from "./queue-turn";
 import { assertCanDrive, authorizeSessionView } from "./session-access";
 
@@ -14,7 +15,13 @@ import { assertCanDrive, authorizeSessionView } from "./session-access";
  */
 export async function postMessage(
   actor: TUserActor,
-  o: { sessionId: string; message: string; callerCredentials?: TCallerCredentials },
+  o: {
+    sessionId: string;
+    message: string;
+    callerCredentials?: TCallerCredentials;
+    /** An Idempotency-Key's recorder (answerIdempotently), called inside the append's transaction. */
+    record?: TRecordAnswer<{ executionId: string }>;
+  },
 ): Promise<{ executionId: string }> {
   const access = await authorizeSessionView(actor, o.sessionId);
   assertCanDrive(access);
@@ -40,6 +47,7 @@ export async function postMessage(
       authorId: actor.userId,
       callerCredentials: o.callerCredentials,
     });
+    await o.record?.(tx, { executionId: turnId });
     return { executionId: turnId };
   });
 }

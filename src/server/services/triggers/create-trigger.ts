@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { TCreateTriggerRequest, TCreateTriggerResponse } from "@/contracts/triggers/create-trigger";
 import type { TUserActor } from "@/server/auth/actor";
 import { assertCan } from "@/server/auth/permissions";
+import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import { db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/client";
 import { seal } from "@/server/vault/vault";
@@ -44,12 +45,16 @@ const TYPE = { schedule: "SCHEDULE", api: "API", event: "EVENT" } as const;
  * the organization, 403 without the permission). The rollout and connection checks and the
  * insert of the trigger with its ingress registration (token, sealed secret) are one transaction.
  */
-export async function createTrigger(actor: TUserActor, input: TCreateTriggerRequest): Promise<TCreateTriggerResponse> {
+export async function createTrigger(
+  actor: TUserActor,
+  input: TCreateTriggerRequest,
+  record?: TRecordAnswer<TCreateTriggerResponse>,
+): Promise<TCreateTriggerResponse> {
   await assertCan(actor, "edit_automation", input.domainId);
   const columns = await typeColumns(actor.orgId, input);
-  const row = await db().$transaction(async (tx) => {
+  return db().$transaction(async (tx) => {
     if (input.type === "event") await validateEventAccess(tx, actor.orgId, input);
-    return tx.trigger.create({
+    const row = await tx.trigger.create({
       data: {
         ...columns,
         organizationId: actor.orgId,
@@ -60,6 +65,8 @@ export async function createTrigger(actor: TUserActor, input: TCreateTriggerRequ
       },
       select: TRIGGER_SELECT,
     });
+    const created = { trigger: toTrigger(row) };
+    await record?.(tx, created);
+    return created;
   });
-  return { trigger: toTrigger(row) };
 }

@@ -38,7 +38,7 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def sessions_post_message(self, session_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> MessagePosted:
+    def sessions_post_message(self, session_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> MessagePosted:
         """
         POST /agents/sessions/{sessionId}/messages: Send a message and queue the next turn
 
@@ -57,6 +57,8 @@ class CustomerClientBase(BaseClient):
             path_params={'sessionId': session_id},
             body=PostMessageRequest.model_validate({k: v for k, v in {'callerCredentials': caller_credentials, 'message': message}.items() if v is not OMIT}),
             result=MessagePosted,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -88,7 +90,7 @@ class CustomerClientBase(BaseClient):
         """
         return self._open_stream('/agents/sessions/{sessionId}/stream', {'sessionId': session_id}, last_event_id=last_event_id, **options)
 
-    def sessions_decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
+    def sessions_decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ApprovalDecided:
         """
         POST /agents/sessions/{sessionId}/turn-approval: Approve or reject a pending tool call
 
@@ -105,11 +107,12 @@ class CustomerClientBase(BaseClient):
             path_params={'sessionId': session_id},
             body=DecideApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'callerCredentials': caller_credentials, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
             result=ApprovalDecided,
-            resend=False,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def sessions_open(self, automation_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> SessionOpened:
+    def sessions_open(self, automation_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SessionOpened:
         """
         POST /agents/{automationId}/sessions: Open a session on a published agent
 
@@ -124,6 +127,8 @@ class CustomerClientBase(BaseClient):
             path_params={'automationId': automation_id},
             body=OpenRequest.model_validate({k: v for k, v in {'callerCredentials': caller_credentials, 'message': message}.items() if v is not OMIT}),
             result=SessionOpened,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -140,6 +145,7 @@ class CustomerClientBase(BaseClient):
             '/auth/token',
             body=body,
             result=AccessToken,
+            resend=False,
             request_options=request_options,
         )
 
@@ -158,7 +164,7 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def agents_authoring_create(self, *, domain_id: str, name: str, description: str | None = OMIT, initial_setup: AgentsAuthoringCreateRequestInitialSetup | dict[str, Any] = OMIT, request_options: RequestOptions | None = None) -> Agent:
+    def agents_authoring_create(self, *, domain_id: str, name: str, description: str | None = OMIT, initial_setup: AgentsAuthoringCreateRequestInitialSetup | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> Agent:
         """
         POST /authoring/automations: Create a draft agent
 
@@ -172,6 +178,8 @@ class CustomerClientBase(BaseClient):
             '/authoring/automations',
             body=AgentsAuthoringCreateRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'initialSetup': initial_setup, 'name': name}.items() if v is not OMIT}),
             result=Agent,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -194,7 +202,7 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def agents_authoring_publish(self, id: str, *, change_note: str | None = OMIT, request_options: RequestOptions | None = None) -> AgentPublishResult:
+    def agents_authoring_publish(self, id: str, *, change_note: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentPublishResult:
         """
         POST /authoring/automations/{id}/publish: Publish an agent's draft
 
@@ -209,6 +217,8 @@ class CustomerClientBase(BaseClient):
             path_params={'id': id},
             body=PublishRequest.model_validate({k: v for k, v in {'changeNote': change_note}.items() if v is not OMIT}),
             result=AgentPublishResult,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -277,7 +287,7 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def knowledge_v1_create_article(self, base_id: str, *, title: str, draft_body: str | None = OMIT, request_options: RequestOptions | None = None) -> KnowledgeArticle:
+    def knowledge_v1_create_article(self, base_id: str, *, title: str, draft_body: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeArticle:
         """
         POST /authoring/knowledge-bases/{baseId}/articles: Create a draft knowledge article
 
@@ -291,10 +301,12 @@ class CustomerClientBase(BaseClient):
             path_params={'baseId': base_id},
             body=V1CreateArticleRequest.model_validate({k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
             result=KnowledgeArticle,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def knowledge_v1_create_module(self, *, kind: Literal['domain', 'org'], name: str, description: str | None = OMIT, domain_id: str = OMIT, request_options: RequestOptions | None = None) -> KnowledgeModule:
+    def knowledge_v1_create_module(self, *, kind: Literal['domain', 'org'], name: str, description: str | None = OMIT, domain_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModule:
         """
         POST /authoring/knowledge-modules: Create a knowledge module
 
@@ -308,6 +320,8 @@ class CustomerClientBase(BaseClient):
             '/authoring/knowledge-modules',
             body=V1CreateModuleRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'kind': kind, 'name': name}.items() if v is not OMIT}),
             result=KnowledgeModule,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -327,6 +341,7 @@ class CustomerClientBase(BaseClient):
             path_params={'moduleId': module_id},
             body=V1AddArticleToModuleRequest.model_validate({k: v for k, v in {'articleId': article_id}.items() if v is not OMIT}),
             result=KnowledgeModuleArticle,
+            resend=False,
             request_options=request_options,
         )
 
@@ -346,6 +361,7 @@ class CustomerClientBase(BaseClient):
             '/mcp',
             body=body,
             result=Any,
+            resend=False,
             request_options=request_options,
         )
 
@@ -372,7 +388,7 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def triggers_create(self, *, domain_id: str, name: str, type: Literal['schedule', 'api', 'event'], connection_id: str = OMIT, cron: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, input: dict[str, Any] = OMIT, source_integration_id: str = OMIT, timezone: str = OMIT, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
+    def triggers_create(self, *, domain_id: str, name: str, type: Literal['schedule', 'api', 'event'], connection_id: str = OMIT, cron: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, input: dict[str, Any] = OMIT, source_integration_id: str = OMIT, timezone: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
         """
         POST /triggers: Create a domain trigger
 
@@ -387,6 +403,8 @@ class CustomerClientBase(BaseClient):
             '/triggers',
             body=TriggersCreateRequest.model_validate({k: v for k, v in {'connectionId': connection_id, 'cron': cron, 'domainId': domain_id, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter, 'eventType': event_type, 'input': input, 'name': name, 'sourceIntegrationId': source_integration_id, 'timezone': timezone, 'type': type}.items() if v is not OMIT}),
             result=TriggersCreateResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 

@@ -544,6 +544,7 @@ class PartnerClientBase(BaseClient):
             '/token',
             body=MintLeaseRequest.model_validate({k: v for k, v in {'appId': app_id, 'orgId': org_id}.items() if v is not OMIT}),
             result=PartnerLease,
+            resend=False,
             request_options=request_options,
         )
 
@@ -560,6 +561,7 @@ class PartnerClientBase(BaseClient):
             '/worker-token',
             body=MintWorkerLeaseRequest.model_validate({k: v for k, v in {'appId': app_id, 'orgId': org_id, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
             result=PartnerLease,
+            resend=False,
             request_options=request_options,
         )
 

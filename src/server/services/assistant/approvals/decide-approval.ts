@@ -7,7 +7,7 @@ import { enqueue } from "@/server/jobs/enqueue";
 import { APPROVAL_SELECT, toAssistantApproval } from "@/server/services/assistant/actions/action-records";
 import { settleAction } from "@/server/services/assistant/actions/propose-action";
 import { queueWorkerTurn } from "@/server/services/assistant/conversation/queue-worker-turn";
-import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { idempotentCall } from "@/server/idempotency/idempotent-call";
 import { readWorker, type TActiveWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 
 export type TApprovalDecision =
@@ -143,7 +143,7 @@ export async function decideWorkerApproval(
         const body = toAssistantApproval(
           await tx.assistantApproval.findUniqueOrThrow({ where: { id: pending.id }, select: APPROVAL_SELECT }),
         );
-        await record(tx, body);
+        await record?.(tx, body);
         return body;
       }),
   });

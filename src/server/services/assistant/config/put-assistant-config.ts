@@ -4,7 +4,7 @@ import { httpToolAllowedHosts } from "@/server/env";
 import { AppError, findAppError } from "@/server/errors";
 import { resolveTarget } from "@/server/integrations/http/pinned-request";
 import { seal } from "@/server/vault/vault";
-import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { idempotentCall } from "@/server/idempotency/idempotent-call";
 import { CONFIG_SELECT, configStateOf, readAssistantFollower } from "./read-assistant-config";
 
 export type TAssistantConfigChange = {
@@ -101,7 +101,7 @@ export async function putAssistantConfig(
           select: CONFIG_SELECT,
         });
         const body = configStateOf(row);
-        await record(tx, body);
+        await record?.(tx, body);
         return body;
       }),
   });

@@ -4,7 +4,7 @@ import { log } from "@/server/log";
 import { openidConfiguration } from "@/server/oauth/oauth-client";
 import type { TConnectionProvider } from "@/server/oauth/presets";
 import { open } from "@/server/vault/vault";
-import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { idempotentCall } from "@/server/idempotency/idempotent-call";
 import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 import { clientFor } from "./choose-client";
 
@@ -43,7 +43,7 @@ export async function deleteConnection(
               token: row.refreshToken ?? row.accessToken,
             }
           : null;
-        await record(tx, null);
+        await record?.(tx, null);
         return null;
       }),
   });

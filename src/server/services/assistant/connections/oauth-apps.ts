@@ -5,7 +5,7 @@ import { oauthRedirectUri } from "@/server/oauth/oauth-client";
 import { byokPresets, isPresetId, presetOf, type TAppField } from "@/server/oauth/presets";
 import { readFollower } from "@/server/services/partner/follower-access";
 import { seal } from "@/server/vault/vault";
-import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { idempotentCall } from "@/server/idempotency/idempotent-call";
 
 export type TOAuthAppsTarget = { platformId: string; orgId: string; subject: string | null };
 
@@ -134,7 +134,7 @@ export async function putOAuthApp(
           select: { organizationId: true },
         });
         const body = await view(target.orgId, tx);
-        await record(tx, body);
+        await record?.(tx, body);
         return body;
       }),
   });
@@ -176,7 +176,7 @@ export async function putOAuthState(
           select: { organizationId: true },
         });
         const body = await view(target.orgId, tx);
-        await record(tx, body);
+        await record?.(tx, body);
         return body;
       }),
   });

@@ -1,6 +1,6 @@
 import type { TAssistantMessage } from "@/contracts/assistant/worker";
 import { db } from "@/server/db/client";
-import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { idempotentCall } from "@/server/idempotency/idempotent-call";
 import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 import { queueWorkerTurn } from "./queue-worker-turn";
 
@@ -24,7 +24,7 @@ export async function postWorkerMessage(
           body: message.body,
           created_at: message.createdAt.toISOString(),
         };
-        await record(tx, body);
+        await record?.(tx, body);
         return body;
       }),
   });

@@ -1,6 +1,6 @@
 import type { TStartTurnResponse } from "@/contracts/assistant/start-turn";
 import { db } from "@/server/db/client";
-import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { idempotentCall } from "@/server/idempotency/idempotent-call";
 import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 import { queueWorkerTurn } from "./queue-worker-turn";
 
@@ -19,7 +19,7 @@ export async function startWorkerTurn(
       db().$transaction(async (tx) => {
         const { turnId } = await queueWorkerTurn(tx, worker, { text: o.instruction, instruction: true });
         const body: TStartTurnResponse = { turn_id: turnId, status: "queued" };
-        await record(tx, body);
+        await record?.(tx, body);
         return body;
       }),
   });

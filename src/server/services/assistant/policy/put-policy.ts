@@ -1,7 +1,7 @@
 import type { TPolicy } from "@/contracts/assistant/policy";
 import type { TGetPolicyResponse } from "@/contracts/assistant/get-policy";
 import { db } from "@/server/db/client";
-import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { idempotentCall } from "@/server/idempotency/idempotent-call";
 import { readWorker, type TWorkerTarget } from "@/server/services/assistant/workers/read-worker";
 import { policyOf } from "./resolve-policy";
 
@@ -23,7 +23,7 @@ export async function putWorkerPolicy(
           data: { policy: { rules: o.policy.rules, approval_ttl: o.policy.approval_ttl } },
           select: { id: true },
         });
-        await record(tx, null);
+        await record?.(tx, null);
         return null;
       }),
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/server/db/client";
 import { readFollower } from "@/server/services/partner/follower-access";
-import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { idempotentCall } from "@/server/idempotency/idempotent-call";
 
 export type TCreateWorkerOptions = {
   platformId: string;
@@ -35,7 +35,7 @@ export async function createWorker(
           ON CONFLICT ("organizationId", "externalRef") DO UPDATE SET "email" = EXCLUDED."email"
           RETURNING "id"::text AS "id"`;
         const body = { worker_ref: row!.id };
-        await record(tx, body);
+        await record?.(tx, body);
         return body;
       }),
   });

@@ -2,7 +2,7 @@ import { db } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 import { readFollower } from "@/server/services/partner/follower-access";
 import { eraseWorkerConnections } from "@/server/services/assistant/connections/erase-worker-connections";
-import { idempotentCall } from "@/server/services/assistant/idempotent-call";
+import { idempotentCall } from "@/server/idempotency/idempotent-call";
 import { lockWorker, readWorker, type TWorkerTarget } from "./read-worker";
 
 /**
@@ -45,7 +45,7 @@ export async function deleteWorker(
         if (sessionId) await tx.agentSession.deleteMany({ where: { id: sessionId } });
         // Connections (sealed tokens) and open connect links go with the worker (spec 4.8).
         await eraseWorkerConnections(tx, worker.id);
-        await record(tx, null);
+        await record?.(tx, null);
         return null;
       }),
   });
