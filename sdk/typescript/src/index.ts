@@ -34,7 +34,15 @@ export {
   type Credential,
   type OperationSpec,
 } from "./runtime/transport.js";
-export { sign, verify, WebhookVerificationError, type VerifyOptions, type WebhookEvent } from "./runtime/webhooks.js";
+export {
+  isKnownEvent,
+  sign,
+  verify,
+  WebhookVerificationError,
+  type UnknownWebhookEvent,
+  type VerifyOptions,
+  type WebhookEvent,
+} from "./runtime/webhooks.js";
 export type * as V1 from "./generated/v1.operations.js";
 export type * as PartnerV1 from "./generated/partner-v1.operations.js";
 export type {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { describe, test } from "node:test";
-import { sign, verify, WebhookVerificationError } from "../src/index.js";
+import { isKnownEvent, sign, verify, WebhookVerificationError } from "../src/index.js";
 
 const SECRET = "whsec_unit_test";
 const BODY = JSON.stringify({ id: "evt_1", type: "message.created", worker_ref: "w1", data: { text: "héllo" } });
@@ -25,6 +25,25 @@ describe("webhooks", () => {
     const event = await verify(BODY, serviceHeaders(BODY, TS), SECRET, { now: NOW });
     assert.equal(event.id, "evt_1");
     await verify(new TextEncoder().encode(BODY), new Headers(serviceHeaders(BODY, TS)), SECRET, { now: NOW });
+  });
+
+  test("a signed event of a type this SDK does not know is returned, not thrown", async () => {
+    const body = JSON.stringify({
+      id: "evt_9",
+      type: "turn.completed",
+      occurred_at: "2026-01-01T00:00:00.000Z",
+      worker_ref: null,
+      data: { turn_id: "t1" },
+    });
+    const event = await verify(body, serviceHeaders(body, TS), SECRET, { now: NOW });
+    assert.equal(event.type, "turn.completed");
+    assert.equal(isKnownEvent(event), false);
+    assert.equal(isKnownEvent(await verify(BODY, serviceHeaders(BODY, TS), SECRET, { now: NOW })), true);
+    const notAnEvent = JSON.stringify({ hello: "world" });
+    await assert.rejects(
+      verify(notAnEvent, serviceHeaders(notAnEvent, TS), SECRET, { now: NOW }),
+      reason("invalid_json"),
+    );
   });
 
   test("sign() produces what the service sends", async () => {

@@ -13,8 +13,22 @@ import json
 import time
 from typing import Any, Mapping
 
+from pydantic import ValidationError as _PydanticValidationError
+
 from ._generated.partner_models import AssistantEvent
+from ._models import ApiModel
 from .errors import WebhookVerificationError
+
+class UnknownEvent(ApiModel):
+    """A correctly signed event of a type this SDK version does not know yet (added by a newer
+    service). Answer it 2xx (and ignore it, or log it): refusing would make the service retry it."""
+
+    id: str
+    type: str
+    occurred_at: str | None = None
+    worker_ref: str | None = None
+    data: dict[str, Any] = {}
+
 
 TIMESTAMP_HEADER = "X-Service-Timestamp"
 SIGNATURE_HEADER = "X-Service-Signature"
@@ -58,9 +72,10 @@ def verify(
     tolerance_seconds: int = 300,
     *,
     now: float | None = None,
-) -> AssistantEvent:
+) -> AssistantEvent | UnknownEvent:
     """Checks a delivery's signature in constant time and its timestamp against the clock
-    (at most `tolerance_seconds` either way), then returns the typed event.
+    (at most `tolerance_seconds` either way), then returns the typed event; an event of a type
+    this SDK does not know yet comes back as an `UnknownEvent`, never an exception.
 
     Raises WebhookVerificationError (answer 401) when a header is missing, the timestamp is
     stale or the signature does not match. Delivery is at least once: deduplicate by `event.id`.
@@ -83,4 +98,11 @@ def verify(
         payload = json.loads(_bytes(raw_body))
     except ValueError:
         raise WebhookVerificationError("the signed body is not JSON") from None
-    return AssistantEvent.model_validate(payload)
+    try:
+        return AssistantEvent.model_validate(payload)
+    except _PydanticValidationError:
+        # Signed by the service, so genuine: a newer event type, or new fields of a known one.
+        try:
+            return UnknownEvent.model_validate(payload)
+        except _PydanticValidationError:
+            raise WebhookVerificationError("the signed body is not an event (no id or type)") from None

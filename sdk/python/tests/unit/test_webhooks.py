@@ -58,3 +58,14 @@ def test_timestamps_outside_the_tolerance_are_refused_either_way():
         with pytest.raises(WebhookVerificationError, match="300 seconds"):
             webhooks.verify(BODY, headers, SECRET, now=now)
     assert webhooks.verify(BODY, headers, SECRET, tolerance_seconds=1000, now=NOW + 900).id == "ev-1"
+
+
+def test_a_signed_event_of_an_unknown_type_is_returned_not_raised():
+    # A newer service may add event types: the receiver must still answer 2xx, not loop on 500s.
+    body = json.dumps({"id": "ev-9", "type": "turn.completed", "occurred_at": "2026-01-01T00:00:00.000Z", "worker_ref": None, "data": {"turn_id": "t1"}})
+    event = webhooks.verify(body, webhooks.sign(body, SECRET, timestamp=NOW), SECRET, now=NOW)
+    assert isinstance(event, webhooks.UnknownEvent)
+    assert (event.id, event.type, event.data["turn_id"]) == ("ev-9", "turn.completed", "t1")
+    not_an_event = json.dumps({"hello": "world"})
+    with pytest.raises(WebhookVerificationError):
+        webhooks.verify(not_an_event, webhooks.sign(not_an_event, SECRET, timestamp=NOW), SECRET, now=NOW)

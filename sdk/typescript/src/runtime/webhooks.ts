@@ -3,6 +3,26 @@ import type { components } from "../generated/partner-v1.schema.js";
 /** The event a signed webhook delivery carries (the same object `GET /organizations/{orgId}/events` lists). */
 export type WebhookEvent = components["schemas"]["AssistantEvent"];
 
+/**
+ * A correctly signed event of a type this SDK version does not know yet (a newer service added
+ * it): `verify` returns it rather than throwing, so a receiver answers 2xx instead of making the
+ * service retry it forever. Check `isKnownEvent` before relying on a known type's `data`.
+ */
+export type UnknownWebhookEvent = Omit<WebhookEvent, "type"> & { type: string };
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set<WebhookEvent["type"]>([
+  "message.created",
+  "approval.requested",
+  "action.recorded",
+  "usage.recorded",
+  "connection.failed",
+]);
+
+/** Whether `event` is of a type this SDK knows (its `type` then narrows to the known ones). */
+export function isKnownEvent(event: WebhookEvent | UnknownWebhookEvent): event is WebhookEvent {
+  return KNOWN_TYPES.has(event.type);
+}
+
 export type VerifyOptions = {
   /** How far the signature's timestamp may be from now, in seconds (default 300). */
   toleranceSeconds?: number;
@@ -69,7 +89,7 @@ export async function verify(
   headers: HeaderSource,
   secret: string,
   options: VerifyOptions = {},
-): Promise<WebhookEvent> {
+): Promise<WebhookEvent | UnknownWebhookEvent> {
   const timestamp = header(headers, "x-service-timestamp");
   const signature = header(headers, "x-service-signature");
   if (!timestamp || !signature)
@@ -100,11 +120,17 @@ export async function verify(
   );
   if (!valid)
     throw new WebhookVerificationError("signature_mismatch", "The signature does not match this body and secret.");
+  let event: unknown;
   try {
-    return JSON.parse(typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody)) as WebhookEvent;
+    event = JSON.parse(typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody));
   } catch {
     throw new WebhookVerificationError("invalid_json", "The signed body is not JSON.");
   }
+  const { id, type } = (event ?? {}) as { id?: unknown; type?: unknown };
+  if (typeof id !== "string" || typeof type !== "string")
+    throw new WebhookVerificationError("invalid_json", "The signed body is not an event (no id or type).");
+  // A type this SDK does not know yet is still a genuine event: returned, never thrown.
+  return event as WebhookEvent | UnknownWebhookEvent;
 }
 
 /** The headers the service would send with `rawBody` (for tests of your receiver). */
