@@ -190,6 +190,17 @@ describe("retries", () => {
     assert.ok(Date.now() - started < 1_000);
   });
 
+  test("X-Service-Subject is a client option and a per-call one", async () => {
+    const server = await serve(json(200, { items: [] }));
+    const partner = createPartnerClient({ baseUrl: server.baseUrl, credential: "ykp_test", subject: "worker-a" });
+    await partner.partnerWorkers.listWorkers({ orgId: TRIGGER } as never);
+    await partner.partnerWorkers.listWorkers({ orgId: TRIGGER } as never, { subject: "worker-b" });
+    assert.deepEqual(
+      server.requests.map((request) => request.headers["x-service-subject"]),
+      ["worker-a", "worker-b"],
+    );
+  });
+
   test("every error family has its class under ApiError", async () => {
     const cases: Array<[number, string, new (...args: never[]) => ApiError]> = [
       [401, "UNAUTHENTICATED", AuthenticationError],

@@ -109,7 +109,28 @@ function idempotencyKeyParameter(required: boolean) {
  * service answers with the status each route declares and the standard envelope. This
  * rewrites each operation to say what the route really does.
  */
-function describeOperation(operation: TOperation, meta: TProcedureMeta): void {
+/**
+ * `X-Service-Subject` (spec 4.7-4.8): the worker a partner call is made for. A worker route takes
+ * it optionally (when sent it must name the path's worker); the OAuth app routes need it (an
+ * organization admin worker).
+ */
+function subjectParameter(path: string) {
+  const needed = path.includes("/oauth-apps");
+  if (!needed && !path.includes("/workers/{w}")) return null;
+  return {
+    name: "X-Service-Subject",
+    in: "header",
+    // Not `required` even where it is needed: an SDK client may send it on every call (its
+    // `subject` option), which a required per-call parameter would make every caller repeat.
+    required: false,
+    description: needed
+      ? "Needed here: the vouched worker the call is made for: an Owner or Admin of this customer (403 FORBIDDEN otherwise)."
+      : "The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise).",
+    schema: { type: "string", minLength: 1, maxLength: 200 },
+  };
+}
+
+function describeOperation(operation: TOperation, meta: TProcedureMeta, path: string): void {
   const declared = (meta.openapi?.errorResponses ?? {}) as Record<number, string>;
   const success = operation.responses?.["200"] as { content?: unknown } | undefined;
   const status = meta.successStatus ?? 200;
@@ -121,6 +142,8 @@ function describeOperation(operation: TOperation, meta: TProcedureMeta): void {
   if (hasInput) errors[400] ??= STATUS_TEXT[400]!;
   const rateLimited = Boolean(meta.surface && RATE_LIMITED_SURFACES.includes(meta.surface));
   if (rateLimited) errors[429] ??= STATUS_TEXT[429]!;
+  const subject = meta.surface === "partner-v1" ? subjectParameter(path) : null;
+  if (subject) operation.parameters = [...(operation.parameters ?? []), subject];
   if (meta.idempotency) {
     errors[409] ??= IDEMPOTENCY_409;
     operation.parameters = [...(operation.parameters ?? []), idempotencyKeyParameter(meta.idempotency === "required")];
@@ -166,7 +189,7 @@ function buildDocument(surface: TSurface): OpenAPIObject {
     const operation = (document.paths?.[path] as Record<string, TOperation> | undefined)?.[
       meta.openapi!.method.toLowerCase()
     ];
-    if (operation) describeOperation(operation, meta);
+    if (operation) describeOperation(operation, meta, path);
   }
   // The schema has a meta id, so zod wraps it as { $ref: "#/$defs/ErrorEnvelope", $defs }: take
   // the definition itself, since "#/$defs" would point at the root of the OpenAPI document.
@@ -180,12 +203,51 @@ function buildDocument(surface: TSurface): OpenAPIObject {
     Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),
   );
   document.components = { ...document.components, schemas: { ...schemas, ErrorEnvelope: envelopeSchema as never } };
+  if (surface === "partner-v1") addAssistantWebhook(document);
   if (surface === "v1") {
     addSessionStreamOperation(document);
     addMcpOperation(document);
     addIngressOperation(document);
   }
   return withStandardFormats(document);
+}
+
+/** OpenAPI 3.1 `webhooks`: what the service POSTs to a customer's assistant webhook (spec 6.2). */
+function addAssistantWebhook(document: OpenAPIObject): void {
+  const signed = (name: string, description: string, example: string) => ({
+    name,
+    in: "header" as const,
+    required: true,
+    description,
+    schema: { type: "string" as const },
+    example,
+  });
+  (document as OpenAPIObject & { webhooks?: Record<string, unknown> }).webhooks = {
+    assistantEvent: {
+      post: {
+        summary: "An assistant event, delivered to the customer's webhook",
+        description:
+          "Sent to the `webhook.url` of PUT /organizations/{orgId}/assistant-config for every event of GET /organizations/{orgId}/events, at least once: deduplicate by `id`. Verify `X-Service-Signature` over the raw body before parsing; answer any 2xx within 15 s, or the delivery is retried (0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). A receiver should accept event types it does not know yet with a 2xx.",
+        tags: ["Assistant workers"],
+        parameters: [
+          signed("X-Service-Timestamp", "Unix seconds when this attempt was signed.", "1767225600"),
+          signed(
+            "X-Service-Signature",
+            "`sha256=` and the hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>`, keyed with the webhook secret.",
+            "sha256=5d41402abc4b2a76b9719d911017c592a4e9a1b7f2c1c0a3e8a9b4f0d6c2e1a0",
+          ),
+        ],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/AssistantEvent" } } },
+        },
+        responses: {
+          "200": { description: "Any 2xx acknowledges the delivery." },
+          "401": { description: "The signature or timestamp did not verify: the delivery is retried." },
+        },
+      },
+    },
+  };
 }
 
 // zod writes `format` for checks JSON Schema has no format for (startsWith -> "starts_with");

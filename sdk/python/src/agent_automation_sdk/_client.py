@@ -46,6 +46,8 @@ class RequestOptions(TypedDict, total=False):
     timeout: float | httpx.Timeout
     max_retries: int
     headers: Mapping[str, str]
+    subject: str
+    """`X-Service-Subject` for this call only (over the client's `subject`)."""
 
 
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -107,8 +109,11 @@ class BaseClient:
         timeout: float | httpx.Timeout = 30.0,
         retry: RetryPolicy | int | None = None,
         headers: Mapping[str, str] | None = None,
+        subject: str | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
+        """`subject`: `X-Service-Subject` on every call (partner API, spec 4.7-4.8), the worker
+        the calls are made for; `request_options={"subject": ...}` overrides it per call."""
         root = base_url.rstrip("/")
         if self._PREFIX and root.endswith(self._PREFIX):
             root = root[: -len(self._PREFIX)]
@@ -119,6 +124,8 @@ class BaseClient:
         self._http = http_client or httpx.Client(transport=transport, timeout=timeout)
         self._timeout = timeout
         self._headers = dict(headers or {})
+        if subject:
+            self._headers["x-service-subject"] = subject
         self._sleep = sleep
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -189,6 +196,8 @@ class BaseClient:
             if value is not None and value is not OMIT:
                 send_headers[name.lower()] = str(value)
         send_headers.update({name.lower(): value for name, value in (options.get("headers") or {}).items()})
+        if options.get("subject"):
+            send_headers["x-service-subject"] = str(options["subject"])
         params = {name: _query_value(value) for name, value in (query or {}).items() if value is not None and value is not OMIT}
         content: bytes | None = None
         if body is not OMIT:

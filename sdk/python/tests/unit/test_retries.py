@@ -265,3 +265,12 @@ def test_query_and_path_parameters():
     url = script.requests[0].url
     assert url.path == f"/api/partner/v1/organizations/{ORG}/events"
     assert dict(url.params) == {"since": "e 1", "limit": "5"}
+
+
+def test_x_service_subject_as_a_client_option_and_per_call():
+    page = httpx.Response(200, json={"items": []})
+    script = Script(page, httpx.Response(200, json={"items": []}))
+    client = PartnerClient("http://svc.test", "ykp_test", transport=httpx.MockTransport(script), sleep=lambda _: None, subject="worker-a")
+    client.partner_workers_list_workers(ORG)
+    client.partner_workers_list_workers(ORG, request_options={"subject": "worker-b"})
+    assert [request.headers["x-service-subject"] for request in script.requests] == ["worker-a", "worker-b"]

@@ -529,7 +529,67 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    assistantEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An assistant event, delivered to the customer's webhook
+         * @description Sent to the `webhook.url` of PUT /organizations/{orgId}/assistant-config for every event of GET /organizations/{orgId}/events, at least once: deduplicate by `id`. Verify `X-Service-Signature` over the raw body before parsing; answer any 2xx within 15 s, or the delivery is retried (0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). A receiver should accept event types it does not know yet with a 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description `sha256=` and the hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>`, keyed with the webhook secret.
+                     * @example sha256=5d41402abc4b2a76b9719d911017c592a4e9a1b7f2c1c0a3e8a9b4f0d6c2e1a0
+                     */
+                    "X-Service-Signature": string;
+                    /**
+                     * @description Unix seconds when this attempt was signed.
+                     * @example 1767225600
+                     */
+                    "X-Service-Timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AssistantEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The signature or timestamp did not verify: the delivery is retried. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ApprovalDecided: {
@@ -1941,7 +2001,10 @@ export interface operations {
     "assistantConnections-getOAuthApps": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Needed here: the vouched worker the call is made for: an Owner or Admin of this customer (403 FORBIDDEN otherwise). */
+                "X-Service-Subject"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -2054,6 +2117,8 @@ export interface operations {
                  * @example open-7f3c9a1e-retry-safe
                  */
                 "Idempotency-Key"?: string;
+                /** @description Needed here: the vouched worker the call is made for: an Owner or Admin of this customer (403 FORBIDDEN otherwise). */
+                "X-Service-Subject"?: string;
             };
             path: {
                 /** @description An id (UUID). */
@@ -2193,6 +2258,8 @@ export interface operations {
                  * @example open-7f3c9a1e-retry-safe
                  */
                 "Idempotency-Key"?: string;
+                /** @description Needed here: the vouched worker the call is made for: an Owner or Admin of this customer (403 FORBIDDEN otherwise). */
+                "X-Service-Subject"?: string;
             };
             path: {
                 /** @description An id (UUID). */
@@ -2588,6 +2655,8 @@ export interface operations {
                  * @example open-7f3c9a1e-retry-safe
                  */
                 "Idempotency-Key"?: string;
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
             };
             path: {
                 /** @description An id (UUID). */
@@ -2702,7 +2771,10 @@ export interface operations {
                 limit?: string;
                 state?: "pending" | "decided" | "expired";
             };
-            header?: never;
+            header?: {
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -2804,6 +2876,8 @@ export interface operations {
                  * @example open-7f3c9a1e-retry-safe
                  */
                 "Idempotency-Key"?: string;
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
             };
             path: {
                 /** @description The approval's id. */
@@ -2932,7 +3006,10 @@ export interface operations {
     "assistantConnections-listConnections": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -3034,6 +3111,8 @@ export interface operations {
                  * @example open-7f3c9a1e-retry-safe
                  */
                 "Idempotency-Key"?: string;
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
             };
             path: {
                 /** @description An id (UUID). */
@@ -3147,7 +3226,10 @@ export interface operations {
     "assistantConnections-startConnection": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -3255,7 +3337,10 @@ export interface operations {
                 before?: string;
                 limit?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -3357,6 +3442,8 @@ export interface operations {
                  * @example open-7f3c9a1e-retry-safe
                  */
                 "Idempotency-Key"?: string;
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
             };
             path: {
                 /** @description An id (UUID). */
@@ -3490,7 +3577,10 @@ export interface operations {
     "assistantWorkers-getPolicy": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
+            };
             path: {
                 /** @description An id (UUID). */
                 orgId: string;
@@ -3592,6 +3682,8 @@ export interface operations {
                  * @example open-7f3c9a1e-retry-safe
                  */
                 "Idempotency-Key"?: string;
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
             };
             path: {
                 /** @description An id (UUID). */
@@ -3718,6 +3810,8 @@ export interface operations {
                  * @example open-7f3c9a1e-retry-safe
                  */
                 "Idempotency-Key"?: string;
+                /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
+                "X-Service-Subject"?: string;
             };
             path: {
                 /** @description An id (UUID). */

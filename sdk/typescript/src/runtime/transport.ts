@@ -29,6 +29,11 @@ export type ClientOptions = {
   maxRetryAfterMs?: number;
   /** Headers sent with every request (after the SDK's own, before a call's). */
   headers?: Record<string, string>;
+  /**
+   * `X-Service-Subject` on every call (partner API, spec 4.7-4.8): the worker the call is made
+   * for. A call's own `subject` wins.
+   */
+  subject?: string;
 };
 
 export type CallOptions = {
@@ -36,6 +41,8 @@ export type CallOptions = {
   idempotencyKey?: string;
   /** Extra headers for this call only. */
   headers?: Record<string, string>;
+  /** `X-Service-Subject` for this call only (over the client's `subject`). */
+  subject?: string;
   signal?: AbortSignal;
   /** Overrides the client's maxRetries for this call. */
   maxRetries?: number;
@@ -88,7 +95,7 @@ export class Transport {
     };
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#credential = options.credential;
-    this.#headers = options.headers ?? {};
+    this.#headers = { ...options.headers, ...(options.subject ? { "x-service-subject": options.subject } : {}) };
   }
 
   get fetch(): typeof fetch {
@@ -135,6 +142,7 @@ export class Transport {
     const body = spec.hasBody ? JSON.stringify(fields) : undefined;
     const idempotencyKey = spec.idempotent ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined;
     const extra: Record<string, string> = { ...options.headers };
+    if (options.subject) extra["x-service-subject"] = options.subject;
     if (idempotencyKey) extra["idempotency-key"] = idempotencyKey;
     if (body !== undefined) extra["content-type"] = "application/json";
     const { result, requestId } = await this.send(

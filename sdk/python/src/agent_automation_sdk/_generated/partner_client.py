@@ -163,7 +163,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_connections_get_o_auth_apps(self, org_id: str, *, request_options: RequestOptions | None = None) -> OAuthApps:
+    def assistant_connections_get_o_auth_apps(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
         """
         GET /organizations/{orgId}/oauth-apps: Read the customer's OAuth apps
 
@@ -175,11 +175,12 @@ class PartnerClientBase(BaseClient):
             'GET',
             '/organizations/{orgId}/oauth-apps',
             path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
             result=OAuthApps,
             request_options=request_options,
         )
 
-    def assistant_connections_put_o_auth_app(self, org_id: str, *, app_id: str, values: dict[str, str], idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
+    def assistant_connections_put_o_auth_app(self, org_id: str, *, app_id: str, values: dict[str, str], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
         """
         PUT /organizations/{orgId}/oauth-apps: Set the customer's own OAuth app
 
@@ -192,6 +193,7 @@ class PartnerClientBase(BaseClient):
             'PUT',
             '/organizations/{orgId}/oauth-apps',
             path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
             body=PutOAuthAppRequest.model_validate({k: v for k, v in {'appId': app_id, 'values': values}.items() if v is not OMIT}),
             result=OAuthApps,
             idempotent=True,
@@ -199,7 +201,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_connections_put_o_auth_state(self, org_id: str, *, state: Literal['byok', 'managed'], idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
+    def assistant_connections_put_o_auth_state(self, org_id: str, *, state: Literal['byok', 'managed'], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
         """
         PUT /organizations/{orgId}/oauth-apps/idp/state: Choose which OAuth app connect links
         use
@@ -212,6 +214,7 @@ class PartnerClientBase(BaseClient):
             'PUT',
             '/organizations/{orgId}/oauth-apps/idp/state',
             path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
             body=PutOAuthStateRequest.model_validate({k: v for k, v in {'state': state}.items() if v is not OMIT}),
             result=OAuthApps,
             idempotent=True,
@@ -260,7 +263,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_workers_delete_worker(self, org_id: str, w: str, *, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
+    def assistant_workers_delete_worker(self, org_id: str, w: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
         """
         DELETE /organizations/{orgId}/workers/{w}: Erase and retire an assistant worker, or
         revoke a named worker
@@ -278,13 +281,14 @@ class PartnerClientBase(BaseClient):
             'DELETE',
             '/organizations/{orgId}/workers/{w}',
             path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
             result=None,
             idempotent=True,
             idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def assistant_workers_list_approvals(self, org_id: str, w: str, *, state: Literal['pending', 'decided', 'expired'] | None = None, limit: int | str | None = None, request_options: RequestOptions | None = None) -> AssistantApprovalList:
+    def assistant_workers_list_approvals(self, org_id: str, w: str, *, state: Literal['pending', 'decided', 'expired'] | None = None, limit: int | str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantApprovalList:
         """
         GET /organizations/{orgId}/workers/{w}/approvals: List an assistant worker's approvals
 
@@ -298,11 +302,12 @@ class PartnerClientBase(BaseClient):
             '/organizations/{orgId}/workers/{w}/approvals',
             path_params={'orgId': org_id, 'w': w},
             query={'state': state, 'limit': limit},
+            headers={'X-Service-Subject': x_service_subject},
             result=AssistantApprovalList,
             request_options=request_options,
         )
 
-    def assistant_workers_decide_approval(self, org_id: str, w: str, id: str, *, decision: Literal['approve', 'reject'] = OMIT, edited_args: dict[str, Any] = OMIT, instruction: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantApproval:
+    def assistant_workers_decide_approval(self, org_id: str, w: str, id: str, *, x_service_subject: str | None = None, decision: Literal['approve', 'reject'] = OMIT, edited_args: dict[str, Any] = OMIT, instruction: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantApproval:
         """
         POST /organizations/{orgId}/workers/{w}/approvals/{id}: Decide an assistant worker's
         approval
@@ -317,6 +322,7 @@ class PartnerClientBase(BaseClient):
             'POST',
             '/organizations/{orgId}/workers/{w}/approvals/{id}',
             path_params={'orgId': org_id, 'w': w, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
             body=DecideApprovalRequest.model_validate({k: v for k, v in {'decision': decision, 'edited_args': edited_args, 'instruction': instruction}.items() if v is not OMIT}),
             result=AssistantApproval,
             idempotent=True,
@@ -324,7 +330,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_connections_list_connections(self, org_id: str, w: str, *, request_options: RequestOptions | None = None) -> WorkerConnectionList:
+    def assistant_connections_list_connections(self, org_id: str, w: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> WorkerConnectionList:
         """
         GET /organizations/{orgId}/workers/{w}/connections: List a worker's connections
 
@@ -335,11 +341,12 @@ class PartnerClientBase(BaseClient):
             'GET',
             '/organizations/{orgId}/workers/{w}/connections',
             path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
             result=WorkerConnectionList,
             request_options=request_options,
         )
 
-    def assistant_connections_delete_connection(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
+    def assistant_connections_delete_connection(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
         """
         DELETE /organizations/{orgId}/workers/{w}/connections/{provider}: Disconnect a worker's
         mail or calendar
@@ -352,13 +359,14 @@ class PartnerClientBase(BaseClient):
             'DELETE',
             '/organizations/{orgId}/workers/{w}/connections/{provider}',
             path_params={'orgId': org_id, 'w': w, 'provider': provider},
+            headers={'X-Service-Subject': x_service_subject},
             result=None,
             idempotent=True,
             idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def assistant_connections_start_connection(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, return_to: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ConnectLink:
+    def assistant_connections_start_connection(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, return_to: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ConnectLink:
         """
         POST /organizations/{orgId}/workers/{w}/connections/{provider}/start: Start connecting a
         worker's mail or calendar
@@ -376,6 +384,7 @@ class PartnerClientBase(BaseClient):
             'POST',
             '/organizations/{orgId}/workers/{w}/connections/{provider}/start',
             path_params={'orgId': org_id, 'w': w, 'provider': provider},
+            headers={'X-Service-Subject': x_service_subject},
             body=StartConnectionRequest.model_validate({k: v for k, v in {'return_to': return_to}.items() if v is not OMIT}),
             result=ConnectLink,
             idempotent=True,
@@ -383,7 +392,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_workers_list_messages(self, org_id: str, w: str, *, before: str | None = None, limit: int | str | None = None, request_options: RequestOptions | None = None) -> AssistantMessagePage:
+    def assistant_workers_list_messages(self, org_id: str, w: str, *, before: str | None = None, limit: int | str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessagePage:
         """
         GET /organizations/{orgId}/workers/{w}/messages: Page an assistant worker's conversation
 
@@ -396,11 +405,12 @@ class PartnerClientBase(BaseClient):
             '/organizations/{orgId}/workers/{w}/messages',
             path_params={'orgId': org_id, 'w': w},
             query={'before': before, 'limit': limit},
+            headers={'X-Service-Subject': x_service_subject},
             result=AssistantMessagePage,
             request_options=request_options,
         )
 
-    def assistant_workers_post_message(self, org_id: str, w: str, *, body: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessage:
+    def assistant_workers_post_message(self, org_id: str, w: str, *, body: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessage:
         """
         POST /organizations/{orgId}/workers/{w}/messages: Post a user message to an assistant
         worker
@@ -416,6 +426,7 @@ class PartnerClientBase(BaseClient):
             'POST',
             '/organizations/{orgId}/workers/{w}/messages',
             path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
             body=PostMessageRequest.model_validate({k: v for k, v in {'body': body}.items() if v is not OMIT}),
             result=AssistantMessage,
             idempotent=True,
@@ -423,7 +434,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_workers_get_policy(self, org_id: str, w: str, *, request_options: RequestOptions | None = None) -> AssistantPolicyRead:
+    def assistant_workers_get_policy(self, org_id: str, w: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantPolicyRead:
         """
         GET /organizations/{orgId}/workers/{w}/policy: Read an assistant worker's action policy
 
@@ -434,11 +445,12 @@ class PartnerClientBase(BaseClient):
             'GET',
             '/organizations/{orgId}/workers/{w}/policy',
             path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
             result=AssistantPolicyRead,
             request_options=request_options,
         )
 
-    def assistant_workers_put_policy(self, org_id: str, w: str, *, approval_ttl: str, rules: list[AssistantPolicyRule], idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
+    def assistant_workers_put_policy(self, org_id: str, w: str, *, approval_ttl: str, rules: list[AssistantPolicyRule], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
         """
         PUT /organizations/{orgId}/workers/{w}/policy: Set an assistant worker's action policy
 
@@ -455,6 +467,7 @@ class PartnerClientBase(BaseClient):
             'PUT',
             '/organizations/{orgId}/workers/{w}/policy',
             path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
             body=PutPolicyRequest.model_validate({k: v for k, v in {'approval_ttl': approval_ttl, 'rules': rules}.items() if v is not OMIT}),
             result=None,
             idempotent=True,
@@ -462,7 +475,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_workers_start_turn(self, org_id: str, w: str, *, instruction: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantTurnQueued:
+    def assistant_workers_start_turn(self, org_id: str, w: str, *, instruction: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantTurnQueued:
         """
         POST /organizations/{orgId}/workers/{w}/turns: Run an assistant turn from an instruction
 
@@ -476,6 +489,7 @@ class PartnerClientBase(BaseClient):
             'POST',
             '/organizations/{orgId}/workers/{w}/turns',
             path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
             body=StartTurnRequest.model_validate({k: v for k, v in {'instruction': instruction}.items() if v is not OMIT}),
             result=AssistantTurnQueued,
             idempotent=True,
