@@ -272,7 +272,7 @@ def generate_surface(doc_name: str, prefix: str, base_class: str) -> dict[str, s
         HEADER.format(doc=doc_name),
         "from __future__ import annotations\n\n",
         "from typing import Any, Literal\n\n",
-        "from .._client import BaseClient, RequestOptions\n",
+        "from .._client import AsyncBaseClient, BaseClient, RequestOptions\n",
         "from .._models import OMIT, NoContent, RawResult\n",
         f"from .{prefix}_models import *  # noqa: F403\n",
         f"from .{prefix}_models import __all__ as _models\n\n",
@@ -283,7 +283,20 @@ def generate_surface(doc_name: str, prefix: str, base_class: str) -> dict[str, s
         f"    _PREFIX = {server!r}\n",
     ]
     client.extend(methods)
+    # The async twin: the same operations as coroutines on AsyncBaseClient (the stream stays sync-only).
+    client.extend([
+        f"\n\nclass Async{base_class}(AsyncBaseClient):\n",
+        docstring(f"{base_class} on httpx's AsyncClient: every operation is a coroutine.", "    "),
+        "\n",
+        f"    _PREFIX = {server!r}\n",
+    ])
+    client.extend(asynchronous(method) for method in methods if "self._open_stream(" not in method)
     return {f"{prefix}_models.py": models.render(doc_name), f"{prefix}_client.py": "".join(client)}
+
+
+def asynchronous(method: str) -> str:
+    """A rendered operation method as its coroutine twin."""
+    return method.replace("\n    def ", "\n    async def ", 1).replace("        return self._call(", "        return await self._call(", 1)
 
 
 def render_method(models: ModelWriter, path: str, method: str, op: dict[str, Any], stem: str, idempotent: bool, send_once: bool) -> str:
@@ -403,8 +416,9 @@ def generate() -> dict[str, str]:
     exports = []
     for doc_name, prefix, base_class, _client in SURFACES:
         files.update(generate_surface(doc_name, prefix, base_class))
-        exports.append(f"from .{prefix}_client import {base_class}\n")
-    files["__init__.py"] = HEADER.format(doc="*.json") + '"""Generated models and operation methods; import the clients from agent_automation_sdk."""\n\n' + "".join(exports) + "\n__all__ = [" + ", ".join(repr(s[2]) for s in SURFACES) + "]\n"
+        exports.append(f"from .{prefix}_client import Async{base_class}, {base_class}\n")
+    names = [name for s in SURFACES for name in (f"Async{s[2]}", s[2])]
+    files["__init__.py"] = HEADER.format(doc="*.json") + '"""Generated models and operation methods; import the clients from agent_automation_sdk."""\n\n' + "".join(exports) + "\n__all__ = [" + ", ".join(repr(n) for n in names) + "]\n"
     return files
 
 

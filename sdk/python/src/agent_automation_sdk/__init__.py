@@ -5,7 +5,7 @@ idempotency keys, the session stream and webhook verification (see README.md).""
 from . import webhooks
 from ._client import RequestOptions, RetryPolicy, __version__, new_idempotency_key, parse_retry_after
 from ._models import OMIT, ApiModel, NoContent, RawResult, ResponseInfo
-from .clients import CustomerClient, PartnerClient
+from .clients import AsyncCustomerClient, AsyncPartnerClient, CustomerClient, PartnerClient
 from .errors import (
     AgentAutomationError,
     ApiConnectionError,
@@ -28,6 +28,8 @@ __all__ = [
     "ApiConnectionError",
     "ApiError",
     "ApiModel",
+    "AsyncCustomerClient",
+    "AsyncPartnerClient",
     "AuthenticationError",
     "ConflictError",
     "IdempotencyError",

@@ -3,13 +3,14 @@ typed errors and typed results. Generated clients only describe operations and c
 
 from __future__ import annotations
 
+import asyncio
 import email.utils
 import json
 import random
 import time
 import uuid
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, TypedDict
+from typing import Any, Awaitable, Callable, Mapping, TypedDict
 from urllib.parse import quote
 
 import httpx
@@ -93,6 +94,18 @@ def _adapter(result: Any) -> TypeAdapter[Any]:
     return adapter
 
 
+@dataclass(frozen=True)
+class _Prepared:
+    method: str
+    url: str
+    params: dict[str, Any]
+    content: bytes | None
+    headers: dict[str, str]
+    timeout: Any
+    max_retries: int
+    request_id: str
+
+
 class BaseClient:
     """Options shared by both surfaces. `base_url` is the service's origin (e.g.
     `https://automation.example.com`); the surface prefix is added by each client."""
@@ -121,12 +134,15 @@ class BaseClient:
         self.credential = credential
         self.retry = retry if isinstance(retry, RetryPolicy) else RetryPolicy(max_retries=2 if retry is None else retry)
         self._owns_client = http_client is None
-        self._http = http_client or httpx.Client(transport=transport, timeout=timeout)
+        self._http: Any = http_client or self._new_http_client(transport, timeout)
         self._timeout = timeout
         self._headers = dict(headers or {})
         if subject:
             self._headers["x-service-subject"] = subject
         self._sleep = sleep
+
+    def _new_http_client(self, transport: Any, timeout: float | httpx.Timeout) -> Any:
+        return httpx.Client(transport=transport, timeout=timeout)
 
     # -- lifecycle -------------------------------------------------------------------------
     def close(self) -> None:
@@ -163,7 +179,7 @@ class BaseClient:
         return SessionStream(self, self._url(path, path_params), str(next(iter(path_params.values()))), **options)
 
     # -- one operation ---------------------------------------------------------------------
-    def _call(
+    def _prepare(
         self,
         method: str,
         path: str,
@@ -172,22 +188,14 @@ class BaseClient:
         query: Mapping[str, Any] | None = None,
         body: Any = OMIT,
         headers: Mapping[str, Any] | None = None,
-        result: Any = None,
         auth: bool = True,
         idempotent: bool = False,
         idempotency_key: str | None = None,
-        resend: bool = True,
         request_options: RequestOptions | None = None,
-    ) -> Any:
-        """Sends one operation, retrying by the policy.
-
-        `idempotent`: the operation takes an Idempotency-Key; one is generated unless given and
-        the same key goes out on every attempt, so a retry can only ever replay the first outcome.
-        `resend`: False for calls that must not run twice and have no key (an approval decision):
-        those are retried only when the service cannot have acted (no connection, 429).
-        """
+    ) -> "_Prepared":
+        """Everything every attempt of one operation sends: the same headers (so the same
+        Idempotency-Key and X-Request-Id) on each retry."""
         options = request_options or {}
-        max_retries = options.get("max_retries", self.retry.max_retries)
         request_id = str(uuid.uuid4())
         send_headers = self._base_headers(auth, request_id)
         if idempotent or idempotency_key:
@@ -203,28 +211,53 @@ class BaseClient:
         if body is not OMIT:
             content = json.dumps(_jsonable(body), separators=(",", ":")).encode("utf-8")
             send_headers["content-type"] = "application/json"
-        url = self._url(path, path_params)
-        timeout = options.get("timeout", self._timeout)
+        return _Prepared(
+            method=method,
+            url=self._url(path, path_params),
+            params=params,
+            content=content,
+            headers=send_headers,
+            timeout=options.get("timeout", self._timeout),
+            max_retries=options.get("max_retries", self.retry.max_retries),
+            request_id=request_id,
+        )
 
+    def _after_transport_error(self, prepared: "_Prepared", error: httpx.TransportError, attempt: int, resend: bool) -> float:
+        """The wait before retrying a request that got no answer; raises when it must not be retried."""
+        # A connect error means nothing was sent; any other may have reached the service.
+        never_sent = isinstance(error, (httpx.ConnectError, httpx.ConnectTimeout))
+        if attempt < prepared.max_retries and (resend or never_sent):
+            return self._backoff(attempt)
+        raise ApiConnectionError(f"{prepared.method} {prepared.url} failed: {error!r}", request_id=prepared.request_id) from error
+
+    def _after_error_answer(self, prepared: "_Prepared", response: httpx.Response, attempt: int, resend: bool) -> float:
+        """The wait before retrying an error answer; raises its typed error when it must not be retried."""
+        error = _api_error(response, prepared.request_id)
+        delay = self._retry_delay(error, attempt, prepared.max_retries, resend)
+        if delay is None:
+            raise error
+        return delay
+
+    def _call(self, method: str, path: str, *, result: Any = None, resend: bool = True, **request: Any) -> Any:
+        """Sends one operation, retrying by the policy.
+
+        `idempotent`: the operation takes an Idempotency-Key; one is generated unless given and
+        the same key goes out on every attempt, so a retry can only ever replay the first outcome.
+        `resend`: False for a call that must not run twice and has no key (a POST the service
+        cannot deduplicate): retried only when the service cannot have acted (no connection, 429).
+        """
+        prepared = self._prepare(method, path, **request)
         attempt = 0
         while True:
             try:
-                response = self._http.request(method, url, params=params, content=content, headers=send_headers, timeout=timeout)
+                response = self._http.request(prepared.method, prepared.url, params=prepared.params, content=prepared.content, headers=prepared.headers, timeout=prepared.timeout)
             except httpx.TransportError as error:
-                # A connect error means nothing was sent; any other may have reached the service.
-                never_sent = isinstance(error, (httpx.ConnectError, httpx.ConnectTimeout))
-                if attempt < max_retries and (resend or never_sent):
-                    self._sleep(self._backoff(attempt))
-                    attempt += 1
-                    continue
-                raise ApiConnectionError(f"{method} {url} failed: {error!r}", request_id=request_id) from error
+                self._sleep(self._after_transport_error(prepared, error, attempt, resend))
+                attempt += 1
+                continue
             if response.status_code < 400:
-                return self._result(response, result, request_id, send_headers.get("idempotency-key"))
-            error = _api_error(response, request_id)
-            delay = self._retry_delay(error, attempt, max_retries, resend)
-            if delay is None:
-                raise error
-            self._sleep(delay)
+                return self._result(response, result, prepared.request_id, prepared.headers.get("idempotency-key"))
+            self._sleep(self._after_error_answer(prepared, response, attempt, resend))
             attempt += 1
 
     def _retry_delay(self, error: ApiError, attempt: int, max_retries: int, resend: bool) -> float | None:
@@ -279,3 +312,45 @@ def _api_error(response: httpx.Response, request_id: str) -> ApiError:
     except (ValueError, KeyError, TypeError):
         text = response.text[:500]
         return typed_api_error(response.status_code, f"HTTP_{response.status_code}", text or response.reason_phrase, None, rid, response.headers)
+
+
+class AsyncBaseClient(BaseClient):
+    """The same client on httpx's AsyncClient: every operation is a coroutine. Pass
+    `http_client=httpx.AsyncClient(...)` or `transport=` an async transport, and an async
+    `sleep` (default asyncio.sleep). Use `async with` or `await client.aclose()`."""
+
+    def __init__(self, base_url: str, credential: str | None = None, *, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, **options: Any) -> None:
+        super().__init__(base_url, credential, **options)
+        self._async_sleep = sleep
+
+    def _new_http_client(self, transport: Any, timeout: float | httpx.Timeout) -> Any:
+        return httpx.AsyncClient(transport=transport, timeout=timeout)
+
+    def close(self) -> None:
+        raise TypeError("an async client is closed with `await client.aclose()`")
+
+    async def aclose(self) -> None:
+        if self._owns_client:
+            await self._http.aclose()
+
+    async def __aenter__(self) -> "AsyncBaseClient":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def _call(self, method: str, path: str, *, result: Any = None, resend: bool = True, **request: Any) -> Any:  # type: ignore[override]
+        """BaseClient._call, awaited: the same retries, keys and typed errors."""
+        prepared = self._prepare(method, path, **request)
+        attempt = 0
+        while True:
+            try:
+                response = await self._http.request(prepared.method, prepared.url, params=prepared.params, content=prepared.content, headers=prepared.headers, timeout=prepared.timeout)
+            except httpx.TransportError as error:
+                await self._async_sleep(self._after_transport_error(prepared, error, attempt, resend))
+                attempt += 1
+                continue
+            if response.status_code < 400:
+                return self._result(response, result, prepared.request_id, prepared.headers.get("idempotency-key"))
+            await self._async_sleep(self._after_error_answer(prepared, response, attempt, resend))
+            attempt += 1

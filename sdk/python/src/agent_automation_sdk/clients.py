@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ._client import RequestOptions
-from ._generated.customer_client import CustomerClientBase
-from ._generated.partner_client import PartnerClientBase
+from ._generated.customer_client import AsyncCustomerClientBase, CustomerClientBase
+from ._generated.partner_client import AsyncPartnerClientBase, PartnerClientBase
 from ._generated.partner_models import AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage
 from .stream import SessionStream
 
@@ -25,6 +25,23 @@ class CustomerClient(CustomerClientBase):
         """
         stream: SessionStream = self.agents_sessions_stream(session_id, last_event_id=last_event_id, **options)
         return stream
+
+
+class AsyncCustomerClient(AsyncCustomerClientBase):
+    """CustomerClient on httpx's AsyncClient: every operation is a coroutine, with the same
+    retries, idempotency keys and typed errors. Follow a session's stream with the sync client.
+
+        async with AsyncCustomerClient("https://automation.example.com", "yk_...") as client:
+            opened = await client.sessions_open(agent_id, message="Hello")
+    """
+
+
+class AsyncPartnerClient(AsyncPartnerClientBase):
+    """PartnerClient on httpx's AsyncClient: every operation is a coroutine.
+
+        async with AsyncPartnerClient("https://automation.example.com", "ykp_...") as partner:
+            workers = await partner.partner_workers_list_workers(org_id)
+    """
 
 
 class PartnerClient(PartnerClientBase):

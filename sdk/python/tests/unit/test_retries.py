@@ -274,3 +274,27 @@ def test_x_service_subject_as_a_client_option_and_per_call():
     client.partner_workers_list_workers(ORG)
     client.partner_workers_list_workers(ORG, request_options={"subject": "worker-b"})
     assert [request.headers["x-service-subject"] for request in script.requests] == ["worker-a", "worker-b"]
+
+
+def test_the_async_client_retries_with_one_key_and_raises_typed_errors():
+    import asyncio
+
+    from agent_automation_sdk import AsyncCustomerClient, NotFoundError
+
+    opened = httpx.Response(202, json={"sessionId": "s1", "executionId": "e1", "revision": 1})
+    script = Script(envelope(502, "HTTP_ERROR"), opened, envelope(404, "NOT_FOUND"))
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    async def run() -> None:
+        async with AsyncCustomerClient("http://svc.test", "yk_test", transport=httpx.MockTransport(script), sleep=sleep) as client:
+            session = await client.sessions_open(TRIGGER, message="hi")
+            assert session.session_id == "s1"
+            with pytest.raises(NotFoundError):
+                await client.sessions_post_message("s1", message="again")
+
+    asyncio.run(run())
+    first, retry = script.requests[:2]
+    assert first.headers["idempotency-key"] == retry.headers["idempotency-key"] and len(waits) == 1

@@ -2,7 +2,7 @@
 # (or `python scripts/sdk/generate_python.py`) after the documents change.
 """Generated models and operation methods; import the clients from agent_automation_sdk."""
 
-from .customer_client import CustomerClientBase
-from .partner_client import PartnerClientBase
+from .customer_client import AsyncCustomerClientBase, CustomerClientBase
+from .partner_client import AsyncPartnerClientBase, PartnerClientBase
 
-__all__ = ['CustomerClientBase', 'PartnerClientBase']
+__all__ = ['AsyncCustomerClientBase', 'CustomerClientBase', 'AsyncPartnerClientBase', 'PartnerClientBase']
