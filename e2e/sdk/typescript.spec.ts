@@ -249,13 +249,13 @@ test.describe("TypeScript SDK against the running service", () => {
     for await (const logged of client.assistantConfig.events({
       orgId: follower.orgId,
       worker_ref: workerRef,
-      limit: "1",
+      limit: 1,
     }))
       ids.push(logged.id);
     expect(ids).toContain(event.id);
 
     const pages = [];
-    for await (const page of client.assistantWorkers.messagePages({ orgId: follower.orgId, w: workerRef, limit: "1" }))
+    for await (const page of client.assistantWorkers.messagePages({ orgId: follower.orgId, w: workerRef, limit: 1 }))
       pages.push(page);
     expect(
       pages.flatMap((page) => page.items).some((message) => JSON.stringify(message).includes("hello from the SDK e2e")),

@@ -16,7 +16,7 @@ test("events() follows next_cursor as `since` until it is null", async () => {
   servers.push(server);
   const client = createPartnerClient({ baseUrl: server.baseUrl, credential: "ykp_test" });
   const ids: string[] = [];
-  for await (const event of client.assistantConfig.events({ orgId: "o1", limit: "2" })) ids.push(event.id);
+  for await (const event of client.assistantConfig.events({ orgId: "o1", limit: 2 })) ids.push(event.id);
   assert.deepEqual(ids, ["e1", "e2", "e3"]);
   assert.deepEqual(
     server.requests.map((request) => request.url),

@@ -33,7 +33,7 @@ describe("calls", () => {
   test("sends the bearer credential, a JSON body and path and query parameters where the operation puts them", async () => {
     const server = await serve(json(200, { items: [], next_cursor: null }));
     const client = createPartnerClient({ baseUrl: server.baseUrl, credential: "ykp_test" });
-    const result = await client.assistantConfig.listEvents({ orgId: "org 1", since: "e1", limit: "5" });
+    const result = await client.assistantConfig.listEvents({ orgId: "org 1", since: "e1", limit: 5 });
     assert.deepEqual(result.data, { items: [], next_cursor: null });
     const [request] = server.requests;
     assert.equal(request!.method, "GET");

@@ -142,6 +142,10 @@ function describeOperation(operation: TOperation, meta: TProcedureMeta, path: st
   if (hasInput) errors[400] ??= STATUS_TEXT[400]!;
   const rateLimited = Boolean(meta.surface && RATE_LIMITED_SURFACES.includes(meta.surface));
   if (rateLimited) errors[429] ??= STATUS_TEXT[429]!;
+  // A query integer's default comes out as the digits the query string carries: say the number.
+  for (const parameter of (operation.parameters ?? []) as Array<{ schema?: { type?: string; default?: unknown } }>)
+    if (parameter.schema?.type === "integer" && typeof parameter.schema.default === "string")
+      parameter.schema.default = Number(parameter.schema.default);
   const subject = meta.surface === "partner-v1" ? subjectParameter(path) : null;
   if (subject) operation.parameters = [...(operation.parameters ?? []), subject];
   if (meta.idempotency) {

@@ -1903,7 +1903,7 @@ export interface operations {
     "assistantConfig-listEvents": {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 since?: string;
                 worker_ref?: string;
             };
@@ -2768,7 +2768,7 @@ export interface operations {
     "assistantWorkers-listApprovals": {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 state?: "pending" | "decided" | "expired";
             };
             header?: {
@@ -3335,7 +3335,7 @@ export interface operations {
         parameters: {
             query?: {
                 before?: string;
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise). */
@@ -4429,8 +4429,8 @@ export interface operations {
     "partnerWorkers-listWorkerApprovals": {
         parameters: {
             query?: {
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
             };
             header?: never;
             path?: never;

@@ -143,7 +143,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_config_list_events(self, org_id: str, *, since: str | None = None, worker_ref: str | None = None, limit: int | str | None = None, request_options: RequestOptions | None = None) -> AssistantEventPage:
+    def assistant_config_list_events(self, org_id: str, *, since: str | None = None, worker_ref: str | None = None, limit: int | None = None, request_options: RequestOptions | None = None) -> AssistantEventPage:
         """
         GET /organizations/{orgId}/events: Page a customer's assistant event log
 
@@ -288,7 +288,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_workers_list_approvals(self, org_id: str, w: str, *, state: Literal['pending', 'decided', 'expired'] | None = None, limit: int | str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantApprovalList:
+    def assistant_workers_list_approvals(self, org_id: str, w: str, *, state: Literal['pending', 'decided', 'expired'] | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantApprovalList:
         """
         GET /organizations/{orgId}/workers/{w}/approvals: List an assistant worker's approvals
 
@@ -392,7 +392,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_workers_list_messages(self, org_id: str, w: str, *, before: str | None = None, limit: int | str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessagePage:
+    def assistant_workers_list_messages(self, org_id: str, w: str, *, before: str | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessagePage:
         """
         GET /organizations/{orgId}/workers/{w}/messages: Page an assistant worker's conversation
 
@@ -579,7 +579,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def partner_workers_list_worker_approvals(self, *, limit: int | str | None = None, offset: int | str | None = None, request_options: RequestOptions | None = None) -> WorkerApprovalList:
+    def partner_workers_list_worker_approvals(self, *, limit: int | None = None, offset: int | None = None, request_options: RequestOptions | None = None) -> WorkerApprovalList:
         """
         GET /worker/approvals: List the approvals a named worker may decide
 
@@ -763,7 +763,7 @@ class AsyncPartnerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def assistant_config_list_events(self, org_id: str, *, since: str | None = None, worker_ref: str | None = None, limit: int | str | None = None, request_options: RequestOptions | None = None) -> AssistantEventPage:
+    async def assistant_config_list_events(self, org_id: str, *, since: str | None = None, worker_ref: str | None = None, limit: int | None = None, request_options: RequestOptions | None = None) -> AssistantEventPage:
         """
         GET /organizations/{orgId}/events: Page a customer's assistant event log
 
@@ -908,7 +908,7 @@ class AsyncPartnerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def assistant_workers_list_approvals(self, org_id: str, w: str, *, state: Literal['pending', 'decided', 'expired'] | None = None, limit: int | str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantApprovalList:
+    async def assistant_workers_list_approvals(self, org_id: str, w: str, *, state: Literal['pending', 'decided', 'expired'] | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantApprovalList:
         """
         GET /organizations/{orgId}/workers/{w}/approvals: List an assistant worker's approvals
 
@@ -1012,7 +1012,7 @@ class AsyncPartnerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def assistant_workers_list_messages(self, org_id: str, w: str, *, before: str | None = None, limit: int | str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessagePage:
+    async def assistant_workers_list_messages(self, org_id: str, w: str, *, before: str | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessagePage:
         """
         GET /organizations/{orgId}/workers/{w}/messages: Page an assistant worker's conversation
 
@@ -1199,7 +1199,7 @@ class AsyncPartnerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def partner_workers_list_worker_approvals(self, *, limit: int | str | None = None, offset: int | str | None = None, request_options: RequestOptions | None = None) -> WorkerApprovalList:
+    async def partner_workers_list_worker_approvals(self, *, limit: int | None = None, offset: int | None = None, request_options: RequestOptions | None = None) -> WorkerApprovalList:
         """
         GET /worker/approvals: List the approvals a named worker may decide
 
