@@ -64,6 +64,17 @@ export function addSessionStreamOperation(document: OpenAPIObject): void {
             "Missing or invalid personal key (a `yku_` token included), or no session with this id that the key owner can see (NOT_FOUND).",
           content: { "application/json": { schema: ENVELOPE } },
         },
+        "429": {
+          description:
+            "Too many connects for this credential, organization or address (RATE_LIMITED): reconnect after `Retry-After` seconds.",
+          headers: {
+            "Retry-After": {
+              description: "Seconds to wait before reconnecting.",
+              schema: { type: "integer", minimum: 0 },
+            },
+          },
+          content: { "application/json": { schema: ENVELOPE } },
+        },
       },
     },
   } as never;

@@ -1345,6 +1345,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many connects for this credential, organization or address (RATE_LIMITED): reconnect after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before reconnecting. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "sessions-decideApproval": {
