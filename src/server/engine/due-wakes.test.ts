@@ -46,21 +46,23 @@ describe("an engine with nothing to do", () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const fetches = countFetches(boss);
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(fetches.count).toBe(0);
+    // A period poll fetched 11 times in these 3 s. Not 0 here: the start-up sweep may have run
+    // another test file's due deliveries (a shared database), whose next attempt may come due.
+    expect(fetches.count).toBeLessThanOrEqual(2);
   });
 
   it("starts a job queued for later when it comes due, with no NOTIFY and no poll", async () => {
     const boss = await startEngine();
     const dueIn = 1500;
     // A delivery that no longer exists: its attempt finds nothing to send and completes.
+    const deliveryId = crypto.randomUUID();
     await db().$transaction((tx) =>
-      enqueue(
-        tx,
-        { kind: "webhook-delivery", deliveryId: crypto.randomUUID() },
-        { startAfter: new Date(Date.now() + dueIn) },
-      ),
+      enqueue(tx, { kind: "webhook-delivery", deliveryId }, { startAfter: new Date(Date.now() + dueIn) }),
     );
-    const [job] = await boss.findJobs(WEBHOOK_QUEUE);
+    // Its own job: the engine's start-up sweep may queue other deliveries of the shared database.
+    const job = (await boss.findJobs<{ deliveryId: string }>(WEBHOOK_QUEUE)).find(
+      (queued) => queued.data.deliveryId === deliveryId,
+    );
     const waited = await waitForState(boss, WEBHOOK_QUEUE, job!.id, "created", 5000);
     expect(waited).toBeGreaterThanOrEqual(dueIn - 200);
     expect(waited).toBeLessThan(dueIn + 1500);
