@@ -208,7 +208,6 @@ function buildDocument(surface: TSurface): OpenAPIObject {
   );
   document.components = { ...document.components, schemas: { ...schemas, ErrorEnvelope: envelopeSchema as never } };
   if (surface === "partner-v1") addAssistantWebhook(document);
-  describeDocument(document);
   if (surface === "v1") {
     addSessionStreamOperation(document);
     addMcpOperation(document);
@@ -216,35 +215,6 @@ function buildDocument(surface: TSurface): OpenAPIObject {
   }
   return withStandardFormats(document);
 }
-
-/** What generators and linters read at the top: contact, license, and every tag an operation uses, described. */
-function describeDocument(document: OpenAPIObject): void {
-  // Names only: a deployment's own support address is the operator's to publish.
-  document.info.contact = { name: "Agent Automation Service support" };
-  document.info.license = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
-  const used = new Set<string>();
-  for (const item of Object.values(document.paths ?? {}))
-    for (const operation of Object.values(item as Record<string, { tags?: string[] }>))
-      for (const tag of operation.tags ?? []) used.add(tag);
-  document.tags = [...used].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
-}
-
-const TAG_DESCRIPTIONS: Record<string, string> = {
-  Auth: "Short-lived user tokens and who a credential is.",
-  Authoring: "Agents and their revisions.",
-  Knowledge: "Knowledge bases, articles and modules agents read.",
-  Triggers: "Schedules, API and event triggers, and their firings.",
-  "Agent sessions": "Conversations with published agents: open, message, approve, read, follow.",
-  "Assistant workers": "The end users of a customer's assistant: their conversations, policies, approvals and events.",
-  Assistant: "A customer's assistant: the agent that answers its workers, its webhook and its events.",
-  "Assistant connections": "Workers' connections to third-party accounts and the OAuth apps they use.",
-  Entitlements: "What a provisioned customer may use.",
-  Leases: "Short-lived tokens a partner mints for its apps and workers.",
-  Provisioning: "Customer organizations a partner creates and follows.",
-  "Support sessions": "Sessions a customer shares with its partner for support.",
-  "Worker approvals": "Decisions a vouched worker takes on runs and sessions.",
-  Workers: "Named workers a partner vouches for in a customer.",
-};
 
 /** OpenAPI 3.1 `webhooks`: what the service POSTs to a customer's assistant webhook (spec 6.2). */
 function addAssistantWebhook(document: OpenAPIObject): void {
