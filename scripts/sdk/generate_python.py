@@ -264,7 +264,6 @@ def generate_surface(doc_name: str, prefix: str, base_class: str) -> dict[str, s
             op_id = op["operationId"]
             last = op_id.rsplit("-", 1)[-1]
             class_stem = pascal(last if short.count(last) == 1 else op_id)
-            # A POST without a key is sent once (render_method decides; listed decisions too).
             methods.append(render_method(models, path, http_method.upper(), op, class_stem, op_id in idempotent_ids, op_id in send_once_ids))
     server = document.get("servers", [{}])[0].get("url", "")
     info = document.get("info", {})

@@ -1,3 +1,5 @@
+import { retryAfterMs } from "./retry.js";
+
 /** The service's error envelope: `{ error: { code, message, details? } }` on every error response. */
 export type ErrorEnvelope = { error: { code: string; message: string; details?: Record<string, unknown> } };
 
@@ -63,10 +65,7 @@ export class ValidationError extends ApiError {
 export class RateLimitError extends ApiError {
   override readonly name: string = "RateLimitError";
   get retryAfterMs(): number | null {
-    const value = this.headers.get("retry-after");
-    if (value === null) return null;
-    const seconds = Number(value.trim());
-    return Number.isFinite(seconds) ? Math.round(seconds * 1000) : Math.max(0, Date.parse(value) - Date.now()) || null;
+    return retryAfterMs(this.headers.get("retry-after"));
   }
 }
 /** 5xx: the service failed; `requestId` is what to give support. */
