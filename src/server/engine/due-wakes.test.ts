@@ -68,6 +68,21 @@ describe("an engine with nothing to do", () => {
     expect(waited).toBeLessThan(dueIn + 1500);
   });
 
+  it("starts each of a queue's jobs due a moment apart on time, also one another process queued", async () => {
+    Object.assign(env, { ENGINE_IDLE_POLL_SECONDS: 30 });
+    const boss = await startEngine();
+    const deliveryId = crypto.randomUUID();
+    await db().$transaction((tx) =>
+      enqueue(tx, { kind: "webhook-delivery", deliveryId }, { startAfter: new Date(Date.now() + 1000) }),
+    );
+    // Queued by pg-boss itself, as another process would: this process was never told of it.
+    const later = await boss.send(WEBHOOK_QUEUE, { deliveryId: crypto.randomUUID() }, { startAfter: 2 });
+    // The look that starts the first finds the second queued behind it and looks again then,
+    // not at the 30 s backstop.
+    const waited = await waitForState(boss, WEBHOOK_QUEUE, later!, "created", 6000);
+    expect(waited).toBeGreaterThanOrEqual(1500);
+  });
+
   it("finds a job whose wake-up was lost at the backstop look", async () => {
     Object.assign(env, { ENGINE_IDLE_POLL_SECONDS: 1 });
     const boss = await startEngine();

@@ -4,7 +4,8 @@ import { detach } from "@/server/detach";
 import { log } from "@/server/log";
 
 type TWake = () => void;
-type TDueRow = { name: string; in_ms: number | string };
+/** Per queue: ms until its earliest queued job is due (0 or less: due now), and until its earliest not yet due. */
+type TDueRow = { name: string; in_ms: number | string; later_in_ms: number | string | null };
 
 /**
  * Wakes this process's job workers when queued work comes due, so no worker polls on a period.
@@ -21,6 +22,9 @@ class DueWakes {
   private readonly wakes = new Map<string, TWake[]>();
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
+  // Times this process said jobs come due, still ahead: a look before one of them commits its job
+  // must not forget it.
+  private expected: number[] = [];
   private stopped = false;
 
   constructor(
@@ -32,8 +36,14 @@ class DueWakes {
     this.wakes.set(queue, [...(this.wakes.get(queue) ?? []), wake]);
   }
 
+  /** A job comes due at `at` (epoch ms): look then, and remember it past any earlier look. */
+  expect(at: number): void {
+    if (at > Date.now()) this.expected.push(at);
+    this.lookAt(at);
+  }
+
   /** Looks at `at` (epoch ms) unless a look is already set before it. */
-  lookAt(at: number): void {
+  private lookAt(at: number): void {
     if (this.stopped || at >= this.timerAt) return;
     clearTimeout(this.timer);
     this.timerAt = at;
@@ -49,13 +59,21 @@ class DueWakes {
 
   private async look(): Promise<void> {
     this.timerAt = Number.POSITIVE_INFINITY;
-    let next = Date.now() + env.ENGINE_IDLE_POLL_SECONDS * 1000;
+    const started = Date.now();
+    this.expected = this.expected.filter((at) => at > started);
+    let next = this.expected.reduce(
+      (earliest, at) => Math.min(earliest, at),
+      started + env.ENGINE_IDLE_POLL_SECONDS * 1000,
+    );
     try {
-      for (const { name, in_ms } of await this.dueTimes()) {
+      for (const { name, in_ms, later_in_ms } of await this.dueTimes()) {
         const wait = Number(in_ms);
         if (wait <= 0) for (const wake of this.wakes.get(name) ?? []) wake();
-        // A few ms late rather than early: a look just before the due time finds nothing to fetch.
-        else next = Math.min(next, Date.now() + wait + 5);
+        // A queue with a job due now may hold another due later (several retries queued a moment
+        // apart): the next look is for that one too. A few ms late rather than early: a look just
+        // before the due time finds nothing to fetch.
+        const later = wait > 0 ? wait : later_in_ms === null ? null : Number(later_in_ms);
+        if (later !== null) next = Math.min(next, Date.now() + later + 5);
       }
     } catch (error) {
       log.warn("Engine: reading when queued jobs come due failed; looking again at the backstop.", { error });
@@ -63,11 +81,12 @@ class DueWakes {
     this.lookAt(next);
   }
 
-  /** Per queue with queued jobs: ms until its earliest is due (0 or less: due now), by the database's clock. */
+  /** Per queue with queued jobs, by the database's clock. */
   private async dueTimes(): Promise<TDueRow[]> {
     const schema = `"${this.schema.replaceAll('"', '""')}"`;
     const { rows } = await this.boss.getDb().executeSql(
-      `SELECT name, EXTRACT(EPOCH FROM min(start_after) - now()) * 1000 AS in_ms
+      `SELECT name, EXTRACT(EPOCH FROM min(start_after) - now()) * 1000 AS in_ms,
+         EXTRACT(EPOCH FROM min(start_after) FILTER (WHERE start_after > now()) - now()) * 1000 AS later_in_ms
        FROM ${schema}.job WHERE name = ANY($1::text[]) AND state < 'active' GROUP BY name`,
       [[...this.wakes.keys()]],
     );
@@ -94,5 +113,5 @@ export function startDueWakes(boss: PgBoss, schema: string): { register(queue: s
  * A no-op in a process that works no queue; another process's jobs are found by its own look.
  */
 export function expectJobsAt(at: Date | number): void {
-  holder.__serviceDueWakes?.lookAt(typeof at === "number" ? at : at.getTime());
+  holder.__serviceDueWakes?.expect(typeof at === "number" ? at : at.getTime());
 }
