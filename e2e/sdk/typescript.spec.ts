@@ -186,23 +186,23 @@ test.describe("TypeScript SDK against the running service", () => {
   test("provisions a customer with the partner SDK (generated key, replayed on repeat, typed UNAUTHORIZED)", async () => {
     const client = createPartnerClient({ baseUrl: world().baseUrl, credential: world().partner.key });
     const body = provisioningBody();
-    const provisioned = await client.partnerProvisioning.provisionOrganization(body);
+    const provisioned = await client.organizations.provision(body);
     expect(provisioned.status).toBe(202);
     expect(provisioned.replayed).toBe(false);
     expect(provisioned.data).toMatchObject({ clientSegment: body.clientSegment });
-    const replay = await client.partnerProvisioning.provisionOrganization(body, {
+    const replay = await client.organizations.provision(body, {
       idempotencyKey: provisioned.idempotencyKey,
     });
     expect(replay.replayed).toBe(true);
     // The owner's invitation link is shown once: a replay answers the record without it.
     expect(replay.data).toEqual({ ...provisioned.data, owner: { ...provisioned.data.owner, invitation: null } });
-    const read = await client.partnerProvisioning.getOrganization({ orgId: provisioned.data.orgId });
+    const read = await client.organizations.get({ orgId: provisioned.data.orgId });
     expect(read.data.orgId).toBe(provisioned.data.orgId);
     await expect(
       createPartnerClient({
         baseUrl: world().baseUrl,
         credential: "ykp_invalid",
-      }).partnerProvisioning.provisionOrganization(provisioningBody()),
+      }).organizations.provision(provisioningBody()),
     ).rejects.toMatchObject({
       status: 401,
       code: "UNAUTHORIZED",
@@ -216,12 +216,12 @@ test.describe("TypeScript SDK against the running service", () => {
     // The same URL and secret as e2e/api/assistant-webhooks.spec.ts, so parallel specs see one configuration.
     const secret = "whsec_e2e_assistant_webhooks_0001";
     const hookUrl = `${world().httpTarget}/assistant-webhooks`;
-    await client.assistantConfig.putAssistantConfig({
+    await client.assistantConfig.put({
       orgId: follower.orgId,
       assistant_automation_id: follower.assistantAgentId,
       webhook: { url: hookUrl, secret },
     });
-    const created = await client.assistantWorkers.createWorker({
+    const created = await client.workers.create({
       orgId: follower.orgId,
       external_ref: `sdk-${randomUUID()}`,
       email: "sdk-user@example.com",
@@ -230,7 +230,7 @@ test.describe("TypeScript SDK against the running service", () => {
     if (!("worker_ref" in created.data))
       throw new Error(`expected an assistant worker, got ${JSON.stringify(created.data)}`);
     const workerRef = created.data.worker_ref;
-    await client.assistantWorkers.postMessage({ orgId: follower.orgId, w: workerRef, body: "hello from the SDK e2e" });
+    await client.messages.post({ orgId: follower.orgId, w: workerRef, body: "hello from the SDK e2e" });
 
     const deliveries = async () =>
       (await receivedRequests(workerRef)).filter((hit) => hit.path === "/assistant-webhooks");
@@ -246,7 +246,7 @@ test.describe("TypeScript SDK against the running service", () => {
     });
 
     const ids: string[] = [];
-    for await (const logged of client.assistantConfig.events({
+    for await (const logged of client.events.items({
       orgId: follower.orgId,
       worker_ref: workerRef,
       limit: 1,
@@ -255,8 +255,7 @@ test.describe("TypeScript SDK against the running service", () => {
     expect(ids).toContain(event.id);
 
     const pages = [];
-    for await (const page of client.assistantWorkers.messagePages({ orgId: follower.orgId, w: workerRef, limit: 1 }))
-      pages.push(page);
+    for await (const page of client.messages.pages({ orgId: follower.orgId, w: workerRef, limit: 1 })) pages.push(page);
     expect(
       pages.flatMap((page) => page.items).some((message) => JSON.stringify(message).includes("hello from the SDK e2e")),
     ).toBe(true);

@@ -33,8 +33,19 @@ const SURFACES = [
 
 /** The SSE route: not a JSON call, served by the runtime's reconnecting iterator. */
 const STREAM_OPERATION = "agents-sessions-stream";
-/** Where a generated method sits on the client, when the operationId's own path would mislead. */
-const NAME_OVERRIDES: Record<string, string[]> = { [STREAM_OPERATION]: ["sessions", "stream"] };
+/** Where each operation sits on the client (`resource.method`), shared with the Python generator. */
+const METHOD_NAMES = JSON.parse(readFileSync(join(ROOT, "scripts/sdk/method-names.json"), "utf8")) as Record<
+  string,
+  Record<string, string>
+>;
+
+/** The client path of an operation; an operation the table does not name stops the generation. */
+function methodPath(file: string, id: string): string[] {
+  const name = METHOD_NAMES[file]?.[id];
+  if (!name)
+    throw new Error(`scripts/sdk/method-names.json names no method for ${file} ${id}: add one (resource.method).`);
+  return name.split(".");
+}
 
 function pascal(segment: string): string {
   return segment
@@ -42,11 +53,6 @@ function pascal(segment: string): string {
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join("");
-}
-
-function camel(segment: string): string {
-  const value = pascal(segment);
-  return value[0]!.toLowerCase() + value.slice(1);
 }
 
 function jsdoc(operation: TOperation, method: string, path: string, indent: string): string {
@@ -78,6 +84,11 @@ function renderOperations(surface: (typeof SURFACES)[number], document: TDocumen
       .map(([method, operation]) => ({ path, method, operation })),
   );
   entries.sort((a, b) => a.operation.operationId.localeCompare(b.operation.operationId));
+  const gone = Object.keys(METHOD_NAMES[surface.file] ?? {}).filter(
+    (id) => !entries.some((entry) => entry.operation.operationId === id),
+  );
+  if (gone.length)
+    throw new Error(`scripts/sdk/method-names.json names operations ${surface.file} lacks: ${gone.join(", ")}`);
   for (const { path, method, operation } of entries) {
     const id = operation.operationId;
     const name = pascal(id);
@@ -98,7 +109,7 @@ function renderOperations(surface: (typeof SURFACES)[number], document: TDocumen
         ? `${op}["responses"][${status}]["content"]["application/json"]`
         : "undefined",
     );
-    const nameSegments = NAME_OVERRIDES[id] ?? id.split("-").map(camel);
+    const nameSegments = methodPath(surface.file, id);
     let node = tree;
     for (const segment of nameSegments.slice(0, -1)) node = (node[segment] ??= {}) as TTree;
     const leaf = nameSegments.at(-1)!;
@@ -152,7 +163,7 @@ function renderOperations(surface: (typeof SURFACES)[number], document: TDocumen
     ...specs,
     "} as const satisfies Record<string, OperationSpec>;",
     "",
-    `/** One method per operation of ${surface.prefix}, grouped by the operationId's namespaces. */`,
+    `/** One method per operation of ${surface.prefix}, grouped by resource (scripts/sdk/method-names.json). */`,
     `export function ${surface.factory}(transport: Transport) {`,
     "  return {",
     renderTree(tree, 2),

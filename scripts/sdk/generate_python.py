@@ -25,6 +25,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 OPENAPI_DIR = ROOT / "sdk" / "openapi"
 OUT_DIR = ROOT / "sdk" / "python" / "src" / "agent_automation_sdk" / "_generated"
+# Where each operation sits on the clients (resource.method), shared with the TypeScript generator.
+METHOD_NAMES: dict[str, dict[str, str]] = {
+    surface: names for surface, names in json.loads((ROOT / "scripts" / "sdk" / "method-names.json").read_text("utf-8")).items() if surface != "$comment"
+}
 
 # (document, module prefix, generated base class, the client it becomes)
 SURFACES = [
@@ -257,40 +261,70 @@ def generate_surface(doc_name: str, prefix: str, base_class: str) -> dict[str, s
     missing = sorted((idempotent_ids | send_once_ids) - all_ids)
     if missing:
         raise SystemExit(f"{doc_name} has no operation {', '.join(missing)}: update the lists in {Path(__file__).name}")
+    names = METHOD_NAMES.get(doc_name.removesuffix(".json"), {})
+    unnamed = sorted(all_ids - set(names))
+    if unnamed:
+        raise SystemExit(f"scripts/sdk/method-names.json names no method for {doc_name} {', '.join(unnamed)}: add one (resource.method)")
+    gone = sorted(set(names) - all_ids)
+    if gone:
+        raise SystemExit(f"scripts/sdk/method-names.json names operations {doc_name} lacks: {', '.join(gone)}")
     short = [op["operationId"].rsplit("-", 1)[-1] for item in document["paths"].values() for op in item.values()]
-    methods: list[str] = []
+    # resource -> its rendered methods, in the documents' order
+    resources: dict[str, list[str]] = {}
     for path, item in document["paths"].items():
         for http_method, op in item.items():
             op_id = op["operationId"]
             last = op_id.rsplit("-", 1)[-1]
             class_stem = pascal(last if short.count(last) == 1 else op_id)
-            methods.append(render_method(models, path, http_method.upper(), op, class_stem, op_id in idempotent_ids, op_id in send_once_ids))
+            resource, method_name = names[op_id].split(".")
+            resources.setdefault(resource, []).append(
+                render_method(models, path, http_method.upper(), op, class_stem, snake(method_name), op_id in idempotent_ids, op_id in send_once_ids)
+            )
     server = document.get("servers", [{}])[0].get("url", "")
     info = document.get("info", {})
+    title = prefix.capitalize()
     client = [
         HEADER.format(doc=doc_name),
         "from __future__ import annotations\n\n",
+        "import builtins\n",
         "from typing import Any, Literal\n\n",
-        "from .._client import AsyncBaseClient, BaseClient, RequestOptions\n",
+        "from .._client import AsyncBaseClient, AsyncResource, BaseClient, RequestOptions, Resource\n",
         "from .._models import OMIT, NoContent, RawResult\n",
         f"from .{prefix}_models import *  # noqa: F403\n",
         f"from .{prefix}_models import __all__ as _models\n\n",
-        "_ = (Literal, _models)\n\n\n",
-        f"class {base_class}(BaseClient):\n",
-        docstring(f"{info.get('title', '')}: one method per operation of `{server}` (version {info.get('version', '')}). {info.get('description', '')}", "    "),
-        "\n",
-        f"    _PREFIX = {server!r}\n",
+        "_ = (Literal, _models, builtins)\n",
     ]
-    client.extend(methods)
-    # The async twin: the same operations as coroutines on AsyncBaseClient (the stream stays sync-only).
-    client.extend([
-        f"\n\nclass Async{base_class}(AsyncBaseClient):\n",
-        docstring(f"{base_class} on httpx's AsyncClient: every operation is a coroutine.", "    "),
-        "\n",
-        f"    _PREFIX = {server!r}\n",
-    ])
-    client.extend(asynchronous(method) for method in methods if "self._open_stream(" not in method)
+    for resource, methods in sorted(resources.items()):
+        methods = [shadow_safe(method, methods) for method in methods]
+        client.append(f"\n\nclass {title}{pascal(resource)}(Resource):\n")
+        client.append(docstring(f"`{snake(resource)}` on {base_class.removesuffix('Base')}.", "    "))
+        client.extend(methods)
+        # The async twin: the same operations as coroutines (the stream stays sync-only).
+        client.append(f"\n\nclass Async{title}{pascal(resource)}(AsyncResource):\n")
+        client.append(docstring(f"`{snake(resource)}` on Async{base_class.removesuffix('Base')}.", "    "))
+        client.extend(asynchronous(method) for method in methods if "self._open_stream(" not in method)
+    for async_prefix, parent in (("", "BaseClient"), ("Async", "AsyncBaseClient")):
+        description = f"{info.get('title', '')}: every operation of `{server}` (version {info.get('version', '')}), by resource. {info.get('description', '')}"
+        client.extend([
+            f"\n\nclass {async_prefix}{base_class}({parent}):\n",
+            docstring(description if not async_prefix else f"{base_class} on httpx's AsyncClient: every operation is a coroutine.", "    "),
+            "\n",
+            f"    _PREFIX = {server!r}\n",
+            *(f"    {snake(resource)}: {async_prefix}{title}{pascal(resource)}\n" for resource in sorted(resources)),
+            "\n    def __init__(self, *args: Any, **kwargs: Any) -> None:\n",
+            "        super().__init__(*args, **kwargs)\n",
+            *(f"        self.{snake(resource)} = {async_prefix}{title}{pascal(resource)}(self)\n" for resource in sorted(resources)),
+        ])
     return {f"{prefix}_models.py": models.render(doc_name), f"{prefix}_client.py": "".join(client)}
+
+
+def shadow_safe(method: str, siblings: list[str]) -> str:
+    """A resource with a method named like a builtin type (`workers.list`) shadows it for type
+    checkers in the class body: its annotations say `builtins.list[...]` instead."""
+    for name in ("list", "set", "dict"):
+        if any(f"\n    def {name}(" in sibling for sibling in siblings):
+            method = re.sub(rf"(?<![\w.]){name}\[", f"builtins.{name}[", method)
+    return method
 
 
 def asynchronous(method: str) -> str:
@@ -298,8 +332,8 @@ def asynchronous(method: str) -> str:
     return method.replace("\n    def ", "\n    async def ", 1).replace("        return self._call(", "        return await self._call(", 1)
 
 
-def render_method(models: ModelWriter, path: str, method: str, op: dict[str, Any], stem: str, idempotent: bool, send_once: bool) -> str:
-    name = py_name(op["operationId"])
+def render_method(models: ModelWriter, path: str, method: str, op: dict[str, Any], stem: str, name: str, idempotent: bool, send_once: bool) -> str:
+    name = py_name(name)
     params = op.get("parameters", [])
     idempotent = idempotent or any(p["in"] == "header" and p["name"].lower() == "idempotency-key" for p in params) or "Idempotency-Key" in op.get("description", "")
     # After it may have reached the service, a retry of a POST without a key could do it twice.

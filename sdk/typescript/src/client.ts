@@ -19,28 +19,32 @@ export function createCustomerClient(options: ClientOptions) {
 /**
  * The partner API (`/api/partner/v1`): provisioning, leases, entitlements, assistant workers.
  * Authenticate with a partner key (`ykp_...`) or a leased token (`ykt_...`).
+ * Pagers are named alike in both SDKs: `pages` yields each page, `items` each item across pages.
  */
 export function createPartnerClient(options: ClientOptions) {
   const transport = new Transport({ ...options, surfacePrefix: "/api/partner/v1" });
   const operations = partnerV1Operations(transport);
-  const { listEvents } = operations.assistantConfig;
-  const { listMessages } = operations.assistantWorkers;
+  const listEvents = operations.events.list;
+  const listMessages = operations.messages.list;
   return {
     ...operations,
-    assistantConfig: {
-      ...operations.assistantConfig,
+    events: {
+      ...operations.events,
       /** Every page of `GET /organizations/{orgId}/events` from `since` (or the oldest) on, following `next_cursor`. */
-      eventPages: (input: AssistantConfigListEventsInput, options?: CallOptions) =>
+      pages: (input: AssistantConfigListEventsInput, options?: CallOptions) =>
         pages(listEvents, input, "since", options),
       /** Every event from `since` (or the oldest) on, oldest first, across pages. */
-      events: (input: AssistantConfigListEventsInput, options?: CallOptions) =>
+      items: (input: AssistantConfigListEventsInput, options?: CallOptions) =>
         items(pages(listEvents, input, "since", options)),
     },
-    assistantWorkers: {
-      ...operations.assistantWorkers,
+    messages: {
+      ...operations.messages,
       /** Pages of a worker's conversation from the newest back (`before` = `next_cursor`); each page is oldest first. */
-      messagePages: (input: AssistantWorkersListMessagesInput, options?: CallOptions) =>
+      pages: (input: AssistantWorkersListMessagesInput, options?: CallOptions) =>
         pages(listMessages, input, "before", options),
+      /** Every message from the newest back, newest first (across pages). */
+      items: (input: AssistantWorkersListMessagesInput, options?: CallOptions) =>
+        items(pages(listMessages, input, "before", options), "newestFirst"),
     },
   };
 }

@@ -16,7 +16,7 @@ test("events() follows next_cursor as `since` until it is null", async () => {
   servers.push(server);
   const client = createPartnerClient({ baseUrl: server.baseUrl, credential: "ykp_test" });
   const ids: string[] = [];
-  for await (const event of client.assistantConfig.events({ orgId: "o1", limit: 2 })) ids.push(event.id);
+  for await (const event of client.events.items({ orgId: "o1", limit: 2 })) ids.push(event.id);
   assert.deepEqual(ids, ["e1", "e2", "e3"]);
   assert.deepEqual(
     server.requests.map((request) => request.url),
@@ -32,7 +32,7 @@ test("messagePages() pages back with `before`", async () => {
   servers.push(server);
   const client = createPartnerClient({ baseUrl: server.baseUrl, credential: "ykp_test" });
   const pages = [];
-  for await (const page of client.assistantWorkers.messagePages({ orgId: "o1", w: "w1" }))
+  for await (const page of client.messages.pages({ orgId: "o1", w: "w1" }))
     pages.push(page.items.map((item) => item.id));
   assert.deepEqual(pages, [["m3"], ["m1", "m2"]]);
   assert.equal(server.requests[1]!.url, "/api/partner/v1/organizations/o1/workers/w1/messages?before=m3");

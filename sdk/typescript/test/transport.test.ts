@@ -33,7 +33,7 @@ describe("calls", () => {
   test("sends the bearer credential, a JSON body and path and query parameters where the operation puts them", async () => {
     const server = await serve(json(200, { items: [], next_cursor: null }));
     const client = createPartnerClient({ baseUrl: server.baseUrl, credential: "ykp_test" });
-    const result = await client.assistantConfig.listEvents({ orgId: "org 1", since: "e1", limit: 5 });
+    const result = await client.events.list({ orgId: "org 1", since: "e1", limit: 5 });
     assert.deepEqual(result.data, { items: [], next_cursor: null });
     const [request] = server.requests;
     assert.equal(request!.method, "GET");
@@ -45,7 +45,7 @@ describe("calls", () => {
   test("posts the body fields without the path parameters and accepts a base URL that already names the surface", async () => {
     const server = await serve(json(201, { message_id: "m1" }));
     const client = createPartnerClient({ baseUrl: `${server.baseUrl}/api/partner/v1/`, credential: () => "ykp_fn" });
-    await client.assistantWorkers.postMessage({ orgId: "o1", w: "w1", body: "hi" });
+    await client.messages.post({ orgId: "o1", w: "w1", body: "hi" });
     assert.equal(server.requests[0]!.url, "/api/partner/v1/organizations/o1/workers/w1/messages");
     assert.deepEqual(JSON.parse(server.requests[0]!.body), { body: "hi" });
     assert.equal(server.requests[0]!.headers.authorization, "Bearer ykp_fn");
@@ -168,7 +168,7 @@ describe("retries", () => {
       () => client.sessions.open({ automationId: TRIGGER, message: "hi" } as never),
       () => client.sessions.postMessage({ sessionId: "s", message: "again" } as never),
       () => client.sessions.decideApproval({ sessionId: "s", decision: "approved" } as never),
-      () => client.agents.authoring.create({ domainId: TRIGGER, name: "A" } as never),
+      () => client.automations.create({ domainId: TRIGGER, name: "A" } as never),
     ];
     for (const call of calls) {
       const before = server.requests.length;
@@ -193,8 +193,8 @@ describe("retries", () => {
   test("X-Service-Subject is a client option and a per-call one", async () => {
     const server = await serve(json(200, { items: [] }));
     const partner = createPartnerClient({ baseUrl: server.baseUrl, credential: "ykp_test", subject: "worker-a" });
-    await partner.partnerWorkers.listWorkers({ orgId: TRIGGER } as never);
-    await partner.partnerWorkers.listWorkers({ orgId: TRIGGER } as never, { subject: "worker-b" });
+    await partner.workers.list({ orgId: TRIGGER } as never);
+    await partner.workers.list({ orgId: TRIGGER } as never, { subject: "worker-b" });
     assert.deepEqual(
       server.requests.map((request) => request.headers["x-service-subject"]),
       ["worker-a", "worker-b"],

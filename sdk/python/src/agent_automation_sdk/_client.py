@@ -354,3 +354,27 @@ class AsyncBaseClient(BaseClient):
                 return self._result(response, result, prepared.request_id, prepared.headers.get("idempotency-key"))
             await self._async_sleep(self._after_error_answer(prepared, response, attempt, resend))
             attempt += 1
+
+
+class Resource:
+    """One resource's operations on a client (`client.sessions`, `partner.workers`): each method
+    calls through the client, with its retries, idempotency keys and typed errors."""
+
+    def __init__(self, client: BaseClient) -> None:
+        self._client = client
+
+    def _call(self, method: str, path: str, **request: Any) -> Any:
+        return self._client._call(method, path, **request)
+
+    def _open_stream(self, path: str, path_params: Mapping[str, Any], **options: Any) -> Any:
+        return self._client._open_stream(path, path_params, **options)
+
+
+class AsyncResource:
+    """Resource on an AsyncBaseClient: every method is a coroutine."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def _call(self, method: str, path: str, **request: Any) -> Any:
+        return await self._client._call(method, path, **request)

@@ -1,30 +1,39 @@
-"""The two clients: generated operation methods plus what generation cannot know."""
+"""The two clients: generated operation methods by resource, plus what generation cannot know
+(the session stream's type, the pagers)."""
 
 from __future__ import annotations
 
 from typing import Any, Iterator
 
 from ._client import RequestOptions
-from ._generated.customer_client import AsyncCustomerClientBase, CustomerClientBase
-from ._generated.partner_client import AsyncPartnerClientBase, PartnerClientBase
+from ._generated.customer_client import AsyncCustomerClientBase, CustomerClientBase, CustomerSessions
+from ._generated.partner_client import AsyncPartnerClientBase, PartnerClientBase, PartnerEvents, PartnerMessages
 from ._generated.partner_models import AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage
 from .stream import SessionStream
+
+
+class Sessions(CustomerSessions):
+    def stream(self, session_id: str, *, last_event_id: int | str | None = None, **options: Any) -> SessionStream:  # type: ignore[override]
+        """Follows a session's events (see SessionStream): reconnects with Last-Event-ID by itself.
+
+        `last_event_id=0` replays the session from its first event; None starts at a snapshot of now.
+        """
+        stream: SessionStream = super().stream(session_id, last_event_id=last_event_id, **options)
+        return stream
 
 
 class CustomerClient(CustomerClientBase):
     """The customer API (`/api/v1`) with a personal API key (`yk_...`) or a user token (`yku_...`).
 
         client = CustomerClient("https://automation.example.com", "yk_...")
-        opened = client.sessions_open(agent_id, message="Hello")
+        opened = client.sessions.open(agent_id, message="Hello")
     """
 
-    def stream_session(self, session_id: str, *, last_event_id: int | str | None = None, **options: Any) -> SessionStream:
-        """Follows a session's events (see SessionStream): reconnects with Last-Event-ID by itself.
+    sessions: Sessions
 
-        `last_event_id=0` replays the session from its first event; None starts at a snapshot of now.
-        """
-        stream: SessionStream = self.agents_sessions_stream(session_id, last_event_id=last_event_id, **options)
-        return stream
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sessions = Sessions(self)
 
 
 class AsyncCustomerClient(AsyncCustomerClientBase):
@@ -32,7 +41,7 @@ class AsyncCustomerClient(AsyncCustomerClientBase):
     retries, idempotency keys and typed errors. Follow a session's stream with the sync client.
 
         async with AsyncCustomerClient("https://automation.example.com", "yk_...") as client:
-            opened = await client.sessions_open(agent_id, message="Hello")
+            opened = await client.sessions.open(agent_id, message="Hello")
     """
 
 
@@ -40,18 +49,14 @@ class AsyncPartnerClient(AsyncPartnerClientBase):
     """PartnerClient on httpx's AsyncClient: every operation is a coroutine.
 
         async with AsyncPartnerClient("https://automation.example.com", "ykp_...") as partner:
-            workers = await partner.partner_workers_list_workers(org_id)
+            workers = await partner.workers.list(org_id)
     """
 
 
-class PartnerClient(PartnerClientBase):
-    """The partner API (`/api/partner/v1`) with a partner key (`ykp_...`) or a leased token (`ykt_...`).
+class Events(PartnerEvents):
+    """`partner.events`: `list` one page, `pages` every page, `items` every event (as in the TypeScript SDK)."""
 
-        partner = PartnerClient("https://automation.example.com", "ykp_...")
-        customer = partner.partner_provisioning_provision_organization(client_name="Bakery", ...)
-    """
-
-    def iter_event_pages(
+    def pages(
         self,
         org_id: str,
         *,
@@ -64,18 +69,22 @@ class PartnerClient(PartnerClientBase):
         `next_cursor` is null. To poll later, pass the id of the last event you processed."""
         cursor = since
         while True:
-            page = self.assistant_config_list_events(org_id, since=cursor, worker_ref=worker_ref, limit=limit, request_options=request_options)
+            page = self.list(org_id, since=cursor, worker_ref=worker_ref, limit=limit, request_options=request_options)
             yield page
-            if page.next_cursor is None:
+            if page.next_cursor is None or page.next_cursor == cursor:
                 return
             cursor = page.next_cursor
 
-    def iter_events(self, org_id: str, **options: Any) -> Iterator[AssistantEvent]:
-        """Every event after `since`, oldest first (the items of iter_event_pages)."""
-        for page in self.iter_event_pages(org_id, **options):
+    def items(self, org_id: str, **options: Any) -> Iterator[AssistantEvent]:
+        """Every event after `since`, oldest first (the items of `pages`)."""
+        for page in self.pages(org_id, **options):
             yield from page.items
 
-    def iter_message_pages(
+
+class Messages(PartnerMessages):
+    """`partner.messages`: `list` one page, `pages` every page, `items` every message (as in the TypeScript SDK)."""
+
+    def pages(
         self,
         org_id: str,
         worker_ref: str,
@@ -85,16 +94,32 @@ class PartnerClient(PartnerClientBase):
         request_options: RequestOptions | None = None,
     ) -> Iterator[AssistantMessagePage]:
         """Pages a worker's messages from the newest back (`before` a message id; None: the newest),
-        each page oldest first, until `next_cursor` is null (the first message)."""
+        each page oldest first (as served), until `next_cursor` is null (the first message)."""
         cursor = before
         while True:
-            page = self.assistant_workers_list_messages(org_id, worker_ref, before=cursor, limit=limit, request_options=request_options)
+            page = self.list(org_id, worker_ref, before=cursor, limit=limit, request_options=request_options)
             yield page
-            if page.next_cursor is None:
+            if page.next_cursor is None or page.next_cursor == cursor:
                 return
             cursor = page.next_cursor
 
-    def iter_messages(self, org_id: str, worker_ref: str, **options: Any) -> Iterator[AssistantMessage]:
-        """Every message of a worker, newest page first (each page's items oldest first)."""
-        for page in self.iter_message_pages(org_id, worker_ref, **options):
-            yield from page.items
+    def items(self, org_id: str, worker_ref: str, **options: Any) -> Iterator[AssistantMessage]:
+        """Every message of a worker from the newest back, newest first across pages."""
+        for page in self.pages(org_id, worker_ref, **options):
+            yield from reversed(page.items)
+
+
+class PartnerClient(PartnerClientBase):
+    """The partner API (`/api/partner/v1`) with a partner key (`ykp_...`) or a leased token (`ykt_...`).
+
+        partner = PartnerClient("https://automation.example.com", "ykp_...")
+        customer = partner.organizations.provision(client_name="Bakery", ...)
+    """
+
+    events: Events
+    messages: Messages
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.events = Events(self)
+        self.messages = Messages(self)

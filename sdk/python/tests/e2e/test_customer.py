@@ -66,9 +66,9 @@ def test_stream_follows_turns_to_completion_through_a_dropped_connection(world, 
     with CustomerClient(base_url, acme["users"]["operator"]["apiKey"], transport=transport) as client:
         first = marker("first")
         second = marker("second")
-        opened = client.sessions_open(acme["agents"]["echo"]["id"], message=first)
+        opened = client.sessions.open(acme["agents"]["echo"]["id"], message=first)
         events = []
-        with client.stream_session(opened.session_id, last_event_id=0) as stream:
+        with client.sessions.stream(opened.session_id, last_event_id=0) as stream:
             for event in stream:
                 events.append(event)
                 if event.event == "turn.completed":
@@ -76,7 +76,7 @@ def test_stream_follows_turns_to_completion_through_a_dropped_connection(world, 
                         break
                     # The second turn runs live while the stream is open; the transport cuts
                     # the connection right after its turn.started, mid-turn.
-                    client.sessions_post_message(opened.session_id, message=second)
+                    client.sessions.post_message(opened.session_id, message=second)
     assert transport.dropped == 1 and stream.connections == 2
     logged = [event for event in events if event.event != "snapshot"]
     # Nothing lost, nothing twice: the logged seqs are exactly 1..N.
@@ -95,16 +95,16 @@ def test_stream_follows_turns_to_completion_through_a_dropped_connection(world, 
 
 def client_details(base_url, acme, session_id):
     with CustomerClient(base_url, acme["users"]["operator"]["apiKey"]) as client:
-        return client.sessions_get(session_id)
+        return client.sessions.get(session_id)
 
 
 def test_fire_with_a_generated_key_replays_it(world, operator, counter):
     acme = world["orgs"]["acme"]
     prompt = marker("fire")
-    fired = operator.triggers_fire(trigger_id=acme["triggers"]["api"]["id"], input={"prompt": prompt})
+    fired = operator.triggers.fire(trigger_id=acme["triggers"]["api"]["id"], input={"prompt": prompt})
     key = fired.response.idempotency_key
     assert key and key.startswith("sdk-py-") and fired.replayed is False and fired.sessions
-    replay = operator.triggers_fire(trigger_id=acme["triggers"]["api"]["id"], input={"prompt": prompt}, idempotency_key=key)
+    replay = operator.triggers.fire(trigger_id=acme["triggers"]["api"]["id"], input={"prompt": prompt}, idempotency_key=key)
     assert replay.replayed is True
     assert replay.model_dump() == fired.model_dump()
     assert [request.headers["idempotency-key"] for request in counter.to("/triggers/fire")] == [key, key]
@@ -112,9 +112,9 @@ def test_fire_with_a_generated_key_replays_it(world, operator, counter):
 
 def test_another_body_under_the_same_key_is_a_typed_idempotency_key_reused(world, operator, counter):
     acme = world["orgs"]["acme"]
-    fired = operator.triggers_fire(trigger_id=acme["triggers"]["api"]["id"], input={"prompt": marker("reuse")})
+    fired = operator.triggers.fire(trigger_id=acme["triggers"]["api"]["id"], input={"prompt": marker("reuse")})
     with pytest.raises(ApiError) as caught:
-        operator.triggers_fire(trigger_id=acme["triggers"]["api"]["id"], input={"prompt": "another input"}, idempotency_key=fired.response.idempotency_key)
+        operator.triggers.fire(trigger_id=acme["triggers"]["api"]["id"], input={"prompt": "another input"}, idempotency_key=fired.response.idempotency_key)
     error = caught.value
     assert (error.status, error.code) == (409, "IDEMPOTENCY_KEY_REUSED")
     assert error.message and error.request_id
@@ -123,20 +123,20 @@ def test_another_body_under_the_same_key_is_a_typed_idempotency_key_reused(world
 
 def test_decide_an_approval_found_through_the_stream(world, operator, counter):
     acme = world["orgs"]["acme"]
-    opened = operator.sessions_open(acme["agents"]["httpWrite"]["id"], message=marker("approve"))
-    with operator.stream_session(opened.session_id, last_event_id=0) as stream:
+    opened = operator.sessions.open(acme["agents"]["httpWrite"]["id"], message=marker("approve"))
+    with operator.sessions.stream(opened.session_id, last_event_id=0) as stream:
         suspended = next(event for event in stream if event.event == "turn.suspended")
     approval_id = suspended.data["approvalId"]
-    details = operator.sessions_get(opened.session_id)
+    details = operator.sessions.get(opened.session_id)
     assert details.pending_approval_id == approval_id and details.pending_approval.can_decide is True
-    decided = operator.sessions_decide_approval(opened.session_id, decision="approved", approval_id=approval_id, comment="ok from the Python SDK")
+    decided = operator.sessions.decide_approval(opened.session_id, decision="approved", approval_id=approval_id, comment="ok from the Python SDK")
     assert (decided.ok, decided.approval_id, decided.decision) == (True, approval_id, "approved")
     with pytest.raises(ApiError) as caught:
-        operator.sessions_decide_approval(opened.session_id, decision="rejected", approval_id=approval_id)
+        operator.sessions.decide_approval(opened.session_id, decision="rejected", approval_id=approval_id)
     assert (caught.value.status, caught.value.code) == (409, "CONFLICT")
     assert len(counter.to("/turn-approval")) == 2  # the second decision was not retried
-    with operator.stream_session(opened.session_id, last_event_id=suspended.seq) as stream:
+    with operator.sessions.stream(opened.session_id, last_event_id=suspended.seq) as stream:
         completed = next(event for event in stream if event.event == "turn.completed")
     assert completed.data.get("executionId") == opened.execution_id
-    final = operator.sessions_get(opened.session_id)
+    final = operator.sessions.get(opened.session_id)
     assert final.turns[0].tool_calls[0].status == "succeeded"

@@ -18,13 +18,13 @@ SECRET = "whsec_e2e_assistant_webhooks_0001"
 def test_provision_a_customer_and_replay_the_call(partner, counter):
     segment = f"sdkpy-{uuid.uuid4().hex[:8]}"
     body = dict(client_name="Python Bakery", client_segment=segment, direct_login_disabled=False, owner_name="Pia Owner", domain_name="Front desk")
-    created = partner.partner_provisioning_provision_organization(**body)
+    created = partner.organizations.provision(**body)
     assert created.response.status == 202 and created.replayed is False
     assert created.client_segment == segment and created.onboarding_status in ("pending", "running", "completed")
     assert created.owner.invitation is not None and created.owner.invitation.url
-    replay = partner.partner_provisioning_provision_organization(**body, idempotency_key=created.response.idempotency_key)
+    replay = partner.organizations.provision(**body, idempotency_key=created.response.idempotency_key)
     assert replay.replayed is True and replay.org_id == created.org_id and replay.owner.invitation is None
-    read = poll(lambda: partner.partner_provisioning_get_organization(created.org_id), lambda record: record.onboarding_status in ("completed", "failed"))
+    read = poll(lambda: partner.organizations.get(created.org_id), lambda record: record.onboarding_status in ("completed", "failed"))
     assert read.onboarding_status == "completed", read.onboarding_error
     assert len({request.headers["idempotency-key"] for request in counter.to("/organizations")}) == 1
 
@@ -33,11 +33,11 @@ def test_a_real_webhook_delivery_verifies_and_is_in_the_event_log(world, partner
     follower = world["partner"]["follower"]
     org = follower["orgId"]
     hook_url = f"{world['httpTarget']}/assistant-webhooks"
-    config = partner.assistant_config_put_assistant_config(org, assistant_automation_id=follower["assistantAgentId"], webhook={"url": hook_url, "secret": SECRET})
+    config = partner.assistant_config.put(org, assistant_automation_id=follower["assistantAgentId"], webhook={"url": hook_url, "secret": SECRET})
     assert config.webhook.url == hook_url and SECRET not in json.dumps(config.model_dump())
-    worker = partner.assistant_workers_create_worker(org, external_ref=marker("ext"), email="sdk-python@example.com")
+    worker = partner.workers.create(org, external_ref=marker("ext"), email="sdk-python@example.com")
     worker_ref = worker.worker_ref
-    posted = partner.assistant_workers_post_message(org, worker_ref, body="hello from the Python SDK")
+    posted = partner.messages.post(org, worker_ref, body="hello from the Python SDK")
     assert posted.response.status == 201 and posted.response.idempotency_key
 
     def deliveries():
@@ -49,7 +49,7 @@ def test_a_real_webhook_delivery_verifies_and_is_in_the_event_log(world, partner
     assert event.type == "message.created" and event.worker_ref == worker_ref
     assert event.data["outcome"] == "ok"
     # The event log holds the same event (same id); the iterator pages until next_cursor is null.
-    assert event.id in [item.id for item in partner.iter_events(org, worker_ref=worker_ref, limit=1)]
-    messages = list(partner.iter_messages(org, worker_ref, limit=1))
+    assert event.id in [item.id for item in partner.events.items(org, worker_ref=worker_ref, limit=1)]
+    messages = list(partner.messages.items(org, worker_ref, limit=1))
     assert event.data["message_id"] in [message.id for message in messages]
     assert "hello from the Python SDK" in [message.body for message in messages]

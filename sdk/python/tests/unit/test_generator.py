@@ -24,13 +24,26 @@ def load_generator():
     return module
 
 
-@pytest.mark.parametrize(("document", "client"), [("v1.json", CustomerClient), ("partner-v1.json", PartnerClient)])
-def test_every_operation_is_a_method(document, client):
+@pytest.mark.parametrize(("document", "client_class"), [("v1.json", CustomerClient), ("partner-v1.json", PartnerClient)])
+def test_every_operation_is_a_method_on_its_resource(document, client_class):
     generator = load_generator()
     spec = json.loads((DOCS / document).read_text("utf-8"))
+    names = generator.METHOD_NAMES[document.removesuffix(".json")]
     operations = [op["operationId"] for item in spec["paths"].values() for op in item.values()]
-    missing = [op for op in operations if not callable(getattr(client, generator.py_name(op), None))]
+    with client_class("http://127.0.0.1:9") as client:
+        def method_of(operation: str):
+            resource, method = names[operation].split(".")
+            return getattr(getattr(client, generator.snake(resource), None), generator.snake(method), None)
+
+        missing = [op for op in operations if not callable(method_of(op))]
     assert operations and missing == []
+
+
+def test_resources_read_as_in_the_typescript_sdk():
+    with CustomerClient("http://127.0.0.1:9") as client, PartnerClient("http://127.0.0.1:9") as partner:
+        assert callable(client.sessions.open) and callable(client.sessions.post_message)
+        assert callable(partner.workers.create) and callable(partner.messages.post)
+        assert callable(partner.events.items) and callable(partner.messages.pages)
 
 
 def test_check_passes_on_fresh_output_and_fails_on_an_edit_or_a_stray_file(tmp_path, capsys):

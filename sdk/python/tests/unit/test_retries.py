@@ -59,7 +59,7 @@ def test_fire_sends_one_generated_key_on_every_retry_and_surfaces_the_replay():
         httpx.Response(202, json={"sessions": []}, headers={"Idempotency-Replayed": "true"}),
     )
     client, sleeps = customer(script)
-    result = client.triggers_fire(trigger_id=TRIGGER, input={"prompt": "hi"})
+    result = client.triggers.fire(trigger_id=TRIGGER, input={"prompt": "hi"})
     keys = {request.headers["idempotency-key"] for request in script.requests}
     assert len(script.requests) == 3 and len(keys) == 1
     assert keys.pop().startswith("sdk-py-")
@@ -75,9 +75,9 @@ def test_fire_sends_one_generated_key_on_every_retry_and_surfaces_the_replay():
 def test_each_call_gets_its_own_key_and_a_given_key_is_sent_as_is():
     script = Script(FIRED, FIRED, FIRED)
     client, _ = customer(script)
-    client.triggers_fire(trigger_id=TRIGGER)
-    client.triggers_fire(trigger_id=TRIGGER)
-    first = client.triggers_fire(trigger_id=TRIGGER, idempotency_key="order-42")
+    client.triggers.fire(trigger_id=TRIGGER)
+    client.triggers.fire(trigger_id=TRIGGER)
+    first = client.triggers.fire(trigger_id=TRIGGER, idempotency_key="order-42")
     generated = [request.headers["idempotency-key"] for request in script.requests[:2]]
     assert generated[0] != generated[1]
     assert script.requests[2].headers["idempotency-key"] == "order-42"
@@ -87,7 +87,7 @@ def test_each_call_gets_its_own_key_and_a_given_key_is_sent_as_is():
 def test_operations_without_idempotency_send_no_key():
     script = Script(httpx.Response(200, json={"token": "yku_t", "expiresAt": "2026-12-05T08:00:00.000Z"}))
     client, _ = customer(script)
-    client.auth_create_token(body={})
+    client.auth.create_token(body={})
     assert all("idempotency-key" not in request.headers for request in script.requests)
 
 
@@ -95,9 +95,9 @@ def test_provisioning_and_worker_mutations_carry_a_key():
     record = {"orgId": ORG, "clientName": "B", "clientSegment": "b", "directLoginDisabled": False, "domainName": "D", "onboardingStatus": "pending", "onboardingSteps": [], "onboardingError": None, "release": None, "owner": {"userId": "u", "name": "O", "invitation": None}, "createdAt": "2026-01-01T00:00:00.000Z"}
     script = Script(httpx.Response(202, json=record), httpx.Response(204), httpx.Response(204))
     client, _ = partner(script)
-    made = client.partner_provisioning_provision_organization(client_name="B", client_segment="b", direct_login_disabled=False, owner_name="O", domain_name="D")
-    client.assistant_workers_put_policy(ORG, "w1", rules=[{"action": "*", "mode": "ask"}], approval_ttl="1d")
-    deleted = client.assistant_workers_delete_worker(ORG, "w1")
+    made = client.organizations.provision(client_name="B", client_segment="b", direct_login_disabled=False, owner_name="O", domain_name="D")
+    client.policies.put(ORG, "w1", rules=[{"action": "*", "mode": "ask"}], approval_ttl="1d")
+    deleted = client.workers.delete(ORG, "w1")
     assert made.org_id == ORG and made.owner.invitation is None
     assert all(request.headers.get("idempotency-key") for request in script.requests)
     assert str(script.requests[0].url) == "http://svc.test/api/partner/v1/organizations"
@@ -109,7 +109,7 @@ def test_conflicts_other_than_in_progress_are_never_retried(code):
     script = Script(envelope(409, code, "the key was used with another body", details={"field": "x"}, headers={"x-request-id": "req-1"}))
     client, sleeps = customer(script)
     with pytest.raises(ApiError) as caught:
-        client.triggers_fire(trigger_id=TRIGGER, idempotency_key="k1")
+        client.triggers.fire(trigger_id=TRIGGER, idempotency_key="k1")
     error = caught.value
     assert (error.status, error.code, error.message, dict(error.details), error.request_id) == (409, code, "the key was used with another body", {"field": "x"}, "req-1")
     assert len(script.requests) == 1 and sleeps == []
@@ -118,7 +118,7 @@ def test_conflicts_other_than_in_progress_are_never_retried(code):
 def test_in_progress_is_retried_after_retry_after_seconds():
     script = Script(envelope(409, "IDEMPOTENCY_IN_PROGRESS", headers={"Retry-After": "2"}), FIRED)
     client, sleeps = customer(script)
-    client.triggers_fire(trigger_id=TRIGGER)
+    client.triggers.fire(trigger_id=TRIGGER)
     assert sleeps == [2.0]
     assert script.requests[0].headers["idempotency-key"] == script.requests[1].headers["idempotency-key"]
 
@@ -127,14 +127,14 @@ def test_retry_after_as_an_http_date():
     when = email.utils.formatdate(time.time() + 30, usegmt=True)
     script = Script(envelope(429, "RATE_LIMITED", headers={"Retry-After": when}), httpx.Response(200, json={"items": []}))
     client, sleeps = partner(script)
-    client.partner_workers_list_workers(ORG)
+    client.workers.list(ORG)
     assert len(sleeps) == 1 and 27 <= sleeps[0] <= 30
 
 
 def test_backoff_without_retry_after_grows_and_is_jittered():
     script = Script(envelope(500, "INTERNAL"), envelope(502, "HTTP_502"), envelope(500, "INTERNAL"), httpx.Response(200, json={"items": []}))
     client, sleeps = partner(script, retry=RetryPolicy(max_retries=3, initial_delay=1.0, max_delay=8.0))
-    client.partner_workers_list_workers(ORG)
+    client.workers.list(ORG)
     assert len(sleeps) == 3
     for attempt, delay in enumerate(sleeps):
         assert 0.75 * 2**attempt <= delay <= 2**attempt
@@ -144,7 +144,7 @@ def test_gives_up_after_the_default_two_retries_with_the_last_error():
     script = Script(envelope(500, "INTERNAL"), envelope(500, "INTERNAL"), envelope(500, "INTERNAL", "Quote request id r3"))
     client, sleeps = partner(script)
     with pytest.raises(ApiError) as caught:
-        client.partner_workers_list_workers(ORG)
+        client.workers.list(ORG)
     assert caught.value.message == "Quote request id r3" and len(script.requests) == 3 and len(sleeps) == 2
 
 
@@ -152,7 +152,7 @@ def test_a_retry_after_longer_than_the_policy_allows_is_raised_at_once():
     script = Script(envelope(429, "RATE_LIMITED", headers={"Retry-After": "3600"}))
     client, sleeps = partner(script)
     with pytest.raises(ApiError) as caught:
-        client.partner_workers_list_workers(ORG)
+        client.workers.list(ORG)
     assert caught.value.code == "RATE_LIMITED" and caught.value.retry_after == "3600" and sleeps == []
 
 
@@ -161,7 +161,7 @@ def test_client_errors_are_not_retried():
         script = Script(envelope(status, code))
         client, sleeps = partner(script)
         with pytest.raises(ApiError) as caught:
-            client.partner_workers_list_workers(ORG)
+            client.workers.list(ORG)
         assert caught.value.code == code and len(script.requests) == 1
 
 
@@ -169,10 +169,10 @@ def test_max_retries_zero_and_per_call_override():
     script = Script(envelope(503, "INTERNAL"))
     client, _ = partner(script, retry=0)
     with pytest.raises(ApiError):
-        client.partner_workers_list_workers(ORG)
+        client.workers.list(ORG)
     script = Script(envelope(503, "INTERNAL"), httpx.Response(200, json={"items": []}))
     client, _ = partner(script, retry=0)
-    client.partner_workers_list_workers(ORG, request_options={"max_retries": 1})
+    client.workers.list(ORG, request_options={"max_retries": 1})
     assert len(script.requests) == 2
 
 
@@ -181,16 +181,16 @@ def test_a_post_without_a_key_is_not_resent_after_it_may_have_reached_the_servic
     script = Script(httpx.ReadError("connection reset"))
     client, _ = customer(script)
     with pytest.raises(ApiConnectionError):
-        client.auth_create_token(body={})
+        client.auth.create_token(body={})
     script = Script(envelope(500, "INTERNAL"))
     client, _ = customer(script)
     with pytest.raises(ApiError):
-        client.auth_create_token(body={})
+        client.auth.create_token(body={})
     assert len(script.requests) == 1 and "idempotency-key" not in script.requests[0].headers
     # ... but it is retried when nothing was sent (no connection) or the rate limiter refused it.
     script = Script(httpx.ConnectError("refused"), envelope(429, "RATE_LIMITED", headers={"Retry-After": "1"}), httpx.Response(200, json={"token": "yku_t", "expiresAt": "2026-12-05T08:00:00.000Z"}))
     client, _ = customer(script)
-    client.auth_create_token(body={}, request_options={"max_retries": 2})
+    client.auth.create_token(body={}, request_options={"max_retries": 2})
     assert len(script.requests) == 3
 
 
@@ -199,9 +199,9 @@ def test_a_lost_answer_never_runs_work_twice_open_message_approval_and_creates_r
     # the first attempt's key, so the service replays the first outcome instead of doing it again.
     opened = httpx.Response(202, json={"sessionId": "s1", "executionId": "e1", "revision": 1})
     calls = [
-        (lambda client: client.sessions_open(TRIGGER, message="hi"), opened),
-        (lambda client: client.sessions_post_message("s1", message="again"), httpx.Response(202, json={"executionId": "e2"})),
-        (lambda client: client.sessions_decide_approval("s1", decision="approved"), httpx.Response(200, json={"ok": True, "approvalId": "a", "decision": "approved"})),
+        (lambda client: client.sessions.open(TRIGGER, message="hi"), opened),
+        (lambda client: client.sessions.post_message("s1", message="again"), httpx.Response(202, json={"executionId": "e2"})),
+        (lambda client: client.sessions.decide_approval("s1", decision="approved"), httpx.Response(200, json={"ok": True, "approvalId": "a", "decision": "approved"})),
     ]
     for call, answer in calls:
         for lost in (envelope(502, "HTTP_ERROR"), httpx.ReadTimeout("no answer")):
@@ -228,7 +228,7 @@ def test_every_error_family_has_its_class_under_api_error():
         script = Script(envelope(status, code, headers={"Retry-After": "3600"}))
         client, _ = customer(script)
         with pytest.raises(kind) as caught:
-            client.sessions_get("s1")
+            client.sessions.get("s1")
         assert isinstance(caught.value, ApiError) and caught.value.code == code
     assert caught.value.retry_after_seconds == 3600
 
@@ -237,7 +237,7 @@ def test_connection_errors_exhausted_raise_api_connection_error():
     script = Script(httpx.ConnectError("refused"), httpx.ConnectError("refused"), httpx.ConnectError("refused"))
     client, sleeps = customer(script)
     with pytest.raises(ApiConnectionError):
-        client.sessions_get("s1")
+        client.sessions.get("s1")
     assert len(script.requests) == 3
 
 
@@ -245,7 +245,7 @@ def test_an_error_without_envelope_keeps_its_status():
     script = Script(httpx.Response(404, text="<html>not here</html>"))
     client, _ = customer(script)
     with pytest.raises(ApiError) as caught:
-        client.sessions_get("s1")
+        client.sessions.get("s1")
     assert caught.value.status == 404 and caught.value.code == "HTTP_404" and caught.value.request_id
 
 
@@ -253,7 +253,7 @@ def test_null_is_sent_and_omitted_arguments_are_not():
     config = {"assistant_automation_id": None, "webhook": None}
     script = Script(httpx.Response(200, json=config))
     client, _ = partner(script)
-    client.assistant_config_put_assistant_config(ORG, webhook=None)
+    client.assistant_config.put(ORG, webhook=None)
     assert json.loads(script.requests[0].content) == {"webhook": None}
 
 
@@ -261,7 +261,7 @@ def test_query_and_path_parameters():
     page = {"items": [], "next_cursor": None}
     script = Script(httpx.Response(200, json=page))
     client, _ = partner(script)
-    client.assistant_config_list_events(ORG, since="e 1", limit=5)
+    client.events.list(ORG, since="e 1", limit=5)
     url = script.requests[0].url
     assert url.path == f"/api/partner/v1/organizations/{ORG}/events"
     assert dict(url.params) == {"since": "e 1", "limit": "5"}
@@ -271,8 +271,8 @@ def test_x_service_subject_as_a_client_option_and_per_call():
     page = httpx.Response(200, json={"items": []})
     script = Script(page, httpx.Response(200, json={"items": []}))
     client = PartnerClient("http://svc.test", "ykp_test", transport=httpx.MockTransport(script), sleep=lambda _: None, subject="worker-a")
-    client.partner_workers_list_workers(ORG)
-    client.partner_workers_list_workers(ORG, request_options={"subject": "worker-b"})
+    client.workers.list(ORG)
+    client.workers.list(ORG, request_options={"subject": "worker-b"})
     assert [request.headers["x-service-subject"] for request in script.requests] == ["worker-a", "worker-b"]
 
 
@@ -290,10 +290,10 @@ def test_the_async_client_retries_with_one_key_and_raises_typed_errors():
 
     async def run() -> None:
         async with AsyncCustomerClient("http://svc.test", "yk_test", transport=httpx.MockTransport(script), sleep=sleep) as client:
-            session = await client.sessions_open(TRIGGER, message="hi")
+            session = await client.sessions.open(TRIGGER, message="hi")
             assert session.session_id == "s1"
             with pytest.raises(NotFoundError):
-                await client.sessions_post_message("s1", message="again")
+                await client.sessions.post_message("s1", message="again")
 
     asyncio.run(run())
     first, retry = script.requests[:2]

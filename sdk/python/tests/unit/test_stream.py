@@ -65,7 +65,7 @@ def test_a_dropped_connection_resumes_after_the_last_event_without_gap_or_duplic
         sse([frame(2, "snapshot", {"state": "running"}), frame(2, "message.delta", {"text": "He"}), frame(3, "message.delta", {"text": "llo"}), frame(4, "turn.completed")], drop=False),
     )
     seen = []
-    with client(server).stream_session(SID, last_event_id=0) as stream:
+    with client(server).sessions.stream(SID, last_event_id=0) as stream:
         for event in stream:
             seen.append((event.seq, event.event))
             if event.event == "turn.completed":
@@ -78,7 +78,7 @@ def test_a_dropped_connection_resumes_after_the_last_event_without_gap_or_duplic
 def test_a_fresh_stream_starts_at_the_snapshot_and_types_its_details():
     details = {"id": SID, "state": "idle", "messages": [], "turns": [], "pendingApproval": None, "pendingApprovalId": None}
     server = Server(sse([frame(7, "snapshot", details), frame(8, "session.changed")], drop=False))
-    stream = client(server).stream_session(SID)
+    stream = client(server).sessions.stream(SID)
     events = iter(stream)
     first = next(events)
     assert (first.event, first.seq, first.session_id) == ("snapshot", 7, SID)
@@ -94,7 +94,7 @@ def test_stream_reset_is_yielded_with_the_fresh_snapshot_and_moves_the_cursor():
         sse([frame(4, "snapshot"), frame(5, "turn.completed")], drop=False),
     )
     seen = []
-    stream = client(server).stream_session(SID, last_event_id=99)
+    stream = client(server).sessions.stream(SID, last_event_id=99)
     for event in stream:
         seen.append((event.seq, event.event))
         if event.event == "turn.completed":
@@ -106,14 +106,14 @@ def test_stream_reset_is_yielded_with_the_fresh_snapshot_and_moves_the_cursor():
 def test_a_refusal_raises_the_typed_error():
     server = Server(httpx.Response(404, json={"error": {"code": "NOT_FOUND", "message": "No session with this id."}}))
     with pytest.raises(ApiError) as caught:
-        list(client(server).stream_session(SID))
+        list(client(server).sessions.stream(SID))
     assert (caught.value.status, caught.value.code) == (404, "NOT_FOUND")
 
 
 def test_close_from_another_thread_ends_a_blocked_iteration():
     hold = threading.Event()
     server = Server(sse([frame(1, "snapshot")], drop=False, hold=hold))
-    stream = client(server).stream_session(SID)
+    stream = client(server).sessions.stream(SID)
     seen = []
 
     def consume():
@@ -135,7 +135,7 @@ def test_gives_up_after_max_reconnects_of_connection_failures():
     def refuse(request):
         raise httpx.ConnectError("refused")
 
-    stream = CustomerClient("http://svc.test", "yk_test", transport=httpx.MockTransport(refuse)).stream_session(SID, max_reconnects=2)
+    stream = CustomerClient("http://svc.test", "yk_test", transport=httpx.MockTransport(refuse)).sessions.stream(SID, max_reconnects=2)
     stream._retry_ms = 1
     with pytest.raises(Exception, match="session stream"):
         list(stream)

@@ -103,9 +103,29 @@ export const SPECS = {
   "partnerWorkers-mintWorkerLease": { method: "POST", path: "/worker-token", pathParams: [], queryParams: [], hasBody: true, idempotent: false, retry: "rate-limit-only" },
 } as const satisfies Record<string, OperationSpec>;
 
-/** One method per operation of /api/partner/v1, grouped by the operationId's namespaces. */
+/** One method per operation of /api/partner/v1, grouped by resource (scripts/sdk/method-names.json). */
 export function partnerV1Operations(transport: Transport) {
   return {
+    approvals: {
+      /**
+       * Decide an assistant worker's approval.
+       *
+       * `{ decision: 'approve', edited_args? }` runs the action on the engine (with `edited_args` instead of the proposed arguments when given); `{ decision: 'reject' }` cancels it; `{ instruction }` sends it back: the action is dropped and the assistant runs a turn on the instruction, proposing the revised action as a new approval. Answers the decided approval. The outcome of the action arrives as `action.recorded`.
+       *
+       * `POST /organizations/{orgId}/workers/{w}/approvals/{id}`
+       */
+      decide: (input: AssistantWorkersDecideApprovalInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersDecideApprovalOutput>> =>
+        transport.call<AssistantWorkersDecideApprovalOutput>(SPECS["assistantWorkers-decideApproval"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List an assistant worker's approvals.
+       *
+       * Pending approvals first, then the others; oldest first within each. `state` keeps one state. `limit` defaults to 50, at most 100. Each approval's `action_id` matches the `action.recorded` events of its action, and its `number` is the one its `approval.requested` carried.
+       *
+       * `GET /organizations/{orgId}/workers/{w}/approvals`
+       */
+      list: (input: AssistantWorkersListApprovalsInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersListApprovalsOutput>> =>
+        transport.call<AssistantWorkersListApprovalsOutput>(SPECS["assistantWorkers-listApprovals"], input as Record<string, unknown> | undefined, options),
+    },
     assistantConfig: {
       /**
        * Read a customer's assistant config.
@@ -114,17 +134,8 @@ export function partnerV1Operations(transport: Transport) {
        *
        * `GET /organizations/{orgId}/assistant-config`
        */
-      getAssistantConfig: (input: AssistantConfigGetAssistantConfigInput, options?: CallOptions): Promise<ApiResult<AssistantConfigGetAssistantConfigOutput>> =>
+      get: (input: AssistantConfigGetAssistantConfigInput, options?: CallOptions): Promise<ApiResult<AssistantConfigGetAssistantConfigOutput>> =>
         transport.call<AssistantConfigGetAssistantConfigOutput>(SPECS["assistantConfig-getAssistantConfig"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Page a customer's assistant event log.
-       *
-       * The events recorded after `since` (an event id), oldest first, exactly as they were delivered (same `id`). Omit `since` to start at the oldest; pass `next_cursor` as `since` for the next page; `next_cursor` is null on the last page (to poll later, pass the id of the last item you received). Only events recorded while a webhook URL was configured are in the log. An event that commits late is never skipped: the order is the order of a per-organization counter taken in the event's own transaction.
-       *
-       * `GET /organizations/{orgId}/events`
-       */
-      listEvents: (input: AssistantConfigListEventsInput, options?: CallOptions): Promise<ApiResult<AssistantConfigListEventsOutput>> =>
-        transport.call<AssistantConfigListEventsOutput>(SPECS["assistantConfig-listEvents"], input as Record<string, unknown> | undefined, options),
       /**
        * Set a customer's assistant config.
        *
@@ -132,10 +143,10 @@ export function partnerV1Operations(transport: Transport) {
        *
        * `PUT /organizations/{orgId}/assistant-config`
        */
-      putAssistantConfig: (input: AssistantConfigPutAssistantConfigInput, options?: CallOptions): Promise<ApiResult<AssistantConfigPutAssistantConfigOutput>> =>
+      put: (input: AssistantConfigPutAssistantConfigInput, options?: CallOptions): Promise<ApiResult<AssistantConfigPutAssistantConfigOutput>> =>
         transport.call<AssistantConfigPutAssistantConfigOutput>(SPECS["assistantConfig-putAssistantConfig"], input as Record<string, unknown> | undefined, options),
     },
-    assistantConnections: {
+    connections: {
       /**
        * Disconnect a worker's mail or calendar.
        *
@@ -143,26 +154,8 @@ export function partnerV1Operations(transport: Transport) {
        *
        * `DELETE /organizations/{orgId}/workers/{w}/connections/{provider}`
        */
-      deleteConnection: (input: AssistantConnectionsDeleteConnectionInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsDeleteConnectionOutput>> =>
+      delete: (input: AssistantConnectionsDeleteConnectionInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsDeleteConnectionOutput>> =>
         transport.call<AssistantConnectionsDeleteConnectionOutput>(SPECS["assistantConnections-deleteConnection"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Read the customer's OAuth apps.
-       *
-       * The apps a customer can bring (with their field keys), its own app if set (secret only as a hint), which side connect links use, and the redirect URI. Needs `X-Service-Subject` naming an organization admin worker.
-       *
-       * `GET /organizations/{orgId}/oauth-apps`
-       */
-      getOAuthApps: (input: AssistantConnectionsGetOAuthAppsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsGetOAuthAppsOutput>> =>
-        transport.call<AssistantConnectionsGetOAuthAppsOutput>(SPECS["assistantConnections-getOAuthApps"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Read the platform's registered return URLs.
-       *
-       * The URL prefixes a connect link's `return_to` must be under.
-       *
-       * `GET /platform/oauth-return-urls`
-       */
-      getReturnUrls: (input?: AssistantConnectionsGetReturnUrlsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsGetReturnUrlsOutput>> =>
-        transport.call<AssistantConnectionsGetReturnUrlsOutput>(SPECS["assistantConnections-getReturnUrls"], input as Record<string, unknown> | undefined, options),
       /**
        * List a worker's connections.
        *
@@ -170,35 +163,8 @@ export function partnerV1Operations(transport: Transport) {
        *
        * `GET /organizations/{orgId}/workers/{w}/connections`
        */
-      listConnections: (input: AssistantConnectionsListConnectionsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsListConnectionsOutput>> =>
+      list: (input: AssistantConnectionsListConnectionsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsListConnectionsOutput>> =>
         transport.call<AssistantConnectionsListConnectionsOutput>(SPECS["assistantConnections-listConnections"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Set the customer's own OAuth app.
-       *
-       * Sets (replaces) the customer's own provider client: `appId` and the keys of `values` come from `apps`; every required field is needed; the secret is stored encrypted and is write-only. Does not select it (PUT /oauth-apps/idp/state). Needs an organization admin worker. Accepts Idempotency-Key.
-       *
-       * `PUT /organizations/{orgId}/oauth-apps`
-       */
-      putOAuthApp: (input: AssistantConnectionsPutOAuthAppInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsPutOAuthAppOutput>> =>
-        transport.call<AssistantConnectionsPutOAuthAppOutput>(SPECS["assistantConnections-putOAuthApp"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Choose which OAuth app connect links use.
-       *
-       * `byok` selects the customer's own app (409 while none is set); `managed` returns to the service's own apps. New connect links follow it; existing connections keep the app that made them. Needs an organization admin worker. Accepts Idempotency-Key.
-       *
-       * `PUT /organizations/{orgId}/oauth-apps/idp/state`
-       */
-      putOAuthState: (input: AssistantConnectionsPutOAuthStateInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsPutOAuthStateOutput>> =>
-        transport.call<AssistantConnectionsPutOAuthStateOutput>(SPECS["assistantConnections-putOAuthState"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Register the platform's return URLs.
-       *
-       * Replaces the list of return URL prefixes (at most 20). Each is an absolute https URL (http only on 127.0.0.1, localhost or [::1]) without user name, password, query or fragment, backslashes or encoded slashes and dots. A `return_to` matches when its scheme, host and port are the same and its path is the prefix's path or below it at a `/` boundary. Answers the stored list.
-       *
-       * `PUT /platform/oauth-return-urls`
-       */
-      putReturnUrls: (input: AssistantConnectionsPutReturnUrlsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsPutReturnUrlsOutput>> =>
-        transport.call<AssistantConnectionsPutReturnUrlsOutput>(SPECS["assistantConnections-putReturnUrls"], input as Record<string, unknown> | undefined, options),
       /**
        * Start connecting a worker's mail or calendar.
        *
@@ -206,93 +172,10 @@ export function partnerV1Operations(transport: Transport) {
        *
        * `POST /organizations/{orgId}/workers/{w}/connections/{provider}/start`
        */
-      startConnection: (input: AssistantConnectionsStartConnectionInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsStartConnectionOutput>> =>
+      start: (input: AssistantConnectionsStartConnectionInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsStartConnectionOutput>> =>
         transport.call<AssistantConnectionsStartConnectionOutput>(SPECS["assistantConnections-startConnection"], input as Record<string, unknown> | undefined, options),
     },
-    assistantWorkers: {
-      /**
-       * Create an assistant worker, or vouch a named worker.
-       *
-       * Two operations share this path; the body says which. `{ external_ref, email }` (spec 4.8) creates or finds an assistant worker and answers `{ worker_ref }`: the same `external_ref` always answers the same worker (also concurrently and without an Idempotency-Key); a repeated create stores the `email` it sends; a retired worker's `external_ref` is free again and gives a new worker with an empty conversation. Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7) vouches a named worker: it creates the mapping of `partnerSubject` to a person in the customer with exactly the given domain roles (organization role Member, or Admin with `organizationRole: 'admin'`; no password sign-in), or, when the subject is vouched already, updates its display name and replaces its domain memberships, answering the WorkerMapping with 201 both times. Fields of both bodies together are refused.
-       *
-       * `POST /organizations/{orgId}/workers`
-       */
-      createWorker: (input: AssistantWorkersCreateWorkerInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersCreateWorkerOutput>> =>
-        transport.call<AssistantWorkersCreateWorkerOutput>(SPECS["assistantWorkers-createWorker"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Decide an assistant worker's approval.
-       *
-       * `{ decision: 'approve', edited_args? }` runs the action on the engine (with `edited_args` instead of the proposed arguments when given); `{ decision: 'reject' }` cancels it; `{ instruction }` sends it back: the action is dropped and the assistant runs a turn on the instruction, proposing the revised action as a new approval. Answers the decided approval. The outcome of the action arrives as `action.recorded`.
-       *
-       * `POST /organizations/{orgId}/workers/{w}/approvals/{id}`
-       */
-      decideApproval: (input: AssistantWorkersDecideApprovalInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersDecideApprovalOutput>> =>
-        transport.call<AssistantWorkersDecideApprovalOutput>(SPECS["assistantWorkers-decideApproval"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Erase and retire an assistant worker, or revoke a named worker.
-       *
-       * Two operations share this path; the id says which. An assistant worker's `worker_ref` (spec 4.8): erases the worker's conversation (its session with every message, turn, tool call, approval and event), memory, connections and files, then retires it (its email and external_ref are cleared), in one transaction. Afterwards every route answers 404 for it; a replay of this call with the same Idempotency-Key answers 204 again. A named worker's mapping id (spec 4.7): removes the mapping, the worker's domain and organization memberships in that customer, disables the person the mapping created, and deletes the worker's leases, in one transaction (history the worker wrote stays).
-       *
-       * `DELETE /organizations/{orgId}/workers/{w}`
-       */
-      deleteWorker: (input: AssistantWorkersDeleteWorkerInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersDeleteWorkerOutput>> =>
-        transport.call<AssistantWorkersDeleteWorkerOutput>(SPECS["assistantWorkers-deleteWorker"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Read an assistant worker's action policy.
-       *
-       * The policy PUT /policy set, or the default a worker without one follows (`is_default: true`).
-       *
-       * `GET /organizations/{orgId}/workers/{w}/policy`
-       */
-      getPolicy: (input: AssistantWorkersGetPolicyInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersGetPolicyOutput>> =>
-        transport.call<AssistantWorkersGetPolicyOutput>(SPECS["assistantWorkers-getPolicy"], input as Record<string, unknown> | undefined, options),
-      /**
-       * List an assistant worker's approvals.
-       *
-       * Pending approvals first, then the others; oldest first within each. `state` keeps one state. `limit` defaults to 50, at most 100. Each approval's `action_id` matches the `action.recorded` events of its action, and its `number` is the one its `approval.requested` carried.
-       *
-       * `GET /organizations/{orgId}/workers/{w}/approvals`
-       */
-      listApprovals: (input: AssistantWorkersListApprovalsInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersListApprovalsOutput>> =>
-        transport.call<AssistantWorkersListApprovalsOutput>(SPECS["assistantWorkers-listApprovals"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Page an assistant worker's conversation.
-       *
-       * The newest messages (or those before `before`), oldest first within the page. `next_cursor` is the oldest message's id when older ones exist: pass it as `before` to page back; `null` on the first message. `limit` defaults to 50, at most 100.
-       *
-       * `GET /organizations/{orgId}/workers/{w}/messages`
-       */
-      listMessages: (input: AssistantWorkersListMessagesInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersListMessagesOutput>> =>
-        transport.call<AssistantWorkersListMessagesOutput>(SPECS["assistantWorkers-listMessages"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Post a user message to an assistant worker.
-       *
-       * Stores the end user's message and queues a turn of the configured assistant agent. The reply is appended asynchronously and announced by `message.created`; read it with GET /messages. Never refused because the conversation is busy: turns run one at a time, so a previous turn that no engine has started yet is cancelled (its `message.created` says `cancelled`) and the new turn answers both messages, and behind a turn running or waiting for an approval the new turn waits and answers when that one has settled.
-       *
-       * `POST /organizations/{orgId}/workers/{w}/messages`
-       */
-      postMessage: (input: AssistantWorkersPostMessageInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersPostMessageOutput>> =>
-        transport.call<AssistantWorkersPostMessageOutput>(SPECS["assistantWorkers-postMessage"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Set an assistant worker's action policy.
-       *
-       * Replaces the worker's policy: for each action class (`email.send`, `calendar.write`, `calendar.accept`, `inbox.tidy`, `message.send`, `purchase`, or `*` for all) whether the assistant's actions of it are refused before they run (`never`), wait for the end user's approval (`ask`) or run (`allow`). A rule for the class itself outranks `*`; among equal rules the strictest wins; a class no rule names asks. `approval_ttl` (PT1M to P30D) is how long each new approval waits before it expires. Applies to actions proposed from now on. A worker that never had a policy follows `{ rules: [{ action: '*', mode: 'ask' }], approval_ttl: 'P1D' }`.
-       *
-       * `PUT /organizations/{orgId}/workers/{w}/policy`
-       */
-      putPolicy: (input: AssistantWorkersPutPolicyInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersPutPolicyOutput>> =>
-        transport.call<AssistantWorkersPutPolicyOutput>(SPECS["assistantWorkers-putPolicy"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Run an assistant turn from an instruction.
-       *
-       * Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as the turn's input, but it is never shown as a user message (GET /messages leaves it out). The reply arrives as `message.created`. Queued like a message (never refused because the conversation is busy): it supersedes a turn not started yet and waits behind one running or waiting for an approval; `turn_id` names the turn that will answer.
-       *
-       * `POST /organizations/{orgId}/workers/{w}/turns`
-       */
-      startTurn: (input: AssistantWorkersStartTurnInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersStartTurnOutput>> =>
-        transport.call<AssistantWorkersStartTurnOutput>(SPECS["assistantWorkers-startTurn"], input as Record<string, unknown> | undefined, options),
-    },
-    partnerEntitlements: {
+    entitlements: {
       /**
        * Clear an automation's override.
        *
@@ -300,17 +183,8 @@ export function partnerV1Operations(transport: Transport) {
        *
        * `DELETE /organizations/{orgId}/automations/{automationId}/entitlement`
        */
-      clearEntitlement: (input: PartnerEntitlementsClearEntitlementInput, options?: CallOptions): Promise<ApiResult<PartnerEntitlementsClearEntitlementOutput>> =>
+      clear: (input: PartnerEntitlementsClearEntitlementInput, options?: CallOptions): Promise<ApiResult<PartnerEntitlementsClearEntitlementOutput>> =>
         transport.call<PartnerEntitlementsClearEntitlementOutput>(SPECS["partnerEntitlements-clearEntitlement"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Read a session a customer shared with support.
-       *
-       * With an app lease (`ykt_`) for the grant's organization: the shared session's transcript (messages with role, body, createdAt) and state (status, automation, title, turns, pending approval). Tool arguments are masked as in every session read. There is no collection route: the customer gives the grant id to the partner.
-       *
-       * `GET /support-sessions/{grantId}`
-       */
-      getSupportSession: (input: PartnerEntitlementsGetSupportSessionInput, options?: CallOptions): Promise<ApiResult<PartnerEntitlementsGetSupportSessionOutput>> =>
-        transport.call<PartnerEntitlementsGetSupportSessionOutput>(SPECS["partnerEntitlements-getSupportSession"], input as Record<string, unknown> | undefined, options),
       /**
        * List a customer's entitlements.
        *
@@ -318,7 +192,7 @@ export function partnerV1Operations(transport: Transport) {
        *
        * `GET /organizations/{orgId}/entitlements`
        */
-      listEntitlements: (input: PartnerEntitlementsListEntitlementsInput, options?: CallOptions): Promise<ApiResult<PartnerEntitlementsListEntitlementsOutput>> =>
+      list: (input: PartnerEntitlementsListEntitlementsInput, options?: CallOptions): Promise<ApiResult<PartnerEntitlementsListEntitlementsOutput>> =>
         transport.call<PartnerEntitlementsListEntitlementsOutput>(SPECS["partnerEntitlements-listEntitlements"], input as Record<string, unknown> | undefined, options),
       /**
        * Enable or disable an automation for a customer.
@@ -327,66 +201,21 @@ export function partnerV1Operations(transport: Transport) {
        *
        * `PATCH /organizations/{orgId}/automations/{automationId}/entitlement`
        */
-      setEntitlement: (input: PartnerEntitlementsSetEntitlementInput, options?: CallOptions): Promise<ApiResult<PartnerEntitlementsSetEntitlementOutput>> =>
+      set: (input: PartnerEntitlementsSetEntitlementInput, options?: CallOptions): Promise<ApiResult<PartnerEntitlementsSetEntitlementOutput>> =>
         transport.call<PartnerEntitlementsSetEntitlementOutput>(SPECS["partnerEntitlements-setEntitlement"], input as Record<string, unknown> | undefined, options),
     },
-    partnerProvisioning: {
+    events: {
       /**
-       * Read one customer and its onboarding state.
+       * Page a customer's assistant event log.
        *
-       * The customer record as POST /organizations answered it, with the onboarding state as it is now. `owner.invitation` is always null here.
+       * The events recorded after `since` (an event id), oldest first, exactly as they were delivered (same `id`). Omit `since` to start at the oldest; pass `next_cursor` as `since` for the next page; `next_cursor` is null on the last page (to poll later, pass the id of the last item you received). Only events recorded while a webhook URL was configured are in the log. An event that commits late is never skipped: the order is the order of a per-organization counter taken in the event's own transaction.
        *
-       * `GET /organizations/{orgId}`
+       * `GET /organizations/{orgId}/events`
        */
-      getOrganization: (input: PartnerProvisioningGetOrganizationInput, options?: CallOptions): Promise<ApiResult<PartnerProvisioningGetOrganizationOutput>> =>
-        transport.call<PartnerProvisioningGetOrganizationOutput>(SPECS["partnerProvisioning-getOrganization"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Provision one customer organization.
-       *
-       * Creates a customer organization (a follower) of the key's platform, its owner with a single-use activation link, and a durable onboarding run that applies the platform's provisioning template. 202 means the customer record exists; read `onboardingStatus` (or GET /organizations/{orgId}) for convergence. Requires an `Idempotency-Key` header (1-128 letters, digits, `.`, `_`, `:`, `-`; sent once), scoped to the partner key and kept 7 days: a completed retry answers 202 with the stored record, `Idempotency-Replayed: true` and `owner.invitation: null`, and creates nothing. Checks, in order: platform standing, grant, template, segment format, identifier, quota.
-       *
-       * `POST /organizations`
-       */
-      provisionOrganization: (input: PartnerProvisioningProvisionOrganizationInput, options?: CallOptions): Promise<ApiResult<PartnerProvisioningProvisionOrganizationOutput>> =>
-        transport.call<PartnerProvisioningProvisionOrganizationOutput>(SPECS["partnerProvisioning-provisionOrganization"], input as Record<string, unknown> | undefined, options),
+      list: (input: AssistantConfigListEventsInput, options?: CallOptions): Promise<ApiResult<AssistantConfigListEventsOutput>> =>
+        transport.call<AssistantConfigListEventsOutput>(SPECS["assistantConfig-listEvents"], input as Record<string, unknown> | undefined, options),
     },
-    partnerWorkers: {
-      /**
-       * Decide a flow run's approval step as the named worker.
-       *
-       * Decides the approval step a flow run is parked on, acting as the lease's worker: `decision` (`approved` runs on, `rejected` ends the step as rejected), optional `approvalId` and `comment`. Same answer and conflicts as the turn-approval route.
-       *
-       * `POST /worker/approvals/runs/{runId}`
-       */
-      decideWorkerRunApproval: (input: PartnerWorkersDecideWorkerRunApprovalInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersDecideWorkerRunApprovalOutput>> =>
-        transport.call<PartnerWorkersDecideWorkerRunApprovalOutput>(SPECS["partnerWorkers-decideWorkerRunApproval"], input as Record<string, unknown> | undefined, options),
-      /**
-       * Decide a turn approval as the named worker.
-       *
-       * The 4.2 turn-approval route acting as the lease's worker: same body (`decision` `approved` or `rejected`, optional `approvalId`, `comment`, `callerCredentials`), same answer and conflicts.
-       *
-       * `POST /worker/approvals/sessions/{sessionId}`
-       */
-      decideWorkerSessionApproval: (input: PartnerWorkersDecideWorkerSessionApprovalInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersDecideWorkerSessionApprovalOutput>> =>
-        transport.call<PartnerWorkersDecideWorkerSessionApprovalOutput>(SPECS["partnerWorkers-decideWorkerSessionApproval"], input as Record<string, unknown> | undefined, options),
-      /**
-       * List the approvals a named worker may decide.
-       *
-       * The pending approvals in the lease's customer that the lease's worker may decide under the approval rule (its domain role is among the domain's approvers, or the call runs on its own caller credential), oldest first. `limit` defaults to 50, at most 100; `offset` skips that many; `total` counts them all.
-       *
-       * `GET /worker/approvals`
-       */
-      listWorkerApprovals: (input?: PartnerWorkersListWorkerApprovalsInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersListWorkerApprovalsOutput>> =>
-        transport.call<PartnerWorkersListWorkerApprovalsOutput>(SPECS["partnerWorkers-listWorkerApprovals"], input as Record<string, unknown> | undefined, options),
-      /**
-       * List a customer's vouched workers.
-       *
-       * The worker mappings of one customer, oldest first.
-       *
-       * `GET /organizations/{orgId}/workers`
-       */
-      listWorkers: (input: PartnerWorkersListWorkersInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersListWorkersOutput>> =>
-        transport.call<PartnerWorkersListWorkersOutput>(SPECS["partnerWorkers-listWorkers"], input as Record<string, unknown> | undefined, options),
+    leases: {
       /**
        * Mint a one-hour app lease.
        *
@@ -394,7 +223,7 @@ export function partnerV1Operations(transport: Transport) {
        *
        * `POST /token`
        */
-      mintLease: (input: PartnerWorkersMintLeaseInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersMintLeaseOutput>> =>
+      mint: (input: PartnerWorkersMintLeaseInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersMintLeaseOutput>> =>
         transport.call<PartnerWorkersMintLeaseOutput>(SPECS["partnerWorkers-mintLease"], input as Record<string, unknown> | undefined, options),
       /**
        * Mint a one-hour named-worker lease.
@@ -403,8 +232,197 @@ export function partnerV1Operations(transport: Transport) {
        *
        * `POST /worker-token`
        */
-      mintWorkerLease: (input: PartnerWorkersMintWorkerLeaseInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersMintWorkerLeaseOutput>> =>
+      mintForWorker: (input: PartnerWorkersMintWorkerLeaseInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersMintWorkerLeaseOutput>> =>
         transport.call<PartnerWorkersMintWorkerLeaseOutput>(SPECS["partnerWorkers-mintWorkerLease"], input as Record<string, unknown> | undefined, options),
+    },
+    messages: {
+      /**
+       * Page an assistant worker's conversation.
+       *
+       * The newest messages (or those before `before`), oldest first within the page. `next_cursor` is the oldest message's id when older ones exist: pass it as `before` to page back; `null` on the first message. `limit` defaults to 50, at most 100.
+       *
+       * `GET /organizations/{orgId}/workers/{w}/messages`
+       */
+      list: (input: AssistantWorkersListMessagesInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersListMessagesOutput>> =>
+        transport.call<AssistantWorkersListMessagesOutput>(SPECS["assistantWorkers-listMessages"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Post a user message to an assistant worker.
+       *
+       * Stores the end user's message and queues a turn of the configured assistant agent. The reply is appended asynchronously and announced by `message.created`; read it with GET /messages. Never refused because the conversation is busy: turns run one at a time, so a previous turn that no engine has started yet is cancelled (its `message.created` says `cancelled`) and the new turn answers both messages, and behind a turn running or waiting for an approval the new turn waits and answers when that one has settled.
+       *
+       * `POST /organizations/{orgId}/workers/{w}/messages`
+       */
+      post: (input: AssistantWorkersPostMessageInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersPostMessageOutput>> =>
+        transport.call<AssistantWorkersPostMessageOutput>(SPECS["assistantWorkers-postMessage"], input as Record<string, unknown> | undefined, options),
+    },
+    oauthApps: {
+      /**
+       * Read the customer's OAuth apps.
+       *
+       * The apps a customer can bring (with their field keys), its own app if set (secret only as a hint), which side connect links use, and the redirect URI. Needs `X-Service-Subject` naming an organization admin worker.
+       *
+       * `GET /organizations/{orgId}/oauth-apps`
+       */
+      get: (input: AssistantConnectionsGetOAuthAppsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsGetOAuthAppsOutput>> =>
+        transport.call<AssistantConnectionsGetOAuthAppsOutput>(SPECS["assistantConnections-getOAuthApps"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Set the customer's own OAuth app.
+       *
+       * Sets (replaces) the customer's own provider client: `appId` and the keys of `values` come from `apps`; every required field is needed; the secret is stored encrypted and is write-only. Does not select it (PUT /oauth-apps/idp/state). Needs an organization admin worker. Accepts Idempotency-Key.
+       *
+       * `PUT /organizations/{orgId}/oauth-apps`
+       */
+      put: (input: AssistantConnectionsPutOAuthAppInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsPutOAuthAppOutput>> =>
+        transport.call<AssistantConnectionsPutOAuthAppOutput>(SPECS["assistantConnections-putOAuthApp"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Choose which OAuth app connect links use.
+       *
+       * `byok` selects the customer's own app (409 while none is set); `managed` returns to the service's own apps. New connect links follow it; existing connections keep the app that made them. Needs an organization admin worker. Accepts Idempotency-Key.
+       *
+       * `PUT /organizations/{orgId}/oauth-apps/idp/state`
+       */
+      setState: (input: AssistantConnectionsPutOAuthStateInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsPutOAuthStateOutput>> =>
+        transport.call<AssistantConnectionsPutOAuthStateOutput>(SPECS["assistantConnections-putOAuthState"], input as Record<string, unknown> | undefined, options),
+    },
+    oauthReturnUrls: {
+      /**
+       * Read the platform's registered return URLs.
+       *
+       * The URL prefixes a connect link's `return_to` must be under.
+       *
+       * `GET /platform/oauth-return-urls`
+       */
+      get: (input?: AssistantConnectionsGetReturnUrlsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsGetReturnUrlsOutput>> =>
+        transport.call<AssistantConnectionsGetReturnUrlsOutput>(SPECS["assistantConnections-getReturnUrls"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Register the platform's return URLs.
+       *
+       * Replaces the list of return URL prefixes (at most 20). Each is an absolute https URL (http only on 127.0.0.1, localhost or [::1]) without user name, password, query or fragment, backslashes or encoded slashes and dots. A `return_to` matches when its scheme, host and port are the same and its path is the prefix's path or below it at a `/` boundary. Answers the stored list.
+       *
+       * `PUT /platform/oauth-return-urls`
+       */
+      put: (input: AssistantConnectionsPutReturnUrlsInput, options?: CallOptions): Promise<ApiResult<AssistantConnectionsPutReturnUrlsOutput>> =>
+        transport.call<AssistantConnectionsPutReturnUrlsOutput>(SPECS["assistantConnections-putReturnUrls"], input as Record<string, unknown> | undefined, options),
+    },
+    organizations: {
+      /**
+       * Read one customer and its onboarding state.
+       *
+       * The customer record as POST /organizations answered it, with the onboarding state as it is now. `owner.invitation` is always null here.
+       *
+       * `GET /organizations/{orgId}`
+       */
+      get: (input: PartnerProvisioningGetOrganizationInput, options?: CallOptions): Promise<ApiResult<PartnerProvisioningGetOrganizationOutput>> =>
+        transport.call<PartnerProvisioningGetOrganizationOutput>(SPECS["partnerProvisioning-getOrganization"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Provision one customer organization.
+       *
+       * Creates a customer organization (a follower) of the key's platform, its owner with a single-use activation link, and a durable onboarding run that applies the platform's provisioning template. 202 means the customer record exists; read `onboardingStatus` (or GET /organizations/{orgId}) for convergence. Requires an `Idempotency-Key` header (1-128 letters, digits, `.`, `_`, `:`, `-`; sent once), scoped to the partner key and kept 7 days: a completed retry answers 202 with the stored record, `Idempotency-Replayed: true` and `owner.invitation: null`, and creates nothing. Checks, in order: platform standing, grant, template, segment format, identifier, quota.
+       *
+       * `POST /organizations`
+       */
+      provision: (input: PartnerProvisioningProvisionOrganizationInput, options?: CallOptions): Promise<ApiResult<PartnerProvisioningProvisionOrganizationOutput>> =>
+        transport.call<PartnerProvisioningProvisionOrganizationOutput>(SPECS["partnerProvisioning-provisionOrganization"], input as Record<string, unknown> | undefined, options),
+    },
+    policies: {
+      /**
+       * Read an assistant worker's action policy.
+       *
+       * The policy PUT /policy set, or the default a worker without one follows (`is_default: true`).
+       *
+       * `GET /organizations/{orgId}/workers/{w}/policy`
+       */
+      get: (input: AssistantWorkersGetPolicyInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersGetPolicyOutput>> =>
+        transport.call<AssistantWorkersGetPolicyOutput>(SPECS["assistantWorkers-getPolicy"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Set an assistant worker's action policy.
+       *
+       * Replaces the worker's policy: for each action class (`email.send`, `calendar.write`, `calendar.accept`, `inbox.tidy`, `message.send`, `purchase`, or `*` for all) whether the assistant's actions of it are refused before they run (`never`), wait for the end user's approval (`ask`) or run (`allow`). A rule for the class itself outranks `*`; among equal rules the strictest wins; a class no rule names asks. `approval_ttl` (PT1M to P30D) is how long each new approval waits before it expires. Applies to actions proposed from now on. A worker that never had a policy follows `{ rules: [{ action: '*', mode: 'ask' }], approval_ttl: 'P1D' }`.
+       *
+       * `PUT /organizations/{orgId}/workers/{w}/policy`
+       */
+      put: (input: AssistantWorkersPutPolicyInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersPutPolicyOutput>> =>
+        transport.call<AssistantWorkersPutPolicyOutput>(SPECS["assistantWorkers-putPolicy"], input as Record<string, unknown> | undefined, options),
+    },
+    supportSessions: {
+      /**
+       * Read a session a customer shared with support.
+       *
+       * With an app lease (`ykt_`) for the grant's organization: the shared session's transcript (messages with role, body, createdAt) and state (status, automation, title, turns, pending approval). Tool arguments are masked as in every session read. There is no collection route: the customer gives the grant id to the partner.
+       *
+       * `GET /support-sessions/{grantId}`
+       */
+      get: (input: PartnerEntitlementsGetSupportSessionInput, options?: CallOptions): Promise<ApiResult<PartnerEntitlementsGetSupportSessionOutput>> =>
+        transport.call<PartnerEntitlementsGetSupportSessionOutput>(SPECS["partnerEntitlements-getSupportSession"], input as Record<string, unknown> | undefined, options),
+    },
+    turns: {
+      /**
+       * Run an assistant turn from an instruction.
+       *
+       * Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as the turn's input, but it is never shown as a user message (GET /messages leaves it out). The reply arrives as `message.created`. Queued like a message (never refused because the conversation is busy): it supersedes a turn not started yet and waits behind one running or waiting for an approval; `turn_id` names the turn that will answer.
+       *
+       * `POST /organizations/{orgId}/workers/{w}/turns`
+       */
+      start: (input: AssistantWorkersStartTurnInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersStartTurnOutput>> =>
+        transport.call<AssistantWorkersStartTurnOutput>(SPECS["assistantWorkers-startTurn"], input as Record<string, unknown> | undefined, options),
+    },
+    workerApprovals: {
+      /**
+       * Decide a flow run's approval step as the named worker.
+       *
+       * Decides the approval step a flow run is parked on, acting as the lease's worker: `decision` (`approved` runs on, `rejected` ends the step as rejected), optional `approvalId` and `comment`. Same answer and conflicts as the turn-approval route.
+       *
+       * `POST /worker/approvals/runs/{runId}`
+       */
+      decideRun: (input: PartnerWorkersDecideWorkerRunApprovalInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersDecideWorkerRunApprovalOutput>> =>
+        transport.call<PartnerWorkersDecideWorkerRunApprovalOutput>(SPECS["partnerWorkers-decideWorkerRunApproval"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Decide a turn approval as the named worker.
+       *
+       * The 4.2 turn-approval route acting as the lease's worker: same body (`decision` `approved` or `rejected`, optional `approvalId`, `comment`, `callerCredentials`), same answer and conflicts.
+       *
+       * `POST /worker/approvals/sessions/{sessionId}`
+       */
+      decideSession: (input: PartnerWorkersDecideWorkerSessionApprovalInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersDecideWorkerSessionApprovalOutput>> =>
+        transport.call<PartnerWorkersDecideWorkerSessionApprovalOutput>(SPECS["partnerWorkers-decideWorkerSessionApproval"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List the approvals a named worker may decide.
+       *
+       * The pending approvals in the lease's customer that the lease's worker may decide under the approval rule (its domain role is among the domain's approvers, or the call runs on its own caller credential), oldest first. `limit` defaults to 50, at most 100; `offset` skips that many; `total` counts them all.
+       *
+       * `GET /worker/approvals`
+       */
+      list: (input?: PartnerWorkersListWorkerApprovalsInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersListWorkerApprovalsOutput>> =>
+        transport.call<PartnerWorkersListWorkerApprovalsOutput>(SPECS["partnerWorkers-listWorkerApprovals"], input as Record<string, unknown> | undefined, options),
+    },
+    workers: {
+      /**
+       * Create an assistant worker, or vouch a named worker.
+       *
+       * Two operations share this path; the body says which. `{ external_ref, email }` (spec 4.8) creates or finds an assistant worker and answers `{ worker_ref }`: the same `external_ref` always answers the same worker (also concurrently and without an Idempotency-Key); a repeated create stores the `email` it sends; a retired worker's `external_ref` is free again and gives a new worker with an empty conversation. Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7) vouches a named worker: it creates the mapping of `partnerSubject` to a person in the customer with exactly the given domain roles (organization role Member, or Admin with `organizationRole: 'admin'`; no password sign-in), or, when the subject is vouched already, updates its display name and replaces its domain memberships, answering the WorkerMapping with 201 both times. Fields of both bodies together are refused.
+       *
+       * `POST /organizations/{orgId}/workers`
+       */
+      create: (input: AssistantWorkersCreateWorkerInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersCreateWorkerOutput>> =>
+        transport.call<AssistantWorkersCreateWorkerOutput>(SPECS["assistantWorkers-createWorker"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Erase and retire an assistant worker, or revoke a named worker.
+       *
+       * Two operations share this path; the id says which. An assistant worker's `worker_ref` (spec 4.8): erases the worker's conversation (its session with every message, turn, tool call, approval and event), memory, connections and files, then retires it (its email and external_ref are cleared), in one transaction. Afterwards every route answers 404 for it; a replay of this call with the same Idempotency-Key answers 204 again. A named worker's mapping id (spec 4.7): removes the mapping, the worker's domain and organization memberships in that customer, disables the person the mapping created, and deletes the worker's leases, in one transaction (history the worker wrote stays).
+       *
+       * `DELETE /organizations/{orgId}/workers/{w}`
+       */
+      delete: (input: AssistantWorkersDeleteWorkerInput, options?: CallOptions): Promise<ApiResult<AssistantWorkersDeleteWorkerOutput>> =>
+        transport.call<AssistantWorkersDeleteWorkerOutput>(SPECS["assistantWorkers-deleteWorker"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List a customer's vouched workers.
+       *
+       * The worker mappings of one customer, oldest first.
+       *
+       * `GET /organizations/{orgId}/workers`
+       */
+      list: (input: PartnerWorkersListWorkersInput, options?: CallOptions): Promise<ApiResult<PartnerWorkersListWorkersOutput>> =>
+        transport.call<PartnerWorkersListWorkersOutput>(SPECS["partnerWorkers-listWorkers"], input as Record<string, unknown> | undefined, options),
     },
   };
 }

@@ -72,58 +72,9 @@ export const SPECS = {
   "triggers-ingress": { method: "POST", path: "/triggers/ingress/{token}", pathParams: ["token"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
 } as const satisfies Record<string, OperationSpec>;
 
-/** One method per operation of /api/v1, grouped by the operationId's namespaces. */
+/** One method per operation of /api/v1, grouped by resource (scripts/sdk/method-names.json). */
 export function v1Operations(transport: Transport) {
   return {
-    agents: {
-      authoring: {
-        /**
-         * Create a draft agent.
-         *
-         * Creates a draft agent (never a flow) in a domain where the caller may edit automations. The agent is not published; `initialSetup` sets any of the four Setup fields of the draft (defaults: empty principles and procedure, model `builtin:echo`, no approval tools).
-         *
-         * `POST /authoring/automations`
-         */
-        create: (input: AgentsAuthoringCreateInput, options?: CallOptions): Promise<ApiResult<AgentsAuthoringCreateOutput>> =>
-          transport.call<AgentsAuthoringCreateOutput>(SPECS["agents-authoring-create"], input as Record<string, unknown> | undefined, options),
-        /**
-         * Publish an agent's draft.
-         *
-         * Publishes the current draft (Setup, binding policies and knowledge selection) as the next numbered revision, starting at 1. When the verifier has findings nothing changes and the answer is 422 VALIDATION with `error.details.findings` (`message`, `span`, `kind`, `proposal`).
-         *
-         * `POST /authoring/automations/{id}/publish`
-         */
-        publish: (input: AgentsAuthoringPublishInput, options?: CallOptions): Promise<ApiResult<AgentsAuthoringPublishOutput>> =>
-          transport.call<AgentsAuthoringPublishOutput>(SPECS["agents-authoring-publish"], input as Record<string, unknown> | undefined, options),
-        /**
-         * Set an agent's knowledge selection.
-         *
-         * Replaces the draft knowledge selection (published with the next revision). `none`: no knowledge; `org`: the organization's knowledge; `domain`: the agent's domain's knowledge; `modules`: the listed modules (organization modules or modules of the agent's domain). `moduleIds` is only allowed with `modules`. The answer is normalized: duplicates removed, first occurrence order kept.
-         *
-         * `PUT /authoring/automations/{id}/knowledge-selection`
-         */
-        setKnowledgeSelection: (input: AgentsAuthoringSetKnowledgeSelectionInput, options?: CallOptions): Promise<ApiResult<AgentsAuthoringSetKnowledgeSelectionOutput>> =>
-          transport.call<AgentsAuthoringSetKnowledgeSelectionOutput>(SPECS["agents-authoring-setKnowledgeSelection"], input as Record<string, unknown> | undefined, options),
-        /**
-         * Patch an agent's draft Setup.
-         *
-         * Changes the given Setup fields of the draft; omitted fields stay unchanged and an empty body changes nothing. Creates no revision and does not move the published revision.
-         *
-         * `PATCH /authoring/automations/{id}/setup`
-         */
-        updateSetup: (input: AgentsAuthoringUpdateSetupInput, options?: CallOptions): Promise<ApiResult<AgentsAuthoringUpdateSetupOutput>> =>
-          transport.call<AgentsAuthoringUpdateSetupOutput>(SPECS["agents-authoring-updateSetup"], input as Record<string, unknown> | undefined, options),
-        /**
-         * Verify an agent's draft.
-         *
-         * Runs the publish verifier on the draft without changing anything. Findings block publish; warnings are advisory. `plannedBelt` lists the integrations the procedure references (in first-reference order) with the identity mode each would bind with.
-         *
-         * `GET /authoring/automations/{id}/verify`
-         */
-        verify: (input: AgentsAuthoringVerifyInput, options?: CallOptions): Promise<ApiResult<AgentsAuthoringVerifyOutput>> =>
-          transport.call<AgentsAuthoringVerifyOutput>(SPECS["agents-authoring-verify"], input as Record<string, unknown> | undefined, options),
-      },
-    },
     auth: {
       /**
        * Mint a short-lived user access token.
@@ -144,6 +95,53 @@ export function v1Operations(transport: Transport) {
       whoami: (input?: AuthWhoamiInput, options?: CallOptions): Promise<ApiResult<AuthWhoamiOutput>> =>
         transport.call<AuthWhoamiOutput>(SPECS["auth-whoami"], input as Record<string, unknown> | undefined, options),
     },
+    automations: {
+      /**
+       * Create a draft agent.
+       *
+       * Creates a draft agent (never a flow) in a domain where the caller may edit automations. The agent is not published; `initialSetup` sets any of the four Setup fields of the draft (defaults: empty principles and procedure, model `builtin:echo`, no approval tools).
+       *
+       * `POST /authoring/automations`
+       */
+      create: (input: AgentsAuthoringCreateInput, options?: CallOptions): Promise<ApiResult<AgentsAuthoringCreateOutput>> =>
+        transport.call<AgentsAuthoringCreateOutput>(SPECS["agents-authoring-create"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Publish an agent's draft.
+       *
+       * Publishes the current draft (Setup, binding policies and knowledge selection) as the next numbered revision, starting at 1. When the verifier has findings nothing changes and the answer is 422 VALIDATION with `error.details.findings` (`message`, `span`, `kind`, `proposal`).
+       *
+       * `POST /authoring/automations/{id}/publish`
+       */
+      publish: (input: AgentsAuthoringPublishInput, options?: CallOptions): Promise<ApiResult<AgentsAuthoringPublishOutput>> =>
+        transport.call<AgentsAuthoringPublishOutput>(SPECS["agents-authoring-publish"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Set an agent's knowledge selection.
+       *
+       * Replaces the draft knowledge selection (published with the next revision). `none`: no knowledge; `org`: the organization's knowledge; `domain`: the agent's domain's knowledge; `modules`: the listed modules (organization modules or modules of the agent's domain). `moduleIds` is only allowed with `modules`. The answer is normalized: duplicates removed, first occurrence order kept.
+       *
+       * `PUT /authoring/automations/{id}/knowledge-selection`
+       */
+      setKnowledgeSelection: (input: AgentsAuthoringSetKnowledgeSelectionInput, options?: CallOptions): Promise<ApiResult<AgentsAuthoringSetKnowledgeSelectionOutput>> =>
+        transport.call<AgentsAuthoringSetKnowledgeSelectionOutput>(SPECS["agents-authoring-setKnowledgeSelection"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Patch an agent's draft Setup.
+       *
+       * Changes the given Setup fields of the draft; omitted fields stay unchanged and an empty body changes nothing. Creates no revision and does not move the published revision.
+       *
+       * `PATCH /authoring/automations/{id}/setup`
+       */
+      updateSetup: (input: AgentsAuthoringUpdateSetupInput, options?: CallOptions): Promise<ApiResult<AgentsAuthoringUpdateSetupOutput>> =>
+        transport.call<AgentsAuthoringUpdateSetupOutput>(SPECS["agents-authoring-updateSetup"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Verify an agent's draft.
+       *
+       * Runs the publish verifier on the draft without changing anything. Findings block publish; warnings are advisory. `plannedBelt` lists the integrations the procedure references (in first-reference order) with the identity mode each would bind with.
+       *
+       * `GET /authoring/automations/{id}/verify`
+       */
+      verify: (input: AgentsAuthoringVerifyInput, options?: CallOptions): Promise<ApiResult<AgentsAuthoringVerifyOutput>> =>
+        transport.call<AgentsAuthoringVerifyOutput>(SPECS["agents-authoring-verify"], input as Record<string, unknown> | undefined, options),
+    },
     integrations: {
       /**
        * Read one integration with its tools' input schemas.
@@ -152,7 +150,7 @@ export function v1Operations(transport: Transport) {
        *
        * `GET /authoring/integrations/{id}`
        */
-      authoringGet: (input: IntegrationsAuthoringGetInput, options?: CallOptions): Promise<ApiResult<IntegrationsAuthoringGetOutput>> =>
+      get: (input: IntegrationsAuthoringGetInput, options?: CallOptions): Promise<ApiResult<IntegrationsAuthoringGetOutput>> =>
         transport.call<IntegrationsAuthoringGetOutput>(SPECS["integrations-authoringGet"], input as Record<string, unknown> | undefined, options),
       /**
        * Search the integrations an agent can use.
@@ -161,7 +159,7 @@ export function v1Operations(transport: Transport) {
        *
        * `GET /authoring/integrations`
        */
-      authoringList: (input?: IntegrationsAuthoringListInput, options?: CallOptions): Promise<ApiResult<IntegrationsAuthoringListOutput>> =>
+      list: (input?: IntegrationsAuthoringListInput, options?: CallOptions): Promise<ApiResult<IntegrationsAuthoringListOutput>> =>
         transport.call<IntegrationsAuthoringListOutput>(SPECS["integrations-authoringList"], input as Record<string, unknown> | undefined, options),
     },
     knowledge: {
@@ -172,7 +170,7 @@ export function v1Operations(transport: Transport) {
        *
        * `POST /authoring/knowledge-modules/{moduleId}/articles`
        */
-      v1AddArticleToModule: (input: KnowledgeV1AddArticleToModuleInput, options?: CallOptions): Promise<ApiResult<KnowledgeV1AddArticleToModuleOutput>> =>
+      addArticleToModule: (input: KnowledgeV1AddArticleToModuleInput, options?: CallOptions): Promise<ApiResult<KnowledgeV1AddArticleToModuleOutput>> =>
         transport.call<KnowledgeV1AddArticleToModuleOutput>(SPECS["knowledge-v1AddArticleToModule"], input as Record<string, unknown> | undefined, options),
       /**
        * Create a draft knowledge article.
@@ -181,7 +179,7 @@ export function v1Operations(transport: Transport) {
        *
        * `POST /authoring/knowledge-bases/{baseId}/articles`
        */
-      v1CreateArticle: (input: KnowledgeV1CreateArticleInput, options?: CallOptions): Promise<ApiResult<KnowledgeV1CreateArticleOutput>> =>
+      createArticle: (input: KnowledgeV1CreateArticleInput, options?: CallOptions): Promise<ApiResult<KnowledgeV1CreateArticleOutput>> =>
         transport.call<KnowledgeV1CreateArticleOutput>(SPECS["knowledge-v1CreateArticle"], input as Record<string, unknown> | undefined, options),
       /**
        * Create a knowledge module.
@@ -190,28 +188,21 @@ export function v1Operations(transport: Transport) {
        *
        * `POST /authoring/knowledge-modules`
        */
-      v1CreateModule: (input: KnowledgeV1CreateModuleInput, options?: CallOptions): Promise<ApiResult<KnowledgeV1CreateModuleOutput>> =>
+      createModule: (input: KnowledgeV1CreateModuleInput, options?: CallOptions): Promise<ApiResult<KnowledgeV1CreateModuleOutput>> =>
         transport.call<KnowledgeV1CreateModuleOutput>(SPECS["knowledge-v1CreateModule"], input as Record<string, unknown> | undefined, options),
     },
-    /**
-     * Model Context Protocol endpoint (Streamable HTTP, stateless).
-     *
-     * JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`. Every published agent the key owner may run is a tool (naming rule: docs/decisions.md, 'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a session exactly as the run routes do and answers when the turn completes, suspends for approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`). Progress notifications are sent when the request carries a progressToken.
-     *
-     * `POST /mcp`
-     */
-    mcp: (input: McpInput, options?: CallOptions): Promise<ApiResult<McpOutput>> =>
-      transport.call<McpOutput>(SPECS["mcp"], input as Record<string, unknown> | undefined, options),
-    sessions: {
+    mcp: {
       /**
-       * Approve or reject a pending tool call (console).
+       * Model Context Protocol endpoint (Streamable HTTP, stateless).
        *
-       * The console's cookie-authenticated form of the personal-key route; same body and answers. Resolves the session's pending tool approval. A user-routed approval (the call runs on someone's caller credential) can be decided only by that person; otherwise by a domain member whose role is in the domain's approval policy. `approved` queues the turn to resume (the response does not wait for the tool call) and supplied `callerCredentials` replace the parked turn's grant; `rejected` records the refusal, tells the model, and the turn continues to its answer.
+       * JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`. Every published agent the key owner may run is a tool (naming rule: docs/decisions.md, 'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a session exactly as the run routes do and answers when the turn completes, suspends for approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`). Progress notifications are sent when the request carries a progressToken.
        *
-       * `POST /sessions/{sessionId}/turn-approval`
+       * `POST /mcp`
        */
-      consoleDecideApproval: (input: SessionsConsoleDecideApprovalInput, options?: CallOptions): Promise<ApiResult<SessionsConsoleDecideApprovalOutput>> =>
-        transport.call<SessionsConsoleDecideApprovalOutput>(SPECS["sessions-consoleDecideApproval"], input as Record<string, unknown> | undefined, options),
+      call: (input: McpInput, options?: CallOptions): Promise<ApiResult<McpOutput>> =>
+        transport.call<McpOutput>(SPECS["mcp"], input as Record<string, unknown> | undefined, options),
+    },
+    sessions: {
       /**
        * Approve or reject a pending tool call.
        *
@@ -221,6 +212,15 @@ export function v1Operations(transport: Transport) {
        */
       decideApproval: (input: SessionsDecideApprovalInput, options?: CallOptions): Promise<ApiResult<SessionsDecideApprovalOutput>> =>
         transport.call<SessionsDecideApprovalOutput>(SPECS["sessions-decideApproval"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Approve or reject a pending tool call (console).
+       *
+       * The console's cookie-authenticated form of the personal-key route; same body and answers. Resolves the session's pending tool approval. A user-routed approval (the call runs on someone's caller credential) can be decided only by that person; otherwise by a domain member whose role is in the domain's approval policy. `approved` queues the turn to resume (the response does not wait for the tool call) and supplied `callerCredentials` replace the parked turn's grant; `rejected` records the refusal, tells the model, and the turn continues to its answer.
+       *
+       * `POST /sessions/{sessionId}/turn-approval`
+       */
+      decideApprovalAsConsole: (input: SessionsConsoleDecideApprovalInput, options?: CallOptions): Promise<ApiResult<SessionsConsoleDecideApprovalOutput>> =>
+        transport.call<SessionsConsoleDecideApprovalOutput>(SPECS["sessions-consoleDecideApproval"], input as Record<string, unknown> | undefined, options),
       /**
        * Read a session's transcript and state.
        *

@@ -21,7 +21,13 @@ export async function* pages<I extends Record<string, unknown>, T>(
   }
 }
 
-/** The items of every page, one by one. */
-export async function* items<T>(source: AsyncIterable<Page<T>>): AsyncGenerator<T, void, undefined> {
-  for await (const page of source) yield* page.items;
+/**
+ * The items of every page, one by one. `newestFirst` for pages that go back in time (messages:
+ * each page oldest first, pages newest first), so the items come in one order, newest first.
+ */
+export async function* items<T>(
+  source: AsyncIterable<Page<T>>,
+  order: "as-paged" | "newestFirst" = "as-paged",
+): AsyncGenerator<T, void, undefined> {
+  for await (const page of source) yield* order === "newestFirst" ? [...page.items].reverse() : page.items;
 }

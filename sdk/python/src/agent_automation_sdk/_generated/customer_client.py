@@ -2,26 +2,549 @@
 # (or `python scripts/sdk/generate_python.py`) after the documents change.
 from __future__ import annotations
 
+import builtins
 from typing import Any, Literal
 
-from .._client import AsyncBaseClient, BaseClient, RequestOptions
+from .._client import AsyncBaseClient, AsyncResource, BaseClient, RequestOptions, Resource
 from .._models import OMIT, NoContent, RawResult
 from .customer_models import *  # noqa: F403
 from .customer_models import __all__ as _models
 
-_ = (Literal, _models)
+_ = (Literal, _models, builtins)
 
 
-class CustomerClientBase(BaseClient):
+class CustomerAuth(Resource):
     """
-    Agent Automation Service: customer API: one method per operation of `/api/v1` (version
-    1.0.0). Run published agents and flows, author agents and knowledge, fire triggers. Every
-    error uses the envelope `{ error: { code, message, details? } }`.
+    `auth` on CustomerClient.
     """
 
-    _PREFIX = '/api/v1'
+    def create_token(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> AccessToken:
+        """
+        POST /auth/token: Mint a short-lived user access token
 
-    def sessions_get(self, session_id: str, *, request_options: RequestOptions | None = None) -> SessionDetails:
+        Browser session cookie only; personal API keys are refused. The token (prefix `yku_`) is
+        valid for one hour and represents the session's user and selected organization at issue
+        time. It authenticates the authoring and knowledge routes.
+        """
+        return self._call(
+            'POST',
+            '/auth/token',
+            body=body,
+            result=AccessToken,
+            resend=False,
+            request_options=request_options,
+        )
+
+    def whoami(self, *, request_options: RequestOptions | None = None) -> Whoami:
+        """
+        GET /auth/whoami: Who a credential acts as
+
+        Answers with the user and organization a personal API key (`yk_`) or access token
+        (`yku_`) acts as, read from current membership. Use it to check a credential before
+        calling other routes.
+        """
+        return self._call(
+            'GET',
+            '/auth/whoami',
+            result=Whoami,
+            request_options=request_options,
+        )
+
+
+class AsyncCustomerAuth(AsyncResource):
+    """
+    `auth` on AsyncCustomerClient.
+    """
+
+    async def create_token(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> AccessToken:
+        """
+        POST /auth/token: Mint a short-lived user access token
+
+        Browser session cookie only; personal API keys are refused. The token (prefix `yku_`) is
+        valid for one hour and represents the session's user and selected organization at issue
+        time. It authenticates the authoring and knowledge routes.
+        """
+        return await self._call(
+            'POST',
+            '/auth/token',
+            body=body,
+            result=AccessToken,
+            resend=False,
+            request_options=request_options,
+        )
+
+    async def whoami(self, *, request_options: RequestOptions | None = None) -> Whoami:
+        """
+        GET /auth/whoami: Who a credential acts as
+
+        Answers with the user and organization a personal API key (`yk_`) or access token
+        (`yku_`) acts as, read from current membership. Use it to check a credential before
+        calling other routes.
+        """
+        return await self._call(
+            'GET',
+            '/auth/whoami',
+            result=Whoami,
+            request_options=request_options,
+        )
+
+
+class CustomerAutomations(Resource):
+    """
+    `automations` on CustomerClient.
+    """
+
+    def create(self, *, domain_id: str, name: str, description: str | None = OMIT, initial_setup: AgentsAuthoringCreateRequestInitialSetup | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> Agent:
+        """
+        POST /authoring/automations: Create a draft agent
+
+        Creates a draft agent (never a flow) in a domain where the caller may edit automations.
+        The agent is not published; `initialSetup` sets any of the four Setup fields of the
+        draft (defaults: empty principles and procedure, model `builtin:echo`, no approval
+        tools).
+        """
+        return self._call(
+            'POST',
+            '/authoring/automations',
+            body=AgentsAuthoringCreateRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'initialSetup': initial_setup, 'name': name}.items() if v is not OMIT}),
+            result=Agent,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def set_knowledge_selection(self, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], module_ids: list[str] = OMIT, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
+        """
+        PUT /authoring/automations/{id}/knowledge-selection: Set an agent's knowledge selection
+
+        Replaces the draft knowledge selection (published with the next revision). `none`: no
+        knowledge; `org`: the organization's knowledge; `domain`: the agent's domain's
+        knowledge; `modules`: the listed modules (organization modules or modules of the agent's
+        domain). `moduleIds` is only allowed with `modules`. The answer is normalized:
+        duplicates removed, first occurrence order kept.
+        """
+        return self._call(
+            'PUT',
+            '/authoring/automations/{id}/knowledge-selection',
+            path_params={'id': id},
+            body=SetKnowledgeSelectionRequest.model_validate({k: v for k, v in {'mode': mode, 'moduleIds': module_ids}.items() if v is not OMIT}),
+            result=AgentKnowledgeSelection,
+            request_options=request_options,
+        )
+
+    def publish(self, id: str, *, change_note: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentPublishResult:
+        """
+        POST /authoring/automations/{id}/publish: Publish an agent's draft
+
+        Publishes the current draft (Setup, binding policies and knowledge selection) as the
+        next numbered revision, starting at 1. When the verifier has findings nothing changes
+        and the answer is 422 VALIDATION with `error.details.findings` (`message`, `span`,
+        `kind`, `proposal`).
+        """
+        return self._call(
+            'POST',
+            '/authoring/automations/{id}/publish',
+            path_params={'id': id},
+            body=PublishRequest.model_validate({k: v for k, v in {'changeNote': change_note}.items() if v is not OMIT}),
+            result=AgentPublishResult,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def update_setup(self, id: str, *, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, request_options: RequestOptions | None = None) -> AgentSetupResponse:
+        """
+        PATCH /authoring/automations/{id}/setup: Patch an agent's draft Setup
+
+        Changes the given Setup fields of the draft; omitted fields stay unchanged and an empty
+        body changes nothing. Creates no revision and does not move the published revision.
+        """
+        return self._call(
+            'PATCH',
+            '/authoring/automations/{id}/setup',
+            path_params={'id': id},
+            body=UpdateSetupRequest.model_validate({k: v for k, v in {'actionClasses': action_classes, 'approvalTools': approval_tools, 'model': model, 'principles': principles, 'procedure': procedure}.items() if v is not OMIT}),
+            result=AgentSetupResponse,
+            request_options=request_options,
+        )
+
+    def verify(self, id: str, *, request_options: RequestOptions | None = None) -> AgentVerification:
+        """
+        GET /authoring/automations/{id}/verify: Verify an agent's draft
+
+        Runs the publish verifier on the draft without changing anything. Findings block
+        publish; warnings are advisory. `plannedBelt` lists the integrations the procedure
+        references (in first-reference order) with the identity mode each would bind with.
+        """
+        return self._call(
+            'GET',
+            '/authoring/automations/{id}/verify',
+            path_params={'id': id},
+            result=AgentVerification,
+            request_options=request_options,
+        )
+
+
+class AsyncCustomerAutomations(AsyncResource):
+    """
+    `automations` on AsyncCustomerClient.
+    """
+
+    async def create(self, *, domain_id: str, name: str, description: str | None = OMIT, initial_setup: AgentsAuthoringCreateRequestInitialSetup | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> Agent:
+        """
+        POST /authoring/automations: Create a draft agent
+
+        Creates a draft agent (never a flow) in a domain where the caller may edit automations.
+        The agent is not published; `initialSetup` sets any of the four Setup fields of the
+        draft (defaults: empty principles and procedure, model `builtin:echo`, no approval
+        tools).
+        """
+        return await self._call(
+            'POST',
+            '/authoring/automations',
+            body=AgentsAuthoringCreateRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'initialSetup': initial_setup, 'name': name}.items() if v is not OMIT}),
+            result=Agent,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def set_knowledge_selection(self, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], module_ids: list[str] = OMIT, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
+        """
+        PUT /authoring/automations/{id}/knowledge-selection: Set an agent's knowledge selection
+
+        Replaces the draft knowledge selection (published with the next revision). `none`: no
+        knowledge; `org`: the organization's knowledge; `domain`: the agent's domain's
+        knowledge; `modules`: the listed modules (organization modules or modules of the agent's
+        domain). `moduleIds` is only allowed with `modules`. The answer is normalized:
+        duplicates removed, first occurrence order kept.
+        """
+        return await self._call(
+            'PUT',
+            '/authoring/automations/{id}/knowledge-selection',
+            path_params={'id': id},
+            body=SetKnowledgeSelectionRequest.model_validate({k: v for k, v in {'mode': mode, 'moduleIds': module_ids}.items() if v is not OMIT}),
+            result=AgentKnowledgeSelection,
+            request_options=request_options,
+        )
+
+    async def publish(self, id: str, *, change_note: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentPublishResult:
+        """
+        POST /authoring/automations/{id}/publish: Publish an agent's draft
+
+        Publishes the current draft (Setup, binding policies and knowledge selection) as the
+        next numbered revision, starting at 1. When the verifier has findings nothing changes
+        and the answer is 422 VALIDATION with `error.details.findings` (`message`, `span`,
+        `kind`, `proposal`).
+        """
+        return await self._call(
+            'POST',
+            '/authoring/automations/{id}/publish',
+            path_params={'id': id},
+            body=PublishRequest.model_validate({k: v for k, v in {'changeNote': change_note}.items() if v is not OMIT}),
+            result=AgentPublishResult,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def update_setup(self, id: str, *, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, request_options: RequestOptions | None = None) -> AgentSetupResponse:
+        """
+        PATCH /authoring/automations/{id}/setup: Patch an agent's draft Setup
+
+        Changes the given Setup fields of the draft; omitted fields stay unchanged and an empty
+        body changes nothing. Creates no revision and does not move the published revision.
+        """
+        return await self._call(
+            'PATCH',
+            '/authoring/automations/{id}/setup',
+            path_params={'id': id},
+            body=UpdateSetupRequest.model_validate({k: v for k, v in {'actionClasses': action_classes, 'approvalTools': approval_tools, 'model': model, 'principles': principles, 'procedure': procedure}.items() if v is not OMIT}),
+            result=AgentSetupResponse,
+            request_options=request_options,
+        )
+
+    async def verify(self, id: str, *, request_options: RequestOptions | None = None) -> AgentVerification:
+        """
+        GET /authoring/automations/{id}/verify: Verify an agent's draft
+
+        Runs the publish verifier on the draft without changing anything. Findings block
+        publish; warnings are advisory. `plannedBelt` lists the integrations the procedure
+        references (in first-reference order) with the identity mode each would bind with.
+        """
+        return await self._call(
+            'GET',
+            '/authoring/automations/{id}/verify',
+            path_params={'id': id},
+            result=AgentVerification,
+            request_options=request_options,
+        )
+
+
+class CustomerIntegrations(Resource):
+    """
+    `integrations` on CustomerClient.
+    """
+
+    def list(self, *, q: str | None = None, request_options: RequestOptions | None = None) -> IntegrationList:
+        """
+        GET /authoring/integrations: Search the integrations an agent can use
+
+        Lists the built-in integrations and the organization's own available custom
+        integrations, built-ins first, then by name; at most 50. `q` (trimmed, case-insensitive,
+        at most 200 characters) keeps the integrations whose id, name or description, or any of
+        whose tool names or tool descriptions, contain it. Input schemas are returned by the
+        single-integration read.
+        """
+        return self._call(
+            'GET',
+            '/authoring/integrations',
+            query={'q': q},
+            result=IntegrationList,
+            request_options=request_options,
+        )
+
+    def get(self, id: str, *, request_options: RequestOptions | None = None) -> IntegrationDetail:
+        """
+        GET /authoring/integrations/{id}: Read one integration with its tools' input schemas
+
+        One integration the organization can use, with each tool's JSON input schema. Ids
+        contain dots (e.g. `service.http`).
+        """
+        return self._call(
+            'GET',
+            '/authoring/integrations/{id}',
+            path_params={'id': id},
+            result=IntegrationDetail,
+            request_options=request_options,
+        )
+
+
+class AsyncCustomerIntegrations(AsyncResource):
+    """
+    `integrations` on AsyncCustomerClient.
+    """
+
+    async def list(self, *, q: str | None = None, request_options: RequestOptions | None = None) -> IntegrationList:
+        """
+        GET /authoring/integrations: Search the integrations an agent can use
+
+        Lists the built-in integrations and the organization's own available custom
+        integrations, built-ins first, then by name; at most 50. `q` (trimmed, case-insensitive,
+        at most 200 characters) keeps the integrations whose id, name or description, or any of
+        whose tool names or tool descriptions, contain it. Input schemas are returned by the
+        single-integration read.
+        """
+        return await self._call(
+            'GET',
+            '/authoring/integrations',
+            query={'q': q},
+            result=IntegrationList,
+            request_options=request_options,
+        )
+
+    async def get(self, id: str, *, request_options: RequestOptions | None = None) -> IntegrationDetail:
+        """
+        GET /authoring/integrations/{id}: Read one integration with its tools' input schemas
+
+        One integration the organization can use, with each tool's JSON input schema. Ids
+        contain dots (e.g. `service.http`).
+        """
+        return await self._call(
+            'GET',
+            '/authoring/integrations/{id}',
+            path_params={'id': id},
+            result=IntegrationDetail,
+            request_options=request_options,
+        )
+
+
+class CustomerKnowledge(Resource):
+    """
+    `knowledge` on CustomerClient.
+    """
+
+    def create_article(self, base_id: str, *, title: str, draft_body: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeArticle:
+        """
+        POST /authoring/knowledge-bases/{baseId}/articles: Create a draft knowledge article
+
+        Creates a manual article in a knowledge base as an unpublished draft; search and agents
+        see it only after it is published in the console. A domain base needs `manage_knowledge`
+        in its domain; the organization's base needs organization Owner or Admin.
+        """
+        return self._call(
+            'POST',
+            '/authoring/knowledge-bases/{baseId}/articles',
+            path_params={'baseId': base_id},
+            body=V1CreateArticleRequest.model_validate({k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
+            result=KnowledgeArticle,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def create_module(self, *, kind: Literal['domain', 'org'], name: str, description: str | None = OMIT, domain_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModule:
+        """
+        POST /authoring/knowledge-modules: Create a knowledge module
+
+        A module groups published articles for agents to search. A `domain` module (needs
+        `manage_knowledge` in `domainId`) takes articles from its domain's base and the
+        organization's base; an `org` module (needs organization Owner or Admin; `domainId` must
+        be absent) takes articles from the organization's base.
+        """
+        return self._call(
+            'POST',
+            '/authoring/knowledge-modules',
+            body=V1CreateModuleRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'kind': kind, 'name': name}.items() if v is not OMIT}),
+            result=KnowledgeModule,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def add_article_to_module(self, module_id: str, *, article_id: str, request_options: RequestOptions | None = None) -> KnowledgeModuleArticle:
+        """
+        POST /authoring/knowledge-modules/{moduleId}/articles: Add a published article to a
+        knowledge module
+
+        Both must belong to the caller's organization. A domain module accepts published
+        articles of its own domain's base and of the organization's base; an organization module
+        accepts published articles of the organization's base only. Adding an article the module
+        already holds answers 201 with the existing membership.
+        """
+        return self._call(
+            'POST',
+            '/authoring/knowledge-modules/{moduleId}/articles',
+            path_params={'moduleId': module_id},
+            body=V1AddArticleToModuleRequest.model_validate({k: v for k, v in {'articleId': article_id}.items() if v is not OMIT}),
+            result=KnowledgeModuleArticle,
+            resend=False,
+            request_options=request_options,
+        )
+
+
+class AsyncCustomerKnowledge(AsyncResource):
+    """
+    `knowledge` on AsyncCustomerClient.
+    """
+
+    async def create_article(self, base_id: str, *, title: str, draft_body: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeArticle:
+        """
+        POST /authoring/knowledge-bases/{baseId}/articles: Create a draft knowledge article
+
+        Creates a manual article in a knowledge base as an unpublished draft; search and agents
+        see it only after it is published in the console. A domain base needs `manage_knowledge`
+        in its domain; the organization's base needs organization Owner or Admin.
+        """
+        return await self._call(
+            'POST',
+            '/authoring/knowledge-bases/{baseId}/articles',
+            path_params={'baseId': base_id},
+            body=V1CreateArticleRequest.model_validate({k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
+            result=KnowledgeArticle,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def create_module(self, *, kind: Literal['domain', 'org'], name: str, description: str | None = OMIT, domain_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModule:
+        """
+        POST /authoring/knowledge-modules: Create a knowledge module
+
+        A module groups published articles for agents to search. A `domain` module (needs
+        `manage_knowledge` in `domainId`) takes articles from its domain's base and the
+        organization's base; an `org` module (needs organization Owner or Admin; `domainId` must
+        be absent) takes articles from the organization's base.
+        """
+        return await self._call(
+            'POST',
+            '/authoring/knowledge-modules',
+            body=V1CreateModuleRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'kind': kind, 'name': name}.items() if v is not OMIT}),
+            result=KnowledgeModule,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def add_article_to_module(self, module_id: str, *, article_id: str, request_options: RequestOptions | None = None) -> KnowledgeModuleArticle:
+        """
+        POST /authoring/knowledge-modules/{moduleId}/articles: Add a published article to a
+        knowledge module
+
+        Both must belong to the caller's organization. A domain module accepts published
+        articles of its own domain's base and of the organization's base; an organization module
+        accepts published articles of the organization's base only. Adding an article the module
+        already holds answers 201 with the existing membership.
+        """
+        return await self._call(
+            'POST',
+            '/authoring/knowledge-modules/{moduleId}/articles',
+            path_params={'moduleId': module_id},
+            body=V1AddArticleToModuleRequest.model_validate({k: v for k, v in {'articleId': article_id}.items() if v is not OMIT}),
+            result=KnowledgeModuleArticle,
+            resend=False,
+            request_options=request_options,
+        )
+
+
+class CustomerMcp(Resource):
+    """
+    `mcp` on CustomerClient.
+    """
+
+    def call(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> RawResult:
+        """
+        POST /mcp: Model Context Protocol endpoint (Streamable HTTP, stateless)
+
+        JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`.
+        Every published agent the key owner may run is a tool (naming rule: docs/decisions.md,
+        'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a
+        session exactly as the run routes do and answers when the turn completes, suspends for
+        approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`).
+        Progress notifications are sent when the request carries a progressToken.
+        """
+        return self._call(
+            'POST',
+            '/mcp',
+            body=body,
+            result=Any,
+            resend=False,
+            request_options=request_options,
+        )
+
+
+class AsyncCustomerMcp(AsyncResource):
+    """
+    `mcp` on AsyncCustomerClient.
+    """
+
+    async def call(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> RawResult:
+        """
+        POST /mcp: Model Context Protocol endpoint (Streamable HTTP, stateless)
+
+        JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`.
+        Every published agent the key owner may run is a tool (naming rule: docs/decisions.md,
+        'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a
+        session exactly as the run routes do and answers when the turn completes, suspends for
+        approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`).
+        Progress notifications are sent when the request carries a progressToken.
+        """
+        return await self._call(
+            'POST',
+            '/mcp',
+            body=body,
+            result=Any,
+            resend=False,
+            request_options=request_options,
+        )
+
+
+class CustomerSessions(Resource):
+    """
+    `sessions` on CustomerClient.
+    """
+
+    def get(self, session_id: str, *, request_options: RequestOptions | None = None) -> SessionDetails:
         """
         GET /agents/sessions/{sessionId}: Read a session's transcript and state
 
@@ -38,7 +561,7 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def sessions_post_message(self, session_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> MessagePosted:
+    def post_message(self, session_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> MessagePosted:
         """
         POST /agents/sessions/{sessionId}/messages: Send a message and queue the next turn
 
@@ -62,7 +585,7 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def agents_sessions_stream(self, session_id: str, *, last_event_id: int | str | None = None, **options: Any) -> Any:
+    def stream(self, session_id: str, *, last_event_id: int | str | None = None, **options: Any) -> Any:
         """
         GET /agents/sessions/{sessionId}/stream: Stream a session's events (SSE)
 
@@ -90,7 +613,7 @@ class CustomerClientBase(BaseClient):
         """
         return self._open_stream('/agents/sessions/{sessionId}/stream', {'sessionId': session_id}, last_event_id=last_event_id, **options)
 
-    def sessions_decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ApprovalDecided:
+    def decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ApprovalDecided:
         """
         POST /agents/sessions/{sessionId}/turn-approval: Approve or reject a pending tool call
 
@@ -112,7 +635,7 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def sessions_open(self, automation_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SessionOpened:
+    def open(self, automation_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SessionOpened:
         """
         POST /agents/{automationId}/sessions: Open a session on a published agent
 
@@ -132,240 +655,7 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def auth_create_token(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> AccessToken:
-        """
-        POST /auth/token: Mint a short-lived user access token
-
-        Browser session cookie only; personal API keys are refused. The token (prefix `yku_`) is
-        valid for one hour and represents the session's user and selected organization at issue
-        time. It authenticates the authoring and knowledge routes.
-        """
-        return self._call(
-            'POST',
-            '/auth/token',
-            body=body,
-            result=AccessToken,
-            resend=False,
-            request_options=request_options,
-        )
-
-    def auth_whoami(self, *, request_options: RequestOptions | None = None) -> Whoami:
-        """
-        GET /auth/whoami: Who a credential acts as
-
-        Answers with the user and organization a personal API key (`yk_`) or access token
-        (`yku_`) acts as, read from current membership. Use it to check a credential before
-        calling other routes.
-        """
-        return self._call(
-            'GET',
-            '/auth/whoami',
-            result=Whoami,
-            request_options=request_options,
-        )
-
-    def agents_authoring_create(self, *, domain_id: str, name: str, description: str | None = OMIT, initial_setup: AgentsAuthoringCreateRequestInitialSetup | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> Agent:
-        """
-        POST /authoring/automations: Create a draft agent
-
-        Creates a draft agent (never a flow) in a domain where the caller may edit automations.
-        The agent is not published; `initialSetup` sets any of the four Setup fields of the
-        draft (defaults: empty principles and procedure, model `builtin:echo`, no approval
-        tools).
-        """
-        return self._call(
-            'POST',
-            '/authoring/automations',
-            body=AgentsAuthoringCreateRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'initialSetup': initial_setup, 'name': name}.items() if v is not OMIT}),
-            result=Agent,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    def agents_authoring_set_knowledge_selection(self, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], module_ids: list[str] = OMIT, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
-        """
-        PUT /authoring/automations/{id}/knowledge-selection: Set an agent's knowledge selection
-
-        Replaces the draft knowledge selection (published with the next revision). `none`: no
-        knowledge; `org`: the organization's knowledge; `domain`: the agent's domain's
-        knowledge; `modules`: the listed modules (organization modules or modules of the agent's
-        domain). `moduleIds` is only allowed with `modules`. The answer is normalized:
-        duplicates removed, first occurrence order kept.
-        """
-        return self._call(
-            'PUT',
-            '/authoring/automations/{id}/knowledge-selection',
-            path_params={'id': id},
-            body=SetKnowledgeSelectionRequest.model_validate({k: v for k, v in {'mode': mode, 'moduleIds': module_ids}.items() if v is not OMIT}),
-            result=AgentKnowledgeSelection,
-            request_options=request_options,
-        )
-
-    def agents_authoring_publish(self, id: str, *, change_note: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentPublishResult:
-        """
-        POST /authoring/automations/{id}/publish: Publish an agent's draft
-
-        Publishes the current draft (Setup, binding policies and knowledge selection) as the
-        next numbered revision, starting at 1. When the verifier has findings nothing changes
-        and the answer is 422 VALIDATION with `error.details.findings` (`message`, `span`,
-        `kind`, `proposal`).
-        """
-        return self._call(
-            'POST',
-            '/authoring/automations/{id}/publish',
-            path_params={'id': id},
-            body=PublishRequest.model_validate({k: v for k, v in {'changeNote': change_note}.items() if v is not OMIT}),
-            result=AgentPublishResult,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    def agents_authoring_update_setup(self, id: str, *, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, request_options: RequestOptions | None = None) -> AgentSetupResponse:
-        """
-        PATCH /authoring/automations/{id}/setup: Patch an agent's draft Setup
-
-        Changes the given Setup fields of the draft; omitted fields stay unchanged and an empty
-        body changes nothing. Creates no revision and does not move the published revision.
-        """
-        return self._call(
-            'PATCH',
-            '/authoring/automations/{id}/setup',
-            path_params={'id': id},
-            body=UpdateSetupRequest.model_validate({k: v for k, v in {'actionClasses': action_classes, 'approvalTools': approval_tools, 'model': model, 'principles': principles, 'procedure': procedure}.items() if v is not OMIT}),
-            result=AgentSetupResponse,
-            request_options=request_options,
-        )
-
-    def agents_authoring_verify(self, id: str, *, request_options: RequestOptions | None = None) -> AgentVerification:
-        """
-        GET /authoring/automations/{id}/verify: Verify an agent's draft
-
-        Runs the publish verifier on the draft without changing anything. Findings block
-        publish; warnings are advisory. `plannedBelt` lists the integrations the procedure
-        references (in first-reference order) with the identity mode each would bind with.
-        """
-        return self._call(
-            'GET',
-            '/authoring/automations/{id}/verify',
-            path_params={'id': id},
-            result=AgentVerification,
-            request_options=request_options,
-        )
-
-    def integrations_authoring_list(self, *, q: str | None = None, request_options: RequestOptions | None = None) -> IntegrationList:
-        """
-        GET /authoring/integrations: Search the integrations an agent can use
-
-        Lists the built-in integrations and the organization's own available custom
-        integrations, built-ins first, then by name; at most 50. `q` (trimmed, case-insensitive,
-        at most 200 characters) keeps the integrations whose id, name or description, or any of
-        whose tool names or tool descriptions, contain it. Input schemas are returned by the
-        single-integration read.
-        """
-        return self._call(
-            'GET',
-            '/authoring/integrations',
-            query={'q': q},
-            result=IntegrationList,
-            request_options=request_options,
-        )
-
-    def integrations_authoring_get(self, id: str, *, request_options: RequestOptions | None = None) -> IntegrationDetail:
-        """
-        GET /authoring/integrations/{id}: Read one integration with its tools' input schemas
-
-        One integration the organization can use, with each tool's JSON input schema. Ids
-        contain dots (e.g. `service.http`).
-        """
-        return self._call(
-            'GET',
-            '/authoring/integrations/{id}',
-            path_params={'id': id},
-            result=IntegrationDetail,
-            request_options=request_options,
-        )
-
-    def knowledge_v1_create_article(self, base_id: str, *, title: str, draft_body: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeArticle:
-        """
-        POST /authoring/knowledge-bases/{baseId}/articles: Create a draft knowledge article
-
-        Creates a manual article in a knowledge base as an unpublished draft; search and agents
-        see it only after it is published in the console. A domain base needs `manage_knowledge`
-        in its domain; the organization's base needs organization Owner or Admin.
-        """
-        return self._call(
-            'POST',
-            '/authoring/knowledge-bases/{baseId}/articles',
-            path_params={'baseId': base_id},
-            body=V1CreateArticleRequest.model_validate({k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
-            result=KnowledgeArticle,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    def knowledge_v1_create_module(self, *, kind: Literal['domain', 'org'], name: str, description: str | None = OMIT, domain_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModule:
-        """
-        POST /authoring/knowledge-modules: Create a knowledge module
-
-        A module groups published articles for agents to search. A `domain` module (needs
-        `manage_knowledge` in `domainId`) takes articles from its domain's base and the
-        organization's base; an `org` module (needs organization Owner or Admin; `domainId` must
-        be absent) takes articles from the organization's base.
-        """
-        return self._call(
-            'POST',
-            '/authoring/knowledge-modules',
-            body=V1CreateModuleRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'kind': kind, 'name': name}.items() if v is not OMIT}),
-            result=KnowledgeModule,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    def knowledge_v1_add_article_to_module(self, module_id: str, *, article_id: str, request_options: RequestOptions | None = None) -> KnowledgeModuleArticle:
-        """
-        POST /authoring/knowledge-modules/{moduleId}/articles: Add a published article to a
-        knowledge module
-
-        Both must belong to the caller's organization. A domain module accepts published
-        articles of its own domain's base and of the organization's base; an organization module
-        accepts published articles of the organization's base only. Adding an article the module
-        already holds answers 201 with the existing membership.
-        """
-        return self._call(
-            'POST',
-            '/authoring/knowledge-modules/{moduleId}/articles',
-            path_params={'moduleId': module_id},
-            body=V1AddArticleToModuleRequest.model_validate({k: v for k, v in {'articleId': article_id}.items() if v is not OMIT}),
-            result=KnowledgeModuleArticle,
-            resend=False,
-            request_options=request_options,
-        )
-
-    def mcp(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> RawResult:
-        """
-        POST /mcp: Model Context Protocol endpoint (Streamable HTTP, stateless)
-
-        JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`.
-        Every published agent the key owner may run is a tool (naming rule: docs/decisions.md,
-        'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a
-        session exactly as the run routes do and answers when the turn completes, suspends for
-        approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`).
-        Progress notifications are sent when the request carries a progressToken.
-        """
-        return self._call(
-            'POST',
-            '/mcp',
-            body=body,
-            result=Any,
-            resend=False,
-            request_options=request_options,
-        )
-
-    def sessions_console_decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
+    def decide_approval_as_console(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
         """
         POST /sessions/{sessionId}/turn-approval: Approve or reject a pending tool call
         (console)
@@ -388,95 +678,13 @@ class CustomerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def triggers_create(self, *, domain_id: str, name: str, type: Literal['schedule', 'api', 'event'], connection_id: str = OMIT, cron: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, input: dict[str, Any] = OMIT, source_integration_id: str = OMIT, timezone: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
-        """
-        POST /triggers: Create a domain trigger
 
-        Browser session cookie only (an organization must be selected); personal API keys are
-        refused. Creates a `schedule`, `api` or `event` trigger in a domain where the caller may
-        edit automations. Event triggers are validated against the integration catalog (adapter,
-        event type, filter field), the organization's rollout of event triggers and the
-        connection, and get an ingress URL. Agents and flows subscribe in the console.
-        """
-        return self._call(
-            'POST',
-            '/triggers',
-            body=TriggersCreateRequest.model_validate({k: v for k, v in {'connectionId': connection_id, 'cron': cron, 'domainId': domain_id, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter, 'eventType': event_type, 'input': input, 'name': name, 'sourceIntegrationId': source_integration_id, 'timezone': timezone, 'type': type}.items() if v is not OMIT}),
-            result=TriggersCreateResponse,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    def triggers_fire(self, *, trigger_id: str, caller_credential_expires_at: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, input: dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> FireResponse:
-        """
-        POST /triggers/fire: Fire an API trigger
-
-        Fans one event out to every agent and flow subscribed to an active API trigger; one
-        session per started subscriber. 202 means accepted, not completed. The body is non-
-        strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input`
-        is delivered verbatim to flows; agents receive `input.prompt` when it is a string,
-        otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to
-        the integrations it binds at caller identity; a subscriber that requires caller material
-        not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the
-        others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header
-        wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with
-        the original body and `Idempotency-Replayed: true`.
-        """
-        return self._call(
-            'POST',
-            '/triggers/fire',
-            body=FireRequest.model_validate({k: v for k, v in {'callerCredentialExpiresAt': caller_credential_expires_at, 'callerCredentials': caller_credentials, 'input': input, 'triggerId': trigger_id}.items() if v is not OMIT}),
-            result=FireResponse,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    def triggers_ingress(self, token: str, *, payload: dict[str, Any], x_service_timestamp: str | None = None, x_service_signature: str | None = None, actor: IngressRequestActor | dict[str, Any] = OMIT, occurred_at: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> IngressResponse:
-        """
-        POST /triggers/ingress/{token}: Deliver an event to an event trigger
-
-        The URL a source system calls to deliver one event to an event trigger (`service.http`'s
-        `webhook.received`). It takes no Authorization header: the unguessable token in the path
-        is the address, and a trigger with an endpoint secret accepts only signed calls.
-
-        Signing (the scheme of the assistant webhooks): `X-Service-Timestamp` = the Unix time in
-        seconds, `X-Service-Signature` = `sha256=` followed by the hex HMAC-SHA256 of
-        `<timestamp>.<raw body>` keyed with the endpoint secret. The timestamp must be within
-        300 seconds of the server clock.
-
-        An event that passes the trigger's `eventFilter` starts every subscriber (no caller
-        exists, so subscribers that require caller credentials are refused with
-        `CALLER_CREDENTIALS_REQUIRED` in run history); one that does not is answered with
-        `matched: false` and nothing is recorded.
-
-        Redeliveries: the same `Idempotency-Key` header within 24 hours, or the same signed
-        request (timestamp and body) within 10 minutes, get the first answer again with
-        `Idempotency-Replayed: true` and start nothing.
-        """
-        return self._call(
-            'POST',
-            '/triggers/ingress/{token}',
-            path_params={'token': token},
-            headers={'X-Service-Timestamp': x_service_timestamp, 'X-Service-Signature': x_service_signature},
-            body=IngressRequest.model_validate({k: v for k, v in {'actor': actor, 'occurredAt': occurred_at, 'payload': payload}.items() if v is not OMIT}),
-            result=IngressResponse,
-            auth=False,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-
-class AsyncCustomerClientBase(AsyncBaseClient):
+class AsyncCustomerSessions(AsyncResource):
     """
-    CustomerClientBase on httpx's AsyncClient: every operation is a coroutine.
+    `sessions` on AsyncCustomerClient.
     """
 
-    _PREFIX = '/api/v1'
-
-    async def sessions_get(self, session_id: str, *, request_options: RequestOptions | None = None) -> SessionDetails:
+    async def get(self, session_id: str, *, request_options: RequestOptions | None = None) -> SessionDetails:
         """
         GET /agents/sessions/{sessionId}: Read a session's transcript and state
 
@@ -493,7 +701,7 @@ class AsyncCustomerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def sessions_post_message(self, session_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> MessagePosted:
+    async def post_message(self, session_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> MessagePosted:
         """
         POST /agents/sessions/{sessionId}/messages: Send a message and queue the next turn
 
@@ -517,7 +725,7 @@ class AsyncCustomerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def sessions_decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ApprovalDecided:
+    async def decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ApprovalDecided:
         """
         POST /agents/sessions/{sessionId}/turn-approval: Approve or reject a pending tool call
 
@@ -539,7 +747,7 @@ class AsyncCustomerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def sessions_open(self, automation_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SessionOpened:
+    async def open(self, automation_id: str, *, message: str, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SessionOpened:
         """
         POST /agents/{automationId}/sessions: Open a session on a published agent
 
@@ -559,240 +767,7 @@ class AsyncCustomerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def auth_create_token(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> AccessToken:
-        """
-        POST /auth/token: Mint a short-lived user access token
-
-        Browser session cookie only; personal API keys are refused. The token (prefix `yku_`) is
-        valid for one hour and represents the session's user and selected organization at issue
-        time. It authenticates the authoring and knowledge routes.
-        """
-        return await self._call(
-            'POST',
-            '/auth/token',
-            body=body,
-            result=AccessToken,
-            resend=False,
-            request_options=request_options,
-        )
-
-    async def auth_whoami(self, *, request_options: RequestOptions | None = None) -> Whoami:
-        """
-        GET /auth/whoami: Who a credential acts as
-
-        Answers with the user and organization a personal API key (`yk_`) or access token
-        (`yku_`) acts as, read from current membership. Use it to check a credential before
-        calling other routes.
-        """
-        return await self._call(
-            'GET',
-            '/auth/whoami',
-            result=Whoami,
-            request_options=request_options,
-        )
-
-    async def agents_authoring_create(self, *, domain_id: str, name: str, description: str | None = OMIT, initial_setup: AgentsAuthoringCreateRequestInitialSetup | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> Agent:
-        """
-        POST /authoring/automations: Create a draft agent
-
-        Creates a draft agent (never a flow) in a domain where the caller may edit automations.
-        The agent is not published; `initialSetup` sets any of the four Setup fields of the
-        draft (defaults: empty principles and procedure, model `builtin:echo`, no approval
-        tools).
-        """
-        return await self._call(
-            'POST',
-            '/authoring/automations',
-            body=AgentsAuthoringCreateRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'initialSetup': initial_setup, 'name': name}.items() if v is not OMIT}),
-            result=Agent,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def agents_authoring_set_knowledge_selection(self, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], module_ids: list[str] = OMIT, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
-        """
-        PUT /authoring/automations/{id}/knowledge-selection: Set an agent's knowledge selection
-
-        Replaces the draft knowledge selection (published with the next revision). `none`: no
-        knowledge; `org`: the organization's knowledge; `domain`: the agent's domain's
-        knowledge; `modules`: the listed modules (organization modules or modules of the agent's
-        domain). `moduleIds` is only allowed with `modules`. The answer is normalized:
-        duplicates removed, first occurrence order kept.
-        """
-        return await self._call(
-            'PUT',
-            '/authoring/automations/{id}/knowledge-selection',
-            path_params={'id': id},
-            body=SetKnowledgeSelectionRequest.model_validate({k: v for k, v in {'mode': mode, 'moduleIds': module_ids}.items() if v is not OMIT}),
-            result=AgentKnowledgeSelection,
-            request_options=request_options,
-        )
-
-    async def agents_authoring_publish(self, id: str, *, change_note: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentPublishResult:
-        """
-        POST /authoring/automations/{id}/publish: Publish an agent's draft
-
-        Publishes the current draft (Setup, binding policies and knowledge selection) as the
-        next numbered revision, starting at 1. When the verifier has findings nothing changes
-        and the answer is 422 VALIDATION with `error.details.findings` (`message`, `span`,
-        `kind`, `proposal`).
-        """
-        return await self._call(
-            'POST',
-            '/authoring/automations/{id}/publish',
-            path_params={'id': id},
-            body=PublishRequest.model_validate({k: v for k, v in {'changeNote': change_note}.items() if v is not OMIT}),
-            result=AgentPublishResult,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def agents_authoring_update_setup(self, id: str, *, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, request_options: RequestOptions | None = None) -> AgentSetupResponse:
-        """
-        PATCH /authoring/automations/{id}/setup: Patch an agent's draft Setup
-
-        Changes the given Setup fields of the draft; omitted fields stay unchanged and an empty
-        body changes nothing. Creates no revision and does not move the published revision.
-        """
-        return await self._call(
-            'PATCH',
-            '/authoring/automations/{id}/setup',
-            path_params={'id': id},
-            body=UpdateSetupRequest.model_validate({k: v for k, v in {'actionClasses': action_classes, 'approvalTools': approval_tools, 'model': model, 'principles': principles, 'procedure': procedure}.items() if v is not OMIT}),
-            result=AgentSetupResponse,
-            request_options=request_options,
-        )
-
-    async def agents_authoring_verify(self, id: str, *, request_options: RequestOptions | None = None) -> AgentVerification:
-        """
-        GET /authoring/automations/{id}/verify: Verify an agent's draft
-
-        Runs the publish verifier on the draft without changing anything. Findings block
-        publish; warnings are advisory. `plannedBelt` lists the integrations the procedure
-        references (in first-reference order) with the identity mode each would bind with.
-        """
-        return await self._call(
-            'GET',
-            '/authoring/automations/{id}/verify',
-            path_params={'id': id},
-            result=AgentVerification,
-            request_options=request_options,
-        )
-
-    async def integrations_authoring_list(self, *, q: str | None = None, request_options: RequestOptions | None = None) -> IntegrationList:
-        """
-        GET /authoring/integrations: Search the integrations an agent can use
-
-        Lists the built-in integrations and the organization's own available custom
-        integrations, built-ins first, then by name; at most 50. `q` (trimmed, case-insensitive,
-        at most 200 characters) keeps the integrations whose id, name or description, or any of
-        whose tool names or tool descriptions, contain it. Input schemas are returned by the
-        single-integration read.
-        """
-        return await self._call(
-            'GET',
-            '/authoring/integrations',
-            query={'q': q},
-            result=IntegrationList,
-            request_options=request_options,
-        )
-
-    async def integrations_authoring_get(self, id: str, *, request_options: RequestOptions | None = None) -> IntegrationDetail:
-        """
-        GET /authoring/integrations/{id}: Read one integration with its tools' input schemas
-
-        One integration the organization can use, with each tool's JSON input schema. Ids
-        contain dots (e.g. `service.http`).
-        """
-        return await self._call(
-            'GET',
-            '/authoring/integrations/{id}',
-            path_params={'id': id},
-            result=IntegrationDetail,
-            request_options=request_options,
-        )
-
-    async def knowledge_v1_create_article(self, base_id: str, *, title: str, draft_body: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeArticle:
-        """
-        POST /authoring/knowledge-bases/{baseId}/articles: Create a draft knowledge article
-
-        Creates a manual article in a knowledge base as an unpublished draft; search and agents
-        see it only after it is published in the console. A domain base needs `manage_knowledge`
-        in its domain; the organization's base needs organization Owner or Admin.
-        """
-        return await self._call(
-            'POST',
-            '/authoring/knowledge-bases/{baseId}/articles',
-            path_params={'baseId': base_id},
-            body=V1CreateArticleRequest.model_validate({k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
-            result=KnowledgeArticle,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def knowledge_v1_create_module(self, *, kind: Literal['domain', 'org'], name: str, description: str | None = OMIT, domain_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModule:
-        """
-        POST /authoring/knowledge-modules: Create a knowledge module
-
-        A module groups published articles for agents to search. A `domain` module (needs
-        `manage_knowledge` in `domainId`) takes articles from its domain's base and the
-        organization's base; an `org` module (needs organization Owner or Admin; `domainId` must
-        be absent) takes articles from the organization's base.
-        """
-        return await self._call(
-            'POST',
-            '/authoring/knowledge-modules',
-            body=V1CreateModuleRequest.model_validate({k: v for k, v in {'description': description, 'domainId': domain_id, 'kind': kind, 'name': name}.items() if v is not OMIT}),
-            result=KnowledgeModule,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def knowledge_v1_add_article_to_module(self, module_id: str, *, article_id: str, request_options: RequestOptions | None = None) -> KnowledgeModuleArticle:
-        """
-        POST /authoring/knowledge-modules/{moduleId}/articles: Add a published article to a
-        knowledge module
-
-        Both must belong to the caller's organization. A domain module accepts published
-        articles of its own domain's base and of the organization's base; an organization module
-        accepts published articles of the organization's base only. Adding an article the module
-        already holds answers 201 with the existing membership.
-        """
-        return await self._call(
-            'POST',
-            '/authoring/knowledge-modules/{moduleId}/articles',
-            path_params={'moduleId': module_id},
-            body=V1AddArticleToModuleRequest.model_validate({k: v for k, v in {'articleId': article_id}.items() if v is not OMIT}),
-            result=KnowledgeModuleArticle,
-            resend=False,
-            request_options=request_options,
-        )
-
-    async def mcp(self, *, body: dict[str, Any], request_options: RequestOptions | None = None) -> RawResult:
-        """
-        POST /mcp: Model Context Protocol endpoint (Streamable HTTP, stateless)
-
-        JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`.
-        Every published agent the key owner may run is a tool (naming rule: docs/decisions.md,
-        'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a
-        session exactly as the run routes do and answers when the turn completes, suspends for
-        approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`).
-        Progress notifications are sent when the request carries a progressToken.
-        """
-        return await self._call(
-            'POST',
-            '/mcp',
-            body=body,
-            result=Any,
-            resend=False,
-            request_options=request_options,
-        )
-
-    async def sessions_console_decide_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
+    async def decide_approval_as_console(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
         """
         POST /sessions/{sessionId}/turn-approval: Approve or reject a pending tool call
         (console)
@@ -815,7 +790,99 @@ class AsyncCustomerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def triggers_create(self, *, domain_id: str, name: str, type: Literal['schedule', 'api', 'event'], connection_id: str = OMIT, cron: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, input: dict[str, Any] = OMIT, source_integration_id: str = OMIT, timezone: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
+
+class CustomerTriggers(Resource):
+    """
+    `triggers` on CustomerClient.
+    """
+
+    def create(self, *, domain_id: str, name: str, type: Literal['schedule', 'api', 'event'], connection_id: str = OMIT, cron: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, input: dict[str, Any] = OMIT, source_integration_id: str = OMIT, timezone: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
+        """
+        POST /triggers: Create a domain trigger
+
+        Browser session cookie only (an organization must be selected); personal API keys are
+        refused. Creates a `schedule`, `api` or `event` trigger in a domain where the caller may
+        edit automations. Event triggers are validated against the integration catalog (adapter,
+        event type, filter field), the organization's rollout of event triggers and the
+        connection, and get an ingress URL. Agents and flows subscribe in the console.
+        """
+        return self._call(
+            'POST',
+            '/triggers',
+            body=TriggersCreateRequest.model_validate({k: v for k, v in {'connectionId': connection_id, 'cron': cron, 'domainId': domain_id, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter, 'eventType': event_type, 'input': input, 'name': name, 'sourceIntegrationId': source_integration_id, 'timezone': timezone, 'type': type}.items() if v is not OMIT}),
+            result=TriggersCreateResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def fire(self, *, trigger_id: str, caller_credential_expires_at: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, input: dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> FireResponse:
+        """
+        POST /triggers/fire: Fire an API trigger
+
+        Fans one event out to every agent and flow subscribed to an active API trigger; one
+        session per started subscriber. 202 means accepted, not completed. The body is non-
+        strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input`
+        is delivered verbatim to flows; agents receive `input.prompt` when it is a string,
+        otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to
+        the integrations it binds at caller identity; a subscriber that requires caller material
+        not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the
+        others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header
+        wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with
+        the original body and `Idempotency-Replayed: true`.
+        """
+        return self._call(
+            'POST',
+            '/triggers/fire',
+            body=FireRequest.model_validate({k: v for k, v in {'callerCredentialExpiresAt': caller_credential_expires_at, 'callerCredentials': caller_credentials, 'input': input, 'triggerId': trigger_id}.items() if v is not OMIT}),
+            result=FireResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def ingress(self, token: str, *, payload: dict[str, Any], x_service_timestamp: str | None = None, x_service_signature: str | None = None, actor: IngressRequestActor | dict[str, Any] = OMIT, occurred_at: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> IngressResponse:
+        """
+        POST /triggers/ingress/{token}: Deliver an event to an event trigger
+
+        The URL a source system calls to deliver one event to an event trigger (`service.http`'s
+        `webhook.received`). It takes no Authorization header: the unguessable token in the path
+        is the address, and a trigger with an endpoint secret accepts only signed calls.
+
+        Signing (the scheme of the assistant webhooks): `X-Service-Timestamp` = the Unix time in
+        seconds, `X-Service-Signature` = `sha256=` followed by the hex HMAC-SHA256 of
+        `<timestamp>.<raw body>` keyed with the endpoint secret. The timestamp must be within
+        300 seconds of the server clock.
+
+        An event that passes the trigger's `eventFilter` starts every subscriber (no caller
+        exists, so subscribers that require caller credentials are refused with
+        `CALLER_CREDENTIALS_REQUIRED` in run history); one that does not is answered with
+        `matched: false` and nothing is recorded.
+
+        Redeliveries: the same `Idempotency-Key` header within 24 hours, or the same signed
+        request (timestamp and body) within 10 minutes, get the first answer again with
+        `Idempotency-Replayed: true` and start nothing.
+        """
+        return self._call(
+            'POST',
+            '/triggers/ingress/{token}',
+            path_params={'token': token},
+            headers={'X-Service-Timestamp': x_service_timestamp, 'X-Service-Signature': x_service_signature},
+            body=IngressRequest.model_validate({k: v for k, v in {'actor': actor, 'occurredAt': occurred_at, 'payload': payload}.items() if v is not OMIT}),
+            result=IngressResponse,
+            auth=False,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class AsyncCustomerTriggers(AsyncResource):
+    """
+    `triggers` on AsyncCustomerClient.
+    """
+
+    async def create(self, *, domain_id: str, name: str, type: Literal['schedule', 'api', 'event'], connection_id: str = OMIT, cron: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, input: dict[str, Any] = OMIT, source_integration_id: str = OMIT, timezone: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
         """
         POST /triggers: Create a domain trigger
 
@@ -835,7 +902,7 @@ class AsyncCustomerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def triggers_fire(self, *, trigger_id: str, caller_credential_expires_at: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, input: dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> FireResponse:
+    async def fire(self, *, trigger_id: str, caller_credential_expires_at: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, input: dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> FireResponse:
         """
         POST /triggers/fire: Fire an API trigger
 
@@ -860,7 +927,7 @@ class AsyncCustomerClientBase(AsyncBaseClient):
             request_options=request_options,
         )
 
-    async def triggers_ingress(self, token: str, *, payload: dict[str, Any], x_service_timestamp: str | None = None, x_service_signature: str | None = None, actor: IngressRequestActor | dict[str, Any] = OMIT, occurred_at: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> IngressResponse:
+    async def ingress(self, token: str, *, payload: dict[str, Any], x_service_timestamp: str | None = None, x_service_signature: str | None = None, actor: IngressRequestActor | dict[str, Any] = OMIT, occurred_at: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> IngressResponse:
         """
         POST /triggers/ingress/{token}: Deliver an event to an event trigger
 
@@ -894,3 +961,55 @@ class AsyncCustomerClientBase(AsyncBaseClient):
             idempotency_key=idempotency_key,
             request_options=request_options,
         )
+
+
+class CustomerClientBase(BaseClient):
+    """
+    Agent Automation Service: customer API: every operation of `/api/v1` (version 1.0.0), by
+    resource. Run published agents and flows, author agents and knowledge, fire triggers. Every
+    error uses the envelope `{ error: { code, message, details? } }`.
+    """
+
+    _PREFIX = '/api/v1'
+    auth: CustomerAuth
+    automations: CustomerAutomations
+    integrations: CustomerIntegrations
+    knowledge: CustomerKnowledge
+    mcp: CustomerMcp
+    sessions: CustomerSessions
+    triggers: CustomerTriggers
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.auth = CustomerAuth(self)
+        self.automations = CustomerAutomations(self)
+        self.integrations = CustomerIntegrations(self)
+        self.knowledge = CustomerKnowledge(self)
+        self.mcp = CustomerMcp(self)
+        self.sessions = CustomerSessions(self)
+        self.triggers = CustomerTriggers(self)
+
+
+class AsyncCustomerClientBase(AsyncBaseClient):
+    """
+    CustomerClientBase on httpx's AsyncClient: every operation is a coroutine.
+    """
+
+    _PREFIX = '/api/v1'
+    auth: AsyncCustomerAuth
+    automations: AsyncCustomerAutomations
+    integrations: AsyncCustomerIntegrations
+    knowledge: AsyncCustomerKnowledge
+    mcp: AsyncCustomerMcp
+    sessions: AsyncCustomerSessions
+    triggers: AsyncCustomerTriggers
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.auth = AsyncCustomerAuth(self)
+        self.automations = AsyncCustomerAutomations(self)
+        self.integrations = AsyncCustomerIntegrations(self)
+        self.knowledge = AsyncCustomerKnowledge(self)
+        self.mcp = AsyncCustomerMcp(self)
+        self.sessions = AsyncCustomerSessions(self)
+        self.triggers = AsyncCustomerTriggers(self)

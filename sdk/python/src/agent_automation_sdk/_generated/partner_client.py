@@ -2,26 +2,879 @@
 # (or `python scripts/sdk/generate_python.py`) after the documents change.
 from __future__ import annotations
 
+import builtins
 from typing import Any, Literal
 
-from .._client import AsyncBaseClient, BaseClient, RequestOptions
+from .._client import AsyncBaseClient, AsyncResource, BaseClient, RequestOptions, Resource
 from .._models import OMIT, NoContent, RawResult
 from .partner_models import *  # noqa: F403
 from .partner_models import __all__ as _models
 
-_ = (Literal, _models)
+_ = (Literal, _models, builtins)
 
 
-class PartnerClientBase(BaseClient):
+class PartnerApprovals(Resource):
     """
-    Agent Automation Service: partner API: one method per operation of `/api/partner/v1`
-    (version 1.0.0). Provision customer organizations, mint leases, vouch workers, manage
-    entitlements and assistant workers.
+    `approvals` on PartnerClient.
     """
 
-    _PREFIX = '/api/partner/v1'
+    def list(self, org_id: str, w: str, *, state: Literal['pending', 'decided', 'expired'] | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantApprovalList:
+        """
+        GET /organizations/{orgId}/workers/{w}/approvals: List an assistant worker's approvals
 
-    def partner_provisioning_provision_organization(self, *, client_name: str, client_segment: str, direct_login_disabled: Literal[True, False], domain_name: str, owner_name: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> CustomerRecord:
+        Pending approvals first, then the others; oldest first within each. `state` keeps one
+        state. `limit` defaults to 50, at most 100. Each approval's `action_id` matches the
+        `action.recorded` events of its action, and its `number` is the one its
+        `approval.requested` carried.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/workers/{w}/approvals',
+            path_params={'orgId': org_id, 'w': w},
+            query={'state': state, 'limit': limit},
+            headers={'X-Service-Subject': x_service_subject},
+            result=AssistantApprovalList,
+            request_options=request_options,
+        )
+
+    def decide(self, org_id: str, w: str, id: str, *, x_service_subject: str | None = None, decision: Literal['approve', 'reject'] = OMIT, edited_args: dict[str, Any] = OMIT, instruction: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantApproval:
+        """
+        POST /organizations/{orgId}/workers/{w}/approvals/{id}: Decide an assistant worker's
+        approval
+
+        `{ decision: 'approve', edited_args? }` runs the action on the engine (with
+        `edited_args` instead of the proposed arguments when given); `{ decision: 'reject' }`
+        cancels it; `{ instruction }` sends it back: the action is dropped and the assistant
+        runs a turn on the instruction, proposing the revised action as a new approval. Answers
+        the decided approval. The outcome of the action arrives as `action.recorded`.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/workers/{w}/approvals/{id}',
+            path_params={'orgId': org_id, 'w': w, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=DecideApprovalRequest.model_validate({k: v for k, v in {'decision': decision, 'edited_args': edited_args, 'instruction': instruction}.items() if v is not OMIT}),
+            result=AssistantApproval,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerApprovals(AsyncResource):
+    """
+    `approvals` on AsyncPartnerClient.
+    """
+
+    async def list(self, org_id: str, w: str, *, state: Literal['pending', 'decided', 'expired'] | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantApprovalList:
+        """
+        GET /organizations/{orgId}/workers/{w}/approvals: List an assistant worker's approvals
+
+        Pending approvals first, then the others; oldest first within each. `state` keeps one
+        state. `limit` defaults to 50, at most 100. Each approval's `action_id` matches the
+        `action.recorded` events of its action, and its `number` is the one its
+        `approval.requested` carried.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/workers/{w}/approvals',
+            path_params={'orgId': org_id, 'w': w},
+            query={'state': state, 'limit': limit},
+            headers={'X-Service-Subject': x_service_subject},
+            result=AssistantApprovalList,
+            request_options=request_options,
+        )
+
+    async def decide(self, org_id: str, w: str, id: str, *, x_service_subject: str | None = None, decision: Literal['approve', 'reject'] = OMIT, edited_args: dict[str, Any] = OMIT, instruction: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantApproval:
+        """
+        POST /organizations/{orgId}/workers/{w}/approvals/{id}: Decide an assistant worker's
+        approval
+
+        `{ decision: 'approve', edited_args? }` runs the action on the engine (with
+        `edited_args` instead of the proposed arguments when given); `{ decision: 'reject' }`
+        cancels it; `{ instruction }` sends it back: the action is dropped and the assistant
+        runs a turn on the instruction, proposing the revised action as a new approval. Answers
+        the decided approval. The outcome of the action arrives as `action.recorded`.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/workers/{w}/approvals/{id}',
+            path_params={'orgId': org_id, 'w': w, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=DecideApprovalRequest.model_validate({k: v for k, v in {'decision': decision, 'edited_args': edited_args, 'instruction': instruction}.items() if v is not OMIT}),
+            result=AssistantApproval,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class PartnerAssistantConfig(Resource):
+    """
+    `assistant_config` on PartnerClient.
+    """
+
+    def get(self, org_id: str, *, request_options: RequestOptions | None = None) -> AssistantConfig:
+        """
+        GET /organizations/{orgId}/assistant-config: Read a customer's assistant config
+
+        The agent that answers every worker and the webhook, with only a hint of its secret.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/assistant-config',
+            path_params={'orgId': org_id},
+            result=AssistantConfig,
+            request_options=request_options,
+        )
+
+    def put(self, org_id: str, *, assistant_automation_id: str | None = OMIT, webhook: PutAssistantConfigRequestWebhook | dict[str, Any] | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantConfig:
+        """
+        PUT /organizations/{orgId}/assistant-config: Set a customer's assistant config
+
+        Sets the agent that answers every worker and the webhook events are delivered to. An
+        omitted key keeps its value; null clears it. The webhook secret is write-only: it signs
+        deliveries and is never returned (reads show its last 4 characters). Answers the config
+        as GET returns it. Accepts Idempotency-Key.
+        """
+        return self._call(
+            'PUT',
+            '/organizations/{orgId}/assistant-config',
+            path_params={'orgId': org_id},
+            body=PutAssistantConfigRequest.model_validate({k: v for k, v in {'assistant_automation_id': assistant_automation_id, 'webhook': webhook}.items() if v is not OMIT}),
+            result=AssistantConfig,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerAssistantConfig(AsyncResource):
+    """
+    `assistant_config` on AsyncPartnerClient.
+    """
+
+    async def get(self, org_id: str, *, request_options: RequestOptions | None = None) -> AssistantConfig:
+        """
+        GET /organizations/{orgId}/assistant-config: Read a customer's assistant config
+
+        The agent that answers every worker and the webhook, with only a hint of its secret.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/assistant-config',
+            path_params={'orgId': org_id},
+            result=AssistantConfig,
+            request_options=request_options,
+        )
+
+    async def put(self, org_id: str, *, assistant_automation_id: str | None = OMIT, webhook: PutAssistantConfigRequestWebhook | dict[str, Any] | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantConfig:
+        """
+        PUT /organizations/{orgId}/assistant-config: Set a customer's assistant config
+
+        Sets the agent that answers every worker and the webhook events are delivered to. An
+        omitted key keeps its value; null clears it. The webhook secret is write-only: it signs
+        deliveries and is never returned (reads show its last 4 characters). Answers the config
+        as GET returns it. Accepts Idempotency-Key.
+        """
+        return await self._call(
+            'PUT',
+            '/organizations/{orgId}/assistant-config',
+            path_params={'orgId': org_id},
+            body=PutAssistantConfigRequest.model_validate({k: v for k, v in {'assistant_automation_id': assistant_automation_id, 'webhook': webhook}.items() if v is not OMIT}),
+            result=AssistantConfig,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class PartnerConnections(Resource):
+    """
+    `connections` on PartnerClient.
+    """
+
+    def list(self, org_id: str, w: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> WorkerConnectionList:
+        """
+        GET /organizations/{orgId}/workers/{w}/connections: List a worker's connections
+
+        The worker's mail and calendar connections (at most one each), mail first. Tokens are
+        never returned.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/workers/{w}/connections',
+            path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
+            result=WorkerConnectionList,
+            request_options=request_options,
+        )
+
+    def delete(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
+        """
+        DELETE /organizations/{orgId}/workers/{w}/connections/{provider}: Disconnect a worker's
+        mail or calendar
+
+        204, also when nothing was connected. Forgets the tokens, then revokes the grant at the
+        provider where its preset has a revocation endpoint (Google, a generic provider with
+        one); a failed revocation never fails the call. Accepts Idempotency-Key.
+        """
+        return self._call(
+            'DELETE',
+            '/organizations/{orgId}/workers/{w}/connections/{provider}',
+            path_params={'orgId': org_id, 'w': w, 'provider': provider},
+            headers={'X-Service-Subject': x_service_subject},
+            result=None,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def start(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, return_to: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ConnectLink:
+        """
+        POST /organizations/{orgId}/workers/{w}/connections/{provider}/start: Start connecting a
+        worker's mail or calendar
+
+        Answers a connect link for the end user's browser, on this service's host: it works once
+        and lasts 10 minutes. It sends the browser to the provider's consent screen
+        (authorization code with PKCE S256) and afterwards to `return_to` with
+        `status=connected&connectionId=<id>`, or `status=error&error=<code>` (`access_denied`,
+        `provider_error`, `link_expired`, `state_invalid`, `app_unavailable`). `return_to` must
+        be under a return URL registered with PUT /platform/oauth-return-urls. Each call mints a
+        new link (the link's secret is never stored, so an Idempotency-Key is accepted but never
+        replays it).
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/workers/{w}/connections/{provider}/start',
+            path_params={'orgId': org_id, 'w': w, 'provider': provider},
+            headers={'X-Service-Subject': x_service_subject},
+            body=StartConnectionRequest.model_validate({k: v for k, v in {'return_to': return_to}.items() if v is not OMIT}),
+            result=ConnectLink,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerConnections(AsyncResource):
+    """
+    `connections` on AsyncPartnerClient.
+    """
+
+    async def list(self, org_id: str, w: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> WorkerConnectionList:
+        """
+        GET /organizations/{orgId}/workers/{w}/connections: List a worker's connections
+
+        The worker's mail and calendar connections (at most one each), mail first. Tokens are
+        never returned.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/workers/{w}/connections',
+            path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
+            result=WorkerConnectionList,
+            request_options=request_options,
+        )
+
+    async def delete(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
+        """
+        DELETE /organizations/{orgId}/workers/{w}/connections/{provider}: Disconnect a worker's
+        mail or calendar
+
+        204, also when nothing was connected. Forgets the tokens, then revokes the grant at the
+        provider where its preset has a revocation endpoint (Google, a generic provider with
+        one); a failed revocation never fails the call. Accepts Idempotency-Key.
+        """
+        return await self._call(
+            'DELETE',
+            '/organizations/{orgId}/workers/{w}/connections/{provider}',
+            path_params={'orgId': org_id, 'w': w, 'provider': provider},
+            headers={'X-Service-Subject': x_service_subject},
+            result=None,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def start(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, return_to: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ConnectLink:
+        """
+        POST /organizations/{orgId}/workers/{w}/connections/{provider}/start: Start connecting a
+        worker's mail or calendar
+
+        Answers a connect link for the end user's browser, on this service's host: it works once
+        and lasts 10 minutes. It sends the browser to the provider's consent screen
+        (authorization code with PKCE S256) and afterwards to `return_to` with
+        `status=connected&connectionId=<id>`, or `status=error&error=<code>` (`access_denied`,
+        `provider_error`, `link_expired`, `state_invalid`, `app_unavailable`). `return_to` must
+        be under a return URL registered with PUT /platform/oauth-return-urls. Each call mints a
+        new link (the link's secret is never stored, so an Idempotency-Key is accepted but never
+        replays it).
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/workers/{w}/connections/{provider}/start',
+            path_params={'orgId': org_id, 'w': w, 'provider': provider},
+            headers={'X-Service-Subject': x_service_subject},
+            body=StartConnectionRequest.model_validate({k: v for k, v in {'return_to': return_to}.items() if v is not OMIT}),
+            result=ConnectLink,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class PartnerEntitlements(Resource):
+    """
+    `entitlements` on PartnerClient.
+    """
+
+    def clear(self, org_id: str, automation_id: str, *, request_options: RequestOptions | None = None) -> Entitlement:
+        """
+        DELETE /organizations/{orgId}/automations/{automationId}/entitlement: Clear an
+        automation's override
+
+        Removes the platform's override, so the template's default applies again; answers with
+        the resulting entitlement. Clearing when no override is set is not an error.
+        """
+        return self._call(
+            'DELETE',
+            '/organizations/{orgId}/automations/{automationId}/entitlement',
+            path_params={'orgId': org_id, 'automationId': automation_id},
+            result=Entitlement,
+            request_options=request_options,
+        )
+
+    def set(self, org_id: str, automation_id: str, *, enabled: Literal[True] | Literal[False], request_options: RequestOptions | None = None) -> Entitlement:
+        """
+        PATCH /organizations/{orgId}/automations/{automationId}/entitlement: Enable or disable
+        an automation for a customer
+
+        Sets the platform's override for one agent or flow of the customer. A disabled
+        automation never starts: session open, console runs, trigger firings (the subscriber is
+        skipped with AUTOMATION_DISABLED), MCP and flow agent steps refuse it, and later
+        messages to its existing sessions are refused too.
+        """
+        return self._call(
+            'PATCH',
+            '/organizations/{orgId}/automations/{automationId}/entitlement',
+            path_params={'orgId': org_id, 'automationId': automation_id},
+            body=SetEntitlementRequest.model_validate({k: v for k, v in {'enabled': enabled}.items() if v is not OMIT}),
+            result=Entitlement,
+            request_options=request_options,
+        )
+
+    def list(self, org_id: str, *, request_options: RequestOptions | None = None) -> EntitlementList:
+        """
+        GET /organizations/{orgId}/entitlements: List a customer's entitlements
+
+        Every agent and flow of the customer organization, published or not, with the template's
+        default, the platform's override and the resolved standing. Ordered by name.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/entitlements',
+            path_params={'orgId': org_id},
+            result=EntitlementList,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerEntitlements(AsyncResource):
+    """
+    `entitlements` on AsyncPartnerClient.
+    """
+
+    async def clear(self, org_id: str, automation_id: str, *, request_options: RequestOptions | None = None) -> Entitlement:
+        """
+        DELETE /organizations/{orgId}/automations/{automationId}/entitlement: Clear an
+        automation's override
+
+        Removes the platform's override, so the template's default applies again; answers with
+        the resulting entitlement. Clearing when no override is set is not an error.
+        """
+        return await self._call(
+            'DELETE',
+            '/organizations/{orgId}/automations/{automationId}/entitlement',
+            path_params={'orgId': org_id, 'automationId': automation_id},
+            result=Entitlement,
+            request_options=request_options,
+        )
+
+    async def set(self, org_id: str, automation_id: str, *, enabled: Literal[True] | Literal[False], request_options: RequestOptions | None = None) -> Entitlement:
+        """
+        PATCH /organizations/{orgId}/automations/{automationId}/entitlement: Enable or disable
+        an automation for a customer
+
+        Sets the platform's override for one agent or flow of the customer. A disabled
+        automation never starts: session open, console runs, trigger firings (the subscriber is
+        skipped with AUTOMATION_DISABLED), MCP and flow agent steps refuse it, and later
+        messages to its existing sessions are refused too.
+        """
+        return await self._call(
+            'PATCH',
+            '/organizations/{orgId}/automations/{automationId}/entitlement',
+            path_params={'orgId': org_id, 'automationId': automation_id},
+            body=SetEntitlementRequest.model_validate({k: v for k, v in {'enabled': enabled}.items() if v is not OMIT}),
+            result=Entitlement,
+            request_options=request_options,
+        )
+
+    async def list(self, org_id: str, *, request_options: RequestOptions | None = None) -> EntitlementList:
+        """
+        GET /organizations/{orgId}/entitlements: List a customer's entitlements
+
+        Every agent and flow of the customer organization, published or not, with the template's
+        default, the platform's override and the resolved standing. Ordered by name.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/entitlements',
+            path_params={'orgId': org_id},
+            result=EntitlementList,
+            request_options=request_options,
+        )
+
+
+class PartnerEvents(Resource):
+    """
+    `events` on PartnerClient.
+    """
+
+    def list(self, org_id: str, *, since: str | None = None, worker_ref: str | None = None, limit: int | None = None, request_options: RequestOptions | None = None) -> AssistantEventPage:
+        """
+        GET /organizations/{orgId}/events: Page a customer's assistant event log
+
+        The events recorded after `since` (an event id), oldest first, exactly as they were
+        delivered (same `id`). Omit `since` to start at the oldest; pass `next_cursor` as
+        `since` for the next page; `next_cursor` is null on the last page (to poll later, pass
+        the id of the last item you received). Only events recorded while a webhook URL was
+        configured are in the log. An event that commits late is never skipped: the order is the
+        order of a per-organization counter taken in the event's own transaction.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/events',
+            path_params={'orgId': org_id},
+            query={'since': since, 'worker_ref': worker_ref, 'limit': limit},
+            result=AssistantEventPage,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerEvents(AsyncResource):
+    """
+    `events` on AsyncPartnerClient.
+    """
+
+    async def list(self, org_id: str, *, since: str | None = None, worker_ref: str | None = None, limit: int | None = None, request_options: RequestOptions | None = None) -> AssistantEventPage:
+        """
+        GET /organizations/{orgId}/events: Page a customer's assistant event log
+
+        The events recorded after `since` (an event id), oldest first, exactly as they were
+        delivered (same `id`). Omit `since` to start at the oldest; pass `next_cursor` as
+        `since` for the next page; `next_cursor` is null on the last page (to poll later, pass
+        the id of the last item you received). Only events recorded while a webhook URL was
+        configured are in the log. An event that commits late is never skipped: the order is the
+        order of a per-organization counter taken in the event's own transaction.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/events',
+            path_params={'orgId': org_id},
+            query={'since': since, 'worker_ref': worker_ref, 'limit': limit},
+            result=AssistantEventPage,
+            request_options=request_options,
+        )
+
+
+class PartnerLeases(Resource):
+    """
+    `leases` on PartnerClient.
+    """
+
+    def mint(self, *, app_id: str, org_id: str, request_options: RequestOptions | None = None) -> PartnerLease:
+        """
+        POST /token: Mint a one-hour app lease
+
+        Mints a one-hour `ykt_` lease for one of the platform's customers and apps: the platform
+        acting in that customer (support-session reads). The token is shown once and stored only
+        as a hash.
+        """
+        return self._call(
+            'POST',
+            '/token',
+            body=MintLeaseRequest.model_validate({k: v for k, v in {'appId': app_id, 'orgId': org_id}.items() if v is not OMIT}),
+            result=PartnerLease,
+            resend=False,
+            request_options=request_options,
+        )
+
+    def mint_for_worker(self, *, app_id: str, org_id: str, partner_subject: str, request_options: RequestOptions | None = None) -> PartnerLease:
+        """
+        POST /worker-token: Mint a one-hour named-worker lease
+
+        Mints a one-hour `ykt_` lease that acts as the named worker vouched under
+        `partnerSubject` in that customer (worker approvals). It stops working at once when the
+        worker's mapping is revoked. The token is shown once and stored only as a hash.
+        """
+        return self._call(
+            'POST',
+            '/worker-token',
+            body=MintWorkerLeaseRequest.model_validate({k: v for k, v in {'appId': app_id, 'orgId': org_id, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
+            result=PartnerLease,
+            resend=False,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerLeases(AsyncResource):
+    """
+    `leases` on AsyncPartnerClient.
+    """
+
+    async def mint(self, *, app_id: str, org_id: str, request_options: RequestOptions | None = None) -> PartnerLease:
+        """
+        POST /token: Mint a one-hour app lease
+
+        Mints a one-hour `ykt_` lease for one of the platform's customers and apps: the platform
+        acting in that customer (support-session reads). The token is shown once and stored only
+        as a hash.
+        """
+        return await self._call(
+            'POST',
+            '/token',
+            body=MintLeaseRequest.model_validate({k: v for k, v in {'appId': app_id, 'orgId': org_id}.items() if v is not OMIT}),
+            result=PartnerLease,
+            resend=False,
+            request_options=request_options,
+        )
+
+    async def mint_for_worker(self, *, app_id: str, org_id: str, partner_subject: str, request_options: RequestOptions | None = None) -> PartnerLease:
+        """
+        POST /worker-token: Mint a one-hour named-worker lease
+
+        Mints a one-hour `ykt_` lease that acts as the named worker vouched under
+        `partnerSubject` in that customer (worker approvals). It stops working at once when the
+        worker's mapping is revoked. The token is shown once and stored only as a hash.
+        """
+        return await self._call(
+            'POST',
+            '/worker-token',
+            body=MintWorkerLeaseRequest.model_validate({k: v for k, v in {'appId': app_id, 'orgId': org_id, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
+            result=PartnerLease,
+            resend=False,
+            request_options=request_options,
+        )
+
+
+class PartnerMessages(Resource):
+    """
+    `messages` on PartnerClient.
+    """
+
+    def list(self, org_id: str, w: str, *, before: str | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessagePage:
+        """
+        GET /organizations/{orgId}/workers/{w}/messages: Page an assistant worker's conversation
+
+        The newest messages (or those before `before`), oldest first within the page.
+        `next_cursor` is the oldest message's id when older ones exist: pass it as `before` to
+        page back; `null` on the first message. `limit` defaults to 50, at most 100.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/workers/{w}/messages',
+            path_params={'orgId': org_id, 'w': w},
+            query={'before': before, 'limit': limit},
+            headers={'X-Service-Subject': x_service_subject},
+            result=AssistantMessagePage,
+            request_options=request_options,
+        )
+
+    def post(self, org_id: str, w: str, *, body: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessage:
+        """
+        POST /organizations/{orgId}/workers/{w}/messages: Post a user message to an assistant
+        worker
+
+        Stores the end user's message and queues a turn of the configured assistant agent. The
+        reply is appended asynchronously and announced by `message.created`; read it with GET
+        /messages. Never refused because the conversation is busy: turns run one at a time, so a
+        previous turn that no engine has started yet is cancelled (its `message.created` says
+        `cancelled`) and the new turn answers both messages, and behind a turn running or
+        waiting for an approval the new turn waits and answers when that one has settled.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/workers/{w}/messages',
+            path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
+            body=PostMessageRequest.model_validate({k: v for k, v in {'body': body}.items() if v is not OMIT}),
+            result=AssistantMessage,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerMessages(AsyncResource):
+    """
+    `messages` on AsyncPartnerClient.
+    """
+
+    async def list(self, org_id: str, w: str, *, before: str | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessagePage:
+        """
+        GET /organizations/{orgId}/workers/{w}/messages: Page an assistant worker's conversation
+
+        The newest messages (or those before `before`), oldest first within the page.
+        `next_cursor` is the oldest message's id when older ones exist: pass it as `before` to
+        page back; `null` on the first message. `limit` defaults to 50, at most 100.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/workers/{w}/messages',
+            path_params={'orgId': org_id, 'w': w},
+            query={'before': before, 'limit': limit},
+            headers={'X-Service-Subject': x_service_subject},
+            result=AssistantMessagePage,
+            request_options=request_options,
+        )
+
+    async def post(self, org_id: str, w: str, *, body: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessage:
+        """
+        POST /organizations/{orgId}/workers/{w}/messages: Post a user message to an assistant
+        worker
+
+        Stores the end user's message and queues a turn of the configured assistant agent. The
+        reply is appended asynchronously and announced by `message.created`; read it with GET
+        /messages. Never refused because the conversation is busy: turns run one at a time, so a
+        previous turn that no engine has started yet is cancelled (its `message.created` says
+        `cancelled`) and the new turn answers both messages, and behind a turn running or
+        waiting for an approval the new turn waits and answers when that one has settled.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/workers/{w}/messages',
+            path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
+            body=PostMessageRequest.model_validate({k: v for k, v in {'body': body}.items() if v is not OMIT}),
+            result=AssistantMessage,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class PartnerOauthApps(Resource):
+    """
+    `oauth_apps` on PartnerClient.
+    """
+
+    def get(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
+        """
+        GET /organizations/{orgId}/oauth-apps: Read the customer's OAuth apps
+
+        The apps a customer can bring (with their field keys), its own app if set (secret only
+        as a hint), which side connect links use, and the redirect URI. Needs `X-Service-
+        Subject` naming an organization admin worker.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/oauth-apps',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=OAuthApps,
+            request_options=request_options,
+        )
+
+    def put(self, org_id: str, *, app_id: str, values: dict[str, str], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
+        """
+        PUT /organizations/{orgId}/oauth-apps: Set the customer's own OAuth app
+
+        Sets (replaces) the customer's own provider client: `appId` and the keys of `values`
+        come from `apps`; every required field is needed; the secret is stored encrypted and is
+        write-only. Does not select it (PUT /oauth-apps/idp/state). Needs an organization admin
+        worker. Accepts Idempotency-Key.
+        """
+        return self._call(
+            'PUT',
+            '/organizations/{orgId}/oauth-apps',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=PutOAuthAppRequest.model_validate({k: v for k, v in {'appId': app_id, 'values': values}.items() if v is not OMIT}),
+            result=OAuthApps,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def set_state(self, org_id: str, *, state: Literal['byok', 'managed'], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
+        """
+        PUT /organizations/{orgId}/oauth-apps/idp/state: Choose which OAuth app connect links
+        use
+
+        `byok` selects the customer's own app (409 while none is set); `managed` returns to the
+        service's own apps. New connect links follow it; existing connections keep the app that
+        made them. Needs an organization admin worker. Accepts Idempotency-Key.
+        """
+        return self._call(
+            'PUT',
+            '/organizations/{orgId}/oauth-apps/idp/state',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=PutOAuthStateRequest.model_validate({k: v for k, v in {'state': state}.items() if v is not OMIT}),
+            result=OAuthApps,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerOauthApps(AsyncResource):
+    """
+    `oauth_apps` on AsyncPartnerClient.
+    """
+
+    async def get(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
+        """
+        GET /organizations/{orgId}/oauth-apps: Read the customer's OAuth apps
+
+        The apps a customer can bring (with their field keys), its own app if set (secret only
+        as a hint), which side connect links use, and the redirect URI. Needs `X-Service-
+        Subject` naming an organization admin worker.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/oauth-apps',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=OAuthApps,
+            request_options=request_options,
+        )
+
+    async def put(self, org_id: str, *, app_id: str, values: dict[str, str], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
+        """
+        PUT /organizations/{orgId}/oauth-apps: Set the customer's own OAuth app
+
+        Sets (replaces) the customer's own provider client: `appId` and the keys of `values`
+        come from `apps`; every required field is needed; the secret is stored encrypted and is
+        write-only. Does not select it (PUT /oauth-apps/idp/state). Needs an organization admin
+        worker. Accepts Idempotency-Key.
+        """
+        return await self._call(
+            'PUT',
+            '/organizations/{orgId}/oauth-apps',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=PutOAuthAppRequest.model_validate({k: v for k, v in {'appId': app_id, 'values': values}.items() if v is not OMIT}),
+            result=OAuthApps,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def set_state(self, org_id: str, *, state: Literal['byok', 'managed'], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
+        """
+        PUT /organizations/{orgId}/oauth-apps/idp/state: Choose which OAuth app connect links
+        use
+
+        `byok` selects the customer's own app (409 while none is set); `managed` returns to the
+        service's own apps. New connect links follow it; existing connections keep the app that
+        made them. Needs an organization admin worker. Accepts Idempotency-Key.
+        """
+        return await self._call(
+            'PUT',
+            '/organizations/{orgId}/oauth-apps/idp/state',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=PutOAuthStateRequest.model_validate({k: v for k, v in {'state': state}.items() if v is not OMIT}),
+            result=OAuthApps,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class PartnerOauthReturnUrls(Resource):
+    """
+    `oauth_return_urls` on PartnerClient.
+    """
+
+    def get(self, *, request_options: RequestOptions | None = None) -> OAuthReturnUrls:
+        """
+        GET /platform/oauth-return-urls: Read the platform's registered return URLs
+
+        The URL prefixes a connect link's `return_to` must be under.
+        """
+        return self._call(
+            'GET',
+            '/platform/oauth-return-urls',
+            result=OAuthReturnUrls,
+            request_options=request_options,
+        )
+
+    def put(self, *, urls: list[str], request_options: RequestOptions | None = None) -> OAuthReturnUrls:
+        """
+        PUT /platform/oauth-return-urls: Register the platform's return URLs
+
+        Replaces the list of return URL prefixes (at most 20). Each is an absolute https URL
+        (http only on 127.0.0.1, localhost or [::1]) without user name, password, query or
+        fragment, backslashes or encoded slashes and dots. A `return_to` matches when its
+        scheme, host and port are the same and its path is the prefix's path or below it at a
+        `/` boundary. Answers the stored list.
+        """
+        return self._call(
+            'PUT',
+            '/platform/oauth-return-urls',
+            body=PutReturnUrlsRequest.model_validate({k: v for k, v in {'urls': urls}.items() if v is not OMIT}),
+            result=OAuthReturnUrls,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerOauthReturnUrls(AsyncResource):
+    """
+    `oauth_return_urls` on AsyncPartnerClient.
+    """
+
+    async def get(self, *, request_options: RequestOptions | None = None) -> OAuthReturnUrls:
+        """
+        GET /platform/oauth-return-urls: Read the platform's registered return URLs
+
+        The URL prefixes a connect link's `return_to` must be under.
+        """
+        return await self._call(
+            'GET',
+            '/platform/oauth-return-urls',
+            result=OAuthReturnUrls,
+            request_options=request_options,
+        )
+
+    async def put(self, *, urls: list[str], request_options: RequestOptions | None = None) -> OAuthReturnUrls:
+        """
+        PUT /platform/oauth-return-urls: Register the platform's return URLs
+
+        Replaces the list of return URL prefixes (at most 20). Each is an absolute https URL
+        (http only on 127.0.0.1, localhost or [::1]) without user name, password, query or
+        fragment, backslashes or encoded slashes and dots. A `return_to` matches when its
+        scheme, host and port are the same and its path is the prefix's path or below it at a
+        `/` boundary. Answers the stored list.
+        """
+        return await self._call(
+            'PUT',
+            '/platform/oauth-return-urls',
+            body=PutReturnUrlsRequest.model_validate({k: v for k, v in {'urls': urls}.items() if v is not OMIT}),
+            result=OAuthReturnUrls,
+            request_options=request_options,
+        )
+
+
+class PartnerOrganizations(Resource):
+    """
+    `organizations` on PartnerClient.
+    """
+
+    def provision(self, *, client_name: str, client_segment: str, direct_login_disabled: Literal[True, False], domain_name: str, owner_name: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> CustomerRecord:
         """
         POST /organizations: Provision one customer organization
 
@@ -44,7 +897,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def partner_provisioning_get_organization(self, org_id: str, *, request_options: RequestOptions | None = None) -> CustomerRecord:
+    def get(self, org_id: str, *, request_options: RequestOptions | None = None) -> CustomerRecord:
         """
         GET /organizations/{orgId}: Read one customer and its onboarding state
 
@@ -59,170 +912,373 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_config_get_assistant_config(self, org_id: str, *, request_options: RequestOptions | None = None) -> AssistantConfig:
-        """
-        GET /organizations/{orgId}/assistant-config: Read a customer's assistant config
 
-        The agent that answers every worker and the webhook, with only a hint of its secret.
-        """
-        return self._call(
-            'GET',
-            '/organizations/{orgId}/assistant-config',
-            path_params={'orgId': org_id},
-            result=AssistantConfig,
-            request_options=request_options,
-        )
+class AsyncPartnerOrganizations(AsyncResource):
+    """
+    `organizations` on AsyncPartnerClient.
+    """
 
-    def assistant_config_put_assistant_config(self, org_id: str, *, assistant_automation_id: str | None = OMIT, webhook: PutAssistantConfigRequestWebhook | dict[str, Any] | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantConfig:
+    async def provision(self, *, client_name: str, client_segment: str, direct_login_disabled: Literal[True, False], domain_name: str, owner_name: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> CustomerRecord:
         """
-        PUT /organizations/{orgId}/assistant-config: Set a customer's assistant config
+        POST /organizations: Provision one customer organization
 
-        Sets the agent that answers every worker and the webhook events are delivered to. An
-        omitted key keeps its value; null clears it. The webhook secret is write-only: it signs
-        deliveries and is never returned (reads show its last 4 characters). Answers the config
-        as GET returns it. Accepts Idempotency-Key.
+        Creates a customer organization (a follower) of the key's platform, its owner with a
+        single-use activation link, and a durable onboarding run that applies the platform's
+        provisioning template. 202 means the customer record exists; read `onboardingStatus` (or
+        GET /organizations/{orgId}) for convergence. Requires an `Idempotency-Key` header (1-128
+        letters, digits, `.`, `_`, `:`, `-`; sent once), scoped to the partner key and kept 7
+        days: a completed retry answers 202 with the stored record, `Idempotency-Replayed: true`
+        and `owner.invitation: null`, and creates nothing. Checks, in order: platform standing,
+        grant, template, segment format, identifier, quota.
         """
-        return self._call(
-            'PUT',
-            '/organizations/{orgId}/assistant-config',
-            path_params={'orgId': org_id},
-            body=PutAssistantConfigRequest.model_validate({k: v for k, v in {'assistant_automation_id': assistant_automation_id, 'webhook': webhook}.items() if v is not OMIT}),
-            result=AssistantConfig,
+        return await self._call(
+            'POST',
+            '/organizations',
+            body=ProvisionOrganizationRequest.model_validate({k: v for k, v in {'clientName': client_name, 'clientSegment': client_segment, 'directLoginDisabled': direct_login_disabled, 'domainName': domain_name, 'ownerName': owner_name}.items() if v is not OMIT}),
+            result=CustomerRecord,
             idempotent=True,
             idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def partner_entitlements_clear_entitlement(self, org_id: str, automation_id: str, *, request_options: RequestOptions | None = None) -> Entitlement:
+    async def get(self, org_id: str, *, request_options: RequestOptions | None = None) -> CustomerRecord:
         """
-        DELETE /organizations/{orgId}/automations/{automationId}/entitlement: Clear an
-        automation's override
+        GET /organizations/{orgId}: Read one customer and its onboarding state
 
-        Removes the platform's override, so the template's default applies again; answers with
-        the resulting entitlement. Clearing when no override is set is not an error.
+        The customer record as POST /organizations answered it, with the onboarding state as it
+        is now. `owner.invitation` is always null here.
         """
-        return self._call(
-            'DELETE',
-            '/organizations/{orgId}/automations/{automationId}/entitlement',
-            path_params={'orgId': org_id, 'automationId': automation_id},
-            result=Entitlement,
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}',
+            path_params={'orgId': org_id},
+            result=CustomerRecord,
             request_options=request_options,
         )
 
-    def partner_entitlements_set_entitlement(self, org_id: str, automation_id: str, *, enabled: Literal[True] | Literal[False], request_options: RequestOptions | None = None) -> Entitlement:
-        """
-        PATCH /organizations/{orgId}/automations/{automationId}/entitlement: Enable or disable
-        an automation for a customer
 
-        Sets the platform's override for one agent or flow of the customer. A disabled
-        automation never starts: session open, console runs, trigger firings (the subscriber is
-        skipped with AUTOMATION_DISABLED), MCP and flow agent steps refuse it, and later
-        messages to its existing sessions are refused too.
-        """
-        return self._call(
-            'PATCH',
-            '/organizations/{orgId}/automations/{automationId}/entitlement',
-            path_params={'orgId': org_id, 'automationId': automation_id},
-            body=SetEntitlementRequest.model_validate({k: v for k, v in {'enabled': enabled}.items() if v is not OMIT}),
-            result=Entitlement,
-            request_options=request_options,
-        )
+class PartnerPolicies(Resource):
+    """
+    `policies` on PartnerClient.
+    """
 
-    def partner_entitlements_list_entitlements(self, org_id: str, *, request_options: RequestOptions | None = None) -> EntitlementList:
+    def get(self, org_id: str, w: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantPolicyRead:
         """
-        GET /organizations/{orgId}/entitlements: List a customer's entitlements
+        GET /organizations/{orgId}/workers/{w}/policy: Read an assistant worker's action policy
 
-        Every agent and flow of the customer organization, published or not, with the template's
-        default, the platform's override and the resolved standing. Ordered by name.
+        The policy PUT /policy set, or the default a worker without one follows (`is_default:
+        true`).
         """
         return self._call(
             'GET',
-            '/organizations/{orgId}/entitlements',
-            path_params={'orgId': org_id},
-            result=EntitlementList,
-            request_options=request_options,
-        )
-
-    def assistant_config_list_events(self, org_id: str, *, since: str | None = None, worker_ref: str | None = None, limit: int | None = None, request_options: RequestOptions | None = None) -> AssistantEventPage:
-        """
-        GET /organizations/{orgId}/events: Page a customer's assistant event log
-
-        The events recorded after `since` (an event id), oldest first, exactly as they were
-        delivered (same `id`). Omit `since` to start at the oldest; pass `next_cursor` as
-        `since` for the next page; `next_cursor` is null on the last page (to poll later, pass
-        the id of the last item you received). Only events recorded while a webhook URL was
-        configured are in the log. An event that commits late is never skipped: the order is the
-        order of a per-organization counter taken in the event's own transaction.
-        """
-        return self._call(
-            'GET',
-            '/organizations/{orgId}/events',
-            path_params={'orgId': org_id},
-            query={'since': since, 'worker_ref': worker_ref, 'limit': limit},
-            result=AssistantEventPage,
-            request_options=request_options,
-        )
-
-    def assistant_connections_get_o_auth_apps(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
-        """
-        GET /organizations/{orgId}/oauth-apps: Read the customer's OAuth apps
-
-        The apps a customer can bring (with their field keys), its own app if set (secret only
-        as a hint), which side connect links use, and the redirect URI. Needs `X-Service-
-        Subject` naming an organization admin worker.
-        """
-        return self._call(
-            'GET',
-            '/organizations/{orgId}/oauth-apps',
-            path_params={'orgId': org_id},
+            '/organizations/{orgId}/workers/{w}/policy',
+            path_params={'orgId': org_id, 'w': w},
             headers={'X-Service-Subject': x_service_subject},
-            result=OAuthApps,
+            result=AssistantPolicyRead,
             request_options=request_options,
         )
 
-    def assistant_connections_put_o_auth_app(self, org_id: str, *, app_id: str, values: dict[str, str], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
+    def put(self, org_id: str, w: str, *, approval_ttl: str, rules: list[AssistantPolicyRule], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
         """
-        PUT /organizations/{orgId}/oauth-apps: Set the customer's own OAuth app
+        PUT /organizations/{orgId}/workers/{w}/policy: Set an assistant worker's action policy
 
-        Sets (replaces) the customer's own provider client: `appId` and the keys of `values`
-        come from `apps`; every required field is needed; the secret is stored encrypted and is
-        write-only. Does not select it (PUT /oauth-apps/idp/state). Needs an organization admin
-        worker. Accepts Idempotency-Key.
+        Replaces the worker's policy: for each action class (`email.send`, `calendar.write`,
+        `calendar.accept`, `inbox.tidy`, `message.send`, `purchase`, or `*` for all) whether the
+        assistant's actions of it are refused before they run (`never`), wait for the end user's
+        approval (`ask`) or run (`allow`). A rule for the class itself outranks `*`; among equal
+        rules the strictest wins; a class no rule names asks. `approval_ttl` (PT1M to P30D) is
+        how long each new approval waits before it expires. Applies to actions proposed from now
+        on. A worker that never had a policy follows `{ rules: [{ action: '*', mode: 'ask' }],
+        approval_ttl: 'P1D' }`.
         """
         return self._call(
             'PUT',
-            '/organizations/{orgId}/oauth-apps',
-            path_params={'orgId': org_id},
+            '/organizations/{orgId}/workers/{w}/policy',
+            path_params={'orgId': org_id, 'w': w},
             headers={'X-Service-Subject': x_service_subject},
-            body=PutOAuthAppRequest.model_validate({k: v for k, v in {'appId': app_id, 'values': values}.items() if v is not OMIT}),
-            result=OAuthApps,
+            body=PutPolicyRequest.model_validate({k: v for k, v in {'approval_ttl': approval_ttl, 'rules': rules}.items() if v is not OMIT}),
+            result=None,
             idempotent=True,
             idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def assistant_connections_put_o_auth_state(self, org_id: str, *, state: Literal['byok', 'managed'], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
-        """
-        PUT /organizations/{orgId}/oauth-apps/idp/state: Choose which OAuth app connect links
-        use
 
-        `byok` selects the customer's own app (409 while none is set); `managed` returns to the
-        service's own apps. New connect links follow it; existing connections keep the app that
-        made them. Needs an organization admin worker. Accepts Idempotency-Key.
+class AsyncPartnerPolicies(AsyncResource):
+    """
+    `policies` on AsyncPartnerClient.
+    """
+
+    async def get(self, org_id: str, w: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantPolicyRead:
         """
-        return self._call(
-            'PUT',
-            '/organizations/{orgId}/oauth-apps/idp/state',
-            path_params={'orgId': org_id},
+        GET /organizations/{orgId}/workers/{w}/policy: Read an assistant worker's action policy
+
+        The policy PUT /policy set, or the default a worker without one follows (`is_default:
+        true`).
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/workers/{w}/policy',
+            path_params={'orgId': org_id, 'w': w},
             headers={'X-Service-Subject': x_service_subject},
-            body=PutOAuthStateRequest.model_validate({k: v for k, v in {'state': state}.items() if v is not OMIT}),
-            result=OAuthApps,
+            result=AssistantPolicyRead,
+            request_options=request_options,
+        )
+
+    async def put(self, org_id: str, w: str, *, approval_ttl: str, rules: list[AssistantPolicyRule], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
+        """
+        PUT /organizations/{orgId}/workers/{w}/policy: Set an assistant worker's action policy
+
+        Replaces the worker's policy: for each action class (`email.send`, `calendar.write`,
+        `calendar.accept`, `inbox.tidy`, `message.send`, `purchase`, or `*` for all) whether the
+        assistant's actions of it are refused before they run (`never`), wait for the end user's
+        approval (`ask`) or run (`allow`). A rule for the class itself outranks `*`; among equal
+        rules the strictest wins; a class no rule names asks. `approval_ttl` (PT1M to P30D) is
+        how long each new approval waits before it expires. Applies to actions proposed from now
+        on. A worker that never had a policy follows `{ rules: [{ action: '*', mode: 'ask' }],
+        approval_ttl: 'P1D' }`.
+        """
+        return await self._call(
+            'PUT',
+            '/organizations/{orgId}/workers/{w}/policy',
+            path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
+            body=PutPolicyRequest.model_validate({k: v for k, v in {'approval_ttl': approval_ttl, 'rules': rules}.items() if v is not OMIT}),
+            result=None,
             idempotent=True,
             idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def partner_workers_list_workers(self, org_id: str, *, request_options: RequestOptions | None = None) -> WorkerMappingList:
+
+class PartnerSupportSessions(Resource):
+    """
+    `support_sessions` on PartnerClient.
+    """
+
+    def get(self, grant_id: str, *, request_options: RequestOptions | None = None) -> SupportSession:
+        """
+        GET /support-sessions/{grantId}: Read a session a customer shared with support
+
+        With an app lease (`ykt_`) for the grant's organization: the shared session's transcript
+        (messages with role, body, createdAt) and state (status, automation, title, turns,
+        pending approval). Tool arguments are masked as in every session read. There is no
+        collection route: the customer gives the grant id to the partner.
+        """
+        return self._call(
+            'GET',
+            '/support-sessions/{grantId}',
+            path_params={'grantId': grant_id},
+            result=SupportSession,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerSupportSessions(AsyncResource):
+    """
+    `support_sessions` on AsyncPartnerClient.
+    """
+
+    async def get(self, grant_id: str, *, request_options: RequestOptions | None = None) -> SupportSession:
+        """
+        GET /support-sessions/{grantId}: Read a session a customer shared with support
+
+        With an app lease (`ykt_`) for the grant's organization: the shared session's transcript
+        (messages with role, body, createdAt) and state (status, automation, title, turns,
+        pending approval). Tool arguments are masked as in every session read. There is no
+        collection route: the customer gives the grant id to the partner.
+        """
+        return await self._call(
+            'GET',
+            '/support-sessions/{grantId}',
+            path_params={'grantId': grant_id},
+            result=SupportSession,
+            request_options=request_options,
+        )
+
+
+class PartnerTurns(Resource):
+    """
+    `turns` on PartnerClient.
+    """
+
+    def start(self, org_id: str, w: str, *, instruction: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantTurnQueued:
+        """
+        POST /organizations/{orgId}/workers/{w}/turns: Run an assistant turn from an instruction
+
+        Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as
+        the turn's input, but it is never shown as a user message (GET /messages leaves it out).
+        The reply arrives as `message.created`. Queued like a message (never refused because the
+        conversation is busy): it supersedes a turn not started yet and waits behind one running
+        or waiting for an approval; `turn_id` names the turn that will answer.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/workers/{w}/turns',
+            path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
+            body=StartTurnRequest.model_validate({k: v for k, v in {'instruction': instruction}.items() if v is not OMIT}),
+            result=AssistantTurnQueued,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerTurns(AsyncResource):
+    """
+    `turns` on AsyncPartnerClient.
+    """
+
+    async def start(self, org_id: str, w: str, *, instruction: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantTurnQueued:
+        """
+        POST /organizations/{orgId}/workers/{w}/turns: Run an assistant turn from an instruction
+
+        Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as
+        the turn's input, but it is never shown as a user message (GET /messages leaves it out).
+        The reply arrives as `message.created`. Queued like a message (never refused because the
+        conversation is busy): it supersedes a turn not started yet and waits behind one running
+        or waiting for an approval; `turn_id` names the turn that will answer.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/workers/{w}/turns',
+            path_params={'orgId': org_id, 'w': w},
+            headers={'X-Service-Subject': x_service_subject},
+            body=StartTurnRequest.model_validate({k: v for k, v in {'instruction': instruction}.items() if v is not OMIT}),
+            result=AssistantTurnQueued,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class PartnerWorkerApprovals(Resource):
+    """
+    `worker_approvals` on PartnerClient.
+    """
+
+    def list(self, *, limit: int | None = None, offset: int | None = None, request_options: RequestOptions | None = None) -> WorkerApprovalList:
+        """
+        GET /worker/approvals: List the approvals a named worker may decide
+
+        The pending approvals in the lease's customer that the lease's worker may decide under
+        the approval rule (its domain role is among the domain's approvers, or the call runs on
+        its own caller credential), oldest first. `limit` defaults to 50, at most 100; `offset`
+        skips that many; `total` counts them all.
+        """
+        return self._call(
+            'GET',
+            '/worker/approvals',
+            query={'limit': limit, 'offset': offset},
+            result=WorkerApprovalList,
+            request_options=request_options,
+        )
+
+    def decide_run(self, run_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
+        """
+        POST /worker/approvals/runs/{runId}: Decide a flow run's approval step as the named
+        worker
+
+        Decides the approval step a flow run is parked on, acting as the lease's worker:
+        `decision` (`approved` runs on, `rejected` ends the step as rejected), optional
+        `approvalId` and `comment`. Same answer and conflicts as the turn-approval route.
+        """
+        return self._call(
+            'POST',
+            '/worker/approvals/runs/{runId}',
+            path_params={'runId': run_id},
+            body=DecideWorkerRunApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
+            result=ApprovalDecided,
+            resend=False,
+            request_options=request_options,
+        )
+
+    def decide_session(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
+        """
+        POST /worker/approvals/sessions/{sessionId}: Decide a turn approval as the named worker
+
+        The 4.2 turn-approval route acting as the lease's worker: same body (`decision`
+        `approved` or `rejected`, optional `approvalId`, `comment`, `callerCredentials`), same
+        answer and conflicts.
+        """
+        return self._call(
+            'POST',
+            '/worker/approvals/sessions/{sessionId}',
+            path_params={'sessionId': session_id},
+            body=DecideWorkerSessionApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'callerCredentials': caller_credentials, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
+            result=ApprovalDecided,
+            resend=False,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerWorkerApprovals(AsyncResource):
+    """
+    `worker_approvals` on AsyncPartnerClient.
+    """
+
+    async def list(self, *, limit: int | None = None, offset: int | None = None, request_options: RequestOptions | None = None) -> WorkerApprovalList:
+        """
+        GET /worker/approvals: List the approvals a named worker may decide
+
+        The pending approvals in the lease's customer that the lease's worker may decide under
+        the approval rule (its domain role is among the domain's approvers, or the call runs on
+        its own caller credential), oldest first. `limit` defaults to 50, at most 100; `offset`
+        skips that many; `total` counts them all.
+        """
+        return await self._call(
+            'GET',
+            '/worker/approvals',
+            query={'limit': limit, 'offset': offset},
+            result=WorkerApprovalList,
+            request_options=request_options,
+        )
+
+    async def decide_run(self, run_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
+        """
+        POST /worker/approvals/runs/{runId}: Decide a flow run's approval step as the named
+        worker
+
+        Decides the approval step a flow run is parked on, acting as the lease's worker:
+        `decision` (`approved` runs on, `rejected` ends the step as rejected), optional
+        `approvalId` and `comment`. Same answer and conflicts as the turn-approval route.
+        """
+        return await self._call(
+            'POST',
+            '/worker/approvals/runs/{runId}',
+            path_params={'runId': run_id},
+            body=DecideWorkerRunApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
+            result=ApprovalDecided,
+            resend=False,
+            request_options=request_options,
+        )
+
+    async def decide_session(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
+        """
+        POST /worker/approvals/sessions/{sessionId}: Decide a turn approval as the named worker
+
+        The 4.2 turn-approval route acting as the lease's worker: same body (`decision`
+        `approved` or `rejected`, optional `approvalId`, `comment`, `callerCredentials`), same
+        answer and conflicts.
+        """
+        return await self._call(
+            'POST',
+            '/worker/approvals/sessions/{sessionId}',
+            path_params={'sessionId': session_id},
+            body=DecideWorkerSessionApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'callerCredentials': caller_credentials, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
+            result=ApprovalDecided,
+            resend=False,
+            request_options=request_options,
+        )
+
+
+class PartnerWorkers(Resource):
+    """
+    `workers` on PartnerClient.
+    """
+
+    def list(self, org_id: str, *, request_options: RequestOptions | None = None) -> WorkerMappingList:
         """
         GET /organizations/{orgId}/workers: List a customer's vouched workers
 
@@ -236,7 +1292,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_workers_create_worker(self, org_id: str, *, display_name: str = OMIT, domain_roles: list[CreateWorkerRequestDomainRolesItem] = OMIT, email: str = OMIT, external_ref: str = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
+    def create(self, org_id: str, *, display_name: str = OMIT, domain_roles: builtins.list[CreateWorkerRequestDomainRolesItem] = OMIT, email: str = OMIT, external_ref: str = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
         """
         POST /organizations/{orgId}/workers: Create an assistant worker, or vouch a named worker
 
@@ -263,7 +1319,7 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_workers_delete_worker(self, org_id: str, w: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
+    def delete(self, org_id: str, w: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
         """
         DELETE /organizations/{orgId}/workers/{w}: Erase and retire an assistant worker, or
         revoke a named worker
@@ -288,77 +1344,71 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_workers_list_approvals(self, org_id: str, w: str, *, state: Literal['pending', 'decided', 'expired'] | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantApprovalList:
-        """
-        GET /organizations/{orgId}/workers/{w}/approvals: List an assistant worker's approvals
 
-        Pending approvals first, then the others; oldest first within each. `state` keeps one
-        state. `limit` defaults to 50, at most 100. Each approval's `action_id` matches the
-        `action.recorded` events of its action, and its `number` is the one its
-        `approval.requested` carried.
+class AsyncPartnerWorkers(AsyncResource):
+    """
+    `workers` on AsyncPartnerClient.
+    """
+
+    async def list(self, org_id: str, *, request_options: RequestOptions | None = None) -> WorkerMappingList:
         """
-        return self._call(
+        GET /organizations/{orgId}/workers: List a customer's vouched workers
+
+        The worker mappings of one customer, oldest first.
+        """
+        return await self._call(
             'GET',
-            '/organizations/{orgId}/workers/{w}/approvals',
-            path_params={'orgId': org_id, 'w': w},
-            query={'state': state, 'limit': limit},
-            headers={'X-Service-Subject': x_service_subject},
-            result=AssistantApprovalList,
+            '/organizations/{orgId}/workers',
+            path_params={'orgId': org_id},
+            result=WorkerMappingList,
             request_options=request_options,
         )
 
-    def assistant_workers_decide_approval(self, org_id: str, w: str, id: str, *, x_service_subject: str | None = None, decision: Literal['approve', 'reject'] = OMIT, edited_args: dict[str, Any] = OMIT, instruction: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantApproval:
+    async def create(self, org_id: str, *, display_name: str = OMIT, domain_roles: builtins.list[CreateWorkerRequestDomainRolesItem] = OMIT, email: str = OMIT, external_ref: str = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
         """
-        POST /organizations/{orgId}/workers/{w}/approvals/{id}: Decide an assistant worker's
-        approval
+        POST /organizations/{orgId}/workers: Create an assistant worker, or vouch a named worker
 
-        `{ decision: 'approve', edited_args? }` runs the action on the engine (with
-        `edited_args` instead of the proposed arguments when given); `{ decision: 'reject' }`
-        cancels it; `{ instruction }` sends it back: the action is dropped and the assistant
-        runs a turn on the instruction, proposing the revised action as a new approval. Answers
-        the decided approval. The outcome of the action arrives as `action.recorded`.
+        Two operations share this path; the body says which. `{ external_ref, email }` (spec
+        4.8) creates or finds an assistant worker and answers `{ worker_ref }`: the same
+        `external_ref` always answers the same worker (also concurrently and without an
+        Idempotency-Key); a repeated create stores the `email` it sends; a retired worker's
+        `external_ref` is free again and gives a new worker with an empty conversation.
+        Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7)
+        vouches a named worker: it creates the mapping of `partnerSubject` to a person in the
+        customer with exactly the given domain roles (organization role Member, or Admin with
+        `organizationRole: 'admin'`; no password sign-in), or, when the subject is vouched
+        already, updates its display name and replaces its domain memberships, answering the
+        WorkerMapping with 201 both times. Fields of both bodies together are refused.
         """
-        return self._call(
+        return await self._call(
             'POST',
-            '/organizations/{orgId}/workers/{w}/approvals/{id}',
-            path_params={'orgId': org_id, 'w': w, 'id': id},
-            headers={'X-Service-Subject': x_service_subject},
-            body=DecideApprovalRequest.model_validate({k: v for k, v in {'decision': decision, 'edited_args': edited_args, 'instruction': instruction}.items() if v is not OMIT}),
-            result=AssistantApproval,
+            '/organizations/{orgId}/workers',
+            path_params={'orgId': org_id},
+            body=CreateWorkerRequest.model_validate({k: v for k, v in {'displayName': display_name, 'domainRoles': domain_roles, 'email': email, 'external_ref': external_ref, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
+            result=AssistantWorkerCreated | WorkerMapping,
             idempotent=True,
             idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def assistant_connections_list_connections(self, org_id: str, w: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> WorkerConnectionList:
+    async def delete(self, org_id: str, w: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
         """
-        GET /organizations/{orgId}/workers/{w}/connections: List a worker's connections
+        DELETE /organizations/{orgId}/workers/{w}: Erase and retire an assistant worker, or
+        revoke a named worker
 
-        The worker's mail and calendar connections (at most one each), mail first. Tokens are
-        never returned.
+        Two operations share this path; the id says which. An assistant worker's `worker_ref`
+        (spec 4.8): erases the worker's conversation (its session with every message, turn, tool
+        call, approval and event), memory, connections and files, then retires it (its email and
+        external_ref are cleared), in one transaction. Afterwards every route answers 404 for
+        it; a replay of this call with the same Idempotency-Key answers 204 again. A named
+        worker's mapping id (spec 4.7): removes the mapping, the worker's domain and
+        organization memberships in that customer, disables the person the mapping created, and
+        deletes the worker's leases, in one transaction (history the worker wrote stays).
         """
-        return self._call(
-            'GET',
-            '/organizations/{orgId}/workers/{w}/connections',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            result=WorkerConnectionList,
-            request_options=request_options,
-        )
-
-    def assistant_connections_delete_connection(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
-        """
-        DELETE /organizations/{orgId}/workers/{w}/connections/{provider}: Disconnect a worker's
-        mail or calendar
-
-        204, also when nothing was connected. Forgets the tokens, then revokes the grant at the
-        provider where its preset has a revocation endpoint (Google, a generic provider with
-        one); a failed revocation never fails the call. Accepts Idempotency-Key.
-        """
-        return self._call(
+        return await self._call(
             'DELETE',
-            '/organizations/{orgId}/workers/{w}/connections/{provider}',
-            path_params={'orgId': org_id, 'w': w, 'provider': provider},
+            '/organizations/{orgId}/workers/{w}',
+            path_params={'orgId': org_id, 'w': w},
             headers={'X-Service-Subject': x_service_subject},
             result=None,
             idempotent=True,
@@ -366,272 +1416,48 @@ class PartnerClientBase(BaseClient):
             request_options=request_options,
         )
 
-    def assistant_connections_start_connection(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, return_to: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ConnectLink:
-        """
-        POST /organizations/{orgId}/workers/{w}/connections/{provider}/start: Start connecting a
-        worker's mail or calendar
 
-        Answers a connect link for the end user's browser, on this service's host: it works once
-        and lasts 10 minutes. It sends the browser to the provider's consent screen
-        (authorization code with PKCE S256) and afterwards to `return_to` with
-        `status=connected&connectionId=<id>`, or `status=error&error=<code>` (`access_denied`,
-        `provider_error`, `link_expired`, `state_invalid`, `app_unavailable`). `return_to` must
-        be under a return URL registered with PUT /platform/oauth-return-urls. Each call mints a
-        new link (the link's secret is never stored, so an Idempotency-Key is accepted but never
-        replays it).
-        """
-        return self._call(
-            'POST',
-            '/organizations/{orgId}/workers/{w}/connections/{provider}/start',
-            path_params={'orgId': org_id, 'w': w, 'provider': provider},
-            headers={'X-Service-Subject': x_service_subject},
-            body=StartConnectionRequest.model_validate({k: v for k, v in {'return_to': return_to}.items() if v is not OMIT}),
-            result=ConnectLink,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
+class PartnerClientBase(BaseClient):
+    """
+    Agent Automation Service: partner API: every operation of `/api/partner/v1` (version 1.0.0),
+    by resource. Provision customer organizations, mint leases, vouch workers, manage
+    entitlements and assistant workers.
+    """
 
-    def assistant_workers_list_messages(self, org_id: str, w: str, *, before: str | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessagePage:
-        """
-        GET /organizations/{orgId}/workers/{w}/messages: Page an assistant worker's conversation
+    _PREFIX = '/api/partner/v1'
+    approvals: PartnerApprovals
+    assistant_config: PartnerAssistantConfig
+    connections: PartnerConnections
+    entitlements: PartnerEntitlements
+    events: PartnerEvents
+    leases: PartnerLeases
+    messages: PartnerMessages
+    oauth_apps: PartnerOauthApps
+    oauth_return_urls: PartnerOauthReturnUrls
+    organizations: PartnerOrganizations
+    policies: PartnerPolicies
+    support_sessions: PartnerSupportSessions
+    turns: PartnerTurns
+    worker_approvals: PartnerWorkerApprovals
+    workers: PartnerWorkers
 
-        The newest messages (or those before `before`), oldest first within the page.
-        `next_cursor` is the oldest message's id when older ones exist: pass it as `before` to
-        page back; `null` on the first message. `limit` defaults to 50, at most 100.
-        """
-        return self._call(
-            'GET',
-            '/organizations/{orgId}/workers/{w}/messages',
-            path_params={'orgId': org_id, 'w': w},
-            query={'before': before, 'limit': limit},
-            headers={'X-Service-Subject': x_service_subject},
-            result=AssistantMessagePage,
-            request_options=request_options,
-        )
-
-    def assistant_workers_post_message(self, org_id: str, w: str, *, body: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessage:
-        """
-        POST /organizations/{orgId}/workers/{w}/messages: Post a user message to an assistant
-        worker
-
-        Stores the end user's message and queues a turn of the configured assistant agent. The
-        reply is appended asynchronously and announced by `message.created`; read it with GET
-        /messages. Never refused because the conversation is busy: turns run one at a time, so a
-        previous turn that no engine has started yet is cancelled (its `message.created` says
-        `cancelled`) and the new turn answers both messages, and behind a turn running or
-        waiting for an approval the new turn waits and answers when that one has settled.
-        """
-        return self._call(
-            'POST',
-            '/organizations/{orgId}/workers/{w}/messages',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            body=PostMessageRequest.model_validate({k: v for k, v in {'body': body}.items() if v is not OMIT}),
-            result=AssistantMessage,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    def assistant_workers_get_policy(self, org_id: str, w: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantPolicyRead:
-        """
-        GET /organizations/{orgId}/workers/{w}/policy: Read an assistant worker's action policy
-
-        The policy PUT /policy set, or the default a worker without one follows (`is_default:
-        true`).
-        """
-        return self._call(
-            'GET',
-            '/organizations/{orgId}/workers/{w}/policy',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            result=AssistantPolicyRead,
-            request_options=request_options,
-        )
-
-    def assistant_workers_put_policy(self, org_id: str, w: str, *, approval_ttl: str, rules: list[AssistantPolicyRule], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
-        """
-        PUT /organizations/{orgId}/workers/{w}/policy: Set an assistant worker's action policy
-
-        Replaces the worker's policy: for each action class (`email.send`, `calendar.write`,
-        `calendar.accept`, `inbox.tidy`, `message.send`, `purchase`, or `*` for all) whether the
-        assistant's actions of it are refused before they run (`never`), wait for the end user's
-        approval (`ask`) or run (`allow`). A rule for the class itself outranks `*`; among equal
-        rules the strictest wins; a class no rule names asks. `approval_ttl` (PT1M to P30D) is
-        how long each new approval waits before it expires. Applies to actions proposed from now
-        on. A worker that never had a policy follows `{ rules: [{ action: '*', mode: 'ask' }],
-        approval_ttl: 'P1D' }`.
-        """
-        return self._call(
-            'PUT',
-            '/organizations/{orgId}/workers/{w}/policy',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            body=PutPolicyRequest.model_validate({k: v for k, v in {'approval_ttl': approval_ttl, 'rules': rules}.items() if v is not OMIT}),
-            result=None,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    def assistant_workers_start_turn(self, org_id: str, w: str, *, instruction: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantTurnQueued:
-        """
-        POST /organizations/{orgId}/workers/{w}/turns: Run an assistant turn from an instruction
-
-        Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as
-        the turn's input, but it is never shown as a user message (GET /messages leaves it out).
-        The reply arrives as `message.created`. Queued like a message (never refused because the
-        conversation is busy): it supersedes a turn not started yet and waits behind one running
-        or waiting for an approval; `turn_id` names the turn that will answer.
-        """
-        return self._call(
-            'POST',
-            '/organizations/{orgId}/workers/{w}/turns',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            body=StartTurnRequest.model_validate({k: v for k, v in {'instruction': instruction}.items() if v is not OMIT}),
-            result=AssistantTurnQueued,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    def assistant_connections_get_return_urls(self, *, request_options: RequestOptions | None = None) -> OAuthReturnUrls:
-        """
-        GET /platform/oauth-return-urls: Read the platform's registered return URLs
-
-        The URL prefixes a connect link's `return_to` must be under.
-        """
-        return self._call(
-            'GET',
-            '/platform/oauth-return-urls',
-            result=OAuthReturnUrls,
-            request_options=request_options,
-        )
-
-    def assistant_connections_put_return_urls(self, *, urls: list[str], request_options: RequestOptions | None = None) -> OAuthReturnUrls:
-        """
-        PUT /platform/oauth-return-urls: Register the platform's return URLs
-
-        Replaces the list of return URL prefixes (at most 20). Each is an absolute https URL
-        (http only on 127.0.0.1, localhost or [::1]) without user name, password, query or
-        fragment, backslashes or encoded slashes and dots. A `return_to` matches when its
-        scheme, host and port are the same and its path is the prefix's path or below it at a
-        `/` boundary. Answers the stored list.
-        """
-        return self._call(
-            'PUT',
-            '/platform/oauth-return-urls',
-            body=PutReturnUrlsRequest.model_validate({k: v for k, v in {'urls': urls}.items() if v is not OMIT}),
-            result=OAuthReturnUrls,
-            request_options=request_options,
-        )
-
-    def partner_entitlements_get_support_session(self, grant_id: str, *, request_options: RequestOptions | None = None) -> SupportSession:
-        """
-        GET /support-sessions/{grantId}: Read a session a customer shared with support
-
-        With an app lease (`ykt_`) for the grant's organization: the shared session's transcript
-        (messages with role, body, createdAt) and state (status, automation, title, turns,
-        pending approval). Tool arguments are masked as in every session read. There is no
-        collection route: the customer gives the grant id to the partner.
-        """
-        return self._call(
-            'GET',
-            '/support-sessions/{grantId}',
-            path_params={'grantId': grant_id},
-            result=SupportSession,
-            request_options=request_options,
-        )
-
-    def partner_workers_mint_lease(self, *, app_id: str, org_id: str, request_options: RequestOptions | None = None) -> PartnerLease:
-        """
-        POST /token: Mint a one-hour app lease
-
-        Mints a one-hour `ykt_` lease for one of the platform's customers and apps: the platform
-        acting in that customer (support-session reads). The token is shown once and stored only
-        as a hash.
-        """
-        return self._call(
-            'POST',
-            '/token',
-            body=MintLeaseRequest.model_validate({k: v for k, v in {'appId': app_id, 'orgId': org_id}.items() if v is not OMIT}),
-            result=PartnerLease,
-            resend=False,
-            request_options=request_options,
-        )
-
-    def partner_workers_mint_worker_lease(self, *, app_id: str, org_id: str, partner_subject: str, request_options: RequestOptions | None = None) -> PartnerLease:
-        """
-        POST /worker-token: Mint a one-hour named-worker lease
-
-        Mints a one-hour `ykt_` lease that acts as the named worker vouched under
-        `partnerSubject` in that customer (worker approvals). It stops working at once when the
-        worker's mapping is revoked. The token is shown once and stored only as a hash.
-        """
-        return self._call(
-            'POST',
-            '/worker-token',
-            body=MintWorkerLeaseRequest.model_validate({k: v for k, v in {'appId': app_id, 'orgId': org_id, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
-            result=PartnerLease,
-            resend=False,
-            request_options=request_options,
-        )
-
-    def partner_workers_list_worker_approvals(self, *, limit: int | None = None, offset: int | None = None, request_options: RequestOptions | None = None) -> WorkerApprovalList:
-        """
-        GET /worker/approvals: List the approvals a named worker may decide
-
-        The pending approvals in the lease's customer that the lease's worker may decide under
-        the approval rule (its domain role is among the domain's approvers, or the call runs on
-        its own caller credential), oldest first. `limit` defaults to 50, at most 100; `offset`
-        skips that many; `total` counts them all.
-        """
-        return self._call(
-            'GET',
-            '/worker/approvals',
-            query={'limit': limit, 'offset': offset},
-            result=WorkerApprovalList,
-            request_options=request_options,
-        )
-
-    def partner_workers_decide_worker_run_approval(self, run_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
-        """
-        POST /worker/approvals/runs/{runId}: Decide a flow run's approval step as the named
-        worker
-
-        Decides the approval step a flow run is parked on, acting as the lease's worker:
-        `decision` (`approved` runs on, `rejected` ends the step as rejected), optional
-        `approvalId` and `comment`. Same answer and conflicts as the turn-approval route.
-        """
-        return self._call(
-            'POST',
-            '/worker/approvals/runs/{runId}',
-            path_params={'runId': run_id},
-            body=DecideWorkerRunApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
-            result=ApprovalDecided,
-            resend=False,
-            request_options=request_options,
-        )
-
-    def partner_workers_decide_worker_session_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
-        """
-        POST /worker/approvals/sessions/{sessionId}: Decide a turn approval as the named worker
-
-        The 4.2 turn-approval route acting as the lease's worker: same body (`decision`
-        `approved` or `rejected`, optional `approvalId`, `comment`, `callerCredentials`), same
-        answer and conflicts.
-        """
-        return self._call(
-            'POST',
-            '/worker/approvals/sessions/{sessionId}',
-            path_params={'sessionId': session_id},
-            body=DecideWorkerSessionApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'callerCredentials': caller_credentials, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
-            result=ApprovalDecided,
-            resend=False,
-            request_options=request_options,
-        )
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.approvals = PartnerApprovals(self)
+        self.assistant_config = PartnerAssistantConfig(self)
+        self.connections = PartnerConnections(self)
+        self.entitlements = PartnerEntitlements(self)
+        self.events = PartnerEvents(self)
+        self.leases = PartnerLeases(self)
+        self.messages = PartnerMessages(self)
+        self.oauth_apps = PartnerOauthApps(self)
+        self.oauth_return_urls = PartnerOauthReturnUrls(self)
+        self.organizations = PartnerOrganizations(self)
+        self.policies = PartnerPolicies(self)
+        self.support_sessions = PartnerSupportSessions(self)
+        self.turns = PartnerTurns(self)
+        self.worker_approvals = PartnerWorkerApprovals(self)
+        self.workers = PartnerWorkers(self)
 
 
 class AsyncPartnerClientBase(AsyncBaseClient):
@@ -640,615 +1466,36 @@ class AsyncPartnerClientBase(AsyncBaseClient):
     """
 
     _PREFIX = '/api/partner/v1'
-
-    async def partner_provisioning_provision_organization(self, *, client_name: str, client_segment: str, direct_login_disabled: Literal[True, False], domain_name: str, owner_name: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> CustomerRecord:
-        """
-        POST /organizations: Provision one customer organization
-
-        Creates a customer organization (a follower) of the key's platform, its owner with a
-        single-use activation link, and a durable onboarding run that applies the platform's
-        provisioning template. 202 means the customer record exists; read `onboardingStatus` (or
-        GET /organizations/{orgId}) for convergence. Requires an `Idempotency-Key` header (1-128
-        letters, digits, `.`, `_`, `:`, `-`; sent once), scoped to the partner key and kept 7
-        days: a completed retry answers 202 with the stored record, `Idempotency-Replayed: true`
-        and `owner.invitation: null`, and creates nothing. Checks, in order: platform standing,
-        grant, template, segment format, identifier, quota.
-        """
-        return await self._call(
-            'POST',
-            '/organizations',
-            body=ProvisionOrganizationRequest.model_validate({k: v for k, v in {'clientName': client_name, 'clientSegment': client_segment, 'directLoginDisabled': direct_login_disabled, 'domainName': domain_name, 'ownerName': owner_name}.items() if v is not OMIT}),
-            result=CustomerRecord,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def partner_provisioning_get_organization(self, org_id: str, *, request_options: RequestOptions | None = None) -> CustomerRecord:
-        """
-        GET /organizations/{orgId}: Read one customer and its onboarding state
-
-        The customer record as POST /organizations answered it, with the onboarding state as it
-        is now. `owner.invitation` is always null here.
-        """
-        return await self._call(
-            'GET',
-            '/organizations/{orgId}',
-            path_params={'orgId': org_id},
-            result=CustomerRecord,
-            request_options=request_options,
-        )
-
-    async def assistant_config_get_assistant_config(self, org_id: str, *, request_options: RequestOptions | None = None) -> AssistantConfig:
-        """
-        GET /organizations/{orgId}/assistant-config: Read a customer's assistant config
-
-        The agent that answers every worker and the webhook, with only a hint of its secret.
-        """
-        return await self._call(
-            'GET',
-            '/organizations/{orgId}/assistant-config',
-            path_params={'orgId': org_id},
-            result=AssistantConfig,
-            request_options=request_options,
-        )
-
-    async def assistant_config_put_assistant_config(self, org_id: str, *, assistant_automation_id: str | None = OMIT, webhook: PutAssistantConfigRequestWebhook | dict[str, Any] | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantConfig:
-        """
-        PUT /organizations/{orgId}/assistant-config: Set a customer's assistant config
-
-        Sets the agent that answers every worker and the webhook events are delivered to. An
-        omitted key keeps its value; null clears it. The webhook secret is write-only: it signs
-        deliveries and is never returned (reads show its last 4 characters). Answers the config
-        as GET returns it. Accepts Idempotency-Key.
-        """
-        return await self._call(
-            'PUT',
-            '/organizations/{orgId}/assistant-config',
-            path_params={'orgId': org_id},
-            body=PutAssistantConfigRequest.model_validate({k: v for k, v in {'assistant_automation_id': assistant_automation_id, 'webhook': webhook}.items() if v is not OMIT}),
-            result=AssistantConfig,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def partner_entitlements_clear_entitlement(self, org_id: str, automation_id: str, *, request_options: RequestOptions | None = None) -> Entitlement:
-        """
-        DELETE /organizations/{orgId}/automations/{automationId}/entitlement: Clear an
-        automation's override
-
-        Removes the platform's override, so the template's default applies again; answers with
-        the resulting entitlement. Clearing when no override is set is not an error.
-        """
-        return await self._call(
-            'DELETE',
-            '/organizations/{orgId}/automations/{automationId}/entitlement',
-            path_params={'orgId': org_id, 'automationId': automation_id},
-            result=Entitlement,
-            request_options=request_options,
-        )
-
-    async def partner_entitlements_set_entitlement(self, org_id: str, automation_id: str, *, enabled: Literal[True] | Literal[False], request_options: RequestOptions | None = None) -> Entitlement:
-        """
-        PATCH /organizations/{orgId}/automations/{automationId}/entitlement: Enable or disable
-        an automation for a customer
-
-        Sets the platform's override for one agent or flow of the customer. A disabled
-        automation never starts: session open, console runs, trigger firings (the subscriber is
-        skipped with AUTOMATION_DISABLED), MCP and flow agent steps refuse it, and later
-        messages to its existing sessions are refused too.
-        """
-        return await self._call(
-            'PATCH',
-            '/organizations/{orgId}/automations/{automationId}/entitlement',
-            path_params={'orgId': org_id, 'automationId': automation_id},
-            body=SetEntitlementRequest.model_validate({k: v for k, v in {'enabled': enabled}.items() if v is not OMIT}),
-            result=Entitlement,
-            request_options=request_options,
-        )
-
-    async def partner_entitlements_list_entitlements(self, org_id: str, *, request_options: RequestOptions | None = None) -> EntitlementList:
-        """
-        GET /organizations/{orgId}/entitlements: List a customer's entitlements
-
-        Every agent and flow of the customer organization, published or not, with the template's
-        default, the platform's override and the resolved standing. Ordered by name.
-        """
-        return await self._call(
-            'GET',
-            '/organizations/{orgId}/entitlements',
-            path_params={'orgId': org_id},
-            result=EntitlementList,
-            request_options=request_options,
-        )
-
-    async def assistant_config_list_events(self, org_id: str, *, since: str | None = None, worker_ref: str | None = None, limit: int | None = None, request_options: RequestOptions | None = None) -> AssistantEventPage:
-        """
-        GET /organizations/{orgId}/events: Page a customer's assistant event log
-
-        The events recorded after `since` (an event id), oldest first, exactly as they were
-        delivered (same `id`). Omit `since` to start at the oldest; pass `next_cursor` as
-        `since` for the next page; `next_cursor` is null on the last page (to poll later, pass
-        the id of the last item you received). Only events recorded while a webhook URL was
-        configured are in the log. An event that commits late is never skipped: the order is the
-        order of a per-organization counter taken in the event's own transaction.
-        """
-        return await self._call(
-            'GET',
-            '/organizations/{orgId}/events',
-            path_params={'orgId': org_id},
-            query={'since': since, 'worker_ref': worker_ref, 'limit': limit},
-            result=AssistantEventPage,
-            request_options=request_options,
-        )
-
-    async def assistant_connections_get_o_auth_apps(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
-        """
-        GET /organizations/{orgId}/oauth-apps: Read the customer's OAuth apps
-
-        The apps a customer can bring (with their field keys), its own app if set (secret only
-        as a hint), which side connect links use, and the redirect URI. Needs `X-Service-
-        Subject` naming an organization admin worker.
-        """
-        return await self._call(
-            'GET',
-            '/organizations/{orgId}/oauth-apps',
-            path_params={'orgId': org_id},
-            headers={'X-Service-Subject': x_service_subject},
-            result=OAuthApps,
-            request_options=request_options,
-        )
-
-    async def assistant_connections_put_o_auth_app(self, org_id: str, *, app_id: str, values: dict[str, str], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
-        """
-        PUT /organizations/{orgId}/oauth-apps: Set the customer's own OAuth app
-
-        Sets (replaces) the customer's own provider client: `appId` and the keys of `values`
-        come from `apps`; every required field is needed; the secret is stored encrypted and is
-        write-only. Does not select it (PUT /oauth-apps/idp/state). Needs an organization admin
-        worker. Accepts Idempotency-Key.
-        """
-        return await self._call(
-            'PUT',
-            '/organizations/{orgId}/oauth-apps',
-            path_params={'orgId': org_id},
-            headers={'X-Service-Subject': x_service_subject},
-            body=PutOAuthAppRequest.model_validate({k: v for k, v in {'appId': app_id, 'values': values}.items() if v is not OMIT}),
-            result=OAuthApps,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def assistant_connections_put_o_auth_state(self, org_id: str, *, state: Literal['byok', 'managed'], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OAuthApps:
-        """
-        PUT /organizations/{orgId}/oauth-apps/idp/state: Choose which OAuth app connect links
-        use
-
-        `byok` selects the customer's own app (409 while none is set); `managed` returns to the
-        service's own apps. New connect links follow it; existing connections keep the app that
-        made them. Needs an organization admin worker. Accepts Idempotency-Key.
-        """
-        return await self._call(
-            'PUT',
-            '/organizations/{orgId}/oauth-apps/idp/state',
-            path_params={'orgId': org_id},
-            headers={'X-Service-Subject': x_service_subject},
-            body=PutOAuthStateRequest.model_validate({k: v for k, v in {'state': state}.items() if v is not OMIT}),
-            result=OAuthApps,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def partner_workers_list_workers(self, org_id: str, *, request_options: RequestOptions | None = None) -> WorkerMappingList:
-        """
-        GET /organizations/{orgId}/workers: List a customer's vouched workers
-
-        The worker mappings of one customer, oldest first.
-        """
-        return await self._call(
-            'GET',
-            '/organizations/{orgId}/workers',
-            path_params={'orgId': org_id},
-            result=WorkerMappingList,
-            request_options=request_options,
-        )
-
-    async def assistant_workers_create_worker(self, org_id: str, *, display_name: str = OMIT, domain_roles: list[CreateWorkerRequestDomainRolesItem] = OMIT, email: str = OMIT, external_ref: str = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
-        """
-        POST /organizations/{orgId}/workers: Create an assistant worker, or vouch a named worker
-
-        Two operations share this path; the body says which. `{ external_ref, email }` (spec
-        4.8) creates or finds an assistant worker and answers `{ worker_ref }`: the same
-        `external_ref` always answers the same worker (also concurrently and without an
-        Idempotency-Key); a repeated create stores the `email` it sends; a retired worker's
-        `external_ref` is free again and gives a new worker with an empty conversation.
-        Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7)
-        vouches a named worker: it creates the mapping of `partnerSubject` to a person in the
-        customer with exactly the given domain roles (organization role Member, or Admin with
-        `organizationRole: 'admin'`; no password sign-in), or, when the subject is vouched
-        already, updates its display name and replaces its domain memberships, answering the
-        WorkerMapping with 201 both times. Fields of both bodies together are refused.
-        """
-        return await self._call(
-            'POST',
-            '/organizations/{orgId}/workers',
-            path_params={'orgId': org_id},
-            body=CreateWorkerRequest.model_validate({k: v for k, v in {'displayName': display_name, 'domainRoles': domain_roles, 'email': email, 'external_ref': external_ref, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
-            result=AssistantWorkerCreated | WorkerMapping,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def assistant_workers_delete_worker(self, org_id: str, w: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
-        """
-        DELETE /organizations/{orgId}/workers/{w}: Erase and retire an assistant worker, or
-        revoke a named worker
-
-        Two operations share this path; the id says which. An assistant worker's `worker_ref`
-        (spec 4.8): erases the worker's conversation (its session with every message, turn, tool
-        call, approval and event), memory, connections and files, then retires it (its email and
-        external_ref are cleared), in one transaction. Afterwards every route answers 404 for
-        it; a replay of this call with the same Idempotency-Key answers 204 again. A named
-        worker's mapping id (spec 4.7): removes the mapping, the worker's domain and
-        organization memberships in that customer, disables the person the mapping created, and
-        deletes the worker's leases, in one transaction (history the worker wrote stays).
-        """
-        return await self._call(
-            'DELETE',
-            '/organizations/{orgId}/workers/{w}',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            result=None,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def assistant_workers_list_approvals(self, org_id: str, w: str, *, state: Literal['pending', 'decided', 'expired'] | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantApprovalList:
-        """
-        GET /organizations/{orgId}/workers/{w}/approvals: List an assistant worker's approvals
-
-        Pending approvals first, then the others; oldest first within each. `state` keeps one
-        state. `limit` defaults to 50, at most 100. Each approval's `action_id` matches the
-        `action.recorded` events of its action, and its `number` is the one its
-        `approval.requested` carried.
-        """
-        return await self._call(
-            'GET',
-            '/organizations/{orgId}/workers/{w}/approvals',
-            path_params={'orgId': org_id, 'w': w},
-            query={'state': state, 'limit': limit},
-            headers={'X-Service-Subject': x_service_subject},
-            result=AssistantApprovalList,
-            request_options=request_options,
-        )
-
-    async def assistant_workers_decide_approval(self, org_id: str, w: str, id: str, *, x_service_subject: str | None = None, decision: Literal['approve', 'reject'] = OMIT, edited_args: dict[str, Any] = OMIT, instruction: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantApproval:
-        """
-        POST /organizations/{orgId}/workers/{w}/approvals/{id}: Decide an assistant worker's
-        approval
-
-        `{ decision: 'approve', edited_args? }` runs the action on the engine (with
-        `edited_args` instead of the proposed arguments when given); `{ decision: 'reject' }`
-        cancels it; `{ instruction }` sends it back: the action is dropped and the assistant
-        runs a turn on the instruction, proposing the revised action as a new approval. Answers
-        the decided approval. The outcome of the action arrives as `action.recorded`.
-        """
-        return await self._call(
-            'POST',
-            '/organizations/{orgId}/workers/{w}/approvals/{id}',
-            path_params={'orgId': org_id, 'w': w, 'id': id},
-            headers={'X-Service-Subject': x_service_subject},
-            body=DecideApprovalRequest.model_validate({k: v for k, v in {'decision': decision, 'edited_args': edited_args, 'instruction': instruction}.items() if v is not OMIT}),
-            result=AssistantApproval,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def assistant_connections_list_connections(self, org_id: str, w: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> WorkerConnectionList:
-        """
-        GET /organizations/{orgId}/workers/{w}/connections: List a worker's connections
-
-        The worker's mail and calendar connections (at most one each), mail first. Tokens are
-        never returned.
-        """
-        return await self._call(
-            'GET',
-            '/organizations/{orgId}/workers/{w}/connections',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            result=WorkerConnectionList,
-            request_options=request_options,
-        )
-
-    async def assistant_connections_delete_connection(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
-        """
-        DELETE /organizations/{orgId}/workers/{w}/connections/{provider}: Disconnect a worker's
-        mail or calendar
-
-        204, also when nothing was connected. Forgets the tokens, then revokes the grant at the
-        provider where its preset has a revocation endpoint (Google, a generic provider with
-        one); a failed revocation never fails the call. Accepts Idempotency-Key.
-        """
-        return await self._call(
-            'DELETE',
-            '/organizations/{orgId}/workers/{w}/connections/{provider}',
-            path_params={'orgId': org_id, 'w': w, 'provider': provider},
-            headers={'X-Service-Subject': x_service_subject},
-            result=None,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def assistant_connections_start_connection(self, org_id: str, w: str, provider: Literal['mail', 'calendar'], *, return_to: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ConnectLink:
-        """
-        POST /organizations/{orgId}/workers/{w}/connections/{provider}/start: Start connecting a
-        worker's mail or calendar
-
-        Answers a connect link for the end user's browser, on this service's host: it works once
-        and lasts 10 minutes. It sends the browser to the provider's consent screen
-        (authorization code with PKCE S256) and afterwards to `return_to` with
-        `status=connected&connectionId=<id>`, or `status=error&error=<code>` (`access_denied`,
-        `provider_error`, `link_expired`, `state_invalid`, `app_unavailable`). `return_to` must
-        be under a return URL registered with PUT /platform/oauth-return-urls. Each call mints a
-        new link (the link's secret is never stored, so an Idempotency-Key is accepted but never
-        replays it).
-        """
-        return await self._call(
-            'POST',
-            '/organizations/{orgId}/workers/{w}/connections/{provider}/start',
-            path_params={'orgId': org_id, 'w': w, 'provider': provider},
-            headers={'X-Service-Subject': x_service_subject},
-            body=StartConnectionRequest.model_validate({k: v for k, v in {'return_to': return_to}.items() if v is not OMIT}),
-            result=ConnectLink,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def assistant_workers_list_messages(self, org_id: str, w: str, *, before: str | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessagePage:
-        """
-        GET /organizations/{orgId}/workers/{w}/messages: Page an assistant worker's conversation
-
-        The newest messages (or those before `before`), oldest first within the page.
-        `next_cursor` is the oldest message's id when older ones exist: pass it as `before` to
-        page back; `null` on the first message. `limit` defaults to 50, at most 100.
-        """
-        return await self._call(
-            'GET',
-            '/organizations/{orgId}/workers/{w}/messages',
-            path_params={'orgId': org_id, 'w': w},
-            query={'before': before, 'limit': limit},
-            headers={'X-Service-Subject': x_service_subject},
-            result=AssistantMessagePage,
-            request_options=request_options,
-        )
-
-    async def assistant_workers_post_message(self, org_id: str, w: str, *, body: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantMessage:
-        """
-        POST /organizations/{orgId}/workers/{w}/messages: Post a user message to an assistant
-        worker
-
-        Stores the end user's message and queues a turn of the configured assistant agent. The
-        reply is appended asynchronously and announced by `message.created`; read it with GET
-        /messages. Never refused because the conversation is busy: turns run one at a time, so a
-        previous turn that no engine has started yet is cancelled (its `message.created` says
-        `cancelled`) and the new turn answers both messages, and behind a turn running or
-        waiting for an approval the new turn waits and answers when that one has settled.
-        """
-        return await self._call(
-            'POST',
-            '/organizations/{orgId}/workers/{w}/messages',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            body=PostMessageRequest.model_validate({k: v for k, v in {'body': body}.items() if v is not OMIT}),
-            result=AssistantMessage,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def assistant_workers_get_policy(self, org_id: str, w: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AssistantPolicyRead:
-        """
-        GET /organizations/{orgId}/workers/{w}/policy: Read an assistant worker's action policy
-
-        The policy PUT /policy set, or the default a worker without one follows (`is_default:
-        true`).
-        """
-        return await self._call(
-            'GET',
-            '/organizations/{orgId}/workers/{w}/policy',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            result=AssistantPolicyRead,
-            request_options=request_options,
-        )
-
-    async def assistant_workers_put_policy(self, org_id: str, w: str, *, approval_ttl: str, rules: list[AssistantPolicyRule], x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> NoContent:
-        """
-        PUT /organizations/{orgId}/workers/{w}/policy: Set an assistant worker's action policy
-
-        Replaces the worker's policy: for each action class (`email.send`, `calendar.write`,
-        `calendar.accept`, `inbox.tidy`, `message.send`, `purchase`, or `*` for all) whether the
-        assistant's actions of it are refused before they run (`never`), wait for the end user's
-        approval (`ask`) or run (`allow`). A rule for the class itself outranks `*`; among equal
-        rules the strictest wins; a class no rule names asks. `approval_ttl` (PT1M to P30D) is
-        how long each new approval waits before it expires. Applies to actions proposed from now
-        on. A worker that never had a policy follows `{ rules: [{ action: '*', mode: 'ask' }],
-        approval_ttl: 'P1D' }`.
-        """
-        return await self._call(
-            'PUT',
-            '/organizations/{orgId}/workers/{w}/policy',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            body=PutPolicyRequest.model_validate({k: v for k, v in {'approval_ttl': approval_ttl, 'rules': rules}.items() if v is not OMIT}),
-            result=None,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def assistant_workers_start_turn(self, org_id: str, w: str, *, instruction: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantTurnQueued:
-        """
-        POST /organizations/{orgId}/workers/{w}/turns: Run an assistant turn from an instruction
-
-        Runs a turn now (follow-up, brief, undo): the assistant agent gets the instruction as
-        the turn's input, but it is never shown as a user message (GET /messages leaves it out).
-        The reply arrives as `message.created`. Queued like a message (never refused because the
-        conversation is busy): it supersedes a turn not started yet and waits behind one running
-        or waiting for an approval; `turn_id` names the turn that will answer.
-        """
-        return await self._call(
-            'POST',
-            '/organizations/{orgId}/workers/{w}/turns',
-            path_params={'orgId': org_id, 'w': w},
-            headers={'X-Service-Subject': x_service_subject},
-            body=StartTurnRequest.model_validate({k: v for k, v in {'instruction': instruction}.items() if v is not OMIT}),
-            result=AssistantTurnQueued,
-            idempotent=True,
-            idempotency_key=idempotency_key,
-            request_options=request_options,
-        )
-
-    async def assistant_connections_get_return_urls(self, *, request_options: RequestOptions | None = None) -> OAuthReturnUrls:
-        """
-        GET /platform/oauth-return-urls: Read the platform's registered return URLs
-
-        The URL prefixes a connect link's `return_to` must be under.
-        """
-        return await self._call(
-            'GET',
-            '/platform/oauth-return-urls',
-            result=OAuthReturnUrls,
-            request_options=request_options,
-        )
-
-    async def assistant_connections_put_return_urls(self, *, urls: list[str], request_options: RequestOptions | None = None) -> OAuthReturnUrls:
-        """
-        PUT /platform/oauth-return-urls: Register the platform's return URLs
-
-        Replaces the list of return URL prefixes (at most 20). Each is an absolute https URL
-        (http only on 127.0.0.1, localhost or [::1]) without user name, password, query or
-        fragment, backslashes or encoded slashes and dots. A `return_to` matches when its
-        scheme, host and port are the same and its path is the prefix's path or below it at a
-        `/` boundary. Answers the stored list.
-        """
-        return await self._call(
-            'PUT',
-            '/platform/oauth-return-urls',
-            body=PutReturnUrlsRequest.model_validate({k: v for k, v in {'urls': urls}.items() if v is not OMIT}),
-            result=OAuthReturnUrls,
-            request_options=request_options,
-        )
-
-    async def partner_entitlements_get_support_session(self, grant_id: str, *, request_options: RequestOptions | None = None) -> SupportSession:
-        """
-        GET /support-sessions/{grantId}: Read a session a customer shared with support
-
-        With an app lease (`ykt_`) for the grant's organization: the shared session's transcript
-        (messages with role, body, createdAt) and state (status, automation, title, turns,
-        pending approval). Tool arguments are masked as in every session read. There is no
-        collection route: the customer gives the grant id to the partner.
-        """
-        return await self._call(
-            'GET',
-            '/support-sessions/{grantId}',
-            path_params={'grantId': grant_id},
-            result=SupportSession,
-            request_options=request_options,
-        )
-
-    async def partner_workers_mint_lease(self, *, app_id: str, org_id: str, request_options: RequestOptions | None = None) -> PartnerLease:
-        """
-        POST /token: Mint a one-hour app lease
-
-        Mints a one-hour `ykt_` lease for one of the platform's customers and apps: the platform
-        acting in that customer (support-session reads). The token is shown once and stored only
-        as a hash.
-        """
-        return await self._call(
-            'POST',
-            '/token',
-            body=MintLeaseRequest.model_validate({k: v for k, v in {'appId': app_id, 'orgId': org_id}.items() if v is not OMIT}),
-            result=PartnerLease,
-            resend=False,
-            request_options=request_options,
-        )
-
-    async def partner_workers_mint_worker_lease(self, *, app_id: str, org_id: str, partner_subject: str, request_options: RequestOptions | None = None) -> PartnerLease:
-        """
-        POST /worker-token: Mint a one-hour named-worker lease
-
-        Mints a one-hour `ykt_` lease that acts as the named worker vouched under
-        `partnerSubject` in that customer (worker approvals). It stops working at once when the
-        worker's mapping is revoked. The token is shown once and stored only as a hash.
-        """
-        return await self._call(
-            'POST',
-            '/worker-token',
-            body=MintWorkerLeaseRequest.model_validate({k: v for k, v in {'appId': app_id, 'orgId': org_id, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
-            result=PartnerLease,
-            resend=False,
-            request_options=request_options,
-        )
-
-    async def partner_workers_list_worker_approvals(self, *, limit: int | None = None, offset: int | None = None, request_options: RequestOptions | None = None) -> WorkerApprovalList:
-        """
-        GET /worker/approvals: List the approvals a named worker may decide
-
-        The pending approvals in the lease's customer that the lease's worker may decide under
-        the approval rule (its domain role is among the domain's approvers, or the call runs on
-        its own caller credential), oldest first. `limit` defaults to 50, at most 100; `offset`
-        skips that many; `total` counts them all.
-        """
-        return await self._call(
-            'GET',
-            '/worker/approvals',
-            query={'limit': limit, 'offset': offset},
-            result=WorkerApprovalList,
-            request_options=request_options,
-        )
-
-    async def partner_workers_decide_worker_run_approval(self, run_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
-        """
-        POST /worker/approvals/runs/{runId}: Decide a flow run's approval step as the named
-        worker
-
-        Decides the approval step a flow run is parked on, acting as the lease's worker:
-        `decision` (`approved` runs on, `rejected` ends the step as rejected), optional
-        `approvalId` and `comment`. Same answer and conflicts as the turn-approval route.
-        """
-        return await self._call(
-            'POST',
-            '/worker/approvals/runs/{runId}',
-            path_params={'runId': run_id},
-            body=DecideWorkerRunApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
-            result=ApprovalDecided,
-            resend=False,
-            request_options=request_options,
-        )
-
-    async def partner_workers_decide_worker_session_approval(self, session_id: str, *, decision: Literal['approved', 'rejected'], approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, request_options: RequestOptions | None = None) -> ApprovalDecided:
-        """
-        POST /worker/approvals/sessions/{sessionId}: Decide a turn approval as the named worker
-
-        The 4.2 turn-approval route acting as the lease's worker: same body (`decision`
-        `approved` or `rejected`, optional `approvalId`, `comment`, `callerCredentials`), same
-        answer and conflicts.
-        """
-        return await self._call(
-            'POST',
-            '/worker/approvals/sessions/{sessionId}',
-            path_params={'sessionId': session_id},
-            body=DecideWorkerSessionApprovalRequest.model_validate({k: v for k, v in {'approvalId': approval_id, 'callerCredentials': caller_credentials, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
-            result=ApprovalDecided,
-            resend=False,
-            request_options=request_options,
-        )
+    approvals: AsyncPartnerApprovals
+    assistant_config: AsyncPartnerAssistantConfig
+    connections: AsyncPartnerConnections
+    entitlements: AsyncPartnerEntitlements
+    events: AsyncPartnerEvents
+    leases: AsyncPartnerLeases
+    messages: AsyncPartnerMessages
+    oauth_apps: AsyncPartnerOauthApps
+    oauth_return_urls: AsyncPartnerOauthReturnUrls
+    organizations: AsyncPartnerOrganizations
+    policies: AsyncPartnerPolicies
+    support_sessions: AsyncPartnerSupportSessions
+    turns: AsyncPartnerTurns
+    worker_approvals: AsyncPartnerWorkerApprovals
+    workers: AsyncPartnerWorkers
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.approvals = AsyncPartnerApprovals(self)
+        self.assistant_config = AsyncPartnerAssistantConfig(self)
+        self.connections = AsyncPartnerConnections(self)
+        self.entitlements = AsyncPartnerEntitlements(self)
+        self.events = AsyncPartnerEvents(self)
+        self.leases = AsyncPartnerLeases(self)
+        self.messages = AsyncPartnerMessages(self)
+        self.oauth_apps = AsyncPartnerOauthApps(self)
+        self.oauth_return_urls = AsyncPartnerOauthReturnUrls(self)
+        self.organizations = AsyncPartnerOrganizations(self)
+        self.policies = AsyncPartnerPolicies(self)
+        self.support_sessions = AsyncPartnerSupportSessions(self)
+        self.turns = AsyncPartnerTurns(self)
+        self.worker_approvals = AsyncPartnerWorkerApprovals(self)
+        self.workers = AsyncPartnerWorkers(self)
