@@ -88,13 +88,25 @@ describe("session stream iterator", () => {
     const seen = await collectUntilCompleted(client.sessions.stream({ sessionId: SESSION }, { reconnectDelayMs: 10 }));
     assert.deepEqual(
       seen.map((e) => `${e.event}@${e.seq}`),
-      ["snapshot@0", "turn.started@1", "message.delta@2", "snapshot@2", "message.delta@3", "turn.completed@4"],
+      ["snapshot@0", "turn.started@1", "message.delta@2", "message.delta@3", "turn.completed@4"],
     );
     assert.equal(server.requests.length, 2);
     assert.equal(server.requests[0]!.headers["last-event-id"], undefined);
     assert.equal(server.requests[1]!.headers["last-event-id"], "2");
     assert.equal(server.requests[1]!.headers.authorization, "Bearer yk_test");
     assert.equal(server.requests[1]!.headers.accept, "text/event-stream");
+  });
+
+  test("yields the resumed connection's snapshot too with resumeSnapshots (as the Python SDK's resume_snapshots)", async () => {
+    const server = await scriptedServer([streamHandler({ dropAfter: 2 }), streamHandler({})]);
+    servers.push(server);
+    const client = createCustomerClient({ baseUrl: server.baseUrl, credential: "yk_test" });
+    const stream = client.sessions.stream({ sessionId: SESSION }, { reconnectDelayMs: 10, resumeSnapshots: true });
+    const seen = await collectUntilCompleted(stream);
+    assert.deepEqual(
+      seen.map((e) => `${e.event}@${e.seq}`),
+      ["snapshot@0", "turn.started@1", "message.delta@2", "snapshot@2", "message.delta@3", "turn.completed@4"],
+    );
   });
 
   test("passes stream.reset on and continues from the fresh snapshot", async () => {

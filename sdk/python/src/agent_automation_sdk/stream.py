@@ -56,8 +56,9 @@ class SessionStream:
     - `stream.reset` is yielded (re-read the session) and the fresh snapshot after it too.
     - An event at or below the cursor is never yielded twice.
     - `close()` (from any thread) or leaving a `with` block ends the iteration.
-    - A refusal (404, 401 ...) raises ApiError; connection trouble is retried up to
-      `max_reconnects` times in a row, then raises ApiConnectionError.
+    - A refusal (404, 401 ...) raises ApiError; failed connects are retried up to
+      `max_reconnects` times in a row (a connection that opens resets the count), then raise
+      ApiConnectionError. The same rules and defaults as the TypeScript SDK's stream.
     """
 
     def __init__(
@@ -68,7 +69,7 @@ class SessionStream:
         *,
         last_event_id: int | str | None = None,
         resume_snapshots: bool = False,
-        max_reconnects: int = 5,
+        max_reconnects: int = 10,
         read_timeout: float = 60.0,
     ) -> None:
         self._client = client
@@ -123,13 +124,13 @@ class SessionStream:
                             continue
                         raise error
                     self._response = response
+                    failures = 0
                     for frame in source.iter_sse():
                         if frame.retry is not None:
                             self._retry_ms = frame.retry
                         if not frame.data or self.closed:
                             continue
                         envelope = StreamEvent.model_validate(json.loads(frame.data))
-                        failures = 0
                         if envelope.event == "stream.reset":
                             after_reset = True
                             self.last_event_id = envelope.seq
@@ -160,7 +161,8 @@ class SessionStream:
     def _wait_or_raise(self, failures: int, asked: float | None, error: Exception) -> int:
         if failures >= self.max_reconnects:
             raise error
-        delay = asked if asked is not None else (self._retry_ms / 1000.0 if failures else min(0.25, self._retry_ms / 1000.0))
+        # The service's `retry:` pause (2 s), as the TypeScript SDK waits.
+        delay = asked if asked is not None else self._retry_ms / 1000.0
         # Wakes early when closed, so close() never waits for a backoff.
         self._closed.wait(delay)
         return failures + 1

@@ -42,16 +42,21 @@ export type SessionStreamOptions = {
   reconnectDelayMs?: number;
   /** Reconnect when nothing (not even a heartbeat, every 25 s) arrived for this long; default 60 s. */
   idleTimeoutMs?: number;
-  /** Failed connects in a row before the iterator throws; default 10. */
+  /** Failed connects in a row before the iterator throws; default 10 (as the Python SDK). */
   maxConnectAttempts?: number;
+  /**
+   * Also yield the snapshot each reconnect starts with; default false (as the Python SDK): the
+   * events after the cursor follow it, so the first snapshot and the events are the whole story.
+   */
+  resumeSnapshots?: boolean;
   headers?: Record<string, string>;
 };
 
 /**
  * Follows a session's stream as typed envelopes. It reconnects by itself when the connection
  * drops (sending Last-Event-ID, so the service resumes strictly after the last seq yielded:
- * nothing lost, nothing twice), yields the snapshot each (re)connection starts with, passes
- * `stream.reset` on (then continues from the fresh snapshot after it), and ends quietly when
+ * nothing lost, nothing twice), yields the first snapshot (a resumed connection's only with
+ * `resumeSnapshots`), passes `stream.reset` on and the fresh snapshot after it, and ends quietly when
  * `signal` aborts or the consumer stops iterating. A 404 or another answer that retrying
  * cannot change is thrown as ApiError.
  */
@@ -65,6 +70,8 @@ export async function* followSessionStream(
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   const maxConnectAttempts = options.maxConnectAttempts ?? 10;
   let failures = 0;
+  let snapshotSeen = false;
+  let afterReset = false;
   const url = transport.url(`/agents/sessions/${encodeURIComponent(sessionId)}/stream`);
   const outer = options.signal;
 
@@ -119,6 +126,13 @@ export async function* followSessionStream(
             if (envelope.event === "snapshot" || envelope.event === "stream.reset") {
               // Their seq is the resume point (or the log's end after a reset): the cursor moves to it.
               cursor = String(envelope.seq);
+              if (envelope.event === "stream.reset") afterReset = true;
+              else {
+                const fresh = !snapshotSeen || afterReset;
+                snapshotSeen = true;
+                afterReset = false;
+                if (!fresh && !options.resumeSnapshots) continue;
+              }
             } else {
               // A logged event at or before the cursor was already yielded: never twice.
               if (cursor !== undefined && envelope.seq <= Number(cursor)) continue;
