@@ -27,6 +27,17 @@ export function addMcpOperation(document: OpenAPIObject): void {
         "JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`. Every published agent the key owner may run is a tool (naming rule: docs/decisions.md, 'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a session exactly as the run routes do and answers when the turn completes, suspends for approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`). Progress notifications are sent when the request carries a progressToken.",
       tags: ["Agent sessions"],
       security: [{ apiKey: [] }],
+      parameters: [
+        {
+          name: "Accept",
+          in: "header",
+          required: true,
+          description:
+            "Must list both `application/json` and `text/event-stream` (Streamable HTTP): the answer is either. Without both the endpoint answers 406.",
+          schema: { type: "string" },
+          example: "application/json, text/event-stream",
+        },
+      ],
       requestBody: {
         required: true,
         content: {
@@ -45,6 +56,10 @@ export function addMcpOperation(document: OpenAPIObject): void {
         "401": refusal(
           "No credential, or one that is not a valid personal key `yk_` (`WWW-Authenticate: Bearer`); the body is a JSON-RPC error.",
         ),
+        "406": refusal(
+          "The `Accept` header does not list both `application/json` and `text/event-stream`; the body is a JSON-RPC error (code -32000).",
+        ),
+        "415": refusal("The body is not `Content-Type: application/json`; the body is a JSON-RPC error (code -32000)."),
         "405": refusal("GET and DELETE: the endpoint is stateless and answers POST only (`Allow: POST`)."),
       },
     },
