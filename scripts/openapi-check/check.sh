@@ -9,13 +9,13 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="${OPENAPI_CHECK_DIR:-$(mktemp -d)}"
 [ -n "${OPENAPI_CHECK_DIR:-}" ] || trap 'rm -rf "$out"' EXIT
-mkdir -p "$out/generated"
+generated=scripts/openapi-check/generated # gitignored: typed-calls.ts imports it
+mkdir -p "$generated"
 
 npx tsx scripts/sdk/export-openapi.ts --out-dir "$out" >/dev/null
 npx redocly lint --format=summary "$out/v1.json" "$out/partner-v1.json"
 for surface in v1 partner-v1; do
-  npx openapi-typescript "$out/$surface.json" --output "$out/generated/$surface.ts" >/dev/null
+  npx openapi-typescript "$out/$surface.json" --output "$generated/$surface.ts" >/dev/null
 done
-cp scripts/openapi-check/typed-calls.ts scripts/openapi-check/tsconfig.json "$out/"
-npx tsc -p "$out/tsconfig.json"
+npx tsc -p scripts/openapi-check/tsconfig.json
 echo "OpenAPI documents: lint clean, typed calls compile."

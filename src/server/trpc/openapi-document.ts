@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject, type SecuritySchemeObject 
 import { z } from "zod";
 import { createSchema } from "zod-openapi";
 import { ZErrorEnvelope } from "@/contracts/common/error";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/contracts/common/patterns";
 import { SURFACE_PREFIX, type TProcedureMeta, type TSurface } from "@/contracts/common/meta";
 import { appRouter } from "@/server/routers/root";
 import { addIngressOperation } from "./openapi-ingress";
@@ -87,7 +88,12 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": header("The limits in force for this request, e.g. `600;w=60`.", { type: "string" }),
 };
 
-const IDEMPOTENCY_KEY_SCHEMA = { type: "string", minLength: 1, maxLength: 128, pattern: "^[A-Za-z0-9._:-]{1,128}$" };
+const IDEMPOTENCY_KEY_SCHEMA = {
+  type: "string",
+  minLength: 1,
+  maxLength: 128,
+  pattern: IDEMPOTENCY_KEY_PATTERN.source,
+};
 
 const IDEMPOTENCY_409 =
   "The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`).";
@@ -233,7 +239,11 @@ function documentBody(document: OpenAPIObject, operation: TOperation, meta: TPro
     const { schema, components } = createSchema(meta.documentedBody, { io: "input", openapiVersion: "3.1.0" });
     body.schema = schema;
     const schemas = (document.components ??= {}).schemas ?? {};
-    for (const [name, component] of Object.entries(components)) schemas[name] ??= component as never;
+    for (const [name, component] of Object.entries(components)) {
+      // A documented body's branches are strict objects that exclude each other: exactly one matches.
+      const { anyOf, ...rest } = component as TSchema;
+      schemas[name] ??= (anyOf ? { ...rest, oneOf: anyOf } : component) as never;
+    }
     document.components.schemas = schemas;
   }
   if (meta.examples?.request && body) body.example = meta.examples.request;

@@ -41,7 +41,23 @@ export function addMcpOperation(document: OpenAPIObject): void {
       requestBody: {
         required: true,
         content: {
-          "application/json": { schema: { type: "object", description: "A JSON-RPC 2.0 request or notification." } },
+          "application/json": {
+            schema: {
+              type: "object",
+              description: "A JSON-RPC 2.0 request (with `id`) or notification (without).",
+              required: ["jsonrpc", "method"],
+              properties: {
+                jsonrpc: { type: "string", enum: ["2.0"] },
+                id: { type: ["string", "integer"] },
+                method: {
+                  type: "string",
+                  description: "`initialize`, `ping`, `tools/list`, `tools/call`, or a notification.",
+                },
+                params: { type: "object" },
+              },
+            },
+            example: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+          },
         },
       },
       responses: {
