@@ -34,7 +34,7 @@ export async function customerCalls(): Promise<void> {
   const mixed: TriggerBody = { type: "schedule", domainId: "d", name: "n", cron: "* * * * *", eventType: "x" };
   void mixed;
   await v1.POST("/mcp", {
-    params: { header: { Accept: "application/json, text/event-stream" } },
+    headers: { Accept: "application/json, text/event-stream" },
     body: { jsonrpc: "2.0", id: 1, method: "ping" },
   });
 }

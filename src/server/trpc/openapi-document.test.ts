@@ -231,10 +231,11 @@ describe("request schemas as strict as the server", () => {
 
   it("documents the MCP endpoint's Accept requirement and its 406", () => {
     const mcp = operation(v1, "/mcp", "post") as unknown as {
-      parameters: Array<{ name: string; required: boolean }>;
-      responses: Record<string, unknown>;
+      description: string;
+      responses: Record<string, { content?: Record<string, unknown> }>;
     };
-    expect(mcp.parameters).toContainEqual(expect.objectContaining({ name: "Accept", required: true }));
+    expect(mcp.description).toContain("Accept: application/json, text/event-stream");
+    expect(Object.keys(mcp.responses["200"]!.content!).sort()).toEqual(["application/json", "text/event-stream"]);
     expect(mcp.responses["406"]).toBeDefined();
   });
 

@@ -24,37 +24,18 @@ export function addMcpOperation(document: OpenAPIObject): void {
       operationId: "mcp",
       summary: "Model Context Protocol endpoint (Streamable HTTP, stateless)",
       description:
-        "JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`. Every published agent the key owner may run is a tool (naming rule: docs/decisions.md, 'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a session exactly as the run routes do and answers when the turn completes, suspends for approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`). Progress notifications are sent when the request carries a progressToken.",
+        "JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`. Every published agent the key owner may run is a tool (naming rule: docs/decisions.md, 'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a session exactly as the run routes do and answers when the turn completes, suspends for approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`). Progress notifications are sent when the request carries a progressToken. Send `Accept: application/json, text/event-stream`: the answer is either (Streamable HTTP), and a request whose `Accept` does not list both is answered 406. (OpenAPI ignores an `Accept` header parameter, so the requirement is stated here and by the two media types of the 200.)",
       tags: ["Agent sessions"],
       security: [{ apiKey: [] }],
-      parameters: [
-        {
-          name: "Accept",
-          in: "header",
-          required: true,
-          description:
-            "Must list both `application/json` and `text/event-stream` (Streamable HTTP): the answer is either. Without both the endpoint answers 406.",
-          schema: { type: "string" },
-          example: "application/json, text/event-stream",
-        },
-      ],
       requestBody: {
         required: true,
         content: {
           "application/json": {
             schema: {
               type: "object",
-              description: "A JSON-RPC 2.0 request (with `id`) or notification (without).",
-              required: ["jsonrpc", "method"],
-              properties: {
-                jsonrpc: { type: "string", enum: ["2.0"] },
-                id: { type: ["string", "integer"] },
-                method: {
-                  type: "string",
-                  description: "`initialize`, `ping`, `tools/list`, `tools/call`, or a notification.",
-                },
-                params: { type: "object" },
-              },
+              description:
+                "A JSON-RPC 2.0 request (`jsonrpc: '2.0'`, `id`, `method`: `initialize`, `ping`, `tools/list`, `tools/call`, and its `params`) or a notification (no `id`).",
+              additionalProperties: true,
             },
             example: { jsonrpc: "2.0", id: 1, method: "tools/list" },
           },
