@@ -55,6 +55,7 @@ export default tseslint.config(
       "next-env.d.ts",
       "sdk/*/dist/**",
       "sdk/*/build-test/**",
+      "scripts/openapi-check/generated/**",
     ],
   },
   js.configs.recommended,

@@ -97,7 +97,8 @@ printf '%s\n' "${postgres_files[@]}" >"$work/postgres-files"
 together \
   "unit + integration (PostgreSQL, Node $(node -v): ${#postgres_files[@]} files that need a database)::xargs -a '$work/postgres-files' -d '\n' env TEST_DB=postgres TEST_PG_ADMIN_URL='$PG_ADMIN_URL' npx vitest run" \
   "production build::npx next build" \
-  "migration drift, SDKs current, TypeScript SDK, Python SDK::bash scripts/migration-diff.sh && npm run --silent sdk:check && npm --prefix sdk/typescript test && sdk/python/.venv/bin/python -m pytest sdk/python/tests/unit -q -p no:cacheprovider"
+  "migration drift, SDKs current, TypeScript SDK, Python SDK::bash scripts/migration-diff.sh && npm run --silent sdk:check && npm --prefix sdk/typescript test && sdk/python/.venv/bin/python -m pytest sdk/python/tests/unit -q -p no:cacheprovider" \
+  "OpenAPI documents: redocly lint, typed calls compile::npm run --silent openapi:check"
 
 rm -rf .data/e2e
 run "end to end (PGlite): api, console, sdk" env E2E_DATA_DIR=.data/e2e npx playwright test \

@@ -244,6 +244,21 @@ def union(members: list[str]) -> str:
     return " | ".join(seen)
 
 
+def resolve_ref(schema: Any, components: dict[str, Any]) -> Any:
+    if isinstance(schema, dict) and "$ref" in schema:
+        return components[schema["$ref"].rsplit("/", 1)[-1]]
+    return schema
+
+
+def one_of_objects(schema: dict[str, Any], components: dict[str, Any]) -> bool:
+    """A `oneOf` whose every branch is an object with properties (a body that takes one of several shapes)."""
+    branches = schema.get("oneOf")
+    return isinstance(branches, list) and len(branches) > 1 and all(
+        isinstance(branch, dict) and branch.get("type") == "object" and branch.get("properties")
+        for branch in (resolve_ref(member, components) for member in branches)
+    )
+
+
 def json_content(entry: dict[str, Any]) -> dict[str, Any] | None:
     return (entry.get("content") or {}).get("application/json")
 
@@ -402,6 +417,31 @@ def render_method(models: ModelWriter, path: str, method: str, op: dict[str, Any
                     keyword_args.append(f"{arg}: {annotation} = OMIT")
                 fields.append(f"{wire!r}: {arg}")
             body_expr = f"{request_class}.model_validate({{k: v for k, v in {{{', '.join(fields)}}}.items() if v is not OMIT}})"
+        elif one_of_objects(schema, models.components):
+            # A `oneOf` body (the trigger types, the two worker bodies, the approval decisions): one
+            # keyword per field of any branch, required only when every branch requires it; the
+            # service says which branch a call matches. The union's models stay importable.
+            models.type_of(body["schema"], stem + "Request")
+            branches = [resolve_ref(branch, models.components) for branch in schema["oneOf"]]
+            required = set.intersection(*(set(branch.get("required", [])) for branch in branches))
+            merged: dict[str, list[str]] = {}
+            for member, branch in zip(schema["oneOf"], branches):
+                # A named branch has its model already: reuse its field types (and their class names).
+                known = models.field_types.get(models.component(member["$ref"].rsplit("/", 1)[-1]), {}) if "$ref" in member else {}
+                for wire, prop in branch["properties"].items():
+                    merged.setdefault(wire, []).append(known.get(wire) or models.type_of(prop, stem + "Request" + pascal(wire)))
+            fields = []
+            used = {a.split(":")[0] for a in positional + keyword_args}
+            for wire, props in merged.items():
+                arg = py_name(wire, RESERVED_FIELDS)
+                while arg in used or arg in ("idempotency_key", "request_options"):
+                    arg += "_"
+                used.add(arg)
+                parts = [part.replace(" | None", "") + " | dict[str, Any]" if re.fullmatch(r"[A-Z]\w*( \| None)?", part) else part for part in props]
+                annotation = union(parts)
+                keyword_args.append(f"{arg}: {annotation}" if wire in required else f"{arg}: {annotation} = OMIT")
+                fields.append(f"{wire!r}: {arg}")
+            body_expr = f"{{k: v for k, v in {{{', '.join(fields)}}}.items() if v is not OMIT}}"
         else:
             annotation = models.type_of(body.get("schema"), stem + "Request")
             keyword_args.insert(0, f"body: {union([annotation, 'dict[str, Any]'])}")

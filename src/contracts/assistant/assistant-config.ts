@@ -7,7 +7,7 @@ export const ASSISTANT_ORG_404 = "No customer organization of this platform with
 
 export const ZAssistantWebhookView = z
   .object({
-    url: z.string().meta({ description: "Where events are POSTed." }),
+    url: z.string().meta({ format: "uri", description: "Where events are POSTed." }),
     secret_hint: z.string().meta({
       description:
         "The last 4 characters of the signing secret, after an ellipsis; the secret itself is never returned.",

@@ -31,7 +31,9 @@ export const ZStartConnectionRequest = z.strictObject({
 
 export const ZStartConnectionResponse = z
   .object({
-    authorize_url: z.string().meta({ description: "The single-use connect link to open in the end user's browser." }),
+    authorize_url: z
+      .string()
+      .meta({ format: "uri", description: "The single-use connect link to open in the end user's browser." }),
     expires_at: ZIsoDateTime.meta({ description: "When the link stops working (10 minutes)." }),
   })
   .meta({ id: "ConnectLink" });

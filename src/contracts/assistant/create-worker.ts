@@ -12,8 +12,39 @@ export const WORKER_EMAIL_MAX = 254;
 // assistant worker: external_ref, email) share POST /organizations/{orgId}/workers; the body's
 // fields say which is meant, so one procedure serves both (a route has one procedure).
 
+const assistantFields = {
+  external_ref: z
+    .string()
+    .trim()
+    .min(1, "must not be blank")
+    .max(EXTERNAL_REF_MAX, `must be at most ${EXTERNAL_REF_MAX} characters`)
+    .meta({ description: "Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed)." }),
+  email: z
+    .email("must be an email address")
+    .max(WORKER_EMAIL_MAX, `must be at most ${WORKER_EMAIL_MAX} characters`)
+    .meta({ description: "Assistant worker: the end user's email address (at most 254 characters)." }),
+};
+
+/** The two bodies as the document states them (`oneOf`): what the wide schema below accepts. */
+const ZCreateWorkerBody = z
+  .union([
+    z
+      .strictObject({ external_ref: assistantFields.external_ref, email: assistantFields.email })
+      .meta({ id: "CreateAssistantWorker", description: "Spec 4.8: create or find an assistant worker." }),
+    z
+      .strictObject({
+        partnerSubject: ZVouchWorkerBody.partnerSubject,
+        displayName: ZVouchWorkerBody.displayName,
+        domainRoles: ZVouchWorkerBody.domainRoles,
+        organizationRole: ZVouchWorkerBody.organizationRole,
+      })
+      .meta({ id: "VouchWorker", description: "Spec 4.7: vouch a named worker, or update its vouch." }),
+  ])
+  .meta({ id: "CreateWorkerRequest" });
+
 export const createWorkerMeta = routeMeta({
   idempotency: "optional",
+  documentedBody: ZCreateWorkerBody,
   surface: "partner-v1",
   method: "POST",
   path: "/organizations/{orgId}/workers",
@@ -31,19 +62,6 @@ export const createWorkerMeta = routeMeta({
     409: ASSISTANT_IDEMPOTENCY_409,
   },
 });
-
-const assistantFields = {
-  external_ref: z
-    .string()
-    .trim()
-    .min(1, "must not be blank")
-    .max(EXTERNAL_REF_MAX, `must be at most ${EXTERNAL_REF_MAX} characters`)
-    .meta({ description: "Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed)." }),
-  email: z
-    .email("must be an email address")
-    .max(WORKER_EMAIL_MAX, `must be at most ${WORKER_EMAIL_MAX} characters`)
-    .meta({ description: "Assistant worker: the end user's email address (at most 254 characters)." }),
-};
 
 const ASSISTANT_KEYS = ["external_ref", "email"] as const;
 const VOUCH_KEYS = ["partnerSubject", "displayName", "domainRoles"] as const;

@@ -4,8 +4,29 @@ import { MESSAGE_MAX } from "@/contracts/sessions/common";
 import { ZAssistantApproval } from "./approval";
 import { ASSISTANT_401, ZAssistantPathId, ZWorkerPath } from "./worker";
 
+const EDITED_ARGS = z.record(z.string(), z.unknown()).meta({
+  description:
+    "With `approve`: the arguments to run the action with instead of the proposed ones (a whole object, not a patch).",
+});
+const INSTRUCTION = z
+  .string()
+  .trim()
+  .min(1, "must not be blank")
+  .max(MESSAGE_MAX, `must be at most ${MESSAGE_MAX} characters`)
+  .meta({ description: "Instead of a decision: what to change; the assistant revises and proposes the action again." });
+
+/** The three bodies as the document states them (`oneOf`): what the wide schema below accepts. */
+const ZDecideApprovalBody = z
+  .union([
+    z.strictObject({ decision: z.literal("approve"), edited_args: EDITED_ARGS.optional() }),
+    z.strictObject({ decision: z.literal("reject") }),
+    z.strictObject({ instruction: INSTRUCTION }),
+  ])
+  .meta({ id: "AssistantApprovalDecision" });
+
 export const decideApprovalMeta = routeMeta({
   idempotency: "optional",
+  documentedBody: ZDecideApprovalBody,
   surface: "partner-v1",
   method: "POST",
   path: "/organizations/{orgId}/workers/{w}/approvals/{id}",
@@ -28,19 +49,8 @@ export const ZDecideApprovalRequest = z
     ...ZWorkerPath,
     id: ZAssistantPathId.meta({ description: "The approval's id." }),
     decision: z.enum(["approve", "reject"]).optional(),
-    edited_args: z.record(z.string(), z.unknown()).optional().meta({
-      description:
-        "With `approve`: the arguments to run the action with instead of the proposed ones (a whole object, not a patch).",
-    }),
-    instruction: z
-      .string()
-      .trim()
-      .min(1, "must not be blank")
-      .max(MESSAGE_MAX, `must be at most ${MESSAGE_MAX} characters`)
-      .optional()
-      .meta({
-        description: "Instead of a decision: what to change; the assistant revises and proposes the action again.",
-      }),
+    edited_args: EDITED_ARGS.optional(),
+    instruction: INSTRUCTION.optional(),
   })
   .superRefine((body, context) => {
     if ((body.decision === undefined) === (body.instruction === undefined)) {

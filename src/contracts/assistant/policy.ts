@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseIsoDuration } from "@/contracts/common/iso-duration";
+import { DURATION, parseIsoDuration } from "@/contracts/common/iso-duration";
 import { ZPolicyAction, ZPolicyMode } from "./actions";
 
 // A worker's policy (spec 4.8): which actions run, wait for approval or are refused.
@@ -19,6 +19,7 @@ export const ZApprovalTtl = z
     return ms === null || (ms >= APPROVAL_TTL_MIN_MS && ms <= APPROVAL_TTL_MAX_MS);
   }, "must be between 1 minute (PT1M) and 30 days (P30D)")
   .meta({
+    pattern: DURATION.source,
     description:
       "How long an approval waits before it expires: an ISO 8601 duration from PT1M to P30D (weeks, days, hours, minutes, seconds).",
   });

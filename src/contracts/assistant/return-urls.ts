@@ -4,7 +4,11 @@ import { routeMeta } from "@/contracts/common/meta";
 const PARTNER_401 = "Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED).";
 
 export const ZReturnUrls = z
-  .object({ urls: z.array(z.string()).meta({ description: "Registered return URL prefixes, normalized." }) })
+  .object({
+    urls: z
+      .array(z.string().meta({ format: "uri" }))
+      .meta({ description: "Registered return URL prefixes, normalized." }),
+  })
   .meta({ id: "OAuthReturnUrls" });
 
 export const getReturnUrlsMeta = routeMeta({

@@ -27,6 +27,7 @@ export const ZCallerIntegrationCredential = z
         (fields) => Object.keys(fields).length <= CALLER_FIELDS_MAX,
         `fields may name at most ${CALLER_FIELDS_MAX} secrets`,
       )
+      .meta({ minProperties: 1, maxProperties: CALLER_FIELDS_MAX })
       .optional()
       .meta({
         description: "1 to 16 named secrets; names the integration does not declare are dropped before invocation.",

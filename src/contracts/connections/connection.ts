@@ -10,7 +10,8 @@ export const ZSecretValue = z
 
 export const ZSecretFields = z
   .record(z.string().regex(/^[A-Za-z0-9_]{1,64}$/, "field names are 1-64 letters, digits or _"), ZSecretValue)
-  .refine((fields) => Object.keys(fields).length >= 1 && Object.keys(fields).length <= 16, "give 1 to 16 fields");
+  .refine((fields) => Object.keys(fields).length >= 1 && Object.keys(fields).length <= 16, "give 1 to 16 fields")
+  .meta({ minProperties: 1, maxProperties: 16 });
 
 /** A connection as the console shows it: never the secret, only a hint. */
 export const ZConnection = z.object({

@@ -31,9 +31,9 @@ export type TListWorkerApprovalsRequest = z.infer<typeof ZListWorkerApprovalsReq
 export const ZListWorkerApprovalsResponse = z
   .object({
     items: z.array(ZWorkerApproval),
-    total: z.number().int(),
-    limit: z.number().int(),
-    offset: z.number().int(),
+    total: z.number().int().min(0),
+    limit: z.number().int().min(1).max(100),
+    offset: z.number().int().min(0),
   })
   .meta({ id: "WorkerApprovalList" });
 export type TListWorkerApprovalsResponse = z.infer<typeof ZListWorkerApprovalsResponse>;

@@ -1,8 +1,18 @@
 import { z } from "zod";
+import { CLIENT_SEGMENT_PATTERN } from "@/contracts/common/patterns";
 import { routeMeta } from "@/contracts/common/meta";
 import { ZFollowerRecord } from "./follower-record";
 
 export const provisionOrganizationMeta = routeMeta({
+  examples: {
+    request: {
+      clientName: "Acme Bakery",
+      clientSegment: "acme-bakery",
+      directLoginDisabled: true,
+      ownerName: "Ada Baker",
+      domainName: "Front office",
+    },
+  },
   idempotency: "required",
   surface: "partner-v1",
   method: "POST",
@@ -32,7 +42,11 @@ const name = (what: string, max: number) =>
 
 export const ZProvisionOrganizationRequest = z.strictObject({
   clientName: name("The customer's name; becomes the organization's name", 200),
+  // Checked by the service, which answers CLIENT_SEGMENT_INVALID: the pattern is documented here.
   clientSegment: z.string().meta({
+    minLength: 1,
+    maxLength: 63,
+    pattern: CLIENT_SEGMENT_PATTERN.source,
     description:
       "A URL segment: 1-63 lowercase letters, digits and `-`, starting and ending with a letter or digit. Becomes the organization's identifier (unique across the service).",
   }),

@@ -4,6 +4,7 @@ import { routeMeta } from "@/contracts/common/meta";
 import { ZSessionMessageText } from "./common";
 
 export const openSessionMeta = routeMeta({
+  examples: { request: { message: "Summarise yesterday's support tickets." } },
   idempotency: "optional",
   surface: "v1",
   method: "POST",

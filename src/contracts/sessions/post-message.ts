@@ -4,6 +4,7 @@ import { routeMeta } from "@/contracts/common/meta";
 import { SESSION_404, ZSessionMessageText, ZSessionPathId } from "./common";
 
 export const postMessageMeta = routeMeta({
+  examples: { request: { message: "Only the ones marked urgent, please." } },
   idempotency: "optional",
   surface: "v1",
   method: "POST",

@@ -3,25 +3,6 @@ import { ZUuid } from "@/contracts/common/ids";
 import { routeMeta } from "@/contracts/common/meta";
 import { ENDPOINT_SECRET_MAX, ENDPOINT_SECRET_MIN, ZEventFilter, ZTrigger, ZTriggerName } from "./trigger";
 
-export const createTriggerMeta = routeMeta({
-  idempotency: "optional",
-  surface: "v1",
-  method: "POST",
-  path: "/triggers",
-  summary: "Create a domain trigger",
-  description:
-    "Browser session cookie only (an organization must be selected); personal API keys are refused. Creates a `schedule`, `api` or `event` trigger in a domain where the caller may edit automations. Event triggers are validated against the integration catalog (adapter, event type, filter field), the organization's rollout of event triggers and the connection, and get an ingress URL. Agents and flows subscribe in the console.",
-  tags: ["Triggers"],
-  security: ["sessionCookie"],
-  successStatus: 201,
-  errors: {
-    400: "Invalid or unknown fields, a cron expression or time zone that does not parse, an event the integration does not declare, a filter on an undeclared field, or a connection of another domain or integration (VALIDATION).",
-    401: "The service_session cookie is missing or invalid, no organization is selected, or an Authorization header was sent (UNAUTHORIZED).",
-    403: "The caller's role in the domain does not allow editing automations, or event triggers are not enabled for the organization (FORBIDDEN).",
-    404: "The domain, integration or connection is unknown or belongs to another organization (NOT_FOUND).",
-  },
-});
-
 const COMMON = { domainId: ZUuid.meta({ description: "The domain the trigger belongs to." }), name: ZTriggerName };
 
 const SCHEDULE = {
@@ -63,26 +44,74 @@ const EVENT = {
   eventFilter: ZEventFilter,
 };
 
-/** The union of section 4.5, each member strict: a field of another type is an unknown key. */
-const ZCreateTriggerUnion = z.discriminatedUnion("type", [
-  z.strictObject({
-    type: z.literal("schedule"),
-    ...COMMON,
-    cron: SCHEDULE.cron,
-    timezone: SCHEDULE.timezone.optional(),
-    input: SCHEDULE.input.optional(),
-  }),
-  z.strictObject({ type: z.literal("api"), ...COMMON }),
-  z.strictObject({
-    type: z.literal("event"),
-    ...COMMON,
-    sourceIntegrationId: EVENT.sourceIntegrationId,
-    connectionId: EVENT.connectionId,
-    eventType: EVENT.eventType,
-    endpointSecret: EVENT.endpointSecret.optional(),
-    eventFilter: EVENT.eventFilter.optional(),
-  }),
-]);
+/**
+ * The union of section 4.5, each member strict: a field of another type is an unknown key. The
+ * document states the body as this union (`documentedBody`): `oneOf` on `type`.
+ */
+const ZCreateTriggerUnion = z
+  .discriminatedUnion("type", [
+    z.strictObject({
+      type: z.literal("schedule"),
+      ...COMMON,
+      cron: SCHEDULE.cron,
+      timezone: SCHEDULE.timezone.optional(),
+      input: SCHEDULE.input.optional(),
+    }),
+    z.strictObject({ type: z.literal("api"), ...COMMON }),
+    z.strictObject({
+      type: z.literal("event"),
+      ...COMMON,
+      sourceIntegrationId: EVENT.sourceIntegrationId,
+      connectionId: EVENT.connectionId,
+      eventType: EVENT.eventType,
+      endpointSecret: EVENT.endpointSecret.optional(),
+      eventFilter: EVENT.eventFilter.optional(),
+    }),
+  ])
+  .meta({ id: "CreateTriggerRequest" });
+
+export const createTriggerMeta = routeMeta({
+  idempotency: "optional",
+  documentedBody: ZCreateTriggerUnion,
+  examples: {
+    request: {
+      type: "schedule",
+      domainId: "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+      name: "Nightly digest",
+      cron: "0 6 * * 1-5",
+      timezone: "Europe/Berlin",
+    },
+    response: {
+      trigger: {
+        id: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+        domainId: "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+        name: "Nightly digest",
+        active: true,
+        createdAt: "2026-01-05T09:00:00.000Z",
+        type: "schedule",
+        cron: "0 6 * * 1-5",
+        timezone: "Europe/Berlin",
+        input: {},
+        nextFireAt: "2026-01-06T05:00:00.000Z",
+      },
+    },
+  },
+  surface: "v1",
+  method: "POST",
+  path: "/triggers",
+  summary: "Create a domain trigger",
+  description:
+    "Browser session cookie only (an organization must be selected); personal API keys are refused. Creates a `schedule`, `api` or `event` trigger in a domain where the caller may edit automations. Event triggers are validated against the integration catalog (adapter, event type, filter field), the organization's rollout of event triggers and the connection, and get an ingress URL. Agents and flows subscribe in the console.",
+  tags: ["Triggers"],
+  security: ["sessionCookie"],
+  successStatus: 201,
+  errors: {
+    400: "Invalid or unknown fields, a cron expression or time zone that does not parse, an event the integration does not declare, a filter on an undeclared field, or a connection of another domain or integration (VALIDATION).",
+    401: "The service_session cookie is missing or invalid, no organization is selected, or an Authorization header was sent (UNAUTHORIZED).",
+    403: "The caller's role in the domain does not allow editing automations, or event triggers are not enabled for the organization (FORBIDDEN).",
+    404: "The domain, integration or connection is unknown or belongs to another organization (NOT_FOUND).",
+  },
+});
 
 /**
  * The OpenAPI generator needs one object as a route's input, so the wire body is every field of

@@ -1,9 +1,13 @@
 import { z } from "zod";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/contracts/common/patterns";
 import { ZCallerCredentials } from "@/contracts/common/caller-credentials";
 import { ZIsoDateTime, ZUuid } from "@/contracts/common/ids";
 import { routeMeta } from "@/contracts/common/meta";
 
 export const fireTriggerMeta = routeMeta({
+  examples: {
+    request: { triggerId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e", input: { prompt: "A new order arrived: #4711." } },
+  },
   idempotency: "optional",
   surface: "v1",
   method: "POST",
@@ -32,7 +36,11 @@ export const ZFireTriggerRequest = z.object({
   callerCredentialExpiresAt: ZIsoDateTime.optional().meta({
     description: "ISO-8601 expiry of the supplied material; must be in the future.",
   }),
+  // Checked by hand (src/server/idempotency/idempotency-key.ts): the pattern is documented here.
   idempotencyKey: z.string().optional().meta({
+    minLength: 1,
+    maxLength: 128,
+    pattern: IDEMPOTENCY_KEY_PATTERN.source,
     description:
       "1-128 characters from letters, digits, `.`, `_`, `:`, `-`. The `Idempotency-Key` header wins when both are sent.",
   }),

@@ -58,7 +58,10 @@ export const ZTrigger = z
       connectionId: ZUuid,
       eventType: z.string(),
       eventFilter: ZEventFilter.nullable(),
-      ingressUrl: z.string().meta({ description: "The URL the source system calls to deliver an event." }),
+      ingressUrl: z.string().meta({
+        format: "uri",
+        description: "The URL the source system calls to deliver an event.",
+      }),
       hasEndpointSecret: z
         .boolean()
         .meta({ description: "Whether ingress calls must carry an HMAC signature made with the endpoint secret." }),

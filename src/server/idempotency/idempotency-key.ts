@@ -1,7 +1,8 @@
 import { AppError } from "@/server/errors";
 
-/** Spec 4.5 rule 2 (and section 8): 1-128 characters from letters, digits, `.`, `_`, `:`, `-`. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+import { IDEMPOTENCY_KEY_PATTERN } from "@/contracts/common/patterns";
+
+export { IDEMPOTENCY_KEY_PATTERN };
 
 /**
  * The request's idempotency key (rule 1: the `Idempotency-Key` header wins over the body's

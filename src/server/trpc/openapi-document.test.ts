@@ -160,3 +160,93 @@ describe("the partner document", () => {
     }
   });
 });
+
+describe("request schemas as strict as the server", () => {
+  const v1 = documentOf("v1");
+  const partner = documentOf("partner-v1");
+  const schemasOf = (document: TJson) => (document.components as { schemas: Record<string, TJson> }).schemas;
+  const bodyOf = (document: TJson, path: string, method: (typeof METHODS)[number]) =>
+    (operation(document, path, method) as unknown as { requestBody: { content: Record<string, TJson> } }).requestBody
+      .content["application/json"]!;
+
+  it("states the trigger body and record as oneOf with a discriminator on type", () => {
+    expect(bodyOf(v1, "/triggers", "post").schema).toEqual({ $ref: "#/components/schemas/CreateTriggerRequest" });
+    for (const name of ["CreateTriggerRequest", "Trigger"]) {
+      const schema = schemasOf(v1)[name]!;
+      expect(schema.anyOf).toBeUndefined();
+      expect(schema.discriminator).toEqual({
+        propertyName: "type",
+        mapping: Object.fromEntries(
+          ["schedule", "api", "event"].map((type) => [
+            type,
+            `#/components/schemas/${name}${type[0]!.toUpperCase()}${type.slice(1)}`,
+          ]),
+        ),
+      });
+      expect(schema.oneOf).toHaveLength(3);
+    }
+  });
+
+  it("states the two worker bodies and the three approval decisions as oneOf", () => {
+    const workers = schemasOf(partner).CreateWorkerRequest!;
+    expect(workers.oneOf).toEqual([
+      { $ref: "#/components/schemas/CreateAssistantWorker" },
+      { $ref: "#/components/schemas/VouchWorker" },
+    ]);
+    expect(schemasOf(partner).AssistantApprovalDecision!.oneOf).toHaveLength(3);
+  });
+
+  it("says minProperties where {} is refused, and the patterns the server checks by hand", () => {
+    const text = JSON.stringify(v1);
+    expect(text).toContain('"minProperties":1,"maxProperties":16');
+    const fire = bodyOf(v1, "/triggers/fire", "post").schema as { properties: Record<string, TJson> };
+    expect(fire.properties.idempotencyKey).toMatchObject({ pattern: "^[A-Za-z0-9._:-]{1,128}$" });
+    const provision = bodyOf(partner, "/organizations", "post").schema as { properties: Record<string, TJson> };
+    expect(provision.properties.clientSegment).toMatchObject({ pattern: "^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$" });
+    expect(JSON.stringify(partner)).toMatch(/"approval_ttl":\{[^}]*"pattern":"\^P/);
+  });
+
+  it("keeps its examples valid for the server's own input schemas", async () => {
+    const { surfaceProcedures } = await import("./surface");
+    let checked = 0;
+    for (const surface of ["v1", "partner-v1"] as const) {
+      for (const { meta, procedure } of surfaceProcedures(surface)) {
+        const example = meta.examples?.request;
+        if (!example) continue;
+        const parser = (procedure._def as unknown as { inputs: Array<{ safeParse(value: unknown): unknown }> })
+          .inputs[0]!;
+        const pathParams = Object.fromEntries(
+          [...meta.openapi!.path.matchAll(/\{(\w+)\}/g)].map((match) => [
+            match[1]!,
+            "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+          ]),
+        );
+        const result = parser.safeParse({ ...example, ...pathParams }) as { success: boolean; error?: unknown };
+        expect(result.success, `${meta.openapi!.path}: ${JSON.stringify(result.error)}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
+  });
+
+  it("documents the MCP endpoint's Accept requirement and its 406", () => {
+    const mcp = operation(v1, "/mcp", "post") as unknown as {
+      description: string;
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    };
+    expect(mcp.description).toContain("Accept: application/json, text/event-stream");
+    expect(Object.keys(mcp.responses["200"]!.content!).sort()).toEqual(["application/json", "text/event-stream"]);
+    expect(mcp.responses["406"]).toBeDefined();
+  });
+
+  it("describes every tag it uses at the top, the first operation's tag first", () => {
+    for (const document of [v1, partner]) {
+      const tags = (document.tags as Array<{ name: string }>).map((tag) => tag.name);
+      const first = Object.values(document.paths as Record<string, Record<string, { tags: string[] }>>)[0]!;
+      expect(tags[0]).toBe(Object.values(first)[0]!.tags[0]);
+      for (const { operation } of operations(document))
+        for (const tag of (operation as { tags?: string[] }).tags ?? []) expect(tags).toContain(tag);
+    }
+    expect((v1.info as TJson).license).toBeDefined();
+  });
+});

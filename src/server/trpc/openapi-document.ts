@@ -1,6 +1,8 @@
 import { generateOpenApiDocument, type OpenAPIObject, type SecuritySchemeObject } from "trpc-to-openapi";
 import { z } from "zod";
+import { createSchema } from "zod-openapi";
 import { ZErrorEnvelope } from "@/contracts/common/error";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/contracts/common/patterns";
 import { SURFACE_PREFIX, type TProcedureMeta, type TSurface } from "@/contracts/common/meta";
 import { appRouter } from "@/server/routers/root";
 import { addIngressOperation } from "./openapi-ingress";
@@ -86,7 +88,12 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": header("The limits in force for this request, e.g. `600;w=60`.", { type: "string" }),
 };
 
-const IDEMPOTENCY_KEY_SCHEMA = { type: "string", minLength: 1, maxLength: 128, pattern: "^[A-Za-z0-9._:-]{1,128}$" };
+const IDEMPOTENCY_KEY_SCHEMA = {
+  type: "string",
+  minLength: 1,
+  maxLength: 128,
+  pattern: IDEMPOTENCY_KEY_PATTERN.source,
+};
 
 const IDEMPOTENCY_409 =
   "The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`).";
@@ -193,7 +200,9 @@ function buildDocument(surface: TSurface): OpenAPIObject {
     const operation = (document.paths?.[path] as Record<string, TOperation> | undefined)?.[
       meta.openapi!.method.toLowerCase()
     ];
-    if (operation) describeOperation(operation, meta, path);
+    if (!operation) continue;
+    describeOperation(operation, meta, path);
+    documentBody(document, operation, meta);
   }
   // The schema has a meta id, so zod wraps it as { $ref: "#/$defs/ErrorEnvelope", $defs }: take
   // the definition itself, since "#/$defs" would point at the root of the OpenAPI document.
@@ -213,8 +222,141 @@ function buildDocument(surface: TSurface): OpenAPIObject {
     addMcpOperation(document);
     addIngressOperation(document);
   }
+  addDiscriminators(document);
+  describeDocument(document);
   return withStandardFormats(document);
 }
+
+type TSchema = Record<string, unknown>;
+type TMedia = { schema?: unknown; example?: unknown };
+
+/** A route's `documentedBody` (its union, stated as `oneOf`) and its examples. */
+function documentBody(document: OpenAPIObject, operation: TOperation, meta: TProcedureMeta): void {
+  const body = (operation.requestBody as { content?: Record<string, TMedia> } | undefined)?.content?.[
+    "application/json"
+  ];
+  if (meta.documentedBody && body) {
+    const { schema, components } = createSchema(meta.documentedBody, { io: "input", openapiVersion: "3.1.0" });
+    body.schema = schema;
+    const schemas = (document.components ??= {}).schemas ?? {};
+    for (const [name, component] of Object.entries(components)) {
+      // A documented body's branches are strict objects that exclude each other: exactly one matches.
+      const { anyOf, ...rest } = component as TSchema;
+      schemas[name] ??= (anyOf ? { ...rest, oneOf: anyOf } : component) as never;
+    }
+    document.components.schemas = schemas;
+  }
+  if (meta.examples?.request && body) body.example = meta.examples.request;
+  const status = String(meta.successStatus ?? 200);
+  const success = (operation.responses?.[status] as { content?: Record<string, TMedia> } | undefined)?.content?.[
+    "application/json"
+  ];
+  if (meta.examples?.response && success) success.example = meta.examples.response;
+}
+
+function pascal(value: string): string {
+  return value
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join("");
+}
+
+/** The one literal a branch's property takes (`const`, or an enum of one), if any. */
+function literalOf(property: unknown): string | null {
+  const schema = property as { const?: unknown; enum?: unknown[] } | undefined;
+  if (typeof schema?.const === "string") return schema.const;
+  if (schema?.enum?.length === 1 && typeof schema.enum[0] === "string") return schema.enum[0];
+  return null;
+}
+
+/**
+ * zod writes a discriminated union as a bare `oneOf` of inline objects (and a plain union as
+ * `anyOf`). A component that is a union of objects which all require one property, each with its
+ * own literal, becomes `oneOf` of named branches (`<Component><Literal>`, e.g. `TriggerSchedule`)
+ * with `discriminator: { propertyName, mapping }`, so generators can type each branch.
+ */
+function addDiscriminators(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, TSchema>;
+  const resolve = (branch: TSchema): TSchema => {
+    const ref = branch.$ref;
+    return typeof ref === "string" ? (schemas[ref.replace("#/components/schemas/", "")] ?? {}) : branch;
+  };
+  for (const [name, schema] of Object.entries(schemas)) {
+    const branches = (schema.oneOf ?? schema.anyOf) as TSchema[] | undefined;
+    if (!branches || branches.length < 2) continue;
+    const objects = branches.map(resolve);
+    const first = objects[0]!;
+    const candidates = Object.keys((first.properties ?? {}) as TSchema);
+    const propertyName = candidates.find((property) => {
+      const values = objects.map((branch) =>
+        ((branch.required ?? []) as string[]).includes(property)
+          ? literalOf((branch.properties as TSchema | undefined)?.[property])
+          : null,
+      );
+      return values.every((value) => value !== null) && new Set(values).size === values.length;
+    });
+    if (!propertyName) continue;
+    const mapping: Record<string, string> = {};
+    const refs = branches.map((branch, index) => {
+      const value = literalOf((objects[index]!.properties as TSchema)[propertyName])!;
+      if (typeof branch.$ref === "string") {
+        mapping[value] = branch.$ref;
+        return branch;
+      }
+      const branchName = `${name}${pascal(value)}`;
+      if (schemas[branchName]) throw new Error(`OpenAPI: ${branchName} (a branch of ${name}) is taken`);
+      schemas[branchName] = branch;
+      mapping[value] = `#/components/schemas/${branchName}`;
+      return { $ref: mapping[value] };
+    });
+    delete schema.anyOf;
+    schema.oneOf = refs;
+    // The branches say `type: object` each; beside `oneOf` it only repeats them.
+    if (schema.type === "object") delete schema.type;
+    schema.discriminator = { propertyName, mapping };
+  }
+}
+
+/**
+ * What generators and linters read at the top: contact, license, and every tag an operation uses,
+ * described. The tags are listed in the order the operations first use them, never sorted: the
+ * console's API reference (Scalar) shows the tags in this order and opens the first one
+ * (`defaultOpenFirstTag`), so it must stay the tag of the first operation (`Auth` in v1, whose
+ * operations the reference shows open). A sorted list opened "Agent sessions" instead and the
+ * reference showed no operation of the first screen: the earlier try (b45dbad).
+ */
+function describeDocument(document: OpenAPIObject): void {
+  // Names only: a deployment's own support address is its operator's to publish.
+  document.info.contact = { name: "Agent Automation Service support" };
+  document.info.license = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
+  const used: string[] = [];
+  const items = [
+    ...Object.values(document.paths ?? {}),
+    ...Object.values((document as { webhooks?: Record<string, unknown> }).webhooks ?? {}),
+  ];
+  for (const item of items)
+    for (const operation of Object.values(item as Record<string, { tags?: string[] }>))
+      for (const tag of operation.tags ?? []) if (!used.includes(tag)) used.push(tag);
+  document.tags = used.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+}
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Auth: "Short-lived user tokens and who a credential is.",
+  Authoring: "Agents and their revisions.",
+  Knowledge: "Knowledge bases, articles and modules agents read.",
+  Triggers: "Schedules, API and event triggers, and their firings.",
+  "Agent sessions": "Conversations with published agents: open, message, approve, read, follow.",
+  "Assistant workers": "The end users of a customer's assistant: their conversations, policies, approvals and events.",
+  Assistant: "A customer's assistant: the agent that answers its workers, its webhook and its events.",
+  "Assistant connections": "Workers' connections to third-party accounts and the OAuth apps they use.",
+  Entitlements: "What a provisioned customer may use.",
+  Leases: "Short-lived tokens a partner mints for its apps and workers.",
+  Provisioning: "Customer organizations a partner creates and follows.",
+  "Support sessions": "Sessions a customer shares with its partner for support.",
+  "Worker approvals": "Decisions a vouched worker takes on runs and sessions.",
+  Workers: "Named workers a partner vouches for in a customer.",
+};
 
 /** OpenAPI 3.1 `webhooks`: what the service POSTs to a customer's assistant webhook (spec 6.2). */
 function addAssistantWebhook(document: OpenAPIObject): void {
@@ -229,10 +371,13 @@ function addAssistantWebhook(document: OpenAPIObject): void {
   (document as OpenAPIObject & { webhooks?: Record<string, unknown> }).webhooks = {
     assistantEvent: {
       post: {
+        operationId: "assistantEvent",
         summary: "An assistant event, delivered to the customer's webhook",
         description:
           "Sent to the `webhook.url` of PUT /organizations/{orgId}/assistant-config for every event of GET /organizations/{orgId}/events, at least once: deduplicate by `id`. Verify `X-Service-Signature` over the raw body before parsing; answer any 2xx within 15 s, or the delivery is retried (0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). A receiver should accept event types it does not know yet with a 2xx.",
         tags: ["Assistant workers"],
+        // Signed with the webhook secret (the two headers below), not by a credential of this API.
+        security: [],
         parameters: [
           signed("X-Service-Timestamp", "Unix seconds when this attempt was signed.", "1767225600"),
           signed(

@@ -30,7 +30,7 @@ describe("the MCP endpoint in the v1 OpenAPI document", () => {
   it("documents POST with the personal key, the JSON-RPC 401 and the stateless 405, in v1 only", async () => {
     const document = JSON.parse(JSON.stringify(openApiDocument("v1"))) as TLooseDocument;
     const operation = document.paths["/mcp"]!.post;
-    expect(Object.keys(operation.responses).sort()).toEqual(["200", "202", "401", "405"]);
+    expect(Object.keys(operation.responses).sort()).toEqual(["200", "202", "401", "405", "406", "415"]);
     expect(operation.security).toEqual([{ apiKey: [] }]);
     expect(Object.keys(document.paths["/mcp"]!)).toEqual(["post"]);
     expect((await new Validator().validate(document as never)).valid).toBe(true);

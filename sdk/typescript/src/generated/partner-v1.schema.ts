@@ -543,46 +543,7 @@ export interface webhooks {
          * An assistant event, delivered to the customer's webhook
          * @description Sent to the `webhook.url` of PUT /organizations/{orgId}/assistant-config for every event of GET /organizations/{orgId}/events, at least once: deduplicate by `id`. Verify `X-Service-Signature` over the raw body before parsing; answer any 2xx within 15 s, or the delivery is retried (0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). A receiver should accept event types it does not know yet with a 2xx.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description `sha256=` and the hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>`, keyed with the webhook secret.
-                     * @example sha256=5d41402abc4b2a76b9719d911017c592a4e9a1b7f2c1c0a3e8a9b4f0d6c2e1a0
-                     */
-                    "X-Service-Signature": string;
-                    /**
-                     * @description Unix seconds when this attempt was signed.
-                     * @example 1767225600
-                     */
-                    "X-Service-Timestamp": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AssistantEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the delivery. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description The signature or timestamp did not verify: the delivery is retried. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["assistantEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -637,6 +598,20 @@ export interface components {
             requested_at: string;
             /** @enum {string} */
             state: "pending" | "decided" | "expired";
+        };
+        AssistantApprovalDecision: {
+            /** @constant */
+            decision: "approve";
+            /** @description With `approve`: the arguments to run the action with instead of the proposed ones (a whole object, not a patch). */
+            edited_args?: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            decision: "reject";
+        } | {
+            /** @description Instead of a decision: what to change; the assistant revises and proposes the action again. */
+            instruction: string;
         };
         AssistantApprovalList: {
             items: components["schemas"]["AssistantApproval"][];
@@ -711,7 +686,10 @@ export interface components {
         AssistantWebhook: {
             /** @description The last 4 characters of the signing secret, after an ellipsis; the secret itself is never returned. */
             secret_hint: string;
-            /** @description Where events are POSTed. */
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
             url: string;
         };
         AssistantWorkerCreated: {
@@ -738,7 +716,10 @@ export interface components {
             };
         };
         ConnectLink: {
-            /** @description The single-use connect link to open in the end user's browser. */
+            /**
+             * Format: uri
+             * @description The single-use connect link to open in the end user's browser.
+             */
             authorize_url: string;
             /**
              * Format: date-time
@@ -746,6 +727,17 @@ export interface components {
              */
             expires_at: string;
         };
+        /** @description Spec 4.8: create or find an assistant worker. */
+        CreateAssistantWorker: {
+            /**
+             * Format: email
+             * @description Assistant worker: the end user's email address (at most 254 characters).
+             */
+            email: string;
+            /** @description Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed). */
+            external_ref: string;
+        };
+        CreateWorkerRequest: components["schemas"]["CreateAssistantWorker"] | components["schemas"]["VouchWorker"];
         CustomerRecord: {
             clientName: string;
             /** @description The URL segment; also the organization's identifier. */
@@ -1047,6 +1039,31 @@ export interface components {
                 turns: components["schemas"]["SessionTurn"][];
             };
         };
+        /** @description Spec 4.7: vouch a named worker, or update its vouch. */
+        VouchWorker: {
+            /** @description The worker's name as the customer's people see it, 1-120 characters (trimmed). */
+            displayName: string;
+            /** @description Exactly the worker's domain memberships, 1-50, each domain once. */
+            domainRoles: {
+                /**
+                 * Format: uuid
+                 * @description A domain of that customer.
+                 */
+                domainId: string;
+                /**
+                 * @description The worker's role in that domain.
+                 * @enum {string}
+                 */
+                role: "owner" | "editor" | "operator" | "viewer";
+            }[];
+            /**
+             * @description The worker's organization role: `member` (the default) or `admin` (may manage the customer's own OAuth apps through `/oauth-apps`, spec 4.8 rule 1). Every vouch sets it; omitted means member.
+             * @enum {string}
+             */
+            organizationRole?: "member" | "admin";
+            /** @description The platform's own id of the named worker, 1-200 characters, compared exactly. */
+            partnerSubject: string;
+        };
         WorkerApproval: {
             /** @description The call's arguments with header values masked (a flow approval step: its stepId and title). */
             args: unknown;
@@ -1168,6 +1185,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientName": "Acme Bakery",
+                 *       "clientSegment": "acme-bakery",
+                 *       "directLoginDisabled": true,
+                 *       "domainName": "Front office",
+                 *       "ownerName": "Ada Baker"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The customer's name; becomes the organization's name, 1-200 characters (trimmed). */
                     clientName: string;
@@ -2500,37 +2526,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The worker's name as the customer's people see it, 1-120 characters (trimmed). */
-                    displayName?: string;
-                    /** @description Exactly the worker's domain memberships, 1-50, each domain once. */
-                    domainRoles?: {
-                        /**
-                         * Format: uuid
-                         * @description A domain of that customer.
-                         */
-                        domainId: string;
-                        /**
-                         * @description The worker's role in that domain.
-                         * @enum {string}
-                         */
-                        role: "owner" | "editor" | "operator" | "viewer";
-                    }[];
-                    /**
-                     * Format: email
-                     * @description Assistant worker: the end user's email address (at most 254 characters).
-                     */
-                    email?: string;
-                    /** @description Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed). */
-                    external_ref?: string;
-                    /**
-                     * @description The worker's organization role: `member` (the default) or `admin` (may manage the customer's own OAuth apps through `/oauth-apps`, spec 4.8 rule 1). Every vouch sets it; omitted means member.
-                     * @enum {string}
-                     */
-                    organizationRole?: "member" | "admin";
-                    /** @description The platform's own id of the named worker, 1-200 characters, compared exactly. */
-                    partnerSubject?: string;
-                };
+                "application/json": components["schemas"]["CreateWorkerRequest"];
             };
         };
         responses: {
@@ -2891,16 +2887,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    decision?: "approve" | "reject";
-                    /** @description With `approve`: the arguments to run the action with instead of the proposed ones (a whole object, not a patch). */
-                    edited_args?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description Instead of a decision: what to change; the assistant revises and proposes the action again. */
-                    instruction?: string;
-                };
+                "application/json": components["schemas"]["AssistantApprovalDecision"];
             };
         };
         responses: {
@@ -4779,6 +4766,46 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+        };
+    };
+    assistantEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` and the hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>`, keyed with the webhook secret.
+                 * @example sha256=5d41402abc4b2a76b9719d911017c592a4e9a1b7f2c1c0a3e8a9b4f0d6c2e1a0
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1767225600
+                 */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssistantEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature or timestamp did not verify: the delivery is retried. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -195,7 +195,7 @@ export function v1Operations(transport: Transport) {
       /**
        * Model Context Protocol endpoint (Streamable HTTP, stateless).
        *
-       * JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`. Every published agent the key owner may run is a tool (naming rule: docs/decisions.md, 'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a session exactly as the run routes do and answers when the turn completes, suspends for approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`). Progress notifications are sent when the request carries a progressToken.
+       * JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`. Every published agent the key owner may run is a tool (naming rule: docs/decisions.md, 'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a session exactly as the run routes do and answers when the turn completes, suspends for approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`). Progress notifications are sent when the request carries a progressToken. Send `Accept: application/json, text/event-stream`: the answer is either (Streamable HTTP), and a request whose `Accept` does not list both is answered 406. (OpenAPI ignores an `Accept` header parameter, so the requirement is stated here and by the two media types of the 200.)
        *
        * `POST /mcp`
        */

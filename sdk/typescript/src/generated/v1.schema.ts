@@ -361,7 +361,7 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol endpoint (Streamable HTTP, stateless)
-         * @description JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`. Every published agent the key owner may run is a tool (naming rule: docs/decisions.md, 'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a session exactly as the run routes do and answers when the turn completes, suspends for approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`). Progress notifications are sent when the request carries a progressToken.
+         * @description JSON-RPC 2.0 over Streamable HTTP: `initialize`, `ping`, `tools/list`, `tools/call`. Every published agent the key owner may run is a tool (naming rule: docs/decisions.md, 'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a session exactly as the run routes do and answers when the turn completes, suspends for approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`). Progress notifications are sent when the request carries a progressToken. Send `Accept: application/json, text/event-stream`: the answer is either (Streamable HTTP), and a request whose `Accept` does not list both is answered 406. (OpenAPI ignores an `Accept` header parameter, so the requirement is stated here and by the two media types of the 200.)
          */
         post: operations["mcp"];
         delete?: never;
@@ -547,6 +547,69 @@ export interface components {
                     token?: string;
                 };
             };
+        };
+        CreateTriggerRequest: components["schemas"]["CreateTriggerRequestSchedule"] | components["schemas"]["CreateTriggerRequestApi"] | components["schemas"]["CreateTriggerRequestEvent"];
+        CreateTriggerRequestApi: {
+            /**
+             * Format: uuid
+             * @description The domain the trigger belongs to.
+             */
+            domainId: string;
+            /** @description Trimmed, 1-120 characters. */
+            name: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "api";
+        };
+        CreateTriggerRequestEvent: {
+            /**
+             * Format: uuid
+             * @description event: a connection of the same domain to the source integration.
+             */
+            connectionId: string;
+            /**
+             * Format: uuid
+             * @description The domain the trigger belongs to.
+             */
+            domainId: string;
+            /** @description event: HMAC secret that signs ingress calls. Write-only: never returned. */
+            endpointSecret?: string;
+            eventFilter?: components["schemas"]["EventFilter"];
+            /** @description event: adapter-native event type, e.g. `webhook.received`. */
+            eventType: string;
+            /** @description Trimmed, 1-120 characters. */
+            name: string;
+            /** @description event: the integration whose adapter delivers the event. */
+            sourceIntegrationId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "event";
+        };
+        CreateTriggerRequestSchedule: {
+            /** @description schedule: 5-field cron expression, e.g. `*\/15 * * * *`. */
+            cron: string;
+            /**
+             * Format: uuid
+             * @description The domain the trigger belongs to.
+             */
+            domainId: string;
+            /** @description schedule: the input each firing delivers; default `{}`. */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description Trimmed, 1-120 characters. */
+            name: string;
+            /** @description schedule: IANA time zone, default `UTC`. */
+            timezone?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "schedule";
         };
         /** @description The standard error envelope of every error response. */
         ErrorEnvelope: {
@@ -860,7 +923,58 @@ export interface components {
                 outputTokens: number;
             };
         };
-        Trigger: {
+        Trigger: components["schemas"]["TriggerSchedule"] | components["schemas"]["TriggerApi"] | components["schemas"]["TriggerEvent"];
+        TriggerApi: {
+            /** @description Inactive triggers neither fire nor accept firings. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description ISO-8601 timestamp.
+             */
+            createdAt: string;
+            /** Format: uuid */
+            domainId: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "api";
+        };
+        TriggerEvent: {
+            /** @description Inactive triggers neither fire nor accept firings. */
+            active: boolean;
+            /** Format: uuid */
+            connectionId: string;
+            /**
+             * Format: date-time
+             * @description ISO-8601 timestamp.
+             */
+            createdAt: string;
+            /** Format: uuid */
+            domainId: string;
+            eventFilter: components["schemas"]["EventFilter"] | null;
+            eventType: string;
+            /** @description Whether ingress calls must carry an HMAC signature made with the endpoint secret. */
+            hasEndpointSecret: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uri
+             * @description The URL the source system calls to deliver an event.
+             */
+            ingressUrl: string;
+            name: string;
+            sourceIntegrationId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "event";
+        };
+        TriggerSchedule: {
             /** @description Inactive triggers neither fire nor accept firings. */
             active: boolean;
             /**
@@ -883,47 +997,11 @@ export interface components {
             nextFireAt: string | null;
             /** @description IANA time zone the cron expression is read in. */
             timezone: string;
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "schedule";
-        } | {
-            /** @description Inactive triggers neither fire nor accept firings. */
-            active: boolean;
-            /**
-             * Format: date-time
-             * @description ISO-8601 timestamp.
-             */
-            createdAt: string;
-            /** Format: uuid */
-            domainId: string;
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @constant */
-            type: "api";
-        } | {
-            /** @description Inactive triggers neither fire nor accept firings. */
-            active: boolean;
-            /** Format: uuid */
-            connectionId: string;
-            /**
-             * Format: date-time
-             * @description ISO-8601 timestamp.
-             */
-            createdAt: string;
-            /** Format: uuid */
-            domainId: string;
-            eventFilter: components["schemas"]["EventFilter"] | null;
-            eventType: string;
-            /** @description Whether ingress calls must carry an HMAC signature made with the endpoint secret. */
-            hasEndpointSecret: boolean;
-            /** Format: uuid */
-            id: string;
-            /** @description The URL the source system calls to deliver an event. */
-            ingressUrl: string;
-            name: string;
-            sourceIntegrationId: string;
-            /** @constant */
-            type: "event";
         };
         VerifierFinding: {
             detail: string;
@@ -988,6 +1066,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Summarise yesterday's support tickets."
+                 *     }
+                 */
                 "application/json": {
                     callerCredentials?: components["schemas"]["CallerCredentials"];
                     /** @description The message, trimmed, 1-8,000 characters. */
@@ -1194,6 +1277,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Only the ones marked urgent, please."
+                 *     }
+                 */
                 "application/json": {
                     callerCredentials?: components["schemas"]["CallerCredentials"];
                     /** @description The message, trimmed, 1-8,000 characters. */
@@ -2769,7 +2857,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "jsonrpc": "2.0",
+                 *       "method": "tools/list"
+                 *     }
+                 */
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -2810,6 +2907,42 @@ export interface operations {
             };
             /** @description GET and DELETE: the endpoint is stateless and answers POST only (`Allow: POST`). */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code?: number;
+                            data?: Record<string, never>;
+                            message?: string;
+                        };
+                        id?: string | number | null;
+                        /** @enum {string} */
+                        jsonrpc?: "2.0";
+                    };
+                };
+            };
+            /** @description The `Accept` header does not list both `application/json` and `text/event-stream`; the body is a JSON-RPC error (code -32000). */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code?: number;
+                            data?: Record<string, never>;
+                            message?: string;
+                        };
+                        id?: string | number | null;
+                        /** @enum {string} */
+                        jsonrpc?: "2.0";
+                    };
+                };
+            };
+            /** @description The body is not `Content-Type: application/json`; the body is a JSON-RPC error (code -32000). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2981,40 +3114,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description event: a connection of the same domain to the source integration.
-                     */
-                    connectionId?: string;
-                    /** @description schedule: 5-field cron expression, e.g. `*\/15 * * * *`. */
-                    cron?: string;
-                    /**
-                     * Format: uuid
-                     * @description The domain the trigger belongs to.
-                     */
-                    domainId: string;
-                    /** @description event: HMAC secret that signs ingress calls. Write-only: never returned. */
-                    endpointSecret?: string;
-                    eventFilter?: components["schemas"]["EventFilter"];
-                    /** @description event: adapter-native event type, e.g. `webhook.received`. */
-                    eventType?: string;
-                    /** @description schedule: the input each firing delivers; default `{}`. */
-                    input?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description Trimmed, 1-120 characters. */
-                    name: string;
-                    /** @description event: the integration whose adapter delivers the event. */
-                    sourceIntegrationId?: string;
-                    /** @description schedule: IANA time zone, default `UTC`. */
-                    timezone?: string;
-                    /**
-                     * @description Which kind of trigger; decides which other fields apply.
-                     * @enum {string}
-                     */
-                    type: "schedule" | "api" | "event";
-                };
+                /**
+                 * @example {
+                 *       "cron": "0 6 * * 1-5",
+                 *       "domainId": "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+                 *       "name": "Nightly digest",
+                 *       "timezone": "Europe/Berlin",
+                 *       "type": "schedule"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTriggerRequest"];
             };
         };
         responses: {
@@ -3030,6 +3139,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trigger": {
+                     *         "active": true,
+                     *         "createdAt": "2026-01-05T09:00:00.000Z",
+                     *         "cron": "0 6 * * 1-5",
+                     *         "domainId": "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+                     *         "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *         "input": {},
+                     *         "name": "Nightly digest",
+                     *         "nextFireAt": "2026-01-06T05:00:00.000Z",
+                     *         "timezone": "Europe/Berlin",
+                     *         "type": "schedule"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         trigger: components["schemas"]["Trigger"];
                     };
@@ -3147,6 +3272,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "input": {
+                 *         "prompt": "A new order arrived: #4711."
+                 *       },
+                 *       "triggerId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time

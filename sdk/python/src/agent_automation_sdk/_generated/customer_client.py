@@ -501,7 +501,11 @@ class CustomerMcp(Resource):
         'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a
         session exactly as the run routes do and answers when the turn completes, suspends for
         approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`).
-        Progress notifications are sent when the request carries a progressToken.
+        Progress notifications are sent when the request carries a progressToken. Send `Accept:
+        application/json, text/event-stream`: the answer is either (Streamable HTTP), and a
+        request whose `Accept` does not list both is answered 406. (OpenAPI ignores an `Accept`
+        header parameter, so the requirement is stated here and by the two media types of the
+        200.)
         """
         return self._call(
             'POST',
@@ -527,7 +531,11 @@ class AsyncCustomerMcp(AsyncResource):
         'MCP endpoint'); its input is `{ message, sessionId? }`. A call opens or continues a
         session exactly as the run routes do and answers when the turn completes, suspends for
         approval, fails, or is still running at the wait bound (`MCP_TURN_WAIT_SECONDS`).
-        Progress notifications are sent when the request carries a progressToken.
+        Progress notifications are sent when the request carries a progressToken. Send `Accept:
+        application/json, text/event-stream`: the answer is either (Streamable HTTP), and a
+        request whose `Accept` does not list both is answered 406. (OpenAPI ignores an `Accept`
+        header parameter, so the requirement is stated here and by the two media types of the
+        200.)
         """
         return await self._call(
             'POST',
@@ -796,7 +804,7 @@ class CustomerTriggers(Resource):
     `triggers` on CustomerClient.
     """
 
-    def create(self, *, domain_id: str, name: str, type: Literal['schedule', 'api', 'event'], connection_id: str = OMIT, cron: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, input: dict[str, Any] = OMIT, source_integration_id: str = OMIT, timezone: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
+    def create(self, *, domain_id: str, name: str, type: Literal['schedule'] | Literal['api'] | Literal['event'], cron: str = OMIT, input: dict[str, Any] = OMIT, timezone: str = OMIT, connection_id: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, source_integration_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
         """
         POST /triggers: Create a domain trigger
 
@@ -809,7 +817,7 @@ class CustomerTriggers(Resource):
         return self._call(
             'POST',
             '/triggers',
-            body=TriggersCreateRequest.model_validate({k: v for k, v in {'connectionId': connection_id, 'cron': cron, 'domainId': domain_id, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter, 'eventType': event_type, 'input': input, 'name': name, 'sourceIntegrationId': source_integration_id, 'timezone': timezone, 'type': type}.items() if v is not OMIT}),
+            body={k: v for k, v in {'cron': cron, 'domainId': domain_id, 'input': input, 'name': name, 'timezone': timezone, 'type': type, 'connectionId': connection_id, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter, 'eventType': event_type, 'sourceIntegrationId': source_integration_id}.items() if v is not OMIT},
             result=TriggersCreateResponse,
             idempotent=True,
             idempotency_key=idempotency_key,
@@ -882,7 +890,7 @@ class AsyncCustomerTriggers(AsyncResource):
     `triggers` on AsyncCustomerClient.
     """
 
-    async def create(self, *, domain_id: str, name: str, type: Literal['schedule', 'api', 'event'], connection_id: str = OMIT, cron: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, input: dict[str, Any] = OMIT, source_integration_id: str = OMIT, timezone: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
+    async def create(self, *, domain_id: str, name: str, type: Literal['schedule'] | Literal['api'] | Literal['event'], cron: str = OMIT, input: dict[str, Any] = OMIT, timezone: str = OMIT, connection_id: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, source_integration_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TriggersCreateResponse:
         """
         POST /triggers: Create a domain trigger
 
@@ -895,7 +903,7 @@ class AsyncCustomerTriggers(AsyncResource):
         return await self._call(
             'POST',
             '/triggers',
-            body=TriggersCreateRequest.model_validate({k: v for k, v in {'connectionId': connection_id, 'cron': cron, 'domainId': domain_id, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter, 'eventType': event_type, 'input': input, 'name': name, 'sourceIntegrationId': source_integration_id, 'timezone': timezone, 'type': type}.items() if v is not OMIT}),
+            body={k: v for k, v in {'cron': cron, 'domainId': domain_id, 'input': input, 'name': name, 'timezone': timezone, 'type': type, 'connectionId': connection_id, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter, 'eventType': event_type, 'sourceIntegrationId': source_integration_id}.items() if v is not OMIT},
             result=TriggersCreateResponse,
             idempotent=True,
             idempotency_key=idempotency_key,

@@ -24,6 +24,10 @@ __all__ = [
     'CallerCredentials',
     'CallerCredentialsIntegrationsValue',
     'ConsoleDecideApprovalRequest',
+    'CreateTriggerRequest',
+    'CreateTriggerRequestApi',
+    'CreateTriggerRequestEvent',
+    'CreateTriggerRequestSchedule',
     'DecideApprovalRequest',
     'ErrorEnvelope',
     'ErrorEnvelopeError',
@@ -62,7 +66,6 @@ __all__ = [
     'TriggerApi',
     'TriggerEvent',
     'TriggerSchedule',
-    'TriggersCreateRequest',
     'TriggersCreateResponse',
     'UpdateSetupRequest',
     'V1AddArticleToModuleRequest',
@@ -176,6 +179,41 @@ class CallerCredentials(ApiModel):
     integrations: dict[str, CallerCredentialsIntegrationsValue] = Field(description='Map keyed by integration id; repeat a token under each integration it should reach.')
 
 
+class CreateTriggerRequestSchedule(ApiModel):
+    cron: str = Field(description='schedule: 5-field cron expression, e.g. `*/15 * * * *`.')
+    domain_id: str = Field(alias='domainId', description='The domain the trigger belongs to.')
+    input: dict[str, Any] | None = Field(default=None, description='schedule: the input each firing delivers; default `{}`.')
+    name: str = Field(description='Trimmed, 1-120 characters.')
+    timezone: str | None = Field(default=None, description='schedule: IANA time zone, default `UTC`.')
+    type: Literal['schedule']
+
+
+class CreateTriggerRequestApi(ApiModel):
+    domain_id: str = Field(alias='domainId', description='The domain the trigger belongs to.')
+    name: str = Field(description='Trimmed, 1-120 characters.')
+    type: Literal['api']
+
+
+class EventFilter(ApiModel):
+    """
+    Only events whose field satisfies the operator against the value fire the trigger.
+    """
+    field: str = Field(description="`actor.<field>`, `occurredAt`, or a payload path the integration's event declares (e.g. `payload.status`).")
+    operator: Literal['equals', 'not-equals', '>', '<', 'contains']
+    value: str | float | bool
+
+
+class CreateTriggerRequestEvent(ApiModel):
+    connection_id: str = Field(alias='connectionId', description='event: a connection of the same domain to the source integration.')
+    domain_id: str = Field(alias='domainId', description='The domain the trigger belongs to.')
+    endpoint_secret: str | None = Field(default=None, alias='endpointSecret', description='event: HMAC secret that signs ingress calls. Write-only: never returned.')
+    event_filter: EventFilter | None = Field(default=None, alias='eventFilter')
+    event_type: str = Field(alias='eventType', description='event: adapter-native event type, e.g. `webhook.received`.')
+    name: str = Field(description='Trimmed, 1-120 characters.')
+    source_integration_id: str = Field(alias='sourceIntegrationId', description='event: the integration whose adapter delivers the event.')
+    type: Literal['event']
+
+
 class ErrorEnvelopeError(ApiModel):
     code: str = Field(description='Stable, machine-readable error code.')
     details: dict[str, Any] | None = Field(default=None, description='Structured detail, for example the invalid fields.')
@@ -187,15 +225,6 @@ class ErrorEnvelope(ApiModel):
     The standard error envelope of every error response.
     """
     error: ErrorEnvelopeError
-
-
-class EventFilter(ApiModel):
-    """
-    Only events whose field satisfies the operator against the value fire the trigger.
-    """
-    field: str = Field(description="`actor.<field>`, `occurredAt`, or a payload path the integration's event declares (e.g. `payload.status`).")
-    operator: Literal['equals', 'not-equals', '>', '<', 'contains']
-    value: str | float | bool
 
 
 class FireResponseSessionsItem(ApiModel):
@@ -502,20 +531,6 @@ class ConsoleDecideApprovalRequest(ApiModel):
     decision: Literal['approved', 'rejected'] = Field(description='`approved` or `rejected`.')
 
 
-class TriggersCreateRequest(ApiModel):
-    connection_id: str | None = Field(default=None, alias='connectionId', description='event: a connection of the same domain to the source integration.')
-    cron: str | None = Field(default=None, description='schedule: 5-field cron expression, e.g. `*/15 * * * *`.')
-    domain_id: str = Field(alias='domainId', description='The domain the trigger belongs to.')
-    endpoint_secret: str | None = Field(default=None, alias='endpointSecret', description='event: HMAC secret that signs ingress calls. Write-only: never returned.')
-    event_filter: EventFilter | None = Field(default=None, alias='eventFilter')
-    event_type: str | None = Field(default=None, alias='eventType', description='event: adapter-native event type, e.g. `webhook.received`.')
-    input: dict[str, Any] | None = Field(default=None, description='schedule: the input each firing delivers; default `{}`.')
-    name: str = Field(description='Trimmed, 1-120 characters.')
-    source_integration_id: str | None = Field(default=None, alias='sourceIntegrationId', description='event: the integration whose adapter delivers the event.')
-    timezone: str | None = Field(default=None, description='schedule: IANA time zone, default `UTC`.')
-    type: Literal['schedule', 'api', 'event'] = Field(description='Which kind of trigger; decides which other fields apply.')
-
-
 class TriggersCreateResponse(ApiModel):
     trigger: Trigger
 
@@ -551,7 +566,9 @@ class IngressResponse(ApiModel):
 
 AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase']
 
+CreateTriggerRequest = CreateTriggerRequestSchedule | CreateTriggerRequestApi | CreateTriggerRequestEvent
+
 Trigger = TriggerSchedule | TriggerApi | TriggerEvent
 
-for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, ErrorEnvelopeError, ErrorEnvelope, EventFilter, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
+for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, CreateTriggerRequestSchedule, CreateTriggerRequestApi, EventFilter, CreateTriggerRequestEvent, ErrorEnvelopeError, ErrorEnvelope, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
     _model.model_rebuild()

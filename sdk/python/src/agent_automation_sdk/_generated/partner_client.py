@@ -37,7 +37,7 @@ class PartnerApprovals(Resource):
             request_options=request_options,
         )
 
-    def decide(self, org_id: str, w: str, id: str, *, x_service_subject: str | None = None, decision: Literal['approve', 'reject'] = OMIT, edited_args: dict[str, Any] = OMIT, instruction: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantApproval:
+    def decide(self, org_id: str, w: str, id: str, *, x_service_subject: str | None = None, decision: Literal['approve'] | Literal['reject'] = OMIT, edited_args: dict[str, Any] = OMIT, instruction: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantApproval:
         """
         POST /organizations/{orgId}/workers/{w}/approvals/{id}: Decide an assistant worker's
         approval
@@ -53,7 +53,7 @@ class PartnerApprovals(Resource):
             '/organizations/{orgId}/workers/{w}/approvals/{id}',
             path_params={'orgId': org_id, 'w': w, 'id': id},
             headers={'X-Service-Subject': x_service_subject},
-            body=DecideApprovalRequest.model_validate({k: v for k, v in {'decision': decision, 'edited_args': edited_args, 'instruction': instruction}.items() if v is not OMIT}),
+            body={k: v for k, v in {'decision': decision, 'edited_args': edited_args, 'instruction': instruction}.items() if v is not OMIT},
             result=AssistantApproval,
             idempotent=True,
             idempotency_key=idempotency_key,
@@ -85,7 +85,7 @@ class AsyncPartnerApprovals(AsyncResource):
             request_options=request_options,
         )
 
-    async def decide(self, org_id: str, w: str, id: str, *, x_service_subject: str | None = None, decision: Literal['approve', 'reject'] = OMIT, edited_args: dict[str, Any] = OMIT, instruction: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantApproval:
+    async def decide(self, org_id: str, w: str, id: str, *, x_service_subject: str | None = None, decision: Literal['approve'] | Literal['reject'] = OMIT, edited_args: dict[str, Any] = OMIT, instruction: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantApproval:
         """
         POST /organizations/{orgId}/workers/{w}/approvals/{id}: Decide an assistant worker's
         approval
@@ -101,7 +101,7 @@ class AsyncPartnerApprovals(AsyncResource):
             '/organizations/{orgId}/workers/{w}/approvals/{id}',
             path_params={'orgId': org_id, 'w': w, 'id': id},
             headers={'X-Service-Subject': x_service_subject},
-            body=DecideApprovalRequest.model_validate({k: v for k, v in {'decision': decision, 'edited_args': edited_args, 'instruction': instruction}.items() if v is not OMIT}),
+            body={k: v for k, v in {'decision': decision, 'edited_args': edited_args, 'instruction': instruction}.items() if v is not OMIT},
             result=AssistantApproval,
             idempotent=True,
             idempotency_key=idempotency_key,
@@ -1292,7 +1292,7 @@ class PartnerWorkers(Resource):
             request_options=request_options,
         )
 
-    def create(self, org_id: str, *, display_name: str = OMIT, domain_roles: builtins.list[CreateWorkerRequestDomainRolesItem] = OMIT, email: str = OMIT, external_ref: str = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
+    def create(self, org_id: str, *, email: str = OMIT, external_ref: str = OMIT, display_name: str = OMIT, domain_roles: builtins.list[VouchWorkerDomainRolesItem] = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
         """
         POST /organizations/{orgId}/workers: Create an assistant worker, or vouch a named worker
 
@@ -1312,7 +1312,7 @@ class PartnerWorkers(Resource):
             'POST',
             '/organizations/{orgId}/workers',
             path_params={'orgId': org_id},
-            body=CreateWorkerRequest.model_validate({k: v for k, v in {'displayName': display_name, 'domainRoles': domain_roles, 'email': email, 'external_ref': external_ref, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
+            body={k: v for k, v in {'email': email, 'external_ref': external_ref, 'displayName': display_name, 'domainRoles': domain_roles, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT},
             result=AssistantWorkerCreated | WorkerMapping,
             idempotent=True,
             idempotency_key=idempotency_key,
@@ -1364,7 +1364,7 @@ class AsyncPartnerWorkers(AsyncResource):
             request_options=request_options,
         )
 
-    async def create(self, org_id: str, *, display_name: str = OMIT, domain_roles: builtins.list[CreateWorkerRequestDomainRolesItem] = OMIT, email: str = OMIT, external_ref: str = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
+    async def create(self, org_id: str, *, email: str = OMIT, external_ref: str = OMIT, display_name: str = OMIT, domain_roles: builtins.list[VouchWorkerDomainRolesItem] = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
         """
         POST /organizations/{orgId}/workers: Create an assistant worker, or vouch a named worker
 
@@ -1384,7 +1384,7 @@ class AsyncPartnerWorkers(AsyncResource):
             'POST',
             '/organizations/{orgId}/workers',
             path_params={'orgId': org_id},
-            body=CreateWorkerRequest.model_validate({k: v for k, v in {'displayName': display_name, 'domainRoles': domain_roles, 'email': email, 'external_ref': external_ref, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
+            body={k: v for k, v in {'email': email, 'external_ref': external_ref, 'displayName': display_name, 'domainRoles': domain_roles, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT},
             result=AssistantWorkerCreated | WorkerMapping,
             idempotent=True,
             idempotency_key=idempotency_key,

@@ -12,6 +12,10 @@ __all__ = [
     'ApprovalDecided',
     'AssistantActionClass',
     'AssistantApproval',
+    'AssistantApprovalDecision',
+    'AssistantApprovalDecisionApprove',
+    'AssistantApprovalDecisionOption3',
+    'AssistantApprovalDecisionReject',
     'AssistantApprovalList',
     'AssistantConfig',
     'AssistantEvent',
@@ -26,11 +30,10 @@ __all__ = [
     'CallerCredentials',
     'CallerCredentialsIntegrationsValue',
     'ConnectLink',
+    'CreateAssistantWorker',
     'CreateWorkerRequest',
-    'CreateWorkerRequestDomainRolesItem',
     'CustomerRecord',
     'CustomerRecordOwner',
-    'DecideApprovalRequest',
     'DecideWorkerRunApprovalRequest',
     'DecideWorkerSessionApprovalRequest',
     'Entitlement',
@@ -70,6 +73,8 @@ __all__ = [
     'SupportSessionAutomation',
     'SupportSessionGrant',
     'SupportSessionSession',
+    'VouchWorker',
+    'VouchWorkerDomainRolesItem',
     'WorkerApproval',
     'WorkerApprovalAutomation',
     'WorkerApprovalList',
@@ -99,6 +104,19 @@ class AssistantApproval(ApiModel):
     preview: str = Field(description='One line a person can read: the tool and its arguments, shortened.')
     requested_at: str = Field(description='ISO-8601 timestamp.')
     state: Literal['pending', 'decided', 'expired']
+
+
+class AssistantApprovalDecisionApprove(ApiModel):
+    decision: Literal['approve']
+    edited_args: dict[str, Any] | None = Field(default=None, description='With `approve`: the arguments to run the action with instead of the proposed ones (a whole object, not a patch).')
+
+
+class AssistantApprovalDecisionReject(ApiModel):
+    decision: Literal['reject']
+
+
+class AssistantApprovalDecisionOption3(ApiModel):
+    instruction: str = Field(description='Instead of a decision: what to change; the assistant revises and proposes the action again.')
 
 
 class AssistantApprovalList(ApiModel):
@@ -180,6 +198,29 @@ class CallerCredentials(ApiModel):
 class ConnectLink(ApiModel):
     authorize_url: str = Field(description="The single-use connect link to open in the end user's browser.")
     expires_at: str = Field(description='When the link stops working (10 minutes).')
+
+
+class CreateAssistantWorker(ApiModel):
+    """
+    Spec 4.8: create or find an assistant worker.
+    """
+    email: str = Field(description="Assistant worker: the end user's email address (at most 254 characters).")
+    external_ref: str = Field(description="Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed).")
+
+
+class VouchWorkerDomainRolesItem(ApiModel):
+    domain_id: str = Field(alias='domainId', description='A domain of that customer.')
+    role: Literal['owner', 'editor', 'operator', 'viewer'] = Field(description="The worker's role in that domain.")
+
+
+class VouchWorker(ApiModel):
+    """
+    Spec 4.7: vouch a named worker, or update its vouch.
+    """
+    display_name: str = Field(alias='displayName', description="The worker's name as the customer's people see it, 1-120 characters (trimmed).")
+    domain_roles: list[VouchWorkerDomainRolesItem] = Field(alias='domainRoles', description="Exactly the worker's domain memberships, 1-50, each domain once.")
+    organization_role: Literal['member', 'admin'] | None = Field(default=None, alias='organizationRole', description="The worker's organization role: `member` (the default) or `admin` (may manage the customer's own OAuth apps through `/oauth-apps`, spec 4.8 rule 1). Every vouch sets it; omitted means member.")
+    partner_subject: str = Field(alias='partnerSubject', description="The platform's own id of the named worker, 1-200 characters, compared exactly.")
 
 
 class OwnerInvitation(ApiModel):
@@ -477,26 +518,6 @@ class PutOAuthStateRequest(ApiModel):
     state: Literal['byok', 'managed']
 
 
-class CreateWorkerRequestDomainRolesItem(ApiModel):
-    domain_id: str = Field(alias='domainId', description='A domain of that customer.')
-    role: Literal['owner', 'editor', 'operator', 'viewer'] = Field(description="The worker's role in that domain.")
-
-
-class CreateWorkerRequest(ApiModel):
-    display_name: str | None = Field(default=None, alias='displayName', description="The worker's name as the customer's people see it, 1-120 characters (trimmed).")
-    domain_roles: list[CreateWorkerRequestDomainRolesItem] | None = Field(default=None, alias='domainRoles', description="Exactly the worker's domain memberships, 1-50, each domain once.")
-    email: str | None = Field(default=None, description="Assistant worker: the end user's email address (at most 254 characters).")
-    external_ref: str | None = Field(default=None, description="Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed).")
-    organization_role: Literal['member', 'admin'] | None = Field(default=None, alias='organizationRole', description="The worker's organization role: `member` (the default) or `admin` (may manage the customer's own OAuth apps through `/oauth-apps`, spec 4.8 rule 1). Every vouch sets it; omitted means member.")
-    partner_subject: str | None = Field(default=None, alias='partnerSubject', description="The platform's own id of the named worker, 1-200 characters, compared exactly.")
-
-
-class DecideApprovalRequest(ApiModel):
-    decision: Literal['approve', 'reject'] | None = Field(default=None)
-    edited_args: dict[str, Any] | None = Field(default=None, description='With `approve`: the arguments to run the action with instead of the proposed ones (a whole object, not a patch).')
-    instruction: str | None = Field(default=None, description='Instead of a decision: what to change; the assistant revises and proposes the action again.')
-
-
 class StartConnectionRequest(ApiModel):
     return_to: str = Field(description='Where the browser goes afterwards: https (http only on loopback), same scheme, host and port as a registered return URL and a path under its path.')
 
@@ -544,5 +565,9 @@ class DecideWorkerSessionApprovalRequest(ApiModel):
 
 AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase']
 
-for _model in (ApprovalDecided, AssistantApproval, AssistantApprovalList, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, CreateWorkerRequestDomainRolesItem, CreateWorkerRequest, DecideApprovalRequest, StartConnectionRequest, PostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
+AssistantApprovalDecision = AssistantApprovalDecisionApprove | AssistantApprovalDecisionReject | AssistantApprovalDecisionOption3
+
+CreateWorkerRequest = CreateAssistantWorker | VouchWorker
+
+for _model in (ApprovalDecided, AssistantApproval, AssistantApprovalDecisionApprove, AssistantApprovalDecisionReject, AssistantApprovalDecisionOption3, AssistantApprovalList, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, CreateAssistantWorker, VouchWorkerDomainRolesItem, VouchWorker, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, StartConnectionRequest, PostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
     _model.model_rebuild()

@@ -1,11 +1,9 @@
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 
-/**
- * A URL segment as a DNS label: 1-63 lowercase letters, digits and "-", starting and ending
- * with a letter or digit. It becomes the organization's slug, so it must also be usable there.
- */
-export const CLIENT_SEGMENT_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+import { CLIENT_SEGMENT_PATTERN } from "@/contracts/common/patterns";
+
+export { CLIENT_SEGMENT_PATTERN };
 
 export type TApplicableRelease = {
   releaseId: string;
