@@ -34,17 +34,22 @@ const SURFACES = [
 /** The SSE route: not a JSON call, served by the runtime's reconnecting iterator. */
 const STREAM_OPERATION = "agents-sessions-stream";
 /** Where each operation sits on the client (`resource.method`), shared with the Python generator. */
+// A route with two bodies (a oneOf) is one method per body: `{ "workers.create": { body, result }, ... }`.
+type TSplit = Record<string, { body: string; result: string }>;
 const METHOD_NAMES = JSON.parse(readFileSync(join(ROOT, "scripts/sdk/method-names.json"), "utf8")) as Record<
   string,
-  Record<string, string>
+  Record<string, string | TSplit>
 >;
 
-/** The client path of an operation; an operation the table does not name stops the generation. */
-function methodPath(file: string, id: string): string[] {
-  const name = METHOD_NAMES[file]?.[id];
-  if (!name)
+type TClientMethod = { segments: string[]; body?: string; result?: string };
+
+/** The client methods of an operation; an operation the table does not name stops the generation. */
+function clientMethods(file: string, id: string): TClientMethod[] {
+  const entry = METHOD_NAMES[file]?.[id];
+  if (!entry)
     throw new Error(`scripts/sdk/method-names.json names no method for ${file} ${id}: add one (resource.method).`);
-  return name.split(".");
+  if (typeof entry === "string") return [{ segments: entry.split(".") }];
+  return Object.entries(entry).map(([name, { body, result }]) => ({ segments: name.split("."), body, result }));
 }
 
 function pascal(segment: string): string {
@@ -109,20 +114,23 @@ function renderOperations(surface: (typeof SURFACES)[number], document: TDocumen
         ? `${op}["responses"][${status}]["content"]["application/json"]`
         : "undefined",
     );
-    const nameSegments = methodPath(surface.file, id);
-    let node = tree;
-    for (const segment of nameSegments.slice(0, -1)) node = (node[segment] ??= {}) as TTree;
-    const leaf = nameSegments.at(-1)!;
-    if (node[leaf] !== undefined) throw new Error(`Two operations map to the client method ${nameSegments.join(".")}`);
     const doc = jsdoc(operation, method, path, "@@");
+    const place = (segments: string[], text: string) => {
+      let node = tree;
+      for (const segment of segments.slice(0, -1)) node = (node[segment] ??= {}) as TTree;
+      const leaf = segments.at(-1)!;
+      if (node[leaf] !== undefined) throw new Error(`Two operations map to the client method ${segments.join(".")}`);
+      node[leaf] = text.replace("@@LEAF", leaf);
+    };
+    const methods = clientMethods(surface.file, id);
     if (id === STREAM_OPERATION) {
       types.push(`export type ${name}Input = ${op}["parameters"]["path"];`);
-      node[leaf] =
-        `${doc}\n@@${leaf}: (input: ${name}Input, options?: SessionStreamOptions): AsyncGenerator<SessionStreamEnvelope, void, undefined> =>\n@@  followSessionStream(transport, input.sessionId, options),`;
+      place(
+        methods[0]!.segments,
+        `${doc}\n@@@@LEAF: (input: ${name}Input, options?: SessionStreamOptions): AsyncGenerator<SessionStreamEnvelope, void, undefined> =>\n@@  followSessionStream(transport, input.sessionId, options),`,
+      );
       continue;
     }
-    types.push(`export type ${name}Input = ${parts.length ? parts.join(" & ") : "Record<string, never>"};`);
-    types.push(`export type ${name}Output = ${outputs.length ? outputs.join(" | ") : "undefined"};`);
     const idempotent = isIdempotent(method, operation);
     // A second approval decision must never be sent by a retry; keyed decisions are replayed safely.
     // A POST without a key is sent once: after it may have reached the service, a retry could do it twice.
@@ -130,9 +138,21 @@ function renderOperations(surface: (typeof SURFACES)[number], document: TDocumen
     specs.push(
       `  ${JSON.stringify(id)}: { method: ${JSON.stringify(method.toUpperCase())}, path: ${JSON.stringify(path)}, pathParams: ${JSON.stringify(pathParams)}, queryParams: ${JSON.stringify(queryParams)}, hasBody: ${hasBody}, idempotent: ${idempotent}, retry: ${JSON.stringify(retry)} },`,
     );
-    node[leaf] =
-      `${doc}\n@@${leaf}: (input${inputOptional ? "?" : ""}: ${name}Input, options?: CallOptions): Promise<ApiResult<${name}Output>> =>\n` +
-      `@@  transport.call<${name}Output>(SPECS[${JSON.stringify(id)}], input as Record<string, unknown> | undefined, options),`;
+    for (const { segments, body, result } of methods) {
+      // One body of a two-body route: its own input and answer, named by the method.
+      const typeName = body ? pascal(segments.join("-")) : name;
+      const inputParts = body ? [...parts.slice(0, -1), `components["schemas"][${JSON.stringify(body)}]`] : parts;
+      const output = body ? `components["schemas"][${JSON.stringify(result)}]` : outputs.join(" | ");
+      types.push(
+        `export type ${typeName}Input = ${inputParts.length ? inputParts.join(" & ") : "Record<string, never>"};`,
+      );
+      types.push(`export type ${typeName}Output = ${output || "undefined"};`);
+      place(
+        segments,
+        `${doc}\n@@@@LEAF: (input${inputOptional ? "?" : ""}: ${typeName}Input, options?: CallOptions): Promise<ApiResult<${typeName}Output>> =>\n` +
+          `@@  transport.call<${typeName}Output>(SPECS[${JSON.stringify(id)}], input as Record<string, unknown> | undefined, options),`,
+      );
+    }
   }
   const renderTree = (node: TTree, depth: number): string => {
     const indent = "  ".repeat(depth);
@@ -145,10 +165,11 @@ function renderOperations(surface: (typeof SURFACES)[number], document: TDocumen
       })
       .join("\n");
   };
+  const usesComponents = types.some((line) => line.includes("components["));
   const usesStream = types.some((line) => line.startsWith(`export type ${pascal(STREAM_OPERATION)}Input`));
   return [
     `// Generated by scripts/sdk/generate-typescript.ts from sdk/openapi/${surface.file}.json. Do not edit: run \`npm run sdk\`.`,
-    `import type { operations } from "./${surface.file}.schema.js";`,
+    `import type { ${usesComponents ? "components, " : ""}operations } from "./${surface.file}.schema.js";`,
     `import type { ApiResult, CallOptions, OperationSpec, Transport } from "../runtime/transport.js";`,
     ...(usesStream
       ? [

@@ -14,6 +14,7 @@ nullable type lists, $ref to components), which is all this handles; anything el
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import keyword
 import re
@@ -291,10 +292,11 @@ def generate_surface(doc_name: str, prefix: str, base_class: str) -> dict[str, s
             op_id = op["operationId"]
             last = op_id.rsplit("-", 1)[-1]
             class_stem = pascal(last if short.count(last) == 1 else op_id)
-            resource, method_name = names[op_id].split(".")
-            resources.setdefault(resource, []).append(
-                render_method(models, path, http_method.upper(), op, class_stem, snake(method_name), op_id in idempotent_ids, op_id in send_once_ids)
-            )
+            for name, variant in client_methods(names[op_id], op):
+                resource, method_name = name.split(".")
+                resources.setdefault(resource, []).append(
+                    render_method(models, path, http_method.upper(), variant, class_stem, snake(method_name), op_id in idempotent_ids, op_id in send_once_ids)
+                )
     server = document.get("servers", [{}])[0].get("url", "")
     info = document.get("info", {})
     title = prefix.capitalize()
@@ -331,6 +333,22 @@ def generate_surface(doc_name: str, prefix: str, base_class: str) -> dict[str, s
             *(f"        self.{snake(resource)} = {async_prefix}{title}{pascal(resource)}(self)\n" for resource in sorted(resources)),
         ])
     return {f"{prefix}_models.py": models.render(doc_name), f"{prefix}_client.py": "".join(client)}
+
+
+def client_methods(entry: str | dict[str, Any], op: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """An operation's methods: one, or one per body of a two-body route (`workers.create` and
+    `workers.vouch`), each seeing only its body and the answer that body gets."""
+    if isinstance(entry, str):
+        return [(entry, op)]
+    methods = []
+    for name, split in entry.items():
+        variant = copy.deepcopy(op)
+        variant["requestBody"]["content"]["application/json"]["schema"] = {"$ref": f"#/components/schemas/{split['body']}"}
+        for status, response in variant["responses"].items():
+            if status.startswith("2") and json_content(response):
+                response["content"]["application/json"]["schema"] = {"$ref": f"#/components/schemas/{split['result']}"}
+        methods.append((name, variant))
+    return methods
 
 
 def shadow_safe(method: str, siblings: list[str]) -> str:

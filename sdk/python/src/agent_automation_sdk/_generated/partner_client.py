@@ -1292,7 +1292,7 @@ class PartnerWorkers(Resource):
             request_options=request_options,
         )
 
-    def create(self, org_id: str, *, email: str = OMIT, external_ref: str = OMIT, display_name: str = OMIT, domain_roles: builtins.list[VouchWorkerDomainRolesItem] = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
+    def create(self, org_id: str, *, email: str, external_ref: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated:
         """
         POST /organizations/{orgId}/workers: Create an assistant worker, or vouch a named worker
 
@@ -1312,8 +1312,35 @@ class PartnerWorkers(Resource):
             'POST',
             '/organizations/{orgId}/workers',
             path_params={'orgId': org_id},
-            body={k: v for k, v in {'email': email, 'external_ref': external_ref, 'displayName': display_name, 'domainRoles': domain_roles, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT},
-            result=AssistantWorkerCreated | WorkerMapping,
+            body=CreateAssistantWorker.model_validate({k: v for k, v in {'email': email, 'external_ref': external_ref}.items() if v is not OMIT}),
+            result=AssistantWorkerCreated,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def vouch(self, org_id: str, *, display_name: str, domain_roles: builtins.list[VouchWorkerDomainRolesItem], partner_subject: str, organization_role: Literal['member', 'admin'] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> WorkerMapping:
+        """
+        POST /organizations/{orgId}/workers: Create an assistant worker, or vouch a named worker
+
+        Two operations share this path; the body says which. `{ external_ref, email }` (spec
+        4.8) creates or finds an assistant worker and answers `{ worker_ref }`: the same
+        `external_ref` always answers the same worker (also concurrently and without an
+        Idempotency-Key); a repeated create stores the `email` it sends; a retired worker's
+        `external_ref` is free again and gives a new worker with an empty conversation.
+        Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7)
+        vouches a named worker: it creates the mapping of `partnerSubject` to a person in the
+        customer with exactly the given domain roles (organization role Member, or Admin with
+        `organizationRole: 'admin'`; no password sign-in), or, when the subject is vouched
+        already, updates its display name and replaces its domain memberships, answering the
+        WorkerMapping with 201 both times. Fields of both bodies together are refused.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/workers',
+            path_params={'orgId': org_id},
+            body=VouchWorker.model_validate({k: v for k, v in {'displayName': display_name, 'domainRoles': domain_roles, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
+            result=WorkerMapping,
             idempotent=True,
             idempotency_key=idempotency_key,
             request_options=request_options,
@@ -1364,7 +1391,7 @@ class AsyncPartnerWorkers(AsyncResource):
             request_options=request_options,
         )
 
-    async def create(self, org_id: str, *, email: str = OMIT, external_ref: str = OMIT, display_name: str = OMIT, domain_roles: builtins.list[VouchWorkerDomainRolesItem] = OMIT, organization_role: Literal['member', 'admin'] = OMIT, partner_subject: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated | WorkerMapping:
+    async def create(self, org_id: str, *, email: str, external_ref: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AssistantWorkerCreated:
         """
         POST /organizations/{orgId}/workers: Create an assistant worker, or vouch a named worker
 
@@ -1384,8 +1411,35 @@ class AsyncPartnerWorkers(AsyncResource):
             'POST',
             '/organizations/{orgId}/workers',
             path_params={'orgId': org_id},
-            body={k: v for k, v in {'email': email, 'external_ref': external_ref, 'displayName': display_name, 'domainRoles': domain_roles, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT},
-            result=AssistantWorkerCreated | WorkerMapping,
+            body=CreateAssistantWorker.model_validate({k: v for k, v in {'email': email, 'external_ref': external_ref}.items() if v is not OMIT}),
+            result=AssistantWorkerCreated,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def vouch(self, org_id: str, *, display_name: str, domain_roles: builtins.list[VouchWorkerDomainRolesItem], partner_subject: str, organization_role: Literal['member', 'admin'] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> WorkerMapping:
+        """
+        POST /organizations/{orgId}/workers: Create an assistant worker, or vouch a named worker
+
+        Two operations share this path; the body says which. `{ external_ref, email }` (spec
+        4.8) creates or finds an assistant worker and answers `{ worker_ref }`: the same
+        `external_ref` always answers the same worker (also concurrently and without an
+        Idempotency-Key); a repeated create stores the `email` it sends; a retired worker's
+        `external_ref` is free again and gives a new worker with an empty conversation.
+        Idempotency-Key accepted. `{ partnerSubject, displayName, domainRoles }` (spec 4.7)
+        vouches a named worker: it creates the mapping of `partnerSubject` to a person in the
+        customer with exactly the given domain roles (organization role Member, or Admin with
+        `organizationRole: 'admin'`; no password sign-in), or, when the subject is vouched
+        already, updates its display name and replaces its domain memberships, answering the
+        WorkerMapping with 201 both times. Fields of both bodies together are refused.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/workers',
+            path_params={'orgId': org_id},
+            body=VouchWorker.model_validate({k: v for k, v in {'displayName': display_name, 'domainRoles': domain_roles, 'organizationRole': organization_role, 'partnerSubject': partner_subject}.items() if v is not OMIT}),
+            result=WorkerMapping,
             idempotent=True,
             idempotency_key=idempotency_key,
             request_options=request_options,
