@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { agentsWorld, api, type TAgentsWorld } from "../../../../test/agents-kit";
-import { publishAgent, startEngine, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
+import { openTurnWithoutJob, publishAgent, startEngine, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
 import { startWebhookReceiver } from "../../../../test/webhook-receiver";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
+import { failTurnTx } from "@/server/services/sessions/fail-turn";
 
 // Customer completion webhooks through the v1 routes, the real queue and workers, and a real
 // receiver that verifies every signature (X-Service-Timestamp / X-Service-Signature, spec 6.2).
@@ -194,6 +195,33 @@ describe("turn.completed deliveries", () => {
     expect(redelivered.body.delivery.attempts.at(-1)).toMatchObject({ number: 3, manual: true, statusCode: 200 });
     expect(receiver.hits).toHaveLength(3);
     expect(receiver.hits[2]!.body).toBe(receiver.hits[0]!.body);
+  });
+
+  it("announces a failed turn as turn.failed with its error, in the settle's transaction only", async () => {
+    const endpointId = await register();
+    const { sessionId, turnId } = await openTurnWithoutJob(world.people.owner.actor.userId, agentId, "fail me");
+    const failure = { sessionId, turnId, code: "TURN_DEADLINE_EXCEEDED", message: "Too slow." };
+    // A settle that rolls back leaves no event behind.
+    await expect(
+      db().$transaction(async (tx) => {
+        await failTurnTx(tx, failure);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await db().webhookDelivery.count({ where: { endpointId } })).toBe(0);
+
+    await db().$transaction((tx) => failTurnTx(tx, failure));
+    await deliveriesOf(endpointId, (items) => items[0]?.status === "SUCCEEDED");
+    expect(receiver.hits).toHaveLength(1);
+    expect(JSON.parse(receiver.hits[0]!.body)).toMatchObject({
+      type: "turn.failed",
+      data: {
+        sessionId,
+        executionId: turnId,
+        status: "failed",
+        error: { code: "TURN_DEADLINE_EXCEEDED", message: "Too slow." },
+      },
+    });
   });
 
   it("records nothing for an organization without an enabled endpoint subscribed to the type", async () => {
