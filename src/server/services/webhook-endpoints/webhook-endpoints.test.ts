@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { agentsWorld, api, type TAgentsWorld } from "../../../../test/agents-kit";
+import { consoleAs, refusalOf } from "../../../../test/console-kit";
 import { openTurnWithoutJob, publishAgent, startEngine, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
 import { startWebhookReceiver } from "../../../../test/webhook-receiver";
 import { db } from "@/server/db/client";
@@ -155,6 +156,19 @@ describe("webhook endpoints API", () => {
     expect(patched.body).toMatchObject({ enabled: false, eventTypes: ["run.failed"], description: "later" });
     expect((await api("DELETE", `/webhook-endpoints/${id}`, { credential: owner() })).status).toBe(204);
     expect((await api("GET", `/webhook-endpoints/${id}`, { credential: owner() })).status).toBe(404);
+  });
+});
+
+describe("the console's twins", () => {
+  it("create shows the secret once, the list never; members who are no admin are refused", async () => {
+    const console = (await consoleAs(world.people.owner)).webhookEndpoints;
+    const created = await console.consoleCreate({ url: receiver.url, eventTypes: ["turn.completed"] });
+    expect(created.secret).toMatch(/^whsec_/);
+    const listed = await console.consoleList({});
+    expect(listed.items.map((item) => item.id)).toEqual([created.endpoint.id]);
+    expect(JSON.stringify(listed)).not.toContain(created.secret!);
+    const member = (await consoleAs(world.people.operator)).webhookEndpoints;
+    expect(await refusalOf(member.consoleList({}))).toBe("FORBIDDEN 403");
   });
 });
 
