@@ -10,8 +10,9 @@ import { releaseWaitingTurn } from "./waiting-turns";
  * The answer: the rest of its streamed text, the answering step's usage, ASSISTANT message,
  * its text (unless streamed), COMPLETED, grant gone; one commit. `hasGrant`,
  * `assistantSession` and `webhookSubscribed` come from the claim (unknown means yes): a turn
- * without a grant, a worker or a webhook endpoint skips the statements that would find none. A turn settled meanwhile (cancelled,
- * failed) gets only the usage: the model call was made either way. A settled turn frees its
+ * without a grant, a worker or a webhook endpoint skips the statements that would find none. A
+ * turn settled meanwhile (cancelled, failed) gets only the usage: the model call was made either
+ * way. A settled turn frees its
  * conversation: a message that arrived meanwhile waits in a turn of its own, which gets its job
  * here (releaseWaitingTurn, docs/conversations.md). `hooks`: the product areas' part (settle-hooks.ts).
  */
@@ -33,7 +34,7 @@ export type TCompleteTurn = {
 };
 
 export async function completeTurn(options: TCompleteTurn, hooks: TSettleHooks): Promise<void> {
-  // Without a grant to drop or a worker to tell, the settlement is one statement (settleAnswer),
+  // Without a grant to drop, a worker or an endpoint to tell, the settlement is one statement (settleAnswer),
   // atomic by itself: the turn's last round trips are not spent on BEGIN and COMMIT.
   const alone = options.hasGrant === false && options.assistantSession === false && options.webhookSubscribed === false;
   await atomically(alone, async (tx) => {
