@@ -12,9 +12,9 @@ import { releaseWaitingTurn } from "./waiting-turns";
  * `assistantSession` and `webhookSubscribed` come from the claim (unknown means yes): a turn
  * without a grant, a worker or a webhook endpoint skips the statements that would find none. A
  * turn settled meanwhile (cancelled, failed) gets only the usage: the model call was made either
- * way. A settled turn frees its
- * conversation: a message that arrived meanwhile waits in a turn of its own, which gets its job
- * here (releaseWaitingTurn, docs/conversations.md). `hooks`: the product areas' part (settle-hooks.ts).
+ * way. A settled turn frees its conversation: a message that arrived meanwhile waits in a turn
+ * of its own, which gets its job here (releaseWaitingTurn, docs/conversations.md). `hooks`: the
+ * product areas' part (settle-hooks.ts).
  */
 export type TCompleteTurn = {
   sessionId: string;
