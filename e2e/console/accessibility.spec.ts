@@ -59,6 +59,7 @@ const PAGES: TPage[] = [
   { path: "/settings/budget" },
   { path: "/settings/partner" },
   { path: "/settings/webhooks" },
+  { path: "/settings/webhook-endpoints" },
   { path: "/developer" },
   { path: "/reference/v1", ready: scalarRendered },
   { path: "/reference/partner", ready: scalarRendered },

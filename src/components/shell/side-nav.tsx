@@ -81,6 +81,12 @@ const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
         matches: (path) => path.startsWith("/settings/budget"),
       },
       {
+        href: "/settings/webhook-endpoints",
+        label: "Webhook endpoints",
+        icon: <LinkIcon />,
+        matches: (path) => path.startsWith("/settings/webhook-endpoints"),
+      },
+      {
         href: "/developer",
         label: "Developer",
         icon: <TerminalIcon />,

@@ -16,6 +16,8 @@ export type TFlowContext = TToolCallContext & {
   deadlineAt: Date;
   graph: TFlowGraph;
   input: unknown;
+  /** The organization had an enabled webhook endpoint at the claim (unknown means yes): run.completed may be due. */
+  webhookSubscribed?: boolean;
   /** The index the next new step run takes, once the run's recorded steps were read (resumePosition). */
   nextStepIndex?: number;
   /** What templates read (the input, the completed steps' outputs), kept as steps complete. */
@@ -71,7 +73,10 @@ async function pinnedRevision(automationId: string, revision: number): Promise<T
 
 /** The run as its claim read it (execution/flow-turns.ts). */
 export type TFlowRunRow = Pick<TClaimedFlowRun, "sessionId" | "orgId" | "domainId" | "ownerId" | "deadlineAt"> &
-  Pick<TClaimedFlowRun, "flowRunId" | "automationId" | "revision" | "input"> & { hasGrant?: boolean };
+  Pick<TClaimedFlowRun, "flowRunId" | "automationId" | "revision" | "input"> & {
+    hasGrant?: boolean;
+    webhookSubscribed?: boolean;
+  };
 
 /** The run's context from its row, or null when its pinned revision cannot be loaded. */
 export async function flowContextOf(turnId: string, run: TFlowRunRow): Promise<TFlowContext | null> {
@@ -89,6 +94,7 @@ export async function flowContextOf(turnId: string, run: TFlowRunRow): Promise<T
     graph: revision.graph,
     input: run.input,
     hasGrant: run.hasGrant,
+    webhookSubscribed: run.webhookSubscribed,
     tools: await flowTools(run.orgId, revision.graph, revision.belt),
     revision: { knowledgeSelection: { mode: "none", moduleIds: [] } },
   };

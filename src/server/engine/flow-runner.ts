@@ -14,7 +14,7 @@ import { flowContextOf, loadTemplateContext, type TFlowContext } from "./flow-co
 import { stepInput } from "./flow-step-input";
 import type { TStepRun } from "./flow-step-result";
 import { insertStepRun, runStep } from "./flow-steps";
-import { DEADLINE_MESSAGE, dropGrant, failTurn, failTurnTx } from "./turn-settle";
+import { announce, DEADLINE_MESSAGE, dropGrant, failTurn, failTurnTx } from "./turn-settle";
 
 const INTERRUPTED =
   "The worker running this step stopped before it finished; the tool call was not run again, because it may have had effects.";
@@ -171,10 +171,15 @@ async function completeFlow(context: TFlowContext): Promise<void> {
     flowRunId: context.flowRunId,
     output: await runOutput(context),
   };
-  if (context.hasGrant === false) return completeFlowRun(run);
+  if (context.hasGrant === false && context.webhookSubscribed === false) {
+    await completeFlowRun(run);
+    return;
+  }
   await db().$transaction(async (tx) => {
-    await completeFlowRun(run, tx);
-    await dropGrant(tx, context.turnId);
+    const settled = await completeFlowRun(run, tx);
+    if (context.hasGrant !== false) await dropGrant(tx, context.turnId);
+    // run.completed commits with the run or not at all (docs/decisions.md, customer completion webhooks).
+    if (settled) await announce(tx, { sessionId: run.sessionId, turnId: run.turnId, status: "completed" });
   });
 }
 

@@ -4,6 +4,7 @@ import { renderString, renderValue, type TTemplateContext } from "@/contracts/fl
 import { db } from "@/server/db/client";
 import { toolStepFinishedRows, toolStepStartedRows } from "@/server/execution/flow-turns";
 import { insertParkedCall, suspendTurn } from "@/server/execution/parked-calls";
+import { SETTLE_HOOKS } from "@/server/services/sessions/settle-hooks";
 import type { TFlowContext } from "./flow-context";
 import { runAgentStep } from "./flow-agent-step";
 import type { TStepResult, TStepRun } from "./flow-step-result";
@@ -119,7 +120,12 @@ async function suspendForApproval(
       data: { status: "WAITING", output: { approvalId: approval.id, toolCallId, title } },
     });
     await tx.flowRun.update({ where: { id: context.flowRunId }, data: { status: "SUSPENDED" } });
-    await suspendTurn(tx, context, { approvalId: approval.id, toolName: FLOW_APPROVAL_TOOL, toolCallId, args });
+    await suspendTurn(
+      tx,
+      context,
+      { approvalId: approval.id, toolName: FLOW_APPROVAL_TOOL, toolCallId, args },
+      SETTLE_HOOKS,
+    );
   });
   return { kind: "suspended" };
 }

@@ -19,6 +19,7 @@ import {
   type TCallerGrant,
 } from "@/server/services/caller-credentials/grants";
 import { settleActionOfCall } from "@/server/services/assistant/actions/propose-action";
+import { SETTLE_HOOKS } from "@/server/services/sessions/settle-hooks";
 import type { TTurnContext } from "./turn-context";
 
 /**
@@ -103,13 +104,18 @@ export async function suspendForApproval(context: TTurnContext, call: TModelTool
   const userRouted = grant !== null && usesCallerMaterial(offered.identityMode, grant, offered.integration.id);
   const index = await takeIndex(context);
   await db().$transaction((tx) =>
-    parkCallForApproval(tx, context, {
-      index,
-      toolName: call.name,
-      integrationId: offered.integration.id,
-      args: call.args,
-      routedToUserId: userRouted ? grant.suppliedById : null,
-    }),
+    parkCallForApproval(
+      tx,
+      context,
+      {
+        index,
+        toolName: call.name,
+        integrationId: offered.integration.id,
+        args: call.args,
+        routedToUserId: userRouted ? grant.suppliedById : null,
+      },
+      SETTLE_HOOKS,
+    ),
   );
 }
 

@@ -119,6 +119,8 @@ describe("the cost of one turn", () => {
       ...session,
       hasGrant: (await db().callerGrant.count({ where: { turnId } })) > 0,
       assistantSession: origin === "ASSISTANT",
+      webhookSubscribed:
+        (await db().webhookEndpoint.count({ where: { organizationId: turn.organizationId, enabled: true } })) > 0,
     });
     expect(await db().$transaction((tx) => readTurnForClaim(tx, crypto.randomUUID()))).toBeNull();
   });

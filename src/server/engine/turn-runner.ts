@@ -219,6 +219,7 @@ export async function runTurn(turnId: string, stop: AbortSignal = new AbortContr
         stopReason: outcome.step.stopReason,
         hasGrant: claimed.hasGrant,
         assistantSession: claimed.assistantSession,
+        webhookSubscribed: claimed.webhookSubscribed,
       });
       return;
     }

@@ -1,5 +1,6 @@
 import { db, type TTransaction } from "@/server/db/client";
 import { completeTurn as settleAnswer, type TCompleteTurn } from "@/server/execution/complete-turn-system";
+import type { TTurnAnnouncement } from "@/server/execution/settle-hooks";
 import { recordTurnUsage } from "@/server/execution/turn-usage";
 import type { TModelUsage } from "@/server/models/types";
 import { failTurnTx } from "@/server/services/sessions/fail-turn";
@@ -11,6 +12,11 @@ import { SETTLE_HOOKS } from "@/server/services/sessions/settle-hooks";
 /** Deletes the turn's caller grant, if it has one: material never outlives its execution (section 5). */
 export async function dropGrant(tx: TTransaction, turnId: string): Promise<void> {
   await SETTLE_HOOKS.dropGrant(tx, turnId);
+}
+
+/** Tells the organization's webhook endpoints of a settled flow run (execution/settle-hooks.ts). */
+export async function announce(tx: TTransaction, turn: TTurnAnnouncement): Promise<void> {
+  await SETTLE_HOOKS.announce(tx, turn);
 }
 
 /** Adds one model step's usage to the turn. */

@@ -23,13 +23,16 @@ export type TClaimedTurn = {
   hasGrant: boolean;
   /** An assistant worker's conversation (only those have a worker to tell when the turn settles). */
   assistantSession: boolean;
+  /** The organization has an enabled webhook endpoint (the settle may have a customer event to record). */
+  webhookSubscribed: boolean;
 };
 
 // The turn with what its run needs from its session, locked until the caller's transaction ends.
 const lockedTurn = (turnId: string) => Prisma.sql`
   SELECT t."sessionId"::text AS "sessionId", t."organizationId"::text AS "orgId", s."domainId"::text AS "domainId",
          s."automationId"::text AS "automationId", s."revision", t."deadlineAt", t."queuedAt", t."status"::text AS "status", t."attempts",
-         EXISTS (SELECT 1 FROM caller_grants g WHERE g."turnId" = t.id) AS "hasGrant", s."origin"::text = 'ASSISTANT' AS "assistantSession"
+         EXISTS (SELECT 1 FROM caller_grants g WHERE g."turnId" = t.id) AS "hasGrant", s."origin"::text = 'ASSISTANT' AS "assistantSession",
+         EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e."organizationId" = t."organizationId" AND e.enabled) AS "webhookSubscribed"
   FROM turns t JOIN agent_sessions s ON s.id = t."sessionId"
   WHERE t.id = ${turnId}::uuid
   FOR UPDATE OF t`;

@@ -8,12 +8,13 @@ import { releaseWaitingTurn } from "./waiting-turns";
 
 /**
  * The answer: the rest of its streamed text, the answering step's usage, ASSISTANT message,
- * its text (unless streamed), COMPLETED, grant gone; one commit. `hasGrant` and
- * `assistantSession` come from the claim (unknown means yes): a turn without a grant or a
- * worker skips the statements that would find none. A turn settled meanwhile (cancelled,
- * failed) gets only the usage: the model call was made either way. A settled turn frees its
- * conversation: a message that arrived meanwhile waits in a turn of its own, which gets its job
- * here (releaseWaitingTurn, docs/conversations.md). `hooks`: the product areas' part (settle-hooks.ts).
+ * its text (unless streamed), COMPLETED, grant gone; one commit. `hasGrant`,
+ * `assistantSession` and `webhookSubscribed` come from the claim (unknown means yes): a turn
+ * without a grant, a worker or a webhook endpoint skips the statements that would find none. A
+ * turn settled meanwhile (cancelled, failed) gets only the usage: the model call was made either
+ * way. A settled turn frees its conversation: a message that arrived meanwhile waits in a turn
+ * of its own, which gets its job here (releaseWaitingTurn, docs/conversations.md). `hooks`: the
+ * product areas' part (settle-hooks.ts).
  */
 export type TCompleteTurn = {
   sessionId: string;
@@ -24,6 +25,8 @@ export type TCompleteTurn = {
   usage?: TModelUsage;
   hasGrant?: boolean;
   assistantSession?: boolean;
+  /** The organization has an enabled webhook endpoint (only then can the settle have an event to record). */
+  webhookSubscribed?: boolean;
   /** Why the model stopped; "length" (its output limit) is recorded on turn.completed. */
   stopReason?: TModelStep["stopReason"];
   /** The answer's id, which its streamed message.delta events already named. */
@@ -31,9 +34,10 @@ export type TCompleteTurn = {
 };
 
 export async function completeTurn(options: TCompleteTurn, hooks: TSettleHooks): Promise<void> {
-  // Without a grant to drop or a worker to tell, the settlement is one statement (settleAnswer),
+  // Without a grant to drop, a worker or an endpoint to tell, the settlement is one statement (settleAnswer),
   // atomic by itself: the turn's last round trips are not spent on BEGIN and COMMIT.
-  await atomically(options.hasGrant === false && options.assistantSession === false, async (tx) => {
+  const alone = options.hasGrant === false && options.assistantSession === false && options.webhookSubscribed === false;
+  await atomically(alone, async (tx) => {
     const messageId = options.messageId ?? crypto.randomUUID();
     // The answer's last streamed text (or, unstreamed, the whole answer) and turn.completed, in order.
     const events: TNewEvent[] = [];
@@ -63,6 +67,8 @@ export async function completeTurn(options: TCompleteTurn, hooks: TSettleHooks):
         messageId,
         outcome: "ok",
       });
+    if (options.webhookSubscribed !== false)
+      await hooks.announce(tx, { sessionId: options.sessionId, turnId: options.turnId, status: "completed" });
     // A statement after the settling one, never a CTE of it: a message that marked this turn
     // followed while it ran committed its waiting turn before settleAnswer could update the row,
     // and settleAnswer's snapshot predates that commit (releaseWaitingTurn); the mark itself is

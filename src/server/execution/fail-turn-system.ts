@@ -65,6 +65,11 @@ export async function failTurnTx(tx: TTransaction, options: TFailTurn, hooks: TS
     outcome: options.outcome ?? "failed",
     errorCode: options.code,
   });
+  await hooks.announce(tx, {
+    sessionId: options.sessionId,
+    turnId: options.turnId,
+    status: options.outcome === "cancelled" ? "cancelled" : "failed",
+  });
   if (!options.supersededBy) await releaseWaitingTurn(tx, options.sessionId);
   return true;
 }

@@ -18,6 +18,8 @@ export type TClaimedFlowRun = {
   status: string;
   attempts: number;
   hasGrant: boolean;
+  /** The organization has an enabled webhook endpoint (run.completed may be due when it completes). */
+  webhookSubscribed: boolean;
   flowRunId: string;
   automationId: string;
   revision: number;
@@ -48,6 +50,7 @@ export async function claimQueuedFlowRun(
       SELECT t."sessionId"::text AS "sessionId", t."organizationId"::text AS "orgId", s."domainId"::text AS "domainId",
         s."ownerId"::text AS "ownerId", t."deadlineAt", t.status::text AS status, t.attempts,
         EXISTS (SELECT 1 FROM caller_grants g WHERE g."turnId" = t.id) AS "hasGrant",
+        EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e."organizationId" = t."organizationId" AND e.enabled) AS "webhookSubscribed",
         r.id::text AS "flowRunId", r."automationId"::text AS "automationId", r.revision, r.input
       FROM turns t JOIN agent_sessions s ON s.id = t."sessionId" JOIN flow_runs r ON r."sessionId" = t."sessionId"
       WHERE t.id = ${turnId}::uuid
@@ -141,12 +144,13 @@ export const toolStepFinishedRows = (step: Omit<TFinishedStep, "output">) => (ou
 /**
  * A run completes in one statement: its turn COMPLETED (only if still RUNNING: a run settled
  * meanwhile stays as it is), its flow_runs row with the output, the answer message and
- * `turn.completed`. A run with caller material passes the transaction that drops it.
+ * `turn.completed`. A run with caller material (or an endpoint to tell) passes the transaction
+ * that drops it. Returns whether this call settled the run.
  */
 export async function completeFlowRun(
   run: { sessionId: string; turnId: string; flowRunId: string; output: unknown },
   runner: TTransaction = db(),
-): Promise<void> {
+): Promise<boolean> {
   const now = new Date();
   const messageId = crypto.randomUUID();
   const completed = {
@@ -161,7 +165,7 @@ export async function completeFlowRun(
     now,
     Prisma.sql`EXISTS (SELECT 1 FROM settled)`,
   );
-  await queryRows<unknown>(
+  const rows = await queryRows<unknown>(
     runner,
     Prisma.sql`
     WITH settled AS (
@@ -180,6 +184,8 @@ export async function completeFlowRun(
     ), ${append.members}
     SELECT (SELECT count(*) FROM finished) + (SELECT count(*) FROM answered) AS written, ${append.notify} AS notified FROM appended`,
   );
+  // turn.completed is appended exactly when the run settled here.
+  return rows.length > 0;
 }
 
 /** JSON as a statement parameter: SQL NULL for a missing output (what Prisma writes for null). */

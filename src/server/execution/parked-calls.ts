@@ -1,6 +1,7 @@
 import type { TTransaction } from "@/server/db/client";
 import { maskToolArgs } from "@/server/integrations/invoke-tool";
 import { appendEvent } from "./event-log";
+import type { TSettleHooks } from "./settle-hooks";
 
 // Calls that wait for a person (an approval) and the turn they suspend, in the caller's
 // transaction: parking, the decision's effects on the call and the turn, and a call closed
@@ -17,11 +18,15 @@ export async function insertParkedCall(
   return insertProposedCall(tx, execution, { ...call, refusal: null });
 }
 
-/** The turn waits for a person: SUSPENDED, and `turn.suspended` names the approval. */
+/**
+ * The turn waits for a person: SUSPENDED, and `turn.suspended` names the approval; the
+ * organization's webhook endpoints hear of it through `hooks.announce` (settle-hooks.ts).
+ */
 export async function suspendTurn(
   tx: TTransaction,
   execution: TExecution,
   parked: { approvalId: string; toolName: string; toolCallId: string; args: Record<string, unknown> },
+  hooks: Pick<TSettleHooks, "announce">,
 ): Promise<void> {
   await tx.turn.update({ where: { id: execution.turnId }, data: { status: "SUSPENDED" }, select: { id: true } });
   await appendEvent(tx, execution.sessionId, "turn.suspended", {
@@ -31,6 +36,7 @@ export async function suspendTurn(
     toolCallId: parked.toolCallId,
     args: maskToolArgs(parked.args),
   });
+  await hooks.announce(tx, { ...execution, status: "suspended", approvalId: parked.approvalId });
 }
 
 /**
@@ -47,6 +53,7 @@ export async function parkCallForApproval(
     args: Record<string, unknown>;
     routedToUserId: string | null;
   },
+  hooks: Pick<TSettleHooks, "announce">,
 ): Promise<void> {
   const toolCallId = await insertParkedCall(tx, execution, { ...call, args: call.args as object });
   const approval = await tx.approval.create({
@@ -59,7 +66,12 @@ export async function parkCallForApproval(
     },
     select: { id: true },
   });
-  await suspendTurn(tx, execution, { approvalId: approval.id, toolName: call.toolName, toolCallId, args: call.args });
+  await suspendTurn(
+    tx,
+    execution,
+    { approvalId: approval.id, toolName: call.toolName, toolCallId, args: call.args },
+    hooks,
+  );
 }
 
 /**

@@ -11,6 +11,18 @@ export type TTurnSettlement = {
 };
 
 /**
+ * A turn (or the flow run it executes) that settled or now waits for a person, as the
+ * organization's webhook endpoints hear of it. The error is the turn's own (read by the hook).
+ */
+export type TTurnAnnouncement = {
+  sessionId: string;
+  turnId: string;
+  status: "completed" | "failed" | "cancelled" | "suspended";
+  /** The approval a suspended turn waits for. */
+  approvalId?: string;
+};
+
+/**
  * The ports a turn's settle calls, inside the settling transaction. Execution owns the turn's
  * tables; the product areas behind these (caller credentials, assistant workers) live in
  * services, which execution never imports: services and the engine pass their implementation
@@ -21,4 +33,9 @@ export type TSettleHooks = {
   dropGrant(tx: TTransaction, turnId: string): Promise<void>;
   /** Tells the turn's assistant worker, if the session is one's conversation, how it ended. */
   onSettled(tx: TTransaction, settled: TTurnSettlement): Promise<void>;
+  /**
+   * Records the customer event (turn.* or run.*) for the organization's subscribed webhook
+   * endpoints, if any: in the settle's transaction, so the event exists exactly when the settle does.
+   */
+  announce(tx: TTransaction, turn: TTurnAnnouncement): Promise<void>;
 };

@@ -62,6 +62,27 @@ const BODIES: Record<string, unknown> = {
   "PUT /organizations/{orgId}/workers/{w}/policy": { rules: [{ action: "*", mode: "ask" }], approval_ttl: "P1D" },
 };
 
+/** Another tenant's webhook endpoint (disabled: it must hear nothing) with one delivery. */
+async function foreignWebhookDelivery(organizationId: string) {
+  const endpoint = await db().webhookEndpoint.create({
+    data: {
+      organizationId,
+      url: "https://hooks.example.com/in",
+      eventTypes: ["turn.completed"],
+      enabled: false,
+      secret: "sealed-elsewhere",
+      secretHint: "…here",
+    },
+  });
+  const event = await db().customerEvent.create({
+    data: { id: randomUUID(), organizationId, type: "turn.completed", body: "{}" },
+  });
+  const delivery = await db().webhookDelivery.create({
+    data: { organizationId, customerEventId: event.id, endpointId: endpoint.id, url: endpoint.url, status: "FAILED" },
+  });
+  return { endpointId: endpoint.id, deliveryId: delivery.id };
+}
+
 const walked = (surface: TSurface) =>
   operationsWithPathParameters(surface)
     .filter(
@@ -89,7 +110,16 @@ describe("uniform 404s of the customer API (run, session, authoring, knowledge r
     });
     const knowledge = await knowledgeModule(world.globex.id, world.globex.main);
     const integrationId = await customIntegration(world.globex.id, `glx${randomUUID().slice(0, 6)}`);
-    foreign = { id: agentId, automationId: agentId, sessionId, baseId: base.id, moduleId: knowledge.id, integrationId };
+    const hooks = await foreignWebhookDelivery(world.globex.id);
+    foreign = {
+      id: agentId,
+      automationId: agentId,
+      sessionId,
+      baseId: base.id,
+      moduleId: knowledge.id,
+      integrationId,
+      ...hooks,
+    };
   });
 
   it("walks a list generated from the served document", () => {

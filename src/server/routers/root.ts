@@ -19,6 +19,7 @@ import { sessionsRouter } from "./sessions/router";
 import { tenancyRouter } from "./tenancy/router";
 import { triggersRouter } from "./triggers/router";
 import { usageRouter } from "./usage/router";
+import { webhookEndpointsRouter } from "./webhook-endpoints/router";
 
 /** The one router tree: console procedures and both machine API surfaces (by meta.surface). */
 export const appRouter = router({
@@ -42,6 +43,7 @@ export const appRouter = router({
   assistantConfig: assistantConfigRouter,
   assistantWorkers: assistantWorkersRouter,
   assistantConnections: assistantConnectionsRouter,
+  webhookEndpoints: webhookEndpointsRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -1,9 +1,8 @@
 import type { TAssistantConfigState } from "@/contracts/assistant/assistant-config";
 import { db, type TTransaction } from "@/server/db/client";
-import { httpToolAllowedHosts } from "@/server/env";
-import { AppError, findAppError } from "@/server/errors";
-import { resolveTarget } from "@/server/integrations/http/pinned-request";
+import { AppError } from "@/server/errors";
 import { seal } from "@/server/vault/vault";
+import { checkWebhookUrl } from "@/server/webhooks/check-url";
 import { idempotentCall } from "@/server/idempotency/idempotent-call";
 import { CONFIG_SELECT, configStateOf, readAssistantFollower } from "./read-assistant-config";
 
@@ -22,25 +21,6 @@ type TPutAssistantConfig = {
 
 /** The secret's hint: its last 4 characters, enough to tell which one is configured. */
 export const secretHintOf = (secret: string) => `…${secret.slice(-4)}`;
-
-/** The webhook URL passes the HTTP tool's SSRF guard (loopback only through HTTP_TOOL_ALLOWED_HOSTS). */
-async function checkWebhookUrl(url: string): Promise<void> {
-  try {
-    await resolveTarget(new URL(url), httpToolAllowedHosts());
-  } catch (error) {
-    const appError = findAppError(error);
-    // A host that does not resolve is a bad URL here, not an outage of ours.
-    if (appError?.code === "UNAVAILABLE")
-      throw new AppError("VALIDATION", `webhook.url: ${appError.message}`, {
-        details: { field: "webhook.url", reason: "dns" },
-      });
-    if (appError)
-      throw new AppError("VALIDATION", `webhook.url: ${appError.message}`, {
-        details: { field: "webhook.url", ...appError.details },
-      });
-    throw error;
-  }
-}
 
 /** 409 unless the automation is a published agent of this organization (a configuration conflict, spec 4.8). */
 async function checkAssistantAgent(tx: TTransaction, orgId: string, automationId: string): Promise<void> {
@@ -72,7 +52,7 @@ export async function putAssistantConfig(
 ): Promise<{ body: TAssistantConfigState; replayed: boolean }> {
   const { platformId, orgId, change } = options;
   await readAssistantFollower(platformId, orgId);
-  if (change.webhook) await checkWebhookUrl(change.webhook.url);
+  if (change.webhook) await checkWebhookUrl(change.webhook.url, "webhook.url");
   // Sealed before the transaction: the vault may load its keyring (file reads) on first use.
   const sealedSecret = change.webhook ? await seal(change.webhook.secret) : null;
   const data = {

@@ -14,6 +14,9 @@ const attemptLeaseMs = () => env.WEBHOOK_ATTEMPT_LEASE_SECONDS * 1000;
 const WEBHOOK_REMOVED = "No webhook is configured for the organization any more; the delivery was abandoned.";
 const SECRET_UNREADABLE =
   "The webhook secret cannot be opened, so nothing can be signed; save the webhook secret again (PUT /assistant-config). The delivery was abandoned.";
+const ENDPOINT_DISABLED = "The webhook endpoint is disabled; the delivery was abandoned.";
+const ENDPOINT_SECRET_UNREADABLE =
+  "The endpoint's signing secret cannot be opened, so nothing can be signed; rotate it (POST /webhook-endpoints/{endpointId}/rotate-secret). The delivery was abandoned.";
 
 type TClaimed = {
   deliveryId: string;
@@ -22,6 +25,9 @@ type TClaimed = {
   url: string;
   body: string;
   sealedSecret: string | null;
+  /** Why nothing can be signed: no secret (`sealedSecret` null), or one the vault cannot open. */
+  noSecret: string;
+  unreadableSecret: string;
 };
 
 export type TAttemptResult = {
@@ -33,18 +39,44 @@ export type TAttemptResult = {
   succeeded: boolean;
 };
 
-/** Reads what one attempt sends: the stored body bytes and the config's CURRENT secret (sealed). */
+/**
+ * Reads what one attempt sends: the stored body bytes and the CURRENT secret (sealed) of the
+ * assistant config (an assistant event) or of the endpoint (a customer event).
+ */
 async function claimedOf(tx: TTransaction, deliveryId: string, attemptId: string, number: number): Promise<TClaimed> {
   const delivery = await tx.webhookDelivery.findUniqueOrThrow({
     where: { id: deliveryId },
-    select: { url: true, organizationId: true, event: { select: { body: true } } },
+    select: {
+      url: true,
+      organizationId: true,
+      event: { select: { body: true } },
+      customerEvent: { select: { body: true } },
+      endpoint: { select: { secret: true, enabled: true } },
+    },
   });
+  const attempt = { deliveryId, attemptId, number, url: delivery.url };
+  if (delivery.customerEvent) {
+    const endpoint = delivery.endpoint;
+    return {
+      ...attempt,
+      body: delivery.customerEvent.body,
+      sealedSecret: endpoint?.enabled ? endpoint.secret : null,
+      noSecret: ENDPOINT_DISABLED,
+      unreadableSecret: ENDPOINT_SECRET_UNREADABLE,
+    };
+  }
   const config = await tx.assistantConfig.findUnique({
     where: { organizationId: delivery.organizationId },
     select: { webhookUrl: true, webhookSecret: true },
   });
   const sealedSecret = config?.webhookUrl ? config.webhookSecret : null;
-  return { deliveryId, attemptId, number, url: delivery.url, body: delivery.event.body, sealedSecret };
+  return {
+    ...attempt,
+    body: delivery.event!.body,
+    sealedSecret,
+    noSecret: WEBHOOK_REMOVED,
+    unreadableSecret: SECRET_UNREADABLE,
+  };
 }
 
 /**
@@ -89,7 +121,14 @@ type TSent = TDeliveryOutcome & { final: boolean };
 
 async function send(claimed: TClaimed): Promise<TSent> {
   if (!claimed.sealedSecret)
-    return { ok: false, statusCode: null, error: WEBHOOK_REMOVED, retryAfterSeconds: null, durationMs: 0, final: true };
+    return {
+      ok: false,
+      statusCode: null,
+      error: claimed.noSecret,
+      retryAfterSeconds: null,
+      durationMs: 0,
+      final: true,
+    };
   let secret: string;
   try {
     // Decrypted only here, for the signature; never logged or stored anywhere else.
@@ -100,7 +139,7 @@ async function send(claimed: TClaimed): Promise<TSent> {
     return {
       ok: false,
       statusCode: null,
-      error: `${SECRET_UNREADABLE} ${error.message}`,
+      error: `${claimed.unreadableSecret} ${error.message}`,
       retryAfterSeconds: null,
       durationMs: 0,
       final: true,

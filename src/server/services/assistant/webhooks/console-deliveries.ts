@@ -39,15 +39,18 @@ const DELIVERY_SELECT = {
 type TDeliveryRow = NonNullable<Awaited<ReturnType<typeof readDelivery>>>;
 
 function readDelivery(organizationId: string, deliveryId: string) {
-  return db().webhookDelivery.findFirst({ where: { id: deliveryId, organizationId }, select: DELIVERY_SELECT });
+  return db().webhookDelivery.findFirst({
+    where: { id: deliveryId, organizationId, eventId: { not: null } },
+    select: DELIVERY_SELECT,
+  });
 }
 
 function toView(row: TDeliveryRow): TWebhookDeliveryView {
   return {
     id: row.id,
-    eventId: row.eventId,
-    eventType: row.event.type,
-    workerRef: row.event.workerId,
+    eventId: row.eventId!,
+    eventType: row.event!.type,
+    workerRef: row.event!.workerId,
     url: row.url,
     status: row.status,
     attemptCount: row.attemptCount,
@@ -69,7 +72,7 @@ export async function listWebhookDeliveries(
   const limit = input.limit ?? 50;
   const before = input.before
     ? await db().webhookDelivery.findFirst({
-        where: { id: input.before, organizationId: actor.orgId },
+        where: { id: input.before, organizationId: actor.orgId, eventId: { not: null } },
         select: { createdAt: true, id: true },
       })
     : null;
@@ -77,6 +80,8 @@ export async function listWebhookDeliveries(
   const rows = await db().webhookDelivery.findMany({
     where: {
       organizationId: actor.orgId,
+      // The assistant's deliveries only: customer endpoints list theirs (services/webhook-endpoints).
+      eventId: { not: null },
       ...(input.status ? { status: input.status } : {}),
       ...(before
         ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] }

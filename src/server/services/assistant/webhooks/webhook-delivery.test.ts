@@ -82,7 +82,7 @@ describe("webhook delivery", () => {
     expect(receiver.hits).toHaveLength(1);
     const [hit] = receiver.hits;
     expect(hit!.verified).toBe(true);
-    expect(hit!.body).toBe(delivery.event.body);
+    expect(hit!.body).toBe(delivery.event!.body);
     expect(JSON.parse(hit!.body)).toMatchObject({ id: delivery.eventId, type: "usage.recorded", worker_ref: null });
     expect(Math.abs(Number(hit!.timestamp) - Date.now() / 1000)).toBeLessThan(10);
     expect(done.attempts.map((attempt) => [attempt.number, attempt.statusCode, attempt.manual])).toEqual([
@@ -111,8 +111,8 @@ describe("webhook delivery", () => {
     const delivery = await record(customer.organization.id);
     const done = await settled(delivery.id, "SUCCEEDED");
     expect(receiver.hits.map((hit) => [hit.body, hit.verified])).toEqual([
-      [delivery.event.body, true],
-      [delivery.event.body, true],
+      [delivery.event!.body, true],
+      [delivery.event!.body, true],
     ]);
     expect(done.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 200]);
     expect(done.attempts[0]!.error).toMatch(/500/);
@@ -178,7 +178,7 @@ describe("webhook delivery", () => {
     });
     expect(await sweepDueDeliveries()).toBeGreaterThanOrEqual(1);
     const redone = await settled(delivery.id, "SUCCEEDED");
-    expect(receiver.hits.map((hit) => hit.body)).toEqual([delivery.event.body]);
+    expect(receiver.hits.map((hit) => hit.body)).toEqual([delivery.event!.body]);
     expect(redone.attempts).toHaveLength(2);
   });
 });
@@ -252,7 +252,7 @@ describe("console deliveries", () => {
     expect(redelivered.attempt).toMatchObject({ number: 4, statusCode: 200, succeeded: true });
     expect(redelivered.delivery).toMatchObject({ status: "SUCCEEDED", attemptCount: 4 });
     expect(redelivered.delivery.attempts.map((attempt) => attempt.manual)).toEqual([false, false, false, true]);
-    expect(receiver.hits.map((hit) => [hit.body, hit.verified])).toEqual([[failed.event.body, true]]);
+    expect(receiver.hits.map((hit) => [hit.body, hit.verified])).toEqual([[failed.event!.body, true]]);
   });
 
   it("a failed Redeliver leaves a pending delivery's schedule as it was", async () => {
