@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_TYPES } from "@/contracts/webhooks/event-types";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "./openapi-document";
@@ -106,6 +107,20 @@ describe("the v1 document", () => {
 
   it("offers no partner credential", () => {
     expect(Object.keys(securitySchemes).sort()).toEqual(["apiKey", "sessionCookie", "userToken"]);
+  });
+
+  it("declares the completion events as a signed OpenAPI 3.1 webhook, typed per the events the service writes", () => {
+    const webhooks = (documentOf("v1") as { webhooks?: Record<string, { post: TJson }> }).webhooks ?? {};
+    const delivery = webhooks.completionEvent?.post as
+      { security: unknown[]; parameters: Array<{ name: string; required: boolean }>; requestBody: TJson } | undefined;
+    expect(delivery?.security).toEqual([]);
+    expect(delivery?.parameters.map((header) => [header.name, header.required])).toEqual([
+      ["X-Service-Timestamp", true],
+      ["X-Service-Signature", true],
+    ]);
+    const schemas = (documentOf("v1").components as { schemas: Record<string, TJson> }).schemas;
+    const event = schemas.CompletionEvent as { properties: { type: { enum: string[] } } };
+    expect(event.properties.type.enum).toEqual([...WEBHOOK_EVENT_TYPES]);
   });
 });
 

@@ -8,6 +8,7 @@ import { appRouter } from "@/server/routers/root";
 import { addIngressOperation } from "./openapi-ingress";
 import { addMcpOperation } from "./openapi-mcp";
 import { addSessionStreamOperation } from "./openapi-stream";
+import { addAssistantWebhook, addCompletionWebhook } from "./openapi-webhooks";
 import { surfaceProcedures } from "./surface";
 
 const SECURITY_SCHEMES: Record<TSurface, Record<string, SecuritySchemeObject>> = {
@@ -218,6 +219,7 @@ function buildDocument(surface: TSurface): OpenAPIObject {
   document.components = { ...document.components, schemas: { ...schemas, ErrorEnvelope: envelopeSchema as never } };
   if (surface === "partner-v1") addAssistantWebhook(document);
   if (surface === "v1") {
+    addCompletionWebhook(document);
     addSessionStreamOperation(document);
     addMcpOperation(document);
     addIngressOperation(document);
@@ -356,48 +358,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Support sessions": "Sessions a customer shares with its partner for support.",
   "Worker approvals": "Decisions a vouched worker takes on runs and sessions.",
   Workers: "Named workers a partner vouches for in a customer.",
+  "Webhook endpoints": "Where the service tells a customer's product that a turn or a flow run settled.",
 };
-
-/** OpenAPI 3.1 `webhooks`: what the service POSTs to a customer's assistant webhook (spec 6.2). */
-function addAssistantWebhook(document: OpenAPIObject): void {
-  const signed = (name: string, description: string, example: string) => ({
-    name,
-    in: "header" as const,
-    required: true,
-    description,
-    schema: { type: "string" as const },
-    example,
-  });
-  (document as OpenAPIObject & { webhooks?: Record<string, unknown> }).webhooks = {
-    assistantEvent: {
-      post: {
-        operationId: "assistantEvent",
-        summary: "An assistant event, delivered to the customer's webhook",
-        description:
-          "Sent to the `webhook.url` of PUT /organizations/{orgId}/assistant-config for every event of GET /organizations/{orgId}/events, at least once: deduplicate by `id`. Verify `X-Service-Signature` over the raw body before parsing; answer any 2xx within 15 s, or the delivery is retried (0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). A receiver should accept event types it does not know yet with a 2xx.",
-        tags: ["Assistant workers"],
-        // Signed with the webhook secret (the two headers below), not by a credential of this API.
-        security: [],
-        parameters: [
-          signed("X-Service-Timestamp", "Unix seconds when this attempt was signed.", "1767225600"),
-          signed(
-            "X-Service-Signature",
-            "`sha256=` and the hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>`, keyed with the webhook secret.",
-            "sha256=5d41402abc4b2a76b9719d911017c592a4e9a1b7f2c1c0a3e8a9b4f0d6c2e1a0",
-          ),
-        ],
-        requestBody: {
-          required: true,
-          content: { "application/json": { schema: { $ref: "#/components/schemas/AssistantEvent" } } },
-        },
-        responses: {
-          "200": { description: "Any 2xx acknowledges the delivery." },
-          "401": { description: "The signature or timestamp did not verify: the delivery is retried." },
-        },
-      },
-    },
-  };
-}
 
 // zod writes `format` for checks JSON Schema has no format for (startsWith -> "starts_with");
 // strict validators reject unknown formats, and the pattern beside it already says the same.

@@ -46,6 +46,22 @@ export type TriggersFireInput = NonNullable<operations["triggers-fire"]["request
 export type TriggersFireOutput = operations["triggers-fire"]["responses"][202]["content"]["application/json"];
 export type TriggersIngressInput = operations["triggers-ingress"]["parameters"]["path"] & NonNullable<operations["triggers-ingress"]["requestBody"]>["content"]["application/json"];
 export type TriggersIngressOutput = operations["triggers-ingress"]["responses"][202]["content"]["application/json"];
+export type WebhookEndpointsCreateInput = NonNullable<operations["webhookEndpoints-create"]["requestBody"]>["content"]["application/json"];
+export type WebhookEndpointsCreateOutput = operations["webhookEndpoints-create"]["responses"][201]["content"]["application/json"];
+export type WebhookEndpointsDeleteInput = operations["webhookEndpoints-delete"]["parameters"]["path"];
+export type WebhookEndpointsDeleteOutput = undefined;
+export type WebhookEndpointsGetInput = operations["webhookEndpoints-get"]["parameters"]["path"];
+export type WebhookEndpointsGetOutput = operations["webhookEndpoints-get"]["responses"][200]["content"]["application/json"];
+export type WebhookEndpointsListInput = NonNullable<operations["webhookEndpoints-list"]["parameters"]["query"]>;
+export type WebhookEndpointsListOutput = operations["webhookEndpoints-list"]["responses"][200]["content"]["application/json"];
+export type WebhookEndpointsListDeliveriesInput = operations["webhookEndpoints-listDeliveries"]["parameters"]["path"] & NonNullable<operations["webhookEndpoints-listDeliveries"]["parameters"]["query"]>;
+export type WebhookEndpointsListDeliveriesOutput = operations["webhookEndpoints-listDeliveries"]["responses"][200]["content"]["application/json"];
+export type WebhookEndpointsRedeliverInput = operations["webhookEndpoints-redeliver"]["parameters"]["path"];
+export type WebhookEndpointsRedeliverOutput = operations["webhookEndpoints-redeliver"]["responses"][200]["content"]["application/json"];
+export type WebhookEndpointsRotateSecretInput = operations["webhookEndpoints-rotateSecret"]["parameters"]["path"];
+export type WebhookEndpointsRotateSecretOutput = operations["webhookEndpoints-rotateSecret"]["responses"][200]["content"]["application/json"];
+export type WebhookEndpointsUpdateInput = operations["webhookEndpoints-update"]["parameters"]["path"] & NonNullable<operations["webhookEndpoints-update"]["requestBody"]>["content"]["application/json"];
+export type WebhookEndpointsUpdateOutput = operations["webhookEndpoints-update"]["responses"][200]["content"]["application/json"];
 
 /** How each operation is called: its route, parameters, idempotency key and retry mode. */
 export const SPECS = {
@@ -70,6 +86,14 @@ export const SPECS = {
   "triggers-create": { method: "POST", path: "/triggers", pathParams: [], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "triggers-fire": { method: "POST", path: "/triggers/fire", pathParams: [], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "triggers-ingress": { method: "POST", path: "/triggers/ingress/{token}", pathParams: ["token"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "webhookEndpoints-create": { method: "POST", path: "/webhook-endpoints", pathParams: [], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "webhookEndpoints-delete": { method: "DELETE", path: "/webhook-endpoints/{endpointId}", pathParams: ["endpointId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "webhookEndpoints-get": { method: "GET", path: "/webhook-endpoints/{endpointId}", pathParams: ["endpointId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "webhookEndpoints-list": { method: "GET", path: "/webhook-endpoints", pathParams: [], queryParams: ["limit","offset"], hasBody: false, idempotent: false, retry: "default" },
+  "webhookEndpoints-listDeliveries": { method: "GET", path: "/webhook-endpoints/{endpointId}/deliveries", pathParams: ["endpointId"], queryParams: ["limit","offset"], hasBody: false, idempotent: false, retry: "default" },
+  "webhookEndpoints-redeliver": { method: "POST", path: "/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver", pathParams: ["endpointId","deliveryId"], queryParams: [], hasBody: false, idempotent: false, retry: "rate-limit-only" },
+  "webhookEndpoints-rotateSecret": { method: "POST", path: "/webhook-endpoints/{endpointId}/rotate-secret", pathParams: ["endpointId"], queryParams: [], hasBody: false, idempotent: false, retry: "rate-limit-only" },
+  "webhookEndpoints-update": { method: "PATCH", path: "/webhook-endpoints/{endpointId}", pathParams: ["endpointId"], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
 } as const satisfies Record<string, OperationSpec>;
 
 /** One method per operation of /api/v1, grouped by resource (scripts/sdk/method-names.json). */
@@ -302,6 +326,80 @@ export function v1Operations(transport: Transport) {
        */
       ingress: (input: TriggersIngressInput, options?: CallOptions): Promise<ApiResult<TriggersIngressOutput>> =>
         transport.call<TriggersIngressOutput>(SPECS["triggers-ingress"], input as Record<string, unknown> | undefined, options),
+    },
+    webhookEndpoints: {
+      /**
+       * Register a webhook endpoint.
+       *
+       * Registers where the organization hears of settled work (`turn.completed`, `turn.failed`, `turn.suspended`, `run.completed`, `run.failed`). Answers the endpoint with its signing secret, shown only here: every delivery is signed with it (`X-Service-Timestamp`, `X-Service-Signature`).
+       *
+       * `POST /webhook-endpoints`
+       */
+      create: (input: WebhookEndpointsCreateInput, options?: CallOptions): Promise<ApiResult<WebhookEndpointsCreateOutput>> =>
+        transport.call<WebhookEndpointsCreateOutput>(SPECS["webhookEndpoints-create"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Delete a webhook endpoint.
+       *
+       * Deletes the endpoint with its deliveries and their attempts; nothing more is sent to it.
+       *
+       * `DELETE /webhook-endpoints/{endpointId}`
+       */
+      delete: (input: WebhookEndpointsDeleteInput, options?: CallOptions): Promise<ApiResult<WebhookEndpointsDeleteOutput>> =>
+        transport.call<WebhookEndpointsDeleteOutput>(SPECS["webhookEndpoints-delete"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read a webhook endpoint.
+       *
+       * The endpoint without its secret (only `secretHint`).
+       *
+       * `GET /webhook-endpoints/{endpointId}`
+       */
+      get: (input: WebhookEndpointsGetInput, options?: CallOptions): Promise<ApiResult<WebhookEndpointsGetOutput>> =>
+        transport.call<WebhookEndpointsGetOutput>(SPECS["webhookEndpoints-get"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List the organization's webhook endpoints.
+       *
+       * Newest first. `limit` defaults to 50, at most 100; `offset` skips that many; `total` counts them all. Secrets are never returned.
+       *
+       * `GET /webhook-endpoints`
+       */
+      list: (input?: WebhookEndpointsListInput, options?: CallOptions): Promise<ApiResult<WebhookEndpointsListOutput>> =>
+        transport.call<WebhookEndpointsListOutput>(SPECS["webhookEndpoints-list"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List an endpoint's deliveries with their attempts.
+       *
+       * Newest first, each with every attempt (status code, duration, error, time). `limit` defaults to 50, at most 100; `offset` skips that many.
+       *
+       * `GET /webhook-endpoints/{endpointId}/deliveries`
+       */
+      listDeliveries: (input: WebhookEndpointsListDeliveriesInput, options?: CallOptions): Promise<ApiResult<WebhookEndpointsListDeliveriesOutput>> =>
+        transport.call<WebhookEndpointsListDeliveriesOutput>(SPECS["webhookEndpoints-listDeliveries"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Send a delivery again now.
+       *
+       * One manual attempt now with the same event id and body, signed with the endpoint's current secret; answered when it is done. Success settles the delivery; a failure leaves a pending delivery's schedule as it was.
+       *
+       * `POST /webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver`
+       */
+      redeliver: (input: WebhookEndpointsRedeliverInput, options?: CallOptions): Promise<ApiResult<WebhookEndpointsRedeliverOutput>> =>
+        transport.call<WebhookEndpointsRedeliverOutput>(SPECS["webhookEndpoints-redeliver"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Replace a webhook endpoint's signing secret.
+       *
+       * Generates a new signing secret and answers it, shown only here. Every attempt from now on, including retries of deliveries recorded earlier, is signed with the new secret.
+       *
+       * `POST /webhook-endpoints/{endpointId}/rotate-secret`
+       */
+      rotateSecret: (input: WebhookEndpointsRotateSecretInput, options?: CallOptions): Promise<ApiResult<WebhookEndpointsRotateSecretOutput>> =>
+        transport.call<WebhookEndpointsRotateSecretOutput>(SPECS["webhookEndpoints-rotateSecret"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Change a webhook endpoint.
+       *
+       * Changes the given fields (`url`, `eventTypes`, `description`, `enabled`); omitted fields keep their value, `description: null` clears it. Deliveries already recorded keep the URL they were recorded with.
+       *
+       * `PATCH /webhook-endpoints/{endpointId}`
+       */
+      update: (input: WebhookEndpointsUpdateInput, options?: CallOptions): Promise<ApiResult<WebhookEndpointsUpdateOutput>> =>
+        transport.call<WebhookEndpointsUpdateOutput>(SPECS["webhookEndpoints-update"], input as Record<string, unknown> | undefined, options),
     },
   };
 }

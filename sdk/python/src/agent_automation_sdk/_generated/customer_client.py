@@ -971,6 +971,280 @@ class AsyncCustomerTriggers(AsyncResource):
         )
 
 
+class CustomerWebhookEndpoints(Resource):
+    """
+    `webhook_endpoints` on CustomerClient.
+    """
+
+    def list(self, *, limit: int | None = None, offset: int | None = None, request_options: RequestOptions | None = None) -> WebhookEndpointList:
+        """
+        GET /webhook-endpoints: List the organization's webhook endpoints
+
+        Newest first. `limit` defaults to 50, at most 100; `offset` skips that many; `total`
+        counts them all. Secrets are never returned.
+        """
+        return self._call(
+            'GET',
+            '/webhook-endpoints',
+            query={'limit': limit, 'offset': offset},
+            result=WebhookEndpointList,
+            request_options=request_options,
+        )
+
+    def create(self, *, event_types: builtins.list[Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed']], url: str, description: str = OMIT, enabled: bool = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> WebhookEndpointWithSecret:
+        """
+        POST /webhook-endpoints: Register a webhook endpoint
+
+        Registers where the organization hears of settled work (`turn.completed`, `turn.failed`,
+        `turn.suspended`, `run.completed`, `run.failed`). Answers the endpoint with its signing
+        secret, shown only here: every delivery is signed with it (`X-Service-Timestamp`,
+        `X-Service-Signature`).
+        """
+        return self._call(
+            'POST',
+            '/webhook-endpoints',
+            body=WebhookEndpointsCreateRequest.model_validate({k: v for k, v in {'description': description, 'enabled': enabled, 'eventTypes': event_types, 'url': url}.items() if v is not OMIT}),
+            result=WebhookEndpointWithSecret,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def delete(self, endpoint_id: str, *, request_options: RequestOptions | None = None) -> NoContent:
+        """
+        DELETE /webhook-endpoints/{endpointId}: Delete a webhook endpoint
+
+        Deletes the endpoint with its deliveries and their attempts; nothing more is sent to it.
+        """
+        return self._call(
+            'DELETE',
+            '/webhook-endpoints/{endpointId}',
+            path_params={'endpointId': endpoint_id},
+            result=None,
+            request_options=request_options,
+        )
+
+    def get(self, endpoint_id: str, *, request_options: RequestOptions | None = None) -> WebhookEndpoint:
+        """
+        GET /webhook-endpoints/{endpointId}: Read a webhook endpoint
+
+        The endpoint without its secret (only `secretHint`).
+        """
+        return self._call(
+            'GET',
+            '/webhook-endpoints/{endpointId}',
+            path_params={'endpointId': endpoint_id},
+            result=WebhookEndpoint,
+            request_options=request_options,
+        )
+
+    def update(self, endpoint_id: str, *, description: str | None = OMIT, enabled: bool = OMIT, event_types: builtins.list[Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed']] = OMIT, url: str = OMIT, request_options: RequestOptions | None = None) -> WebhookEndpoint:
+        """
+        PATCH /webhook-endpoints/{endpointId}: Change a webhook endpoint
+
+        Changes the given fields (`url`, `eventTypes`, `description`, `enabled`); omitted fields
+        keep their value, `description: null` clears it. Deliveries already recorded keep the
+        URL they were recorded with.
+        """
+        return self._call(
+            'PATCH',
+            '/webhook-endpoints/{endpointId}',
+            path_params={'endpointId': endpoint_id},
+            body=UpdateRequest.model_validate({k: v for k, v in {'description': description, 'enabled': enabled, 'eventTypes': event_types, 'url': url}.items() if v is not OMIT}),
+            result=WebhookEndpoint,
+            request_options=request_options,
+        )
+
+    def list_deliveries(self, endpoint_id: str, *, limit: int | None = None, offset: int | None = None, request_options: RequestOptions | None = None) -> WebhookEndpointDeliveryList:
+        """
+        GET /webhook-endpoints/{endpointId}/deliveries: List an endpoint's deliveries with their
+        attempts
+
+        Newest first, each with every attempt (status code, duration, error, time). `limit`
+        defaults to 50, at most 100; `offset` skips that many.
+        """
+        return self._call(
+            'GET',
+            '/webhook-endpoints/{endpointId}/deliveries',
+            path_params={'endpointId': endpoint_id},
+            query={'limit': limit, 'offset': offset},
+            result=WebhookEndpointDeliveryList,
+            request_options=request_options,
+        )
+
+    def redeliver(self, endpoint_id: str, delivery_id: str, *, request_options: RequestOptions | None = None) -> WebhookEndpointRedelivery:
+        """
+        POST /webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver: Send a delivery
+        again now
+
+        One manual attempt now with the same event id and body, signed with the endpoint's
+        current secret; answered when it is done. Success settles the delivery; a failure leaves
+        a pending delivery's schedule as it was.
+        """
+        return self._call(
+            'POST',
+            '/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver',
+            path_params={'endpointId': endpoint_id, 'deliveryId': delivery_id},
+            result=WebhookEndpointRedelivery,
+            resend=False,
+            request_options=request_options,
+        )
+
+    def rotate_secret(self, endpoint_id: str, *, request_options: RequestOptions | None = None) -> WebhookEndpointWithSecret:
+        """
+        POST /webhook-endpoints/{endpointId}/rotate-secret: Replace a webhook endpoint's signing
+        secret
+
+        Generates a new signing secret and answers it, shown only here. Every attempt from now
+        on, including retries of deliveries recorded earlier, is signed with the new secret.
+        """
+        return self._call(
+            'POST',
+            '/webhook-endpoints/{endpointId}/rotate-secret',
+            path_params={'endpointId': endpoint_id},
+            result=WebhookEndpointWithSecret,
+            resend=False,
+            request_options=request_options,
+        )
+
+
+class AsyncCustomerWebhookEndpoints(AsyncResource):
+    """
+    `webhook_endpoints` on AsyncCustomerClient.
+    """
+
+    async def list(self, *, limit: int | None = None, offset: int | None = None, request_options: RequestOptions | None = None) -> WebhookEndpointList:
+        """
+        GET /webhook-endpoints: List the organization's webhook endpoints
+
+        Newest first. `limit` defaults to 50, at most 100; `offset` skips that many; `total`
+        counts them all. Secrets are never returned.
+        """
+        return await self._call(
+            'GET',
+            '/webhook-endpoints',
+            query={'limit': limit, 'offset': offset},
+            result=WebhookEndpointList,
+            request_options=request_options,
+        )
+
+    async def create(self, *, event_types: builtins.list[Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed']], url: str, description: str = OMIT, enabled: bool = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> WebhookEndpointWithSecret:
+        """
+        POST /webhook-endpoints: Register a webhook endpoint
+
+        Registers where the organization hears of settled work (`turn.completed`, `turn.failed`,
+        `turn.suspended`, `run.completed`, `run.failed`). Answers the endpoint with its signing
+        secret, shown only here: every delivery is signed with it (`X-Service-Timestamp`,
+        `X-Service-Signature`).
+        """
+        return await self._call(
+            'POST',
+            '/webhook-endpoints',
+            body=WebhookEndpointsCreateRequest.model_validate({k: v for k, v in {'description': description, 'enabled': enabled, 'eventTypes': event_types, 'url': url}.items() if v is not OMIT}),
+            result=WebhookEndpointWithSecret,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def delete(self, endpoint_id: str, *, request_options: RequestOptions | None = None) -> NoContent:
+        """
+        DELETE /webhook-endpoints/{endpointId}: Delete a webhook endpoint
+
+        Deletes the endpoint with its deliveries and their attempts; nothing more is sent to it.
+        """
+        return await self._call(
+            'DELETE',
+            '/webhook-endpoints/{endpointId}',
+            path_params={'endpointId': endpoint_id},
+            result=None,
+            request_options=request_options,
+        )
+
+    async def get(self, endpoint_id: str, *, request_options: RequestOptions | None = None) -> WebhookEndpoint:
+        """
+        GET /webhook-endpoints/{endpointId}: Read a webhook endpoint
+
+        The endpoint without its secret (only `secretHint`).
+        """
+        return await self._call(
+            'GET',
+            '/webhook-endpoints/{endpointId}',
+            path_params={'endpointId': endpoint_id},
+            result=WebhookEndpoint,
+            request_options=request_options,
+        )
+
+    async def update(self, endpoint_id: str, *, description: str | None = OMIT, enabled: bool = OMIT, event_types: builtins.list[Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed']] = OMIT, url: str = OMIT, request_options: RequestOptions | None = None) -> WebhookEndpoint:
+        """
+        PATCH /webhook-endpoints/{endpointId}: Change a webhook endpoint
+
+        Changes the given fields (`url`, `eventTypes`, `description`, `enabled`); omitted fields
+        keep their value, `description: null` clears it. Deliveries already recorded keep the
+        URL they were recorded with.
+        """
+        return await self._call(
+            'PATCH',
+            '/webhook-endpoints/{endpointId}',
+            path_params={'endpointId': endpoint_id},
+            body=UpdateRequest.model_validate({k: v for k, v in {'description': description, 'enabled': enabled, 'eventTypes': event_types, 'url': url}.items() if v is not OMIT}),
+            result=WebhookEndpoint,
+            request_options=request_options,
+        )
+
+    async def list_deliveries(self, endpoint_id: str, *, limit: int | None = None, offset: int | None = None, request_options: RequestOptions | None = None) -> WebhookEndpointDeliveryList:
+        """
+        GET /webhook-endpoints/{endpointId}/deliveries: List an endpoint's deliveries with their
+        attempts
+
+        Newest first, each with every attempt (status code, duration, error, time). `limit`
+        defaults to 50, at most 100; `offset` skips that many.
+        """
+        return await self._call(
+            'GET',
+            '/webhook-endpoints/{endpointId}/deliveries',
+            path_params={'endpointId': endpoint_id},
+            query={'limit': limit, 'offset': offset},
+            result=WebhookEndpointDeliveryList,
+            request_options=request_options,
+        )
+
+    async def redeliver(self, endpoint_id: str, delivery_id: str, *, request_options: RequestOptions | None = None) -> WebhookEndpointRedelivery:
+        """
+        POST /webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver: Send a delivery
+        again now
+
+        One manual attempt now with the same event id and body, signed with the endpoint's
+        current secret; answered when it is done. Success settles the delivery; a failure leaves
+        a pending delivery's schedule as it was.
+        """
+        return await self._call(
+            'POST',
+            '/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver',
+            path_params={'endpointId': endpoint_id, 'deliveryId': delivery_id},
+            result=WebhookEndpointRedelivery,
+            resend=False,
+            request_options=request_options,
+        )
+
+    async def rotate_secret(self, endpoint_id: str, *, request_options: RequestOptions | None = None) -> WebhookEndpointWithSecret:
+        """
+        POST /webhook-endpoints/{endpointId}/rotate-secret: Replace a webhook endpoint's signing
+        secret
+
+        Generates a new signing secret and answers it, shown only here. Every attempt from now
+        on, including retries of deliveries recorded earlier, is signed with the new secret.
+        """
+        return await self._call(
+            'POST',
+            '/webhook-endpoints/{endpointId}/rotate-secret',
+            path_params={'endpointId': endpoint_id},
+            result=WebhookEndpointWithSecret,
+            resend=False,
+            request_options=request_options,
+        )
+
+
 class CustomerClientBase(BaseClient):
     """
     Agent Automation Service: customer API: every operation of `/api/v1` (version 1.0.0), by
@@ -986,6 +1260,7 @@ class CustomerClientBase(BaseClient):
     mcp: CustomerMcp
     sessions: CustomerSessions
     triggers: CustomerTriggers
+    webhook_endpoints: CustomerWebhookEndpoints
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -996,6 +1271,7 @@ class CustomerClientBase(BaseClient):
         self.mcp = CustomerMcp(self)
         self.sessions = CustomerSessions(self)
         self.triggers = CustomerTriggers(self)
+        self.webhook_endpoints = CustomerWebhookEndpoints(self)
 
 
 class AsyncCustomerClientBase(AsyncBaseClient):
@@ -1011,6 +1287,7 @@ class AsyncCustomerClientBase(AsyncBaseClient):
     mcp: AsyncCustomerMcp
     sessions: AsyncCustomerSessions
     triggers: AsyncCustomerTriggers
+    webhook_endpoints: AsyncCustomerWebhookEndpoints
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -1021,3 +1298,4 @@ class AsyncCustomerClientBase(AsyncBaseClient):
         self.mcp = AsyncCustomerMcp(self)
         self.sessions = AsyncCustomerSessions(self)
         self.triggers = AsyncCustomerTriggers(self)
+        self.webhook_endpoints = AsyncCustomerWebhookEndpoints(self)

@@ -23,6 +23,10 @@ __all__ = [
     'AssistantActionClass',
     'CallerCredentials',
     'CallerCredentialsIntegrationsValue',
+    'CompletionEvent',
+    'CompletionEventData',
+    'CompletionEventDataError',
+    'CompletionEventDataUsage',
     'ConsoleDecideApprovalRequest',
     'CreateTriggerRequest',
     'CreateTriggerRequestApi',
@@ -67,12 +71,21 @@ __all__ = [
     'TriggerEvent',
     'TriggerSchedule',
     'TriggersCreateResponse',
+    'UpdateRequest',
     'UpdateSetupRequest',
     'V1AddArticleToModuleRequest',
     'V1CreateArticleRequest',
     'V1CreateModuleRequest',
     'VerifierFinding',
     'VerifierWarning',
+    'WebhookEndpoint',
+    'WebhookEndpointAttempt',
+    'WebhookEndpointDelivery',
+    'WebhookEndpointDeliveryList',
+    'WebhookEndpointList',
+    'WebhookEndpointRedelivery',
+    'WebhookEndpointWithSecret',
+    'WebhookEndpointsCreateRequest',
     'Whoami',
     'WhoamiCredential',
     'WhoamiOrganization',
@@ -177,6 +190,43 @@ class CallerCredentials(ApiModel):
     each is keyed to; encrypted at rest and deleted when the execution settles; never returned.
     """
     integrations: dict[str, CallerCredentialsIntegrationsValue] = Field(description='Map keyed by integration id; repeat a token under each integration it should reach.')
+
+
+class CompletionEventDataError(ApiModel):
+    """
+    `turn.failed` and `run.failed`: the error code of section 7 and its message; null otherwise.
+    """
+    code: str
+    message: str
+
+
+class CompletionEventDataUsage(ApiModel):
+    input_tokens: int = Field(alias='inputTokens')
+    output_tokens: int = Field(alias='outputTokens')
+
+
+class CompletionEventData(ApiModel):
+    approval_id: str | None = Field(default=None, alias='approvalId', description='`turn.suspended` only: the approval the turn waits for.')
+    automation_id: str = Field(alias='automationId')
+    error: CompletionEventDataError | None = Field(description='`turn.failed` and `run.failed`: the error code of section 7 and its message; null otherwise.')
+    execution_id: str = Field(alias='executionId', description='The turn (as the session routes name it).')
+    run_id: str | None = Field(default=None, alias='runId', description='`run.*` only: the flow run a trigger started.')
+    session_id: str = Field(alias='sessionId')
+    status: Literal['completed', 'failed', 'cancelled', 'suspended']
+    trigger_id: str | None = Field(default=None, alias='triggerId', description='`run.*` only: the trigger that fired.')
+    usage: CompletionEventDataUsage
+
+
+class CompletionEvent(ApiModel):
+    """
+    A session's turn or a trigger's flow run settled, or a turn now waits for an approval
+    (docs/webhook-endpoints.md). Ids, status, error and token usage only: never messages, tool
+    arguments or credentials; read the session for those.
+    """
+    created_at: str = Field(alias='createdAt')
+    data: CompletionEventData
+    id: str = Field(description="The event's id: the same on every attempt; deduplicate by it.")
+    type: Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed']
 
 
 class CreateTriggerRequestSchedule(ApiModel):
@@ -433,6 +483,62 @@ class TriggerEvent(ApiModel):
     type: Literal['event']
 
 
+class WebhookEndpoint(ApiModel):
+    created_at: str = Field(alias='createdAt')
+    description: str | None
+    enabled: bool
+    event_types: list[Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed']] = Field(alias='eventTypes')
+    id: str
+    secret_hint: str = Field(alias='secretHint', description='The last 4 characters of the signing secret after an ellipsis; the secret itself is never returned.')
+    updated_at: str = Field(alias='updatedAt')
+    url: str
+
+
+class WebhookEndpointAttempt(ApiModel):
+    duration_ms: int | None = Field(alias='durationMs')
+    error: str | None
+    manual: bool = Field(description='A redeliver asked for by a person or a call, not the schedule.')
+    number: int
+    started_at: str = Field(alias='startedAt')
+    status_code: int | None = Field(alias='statusCode', description="The receiver's HTTP status; null when none.")
+
+
+class WebhookEndpointDelivery(ApiModel):
+    attempt_count: int = Field(alias='attemptCount')
+    attempts: list[WebhookEndpointAttempt]
+    created_at: str = Field(alias='createdAt')
+    event_id: str = Field(alias='eventId')
+    event_type: str = Field(alias='eventType')
+    id: str
+    next_attempt_at: str | None = Field(alias='nextAttemptAt')
+    status: Literal['PENDING', 'SUCCEEDED', 'FAILED']
+    succeeded_at: str | None = Field(alias='succeededAt')
+
+
+class WebhookEndpointDeliveryList(ApiModel):
+    items: list[WebhookEndpointDelivery]
+    limit: int
+    offset: int
+    total: int
+
+
+class WebhookEndpointList(ApiModel):
+    items: list[WebhookEndpoint]
+    limit: int
+    offset: int
+    total: int
+
+
+class WebhookEndpointRedelivery(ApiModel):
+    delivery: WebhookEndpointDelivery
+    succeeded: bool
+
+
+class WebhookEndpointWithSecret(ApiModel):
+    endpoint: WebhookEndpoint
+    secret: str | None = Field(description='The signing secret (`whsec_…`), shown only in this answer; null in an Idempotency-Key replay (the secret is never stored in clear; rotate it if it was lost).')
+
+
 class WhoamiCredential(ApiModel):
     expires_at: str | None = Field(alias='expiresAt', description='When the credential stops working; null for API keys, which last until revoked.')
     kind: Literal['api_key', 'user_token']
@@ -564,11 +670,25 @@ class IngressResponse(ApiModel):
     matched: bool = Field(description="false when the trigger's eventFilter did not match: nothing was started and nothing recorded.")
 
 
+class WebhookEndpointsCreateRequest(ApiModel):
+    description: str | None = Field(default=None, description='What the endpoint is for (shown in the console).')
+    enabled: bool | None = Field(default=None, description='Whether events are recorded for it; default true.')
+    event_types: list[Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed']] = Field(alias='eventTypes', description='The event types the endpoint receives.')
+    url: str = Field(description='Where events are POSTed. https (plain http only to hosts the operator allowed for development); must resolve to a public address.')
+
+
+class UpdateRequest(ApiModel):
+    description: str | None = Field(default=None)
+    enabled: bool | None = Field(default=None, description='false stops recording events for it.')
+    event_types: list[Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed']] | None = Field(default=None, alias='eventTypes', description='The event types the endpoint receives.')
+    url: str | None = Field(default=None, description='Where events are POSTed. https (plain http only to hosts the operator allowed for development); must resolve to a public address.')
+
+
 AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase']
 
 CreateTriggerRequest = CreateTriggerRequestSchedule | CreateTriggerRequestApi | CreateTriggerRequestEvent
 
 Trigger = TriggerSchedule | TriggerApi | TriggerEvent
 
-for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, CreateTriggerRequestSchedule, CreateTriggerRequestApi, EventFilter, CreateTriggerRequestEvent, ErrorEnvelopeError, ErrorEnvelope, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse):
+for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, CompletionEventDataError, CompletionEventDataUsage, CompletionEventData, CompletionEvent, CreateTriggerRequestSchedule, CreateTriggerRequestApi, EventFilter, CreateTriggerRequestEvent, ErrorEnvelopeError, ErrorEnvelope, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WebhookEndpoint, WebhookEndpointAttempt, WebhookEndpointDelivery, WebhookEndpointDeliveryList, WebhookEndpointList, WebhookEndpointRedelivery, WebhookEndpointWithSecret, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse, WebhookEndpointsCreateRequest, UpdateRequest):
     _model.model_rebuild()
