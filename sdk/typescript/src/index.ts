@@ -35,10 +35,14 @@ export {
   type OperationSpec,
 } from "./runtime/transport.js";
 export {
+  isKnownCompletionEvent,
   isKnownEvent,
   sign,
   verify,
+  verifyCompletionEvent,
   WebhookVerificationError,
+  type CompletionEvent,
+  type UnknownCompletionEvent,
   type UnknownWebhookEvent,
   type VerifyOptions,
   type WebhookEvent,

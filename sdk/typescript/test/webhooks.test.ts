@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { describe, test } from "node:test";
-import { isKnownEvent, sign, verify, WebhookVerificationError } from "../src/index.js";
+import {
+  isKnownCompletionEvent,
+  isKnownEvent,
+  sign,
+  verify,
+  verifyCompletionEvent,
+  WebhookVerificationError,
+} from "../src/index.js";
 
 const SECRET = "whsec_unit_test";
 const BODY = JSON.stringify({ id: "evt_1", type: "message.created", worker_ref: "w1", data: { text: "héllo" } });
@@ -44,6 +51,36 @@ describe("webhooks", () => {
       verify(notAnEvent, serviceHeaders(notAnEvent, TS), SECRET, { now: NOW }),
       reason("invalid_json"),
     );
+  });
+
+  test("a completion event is verified with the endpoint's secret and typed; a newer type is returned", async () => {
+    const body = JSON.stringify({
+      id: "9b2f0c1e-3f4a-4d5b-8c6d-7e8f9a0b1c2d",
+      type: "turn.failed",
+      createdAt: "2026-12-05T10:00:00.000Z",
+      data: {
+        sessionId: "s1",
+        executionId: "t1",
+        automationId: "a1",
+        status: "failed",
+        error: { code: "TOOL_FAILED", message: "the write tool answered 500" },
+        usage: { inputTokens: 10, outputTokens: 2 },
+      },
+    });
+    const event = await verifyCompletionEvent(body, serviceHeaders(body, TS, "whsec_endpoint"), "whsec_endpoint", {
+      now: NOW,
+    });
+    assert.ok(isKnownCompletionEvent(event));
+    assert.equal(event.data.error?.code, "TOOL_FAILED");
+    await assert.rejects(
+      verifyCompletionEvent(body, serviceHeaders(body, TS, "whsec_endpoint"), "whsec_another", { now: NOW }),
+      reason("signature_mismatch"),
+    );
+    const newer = JSON.stringify({ id: "e2", type: "turn.archived", createdAt: "2026-12-05T10:00:00.000Z", data: {} });
+    const unknown = await verifyCompletionEvent(newer, serviceHeaders(newer, TS, "whsec_endpoint"), "whsec_endpoint", {
+      now: NOW,
+    });
+    assert.equal(isKnownCompletionEvent(unknown), false);
   });
 
   test("sign() produces what the service sends", async () => {

@@ -1,4 +1,5 @@
-"""Assistant webhook signatures (spec 6.2).
+"""Webhook signatures (spec 6.2): assistant events (`verify`) and a customer's completion events
+(`verify_completion_event`), signed alike.
 
 Each delivery carries `X-Service-Timestamp` (Unix seconds) and `X-Service-Signature` =
 `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the webhook secret.
@@ -15,6 +16,7 @@ from typing import Any, Mapping
 
 from pydantic import ValidationError as _PydanticValidationError
 
+from ._generated.customer_models import CompletionEvent
 from ._generated.partner_models import AssistantEvent
 from ._models import ApiModel
 from .errors import WebhookVerificationError
@@ -65,21 +67,8 @@ def _header(headers: Mapping[str, Any], name: str) -> str | None:
     return None if value is None else str(value)
 
 
-def verify(
-    raw_body: bytes | str,
-    headers: Mapping[str, Any],
-    secret: str,
-    tolerance_seconds: int = 300,
-    *,
-    now: float | None = None,
-) -> AssistantEvent | UnknownEvent:
-    """Checks a delivery's signature in constant time and its timestamp against the clock
-    (at most `tolerance_seconds` either way), then returns the typed event; an event of a type
-    this SDK does not know yet comes back as an `UnknownEvent`, never an exception.
-
-    Raises WebhookVerificationError (answer 401) when a header is missing, the timestamp is
-    stale or the signature does not match. Delivery is at least once: deduplicate by `event.id`.
-    """
+def _verified_payload(raw_body: bytes | str, headers: Mapping[str, Any], secret: str, tolerance_seconds: int, now: float | None) -> Any:
+    """The JSON of a delivery whose signature and timestamp check out; WebhookVerificationError otherwise."""
     timestamp = _header(headers, TIMESTAMP_HEADER)
     presented = _header(headers, SIGNATURE_HEADER)
     if not timestamp or not presented:
@@ -95,14 +84,51 @@ def verify(
     if not hmac.compare_digest(expected.encode("ascii"), presented.strip().encode("utf-8", "replace")):
         raise WebhookVerificationError("signature does not match the body and the secret")
     try:
-        payload = json.loads(_bytes(raw_body))
+        return json.loads(_bytes(raw_body))
     except ValueError:
         raise WebhookVerificationError("the signed body is not JSON") from None
+
+
+def _typed(payload: Any, model: type[Any]) -> Any:
     try:
-        return AssistantEvent.model_validate(payload)
+        return model.model_validate(payload)
     except _PydanticValidationError:
         # Signed by the service, so genuine: a newer event type, or new fields of a known one.
         try:
             return UnknownEvent.model_validate(payload)
         except _PydanticValidationError:
             raise WebhookVerificationError("the signed body is not an event (no id or type)") from None
+
+
+def verify(
+    raw_body: bytes | str,
+    headers: Mapping[str, Any],
+    secret: str,
+    tolerance_seconds: int = 300,
+    *,
+    now: float | None = None,
+) -> AssistantEvent | UnknownEvent:
+    """Checks an assistant webhook delivery's signature in constant time and its timestamp
+    against the clock (at most `tolerance_seconds` either way), then returns the typed event; an
+    event of a type this SDK does not know yet comes back as an `UnknownEvent`, never an exception.
+
+    Raises WebhookVerificationError (answer 401) when a header is missing, the timestamp is
+    stale or the signature does not match. Delivery is at least once: deduplicate by `event.id`.
+    """
+    result: AssistantEvent | UnknownEvent = _typed(_verified_payload(raw_body, headers, secret, tolerance_seconds, now), AssistantEvent)
+    return result
+
+
+def verify_completion_event(
+    raw_body: bytes | str,
+    headers: Mapping[str, Any],
+    secret: str,
+    tolerance_seconds: int = 300,
+    *,
+    now: float | None = None,
+) -> CompletionEvent | UnknownEvent:
+    """`verify` for a webhook endpoint's deliveries (POST /api/v1/webhook-endpoints, secret
+    `whsec_...`): the typed `CompletionEvent` (`turn.completed`, `turn.failed`, `turn.suspended`,
+    `run.completed`, `run.failed`), or an `UnknownEvent` for a type this SDK does not know yet."""
+    result: CompletionEvent | UnknownEvent = _typed(_verified_payload(raw_body, headers, secret, tolerance_seconds, now), CompletionEvent)
+    return result

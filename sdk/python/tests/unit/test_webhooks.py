@@ -69,3 +69,25 @@ def test_a_signed_event_of_an_unknown_type_is_returned_not_raised():
     not_an_event = json.dumps({"hello": "world"})
     with pytest.raises(WebhookVerificationError):
         webhooks.verify(not_an_event, webhooks.sign(not_an_event, SECRET, timestamp=NOW), SECRET, now=NOW)
+
+
+COMPLETION = json.dumps({
+    "id": "9b2f0c1e-3f4a-4d5b-8c6d-7e8f9a0b1c2d",
+    "type": "turn.failed",
+    "createdAt": "2026-12-05T10:00:00.000Z",
+    "data": {"sessionId": "s1", "executionId": "t1", "automationId": "a1", "status": "failed",
+             "error": {"code": "TOOL_FAILED", "message": "the write tool answered 500"},
+             "usage": {"inputTokens": 10, "outputTokens": 2}},
+})
+
+
+def test_a_completion_event_is_verified_with_the_endpoint_secret_and_typed():
+    headers = webhooks.sign(COMPLETION, "whsec_endpoint", timestamp=NOW)
+    event = webhooks.verify_completion_event(COMPLETION, headers, "whsec_endpoint", now=NOW)
+    assert isinstance(event, webhooks.CompletionEvent)
+    assert (event.type, event.data.execution_id, event.data.error.code, event.data.usage.input_tokens) == ("turn.failed", "t1", "TOOL_FAILED", 10)
+    with pytest.raises(WebhookVerificationError):
+        webhooks.verify_completion_event(COMPLETION, headers, "whsec_another", now=NOW)
+    newer = json.dumps({"id": "ev-2", "type": "turn.archived", "createdAt": "2026-12-05T10:00:00.000Z", "data": {}})
+    unknown = webhooks.verify_completion_event(newer, webhooks.sign(newer, "whsec_endpoint", timestamp=NOW), "whsec_endpoint", now=NOW)
+    assert isinstance(unknown, webhooks.UnknownEvent) and unknown.type == "turn.archived"

@@ -1,7 +1,13 @@
 import type { components } from "../generated/partner-v1.schema.js";
+import type { components as customerComponents } from "../generated/v1.schema.js";
 
 /** The event a signed webhook delivery carries (the same object `GET /organizations/{orgId}/events` lists). */
 export type WebhookEvent = components["schemas"]["AssistantEvent"];
+
+/** What a customer's webhook endpoint receives (`POST /api/v1/webhook-endpoints`): a turn or a flow run settled. */
+export type CompletionEvent = customerComponents["schemas"]["CompletionEvent"];
+/** A correctly signed completion event of a type this SDK version does not know yet. */
+export type UnknownCompletionEvent = Omit<CompletionEvent, "type" | "data"> & { type: string; data: unknown };
 
 /**
  * A correctly signed event of a type this SDK version does not know yet (a newer service added
@@ -90,6 +96,43 @@ export async function verify(
   secret: string,
   options: VerifyOptions = {},
 ): Promise<WebhookEvent | UnknownWebhookEvent> {
+  return (await verifiedEvent(rawBody, headers, secret, options)) as WebhookEvent | UnknownWebhookEvent;
+}
+
+const COMPLETION_TYPES: ReadonlySet<string> = new Set<CompletionEvent["type"]>([
+  "turn.completed",
+  "turn.failed",
+  "turn.suspended",
+  "run.completed",
+  "run.failed",
+]);
+
+/**
+ * `verify` for a webhook endpoint's deliveries (`POST /api/v1/webhook-endpoints`; the secret is
+ * its `whsec_...`): the same signature, timestamp and JSON checks, then the completion event.
+ * Check `isKnownCompletionEvent` before relying on a known type's `data`.
+ */
+export async function verifyCompletionEvent(
+  rawBody: string | Uint8Array,
+  headers: HeaderSource,
+  secret: string,
+  options: VerifyOptions = {},
+): Promise<CompletionEvent | UnknownCompletionEvent> {
+  return (await verifiedEvent(rawBody, headers, secret, options)) as CompletionEvent | UnknownCompletionEvent;
+}
+
+/** Whether a completion event is of a type this SDK knows (its `type` and `data` then narrow). */
+export function isKnownCompletionEvent(event: CompletionEvent | UnknownCompletionEvent): event is CompletionEvent {
+  return COMPLETION_TYPES.has(event.type);
+}
+
+/** A delivery's event once its signature, timestamp and JSON check out (both kinds of webhook). */
+async function verifiedEvent(
+  rawBody: string | Uint8Array,
+  headers: HeaderSource,
+  secret: string,
+  options: VerifyOptions,
+): Promise<{ id: string; type: string }> {
   const timestamp = header(headers, "x-service-timestamp");
   const signature = header(headers, "x-service-signature");
   if (!timestamp || !signature)
@@ -130,7 +173,7 @@ export async function verify(
   if (typeof id !== "string" || typeof type !== "string")
     throw new WebhookVerificationError("invalid_json", "The signed body is not an event (no id or type).");
   // A type this SDK does not know yet is still a genuine event: returned, never thrown.
-  return event as WebhookEvent | UnknownWebhookEvent;
+  return event as { id: string; type: string };
 }
 
 /** The headers the service would send with `rawBody` (for tests of your receiver). */
