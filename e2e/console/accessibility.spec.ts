@@ -63,6 +63,8 @@ const PAGES: TPage[] = [
   { path: "/developer" },
   { path: "/reference/v1", ready: scalarRendered },
   { path: "/reference/partner", ready: scalarRendered },
+  // The public reference, for developers without a console account.
+  { path: "/api-docs/v1", ready: scalarRendered },
   { path: "/orgs", as: () => acme().users.multiOrg },
   { path: "/admin", as: () => world().instanceOperator },
   { path: "/admin/operators", as: () => world().instanceOperator },

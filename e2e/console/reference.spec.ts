@@ -55,3 +55,30 @@ test.describe("API reference", () => {
     });
   });
 });
+
+test.describe("public API reference", () => {
+  test("renders both documents without a console account, and the console links to it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.goto("/api-docs/v1");
+    await expect(page).toHaveURL(/\/api-docs\/v1$/);
+    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole("link", { name: /Partner API/ }).click();
+    await expect(page).toHaveURL(/\/api-docs\/partner$/, { timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Agent Automation Service: partner API" })).toBeVisible({
+      timeout: 30_000,
+    });
+    expect((await page.goto("/api-docs/v2"))?.status()).toBe(404);
+
+    await useFixtureSession(context, world().orgs.acme.users.owner, baseURL!);
+    await page.goto("/reference/v1");
+    await expect(page.getByRole("link", { name: "Public link for developers" })).toHaveAttribute(
+      "href",
+      "/api-docs/v1",
+    );
+  });
+});

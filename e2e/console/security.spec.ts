@@ -138,10 +138,12 @@ test.describe("security headers", () => {
     await useFixtureSession(context, world().orgs.acme.users.owner, baseURL!);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-    await page.goto("/reference/v1");
-    await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({
-      timeout: 30_000,
-    });
+    for (const reference of ["/reference/v1", "/api-docs/v1"]) {
+      await page.goto(reference);
+      await expect(page.getByRole("heading", { name: "Mint a short-lived user access token" })).toBeVisible({
+        timeout: 30_000,
+      });
+    }
     expect(violations).toEqual([]);
   });
 

@@ -56,6 +56,7 @@ const TITLES: Record<TSurface, { title: string; description: string }> = {
 const STATUS_TEXT: Record<number, string> = {
   400: "Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds.",
   429: "Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`.",
+  415: "The body is not JSON (VALIDATION): send `Content-Type: application/json`.",
   500: "Unexpected failure (INTERNAL).",
 };
 
@@ -145,9 +146,14 @@ function describeOperation(operation: TOperation, meta: TProcedureMeta, path: st
   const responses: Record<string, unknown> = {
     [String(status)]: status === 204 ? { description: "No content" } : { ...success, description: "Success" },
   };
-  const hasInput = Boolean(operation.requestBody) || Boolean(operation.parameters?.length);
-  const errors: Record<number, string> = { ...declared, 500: STATUS_TEXT[500]! };
-  if (hasInput) errors[400] ??= STATUS_TEXT[400]!;
+  // Every route refuses a malformed query string (400), and every body route a body that is not JSON (415).
+  const errors: Record<number, string> = {
+    ...declared,
+    400: declared[400] ?? STATUS_TEXT[400]!,
+    500: STATUS_TEXT[500]!,
+  };
+  if (operation.requestBody || ["POST", "PUT", "PATCH"].includes(meta.openapi!.method))
+    errors[415] ??= STATUS_TEXT[415]!;
   const rateLimited = Boolean(meta.surface && RATE_LIMITED_SURFACES.includes(meta.surface));
   if (rateLimited) errors[429] ??= STATUS_TEXT[429]!;
   // A query integer's default comes out as the digits the query string carries: say the number.

@@ -18,14 +18,17 @@ import {
   stateFingerprint,
   type TFuzzAnswer,
   type TFuzzRequest,
+  type TOperation,
 } from "./openapi-fuzz-kit";
+import { conformanceProblems } from "./openapi-conformance";
 import { requestsFor, type TCredentials, type TFuzzPools } from "./openapi-fuzz-requests";
 import type { TSurface } from "@/contracts/common/meta";
 
 // Property-based fuzz of both machine API surfaces (issue 14, "A fuzzed API"): every operation
 // of the served OpenAPI documents gets valid, boundary and invalid requests with and without
 // real credentials of each kind. Invariants: no 5xx, every refusal is the standard envelope with
-// a code of the spec's table, and a refused request changes nothing in the database.
+// a code of the spec's table, every answer is one the document describes (status, content type,
+// body schema, required headers), and a refused request changes nothing in the database.
 // Another seed or more runs: FUZZ_SEED=123 FUZZ_RUNS=200 (docs/testing.md).
 const SEED = env.FUZZ_SEED ?? 20_261_124;
 const RUNS = env.FUZZ_RUNS;
@@ -175,14 +178,22 @@ afterAll(async () => {
 /** Answers by surface and status class, to prove the fuzz reaches past the refusals. */
 const tally: Record<TSurface, Record<string, number>> = { v1: {}, "partner-v1": {} };
 
-/** Sends one request and checks every invariant, the database's included. */
-async function check(surface: TSurface, request: TFuzzRequest): Promise<void> {
+/**
+ * Sends one request and checks every invariant, the database's included; with its operation,
+ * also that the answer is one the document describes (status, content type, schema, headers).
+ */
+async function check(surface: TSurface, request: TFuzzRequest, operation?: TOperation): Promise<void> {
   const what = `${describeRequest(surface, request)} (credential ${request.credential})`;
   const before = await stateFingerprint();
   const answer = await send(surface, request);
   const statusClass = `${String(answer.status)[0]}xx`;
   tally[surface][statusClass] = (tally[surface][statusClass] ?? 0) + 1;
   expectWellFormedAnswer(answer, what);
+  // Another method on the operation's path is a 405 or HEAD/OPTIONS, not this operation's answer.
+  if (operation?.method === request.method) {
+    const problems = conformanceProblems(surface, operation, answer);
+    expect(problems, `${what}: answered ${answer.status} not as documented: ${problems.join("; ")}`).toEqual([]);
+  }
   if (request.mustRefuse)
     expect(answer.status, `${what} must be refused: ${request.mustRefuse}`).toBeGreaterThanOrEqual(400);
   if (answer.status >= 400) {
@@ -196,7 +207,7 @@ for (const surface of ["v1", "partner-v1"] as const) {
     for (const operation of operationsOf(surface)) {
       it(`${operation.method} ${operation.path}`, async () => {
         await fc.assert(
-          fc.asyncProperty(requestsFor(operation, pools), (request) => check(surface, request)),
+          fc.asyncProperty(requestsFor(operation, pools), (request) => check(surface, request, operation)),
           { seed: SEED, numRuns: RUNS, endOnFailure: true },
         );
       }, 120_000);
@@ -243,6 +254,20 @@ describe("fuzz: fixed probes", () => {
       expectWellFormedAnswer(answer, target);
       expect(answer.status).toBe(404);
     }
+  });
+  // Found by the fuzz: a message holding U+0000 reached PostgreSQL, whose text cannot store it (500).
+  it("refuses text holding the NUL character with 400, naming the field, and stores nothing", async () => {
+    const before = await stateFingerprint();
+    const answer = await send("v1", {
+      method: "POST",
+      target: `/agents/${world.orgs.acme.agents.echo.id}/sessions`,
+      headers: [pools.credentials.ykOwner!, ["content-type", "application/json"]],
+      body: JSON.stringify({ message: "nul\u0000byte" }),
+    });
+    expectWellFormedAnswer(answer, "NUL in a message");
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain("message: Text may not contain the NUL character");
+    expect(changedTables(before, await stateFingerprint())).toEqual([]);
   });
 });
 

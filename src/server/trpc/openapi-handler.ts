@@ -7,6 +7,7 @@ import { serveApiRequest } from "@/server/http/api-route";
 import { currentRequestId } from "@/server/request-id";
 import { requestKeys } from "@/server/ratelimit/request-keys";
 import { toAppError } from "./api-errors";
+import { nulCharacterPath } from "./nul-character";
 import { createContext, type TContext } from "./context";
 import { methodsAt, pathParametersAt, routeTemplateAt, successStatusOf, surfaceRouter } from "./surface";
 
@@ -47,6 +48,11 @@ async function readBody(req: Request): Promise<TBody | null> {
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new AppError("VALIDATION", "The request body must be a JSON object.");
   }
+  const nul = nulCharacterPath(parsed);
+  if (nul)
+    throw validationError([
+      { path: nul, message: "Text may not contain the NUL character (U+0000); remove it", code: "invalid_string" },
+    ]);
   return { parsed, headers };
 }
 

@@ -1281,6 +1281,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -1603,6 +1616,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -1791,6 +1817,19 @@ export interface operations {
             };
             /** @description No customer organization of this platform with this id, or no automation with this id in it (NOT_FOUND). */
             404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
@@ -2245,6 +2284,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -2378,6 +2430,19 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2606,6 +2671,19 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2960,6 +3038,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -3288,6 +3379,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -3531,6 +3635,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -3758,6 +3875,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -3899,6 +4029,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -3949,6 +4092,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthReturnUrls"];
+                };
+            };
+            /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
@@ -4038,6 +4194,19 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked partner key, or a credential of another kind (UNAUTHORIZED). */
             401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
@@ -4262,6 +4431,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -4372,6 +4554,19 @@ export interface operations {
             };
             /** @description No customer of this platform with this orgId, no usable app of this platform with this appId, or (worker leases) no worker vouched under this partnerSubject in that customer: the same answer for each (NOT_FOUND). */
             404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
@@ -4601,6 +4796,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -4728,6 +4936,19 @@ export interface operations {
             };
             /** @description No approval is pending, `approvalId` is stale or names another approval, or the approval was already decided (CONFLICT). */
             409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;

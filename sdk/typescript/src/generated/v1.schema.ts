@@ -1402,6 +1402,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -1613,6 +1626,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -1805,6 +1831,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -1887,6 +1926,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -1937,6 +1989,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Whoami"];
+                };
+            };
+            /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Missing, invalid, expired or revoked credential, or its user is disabled or no longer a member (NOT_FOUND). */
@@ -2095,6 +2160,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -2187,6 +2265,19 @@ export interface operations {
             };
             /** @description Missing or invalid credential, no agent with this id in the caller's organization, or a module id that is unknown or in another organization (NOT_FOUND). */
             404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
@@ -2322,6 +2413,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The verifier found problems; `error.details.findings` lists them. The draft is unchanged and no revision is created (VALIDATION). */
             422: {
                 headers: {
@@ -2435,6 +2539,19 @@ export interface operations {
             };
             /** @description Missing or invalid credential, or no agent with this id in the caller's organization (NOT_FOUND). */
             404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
@@ -2826,6 +2943,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -2958,6 +3088,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -3061,6 +3204,19 @@ export interface operations {
             };
             /** @description The article is not published, or the module's membership rules do not accept it (CONFLICT; `details.reason` is `unpublished` or `incompatible`). */
             409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
@@ -3323,6 +3479,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -3481,6 +3650,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -3622,6 +3804,19 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3979,6 +4174,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -4274,6 +4482,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -4467,6 +4688,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
             429: {
                 headers: {
@@ -4550,6 +4784,19 @@ export interface operations {
             };
             /** @description Missing or invalid personal key, or no webhook endpoint with this id in the key owner's organization (NOT_FOUND). */
             404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
