@@ -9,6 +9,20 @@ export const AGENT_DESCRIPTION_MAX = 2_000;
 export const createAgentMeta = routeMeta({
   idempotency: "optional",
   surface: "v1",
+  examples: {
+    request: {
+      domainId: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+      name: "Support triage",
+      description: "Sorts incoming support tickets by urgency.",
+    },
+    response: {
+      id: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+      domainId: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+      name: "Support triage",
+      description: "Sorts incoming support tickets by urgency.",
+      kind: "agent",
+    },
+  },
   method: "POST",
   path: "/authoring/automations",
   summary: "Create a draft agent",

@@ -7,6 +7,13 @@ export const CHANGE_NOTE_MAX = 2_000;
 export const publishAgentMeta = routeMeta({
   idempotency: "optional",
   surface: "v1",
+  examples: {
+    request: { changeNote: "Route refund requests to billing." },
+    response: {
+      revision: 1,
+      belt: [{ integrationId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e", identityMode: "service" }],
+    },
+  },
   method: "POST",
   path: "/authoring/automations/{id}/publish",
   summary: "Publish an agent's draft",

@@ -7,6 +7,10 @@ export const KNOWLEDGE_MODULES_MAX = 100;
 
 export const setKnowledgeSelectionMeta = routeMeta({
   surface: "v1",
+  examples: {
+    request: { mode: "none", moduleIds: ["7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e"] },
+    response: { mode: "none", moduleIds: ["c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f"] },
+  },
   method: "PUT",
   path: "/authoring/automations/{id}/knowledge-selection",
   summary: "Set an agent's knowledge selection",

@@ -4,6 +4,21 @@ import { SETUP_PATCH_SHAPE, ZAgentPathId, ZSetup } from "./setup";
 
 export const updateAgentSetupMeta = routeMeta({
   surface: "v1",
+  examples: {
+    request: {
+      principles: "Be concise and cite the ticket number.",
+      procedure: "1. Read the ticket. 2. Label it urgent or routine.",
+    },
+    response: {
+      setup: {
+        principles: "Be concise and cite the ticket number.",
+        procedure: "1. Read the ticket. 2. Label it urgent or routine.",
+        model: "gpt-4o-mini",
+        approvalTools: ["example"],
+        actionClasses: {},
+      },
+    },
+  },
   method: "PATCH",
   path: "/authoring/automations/{id}/setup",
   summary: "Patch an agent's draft Setup",

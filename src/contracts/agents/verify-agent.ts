@@ -5,6 +5,26 @@ import { ZVerification } from "./verification";
 
 export const verifyAgentMeta = routeMeta({
   surface: "v1",
+  examples: {
+    response: {
+      findings: [
+        {
+          kind: "unresolved_ref",
+          span: { start: 1, end: 1 },
+          detail: "The procedure references #crm.lookup, which is not installed.",
+          proposal: "Install the CRM integration or remove the reference.",
+        },
+      ],
+      plannedBelt: [{ integrationId: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b", identityMode: "service" }],
+      warnings: [
+        {
+          kind: "empty_belt",
+          span: { start: 1, end: 1 },
+          detail: "The procedure references #crm.lookup, which is not installed.",
+        },
+      ],
+    },
+  },
   method: "GET",
   path: "/authoring/automations/{id}/verify",
   summary: "Verify an agent's draft",

@@ -5,6 +5,19 @@ import { ASSISTANT_401, ASSISTANT_WORKER_404, ZWorkerPath } from "./worker";
 
 export const listConnectionsMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    response: {
+      items: [
+        {
+          provider: "mail",
+          status: "connected",
+          scopes: ["https://www.googleapis.com/auth/gmail.send"],
+          connected_at: "2026-03-14T09:30:00.000Z",
+          last_error: "The refresh token was revoked.",
+        },
+      ],
+    },
+  },
   method: "GET",
   path: "/organizations/{orgId}/workers/{w}/connections",
   summary: "List a worker's connections",

@@ -6,6 +6,14 @@ import { ASSISTANT_401, ASSISTANT_WORKER_404 } from "./worker";
 
 export const startConnectionMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    request: { return_to: "https://app.acme.example/settings/connections" },
+    response: {
+      authorize_url:
+        "https://accounts.google.com/o/oauth2/v2/auth?client_id=1234.apps.googleusercontent.com&state=st_8f2a",
+      expires_at: "2026-03-14T10:00:00.000Z",
+    },
+  },
   method: "POST",
   path: "/organizations/{orgId}/workers/{w}/connections/{provider}/start",
   summary: "Start connecting a worker's mail or calendar",

@@ -46,6 +46,10 @@ export const createWorkerMeta = routeMeta({
   idempotency: "optional",
   documentedBody: ZCreateWorkerBody,
   surface: "partner-v1",
+  examples: {
+    request: { external_ref: "crm-user-8841", email: "ops@acme.example" },
+    response: { worker_ref: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e" },
+  },
   method: "POST",
   path: "/organizations/{orgId}/workers",
   summary: "Create an assistant worker, or vouch a named worker",

@@ -5,6 +5,12 @@ import { ASSISTANT_401, ASSISTANT_ORG_404, ZAssistantConfig } from "./assistant-
 
 export const getAssistantConfigMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    response: {
+      assistant_automation_id: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+      webhook: { url: "https://acme.example/hooks/agents", secret_hint: "…f3a" },
+    },
+  },
   method: "GET",
   path: "/organizations/{orgId}/assistant-config",
   summary: "Read a customer's assistant config",

@@ -5,6 +5,7 @@ import { ASSISTANT_401, ASSISTANT_WORKER_404, ZWorkerPath } from "./worker";
 
 export const getPolicyMeta = routeMeta({
   surface: "partner-v1",
+  examples: { response: { rules: [{ action: "email.send", mode: "never" }], approval_ttl: "PT30M", is_default: true } },
   method: "GET",
   path: "/organizations/{orgId}/workers/{w}/policy",
   summary: "Read an assistant worker's action policy",

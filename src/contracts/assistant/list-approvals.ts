@@ -9,6 +9,25 @@ export const APPROVALS_PAGE_MAX = 100;
 
 export const listApprovalsMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    response: {
+      items: [
+        {
+          id: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+          action_id: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+          action: "email.send",
+          preview: "Send email to jane@customer.example: Your refund is on its way",
+          args: { to: "jane@customer.example", subject: "Your refund" },
+          state: "pending",
+          decision: null,
+          number: 1,
+          requested_at: "2026-03-14T09:30:00.000Z",
+          expires_at: "2026-03-14T10:00:00.000Z",
+          decided_at: null,
+        },
+      ],
+    },
+  },
   method: "GET",
   path: "/organizations/{orgId}/workers/{w}/approvals",
   summary: "List an assistant worker's approvals",

@@ -8,6 +8,19 @@ export const MESSAGES_PAGE_MAX = 100;
 
 export const listMessagesMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    response: {
+      items: [
+        {
+          id: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+          role: "user",
+          body: "Please draft a reply to the last customer email.",
+          created_at: "2026-03-14T09:30:00.000Z",
+        },
+      ],
+      next_cursor: "eyJpZCI6IjNlNGY1YTZiIn0",
+    },
+  },
   method: "GET",
   path: "/organizations/{orgId}/workers/{w}/messages",
   summary: "Page an assistant worker's conversation",

@@ -47,6 +47,20 @@ const common = { tags: ["Assistant connections"], security: ["partnerKey"] };
 export const getOAuthAppsMeta = routeMeta({
   ...common,
   surface: "partner-v1",
+  examples: {
+    response: {
+      apps: [
+        {
+          id: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+          name: "Support triage",
+          fields: [{ key: "clientId", label: "Client ID", secret: false, required: true }],
+        },
+      ],
+      state: "managed",
+      configured: { appId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e", values: {}, clientSecretHint: "…9c1d" },
+      redirectUri: "https://agents.example.com/api/oauth/callback",
+    },
+  },
   method: "GET",
   path: "/organizations/{orgId}/oauth-apps",
   summary: "Read the customer's OAuth apps",
@@ -60,6 +74,21 @@ export const putOAuthAppMeta = routeMeta({
   idempotency: "optional",
   ...common,
   surface: "partner-v1",
+  examples: {
+    request: { appId: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e", values: {} },
+    response: {
+      apps: [
+        {
+          id: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+          name: "Support triage",
+          fields: [{ key: "clientId", label: "Client ID", secret: false, required: true }],
+        },
+      ],
+      state: "managed",
+      configured: { appId: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9", values: {}, clientSecretHint: "…9c1d" },
+      redirectUri: "https://agents.example.com/api/oauth/callback",
+    },
+  },
   method: "PUT",
   path: "/organizations/{orgId}/oauth-apps",
   summary: "Set the customer's own OAuth app",
@@ -83,6 +112,21 @@ export const putOAuthStateMeta = routeMeta({
   idempotency: "optional",
   ...common,
   surface: "partner-v1",
+  examples: {
+    request: { state: "byok" },
+    response: {
+      apps: [
+        {
+          id: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+          name: "Support triage",
+          fields: [{ key: "clientId", label: "Client ID", secret: false, required: true }],
+        },
+      ],
+      state: "managed",
+      configured: { appId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e", values: {}, clientSecretHint: "…9c1d" },
+      redirectUri: "https://agents.example.com/api/oauth/callback",
+    },
+  },
   method: "PUT",
   path: "/organizations/{orgId}/oauth-apps/idp/state",
   summary: "Choose which OAuth app connect links use",

@@ -9,6 +9,15 @@ export const ASSISTANT_TURN_409 =
 export const postMessageMeta = routeMeta({
   idempotency: "optional",
   surface: "partner-v1",
+  examples: {
+    request: { body: "Please draft a reply to the last customer email." },
+    response: {
+      id: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+      role: "user",
+      body: "Please draft a reply to the last customer email.",
+      created_at: "2026-03-14T09:30:00.000Z",
+    },
+  },
   method: "POST",
   path: "/organizations/{orgId}/workers/{w}/messages",
   summary: "Post a user message to an assistant worker",

@@ -11,6 +11,16 @@ export const WEBHOOK_SECRET_MAX = 256;
 export const putAssistantConfigMeta = routeMeta({
   idempotency: "optional",
   surface: "partner-v1",
+  examples: {
+    request: {
+      assistant_automation_id: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+      webhook: { url: "https://acme.example/hooks/agents", secret: "whsec_4f8a2b9c1d7e6f3a" },
+    },
+    response: {
+      assistant_automation_id: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+      webhook: { url: "https://acme.example/hooks/agents", secret_hint: "…f3a" },
+    },
+  },
   method: "PUT",
   path: "/organizations/{orgId}/assistant-config",
   summary: "Set a customer's assistant config",

@@ -6,6 +6,7 @@ import { ASSISTANT_401, ASSISTANT_IDEMPOTENCY_409, ASSISTANT_WORKER_404, ZWorker
 export const putPolicyMeta = routeMeta({
   idempotency: "optional",
   surface: "partner-v1",
+  examples: { request: { rules: [{ action: "email.send", mode: "never" }], approval_ttl: "PT30M" } },
   method: "PUT",
   path: "/organizations/{orgId}/workers/{w}/policy",
   summary: "Set an assistant worker's action policy",

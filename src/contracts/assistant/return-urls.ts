@@ -13,6 +13,7 @@ export const ZReturnUrls = z
 
 export const getReturnUrlsMeta = routeMeta({
   surface: "partner-v1",
+  examples: { response: { urls: ["https://acme.example/hooks/agents"] } },
   method: "GET",
   path: "/platform/oauth-return-urls",
   summary: "Read the platform's registered return URLs",
@@ -26,6 +27,10 @@ export const ZGetReturnUrlsRequest = z.strictObject({});
 
 export const putReturnUrlsMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    request: { urls: ["https://acme.example/hooks/agents"] },
+    response: { urls: ["https://acme.example/hooks/agents"] },
+  },
   method: "PUT",
   path: "/platform/oauth-return-urls",
   summary: "Register the platform's return URLs",

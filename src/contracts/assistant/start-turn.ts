@@ -8,6 +8,10 @@ import { ASSISTANT_401, ASSISTANT_WORKER_404, ZWorkerPath } from "./worker";
 export const startTurnMeta = routeMeta({
   idempotency: "optional",
   surface: "partner-v1",
+  examples: {
+    request: { instruction: "Draft replies to this morning's unread customer emails." },
+    response: { turn_id: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b", status: "queued" },
+  },
   method: "POST",
   path: "/organizations/{orgId}/workers/{w}/turns",
   summary: "Run an assistant turn from an instruction",

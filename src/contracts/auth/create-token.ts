@@ -4,6 +4,10 @@ import { routeMeta } from "@/contracts/common/meta";
 
 export const createTokenMeta = routeMeta({
   surface: "v1",
+  examples: {
+    request: {},
+    response: { token: "yku_9f2c4e1a7b3d5f6e8a0c2b4d6f8e0a1c", expiresAt: "2026-03-14T10:30:00.000Z" },
+  },
   method: "POST",
   path: "/auth/token",
   summary: "Mint a short-lived user access token",

@@ -4,6 +4,13 @@ import { routeMeta } from "@/contracts/common/meta";
 
 export const whoamiMeta = routeMeta({
   surface: "v1",
+  examples: {
+    response: {
+      user: { id: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b", email: "ops@acme.example", name: "Jane Doe" },
+      organization: { id: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e", name: "Acme Support", role: "OWNER" },
+      credential: { kind: "api_key", expiresAt: "2026-03-14T10:30:00.000Z" },
+    },
+  },
   method: "GET",
   path: "/auth/whoami",
   summary: "Who a credential acts as",

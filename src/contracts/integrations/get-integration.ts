@@ -4,6 +4,22 @@ import { ZIntegrationDetail } from "./integration";
 
 export const getIntegrationMeta = routeMeta({
   surface: "v1",
+  examples: {
+    response: {
+      id: "service.http",
+      name: "Support triage",
+      description: "Sorts incoming support tickets by urgency.",
+      tools: [
+        {
+          name: "service.http.get",
+          reference: "#service.http.get",
+          description: "Sorts incoming support tickets by urgency.",
+          isReadonly: true,
+          inputSchema: {},
+        },
+      ],
+    },
+  },
   method: "GET",
   path: "/authoring/integrations/{id}",
   summary: "Read one integration with its tools' input schemas",

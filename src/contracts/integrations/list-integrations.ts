@@ -7,6 +7,25 @@ export const MAX_INTEGRATION_RESULTS = 50;
 
 export const listIntegrationsMeta = routeMeta({
   surface: "v1",
+  examples: {
+    response: {
+      integrations: [
+        {
+          id: "service.http",
+          name: "Support triage",
+          description: "Sorts incoming support tickets by urgency.",
+          tools: [
+            {
+              name: "service.http.get",
+              reference: "#service.http.get",
+              description: "Sorts incoming support tickets by urgency.",
+              isReadonly: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   method: "GET",
   path: "/authoring/integrations",
   summary: "Search the integrations an agent can use",

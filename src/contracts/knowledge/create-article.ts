@@ -6,6 +6,18 @@ import { ZArticleDraftBody, ZArticleTitle, ZKnowledgeArticle } from "./knowledge
 export const createArticleMeta = routeMeta({
   idempotency: "optional",
   surface: "v1",
+  examples: {
+    request: { title: "Support triage", draftBody: "Refunds are processed within 5 business days." },
+    response: {
+      id: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+      baseId: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+      title: "Support triage",
+      draftBody: "Refunds are processed within 5 business days.",
+      status: "draft",
+      publishedAt: "2026-03-14T09:30:00.000Z",
+      createdAt: "2026-03-14T09:30:00.000Z",
+    },
+  },
   method: "POST",
   path: "/authoring/knowledge-bases/{baseId}/articles",
   summary: "Create a draft knowledge article",

@@ -6,6 +6,17 @@ import { MODULE_DESCRIPTION_MAX, MODULE_NAME_MAX, ZKnowledgeModule, ZKnowledgeMo
 export const createModuleMeta = routeMeta({
   idempotency: "optional",
   surface: "v1",
+  examples: {
+    request: { kind: "domain", name: "Support triage", domainId: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9" },
+    response: {
+      id: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+      kind: "domain",
+      domainId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+      name: "Support triage",
+      description: "Sorts incoming support tickets by urgency.",
+      createdAt: "2026-03-14T09:30:00.000Z",
+    },
+  },
   method: "POST",
   path: "/authoring/knowledge-modules",
   summary: "Create a knowledge module",

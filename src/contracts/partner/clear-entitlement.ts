@@ -3,6 +3,17 @@ import { ZEntitlement, ZEntitlementPath } from "./entitlement";
 
 export const clearEntitlementMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    response: {
+      automationId: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+      kind: "agent",
+      name: "Support triage",
+      domainId: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+      default: true,
+      override: true,
+      enabled: true,
+    },
+  },
   method: "DELETE",
   path: "/organizations/{orgId}/automations/{automationId}/entitlement",
   summary: "Clear an automation's override",

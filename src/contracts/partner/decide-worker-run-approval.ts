@@ -6,6 +6,10 @@ import { WORKER_LEASE_404, ZWorkerApprovalPathId } from "./worker-approval";
 
 export const decideWorkerRunApprovalMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    request: { decision: "approved", approvalId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e" },
+    response: { ok: true, approvalId: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e", decision: "approved" },
+  },
   method: "POST",
   path: "/worker/approvals/runs/{runId}",
   summary: "Decide a flow run's approval step as the named worker",

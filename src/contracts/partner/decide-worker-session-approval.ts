@@ -6,6 +6,10 @@ import { WORKER_LEASE_404 } from "./worker-approval";
 
 export const decideWorkerSessionApprovalMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    request: { decision: "approved", approvalId: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9" },
+    response: { ok: true, approvalId: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b", decision: "approved" },
+  },
   method: "POST",
   path: "/worker/approvals/sessions/{sessionId}",
   summary: "Decide a turn approval as the named worker",

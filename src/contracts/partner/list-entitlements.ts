@@ -4,6 +4,21 @@ import { ZEntitlement } from "./entitlement";
 
 export const listEntitlementsMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    response: {
+      entitlements: [
+        {
+          automationId: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+          kind: "agent",
+          name: "Support triage",
+          domainId: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+          default: true,
+          override: true,
+          enabled: true,
+        },
+      ],
+    },
+  },
   method: "GET",
   path: "/organizations/{orgId}/entitlements",
   summary: "List a customer's entitlements",

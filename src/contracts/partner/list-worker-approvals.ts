@@ -6,6 +6,27 @@ import { WORKER_APPROVALS_PAGE_DEFAULT, WORKER_APPROVALS_PAGE_MAX, ZWorkerApprov
 
 export const listWorkerApprovalsMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    response: {
+      items: [
+        {
+          id: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+          sessionId: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+          runId: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+          executionId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+          domainId: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+          automation: { id: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f", name: "Support triage", kind: "agent" },
+          toolName: "email.send",
+          args: { to: "jane@customer.example", subject: "Your refund" },
+          userRouted: true,
+          requestedAt: "2026-03-14T09:30:00.000Z",
+        },
+      ],
+      total: 1,
+      limit: 1,
+      offset: 0,
+    },
+  },
   method: "GET",
   path: "/worker/approvals",
   summary: "List the approvals a named worker may decide",

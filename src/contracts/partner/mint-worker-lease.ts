@@ -5,6 +5,20 @@ import { LEASE_404, PARTNER_401, SUSPENDED_403, ZLease, ZPartnerSubject } from "
 
 export const mintWorkerLeaseMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    request: {
+      orgId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+      appId: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+      partnerSubject: "worker-8841",
+    },
+    response: {
+      token: "yku_9f2c4e1a7b3d5f6e8a0c2b4d6f8e0a1c",
+      expiresAt: "2026-03-14T10:30:00.000Z",
+      orgId: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+      appId: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+      partnerSubject: "worker-8841",
+    },
+  },
   method: "POST",
   path: "/worker-token",
   summary: "Mint a one-hour named-worker lease",

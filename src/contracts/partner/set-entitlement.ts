@@ -4,6 +4,18 @@ import { ZEntitlement } from "./entitlement";
 
 export const setEntitlementMeta = routeMeta({
   surface: "partner-v1",
+  examples: {
+    request: { enabled: true },
+    response: {
+      automationId: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+      kind: "agent",
+      name: "Support triage",
+      domainId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+      default: true,
+      override: true,
+      enabled: true,
+    },
+  },
   method: "PATCH",
   path: "/organizations/{orgId}/automations/{automationId}/entitlement",
   summary: "Enable or disable an automation for a customer",

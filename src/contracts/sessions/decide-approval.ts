@@ -16,6 +16,10 @@ const ERRORS = {
 export const decideApprovalMeta = routeMeta({
   idempotency: "optional",
   surface: "v1",
+  examples: {
+    request: { decision: "approved", approvalId: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9" },
+    response: { ok: true, approvalId: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b", decision: "approved" },
+  },
   method: "POST",
   path: "/agents/sessions/{sessionId}/turn-approval",
   summary: "Approve or reject a pending tool call",
@@ -28,6 +32,10 @@ export const decideApprovalMeta = routeMeta({
 
 export const consoleDecideApprovalMeta = routeMeta({
   surface: "v1",
+  examples: {
+    request: { decision: "approved", approvalId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e" },
+    response: { ok: true, approvalId: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e", decision: "approved" },
+  },
   method: "POST",
   path: "/sessions/{sessionId}/turn-approval",
   summary: "Approve or reject a pending tool call (console)",

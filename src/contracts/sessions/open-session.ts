@@ -4,7 +4,13 @@ import { routeMeta } from "@/contracts/common/meta";
 import { ZSessionMessageText } from "./common";
 
 export const openSessionMeta = routeMeta({
-  examples: { request: { message: "Summarise yesterday's support tickets." } },
+  examples: {
+    request: { message: "Summarise yesterday's support tickets." },
+    response: {
+      sessionId: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+      executionId: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+    },
+  },
   idempotency: "optional",
   surface: "v1",
   method: "POST",

@@ -4,7 +4,10 @@ import { routeMeta } from "@/contracts/common/meta";
 import { SESSION_404, ZSessionMessageText, ZSessionPathId } from "./common";
 
 export const postMessageMeta = routeMeta({
-  examples: { request: { message: "Only the ones marked urgent, please." } },
+  examples: {
+    request: { message: "Only the ones marked urgent, please." },
+    response: { executionId: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f" },
+  },
   idempotency: "optional",
   surface: "v1",
   method: "POST",

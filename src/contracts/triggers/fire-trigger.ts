@@ -7,6 +7,11 @@ import { routeMeta } from "@/contracts/common/meta";
 export const fireTriggerMeta = routeMeta({
   examples: {
     request: { triggerId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e", input: { prompt: "A new order arrived: #4711." } },
+    response: {
+      sessions: [
+        { automationId: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b", sessionId: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e" },
+      ],
+    },
   },
   idempotency: "optional",
   surface: "v1",

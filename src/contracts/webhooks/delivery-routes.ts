@@ -34,6 +34,35 @@ export type TEndpointDelivery = z.infer<typeof ZEndpointDelivery>;
 
 export const listEndpointDeliveriesMeta = routeMeta({
   surface: "v1",
+  examples: {
+    response: {
+      items: [
+        {
+          id: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+          eventId: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+          eventType: "turn.completed",
+          status: "SUCCEEDED",
+          attemptCount: 1,
+          nextAttemptAt: null,
+          createdAt: "2026-03-14T09:30:00.000Z",
+          succeededAt: "2026-03-14T09:30:01.000Z",
+          attempts: [
+            {
+              number: 1,
+              manual: true,
+              startedAt: "2026-03-14T09:30:00.000Z",
+              durationMs: 412,
+              statusCode: 200,
+              error: null,
+            },
+          ],
+        },
+      ],
+      total: 1,
+      limit: 1,
+      offset: 0,
+    },
+  },
   method: "GET",
   path: "/webhook-endpoints/{endpointId}/deliveries",
   summary: "List an endpoint's deliveries with their attempts",
@@ -68,6 +97,31 @@ export type TListEndpointDeliveriesResponse = z.infer<typeof ZListEndpointDelive
 
 export const redeliverEndpointDeliveryMeta = routeMeta({
   surface: "v1",
+  examples: {
+    response: {
+      succeeded: true,
+      delivery: {
+        id: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+        eventId: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+        eventType: "turn.completed",
+        status: "SUCCEEDED",
+        attemptCount: 1,
+        nextAttemptAt: null,
+        createdAt: "2026-03-14T09:30:00.000Z",
+        succeededAt: "2026-03-14T09:30:01.000Z",
+        attempts: [
+          {
+            number: 1,
+            manual: true,
+            startedAt: "2026-03-14T09:30:00.000Z",
+            durationMs: 412,
+            statusCode: 200,
+            error: null,
+          },
+        ],
+      },
+    },
+  },
   method: "POST",
   path: "/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver",
   summary: "Send a delivery again now",

@@ -19,6 +19,26 @@ const KEY_404 = "Missing or invalid personal key (NOT_FOUND).";
 export const createWebhookEndpointMeta = routeMeta({
   idempotency: "optional",
   surface: "v1",
+  examples: {
+    request: {
+      url: "https://acme.example/hooks/agents",
+      eventTypes: ["turn.completed"],
+      description: "Sorts incoming support tickets by urgency.",
+    },
+    response: {
+      endpoint: {
+        id: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+        url: "https://acme.example/hooks/agents",
+        eventTypes: ["turn.completed"],
+        description: "Sorts incoming support tickets by urgency.",
+        enabled: true,
+        secretHint: "…f3a",
+        createdAt: "2026-03-14T09:30:00.000Z",
+        updatedAt: "2026-03-14T09:30:00.000Z",
+      },
+      secret: "whsec_4f8a2b9c1d7e6f3a",
+    },
+  },
   method: "POST",
   path: "/webhook-endpoints",
   summary: "Register a webhook endpoint",
@@ -47,6 +67,25 @@ export const WEBHOOK_ENDPOINTS_PAGE_MAX = 100;
 
 export const listWebhookEndpointsMeta = routeMeta({
   surface: "v1",
+  examples: {
+    response: {
+      items: [
+        {
+          id: "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+          url: "https://acme.example/hooks/agents",
+          eventTypes: ["turn.completed"],
+          description: "Sorts incoming support tickets by urgency.",
+          enabled: true,
+          secretHint: "…f3a",
+          createdAt: "2026-03-14T09:30:00.000Z",
+          updatedAt: "2026-03-14T09:30:00.000Z",
+        },
+      ],
+      total: 1,
+      limit: 1,
+      offset: 0,
+    },
+  },
   method: "GET",
   path: "/webhook-endpoints",
   summary: "List the organization's webhook endpoints",
@@ -85,6 +124,18 @@ export type TListWebhookEndpointsResponse = z.infer<typeof ZListWebhookEndpoints
 
 export const getWebhookEndpointMeta = routeMeta({
   surface: "v1",
+  examples: {
+    response: {
+      id: "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+      url: "https://acme.example/hooks/agents",
+      eventTypes: ["turn.completed"],
+      description: "Sorts incoming support tickets by urgency.",
+      enabled: true,
+      secretHint: "…f3a",
+      createdAt: "2026-03-14T09:30:00.000Z",
+      updatedAt: "2026-03-14T09:30:00.000Z",
+    },
+  },
   method: "GET",
   path: "/webhook-endpoints/{endpointId}",
   summary: "Read a webhook endpoint",
@@ -100,6 +151,19 @@ export type TWebhookEndpointPath = z.infer<typeof ZWebhookEndpointPath>;
 
 export const updateWebhookEndpointMeta = routeMeta({
   surface: "v1",
+  examples: {
+    request: { url: "https://acme.example/hooks/agents", eventTypes: ["turn.completed"] },
+    response: {
+      id: "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+      url: "https://acme.example/hooks/agents",
+      eventTypes: ["turn.completed"],
+      description: "Sorts incoming support tickets by urgency.",
+      enabled: true,
+      secretHint: "…f3a",
+      createdAt: "2026-03-14T09:30:00.000Z",
+      updatedAt: "2026-03-14T09:30:00.000Z",
+    },
+  },
   method: "PATCH",
   path: "/webhook-endpoints/{endpointId}",
   summary: "Change a webhook endpoint",
@@ -138,6 +202,21 @@ export const deleteWebhookEndpointMeta = routeMeta({
 
 export const rotateWebhookEndpointSecretMeta = routeMeta({
   surface: "v1",
+  examples: {
+    response: {
+      endpoint: {
+        id: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+        url: "https://acme.example/hooks/agents",
+        eventTypes: ["turn.completed"],
+        description: "Sorts incoming support tickets by urgency.",
+        enabled: true,
+        secretHint: "…f3a",
+        createdAt: "2026-03-14T09:30:00.000Z",
+        updatedAt: "2026-03-14T09:30:00.000Z",
+      },
+      secret: "whsec_4f8a2b9c1d7e6f3a",
+    },
+  },
   method: "POST",
   path: "/webhook-endpoints/{endpointId}/rotate-secret",
   summary: "Replace a webhook endpoint's signing secret",

@@ -233,7 +233,7 @@ describe("request schemas as strict as the server", () => {
         const pathParams = Object.fromEntries(
           [...meta.openapi!.path.matchAll(/\{(\w+)\}/g)].map((match) => [
             match[1]!,
-            "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+            match[1] === "provider" ? "mail" : "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
           ]),
         );
         const result = parser.safeParse({ ...example, ...pathParams }) as { success: boolean; error?: unknown };
@@ -242,6 +242,41 @@ describe("request schemas as strict as the server", () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(5);
+  });
+
+  it("gives every JSON request body and success response an example, valid for the route's output schema", async () => {
+    const { surfaceProcedures } = await import("./surface");
+    // Described by hand (not from a route's meta), or owned elsewhere.
+    const skipped = new Set([
+      "post /mcp",
+      "get /agents/sessions/{sessionId}/stream",
+      "post /triggers/ingress/{token}",
+      "get /organizations/{orgId}/events",
+    ]);
+    type TMediaOf = { content?: Record<string, { example?: unknown }> };
+    let checked = 0;
+    for (const surface of ["v1", "partner-v1"] as const) {
+      const document = documentOf(surface);
+      for (const { meta, procedure } of surfaceProcedures(surface)) {
+        const method = meta.openapi!.method.toLowerCase() as (typeof METHODS)[number];
+        const path = meta.openapi!.path;
+        if (skipped.has(`${method} ${path}`)) continue;
+        const documented = operation(document, path, method) as TOperation & { requestBody?: TMediaOf };
+        const body = documented.requestBody?.content?.["application/json"];
+        if (body) expect(body.example, `${surface} ${method} ${path}: request example`).toBeDefined();
+        const success = (documented.responses[String(meta.successStatus ?? 200)] as TMediaOf | undefined)?.content?.[
+          "application/json"
+        ];
+        if (!success) continue;
+        expect(success.example, `${surface} ${method} ${path}: response example`).toBeDefined();
+        const output = (procedure._def as unknown as { output?: { safeParse(value: unknown): unknown } }).output;
+        if (!output) continue;
+        const result = output.safeParse(success.example) as { success: boolean; error?: unknown };
+        expect(result.success, `${surface} ${method} ${path}: ${JSON.stringify(result.error)}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(50);
   });
 
   it("documents the MCP endpoint's Accept requirement and its 406", () => {
