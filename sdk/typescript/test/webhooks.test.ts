@@ -11,7 +11,13 @@ import {
 } from "../src/index.js";
 
 const SECRET = "whsec_unit_test";
-const BODY = JSON.stringify({ id: "evt_1", type: "message.created", worker_ref: "w1", data: { text: "héllo" } });
+const BODY = JSON.stringify({
+  id: "evt_1",
+  type: "message.created",
+  occurred_at: "2026-03-01T12:00:00.000Z",
+  worker_ref: "w1",
+  data: { message_id: "m1", session_id: "s1", created_at: "2026-03-01T12:00:00.000Z", outcome: "ok", note: "héllo" },
+});
 const NOW = new Date("2026-03-01T12:00:00Z");
 const TS = Math.floor(NOW.getTime() / 1000);
 
@@ -31,6 +37,11 @@ describe("webhooks", () => {
   test("verifies the service's signature (plain object or Headers, string or bytes) and returns the event", async () => {
     const event = await verify(BODY, serviceHeaders(BODY, TS), SECRET, { now: NOW });
     assert.equal(event.id, "evt_1");
+    // The type narrows the data: this only compiles because message.created's data is typed.
+    if (isKnownEvent(event) && event.type === "message.created") {
+      const outcome: "ok" | "failed" | "cancelled" = event.data.outcome;
+      assert.equal(outcome, "ok");
+    } else assert.fail("a message.created event");
     await verify(new TextEncoder().encode(BODY), new Headers(serviceHeaders(BODY, TS)), SECRET, { now: NOW });
   });
 

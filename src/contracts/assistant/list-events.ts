@@ -3,11 +3,45 @@ import { routeMeta } from "@/contracts/common/meta";
 import { zQueryInteger } from "@/contracts/common/query";
 import { ZPartnerPathId } from "@/contracts/partner/worker-mapping";
 import { ASSISTANT_401, ASSISTANT_ORG_404 } from "./assistant-config";
+import { ZAssistantEvent } from "./event-data";
+
+export { ZAssistantEvent };
 
 export const EVENTS_LIMIT_DEFAULT = 100;
 export const EVENTS_LIMIT_MAX = 500;
 
 export const listEventsMeta = routeMeta({
+  examples: {
+    response: {
+      items: [
+        {
+          id: "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
+          type: "message.created",
+          occurred_at: "2026-03-14T09:30:02.000Z",
+          worker_ref: "wrk_5f6a7b8c",
+          data: {
+            message_id: "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+            session_id: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+            created_at: "2026-03-14T09:30:02.000Z",
+            outcome: "ok",
+          },
+        },
+        {
+          id: "8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e",
+          type: "usage.recorded",
+          occurred_at: "2026-03-14T09:30:02.000Z",
+          worker_ref: "wrk_5f6a7b8c",
+          data: {
+            usage_id: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+            at: "2026-03-14T09:30:02.000Z",
+            cost_usd: 0.0021,
+            tokens: 976,
+          },
+        },
+      ],
+      next_cursor: null,
+    },
+  },
   surface: "partner-v1",
   method: "GET",
   path: "/organizations/{orgId}/events",
@@ -39,16 +73,6 @@ export const ZListEventsRequest = z.strictObject({
   }),
 });
 export type TListEventsRequest = z.infer<typeof ZListEventsRequest>;
-
-export const ZAssistantEvent = z
-  .object({
-    id: z.string().meta({ description: "The event id, the same on every delivery of it." }),
-    type: z.enum(["message.created", "approval.requested", "action.recorded", "usage.recorded", "connection.failed"]),
-    occurred_at: z.string(),
-    worker_ref: z.string().nullable(),
-    data: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: "AssistantEvent" });
 
 export const ZListEventsResponse = z
   .object({

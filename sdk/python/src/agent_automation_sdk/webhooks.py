@@ -14,10 +14,34 @@ import json
 import time
 from typing import Any, Mapping
 
+from pydantic import TypeAdapter
 from pydantic import ValidationError as _PydanticValidationError
 
 from ._generated.customer_models import CompletionEvent
-from ._generated.partner_models import AssistantEvent
+from ._generated.partner_models import (
+    ActionRecordedEvent,
+    ApprovalRequestedEvent,
+    AssistantEvent,
+    ConnectionFailedEvent,
+    MessageCreatedEvent,
+    UsageRecordedEvent,
+)
+
+# The event models, one per type (AssistantEvent is their union), for isinstance checks.
+__all__ = [
+    "ActionRecordedEvent",
+    "ApprovalRequestedEvent",
+    "AssistantEvent",
+    "CompletionEvent",
+    "ConnectionFailedEvent",
+    "MessageCreatedEvent",
+    "UnknownEvent",
+    "UsageRecordedEvent",
+    "sign",
+    "signature",
+    "verify",
+    "verify_completion_event",
+]
 from ._models import ApiModel
 from .errors import WebhookVerificationError
 
@@ -89,9 +113,10 @@ def _verified_payload(raw_body: bytes | str, headers: Mapping[str, Any], secret:
         raise WebhookVerificationError("the signed body is not JSON") from None
 
 
-def _typed(payload: Any, model: type[Any]) -> Any:
+def _typed(payload: Any, model: Any) -> Any:
     try:
-        return model.model_validate(payload)
+        # A model or a union of them (AssistantEvent: one model per event type, told apart by `type`).
+        return TypeAdapter(model).validate_python(payload)
     except _PydanticValidationError:
         # Signed by the service, so genuine: a newer event type, or new fields of a known one.
         try:

@@ -47,9 +47,9 @@ def test_a_real_webhook_delivery_verifies_and_is_in_the_event_log(world, partner
     hit = poll(deliveries, lambda hits: len(hits) >= 1)[0]
     event = webhooks.verify(hit["body"].encode("utf-8"), hit["headers"], SECRET)
     assert event.type == "message.created" and event.worker_ref == worker_ref
-    assert event.data["outcome"] == "ok"
+    assert event.data.outcome == "ok"
     # The event log holds the same event (same id); the iterator pages until next_cursor is null.
     assert event.id in [item.id for item in partner.events.items(org, worker_ref=worker_ref, limit=1)]
     messages = list(partner.messages.items(org, worker_ref, limit=1))
-    assert event.data["message_id"] in [message.id for message in messages]
+    assert event.data.message_id in [message.id for message in messages]
     assert "hello from the Python SDK" in [message.body for message in messages]

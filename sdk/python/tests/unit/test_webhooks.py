@@ -12,7 +12,7 @@ from agent_automation_sdk import WebhookVerificationError, webhooks
 
 SECRET = "whsec_unit_test_secret_0001"
 NOW = 1_800_000_000
-BODY = json.dumps({"id": "ev-1", "type": "message.created", "occurred_at": "2026-01-01T00:00:00.000Z", "worker_ref": "w1", "data": {"message_id": "m1", "outcome": "ok"}}, separators=(",", ":"))
+BODY = json.dumps({"id": "ev-1", "type": "message.created", "occurred_at": "2026-01-01T00:00:00.000Z", "worker_ref": "w1", "data": {"message_id": "m1", "session_id": "s1", "created_at": "2026-01-01T00:00:00.000Z", "outcome": "ok"}}, separators=(",", ":"))
 
 
 def test_sign_matches_the_documented_scheme_and_verify_returns_the_typed_event():
@@ -20,7 +20,9 @@ def test_sign_matches_the_documented_scheme_and_verify_returns_the_typed_event()
     expected = "sha256=" + hmac.new(SECRET.encode(), f"{NOW}.{BODY}".encode(), hashlib.sha256).hexdigest()
     assert headers == {"X-Service-Timestamp": str(NOW), "X-Service-Signature": expected}
     event = webhooks.verify(BODY.encode(), headers, SECRET, now=NOW + 10)
-    assert (event.id, event.type, event.worker_ref, event.data["message_id"]) == ("ev-1", "message.created", "w1", "m1")
+    # Typed by its type: message.created's data is its own model.
+    assert isinstance(event, webhooks.MessageCreatedEvent)
+    assert (event.id, event.type, event.worker_ref, event.data.message_id, event.data.outcome) == ("ev-1", "message.created", "w1", "m1", "ok")
 
 
 def test_header_names_are_case_insensitive():

@@ -553,6 +553,44 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        ActionRecordedEvent: {
+            data: {
+                action: components["schemas"]["AssistantActionClass"];
+                action_id: string;
+                approval: ({
+                    decision: string | null;
+                    expires_at: string;
+                    id: string;
+                    number: number;
+                    state: string;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                at: string;
+                result: {
+                    error_code?: string;
+                    message?: string;
+                    policy: string;
+                    /** @enum {string} */
+                    status: "pending" | "done" | "failed" | "dropped";
+                } & {
+                    [key: string]: unknown;
+                };
+                summary: string;
+                trigger: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The event id, the same on every delivery of it. */
+            id: string;
+            occurred_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "action.recorded";
+            worker_ref: string | null;
+        };
         ApprovalDecided: {
             /** Format: uuid */
             approvalId: string;
@@ -560,6 +598,18 @@ export interface components {
             decision: "approved" | "rejected";
             /** @constant */
             ok: true;
+        };
+        ApprovalRequestedEvent: {
+            data: components["schemas"]["AssistantApproval"];
+            /** @description The event id, the same on every delivery of it. */
+            id: string;
+            occurred_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "approval.requested";
+            worker_ref: string | null;
         };
         /**
          * @description The class of an assistant action.
@@ -622,17 +672,7 @@ export interface components {
             /** @description The webhook events are delivered to; null when none is configured (nothing is recorded then). */
             webhook: components["schemas"]["AssistantWebhook"] | null;
         };
-        AssistantEvent: {
-            data: {
-                [key: string]: unknown;
-            };
-            /** @description The event id, the same on every delivery of it. */
-            id: string;
-            occurred_at: string;
-            /** @enum {string} */
-            type: "message.created" | "approval.requested" | "action.recorded" | "usage.recorded" | "connection.failed";
-            worker_ref: string | null;
-        };
+        AssistantEvent: components["schemas"]["MessageCreatedEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ActionRecordedEvent"] | components["schemas"]["UsageRecordedEvent"] | components["schemas"]["ConnectionFailedEvent"];
         AssistantEventPage: {
             items: components["schemas"]["AssistantEvent"][];
             /** @description Pass as `since` for the next page; null on the last page. */
@@ -714,6 +754,24 @@ export interface components {
                     token?: string;
                 };
             };
+        };
+        ConnectionFailedEvent: {
+            data: {
+                connection_id: string;
+                error_code: string;
+                provider: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The event id, the same on every delivery of it. */
+            id: string;
+            occurred_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "connection.failed";
+            worker_ref: string | null;
         };
         ConnectLink: {
             /**
@@ -806,6 +864,31 @@ export interface components {
                 /** @description What went wrong and what to do about it, for a person. */
                 message: string;
             };
+        };
+        MessageCreatedEvent: {
+            data: {
+                created_at: string;
+                /** @description When the turn failed: its error code (section 7). */
+                error_code?: string;
+                message_id: string;
+                /**
+                 * @description How the turn that wrote the reply ended.
+                 * @enum {string}
+                 */
+                outcome: "ok" | "failed" | "cancelled";
+                session_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The event id, the same on every delivery of it. */
+            id: string;
+            occurred_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.created";
+            worker_ref: string | null;
         };
         OAuthApps: {
             apps: {
@@ -1039,6 +1122,26 @@ export interface components {
                 turns: components["schemas"]["SessionTurn"][];
             };
         };
+        UsageRecordedEvent: {
+            data: {
+                at: string;
+                cost_usd: number;
+                tokens: number;
+                /** @description The turn the usage is of: one record per turn. */
+                usage_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The event id, the same on every delivery of it. */
+            id: string;
+            occurred_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "usage.recorded";
+            worker_ref: string | null;
+        };
         /** @description Spec 4.7: vouch a named worker, or update its vouch. */
         VouchWorker: {
             /** @description The worker's name as the customer's people see it, 1-120 characters (trimmed). */
@@ -1224,6 +1327,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clientName": "Acme Bakery",
+                     *       "clientSegment": "acme-bakery",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "directLoginDisabled": true,
+                     *       "domainName": "Front office",
+                     *       "onboardingError": null,
+                     *       "onboardingStatus": "pending",
+                     *       "onboardingSteps": [],
+                     *       "orgId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *       "owner": {
+                     *         "invitation": {
+                     *           "expiresAt": "2026-03-21T09:30:00.000Z",
+                     *           "url": "https://agents.example.com/invitations/accept?token=inv_7Hq2LmPx"
+                     *         },
+                     *         "name": "Ada Baker",
+                     *         "userId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e"
+                     *       },
+                     *       "release": {
+                     *         "releaseId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *         "templateId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *         "templateName": "Support triage",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerRecord"];
                 };
             };
@@ -1346,6 +1476,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clientName": "Acme Bakery",
+                     *       "clientSegment": "acme-bakery",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "directLoginDisabled": true,
+                     *       "domainName": "Front office",
+                     *       "onboardingError": null,
+                     *       "onboardingStatus": "completed",
+                     *       "onboardingSteps": [
+                     *         "domains",
+                     *         "automation:support-triage",
+                     *         "entitlements"
+                     *       ],
+                     *       "orgId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "owner": {
+                     *         "invitation": null,
+                     *         "name": "Ada Baker",
+                     *         "userId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e"
+                     *       },
+                     *       "release": {
+                     *         "releaseId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *         "templateId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *         "templateName": "Support triage",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerRecord"];
                 };
             };
@@ -1440,6 +1598,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assistant_automation_id": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *       "webhook": {
+                     *         "secret_hint": "…f3a",
+                     *         "url": "https://acme.example/hooks/agents"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssistantConfig"];
                 };
             };
@@ -1530,6 +1697,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assistant_automation_id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                 *       "webhook": {
+                 *         "secret": "whsec_4f8a2b9c1d7e6f3a",
+                 *         "url": "https://acme.example/hooks/agents"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A published agent of this customer; null clears it; omitted keeps it. */
                     assistant_automation_id?: string | null;
@@ -1559,6 +1735,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assistant_automation_id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *       "webhook": {
+                     *         "secret_hint": "…f3a",
+                     *         "url": "https://acme.example/hooks/agents"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssistantConfig"];
                 };
             };
@@ -1683,6 +1868,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "automationId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "default": true,
+                     *       "domainId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "enabled": true,
+                     *       "kind": "agent",
+                     *       "name": "Support triage",
+                     *       "override": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Entitlement"];
                 };
             };
@@ -1769,6 +1965,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description The override: true enables, false disables (a JSON boolean). */
                     enabled: true | false;
@@ -1786,6 +1987,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "automationId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "default": true,
+                     *       "domainId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *       "enabled": true,
+                     *       "kind": "agent",
+                     *       "name": "Support triage",
+                     *       "override": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Entitlement"];
                 };
             };
@@ -1893,6 +2105,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entitlements": [
+                     *         {
+                     *           "automationId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *           "default": true,
+                     *           "domainId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *           "enabled": true,
+                     *           "kind": "agent",
+                     *           "name": "Support triage",
+                     *           "override": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EntitlementList"];
                 };
             };
@@ -1991,6 +2218,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "data": {
+                     *             "created_at": "2026-03-14T09:30:02.000Z",
+                     *             "message_id": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *             "outcome": "ok",
+                     *             "session_id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b"
+                     *           },
+                     *           "id": "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
+                     *           "occurred_at": "2026-03-14T09:30:02.000Z",
+                     *           "type": "message.created",
+                     *           "worker_ref": "wrk_5f6a7b8c"
+                     *         },
+                     *         {
+                     *           "data": {
+                     *             "at": "2026-03-14T09:30:02.000Z",
+                     *             "cost_usd": 0.0021,
+                     *             "tokens": 976,
+                     *             "usage_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"
+                     *           },
+                     *           "id": "8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e",
+                     *           "occurred_at": "2026-03-14T09:30:02.000Z",
+                     *           "type": "usage.recorded",
+                     *           "worker_ref": "wrk_5f6a7b8c"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssistantEventPage"];
                 };
             };
@@ -2088,6 +2346,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apps": [
+                     *         {
+                     *           "fields": [
+                     *             {
+                     *               "key": "clientId",
+                     *               "label": "Client ID",
+                     *               "required": true,
+                     *               "secret": false
+                     *             }
+                     *           ],
+                     *           "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "name": "Support triage"
+                     *         }
+                     *       ],
+                     *       "configured": {
+                     *         "appId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *         "clientSecretHint": "…9c1d",
+                     *         "values": {}
+                     *       },
+                     *       "redirectUri": "https://agents.example.com/api/oauth/callback",
+                     *       "state": "managed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthApps"];
                 };
             };
@@ -2193,6 +2476,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "appId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                 *       "values": {}
+                 *     }
+                 */
                 "application/json": {
                     appId: string;
                     values: {
@@ -2214,6 +2503,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apps": [
+                     *         {
+                     *           "fields": [
+                     *             {
+                     *               "key": "clientId",
+                     *               "label": "Client ID",
+                     *               "required": true,
+                     *               "secret": false
+                     *             }
+                     *           ],
+                     *           "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *           "name": "Support triage"
+                     *         }
+                     *       ],
+                     *       "configured": {
+                     *         "appId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *         "clientSecretHint": "…9c1d",
+                     *         "values": {}
+                     *       },
+                     *       "redirectUri": "https://agents.example.com/api/oauth/callback",
+                     *       "state": "managed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthApps"];
                 };
             };
@@ -2347,6 +2661,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "state": "byok"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     state: "byok" | "managed";
@@ -2366,6 +2685,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apps": [
+                     *         {
+                     *           "fields": [
+                     *             {
+                     *               "key": "clientId",
+                     *               "label": "Client ID",
+                     *               "required": true,
+                     *               "secret": false
+                     *             }
+                     *           ],
+                     *           "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "name": "Support triage"
+                     *         }
+                     *       ],
+                     *       "configured": {
+                     *         "appId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *         "clientSecretHint": "…9c1d",
+                     *         "values": {}
+                     *       },
+                     *       "redirectUri": "https://agents.example.com/api/oauth/callback",
+                     *       "state": "managed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthApps"];
                 };
             };
@@ -2501,6 +2845,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "displayName": "Jane Doe",
+                     *           "domainRoles": [
+                     *             {
+                     *               "domainId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *               "role": "owner"
+                     *             }
+                     *           ],
+                     *           "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "partnerSubject": "worker-8841",
+                     *           "userId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkerMappingList"];
                 };
             };
@@ -2591,6 +2954,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ops@acme.example",
+                 *       "external_ref": "crm-user-8841"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWorkerRequest"];
             };
         };
@@ -2607,6 +2976,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "worker_ref": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssistantWorkerCreated"] | components["schemas"]["WorkerMapping"];
                 };
             };
@@ -2869,6 +3243,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "action": "email.send",
+                     *           "action_id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *           "args": {
+                     *             "subject": "Your refund",
+                     *             "to": "jane@customer.example"
+                     *           },
+                     *           "decided_at": null,
+                     *           "decision": null,
+                     *           "expires_at": "2026-03-14T10:00:00.000Z",
+                     *           "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *           "number": 1,
+                     *           "preview": "Send email to jane@customer.example: Your refund is on its way",
+                     *           "requested_at": "2026-03-14T09:30:00.000Z",
+                     *           "state": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssistantApprovalList"];
                 };
             };
@@ -2965,6 +3361,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "decision": "approve",
+                 *       "edited_args": {
+                 *         "subject": "Your refund",
+                 *         "to": "jane@customer.example"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssistantApprovalDecision"];
             };
         };
@@ -2981,6 +3386,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "action": "email.send",
+                     *       "action_id": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *       "args": {
+                     *         "subject": "Your refund",
+                     *         "to": "jane@customer.example"
+                     *       },
+                     *       "decided_at": "2026-03-14T09:30:00.000Z",
+                     *       "decision": "approve",
+                     *       "expires_at": "2026-03-14T10:00:00.000Z",
+                     *       "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "number": 1,
+                     *       "preview": "Send email to jane@customer.example: Your refund is on its way",
+                     *       "requested_at": "2026-03-14T09:30:00.000Z",
+                     *       "state": "decided"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssistantApproval"];
                 };
             };
@@ -3108,6 +3531,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "connected_at": "2026-03-14T09:30:00.000Z",
+                     *           "last_error": "The refresh token was revoked.",
+                     *           "provider": "mail",
+                     *           "scopes": [
+                     *             "https://www.googleapis.com/auth/gmail.send"
+                     *           ],
+                     *           "status": "connected"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkerConnectionList"];
                 };
             };
@@ -3320,6 +3758,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "return_to": "https://app.acme.example/settings/connections"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where the browser goes afterwards: https (http only on loopback), same scheme, host and port as a registered return URL and a path under its path. */
                     return_to: string;
@@ -3337,6 +3780,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "authorize_url": "https://accounts.google.com/o/oauth2/v2/auth?client_id=1234.apps.googleusercontent.com&state=st_8f2a",
+                     *       "expires_at": "2026-03-14T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConnectLink"];
                 };
             };
@@ -3452,6 +3901,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "body": "Please draft a reply to the last customer email.",
+                     *           "created_at": "2026-03-14T09:30:00.000Z",
+                     *           "id": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *           "role": "user"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJpZCI6IjNlNGY1YTZiIn0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssistantMessagePage"];
                 };
             };
@@ -3546,6 +4008,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "body": "Please draft a reply to the last customer email."
+                 *     }
+                 */
                 "application/json": {
                     /** @description The message, trimmed, 1-8,000 characters. */
                     body: string;
@@ -3565,6 +4032,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "body": "Please draft a reply to the last customer email.",
+                     *       "created_at": "2026-03-14T09:30:00.000Z",
+                     *       "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "role": "user"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssistantMessage"];
                 };
             };
@@ -3705,6 +4180,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "approval_ttl": "PT30M",
+                     *       "is_default": true,
+                     *       "rules": [
+                     *         {
+                     *           "action": "email.send",
+                     *           "mode": "never"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssistantPolicyRead"];
                 };
             };
@@ -3799,6 +4286,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "approval_ttl": "PT30M",
+                 *       "rules": [
+                 *         {
+                 *           "action": "email.send",
+                 *           "mode": "never"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description How long an approval waits before it expires: an ISO 8601 duration from PT1M to P30D (weeks, days, hours, minutes, seconds). */
                     approval_ttl: string;
@@ -3940,6 +4438,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "instruction": "Draft replies to this morning's unread customer emails."
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the assistant should do now, trimmed, 1-8,000 characters. */
                     instruction: string;
@@ -3959,6 +4462,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "queued",
+                     *       "turn_id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssistantTurnQueued"];
                 };
             };
@@ -4091,6 +4600,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "urls": [
+                     *         "https://acme.example/hooks/agents"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthReturnUrls"];
                 };
             };
@@ -4159,6 +4675,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "urls": [
+                 *         "https://acme.example/hooks/agents"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The complete new list; [] removes every return URL. */
                     urls: string[];
@@ -4176,6 +4699,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "urls": [
+                     *         "https://acme.example/hooks/agents"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthReturnUrls"];
                 };
             };
@@ -4270,6 +4800,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "automation": {
+                     *         "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *         "kind": "agent",
+                     *         "name": "Support triage"
+                     *       },
+                     *       "grant": {
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "expiresAt": "2026-03-15T09:30:00.000Z",
+                     *         "id": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9"
+                     *       },
+                     *       "session": {
+                     *         "archived": false,
+                     *         "automationId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "domainId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *         "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *         "kind": "domain",
+                     *         "messages": [
+                     *           {
+                     *             "author": {
+                     *               "isYou": false,
+                     *               "name": "Jane Doe",
+                     *               "userId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b"
+                     *             },
+                     *             "body": "Please draft a reply to the last customer email.",
+                     *             "createdAt": "2026-03-14T09:30:00.000Z",
+                     *             "executionId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *             "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *             "role": "user"
+                     *           }
+                     *         ],
+                     *         "origin": "api",
+                     *         "outcome": "Drafted and sent the refund reply.",
+                     *         "pendingApproval": null,
+                     *         "pendingApprovalId": null,
+                     *         "revision": 1,
+                     *         "state": "idle",
+                     *         "testRun": false,
+                     *         "title": "Support triage",
+                     *         "turns": [
+                     *           {
+                     *             "createdAt": "2026-03-14T09:30:00.000Z",
+                     *             "errorCode": null,
+                     *             "errorMessage": null,
+                     *             "executionId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *             "finishedAt": "2026-03-14T09:31:12.000Z",
+                     *             "number": 1,
+                     *             "status": "completed",
+                     *             "toolCalls": [
+                     *               {
+                     *                 "args": {
+                     *                   "subject": "Your refund",
+                     *                   "to": "jane@customer.example"
+                     *                 },
+                     *                 "decision": {
+                     *                   "comment": "Looks right, send it.",
+                     *                   "decidedAt": "2026-03-14T09:30:00.000Z",
+                     *                   "decidedBy": {
+                     *                     "name": "Jane Doe",
+                     *                     "userId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f"
+                     *                   },
+                     *                   "decision": "approved"
+                     *                 },
+                     *                 "errorCode": null,
+                     *                 "errorMessage": null,
+                     *                 "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *                 "name": "email.send",
+                     *                 "result": {
+                     *                   "status": 200
+                     *                 },
+                     *                 "status": "succeeded"
+                     *               }
+                     *             ],
+                     *             "usage": {
+                     *               "costUsd": 0.0041,
+                     *               "inputTokens": 1840,
+                     *               "outputTokens": 212
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SupportSession"];
                 };
             };
@@ -4351,6 +4966,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "appId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                 *       "orgId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -4376,6 +4997,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "appId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "expiresAt": "2026-03-14T10:30:00.000Z",
+                     *       "orgId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *       "partnerSubject": "worker-8841",
+                     *       "token": "yku_9f2c4e1a7b3d5f6e8a0c2b4d6f8e0a1c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PartnerLease"];
                 };
             };
@@ -4483,6 +5113,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "appId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                 *       "orgId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                 *       "partnerSubject": "worker-8841"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -4510,6 +5147,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "appId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *       "expiresAt": "2026-03-14T10:30:00.000Z",
+                     *       "orgId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "partnerSubject": "worker-8841",
+                     *       "token": "yku_9f2c4e1a7b3d5f6e8a0c2b4d6f8e0a1c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PartnerLease"];
                 };
             };
@@ -4630,6 +5276,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "args": {
+                     *             "subject": "Your refund",
+                     *             "to": "jane@customer.example"
+                     *           },
+                     *           "automation": {
+                     *             "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *             "kind": "agent",
+                     *             "name": "Support triage"
+                     *           },
+                     *           "domainId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *           "executionId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *           "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *           "requestedAt": "2026-03-14T09:30:00.000Z",
+                     *           "runId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "sessionId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *           "toolName": "email.send",
+                     *           "userRouted": true
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkerApprovalList"];
                 };
             };
@@ -4701,6 +5375,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "approvalId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                 *       "decision": "approved"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -4728,6 +5408,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "approvalId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "decision": "approved",
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApprovalDecided"];
                 };
             };
@@ -4851,6 +5538,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "approvalId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                 *       "decision": "approved"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -4879,6 +5572,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "approvalId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "decision": "approved",
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApprovalDecided"];
                 };
             };

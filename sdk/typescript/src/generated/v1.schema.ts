@@ -1345,6 +1345,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "executionId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "sessionId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionOpened"];
                 };
             };
@@ -1467,6 +1473,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "archived": false,
+                     *       "automationId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "canManage": true,
+                     *       "canParticipate": true,
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "domainId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *       "kind": "domain",
+                     *       "messages": [
+                     *         {
+                     *           "author": {
+                     *             "isYou": false,
+                     *             "name": "Jane Doe",
+                     *             "userId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b"
+                     *           },
+                     *           "body": "Please draft a reply to the last customer email.",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "executionId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *           "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *           "role": "user"
+                     *         }
+                     *       ],
+                     *       "origin": "api",
+                     *       "outcome": "Drafted and sent the refund reply.",
+                     *       "pendingApproval": null,
+                     *       "pendingApprovalId": null,
+                     *       "readOnlyReason": null,
+                     *       "revision": 1,
+                     *       "state": "idle",
+                     *       "testRun": false,
+                     *       "title": "Support triage",
+                     *       "turns": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "errorCode": null,
+                     *           "errorMessage": null,
+                     *           "executionId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *           "finishedAt": "2026-03-14T09:31:12.000Z",
+                     *           "number": 1,
+                     *           "status": "completed",
+                     *           "toolCalls": [
+                     *             {
+                     *               "args": {
+                     *                 "subject": "Your refund",
+                     *                 "to": "jane@customer.example"
+                     *               },
+                     *               "decision": {
+                     *                 "comment": "Looks right, send it.",
+                     *                 "decidedAt": "2026-03-14T09:30:00.000Z",
+                     *                 "decidedBy": {
+                     *                   "name": "Jane Doe",
+                     *                   "userId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f"
+                     *                 },
+                     *                 "decision": "approved"
+                     *               },
+                     *               "errorCode": null,
+                     *               "errorMessage": null,
+                     *               "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *               "name": "email.send",
+                     *               "result": {
+                     *                 "status": 200
+                     *               },
+                     *               "status": "succeeded"
+                     *             }
+                     *           ],
+                     *           "usage": {
+                     *             "costUsd": 0.0041,
+                     *             "inputTokens": 1840,
+                     *             "outputTokens": 212
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionDetails"];
                 };
             };
@@ -1569,6 +1651,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "executionId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessagePosted"];
                 };
             };
@@ -1744,6 +1831,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "approvalId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                 *       "decision": "approved"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -1774,6 +1867,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "approvalId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "decision": "approved",
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApprovalDecided"];
                 };
             };
@@ -1883,6 +1983,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -1897,6 +1998,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "expiresAt": "2026-03-14T10:30:00.000Z",
+                     *       "token": "yku_9f2c4e1a7b3d5f6e8a0c2b4d6f8e0a1c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccessToken"];
                 };
             };
@@ -1988,6 +2095,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "credential": {
+                     *         "expiresAt": "2026-03-14T10:30:00.000Z",
+                     *         "kind": "api_key"
+                     *       },
+                     *       "organization": {
+                     *         "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *         "name": "Acme Support",
+                     *         "role": "OWNER"
+                     *       },
+                     *       "user": {
+                     *         "email": "ops@acme.example",
+                     *         "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *         "name": "Jane Doe"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Whoami"];
                 };
             };
@@ -2062,6 +2187,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Sorts incoming support tickets by urgency.",
+                 *       "domainId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                 *       "name": "Support triage"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Trimmed, at most 2,000 characters; blank or null means none. */
                     description?: string | null;
@@ -2103,6 +2235,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "description": "Sorts incoming support tickets by urgency.",
+                     *       "domainId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *       "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "kind": "agent",
+                     *       "name": "Support triage"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agent"];
                 };
             };
@@ -2215,6 +2356,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mode": "none",
+                 *       "moduleIds": [
+                 *         "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     mode: "none" | "org" | "domain" | "modules";
@@ -2234,6 +2383,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "mode": "none",
+                     *       "moduleIds": [
+                     *         "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentKnowledgeSelection"];
                 };
             };
@@ -2337,6 +2494,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "changeNote": "Route refund requests to billing."
+                 *     }
+                 */
                 "application/json": {
                     /** @description What changed, for the revision history. Trimmed, at most 2,000 characters. */
                     changeNote?: string | null;
@@ -2356,6 +2518,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "belt": [
+                     *         {
+                     *           "identityMode": "service",
+                     *           "integrationId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e"
+                     *         }
+                     *       ],
+                     *       "revision": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentPublishResult"];
                 };
             };
@@ -2481,6 +2654,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "principles": "Be concise and cite the ticket number.",
+                 *       "procedure": "1. Read the ticket. 2. Label it urgent or routine."
+                 *     }
+                 */
                 "application/json": {
                     /** @description Tool wire id (without `#`) to the action class of its calls, for agents that answer assistant workers: each call of a named tool is an action the worker's policy decides (never, ask, allow). At most 50 entries. */
                     actionClasses?: {
@@ -2508,6 +2687,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "setup": {
+                     *         "actionClasses": {},
+                     *         "approvalTools": [
+                     *           "example"
+                     *         ],
+                     *         "model": "gpt-4o-mini",
+                     *         "principles": "Be concise and cite the ticket number.",
+                     *         "procedure": "1. Read the ticket. 2. Label it urgent or routine."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentSetupResponse"];
                 };
             };
@@ -2615,6 +2807,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "findings": [
+                     *         {
+                     *           "detail": "The procedure references #crm.lookup, which is not installed.",
+                     *           "kind": "unresolved_ref",
+                     *           "proposal": "Install the CRM integration or remove the reference.",
+                     *           "span": {
+                     *             "end": 1,
+                     *             "start": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "plannedBelt": [
+                     *         {
+                     *           "identityMode": "service",
+                     *           "integrationId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b"
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "detail": "The procedure references #crm.lookup, which is not installed.",
+                     *           "kind": "empty_belt",
+                     *           "span": {
+                     *             "end": 1,
+                     *             "start": 1
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentVerification"];
                 };
             };
@@ -2708,6 +2931,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "integrations": [
+                     *         {
+                     *           "description": "Sorts incoming support tickets by urgency.",
+                     *           "id": "service.http",
+                     *           "name": "Support triage",
+                     *           "tools": [
+                     *             {
+                     *               "description": "Sorts incoming support tickets by urgency.",
+                     *               "isReadonly": true,
+                     *               "name": "service.http.get",
+                     *               "reference": "#service.http.get"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["IntegrationList"];
                 };
             };
@@ -2789,6 +3031,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "description": "Sorts incoming support tickets by urgency.",
+                     *       "id": "service.http",
+                     *       "name": "Support triage",
+                     *       "tools": [
+                     *         {
+                     *           "description": "Sorts incoming support tickets by urgency.",
+                     *           "inputSchema": {},
+                     *           "isReadonly": true,
+                     *           "name": "service.http.get",
+                     *           "reference": "#service.http.get"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["IntegrationDetail"];
                 };
             };
@@ -2866,6 +3124,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "draftBody": "Refunds are processed within 5 business days.",
+                 *       "title": "Support triage"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The draft text (not trimmed). Search and agents see only the published copy. */
                     draftBody?: string | null;
@@ -2886,6 +3150,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "baseId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "draftBody": "Refunds are processed within 5 business days.",
+                     *       "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "publishedAt": "2026-03-14T09:30:00.000Z",
+                     *       "status": "draft",
+                     *       "title": "Support triage"
+                     *     }
+                     */
                     "application/json": components["schemas"]["KnowledgeArticle"];
                 };
             };
@@ -3001,6 +3276,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "domainId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                 *       "kind": "domain",
+                 *       "name": "Support triage"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Trimmed; empty or omitted means none (null). */
                     description?: string | null;
@@ -3031,6 +3313,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "description": "Sorts incoming support tickets by urgency.",
+                     *       "domainId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "kind": "domain",
+                     *       "name": "Support triage"
+                     *     }
+                     */
                     "application/json": components["schemas"]["KnowledgeModule"];
                 };
             };
@@ -3143,6 +3435,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "articleId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     articleId: string;
@@ -3160,6 +3457,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "moduleId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e"
+                     *     }
+                     */
                     "application/json": components["schemas"]["KnowledgeModuleArticle"];
                 };
             };
@@ -3383,6 +3688,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "approvalId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                 *       "decision": "approved"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -3411,6 +3722,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "approvalId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "decision": "approved",
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApprovalDecided"];
                 };
             };
@@ -3753,6 +4071,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sessions": [
+                     *         {
+                     *           "automationId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "sessionId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["FireResponse"];
                 };
             };
@@ -4002,6 +4330,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "description": "Sorts incoming support tickets by urgency.",
+                     *           "enabled": true,
+                     *           "eventTypes": [
+                     *             "turn.completed"
+                     *           ],
+                     *           "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *           "secretHint": "…f3a",
+                     *           "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *           "url": "https://acme.example/hooks/agents"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
@@ -4089,6 +4438,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Sorts incoming support tickets by urgency.",
+                 *       "eventTypes": [
+                 *         "turn.completed"
+                 *       ],
+                 *       "url": "https://acme.example/hooks/agents"
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the endpoint is for (shown in the console). */
                     description?: string;
@@ -4117,6 +4475,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "description": "Sorts incoming support tickets by urgency.",
+                     *         "enabled": true,
+                     *         "eventTypes": [
+                     *           "turn.completed"
+                     *         ],
+                     *         "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *         "secretHint": "…f3a",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "url": "https://acme.example/hooks/agents"
+                     *       },
+                     *       "secret": "whsec_4f8a2b9c1d7e6f3a"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
@@ -4239,6 +4614,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "description": "Sorts incoming support tickets by urgency.",
+                     *       "enabled": true,
+                     *       "eventTypes": [
+                     *         "turn.completed"
+                     *       ],
+                     *       "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "secretHint": "…f3a",
+                     *       "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *       "url": "https://acme.example/hooks/agents"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -4415,6 +4804,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "eventTypes": [
+                 *         "turn.completed"
+                 *       ],
+                 *       "url": "https://acme.example/hooks/agents"
+                 *     }
+                 */
                 "application/json": {
                     description?: string | null;
                     /** @description false stops recording events for it. */
@@ -4440,6 +4837,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "description": "Sorts incoming support tickets by urgency.",
+                     *       "enabled": true,
+                     *       "eventTypes": [
+                     *         "turn.completed"
+                     *       ],
+                     *       "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "secretHint": "…f3a",
+                     *       "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *       "url": "https://acme.example/hooks/agents"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -4550,6 +4961,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "attemptCount": 1,
+                     *           "attempts": [
+                     *             {
+                     *               "durationMs": 412,
+                     *               "error": null,
+                     *               "manual": true,
+                     *               "number": 1,
+                     *               "startedAt": "2026-03-14T09:30:00.000Z",
+                     *               "statusCode": 200
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "eventId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *           "eventType": "turn.completed",
+                     *           "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "nextAttemptAt": null,
+                     *           "status": "SUCCEEDED",
+                     *           "succeededAt": "2026-03-14T09:30:01.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointDeliveryList"];
                 };
             };
@@ -4646,6 +5086,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivery": {
+                     *         "attemptCount": 1,
+                     *         "attempts": [
+                     *           {
+                     *             "durationMs": 412,
+                     *             "error": null,
+                     *             "manual": true,
+                     *             "number": 1,
+                     *             "startedAt": "2026-03-14T09:30:00.000Z",
+                     *             "statusCode": 200
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "eventId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *         "eventType": "turn.completed",
+                     *         "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *         "nextAttemptAt": null,
+                     *         "status": "SUCCEEDED",
+                     *         "succeededAt": "2026-03-14T09:30:01.000Z"
+                     *       },
+                     *       "succeeded": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointRedelivery"];
                 };
             };
@@ -4753,6 +5218,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "description": "Sorts incoming support tickets by urgency.",
+                     *         "enabled": true,
+                     *         "eventTypes": [
+                     *           "turn.completed"
+                     *         ],
+                     *         "id": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *         "secretHint": "…f3a",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "url": "https://acme.example/hooks/agents"
+                     *       },
+                     *       "secret": "whsec_4f8a2b9c1d7e6f3a"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };

@@ -1,7 +1,10 @@
 import type { components } from "../generated/partner-v1.schema.js";
 import type { components as customerComponents } from "../generated/v1.schema.js";
 
-/** The event a signed webhook delivery carries (the same object `GET /organizations/{orgId}/events` lists). */
+/**
+ * The event a signed webhook delivery carries (the same object `GET /organizations/{orgId}/events`
+ * lists): a union on `type`, so checking `event.type` narrows `event.data` to that type's fields.
+ */
 export type WebhookEvent = components["schemas"]["AssistantEvent"];
 
 /** What a customer's webhook endpoint receives (`POST /api/v1/webhook-endpoints`): a turn or a flow run settled. */
@@ -14,7 +17,13 @@ export type UnknownCompletionEvent = Omit<CompletionEvent, "type" | "data"> & { 
  * it): `verify` returns it rather than throwing, so a receiver answers 2xx instead of making the
  * service retry it forever. Check `isKnownEvent` before relying on a known type's `data`.
  */
-export type UnknownWebhookEvent = Omit<WebhookEvent, "type"> & { type: string };
+export type UnknownWebhookEvent = {
+  id: string;
+  type: string;
+  occurred_at: string;
+  worker_ref: string | null;
+  data: Record<string, unknown>;
+};
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set<WebhookEvent["type"]>([
   "message.created",

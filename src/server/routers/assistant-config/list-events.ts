@@ -1,3 +1,4 @@
+import type { TAssistantEvent } from "@/contracts/assistant/event-data";
 import { listEventsMeta, ZListEventsRequest, ZListEventsResponse } from "@/contracts/assistant/list-events";
 import { listEvents as listEventsService } from "@/server/services/assistant/events/list-events";
 import { partnerProcedure } from "@/server/trpc/procedures";
@@ -15,5 +16,6 @@ export const listEvents = partnerProcedure
       workerRef: input.worker_ref,
       limit: input.limit,
     });
-    return { items, next_cursor: nextCursor };
+    // The stored bodies are the delivered bytes; the output schema checks each against its type.
+    return { items: items as TAssistantEvent[], next_cursor: nextCursor };
   });

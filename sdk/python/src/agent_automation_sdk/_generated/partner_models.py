@@ -9,7 +9,12 @@ from pydantic import Field
 from .._models import ApiModel
 
 __all__ = [
+    'ActionRecordedEvent',
+    'ActionRecordedEventData',
+    'ActionRecordedEventDataApproval',
+    'ActionRecordedEventDataResult',
     'ApprovalDecided',
+    'ApprovalRequestedEvent',
     'AssistantActionClass',
     'AssistantApproval',
     'AssistantApprovalDecision',
@@ -30,6 +35,8 @@ __all__ = [
     'CallerCredentials',
     'CallerCredentialsIntegrationsValue',
     'ConnectLink',
+    'ConnectionFailedEvent',
+    'ConnectionFailedEventData',
     'CreateAssistantWorker',
     'CreateWorkerRequest',
     'CustomerRecord',
@@ -40,6 +47,8 @@ __all__ = [
     'EntitlementList',
     'ErrorEnvelope',
     'ErrorEnvelopeError',
+    'MessageCreatedEvent',
+    'MessageCreatedEventData',
     'MintLeaseRequest',
     'MintWorkerLeaseRequest',
     'OAuthApps',
@@ -73,6 +82,8 @@ __all__ = [
     'SupportSessionAutomation',
     'SupportSessionGrant',
     'SupportSessionSession',
+    'UsageRecordedEvent',
+    'UsageRecordedEventData',
     'VouchWorker',
     'VouchWorkerDomainRolesItem',
     'WorkerApproval',
@@ -84,6 +95,39 @@ __all__ = [
     'WorkerMappingDomainRolesItem',
     'WorkerMappingList',
 ]
+
+
+class ActionRecordedEventDataApproval(ApiModel):
+    decision: str | None
+    expires_at: str
+    id: str
+    number: int
+    state: str
+
+
+class ActionRecordedEventDataResult(ApiModel):
+    error_code: str | None = Field(default=None)
+    message: str | None = Field(default=None)
+    policy: str
+    status: Literal['pending', 'done', 'failed', 'dropped']
+
+
+class ActionRecordedEventData(ApiModel):
+    action: AssistantActionClass
+    action_id: str
+    approval: ActionRecordedEventDataApproval | None
+    at: str
+    result: ActionRecordedEventDataResult
+    summary: str
+    trigger: str
+
+
+class ActionRecordedEvent(ApiModel):
+    data: ActionRecordedEventData
+    id: str = Field(description='The event id, the same on every delivery of it.')
+    occurred_at: str
+    type: Literal['action.recorded']
+    worker_ref: str | None
 
 
 class ApprovalDecided(ApiModel):
@@ -104,6 +148,14 @@ class AssistantApproval(ApiModel):
     preview: str = Field(description='One line a person can read: the tool and its arguments, shortened.')
     requested_at: str = Field(description='ISO-8601 timestamp.')
     state: Literal['pending', 'decided', 'expired']
+
+
+class ApprovalRequestedEvent(ApiModel):
+    data: AssistantApproval
+    id: str = Field(description='The event id, the same on every delivery of it.')
+    occurred_at: str
+    type: Literal['approval.requested']
+    worker_ref: str | None
 
 
 class AssistantApprovalDecisionApprove(ApiModel):
@@ -133,11 +185,48 @@ class AssistantConfig(ApiModel):
     webhook: AssistantWebhook | None = Field(description='The webhook events are delivered to; null when none is configured (nothing is recorded then).')
 
 
-class AssistantEvent(ApiModel):
-    data: dict[str, Any]
+class MessageCreatedEventData(ApiModel):
+    created_at: str
+    error_code: str | None = Field(default=None, description='When the turn failed: its error code (section 7).')
+    message_id: str
+    outcome: Literal['ok', 'failed', 'cancelled'] = Field(description='How the turn that wrote the reply ended.')
+    session_id: str
+
+
+class MessageCreatedEvent(ApiModel):
+    data: MessageCreatedEventData
     id: str = Field(description='The event id, the same on every delivery of it.')
     occurred_at: str
-    type: Literal['message.created', 'approval.requested', 'action.recorded', 'usage.recorded', 'connection.failed']
+    type: Literal['message.created']
+    worker_ref: str | None
+
+
+class UsageRecordedEventData(ApiModel):
+    at: str
+    cost_usd: float
+    tokens: int
+    usage_id: str = Field(description='The turn the usage is of: one record per turn.')
+
+
+class UsageRecordedEvent(ApiModel):
+    data: UsageRecordedEventData
+    id: str = Field(description='The event id, the same on every delivery of it.')
+    occurred_at: str
+    type: Literal['usage.recorded']
+    worker_ref: str | None
+
+
+class ConnectionFailedEventData(ApiModel):
+    connection_id: str
+    error_code: str
+    provider: str
+
+
+class ConnectionFailedEvent(ApiModel):
+    data: ConnectionFailedEventData
+    id: str = Field(description='The event id, the same on every delivery of it.')
+    occurred_at: str
+    type: Literal['connection.failed']
     worker_ref: str | None
 
 
@@ -567,7 +656,9 @@ AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept'
 
 AssistantApprovalDecision = AssistantApprovalDecisionApprove | AssistantApprovalDecisionReject | AssistantApprovalDecisionOption3
 
+AssistantEvent = MessageCreatedEvent | ApprovalRequestedEvent | ActionRecordedEvent | UsageRecordedEvent | ConnectionFailedEvent
+
 CreateWorkerRequest = CreateAssistantWorker | VouchWorker
 
-for _model in (ApprovalDecided, AssistantApproval, AssistantApprovalDecisionApprove, AssistantApprovalDecisionReject, AssistantApprovalDecisionOption3, AssistantApprovalList, AssistantWebhook, AssistantConfig, AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, CreateAssistantWorker, VouchWorkerDomainRolesItem, VouchWorker, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, StartConnectionRequest, PostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
+for _model in (ActionRecordedEventDataApproval, ActionRecordedEventDataResult, ActionRecordedEventData, ActionRecordedEvent, ApprovalDecided, AssistantApproval, ApprovalRequestedEvent, AssistantApprovalDecisionApprove, AssistantApprovalDecisionReject, AssistantApprovalDecisionOption3, AssistantApprovalList, AssistantWebhook, AssistantConfig, MessageCreatedEventData, MessageCreatedEvent, UsageRecordedEventData, UsageRecordedEvent, ConnectionFailedEventData, ConnectionFailedEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, CreateAssistantWorker, VouchWorkerDomainRolesItem, VouchWorker, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, StartConnectionRequest, PostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
     _model.model_rebuild()

@@ -28,19 +28,22 @@ async function follower() {
   return customer.organization.id;
 }
 
+// A usage.recorded event as the service writes it (GET /events checks each against its type).
+const usage = () => ({ usage_id: randomUUID(), at: new Date().toISOString(), cost_usd: 0.0012, tokens: 42 });
+
 const record = (
   organizationId: string,
   workerId: string | null = null,
   tx?: Parameters<typeof recordAssistantEvent>[0],
 ) =>
   tx
-    ? recordAssistantEvent(tx, { organizationId, workerId, type: "usage.recorded", data: { usage_id: randomUUID() } })
+    ? recordAssistantEvent(tx, { organizationId, workerId, type: "usage.recorded", data: usage() })
     : db().$transaction((inner) =>
         recordAssistantEvent(inner, {
           organizationId,
           workerId,
           type: "usage.recorded",
-          data: { usage_id: randomUUID() },
+          data: usage(),
         }),
       );
 
