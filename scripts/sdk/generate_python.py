@@ -305,7 +305,7 @@ def generate_surface(doc_name: str, prefix: str, base_class: str) -> dict[str, s
         "from __future__ import annotations\n\n",
         "import builtins\n",
         "from typing import Any, Literal\n\n",
-        "from .._client import AsyncBaseClient, AsyncResource, BaseClient, RequestOptions, Resource\n",
+        "from .._client import AsyncBaseClient, AsyncResource, BaseClient, RequestOptions, Resource, _validated\n",
         "from .._models import OMIT, NoContent, RawResult\n",
         f"from .{prefix}_models import *  # noqa: F403\n",
         f"from .{prefix}_models import __all__ as _models\n\n",
@@ -434,7 +434,7 @@ def render_method(models: ModelWriter, path: str, method: str, op: dict[str, Any
                 else:
                     keyword_args.append(f"{arg}: {annotation} = OMIT")
                 fields.append(f"{wire!r}: {arg}")
-            body_expr = f"{request_class}.model_validate({{k: v for k, v in {{{', '.join(fields)}}}.items() if v is not OMIT}})"
+            body_expr = f"_validated({request_class}, {{k: v for k, v in {{{', '.join(fields)}}}.items() if v is not OMIT}})"
         elif one_of_objects(schema, models.components):
             # A `oneOf` body (the trigger types, the two worker bodies, the approval decisions): one
             # keyword per field of any branch, required only when every branch requires it; the

@@ -15,9 +15,10 @@ from urllib.parse import quote
 
 import httpx
 from pydantic import TypeAdapter
+from pydantic import ValidationError as PydanticValidationError
 
 from ._models import OMIT, ApiModel, NoContent, RawResult, ResponseInfo
-from .errors import ApiConnectionError, ApiError, typed_api_error
+from .errors import ApiConnectionError, ApiError, RequestValidationError, typed_api_error
 
 __version__ = "0.1.0"
 
@@ -67,6 +68,17 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     if when is None:
         return None
     return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+def _validated(model: Any, values: Mapping[str, Any]) -> Any:
+    """A request body as its model; a value the documents refuse raises RequestValidationError
+    (the SDK's own ValidationError), never pydantic's, and nothing is sent."""
+    try:
+        return model.model_validate(values)
+    except PydanticValidationError as error:
+        raise RequestValidationError(
+            [{"path": ".".join(str(part) for part in issue["loc"]), "message": issue["msg"]} for issue in error.errors()]
+        ) from None
 
 
 def new_idempotency_key() -> str:

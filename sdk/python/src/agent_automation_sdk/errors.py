@@ -64,6 +64,18 @@ class ValidationError(ApiError):
     """400 / 415 / 422: the request itself is invalid; `details["issues"]` names the fields."""
 
 
+class RequestValidationError(ValidationError):
+    """A value the documents refuse (`enabled="false"`, an unknown enum value), caught before
+    anything is sent: `status` is 0, `code` VALIDATION, `details["issues"]` the fields, as a
+    400 from the service would name them. Catch `ValidationError` for both."""
+
+    def __init__(self, issues: list[dict[str, Any]]) -> None:
+        first = issues[0] if issues else {"path": "", "message": "the input does not match the documents"}
+        where = f"{first['path']}: " if first["path"] else ""
+        more = f" (and {len(issues) - 1} more)" if len(issues) > 1 else ""
+        super().__init__(0, "VALIDATION", f"Invalid request, not sent: {where}{first['message']}{more}", {"issues": issues})
+
+
 class RateLimitError(ApiError):
     """429: refused before anything ran; raised at once when `Retry-After` is longer than the
     policy's `max_retry_after`, or after the last retry. `retry_after_seconds` is the wait asked for."""

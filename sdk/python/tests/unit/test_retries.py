@@ -298,3 +298,17 @@ def test_the_async_client_retries_with_one_key_and_raises_typed_errors():
     asyncio.run(run())
     first, retry = script.requests[:2]
     assert first.headers["idempotency-key"] == retry.headers["idempotency-key"] and len(waits) == 1
+
+
+def test_a_value_mistake_raises_the_sdks_validation_error_and_sends_nothing():
+    from agent_automation_sdk import PartnerClient, RequestValidationError, ValidationError
+
+    sent = []
+    partner = PartnerClient("http://svc.test", "ykp_x", transport=httpx.MockTransport(lambda request: sent.append(request) or httpx.Response(200, json={})))
+    for call in (lambda: partner.entitlements.set("o", "a", enabled="false"), lambda: partner.oauth_apps.set_state("o", state="wrong")):
+        with pytest.raises(ValidationError) as caught:
+            call()
+        assert isinstance(caught.value, RequestValidationError)
+        assert caught.value.code == "VALIDATION" and caught.value.status == 0
+        assert caught.value.details["issues"][0]["path"] and "not sent" in caught.value.message
+    assert sent == []
