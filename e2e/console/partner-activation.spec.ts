@@ -28,9 +28,13 @@ test.describe("owner activation", () => {
     await expect(page.getByLabel("Organization")).toHaveValue(record.orgId);
     await expect(page.getByTestId("user-email")).toHaveText(email);
 
-    await page.context().clearCookies();
-    await page.goto(path);
-    await expect(page.getByRole("heading", { name: "This activation link was already used" })).toBeVisible();
+    // A fresh page: the signed-out console page would navigate itself to /signin and abort the goto.
+    const context = page.context();
+    await page.close();
+    await context.clearCookies();
+    const signedOut = await context.newPage();
+    await signedOut.goto(path);
+    await expect(signedOut.getByRole("heading", { name: "This activation link was already used" })).toBeVisible();
   });
 
   test("a partner-only customer's link explains there is no password sign-in; an unknown link says it is not valid", async ({
