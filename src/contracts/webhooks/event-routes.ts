@@ -94,12 +94,9 @@ export type TListWebhookEventsRequest = z.infer<typeof ZListWebhookEventsRequest
 export const ZListWebhookEventsResponse = z
   .object({
     items: z.array(ZCompletionEvent),
-    nextCursor: z
-      .string()
-      .nullable()
-      .meta({
-        description: "Pass in the same parameter (`before`, or `after`) for the next page; null on the last page.",
-      }),
+    nextCursor: z.string().nullable().meta({
+      description: "Pass in the same parameter (`before`, or `after`) for the next page; null on the last page.",
+    }),
   })
   .meta({ id: "CompletionEventPage" });
 export type TListWebhookEventsResponse = z.infer<typeof ZListWebhookEventsResponse>;
