@@ -3,7 +3,7 @@ import {
   type AssistantConfigListEventsInput,
   type AssistantWorkersListMessagesInput,
 } from "./generated/partner-v1.operations.js";
-import { v1Operations } from "./generated/v1.operations.js";
+import { v1Operations, type WebhookEventsListInput } from "./generated/v1.operations.js";
 import { items, pages } from "./runtime/pagination.js";
 import { Transport, type CallOptions, type ClientOptions } from "./runtime/transport.js";
 
@@ -13,7 +13,21 @@ import { Transport, type CallOptions, type ClientOptions } from "./runtime/trans
  */
 export function createCustomerClient(options: ClientOptions) {
   const transport = new Transport({ ...options, surfacePrefix: "/api/v1" });
-  return v1Operations(transport);
+  const operations = v1Operations(transport);
+  const listEvents = operations.webhookEvents.list;
+  // The event log pages back with `before` (newest first) or forward with `after` (oldest first).
+  const eventPages = (input: WebhookEventsListInput, options?: CallOptions) =>
+    pages(listEvents, input, input.after === undefined ? "before" : "after", options);
+  return {
+    ...operations,
+    webhookEvents: {
+      ...operations.webhookEvents,
+      /** Every page of `GET /webhook-events`: from the newest back, or after `after` on; following `nextCursor`. */
+      pages: (input: WebhookEventsListInput = {}, options?: CallOptions) => eventPages(input, options),
+      /** Every event of the log, newest first (or oldest first after `after`), across pages. */
+      items: (input: WebhookEventsListInput = {}, options?: CallOptions) => items(eventPages(input, options)),
+    },
+  };
 }
 
 /**

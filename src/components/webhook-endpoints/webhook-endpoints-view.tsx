@@ -12,9 +12,10 @@ import table from "@/components/ui/table.module.css";
 import { CreateEndpointForm, type TNewEndpointSecret } from "./create-endpoint-form";
 import { EndpointDeliveries } from "./endpoint-deliveries";
 import { EndpointSecretPanel } from "./endpoint-secret-panel";
+import { RecentEvents } from "./recent-events";
 import styles from "./webhook-endpoints.module.css";
 
-/** The organization's webhook endpoints: add one (secret shown once), pause it, see its deliveries. */
+/** The organization's webhook endpoints: add one (secret shown once), pause it, see its deliveries and recent events. */
 export function WebhookEndpointsView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -105,6 +106,7 @@ export function WebhookEndpointsView() {
         </div>
       </Card>
       {selected ? <EndpointDeliveries endpointId={selected.id} url={selected.url} /> : null}
+      {items ? <RecentEvents endpoints={items} /> : null}
     </div>
   );
 }

@@ -4,16 +4,22 @@ import { log } from "@/server/log";
 import { workWhenDue, type TWakes } from "./work-when-due";
 import { timedJob } from "@/server/observability/metrics";
 import { runScheduledAttempt, sweepDueDeliveries } from "@/server/services/assistant/webhooks/attempt-delivery";
+import { pruneWebhookEvents } from "@/server/services/webhook-endpoints/event-log";
 
 // A slow receiver holds a slot up to 15 s; a few at once keep one slow endpoint from stalling the rest.
 const DELIVERY_SLOTS = 4;
 
 type TDeliveryJobData = { deliveryId: string };
 
-/** The minute sweep (scheduler.ts): wakes PENDING deliveries whose job was lost. */
+/**
+ * The minute sweep (scheduler.ts): wakes PENDING deliveries whose job was lost, and removes
+ * completion events older than the event log keeps (with their deliveries).
+ */
 export async function sweepWebhookDeliveries(): Promise<void> {
   const woken = await sweepDueDeliveries();
   if (woken > 0) log.info("webhook deliveries woken by the sweep", { woken });
+  const pruned = await pruneWebhookEvents();
+  if (pruned > 0) log.info("completion events past the event log's retention removed", { pruned });
 }
 
 /**

@@ -62,7 +62,7 @@ const BODIES: Record<string, unknown> = {
   "PUT /organizations/{orgId}/workers/{w}/policy": { rules: [{ action: "*", mode: "ask" }], approval_ttl: "P1D" },
 };
 
-/** Another tenant's webhook endpoint (disabled: it must hear nothing) with one delivery. */
+/** Another tenant's webhook endpoint (disabled: it must hear nothing) with one event and its delivery. */
 async function foreignWebhookDelivery(organizationId: string) {
   const endpoint = await db().webhookEndpoint.create({
     data: {
@@ -80,7 +80,7 @@ async function foreignWebhookDelivery(organizationId: string) {
   const delivery = await db().webhookDelivery.create({
     data: { organizationId, customerEventId: event.id, endpointId: endpoint.id, url: endpoint.url, status: "FAILED" },
   });
-  return { endpointId: endpoint.id, deliveryId: delivery.id };
+  return { endpointId: endpoint.id, deliveryId: delivery.id, eventId: event.id };
 }
 
 const walked = (surface: TSurface) =>

@@ -20,6 +20,7 @@ import { tenancyRouter } from "./tenancy/router";
 import { triggersRouter } from "./triggers/router";
 import { usageRouter } from "./usage/router";
 import { webhookEndpointsRouter } from "./webhook-endpoints/router";
+import { webhookEventsRouter } from "./webhook-events/router";
 
 /** The one router tree: console procedures and both machine API surfaces (by meta.surface). */
 export const appRouter = router({
@@ -44,6 +45,7 @@ export const appRouter = router({
   assistantWorkers: assistantWorkersRouter,
   assistantConnections: assistantConnectionsRouter,
   webhookEndpoints: webhookEndpointsRouter,
+  webhookEvents: webhookEventsRouter,
 });
 
 export type TAppRouter = typeof appRouter;

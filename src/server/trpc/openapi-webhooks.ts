@@ -126,7 +126,11 @@ const COMPLETION_EVENT_SCHEMA = {
   },
 };
 
-/** OpenAPI 3.1 `webhooks`: the completion events POSTed to a customer's webhook endpoints. */
+/**
+ * OpenAPI 3.1 `webhooks`: the completion events POSTed to a customer's webhook endpoints. The
+ * event log's answers (GET /webhook-events) name the same `CompletionEvent` component (their Zod
+ * schema in contracts/webhooks/event-routes.ts carries the id): this schema states it for both.
+ */
 export function addCompletionWebhook(document: OpenAPIObject): void {
   document.components = {
     ...document.components,

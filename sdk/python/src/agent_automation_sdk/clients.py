@@ -6,7 +6,13 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ._client import RequestOptions
-from ._generated.customer_client import AsyncCustomerClientBase, CustomerClientBase, CustomerSessions
+from ._generated.customer_client import (
+    AsyncCustomerClientBase,
+    CustomerClientBase,
+    CustomerSessions,
+    CustomerWebhookEvents,
+)
+from ._generated.customer_models import CompletionEvent, CompletionEventPage
 from ._generated.partner_client import AsyncPartnerClientBase, PartnerClientBase, PartnerEvents, PartnerMessages
 from ._generated.partner_models import AssistantEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage
 from .stream import SessionStream
@@ -22,6 +28,41 @@ class Sessions(CustomerSessions):
         return stream
 
 
+class WebhookEvents(CustomerWebhookEvents):
+    """`client.webhook_events`: `list` one page, `pages` every page, `items` every event (as in the TypeScript SDK)."""
+
+    def pages(
+        self,
+        *,
+        type: Any = None,
+        before: str | None = None,
+        after: str | None = None,
+        limit: int | None = None,
+        request_options: RequestOptions | None = None,
+    ) -> Iterator[CompletionEventPage]:
+        """Pages the completion event log from the newest back (`before` an event id; None: the
+        newest), or oldest first after `after` (an event id), until `next_cursor` is null."""
+        forward = after is not None
+        cursor = after if forward else before
+        while True:
+            page = self.list(
+                type=type,
+                before=None if forward else cursor,
+                after=cursor if forward else None,
+                limit=limit,
+                request_options=request_options,
+            )
+            yield page
+            if page.next_cursor is None or page.next_cursor == cursor:
+                return
+            cursor = page.next_cursor
+
+    def items(self, **options: Any) -> Iterator[CompletionEvent]:
+        """Every event of the log, newest first (oldest first after `after`): the items of `pages`."""
+        for page in self.pages(**options):
+            yield from page.items
+
+
 class CustomerClient(CustomerClientBase):
     """The customer API (`/api/v1`) with a personal API key (`yk_...`) or a user token (`yku_...`).
 
@@ -30,10 +71,12 @@ class CustomerClient(CustomerClientBase):
     """
 
     sessions: Sessions
+    webhook_events: WebhookEvents
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sessions = Sessions(self)
+        self.webhook_events = WebhookEvents(self)
 
 
 class AsyncCustomerClient(AsyncCustomerClientBase):

@@ -48,6 +48,7 @@ def test_resources_read_as_in_the_typescript_sdk():
         # One operation per method: vouching a named worker and creating an assistant worker are two calls.
         assert callable(partner.workers.vouch)
         assert callable(partner.events.items) and callable(partner.messages.pages)
+        assert callable(client.webhook_events.items) and callable(client.webhook_events.resend)
 
 
 def test_check_passes_on_fresh_output_and_fails_on_an_edit_or_a_stray_file(tmp_path, capsys):

@@ -62,6 +62,12 @@ export type WebhookEndpointsRotateSecretInput = operations["webhookEndpoints-rot
 export type WebhookEndpointsRotateSecretOutput = operations["webhookEndpoints-rotateSecret"]["responses"][200]["content"]["application/json"];
 export type WebhookEndpointsUpdateInput = operations["webhookEndpoints-update"]["parameters"]["path"] & NonNullable<operations["webhookEndpoints-update"]["requestBody"]>["content"]["application/json"];
 export type WebhookEndpointsUpdateOutput = operations["webhookEndpoints-update"]["responses"][200]["content"]["application/json"];
+export type WebhookEventsGetInput = operations["webhookEvents-get"]["parameters"]["path"];
+export type WebhookEventsGetOutput = operations["webhookEvents-get"]["responses"][200]["content"]["application/json"];
+export type WebhookEventsListInput = NonNullable<operations["webhookEvents-list"]["parameters"]["query"]>;
+export type WebhookEventsListOutput = operations["webhookEvents-list"]["responses"][200]["content"]["application/json"];
+export type WebhookEventsResendInput = operations["webhookEvents-resend"]["parameters"]["path"] & NonNullable<operations["webhookEvents-resend"]["requestBody"]>["content"]["application/json"];
+export type WebhookEventsResendOutput = operations["webhookEvents-resend"]["responses"][200]["content"]["application/json"];
 
 /** How each operation is called: its route, parameters, idempotency key and retry mode. */
 export const SPECS = {
@@ -94,6 +100,9 @@ export const SPECS = {
   "webhookEndpoints-redeliver": { method: "POST", path: "/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver", pathParams: ["endpointId","deliveryId"], queryParams: [], hasBody: false, idempotent: false, retry: "rate-limit-only" },
   "webhookEndpoints-rotateSecret": { method: "POST", path: "/webhook-endpoints/{endpointId}/rotate-secret", pathParams: ["endpointId"], queryParams: [], hasBody: false, idempotent: false, retry: "rate-limit-only" },
   "webhookEndpoints-update": { method: "PATCH", path: "/webhook-endpoints/{endpointId}", pathParams: ["endpointId"], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
+  "webhookEvents-get": { method: "GET", path: "/webhook-events/{eventId}", pathParams: ["eventId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "webhookEvents-list": { method: "GET", path: "/webhook-events", pathParams: [], queryParams: ["type","before","after","limit"], hasBody: false, idempotent: false, retry: "default" },
+  "webhookEvents-resend": { method: "POST", path: "/webhook-events/{eventId}/resend", pathParams: ["eventId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
 } as const satisfies Record<string, OperationSpec>;
 
 /** One method per operation of /api/v1, grouped by resource (scripts/sdk/method-names.json). */
@@ -400,6 +409,35 @@ export function v1Operations(transport: Transport) {
        */
       update: (input: WebhookEndpointsUpdateInput, options?: CallOptions): Promise<ApiResult<WebhookEndpointsUpdateOutput>> =>
         transport.call<WebhookEndpointsUpdateOutput>(SPECS["webhookEndpoints-update"], input as Record<string, unknown> | undefined, options),
+    },
+    webhookEvents: {
+      /**
+       * Get one completion event.
+       *
+       * The event exactly as delivered (same `id` and body).
+       *
+       * `GET /webhook-events/{eventId}`
+       */
+      get: (input: WebhookEventsGetInput, options?: CallOptions): Promise<ApiResult<WebhookEventsGetOutput>> =>
+        transport.call<WebhookEventsGetOutput>(SPECS["webhookEvents-get"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List the organization's completion events.
+       *
+       * The event log: every completion event recorded in the last 30 days, exactly as delivered (same `id` and body). Newest first; `before` (an event id) pages back, newest first; `after` (an event id) answers the events recorded after it, oldest first, to catch up. Pass `nextCursor` in the same parameter for the next page; it is null on the last page. The order is (createdAt, id), so events of the same millisecond are neither repeated nor skipped. `type` keeps one event type. Events are recorded only while an enabled endpoint subscribes to their type. `limit` defaults to 50, at most 100.
+       *
+       * `GET /webhook-events`
+       */
+      list: (input?: WebhookEventsListInput, options?: CallOptions): Promise<ApiResult<WebhookEventsListOutput>> =>
+        transport.call<WebhookEventsListOutput>(SPECS["webhookEvents-list"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Send an event to an endpoint again.
+       *
+       * One manual attempt now of the event to `endpointId` (an enabled endpoint of the organization subscribed to the event's type), with the same event id and body bytes, signed with the endpoint's current secret; answered when it is done. If the endpoint never had the event, a delivery is created for it, and when this attempt fails it continues on the usual retry schedule; otherwise it is the delivery's redeliver. Takes `Idempotency-Key`: a replay answers the first answer and sends nothing.
+       *
+       * `POST /webhook-events/{eventId}/resend`
+       */
+      resend: (input: WebhookEventsResendInput, options?: CallOptions): Promise<ApiResult<WebhookEventsResendOutput>> =>
+        transport.call<WebhookEventsResendOutput>(SPECS["webhookEvents-resend"], input as Record<string, unknown> | undefined, options),
     },
   };
 }

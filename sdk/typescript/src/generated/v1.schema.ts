@@ -568,6 +568,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's completion events
+         * @description The event log: every completion event recorded in the last 30 days, exactly as delivered (same `id` and body). Newest first; `before` (an event id) pages back, newest first; `after` (an event id) answers the events recorded after it, oldest first, to catch up. Pass `nextCursor` in the same parameter for the next page; it is null on the last page. The order is (createdAt, id), so events of the same millisecond are neither repeated nor skipped. `type` keeps one event type. Events are recorded only while an enabled endpoint subscribes to their type. `limit` defaults to 50, at most 100.
+         */
+        get: operations["webhookEvents-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one completion event
+         * @description The event exactly as delivered (same `id` and body).
+         */
+        get: operations["webhookEvents-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-events/{eventId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event to an endpoint again
+         * @description One manual attempt now of the event to `endpointId` (an enabled endpoint of the organization subscribed to the event's type), with the same event id and body bytes, signed with the endpoint's current secret; answered when it is done. If the endpoint never had the event, a delivery is created for it, and when this attempt fails it continues on the usual retry schedule; otherwise it is the delivery's redeliver. Takes `Idempotency-Key`: a replay answers the first answer and sends nothing.
+         */
+        post: operations["webhookEvents-resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     completionEvent: {
@@ -744,6 +804,11 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "turn.completed" | "turn.failed" | "turn.suspended" | "run.completed" | "run.failed";
+        };
+        CompletionEventPage: {
+            items: components["schemas"]["CompletionEvent"][];
+            /** @description Pass in the same parameter (`before`, or `after`) for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         CreateTriggerRequest: components["schemas"]["CreateTriggerRequestSchedule"] | components["schemas"]["CreateTriggerRequestApi"] | components["schemas"]["CreateTriggerRequestEvent"];
         CreateTriggerRequestApi: {
@@ -5271,6 +5336,407 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "webhookEvents-list": {
+        parameters: {
+            query?: {
+                after?: string;
+                before?: string;
+                limit?: number;
+                type?: "turn.completed" | "turn.failed" | "turn.suspended" | "run.completed" | "run.failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-12-05T10:00:00.000Z",
+                     *           "data": {
+                     *             "automationId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *             "error": null,
+                     *             "executionId": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+                     *             "sessionId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *             "status": "completed",
+                     *             "usage": {
+                     *               "inputTokens": 812,
+                     *               "outputTokens": 164
+                     *             }
+                     *           },
+                     *           "id": "9b2f0c1e-3f4a-4d5b-8c6d-7e8f9a0b1c2d",
+                     *           "type": "turn.completed"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompletionEventPage"];
+                };
+            };
+            /** @description `limit` outside 1-100, an unknown `type`, both `before` and `after`, a cursor that names no event of the organization within the log, or an unknown parameter (VALIDATION). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Only the organization's Owners and Admins manage webhook endpoints; the key owner is neither (FORBIDDEN). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal key (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "webhookEvents-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id (UUID): the `id` of its deliveries. */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-12-05T10:00:00.000Z",
+                     *       "data": {
+                     *         "automationId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *         "error": null,
+                     *         "executionId": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+                     *         "sessionId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "status": "completed",
+                     *         "usage": {
+                     *           "inputTokens": 812,
+                     *           "outputTokens": 164
+                     *         }
+                     *       },
+                     *       "id": "9b2f0c1e-3f4a-4d5b-8c6d-7e8f9a0b1c2d",
+                     *       "type": "turn.completed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompletionEvent"];
+                };
+            };
+            /** @description Invalid input (VALIDATION): malformed JSON, unknown fields in a strict body, or a value out of bounds. */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Only the organization's Owners and Admins manage webhook endpoints; the key owner is neither (FORBIDDEN). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal key, or no event with this id in the key owner's organization within the last 30 days (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "webhookEvents-resend": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The event's id (UUID): the `id` of its deliveries. */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The webhook endpoint to send the event to.
+                     */
+                    endpointId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery": {
+                     *         "attemptCount": 1,
+                     *         "attempts": [
+                     *           {
+                     *             "durationMs": 412,
+                     *             "error": null,
+                     *             "manual": true,
+                     *             "number": 1,
+                     *             "startedAt": "2026-12-06T08:00:00.000Z",
+                     *             "statusCode": 200
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-12-06T08:00:00.000Z",
+                     *         "eventId": "9b2f0c1e-3f4a-4d5b-8c6d-7e8f9a0b1c2d",
+                     *         "eventType": "turn.completed",
+                     *         "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *         "nextAttemptAt": null,
+                     *         "status": "SUCCEEDED",
+                     *         "succeededAt": "2026-12-06T08:00:00.412Z"
+                     *       },
+                     *       "succeeded": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointRedelivery"];
+                };
+            };
+            /** @description A missing or malformed `endpointId`, or an unknown field (VALIDATION). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Only the organization's Owners and Admins manage webhook endpoints; the key owner is neither (FORBIDDEN). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid personal key, or no event with this id in the key owner's organization within the last 30 days (NOT_FOUND). Also an endpoint that is not the organization's. */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The endpoint is disabled, or does not subscribe to the event's type (CONFLICT); or an `Idempotency-Key` reused with another body, or still in progress. */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,10 +1,14 @@
 import type { ApiResult, CallOptions } from "./transport.js";
 
-type Page<T> = { items: T[]; next_cursor: string | null };
+/** A cursor-paged answer: the partner surface names the cursor `next_cursor`, the customer API `nextCursor`. */
+type Page<T> = { items: T[] } & ({ next_cursor: string | null } | { nextCursor: string | null });
+
+const cursorOf = (page: Page<unknown>): string | null => ("nextCursor" in page ? page.nextCursor : page.next_cursor);
 
 /**
  * Follows a cursor-paged list: calls `fetchPage` with the cursor in `cursorParam` (`since` for
- * events, `before` for messages), yields each page, and stops when `next_cursor` is null.
+ * events, `before` for messages and the customer event log), yields each page, and stops when the
+ * page's cursor is null.
  */
 export async function* pages<I extends Record<string, unknown>, T>(
   fetchPage: (input: I, options?: CallOptions) => Promise<ApiResult<Page<T>>>,
@@ -16,8 +20,9 @@ export async function* pages<I extends Record<string, unknown>, T>(
   for (;;) {
     const { data } = await fetchPage({ ...input, [cursorParam]: cursor }, options);
     yield data;
-    if (data.next_cursor === null || data.next_cursor === cursor) return;
-    cursor = data.next_cursor;
+    const next = cursorOf(data);
+    if (next === null || next === cursor) return;
+    cursor = next;
   }
 }
 

@@ -13,7 +13,7 @@ import { notFound } from "@/server/errors";
 import { runManualAttempt } from "@/server/services/assistant/webhooks/attempt-delivery";
 import { findOwnEndpoint } from "./endpoint-access";
 
-const DELIVERY_SELECT = {
+export const DELIVERY_SELECT = {
   id: true,
   customerEventId: true,
   status: true,
@@ -30,7 +30,7 @@ const DELIVERY_SELECT = {
 
 type TDeliveryRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof DELIVERY_SELECT }>;
 
-function toDeliveryView(row: TDeliveryRow): TEndpointDelivery {
+export function toDeliveryView(row: TDeliveryRow): TEndpointDelivery {
   return {
     id: row.id,
     // An endpoint's deliveries are all of customer events (record-customer-event.ts).

@@ -1245,6 +1245,130 @@ class AsyncCustomerWebhookEndpoints(AsyncResource):
         )
 
 
+class CustomerWebhookEvents(Resource):
+    """
+    `webhook_events` on CustomerClient.
+    """
+
+    def list(self, *, type: Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed'] | None = None, before: str | None = None, after: str | None = None, limit: int | None = None, request_options: RequestOptions | None = None) -> CompletionEventPage:
+        """
+        GET /webhook-events: List the organization's completion events
+
+        The event log: every completion event recorded in the last 30 days, exactly as delivered
+        (same `id` and body). Newest first; `before` (an event id) pages back, newest first;
+        `after` (an event id) answers the events recorded after it, oldest first, to catch up.
+        Pass `nextCursor` in the same parameter for the next page; it is null on the last page.
+        The order is (createdAt, id), so events of the same millisecond are neither repeated nor
+        skipped. `type` keeps one event type. Events are recorded only while an enabled endpoint
+        subscribes to their type. `limit` defaults to 50, at most 100.
+        """
+        return self._call(
+            'GET',
+            '/webhook-events',
+            query={'type': type, 'before': before, 'after': after, 'limit': limit},
+            result=CompletionEventPage,
+            request_options=request_options,
+        )
+
+    def get(self, event_id: str, *, request_options: RequestOptions | None = None) -> CompletionEvent:
+        """
+        GET /webhook-events/{eventId}: Get one completion event
+
+        The event exactly as delivered (same `id` and body).
+        """
+        return self._call(
+            'GET',
+            '/webhook-events/{eventId}',
+            path_params={'eventId': event_id},
+            result=CompletionEvent,
+            request_options=request_options,
+        )
+
+    def resend(self, event_id: str, *, endpoint_id: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> WebhookEndpointRedelivery:
+        """
+        POST /webhook-events/{eventId}/resend: Send an event to an endpoint again
+
+        One manual attempt now of the event to `endpointId` (an enabled endpoint of the
+        organization subscribed to the event's type), with the same event id and body bytes,
+        signed with the endpoint's current secret; answered when it is done. If the endpoint
+        never had the event, a delivery is created for it, and when this attempt fails it
+        continues on the usual retry schedule; otherwise it is the delivery's redeliver. Takes
+        `Idempotency-Key`: a replay answers the first answer and sends nothing.
+        """
+        return self._call(
+            'POST',
+            '/webhook-events/{eventId}/resend',
+            path_params={'eventId': event_id},
+            body=_validated(ResendRequest, {k: v for k, v in {'endpointId': endpoint_id}.items() if v is not OMIT}),
+            result=WebhookEndpointRedelivery,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class AsyncCustomerWebhookEvents(AsyncResource):
+    """
+    `webhook_events` on AsyncCustomerClient.
+    """
+
+    async def list(self, *, type: Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed'] | None = None, before: str | None = None, after: str | None = None, limit: int | None = None, request_options: RequestOptions | None = None) -> CompletionEventPage:
+        """
+        GET /webhook-events: List the organization's completion events
+
+        The event log: every completion event recorded in the last 30 days, exactly as delivered
+        (same `id` and body). Newest first; `before` (an event id) pages back, newest first;
+        `after` (an event id) answers the events recorded after it, oldest first, to catch up.
+        Pass `nextCursor` in the same parameter for the next page; it is null on the last page.
+        The order is (createdAt, id), so events of the same millisecond are neither repeated nor
+        skipped. `type` keeps one event type. Events are recorded only while an enabled endpoint
+        subscribes to their type. `limit` defaults to 50, at most 100.
+        """
+        return await self._call(
+            'GET',
+            '/webhook-events',
+            query={'type': type, 'before': before, 'after': after, 'limit': limit},
+            result=CompletionEventPage,
+            request_options=request_options,
+        )
+
+    async def get(self, event_id: str, *, request_options: RequestOptions | None = None) -> CompletionEvent:
+        """
+        GET /webhook-events/{eventId}: Get one completion event
+
+        The event exactly as delivered (same `id` and body).
+        """
+        return await self._call(
+            'GET',
+            '/webhook-events/{eventId}',
+            path_params={'eventId': event_id},
+            result=CompletionEvent,
+            request_options=request_options,
+        )
+
+    async def resend(self, event_id: str, *, endpoint_id: str, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> WebhookEndpointRedelivery:
+        """
+        POST /webhook-events/{eventId}/resend: Send an event to an endpoint again
+
+        One manual attempt now of the event to `endpointId` (an enabled endpoint of the
+        organization subscribed to the event's type), with the same event id and body bytes,
+        signed with the endpoint's current secret; answered when it is done. If the endpoint
+        never had the event, a delivery is created for it, and when this attempt fails it
+        continues on the usual retry schedule; otherwise it is the delivery's redeliver. Takes
+        `Idempotency-Key`: a replay answers the first answer and sends nothing.
+        """
+        return await self._call(
+            'POST',
+            '/webhook-events/{eventId}/resend',
+            path_params={'eventId': event_id},
+            body=_validated(ResendRequest, {k: v for k, v in {'endpointId': endpoint_id}.items() if v is not OMIT}),
+            result=WebhookEndpointRedelivery,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
 class CustomerClientBase(BaseClient):
     """
     Agent Automation Service: customer API: every operation of `/api/v1` (version 1.0.0), by
@@ -1261,6 +1385,7 @@ class CustomerClientBase(BaseClient):
     sessions: CustomerSessions
     triggers: CustomerTriggers
     webhook_endpoints: CustomerWebhookEndpoints
+    webhook_events: CustomerWebhookEvents
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -1272,6 +1397,7 @@ class CustomerClientBase(BaseClient):
         self.sessions = CustomerSessions(self)
         self.triggers = CustomerTriggers(self)
         self.webhook_endpoints = CustomerWebhookEndpoints(self)
+        self.webhook_events = CustomerWebhookEvents(self)
 
 
 class AsyncCustomerClientBase(AsyncBaseClient):
@@ -1288,6 +1414,7 @@ class AsyncCustomerClientBase(AsyncBaseClient):
     sessions: AsyncCustomerSessions
     triggers: AsyncCustomerTriggers
     webhook_endpoints: AsyncCustomerWebhookEndpoints
+    webhook_events: AsyncCustomerWebhookEvents
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -1299,3 +1426,4 @@ class AsyncCustomerClientBase(AsyncBaseClient):
         self.sessions = AsyncCustomerSessions(self)
         self.triggers = AsyncCustomerTriggers(self)
         self.webhook_endpoints = AsyncCustomerWebhookEndpoints(self)
+        self.webhook_events = AsyncCustomerWebhookEvents(self)

@@ -27,6 +27,7 @@ __all__ = [
     'CompletionEventData',
     'CompletionEventDataError',
     'CompletionEventDataUsage',
+    'CompletionEventPage',
     'ConsoleDecideApprovalRequest',
     'CreateTriggerRequest',
     'CreateTriggerRequestApi',
@@ -56,6 +57,7 @@ __all__ = [
     'PostMessageRequest',
     'ProcedureSpan',
     'PublishRequest',
+    'ResendRequest',
     'SessionDetails',
     'SessionMessage',
     'SessionMessageAuthor',
@@ -227,6 +229,11 @@ class CompletionEvent(ApiModel):
     data: CompletionEventData
     id: str = Field(description="The event's id: the same on every attempt; deduplicate by it.")
     type: Literal['turn.completed', 'turn.failed', 'turn.suspended', 'run.completed', 'run.failed']
+
+
+class CompletionEventPage(ApiModel):
+    items: list[CompletionEvent]
+    next_cursor: str | None = Field(alias='nextCursor', description='Pass in the same parameter (`before`, or `after`) for the next page; null on the last page.')
 
 
 class CreateTriggerRequestSchedule(ApiModel):
@@ -684,11 +691,15 @@ class UpdateRequest(ApiModel):
     url: str | None = Field(default=None, description='Where events are POSTed. https (plain http only to hosts the operator allowed for development); must resolve to a public address.')
 
 
+class ResendRequest(ApiModel):
+    endpoint_id: str = Field(alias='endpointId', description='The webhook endpoint to send the event to.')
+
+
 AssistantActionClass = Literal['email.send', 'calendar.write', 'calendar.accept', 'inbox.tidy', 'message.send', 'purchase']
 
 CreateTriggerRequest = CreateTriggerRequestSchedule | CreateTriggerRequestApi | CreateTriggerRequestEvent
 
 Trigger = TriggerSchedule | TriggerApi | TriggerEvent
 
-for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, CompletionEventDataError, CompletionEventDataUsage, CompletionEventData, CompletionEvent, CreateTriggerRequestSchedule, CreateTriggerRequestApi, EventFilter, CreateTriggerRequestEvent, ErrorEnvelopeError, ErrorEnvelope, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WebhookEndpoint, WebhookEndpointAttempt, WebhookEndpointDelivery, WebhookEndpointDeliveryList, WebhookEndpointList, WebhookEndpointRedelivery, WebhookEndpointWithSecret, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse, WebhookEndpointsCreateRequest, UpdateRequest):
+for _model in (AccessToken, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, CallerCredentialsIntegrationsValue, CallerCredentials, CompletionEventDataError, CompletionEventDataUsage, CompletionEventData, CompletionEvent, CompletionEventPage, CreateTriggerRequestSchedule, CreateTriggerRequestApi, EventFilter, CreateTriggerRequestEvent, ErrorEnvelopeError, ErrorEnvelope, FireResponseSessionsItem, FireResponse, IntegrationTool, IntegrationDetail, IntegrationToolSummary, IntegrationSummary, IntegrationList, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SessionDetails, SessionOpened, TriggerSchedule, TriggerApi, TriggerEvent, WebhookEndpoint, WebhookEndpointAttempt, WebhookEndpointDelivery, WebhookEndpointDeliveryList, WebhookEndpointList, WebhookEndpointRedelivery, WebhookEndpointWithSecret, WhoamiCredential, WhoamiOrganization, WhoamiUser, Whoami, PostMessageRequest, DecideApprovalRequest, OpenRequest, AgentsAuthoringCreateRequestInitialSetup, AgentsAuthoringCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, V1CreateArticleRequest, V1CreateModuleRequest, V1AddArticleToModuleRequest, ConsoleDecideApprovalRequest, TriggersCreateResponse, FireRequest, IngressRequestActor, IngressRequest, IngressResponse, WebhookEndpointsCreateRequest, UpdateRequest, ResendRequest):
     _model.model_rebuild()

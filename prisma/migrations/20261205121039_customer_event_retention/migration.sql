@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "customer_events_createdAt_idx" ON "customer_events"("createdAt");
