@@ -43,6 +43,19 @@ test("adds an endpoint, shows its secret once, lists a delivery and redelivers i
       .first()
       .click();
     await expect(deliveries.getByText("(manual)").first()).toBeVisible({ timeout: 20_000 });
+
+    // The event log lists the same event; Resend sends it to this endpoint again.
+    const { sessionId } = (await opened.json()) as { sessionId: string };
+    const logged = (await (
+      await request.get("/api/v1/webhook-events?type=turn.completed&limit=100", {
+        headers: bearer(acme().users.owner.apiKey),
+      })
+    ).json()) as { items: Array<{ id: string; data: { sessionId: string } }> };
+    const event = logged.items.find((item) => item.data.sessionId === sessionId)!;
+    expect(event).toBeDefined();
+    const recent = page.getByRole("table", { name: "Recent events" });
+    await recent.getByRole("button", { name: `Resend turn.completed ${event.id} to ${url}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: event.id })).toContainText("Resent");
   } finally {
     await request.delete(`/api/v1/webhook-endpoints/${endpointId}`, { headers: bearer(acme().users.owner.apiKey) });
   }
