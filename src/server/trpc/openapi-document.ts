@@ -123,7 +123,8 @@ function idempotencyKeyParameter(required: boolean) {
  * it optionally (when sent it must name the path's worker); the OAuth app routes need it (an
  * organization admin worker).
  */
-function subjectParameter(path: string) {
+function subjectParameter(path: string, meta: TProcedureMeta) {
+  if (meta.tenant) return TENANT_SUBJECT;
   const needed = path.includes("/oauth-apps");
   if (!needed && !path.includes("/workers/{w}")) return null;
   return {
@@ -138,6 +139,17 @@ function subjectParameter(path: string) {
     schema: { type: "string", minLength: 1, maxLength: 200 },
   };
 }
+
+/** The person a tenant route acts as (contracts/partner/tenant.ts); not `required` for the same reason as above. */
+const TENANT_SUBJECT = {
+  name: "X-Service-Subject",
+  in: "header",
+  required: false,
+  description:
+    "Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.",
+  schema: { type: "string", minLength: 1, maxLength: 200 },
+  example: "owner",
+};
 
 function describeOperation(operation: TOperation, meta: TProcedureMeta, path: string): void {
   const declared = (meta.openapi?.errorResponses ?? {}) as Record<number, string>;
@@ -160,7 +172,7 @@ function describeOperation(operation: TOperation, meta: TProcedureMeta, path: st
   for (const parameter of (operation.parameters ?? []) as Array<{ schema?: { type?: string; default?: unknown } }>)
     if (parameter.schema?.type === "integer" && typeof parameter.schema.default === "string")
       parameter.schema.default = Number(parameter.schema.default);
-  const subject = meta.surface === "partner-v1" ? subjectParameter(path) : null;
+  const subject = meta.surface === "partner-v1" ? subjectParameter(path, meta) : null;
   if (subject) operation.parameters = [...(operation.parameters ?? []), subject];
   if (meta.idempotency) {
     errors[409] ??= IDEMPOTENCY_409;
@@ -364,6 +376,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Support sessions": "Sessions a customer shares with its partner for support.",
   "Worker approvals": "Decisions a vouched worker takes on runs and sessions.",
   Workers: "Named workers a partner vouches for in a customer.",
+  Domains: "A provisioned customer's domains and the subject's role in each (tenant routes).",
   "Webhook endpoints": "Where the service tells a customer's product that a turn or a flow run settled.",
 };
 
