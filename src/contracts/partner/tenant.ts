@@ -15,12 +15,12 @@ export const ZTenantOrgId = z.string().meta({ description: "The customer organiz
 
 export const TENANT_SECURITY = ["partnerKey", "leaseToken"];
 
-const TENANT_400 =
+export const TENANT_400 =
   "`X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header).";
-const TENANT_401 =
+export const TENANT_401 =
   "Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED).";
-const TENANT_403 = "The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED).";
-const TENANT_404 =
+export const TENANT_403 = "The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED).";
+export const TENANT_404 =
   "No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND.";
 
 /** A v1 sentence read for the tenant door: the person acting is the subject, not a key owner. */

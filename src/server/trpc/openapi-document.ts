@@ -7,7 +7,7 @@ import { SURFACE_PREFIX, type TProcedureMeta, type TSurface } from "@/contracts/
 import { appRouter } from "@/server/routers/root";
 import { addIngressOperation } from "./openapi-ingress";
 import { addMcpOperation } from "./openapi-mcp";
-import { addSessionStreamOperation } from "./openapi-stream";
+import { addSessionStreamOperation, tenantStreamDoor } from "./openapi-stream";
 import { addAssistantWebhook, addCompletionWebhook } from "./openapi-webhooks";
 import { surfaceProcedures } from "./surface";
 
@@ -235,7 +235,10 @@ function buildDocument(surface: TSurface): OpenAPIObject {
     Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),
   );
   document.components = { ...document.components, schemas: { ...schemas, ErrorEnvelope: envelopeSchema as never } };
-  if (surface === "partner-v1") addAssistantWebhook(document);
+  if (surface === "partner-v1") {
+    addAssistantWebhook(document);
+    addSessionStreamOperation(document, tenantStreamDoor(TENANT_SUBJECT));
+  }
   if (surface === "v1") {
     addCompletionWebhook(document);
     addSessionStreamOperation(document);
