@@ -172,6 +172,11 @@ function describeOperation(operation: TOperation, meta: TProcedureMeta, path: st
   for (const parameter of (operation.parameters ?? []) as Array<{ schema?: { type?: string; default?: unknown } }>)
     if (parameter.schema?.type === "integer" && typeof parameter.schema.default === "string")
       parameter.schema.default = Number(parameter.schema.default);
+  // A tenant route's customer comes first, as in its path (the input adds it last).
+  if (meta.tenant)
+    operation.parameters = [...(operation.parameters ?? [])].sort(
+      (a, b) => Number((b as { name?: string }).name === "orgId") - Number((a as { name?: string }).name === "orgId"),
+    );
   const subject = meta.surface === "partner-v1" ? subjectParameter(path, meta) : null;
   if (subject) operation.parameters = [...(operation.parameters ?? []), subject];
   if (meta.idempotency) {
