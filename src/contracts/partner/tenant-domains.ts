@@ -29,9 +29,7 @@ export const listTenantDomainsMeta = routeMeta({
 });
 
 export const ZListTenantDomainsRequest = z.strictObject({});
-export const ZListTenantDomainsResponse = z
-  .object({ items: z.array(ZTenantDomain) })
-  .meta({ id: "TenantDomainList" });
+export const ZListTenantDomainsResponse = z.object({ items: z.array(ZTenantDomain) }).meta({ id: "TenantDomainList" });
 export type TListTenantDomainsResponse = z.infer<typeof ZListTenantDomainsResponse>;
 
 export const getTenantDomainMeta = routeMeta({

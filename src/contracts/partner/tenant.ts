@@ -61,7 +61,8 @@ export function tenantMeta(meta: TProcedureMeta, options: TTenantMetaOptions = {
     openapi: {
       ...openapi,
       path: `${TENANT_PREFIX}${options.path ?? openapi.path}`,
-      description: `${twin}Acts as the person \`X-Service-Subject\` names in the customer, with their current roles. ${options.description ?? openapi.description ?? ""}`.trim(),
+      description:
+        `${twin}Acts as the person \`X-Service-Subject\` names in the customer, with their current roles. ${options.description ?? openapi.description ?? ""}`.trim(),
       errorResponses: errors,
       protect: true,
       ...({ security: TENANT_SECURITY } as object),

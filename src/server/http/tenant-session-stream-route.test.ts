@@ -48,7 +48,7 @@ describe("GET /api/partner/v1/organizations/:orgId/agents/sessions/:id/stream", 
     const frames = parseFrames(await readFrames(response.body!, until("turn.completed")));
     expect(frames[0]).toEqual({ retry: "2000" });
     expect(frames[1]).toMatchObject({ id: "0", event: "snapshot" });
-    expect(frames[1]!.data.data.id ?? frames[1]!.data.sessionId).toBe(sessionId);
+    expect(frames[1]!.data.sessionId).toBe(sessionId);
     const completed = frames.find((frame) => frame.event === "turn.completed")!;
     const seqs = frames.filter((frame) => frame.id && frame.event !== "snapshot").map((frame) => Number(frame.id));
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));

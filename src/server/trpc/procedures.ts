@@ -104,9 +104,7 @@ export const partnerProcedure = withDatabase.use(async ({ ctx, next }) => {
  */
 export const tenantProcedure = withDatabase.use(async ({ ctx, getRawInput, next }) => {
   const credential = (await authenticateBearer(ctx.req.headers, ["partner_key", "lease_token"])) as
-    | TPartnerActor
-    | TLeaseActor
-    | null;
+    TPartnerActor | TLeaseActor | null;
   if (!credential) throw partnerRefusal();
   const raw = (await getRawInput()) as { orgId?: unknown } | undefined;
   const { actor, platformId } = await resolveTenantActor({

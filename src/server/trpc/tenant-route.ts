@@ -33,7 +33,13 @@ export function tenantRoute<I extends z.ZodObject, O extends z.ZodType>(
     .meta(tenantMeta(meta, options))
     .input(input.extend({ orgId: ZTenantOrgId }))
     .output(output);
-  const resolve = ({ ctx, input: { orgId: _orgId, ...rest } }: { ctx: TUserCallContext; input: Record<string, unknown> }) =>
+  const resolve = ({
+    ctx,
+    input: { orgId: _orgId, ...rest },
+  }: {
+    ctx: TUserCallContext;
+    input: Record<string, unknown>;
+  }) =>
     // The answer was typed against `output` by `call`'s own signature; tRPC's generic cannot see it.
     call({ ctx, input: rest as z.output<I> }) as Promise<never>;
   return meta.openapi!.method === "GET" ? procedure.query(resolve) : procedure.mutation(resolve);

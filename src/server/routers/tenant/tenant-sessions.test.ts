@@ -32,7 +32,9 @@ describe("tenant sessions: the subject's roles decide", () => {
     const { sessionId, executionId } = opened.body;
     expect(executionId).toBeTruthy();
     const row = await db().agentSession.findUniqueOrThrow({ where: { id: sessionId }, select: { ownerId: true } });
-    const mapping = await db().workerMapping.findFirstOrThrow({ where: { partnerSubject: "operator-1" } });
+    const mapping = await db().workerMapping.findFirstOrThrow({
+      where: { organizationId: w.orgId, partnerSubject: "operator-1" },
+    });
     expect(row.ownerId).toBe(mapping.userId);
     const message = await w.tenant("POST", `/agents/sessions/${sessionId}/messages`, {
       subject: "operator-1",
@@ -41,7 +43,8 @@ describe("tenant sessions: the subject's roles decide", () => {
     expect(message.status).toBe(200);
     const read = await w.tenant("GET", `/agents/sessions/${sessionId}`, { subject: "operator-1" });
     expect(read.status).toBe(200);
-    expect(read.body.id ?? read.body.sessionId).toBe(sessionId);
+    expect(read.body.id).toBe(sessionId);
+    expect(read.body.messages.map((m: { body: string }) => m.body)).toContain("And a follow-up");
   });
 
   it("a Viewer reads a domain session but may neither open, message nor approve", async () => {

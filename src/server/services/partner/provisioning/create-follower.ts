@@ -122,7 +122,10 @@ async function writeCustomer(tx: TTransaction, options: TWriteOptions): Promise<
  */
 async function createDomains(tx: TTransaction, options: TWriteOptions, ownerUserId: string): Promise<void> {
   const release = options.release
-    ? await tx.templateRelease.findUniqueOrThrow({ where: { id: options.release.releaseId }, select: { blueprint: true } })
+    ? await tx.templateRelease.findUniqueOrThrow({
+        where: { id: options.release.releaseId },
+        select: { blueprint: true },
+      })
     : null;
   const blueprint = release ? ZTemplateBlueprint.parse(release.blueprint) : EMPTY_BLUEPRINT;
   const plan = planOnboarding(blueprint, options.body.domainName);
