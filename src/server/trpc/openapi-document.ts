@@ -8,6 +8,7 @@ import { appRouter } from "@/server/routers/root";
 import { addIngressOperation } from "./openapi-ingress";
 import { addMcpOperation } from "./openapi-mcp";
 import { addSessionStreamOperation, tenantStreamDoor } from "./openapi-stream";
+import { orgIdFirst, subjectParameter, TENANT_SUBJECT } from "./openapi-subject";
 import { addAssistantWebhook, addCompletionWebhook } from "./openapi-webhooks";
 import { surfaceProcedures } from "./surface";
 
@@ -118,39 +119,6 @@ function idempotencyKeyParameter(required: boolean) {
  * service answers with the status each route declares and the standard envelope. This
  * rewrites each operation to say what the route really does.
  */
-/**
- * `X-Service-Subject` (spec 4.7-4.8): the worker a partner call is made for. A worker route takes
- * it optionally (when sent it must name the path's worker); the OAuth app routes need it (an
- * organization admin worker).
- */
-function subjectParameter(path: string, meta: TProcedureMeta) {
-  if (meta.tenant) return TENANT_SUBJECT;
-  const needed = path.includes("/oauth-apps");
-  if (!needed && !path.includes("/workers/{w}")) return null;
-  return {
-    name: "X-Service-Subject",
-    in: "header",
-    // Not `required` even where it is needed: an SDK client may send it on every call (its
-    // `subject` option), which a required per-call parameter would make every caller repeat.
-    required: false,
-    description: needed
-      ? "Needed here: the vouched worker the call is made for: an Owner or Admin of this customer (403 FORBIDDEN otherwise)."
-      : "The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise).",
-    schema: { type: "string", minLength: 1, maxLength: 200 },
-  };
-}
-
-/** The person a tenant route acts as (contracts/partner/tenant.ts); not `required` for the same reason as above. */
-const TENANT_SUBJECT = {
-  name: "X-Service-Subject",
-  in: "header",
-  required: false,
-  description:
-    "Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.",
-  schema: { type: "string", minLength: 1, maxLength: 200 },
-  example: "owner",
-};
-
 function describeOperation(operation: TOperation, meta: TProcedureMeta, path: string): void {
   const declared = (meta.openapi?.errorResponses ?? {}) as Record<number, string>;
   const success = operation.responses?.["200"] as { content?: unknown } | undefined;
@@ -172,11 +140,7 @@ function describeOperation(operation: TOperation, meta: TProcedureMeta, path: st
   for (const parameter of (operation.parameters ?? []) as Array<{ schema?: { type?: string; default?: unknown } }>)
     if (parameter.schema?.type === "integer" && typeof parameter.schema.default === "string")
       parameter.schema.default = Number(parameter.schema.default);
-  // A tenant route's customer comes first, as in its path (the input adds it last).
-  if (meta.tenant)
-    operation.parameters = [...(operation.parameters ?? [])].sort(
-      (a, b) => Number((b as { name?: string }).name === "orgId") - Number((a as { name?: string }).name === "orgId"),
-    );
+  if (meta.tenant) operation.parameters = orgIdFirst(operation.parameters ?? []);
   const subject = meta.surface === "partner-v1" ? subjectParameter(path, meta) : null;
   if (subject) operation.parameters = [...(operation.parameters ?? []), subject];
   if (meta.idempotency) {
