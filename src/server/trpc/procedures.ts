@@ -103,6 +103,9 @@ export const partnerProcedure = withDatabase.use(async ({ ctx, next }) => {
  * Runs before the input is parsed, like the other flavours: refusals never depend on the body.
  */
 export const tenantProcedure = withDatabase.use(async ({ ctx, getRawInput, next }) => {
+  // Only through /api/partner/v1, where the partner surface's limits count the customer (the
+  // console's /api/trpc serves the whole router).
+  if (ctx.surface !== "partner-v1") throw notFound();
   const credential = (await authenticateBearer(ctx.req.headers, ["partner_key", "lease_token"])) as
     TPartnerActor | TLeaseActor | null;
   if (!credential) throw partnerRefusal();

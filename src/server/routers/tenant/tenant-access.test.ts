@@ -5,6 +5,8 @@ import { provision, requestBody } from "../../../../test/provisioning-kit";
 import { startEngine, stopEngine } from "../../../../test/sessions-kit";
 import { tenantWorld, type TTenantWorld } from "../../../../test/tenant-kit";
 import { db } from "@/server/db/client";
+import { appRouter } from "@/server/routers/root";
+import { createContext } from "@/server/trpc/context";
 
 // Who acts on a tenant route (issue 40): a partner key or app lease of the customer, plus
 // X-Service-Subject naming the owner or a vouched worker; every other answer is neutral.
@@ -117,6 +119,14 @@ describe("tenant routes: refusals", () => {
     } finally {
       await db().partnerPlatform.update({ where: { id: w.partner.platform.id }, data: { status: "ACTIVE" } });
     }
+  });
+
+  it("is served only on /api/partner/v1 (never through the console's /api/trpc)", async () => {
+    const req = new Request("http://127.0.0.1/api/trpc/tenant.domains.list", {
+      headers: { authorization: `Bearer ${w.partner.key}`, "x-service-subject": "owner" },
+    });
+    const caller = appRouter.createCaller(createContext(req, "console"));
+    await expect(caller.tenant.domains.list({ orgId: w.orgId })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("`owner` cannot be vouched as a worker's partnerSubject", async () => {
