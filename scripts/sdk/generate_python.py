@@ -378,10 +378,14 @@ def render_method(models: ModelWriter, path: str, method: str, op: dict[str, Any
     doc = docstring(f"{method} {path}: {op.get('summary', '')}\n\n{op.get('description', '')}", "        ")
 
     if list(content) == ["text/event-stream"]:
+        # The session id first: the stream reads it from the first path value (the tenant twin adds orgId).
+        names = ["sessionId"] + [p["name"] for p in params if p["in"] == "path" and p["name"] != "sessionId"]
+        args = ", ".join(f"{py_name(n)}: str" for n in [n for n in names if n != "sessionId"] + ["sessionId"])
+        values = ", ".join(f"{n!r}: {py_name(n)}" for n in names)
         return (
-            f"\n    def {name}(self, {py_name('sessionId')}: str, *, last_event_id: int | str | None = None, **options: Any) -> Any:\n"
+            f"\n    def {name}(self, {args}, *, last_event_id: int | str | None = None, **options: Any) -> Any:\n"
             + doc
-            + f"        return self._open_stream({path!r}, {{'sessionId': session_id}}, last_event_id=last_event_id, **options)\n"
+            + f"        return self._open_stream({path!r}, {{{values}}}, last_event_id=last_event_id, **options)\n"
         )
 
     positional: list[str] = []

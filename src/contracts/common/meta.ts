@@ -20,6 +20,8 @@ export type TProcedureMeta = OpenApiMeta & {
   documentedBody?: z.ZodType;
   /** Example request body and success body, shown by the document (and checked against the schemas). */
   examples?: TRouteExamples;
+  /** A partner tenant route (`/organizations/{orgId}/...`, contracts/partner/tenant.ts): takes `X-Service-Subject`. */
+  tenant?: true;
 };
 
 export type TRouteExamples = { request?: Record<string, unknown>; response?: Record<string, unknown> };

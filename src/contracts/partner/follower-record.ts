@@ -41,6 +41,10 @@ export const ZFollowerRecord = z
     clientSegment: z.string().meta({ description: "The URL segment; also the organization's identifier." }),
     directLoginDisabled: z.boolean(),
     domainName: z.string().meta({ description: "Name of the customer's primary domain." }),
+    domains: z.array(z.object({ id: ZUuid, name: z.string() }).meta({ id: "CustomerDomain" })).meta({
+      description:
+        "The customer's domains with their ids, oldest first (the template's domains exist from the first answer on): what tenant routes, worker roles and entitlements name. In a replay, as they were when the customer was provisioned.",
+    }),
     onboardingStatus: ZOnboardingStatus,
     onboardingSteps: z.array(z.string()).meta({
       description:

@@ -11,6 +11,7 @@ export const getOrganizationMeta = routeMeta({
       clientSegment: "acme-bakery",
       directLoginDisabled: true,
       domainName: "Front office",
+      domains: [{ id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", name: "Front office" }],
       onboardingStatus: "completed",
       onboardingSteps: ["domains", "automation:support-triage", "entitlements"],
       onboardingError: null,

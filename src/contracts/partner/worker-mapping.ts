@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZIsoDateTime, ZUuid } from "@/contracts/common/ids";
 import { ZPartnerSubject } from "./lease";
+import { OWNER_SUBJECT } from "./tenant";
 
 export const DISPLAY_NAME_MAX = 120;
 export const DOMAIN_ROLES_MAX = 50;
@@ -29,7 +30,13 @@ export const ZWorkerMapping = z
 export type TWorkerMapping = z.infer<typeof ZWorkerMapping>;
 
 export const ZVouchWorkerBody = {
-  partnerSubject: ZPartnerSubject,
+  // `owner` names the provisioned owner on tenant routes (X-Service-Subject): never a worker.
+  partnerSubject: ZPartnerSubject.refine(
+    (subject) => subject !== OWNER_SUBJECT,
+    `\`${OWNER_SUBJECT}\` is reserved: it names the provisioned owner on tenant routes`,
+  ).meta({
+    description: `The platform's own id of the named worker, 1-200 characters, compared exactly; not \`${OWNER_SUBJECT}\` (reserved for the provisioned owner).`,
+  }),
   displayName: z
     .string()
     .trim()

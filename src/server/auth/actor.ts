@@ -1,7 +1,10 @@
 import type { OrgRole } from "@/server/db/generated/enums";
 
-/** How a user proved who they are on this request. */
-export type TUserCredentialKind = "api_key" | "user_token" | "cookie";
+/**
+ * How a user proved who they are on this request. `partner`: a partner key or app lease acting for
+ * the person its `X-Service-Subject` names (tenant routes, services/partner/tenant/tenant-actor.ts).
+ */
+export type TUserCredentialKind = "api_key" | "user_token" | "cookie" | "partner";
 
 /** A person acting inside one organization; re-read from the database on every request. */
 export type TUserActor = {

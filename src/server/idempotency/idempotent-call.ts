@@ -52,7 +52,12 @@ export async function idempotentCall<T>(call: TIdempotentCall<T>): Promise<{ bod
   return { body: result.body, replayed: result.replayed };
 }
 
-type TRouteContext = { req: { headers: Headers }; resHeaders: Record<string, string> };
+type TRouteContext = {
+  req: { headers: Headers };
+  resHeaders: Record<string, string>;
+  /** Set by a door whose claims must stay apart from the same call made elsewhere (tenant routes). */
+  idempotencyScope?: string;
+};
 
 /**
  * A route's idempotent call: the key from the request's `Idempotency-Key` header (checked),
@@ -61,7 +66,8 @@ type TRouteContext = { req: { headers: Headers }; resHeaders: Record<string, str
  */
 export async function answerIdempotently<T>(ctx: TRouteContext, call: Omit<TIdempotentCall<T>, "key">): Promise<T> {
   const key = idempotencyKeyOf(ctx.req.headers, undefined);
-  const { body, replayed } = await idempotentCall<T>({ ...call, key });
+  const scope = ctx.idempotencyScope ? `${ctx.idempotencyScope}|${call.scope}` : call.scope;
+  const { body, replayed } = await idempotentCall<T>({ ...call, scope, key });
   if (replayed) ctx.resHeaders["Idempotency-Replayed"] = "true";
   return body;
 }

@@ -17,6 +17,7 @@ import { partnerWorkersRouter } from "./partner-workers/router";
 import { sessionConsoleRouter } from "./sessions/console/router";
 import { sessionsRouter } from "./sessions/router";
 import { tenancyRouter } from "./tenancy/router";
+import { tenantRouter } from "./tenant/router";
 import { triggersRouter } from "./triggers/router";
 import { usageRouter } from "./usage/router";
 import { webhookEndpointsRouter } from "./webhook-endpoints/router";
@@ -46,6 +47,7 @@ export const appRouter = router({
   assistantConnections: assistantConnectionsRouter,
   webhookEndpoints: webhookEndpointsRouter,
   webhookEvents: webhookEventsRouter,
+  tenant: tenantRouter,
 });
 
 export type TAppRouter = typeof appRouter;

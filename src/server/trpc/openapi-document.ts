@@ -7,7 +7,8 @@ import { SURFACE_PREFIX, type TProcedureMeta, type TSurface } from "@/contracts/
 import { appRouter } from "@/server/routers/root";
 import { addIngressOperation } from "./openapi-ingress";
 import { addMcpOperation } from "./openapi-mcp";
-import { addSessionStreamOperation } from "./openapi-stream";
+import { addSessionStreamOperation, tenantStreamDoor } from "./openapi-stream";
+import { orgIdFirst, subjectParameter, TENANT_SUBJECT } from "./openapi-subject";
 import { addAssistantWebhook, addCompletionWebhook } from "./openapi-webhooks";
 import { surfaceProcedures } from "./surface";
 
@@ -118,27 +119,6 @@ function idempotencyKeyParameter(required: boolean) {
  * service answers with the status each route declares and the standard envelope. This
  * rewrites each operation to say what the route really does.
  */
-/**
- * `X-Service-Subject` (spec 4.7-4.8): the worker a partner call is made for. A worker route takes
- * it optionally (when sent it must name the path's worker); the OAuth app routes need it (an
- * organization admin worker).
- */
-function subjectParameter(path: string) {
-  const needed = path.includes("/oauth-apps");
-  if (!needed && !path.includes("/workers/{w}")) return null;
-  return {
-    name: "X-Service-Subject",
-    in: "header",
-    // Not `required` even where it is needed: an SDK client may send it on every call (its
-    // `subject` option), which a required per-call parameter would make every caller repeat.
-    required: false,
-    description: needed
-      ? "Needed here: the vouched worker the call is made for: an Owner or Admin of this customer (403 FORBIDDEN otherwise)."
-      : "The worker the call is made for; when sent it must be the path's worker (404 NOT_FOUND otherwise).",
-    schema: { type: "string", minLength: 1, maxLength: 200 },
-  };
-}
-
 function describeOperation(operation: TOperation, meta: TProcedureMeta, path: string): void {
   const declared = (meta.openapi?.errorResponses ?? {}) as Record<number, string>;
   const success = operation.responses?.["200"] as { content?: unknown } | undefined;
@@ -160,7 +140,8 @@ function describeOperation(operation: TOperation, meta: TProcedureMeta, path: st
   for (const parameter of (operation.parameters ?? []) as Array<{ schema?: { type?: string; default?: unknown } }>)
     if (parameter.schema?.type === "integer" && typeof parameter.schema.default === "string")
       parameter.schema.default = Number(parameter.schema.default);
-  const subject = meta.surface === "partner-v1" ? subjectParameter(path) : null;
+  if (meta.tenant) operation.parameters = orgIdFirst(operation.parameters ?? []);
+  const subject = meta.surface === "partner-v1" ? subjectParameter(path, meta) : null;
   if (subject) operation.parameters = [...(operation.parameters ?? []), subject];
   if (meta.idempotency) {
     errors[409] ??= IDEMPOTENCY_409;
@@ -223,7 +204,10 @@ function buildDocument(surface: TSurface): OpenAPIObject {
     Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),
   );
   document.components = { ...document.components, schemas: { ...schemas, ErrorEnvelope: envelopeSchema as never } };
-  if (surface === "partner-v1") addAssistantWebhook(document);
+  if (surface === "partner-v1") {
+    addAssistantWebhook(document);
+    addSessionStreamOperation(document, tenantStreamDoor(TENANT_SUBJECT));
+  }
   if (surface === "v1") {
     addCompletionWebhook(document);
     addSessionStreamOperation(document);
@@ -364,6 +348,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Support sessions": "Sessions a customer shares with its partner for support.",
   "Worker approvals": "Decisions a vouched worker takes on runs and sessions.",
   Workers: "Named workers a partner vouches for in a customer.",
+  Domains: "A provisioned customer's domains and the subject's role in each (tenant routes).",
   "Webhook endpoints": "Where the service tells a customer's product that a turn or a flow run settled.",
 };
 

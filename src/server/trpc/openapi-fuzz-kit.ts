@@ -22,7 +22,12 @@ export type TOperation = {
 
 // Documented beside the tRPC routes but served by their own route handlers (SSE, MCP, event
 // ingress): the fuzz drives those through their route modules instead.
-const PLAIN_ROUTES = new Set(["/agents/sessions/{sessionId}/stream", "/mcp", "/triggers/ingress/{token}"]);
+const PLAIN_ROUTES = new Set([
+  "/agents/sessions/{sessionId}/stream",
+  "/organizations/{orgId}/agents/sessions/{sessionId}/stream",
+  "/mcp",
+  "/triggers/ingress/{token}",
+]);
 
 type TDocumentOperation = {
   parameters?: TParameter[];

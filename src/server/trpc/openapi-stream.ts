@@ -1,4 +1,12 @@
 import type { OpenAPIObject } from "trpc-to-openapi";
+import {
+  TENANT_400,
+  TENANT_401,
+  TENANT_403,
+  TENANT_404,
+  TENANT_PREFIX,
+  TENANT_SECURITY,
+} from "@/contracts/partner/tenant";
 
 const ENVELOPE = { $ref: "#/components/schemas/ErrorEnvelope" };
 
@@ -11,17 +19,73 @@ const DESCRIPTION = [
   "Event types: snapshot, turn.started, message.delta, tool_call.started, tool_call.finished, caller_credential.failed, budget.failed, file.added, turn.suspended (with `approvalId` and the gated tool name), turn.completed, session.changed, stream.reset.",
 ].join("\n\n");
 
+const V1_404 =
+  "Missing or invalid personal key (a `yku_` token included), or no session with this id that the key owner can see (NOT_FOUND).";
+
+/** Where a surface serves the stream, and what it adds to the v1 operation. */
+type TStreamDoor = {
+  path: string;
+  operationId: string;
+  security: string[];
+  /** Parameters before the stream's own (the tenant route's `orgId` and `X-Service-Subject`). */
+  parameters: unknown[];
+  /** Answers besides 200 and 429. */
+  refusals: Record<string, string>;
+  description?: string;
+};
+
+const V1_STREAM: TStreamDoor = {
+  path: "/agents/sessions/{sessionId}/stream",
+  operationId: "agents-sessions-stream",
+  security: ["apiKey"],
+  parameters: [],
+  refusals: { "404": V1_404 },
+};
+
+/** The partner tenant twin (src/server/http/tenant-session-stream-route.ts), given the subject header's parameter. */
+export function tenantStreamDoor(subjectParameter: unknown): TStreamDoor {
+  return {
+    path: `${TENANT_PREFIX}${V1_STREAM.path}`,
+    operationId: "tenant-sessions-stream",
+    security: TENANT_SECURITY,
+    parameters: [
+      {
+        name: "orgId",
+        in: "path",
+        required: true,
+        description: "The customer organization's id (UUID).",
+        schema: { type: "string" },
+      },
+      subjectParameter,
+    ],
+    refusals: {
+      "400": TENANT_400,
+      "401": TENANT_401,
+      "403": TENANT_403,
+      "404": `${TENANT_404} Or no session with this id that the subject can see.`,
+    },
+    description:
+      "Same stream as `GET /api/v1/agents/sessions/{sessionId}/stream`, acting as the person `X-Service-Subject` names in the customer (visibility is theirs).",
+  };
+}
+
+const envelopeAnswer = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ENVELOPE } },
+});
+
 /** The SSE route is a plain route handler, so it is described here by hand (ARCHITECTURE rule 11). */
-export function addSessionStreamOperation(document: OpenAPIObject): void {
+export function addSessionStreamOperation(document: OpenAPIObject, door: TStreamDoor = V1_STREAM): void {
   document.paths ??= {};
-  document.paths["/agents/sessions/{sessionId}/stream"] = {
+  document.paths[door.path] = {
     get: {
-      operationId: "agents-sessions-stream",
+      operationId: door.operationId,
       summary: "Stream a session's events (SSE)",
-      description: DESCRIPTION,
+      description: door.description ? `${door.description}\n\n${DESCRIPTION}` : DESCRIPTION,
       tags: ["Agent sessions"],
-      security: [{ apiKey: [] }],
+      security: door.security.map((name) => ({ [name]: [] })),
       parameters: [
+        ...door.parameters,
         {
           name: "sessionId",
           in: "path",
@@ -59,11 +123,7 @@ export function addSessionStreamOperation(document: OpenAPIObject): void {
             },
           },
         },
-        "404": {
-          description:
-            "Missing or invalid personal key (a `yku_` token included), or no session with this id that the key owner can see (NOT_FOUND).",
-          content: { "application/json": { schema: ENVELOPE } },
-        },
+        ...Object.fromEntries(Object.entries(door.refusals).map(([status, text]) => [status, envelopeAnswer(text)])),
         "429": {
           description:
             "Too many connects for this credential, organization or address (RATE_LIMITED): reconnect after `Retry-After` seconds.",

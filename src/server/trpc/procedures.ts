@@ -6,6 +6,7 @@ import { ready } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
 import { countAfterAuthentication } from "@/server/ratelimit/request-limits";
 import { isInstanceOperator } from "@/server/services/admin/is-instance-operator";
+import { resolveTenantActor } from "@/server/services/partner/tenant/tenant-actor";
 import type { TContext } from "./context";
 import { publicProcedure } from "./init";
 
@@ -92,6 +93,31 @@ export const partnerProcedure = withDatabase.use(async ({ ctx, next }) => {
   const actor = (await authenticateBearer(ctx.req.headers, ["partner_key"])) as TPartnerActor | null;
   if (!actor) throw partnerRefusal();
   return next({ ctx: { actor } });
+});
+
+/**
+ * Partner tenant routes (`/organizations/{orgId}/...`, issue 40; build them with tenantRoute in
+ * ./tenant-route.ts): a partner key or an app lease of that customer, plus `X-Service-Subject`
+ * naming the provisioned owner or a vouched worker. The procedure then runs as that person (a
+ * TUserActor, exactly as on /api/v1), so the v1 services decide with the person's current roles.
+ * Runs before the input is parsed, like the other flavours: refusals never depend on the body.
+ */
+export const tenantProcedure = withDatabase.use(async ({ ctx, getRawInput, next }) => {
+  // Only through /api/partner/v1, where the partner surface's limits count the customer (the
+  // console's /api/trpc serves the whole router).
+  if (ctx.surface !== "partner-v1") throw notFound();
+  const credential = (await authenticateBearer(ctx.req.headers, ["partner_key", "lease_token"])) as
+    TPartnerActor | TLeaseActor | null;
+  if (!credential) throw partnerRefusal();
+  const raw = (await getRawInput()) as { orgId?: unknown } | undefined;
+  const { actor, platformId } = await resolveTenantActor({
+    credential,
+    orgId: typeof raw?.orgId === "string" ? raw.orgId : "",
+    subject: ctx.req.headers.get("x-service-subject"),
+  });
+  // Idempotency-Key claims of tenant calls are the platform's own: never a replay of the
+  // person's /api/v1 calls nor another platform's (idempotent-call.ts).
+  return next({ ctx: { actor, idempotencyScope: `partner:${platformId}` } });
 });
 
 /** Leased token (ykt_). */

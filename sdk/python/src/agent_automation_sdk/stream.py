@@ -71,8 +71,11 @@ class SessionStream:
         resume_snapshots: bool = False,
         max_reconnects: int = 10,
         read_timeout: float = 60.0,
+        subject: str | None = None,
     ) -> None:
         self._client = client
+        # `X-Service-Subject` for this stream only (partner tenant routes), over the client's `subject`.
+        self._subject = subject
         self._url = url
         self.session_id = session_id
         self.last_event_id: int | None = None if last_event_id in (None, "") else int(last_event_id)  # type: ignore[arg-type]
@@ -109,6 +112,8 @@ class SessionStream:
         while not self.closed:
             headers = self._client._base_headers(True, request_id=_new_request_id())
             headers.pop("accept", None)  # connect_sse asks for text/event-stream
+            if self._subject:
+                headers["x-service-subject"] = self._subject
             if self.last_event_id is not None:
                 headers["last-event-id"] = str(self.last_event_id)
             timeout = httpx.Timeout(self._read_timeout, connect=10.0)

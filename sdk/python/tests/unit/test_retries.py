@@ -92,7 +92,7 @@ def test_operations_without_idempotency_send_no_key():
 
 
 def test_provisioning_and_worker_mutations_carry_a_key():
-    record = {"orgId": ORG, "clientName": "B", "clientSegment": "b", "directLoginDisabled": False, "domainName": "D", "onboardingStatus": "pending", "onboardingSteps": [], "onboardingError": None, "release": None, "owner": {"userId": "u", "name": "O", "invitation": None}, "createdAt": "2026-01-01T00:00:00.000Z"}
+    record = {"orgId": ORG, "clientName": "B", "clientSegment": "b", "directLoginDisabled": False, "domainName": "D", "domains": [], "onboardingStatus": "pending", "onboardingSteps": [], "onboardingError": None, "release": None, "owner": {"userId": "u", "name": "O", "invitation": None}, "createdAt": "2026-01-01T00:00:00.000Z"}
     script = Script(httpx.Response(202, json=record), httpx.Response(204), httpx.Response(204))
     client, _ = partner(script)
     made = client.organizations.provision(client_name="B", client_segment="b", direct_login_disabled=False, owner_name="O", domain_name="D")

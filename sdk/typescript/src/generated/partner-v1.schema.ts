@@ -40,6 +40,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/agents/{automationId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a session on a published agent
+         * @description Same contract as `POST /api/v1/agents/{automationId}/sessions`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Opens a domain session on the agent's published revision (the session keeps that revision for all its turns) and queues its first turn. 202 means accepted, not completed: follow the stream or read the session. `callerCredentials` apply to the first turn only.
+         */
+        post: operations["tenant-sessions-open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/agents/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a session's transcript and state
+         * @description Same contract as `GET /api/v1/agents/sessions/{sessionId}`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. The authoritative transcript, turns, tool calls and state of a visible session, with flags for the current caller. Domain sessions are visible to members of the session's domain; personal chats only to their creator. Organization Owner/Admin status bypasses neither.
+         */
+        get: operations["tenant-sessions-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/agents/sessions/{sessionId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message and queue the next turn
+         * @description Same contract as `POST /api/v1/agents/sessions/{sessionId}/messages`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Appends the message and queues the next turn on the session's pinned revision. Allowed to the session's owner and to the domain's Operators, Editors and Owners. New `callerCredentials` belong only to this turn. Never refused because the session is busy: the message is stored at once and `executionId` names the turn that will answer it. Turns run one at a time: behind a running turn or one waiting for an approval the new turn waits and starts when that one settles; a queued turn not started yet is superseded (it fails with TURN_CANCELLED, its `turn.completed` names the new turn as `supersededBy`) and the new turn answers both messages.
+         */
+        post: operations["tenant-sessions-postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/agents/sessions/{sessionId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream a session's events (SSE)
+         * @description Same stream as `GET /api/v1/agents/sessions/{sessionId}/stream`, acting as the person `X-Service-Subject` names in the customer (visibility is theirs).
+         *
+         *     Server-Sent Events of one session. Requires visibility only (the transcript is readable), not participation.
+         *
+         *     The stream starts with `retry: 2000`, then a `snapshot` frame, then the session's events as they are logged; a `: heartbeat` comment is sent every 25 seconds.
+         *
+         *     Each frame is `id: <seq>`, `event: <type>`, `data: <envelope>` where the envelope is `{ v: 1, sessionId, seq, ts, event, data }`.
+         *
+         *     The snapshot's `data` is the session details object of `GET /agents/sessions/{sessionId}` (with `pendingApproval` and `pendingApprovalId`); its `seq` is the log's last seq, or the resume point.
+         *
+         *     Reconnect with `Last-Event-ID` (or the `lastEventId` query parameter) to receive every event strictly after that seq, without gap or duplicate. An id beyond the log, or one that is not a seq, gets `stream.reset` followed by a fresh snapshot.
+         *
+         *     Event types: snapshot, turn.started, message.delta, tool_call.started, tool_call.finished, caller_credential.failed, budget.failed, file.added, turn.suspended (with `approvalId` and the gated tool name), turn.completed, session.changed, stream.reset.
+         */
+        get: operations["tenant-sessions-stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/agents/sessions/{sessionId}/turn-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a pending tool call
+         * @description Same contract as `POST /api/v1/agents/sessions/{sessionId}/turn-approval`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Resolves the session's pending tool approval. A user-routed approval (the call runs on someone's caller credential) can be decided only by that person; otherwise by a domain member whose role is in the domain's approval policy. `approved` queues the turn to resume (the response does not wait for the tool call) and supplied `callerCredentials` replace the parked turn's grant; `rejected` records the refusal, tells the model, and the turn continues to its answer.
+         */
+        post: operations["tenant-sessions-decideApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/assistant-config": {
         parameters: {
             query?: never;
@@ -86,6 +198,46 @@ export interface paths {
          * @description Sets the platform's override for one agent or flow of the customer. A disabled automation never starts: session open, console runs, trigger firings (the subscriber is skipped with AUTOMATION_DISABLED), MCP and flow agent steps refuse it, and later messages to its existing sessions are refused too.
          */
         patch: operations["partnerEntitlements-setEntitlement"];
+        trace?: never;
+    };
+    "/organizations/{orgId}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the customer's domains
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every domain of the customer, by name, with the subject's role in each (null where they have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an Operator runs agents, an Editor authors, an Owner manages.
+         */
+        get: operations["tenant-domains-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/domains/{domainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one of the customer's domains
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain with the subject's role in it (null when they are no member of it).
+         */
+        get: operations["tenant-domains-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/organizations/{orgId}/entitlements": {
@@ -796,6 +948,11 @@ export interface components {
             external_ref: string;
         };
         CreateWorkerRequest: components["schemas"]["CreateAssistantWorker"] | components["schemas"]["VouchWorker"];
+        CustomerDomain: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         CustomerRecord: {
             clientName: string;
             /** @description The URL segment; also the organization's identifier. */
@@ -805,6 +962,8 @@ export interface components {
             directLoginDisabled: boolean;
             /** @description Name of the customer's primary domain. */
             domainName: string;
+            /** @description The customer's domains with their ids, oldest first (the template's domains exist from the first answer on): what tenant routes, worker roles and entitlements name. In a replay, as they were when the customer was provisioned. */
+            domains: components["schemas"]["CustomerDomain"][];
             /** @description Why onboarding failed; null unless `onboardingStatus` is `failed`. */
             onboardingError: string | null;
             /**
@@ -889,6 +1048,13 @@ export interface components {
              */
             type: "message.created";
             worker_ref: string | null;
+        };
+        MessagePosted: {
+            /**
+             * Format: uuid
+             * @description The queued turn.
+             */
+            executionId: string;
         };
         OAuthApps: {
             apps: {
@@ -982,6 +1148,48 @@ export interface components {
             /** @description The template release applied (1, 2, ...). */
             version: number;
         };
+        SessionDetails: {
+            archived: boolean;
+            /** Format: uuid */
+            automationId: string;
+            /** @description Whether this caller can rename, archive, delete or set the outcome. */
+            canManage: boolean;
+            /** @description Whether this caller can send new messages (participation and lifecycle checks). */
+            canParticipate: boolean;
+            /**
+             * Format: date-time
+             * @description ISO-8601 timestamp.
+             */
+            createdAt: string;
+            /** Format: uuid */
+            domainId: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "domain" | "personal";
+            messages: components["schemas"]["SessionMessage"][];
+            /**
+             * @description `api`, `console`, `mcp`, `trigger`, `assistant` (an assistant worker's conversation) or `flow` (a flow's agent step).
+             * @enum {string}
+             */
+            origin: "api" | "console" | "mcp" | "trigger" | "assistant" | "flow";
+            outcome: string | null;
+            pendingApproval: components["schemas"]["PendingApproval"] | null;
+            pendingApprovalId: string | null;
+            /** @description Why new messages are unavailable to this caller (`archived` or `not_permitted`), or null. */
+            readOnlyReason: string | null;
+            /** @description The agent revision every turn of this session runs; negative for a console test run, which pins a snapshot of the draft. */
+            revision: number;
+            /**
+             * @description `idle` (no turn in progress), `running` (a turn is queued or running), `suspended` (waiting for an approval) or `failed` (the last turn failed).
+             * @enum {string}
+             */
+            state: "idle" | "running" | "suspended" | "failed";
+            /** @description Whether this is a console test run of the agent's (or flow's) unpublished draft. */
+            testRun: boolean;
+            title: string;
+            turns: components["schemas"]["SessionTurn"][];
+        };
         SessionMessage: {
             /** @description The recorded author of a user message; null for machine and historical messages. */
             author: components["schemas"]["SessionMessageAuthor"] | null;
@@ -1004,6 +1212,18 @@ export interface components {
             name: string;
             /** Format: uuid */
             userId: string;
+        };
+        SessionOpened: {
+            /**
+             * Format: uuid
+             * @description The queued first turn.
+             */
+            executionId: string;
+            /**
+             * Format: uuid
+             * @description The new session.
+             */
+            sessionId: string;
         };
         SessionToolCall: {
             /** @description Arguments as the model gave them; header values are redacted. */
@@ -1122,6 +1342,19 @@ export interface components {
                 turns: components["schemas"]["SessionTurn"][];
             };
         };
+        TenantDomain: {
+            /**
+             * Format: uuid
+             * @description The domain's id: what agents, flows, triggers and worker roles name.
+             */
+            id: string;
+            name: string;
+            /** @description The subject's role in this domain now; null when they are no member of it. */
+            role: ("owner" | "editor" | "operator" | "viewer") | null;
+        };
+        TenantDomainList: {
+            items: components["schemas"]["TenantDomain"][];
+        };
         UsageRecordedEvent: {
             data: {
                 at: string;
@@ -1164,7 +1397,7 @@ export interface components {
              * @enum {string}
              */
             organizationRole?: "member" | "admin";
-            /** @description The platform's own id of the named worker, 1-200 characters, compared exactly. */
+            /** @description The platform's own id of the named worker, 1-200 characters, compared exactly; not `owner` (reserved for the provisioned owner). */
             partnerSubject: string;
         };
         WorkerApproval: {
@@ -1334,6 +1567,12 @@ export interface operations {
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "directLoginDisabled": true,
                      *       "domainName": "Front office",
+                     *       "domains": [
+                     *         {
+                     *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "name": "Front office"
+                     *         }
+                     *       ],
                      *       "onboardingError": null,
                      *       "onboardingStatus": "pending",
                      *       "onboardingSteps": [],
@@ -1483,6 +1722,12 @@ export interface operations {
                      *       "createdAt": "2026-03-14T09:30:00.000Z",
                      *       "directLoginDisabled": true,
                      *       "domainName": "Front office",
+                     *       "domains": [
+                     *         {
+                     *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "name": "Front office"
+                     *         }
+                     *       ],
                      *       "onboardingError": null,
                      *       "onboardingStatus": "completed",
                      *       "onboardingSteps": [
@@ -1535,6 +1780,806 @@ export interface operations {
             };
             /** @description No customer of your platform with this id (NOT_FOUND); another platform's customer and an unknown id answer the same. */
             404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-sessions-open": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The agent's id (UUID). */
+                automationId: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Summarise yesterday's support tickets."
+                 *     }
+                 */
+                "application/json": {
+                    callerCredentials?: components["schemas"]["CallerCredentials"];
+                    /** @description The message, trimmed, 1-8,000 characters. */
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "executionId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "sessionId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionOpened"];
+                };
+            };
+            /** @description Unknown or invalid fields (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject's role in the agent's domain does not allow running agents (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No published agent with this id that the subject can see; the id names a flow (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-sessions-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                /** @description The session's id (UUID). */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "archived": false,
+                     *       "automationId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "canManage": true,
+                     *       "canParticipate": true,
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "domainId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *       "kind": "domain",
+                     *       "messages": [
+                     *         {
+                     *           "author": {
+                     *             "isYou": false,
+                     *             "name": "Jane Doe",
+                     *             "userId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b"
+                     *           },
+                     *           "body": "Please draft a reply to the last customer email.",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "executionId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *           "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *           "role": "user"
+                     *         }
+                     *       ],
+                     *       "origin": "api",
+                     *       "outcome": "Drafted and sent the refund reply.",
+                     *       "pendingApproval": null,
+                     *       "pendingApprovalId": null,
+                     *       "readOnlyReason": null,
+                     *       "revision": 1,
+                     *       "state": "idle",
+                     *       "testRun": false,
+                     *       "title": "Support triage",
+                     *       "turns": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "errorCode": null,
+                     *           "errorMessage": null,
+                     *           "executionId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *           "finishedAt": "2026-03-14T09:31:12.000Z",
+                     *           "number": 1,
+                     *           "status": "completed",
+                     *           "toolCalls": [
+                     *             {
+                     *               "args": {
+                     *                 "subject": "Your refund",
+                     *                 "to": "jane@customer.example"
+                     *               },
+                     *               "decision": {
+                     *                 "comment": "Looks right, send it.",
+                     *                 "decidedAt": "2026-03-14T09:30:00.000Z",
+                     *                 "decidedBy": {
+                     *                   "name": "Jane Doe",
+                     *                   "userId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f"
+                     *                 },
+                     *                 "decision": "approved"
+                     *               },
+                     *               "errorCode": null,
+                     *               "errorMessage": null,
+                     *               "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *               "name": "email.send",
+                     *               "result": {
+                     *                 "status": 200
+                     *               },
+                     *               "status": "succeeded"
+                     *             }
+                     *           ],
+                     *           "usage": {
+                     *             "costUsd": 0.0041,
+                     *             "inputTokens": 1840,
+                     *             "outputTokens": 212
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionDetails"];
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No session with this id that the subject can see (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-sessions-postMessage": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                /** @description The session's id (UUID). */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Only the ones marked urgent, please."
+                 *     }
+                 */
+                "application/json": {
+                    callerCredentials?: components["schemas"]["CallerCredentials"];
+                    /** @description The message, trimmed, 1-8,000 characters. */
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "executionId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessagePosted"];
+                };
+            };
+            /** @description Unknown or invalid fields (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The session is visible but the subject may not send messages to it, or it is archived (SESSION_NOT_DRIVABLE). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No session with this id that the subject can see (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The session is a flow run's: flows take their input when they start and accept no messages (CONFLICT). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-sessions-stream": {
+        parameters: {
+            query?: {
+                /** @description The same as the Last-Event-ID header, for clients that cannot set headers; the header wins. */
+                lastEventId?: string;
+            };
+            header?: {
+                Accept?: "text/event-stream";
+                /** @description Resume strictly after this seq. */
+                "Last-Event-ID"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                /** @description The session's id (UUID). */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 2000
+                     *
+                     *     id: 3
+                     *     event: snapshot
+                     *     data: {"v":1,"sessionId":"<UUID>","seq":3,"ts":"<timestamp>","event":"snapshot","data":{"pendingApproval":null,"pendingApprovalId":null}}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. Or no session with this id that the subject can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many connects for this credential, organization or address (RATE_LIMITED): reconnect after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before reconnecting. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-sessions-decideApproval": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                /** @description The session's id (UUID). */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "approvalId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                 *       "decision": "approved"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description From `turn.suspended` or the snapshot; a stale or different id is a conflict.
+                     */
+                    approvalId?: string;
+                    callerCredentials?: components["schemas"]["CallerCredentials"];
+                    /** @description At most 2,000 characters. */
+                    comment?: string;
+                    /**
+                     * @description `approved` or `rejected`.
+                     * @enum {string}
+                     */
+                    decision: "approved" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approvalId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "decision": "approved",
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApprovalDecided"];
+                };
+            };
+            /** @description Unknown or invalid fields (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The session is visible but the caller may not decide this approval (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No session with this id that the subject can see (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No approval is pending, `approvalId` is stale or names another approval, or the approval was already decided (CONFLICT). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
@@ -2042,6 +3087,252 @@ export interface operations {
             };
             /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
             415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-domains-list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "name": "Front office",
+                     *           "role": "operator"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantDomainList"];
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-domains-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The domain's id (UUID). */
+                domainId: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *       "name": "Front office",
+                     *       "role": "operator"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantDomain"];
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No domain with this id in the customer (NOT_FOUND). */
+            404: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;

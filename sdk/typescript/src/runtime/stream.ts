@@ -50,6 +50,8 @@ export type SessionStreamOptions = {
    */
   resumeSnapshots?: boolean;
   headers?: Record<string, string>;
+  /** `X-Service-Subject` for this stream only (partner tenant routes), over the client's `subject`. */
+  subject?: string;
 };
 
 /**
@@ -64,6 +66,8 @@ export async function* followSessionStream(
   transport: Transport,
   sessionId: string,
   options: SessionStreamOptions = {},
+  /** Where the stream is served: the v1 path by default; the partner tenant route passes its own. */
+  path = `/agents/sessions/${encodeURIComponent(sessionId)}/stream`,
 ): AsyncGenerator<SessionStreamEnvelope, void, undefined> {
   let cursor = options.lastEventId === undefined ? undefined : String(options.lastEventId);
   let reconnectDelay = options.reconnectDelayMs;
@@ -72,7 +76,7 @@ export async function* followSessionStream(
   let failures = 0;
   let snapshotSeen = false;
   let afterReset = false;
-  const url = transport.url(`/agents/sessions/${encodeURIComponent(sessionId)}/stream`);
+  const url = transport.url(path);
   const outer = options.signal;
 
   while (!outer?.aborted) {
@@ -87,7 +91,11 @@ export async function* followSessionStream(
     let delay: number | undefined;
     let connected = false;
     try {
-      const headers = await transport.headers({ ...options.headers, accept: "text/event-stream" });
+      const headers = await transport.headers({
+        ...options.headers,
+        ...(options.subject ? { "x-service-subject": options.subject } : {}),
+        accept: "text/event-stream",
+      });
       if (cursor !== undefined) headers.set("last-event-id", cursor);
       touch();
       let response: Response;

@@ -609,7 +609,7 @@ class PartnerMessages(Resource):
             '/organizations/{orgId}/workers/{w}/messages',
             path_params={'orgId': org_id, 'w': w},
             headers={'X-Service-Subject': x_service_subject},
-            body=_validated(PostMessageRequest, {k: v for k, v in {'body': body}.items() if v is not OMIT}),
+            body=_validated(AssistantWorkersPostMessageRequest, {k: v for k, v in {'body': body}.items() if v is not OMIT}),
             result=AssistantMessage,
             idempotent=True,
             idempotency_key=idempotency_key,
@@ -657,7 +657,7 @@ class AsyncPartnerMessages(AsyncResource):
             '/organizations/{orgId}/workers/{w}/messages',
             path_params={'orgId': org_id, 'w': w},
             headers={'X-Service-Subject': x_service_subject},
-            body=_validated(PostMessageRequest, {k: v for k, v in {'body': body}.items() if v is not OMIT}),
+            body=_validated(AssistantWorkersPostMessageRequest, {k: v for k, v in {'body': body}.items() if v is not OMIT}),
             result=AssistantMessage,
             idempotent=True,
             idempotency_key=idempotency_key,
@@ -1097,6 +1097,324 @@ class AsyncPartnerSupportSessions(AsyncResource):
         )
 
 
+class PartnerTenantDomains(Resource):
+    """
+    `tenant_domains` on PartnerClient.
+    """
+
+    def list(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantDomainList:
+        """
+        GET /organizations/{orgId}/domains: List the customer's domains
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Every domain of the customer, by name, with the subject's role in each (null where they
+        have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an
+        Operator runs agents, an Editor authors, an Owner manages.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/domains',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantDomainList,
+            request_options=request_options,
+        )
+
+    def get(self, org_id: str, domain_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantDomain:
+        """
+        GET /organizations/{orgId}/domains/{domainId}: Read one of the customer's domains
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The domain with the subject's role in it (null when they are no member of it).
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/domains/{domainId}',
+            path_params={'orgId': org_id, 'domainId': domain_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantDomain,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerTenantDomains(AsyncResource):
+    """
+    `tenant_domains` on AsyncPartnerClient.
+    """
+
+    async def list(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantDomainList:
+        """
+        GET /organizations/{orgId}/domains: List the customer's domains
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Every domain of the customer, by name, with the subject's role in each (null where they
+        have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an
+        Operator runs agents, an Editor authors, an Owner manages.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/domains',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantDomainList,
+            request_options=request_options,
+        )
+
+    async def get(self, org_id: str, domain_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantDomain:
+        """
+        GET /organizations/{orgId}/domains/{domainId}: Read one of the customer's domains
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The domain with the subject's role in it (null when they are no member of it).
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/domains/{domainId}',
+            path_params={'orgId': org_id, 'domainId': domain_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantDomain,
+            request_options=request_options,
+        )
+
+
+class PartnerTenantSessions(Resource):
+    """
+    `tenant_sessions` on PartnerClient.
+    """
+
+    def get(self, org_id: str, session_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> SessionDetails:
+        """
+        GET /organizations/{orgId}/agents/sessions/{sessionId}: Read a session's transcript and
+        state
+
+        Same contract as `GET /api/v1/agents/sessions/{sessionId}`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. The authoritative
+        transcript, turns, tool calls and state of a visible session, with flags for the current
+        caller. Domain sessions are visible to members of the session's domain; personal chats
+        only to their creator. Organization Owner/Admin status bypasses neither.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/agents/sessions/{sessionId}',
+            path_params={'orgId': org_id, 'sessionId': session_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=SessionDetails,
+            request_options=request_options,
+        )
+
+    def post_message(self, org_id: str, session_id: str, *, message: str, x_service_subject: str | None = None, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> MessagePosted:
+        """
+        POST /organizations/{orgId}/agents/sessions/{sessionId}/messages: Send a message and
+        queue the next turn
+
+        Same contract as `POST /api/v1/agents/sessions/{sessionId}/messages`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. Appends the message
+        and queues the next turn on the session's pinned revision. Allowed to the session's
+        owner and to the domain's Operators, Editors and Owners. New `callerCredentials` belong
+        only to this turn. Never refused because the session is busy: the message is stored at
+        once and `executionId` names the turn that will answer it. Turns run one at a time:
+        behind a running turn or one waiting for an approval the new turn waits and starts when
+        that one settles; a queued turn not started yet is superseded (it fails with
+        TURN_CANCELLED, its `turn.completed` names the new turn as `supersededBy`) and the new
+        turn answers both messages.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/agents/sessions/{sessionId}/messages',
+            path_params={'orgId': org_id, 'sessionId': session_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(TenantSessionsPostMessageRequest, {k: v for k, v in {'callerCredentials': caller_credentials, 'message': message}.items() if v is not OMIT}),
+            result=MessagePosted,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def stream(self, org_id: str, session_id: str, *, last_event_id: int | str | None = None, **options: Any) -> Any:
+        """
+        GET /organizations/{orgId}/agents/sessions/{sessionId}/stream: Stream a session's events
+        (SSE)
+
+        Same stream as `GET /api/v1/agents/sessions/{sessionId}/stream`, acting as the person
+        `X-Service-Subject` names in the customer (visibility is theirs).
+
+        Server-Sent Events of one session. Requires visibility only (the transcript is
+        readable), not participation.
+
+        The stream starts with `retry: 2000`, then a `snapshot` frame, then the session's events
+        as they are logged; a `: heartbeat` comment is sent every 25 seconds.
+
+        Each frame is `id: <seq>`, `event: <type>`, `data: <envelope>` where the envelope is `{
+        v: 1, sessionId, seq, ts, event, data }`.
+
+        The snapshot's `data` is the session details object of `GET
+        /agents/sessions/{sessionId}` (with `pendingApproval` and `pendingApprovalId`); its
+        `seq` is the log's last seq, or the resume point.
+
+        Reconnect with `Last-Event-ID` (or the `lastEventId` query parameter) to receive every
+        event strictly after that seq, without gap or duplicate. An id beyond the log, or one
+        that is not a seq, gets `stream.reset` followed by a fresh snapshot.
+
+        Event types: snapshot, turn.started, message.delta, tool_call.started,
+        tool_call.finished, caller_credential.failed, budget.failed, file.added, turn.suspended
+        (with `approvalId` and the gated tool name), turn.completed, session.changed,
+        stream.reset.
+        """
+        return self._open_stream('/organizations/{orgId}/agents/sessions/{sessionId}/stream', {'sessionId': session_id, 'orgId': org_id}, last_event_id=last_event_id, **options)
+
+    def decide_approval(self, org_id: str, session_id: str, *, decision: Literal['approved', 'rejected'], x_service_subject: str | None = None, approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ApprovalDecided:
+        """
+        POST /organizations/{orgId}/agents/sessions/{sessionId}/turn-approval: Approve or reject
+        a pending tool call
+
+        Same contract as `POST /api/v1/agents/sessions/{sessionId}/turn-approval`. Acts as the
+        person `X-Service-Subject` names in the customer, with their current roles. Resolves the
+        session's pending tool approval. A user-routed approval (the call runs on someone's
+        caller credential) can be decided only by that person; otherwise by a domain member
+        whose role is in the domain's approval policy. `approved` queues the turn to resume (the
+        response does not wait for the tool call) and supplied `callerCredentials` replace the
+        parked turn's grant; `rejected` records the refusal, tells the model, and the turn
+        continues to its answer.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/agents/sessions/{sessionId}/turn-approval',
+            path_params={'orgId': org_id, 'sessionId': session_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(TenantSessionsDecideApprovalRequest, {k: v for k, v in {'approvalId': approval_id, 'callerCredentials': caller_credentials, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
+            result=ApprovalDecided,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def open(self, org_id: str, automation_id: str, *, message: str, x_service_subject: str | None = None, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SessionOpened:
+        """
+        POST /organizations/{orgId}/agents/{automationId}/sessions: Open a session on a
+        published agent
+
+        Same contract as `POST /api/v1/agents/{automationId}/sessions`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. Opens a domain
+        session on the agent's published revision (the session keeps that revision for all its
+        turns) and queues its first turn. 202 means accepted, not completed: follow the stream
+        or read the session. `callerCredentials` apply to the first turn only.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/agents/{automationId}/sessions',
+            path_params={'orgId': org_id, 'automationId': automation_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(OpenRequest, {k: v for k, v in {'callerCredentials': caller_credentials, 'message': message}.items() if v is not OMIT}),
+            result=SessionOpened,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerTenantSessions(AsyncResource):
+    """
+    `tenant_sessions` on AsyncPartnerClient.
+    """
+
+    async def get(self, org_id: str, session_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> SessionDetails:
+        """
+        GET /organizations/{orgId}/agents/sessions/{sessionId}: Read a session's transcript and
+        state
+
+        Same contract as `GET /api/v1/agents/sessions/{sessionId}`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. The authoritative
+        transcript, turns, tool calls and state of a visible session, with flags for the current
+        caller. Domain sessions are visible to members of the session's domain; personal chats
+        only to their creator. Organization Owner/Admin status bypasses neither.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/agents/sessions/{sessionId}',
+            path_params={'orgId': org_id, 'sessionId': session_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=SessionDetails,
+            request_options=request_options,
+        )
+
+    async def post_message(self, org_id: str, session_id: str, *, message: str, x_service_subject: str | None = None, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> MessagePosted:
+        """
+        POST /organizations/{orgId}/agents/sessions/{sessionId}/messages: Send a message and
+        queue the next turn
+
+        Same contract as `POST /api/v1/agents/sessions/{sessionId}/messages`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. Appends the message
+        and queues the next turn on the session's pinned revision. Allowed to the session's
+        owner and to the domain's Operators, Editors and Owners. New `callerCredentials` belong
+        only to this turn. Never refused because the session is busy: the message is stored at
+        once and `executionId` names the turn that will answer it. Turns run one at a time:
+        behind a running turn or one waiting for an approval the new turn waits and starts when
+        that one settles; a queued turn not started yet is superseded (it fails with
+        TURN_CANCELLED, its `turn.completed` names the new turn as `supersededBy`) and the new
+        turn answers both messages.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/agents/sessions/{sessionId}/messages',
+            path_params={'orgId': org_id, 'sessionId': session_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(TenantSessionsPostMessageRequest, {k: v for k, v in {'callerCredentials': caller_credentials, 'message': message}.items() if v is not OMIT}),
+            result=MessagePosted,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def decide_approval(self, org_id: str, session_id: str, *, decision: Literal['approved', 'rejected'], x_service_subject: str | None = None, approval_id: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, comment: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ApprovalDecided:
+        """
+        POST /organizations/{orgId}/agents/sessions/{sessionId}/turn-approval: Approve or reject
+        a pending tool call
+
+        Same contract as `POST /api/v1/agents/sessions/{sessionId}/turn-approval`. Acts as the
+        person `X-Service-Subject` names in the customer, with their current roles. Resolves the
+        session's pending tool approval. A user-routed approval (the call runs on someone's
+        caller credential) can be decided only by that person; otherwise by a domain member
+        whose role is in the domain's approval policy. `approved` queues the turn to resume (the
+        response does not wait for the tool call) and supplied `callerCredentials` replace the
+        parked turn's grant; `rejected` records the refusal, tells the model, and the turn
+        continues to its answer.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/agents/sessions/{sessionId}/turn-approval',
+            path_params={'orgId': org_id, 'sessionId': session_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(TenantSessionsDecideApprovalRequest, {k: v for k, v in {'approvalId': approval_id, 'callerCredentials': caller_credentials, 'comment': comment, 'decision': decision}.items() if v is not OMIT}),
+            result=ApprovalDecided,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def open(self, org_id: str, automation_id: str, *, message: str, x_service_subject: str | None = None, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SessionOpened:
+        """
+        POST /organizations/{orgId}/agents/{automationId}/sessions: Open a session on a
+        published agent
+
+        Same contract as `POST /api/v1/agents/{automationId}/sessions`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. Opens a domain
+        session on the agent's published revision (the session keeps that revision for all its
+        turns) and queues its first turn. 202 means accepted, not completed: follow the stream
+        or read the session. `callerCredentials` apply to the first turn only.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/agents/{automationId}/sessions',
+            path_params={'orgId': org_id, 'automationId': automation_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(OpenRequest, {k: v for k, v in {'callerCredentials': caller_credentials, 'message': message}.items() if v is not OMIT}),
+            result=SessionOpened,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
 class PartnerTurns(Resource):
     """
     `turns` on PartnerClient.
@@ -1491,6 +1809,8 @@ class PartnerClientBase(BaseClient):
     organizations: PartnerOrganizations
     policies: PartnerPolicies
     support_sessions: PartnerSupportSessions
+    tenant_domains: PartnerTenantDomains
+    tenant_sessions: PartnerTenantSessions
     turns: PartnerTurns
     worker_approvals: PartnerWorkerApprovals
     workers: PartnerWorkers
@@ -1509,6 +1829,8 @@ class PartnerClientBase(BaseClient):
         self.organizations = PartnerOrganizations(self)
         self.policies = PartnerPolicies(self)
         self.support_sessions = PartnerSupportSessions(self)
+        self.tenant_domains = PartnerTenantDomains(self)
+        self.tenant_sessions = PartnerTenantSessions(self)
         self.turns = PartnerTurns(self)
         self.worker_approvals = PartnerWorkerApprovals(self)
         self.workers = PartnerWorkers(self)
@@ -1532,6 +1854,8 @@ class AsyncPartnerClientBase(AsyncBaseClient):
     organizations: AsyncPartnerOrganizations
     policies: AsyncPartnerPolicies
     support_sessions: AsyncPartnerSupportSessions
+    tenant_domains: AsyncPartnerTenantDomains
+    tenant_sessions: AsyncPartnerTenantSessions
     turns: AsyncPartnerTurns
     worker_approvals: AsyncPartnerWorkerApprovals
     workers: AsyncPartnerWorkers
@@ -1550,6 +1874,8 @@ class AsyncPartnerClientBase(AsyncBaseClient):
         self.organizations = AsyncPartnerOrganizations(self)
         self.policies = AsyncPartnerPolicies(self)
         self.support_sessions = AsyncPartnerSupportSessions(self)
+        self.tenant_domains = AsyncPartnerTenantDomains(self)
+        self.tenant_sessions = AsyncPartnerTenantSessions(self)
         self.turns = AsyncPartnerTurns(self)
         self.worker_approvals = AsyncPartnerWorkerApprovals(self)
         self.workers = AsyncPartnerWorkers(self)

@@ -32,6 +32,7 @@ __all__ = [
     'AssistantTurnQueued',
     'AssistantWebhook',
     'AssistantWorkerCreated',
+    'AssistantWorkersPostMessageRequest',
     'CallerCredentials',
     'CallerCredentialsIntegrationsValue',
     'ConnectLink',
@@ -39,6 +40,7 @@ __all__ = [
     'ConnectionFailedEventData',
     'CreateAssistantWorker',
     'CreateWorkerRequest',
+    'CustomerDomain',
     'CustomerRecord',
     'CustomerRecordOwner',
     'DecideWorkerRunApprovalRequest',
@@ -49,6 +51,7 @@ __all__ = [
     'ErrorEnvelopeError',
     'MessageCreatedEvent',
     'MessageCreatedEventData',
+    'MessagePosted',
     'MintLeaseRequest',
     'MintWorkerLeaseRequest',
     'OAuthApps',
@@ -56,10 +59,10 @@ __all__ = [
     'OAuthAppsAppsItemFieldsItem',
     'OAuthAppsConfigured',
     'OAuthReturnUrls',
+    'OpenRequest',
     'OwnerInvitation',
     'PartnerLease',
     'PendingApproval',
-    'PostMessageRequest',
     'ProvisionOrganizationRequest',
     'PutAssistantConfigRequest',
     'PutAssistantConfigRequestWebhook',
@@ -68,8 +71,10 @@ __all__ = [
     'PutPolicyRequest',
     'PutReturnUrlsRequest',
     'ReleaseDetail',
+    'SessionDetails',
     'SessionMessage',
     'SessionMessageAuthor',
+    'SessionOpened',
     'SessionToolCall',
     'SessionToolCallDecision',
     'SessionToolCallDecisionDecidedBy',
@@ -82,6 +87,10 @@ __all__ = [
     'SupportSessionAutomation',
     'SupportSessionGrant',
     'SupportSessionSession',
+    'TenantDomain',
+    'TenantDomainList',
+    'TenantSessionsDecideApprovalRequest',
+    'TenantSessionsPostMessageRequest',
     'UsageRecordedEvent',
     'UsageRecordedEventData',
     'VouchWorker',
@@ -309,7 +318,12 @@ class VouchWorker(ApiModel):
     display_name: str = Field(alias='displayName', description="The worker's name as the customer's people see it, 1-120 characters (trimmed).")
     domain_roles: list[VouchWorkerDomainRolesItem] = Field(alias='domainRoles', description="Exactly the worker's domain memberships, 1-50, each domain once.")
     organization_role: Literal['member', 'admin'] | None = Field(default=None, alias='organizationRole', description="The worker's organization role: `member` (the default) or `admin` (may manage the customer's own OAuth apps through `/oauth-apps`, spec 4.8 rule 1). Every vouch sets it; omitted means member.")
-    partner_subject: str = Field(alias='partnerSubject', description="The platform's own id of the named worker, 1-200 characters, compared exactly.")
+    partner_subject: str = Field(alias='partnerSubject', description="The platform's own id of the named worker, 1-200 characters, compared exactly; not `owner` (reserved for the provisioned owner).")
+
+
+class CustomerDomain(ApiModel):
+    id: str
+    name: str
 
 
 class OwnerInvitation(ApiModel):
@@ -340,6 +354,7 @@ class CustomerRecord(ApiModel):
     created_at: str = Field(alias='createdAt')
     direct_login_disabled: bool = Field(alias='directLoginDisabled')
     domain_name: str = Field(alias='domainName', description="Name of the customer's primary domain.")
+    domains: list[CustomerDomain] = Field(description="The customer's domains with their ids, oldest first (the template's domains exist from the first answer on): what tenant routes, worker roles and entitlements name. In a replay, as they were when the customer was provisioned.")
     onboarding_error: str | None = Field(alias='onboardingError', description='Why onboarding failed; null unless `onboardingStatus` is `failed`.')
     onboarding_status: Literal['pending', 'running', 'completed', 'failed'] = Field(alias='onboardingStatus', description='`pending`: accepted, the onboarding run has not started. `running`: the release is being applied. `completed`: every step converged. `failed`: the run gave up after its retries (see `onboardingError`).')
     onboarding_steps: list[str] = Field(alias='onboardingSteps', description='Onboarding steps that have converged, in order: `domains`, `automation:<key>` per template automation, `entitlements`.')
@@ -373,6 +388,10 @@ class ErrorEnvelope(ApiModel):
     The standard error envelope of every error response.
     """
     error: ErrorEnvelopeError
+
+
+class MessagePosted(ApiModel):
+    execution_id: str = Field(alias='executionId', description='The queued turn.')
 
 
 class OAuthAppsAppsItemFieldsItem(ApiModel):
@@ -483,6 +502,33 @@ class SessionTurn(ApiModel):
     usage: SessionTurnUsage = Field(description="What the turn's model calls used so far (every step, the answer's included).")
 
 
+class SessionDetails(ApiModel):
+    archived: bool
+    automation_id: str = Field(alias='automationId')
+    can_manage: bool = Field(alias='canManage', description='Whether this caller can rename, archive, delete or set the outcome.')
+    can_participate: bool = Field(alias='canParticipate', description='Whether this caller can send new messages (participation and lifecycle checks).')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    domain_id: str = Field(alias='domainId')
+    id: str
+    kind: Literal['domain', 'personal']
+    messages: list[SessionMessage]
+    origin: Literal['api', 'console', 'mcp', 'trigger', 'assistant', 'flow'] = Field(description="`api`, `console`, `mcp`, `trigger`, `assistant` (an assistant worker's conversation) or `flow` (a flow's agent step).")
+    outcome: str | None
+    pending_approval: PendingApproval | None = Field(alias='pendingApproval')
+    pending_approval_id: str | None = Field(alias='pendingApprovalId')
+    read_only_reason: str | None = Field(alias='readOnlyReason', description='Why new messages are unavailable to this caller (`archived` or `not_permitted`), or null.')
+    revision: int = Field(description='The agent revision every turn of this session runs; negative for a console test run, which pins a snapshot of the draft.')
+    state: Literal['idle', 'running', 'suspended', 'failed'] = Field(description='`idle` (no turn in progress), `running` (a turn is queued or running), `suspended` (waiting for an approval) or `failed` (the last turn failed).')
+    test_run: bool = Field(alias='testRun', description="Whether this is a console test run of the agent's (or flow's) unpublished draft.")
+    title: str
+    turns: list[SessionTurn]
+
+
+class SessionOpened(ApiModel):
+    execution_id: str = Field(alias='executionId', description='The queued first turn.')
+    session_id: str = Field(alias='sessionId', description='The new session.')
+
+
 class SupportSessionAutomation(ApiModel):
     id: str
     kind: Literal['agent', 'flow']
@@ -518,6 +564,16 @@ class SupportSession(ApiModel):
     automation: SupportSessionAutomation
     grant: SupportSessionGrant
     session: SupportSessionSession
+
+
+class TenantDomain(ApiModel):
+    id: str = Field(description="The domain's id: what agents, flows, triggers and worker roles name.")
+    name: str
+    role: Literal['owner', 'editor', 'operator', 'viewer'] | None = Field(description="The subject's role in this domain now; null when they are no member of it.")
+
+
+class TenantDomainList(ApiModel):
+    items: list[TenantDomain]
 
 
 class WorkerApprovalAutomation(ApiModel):
@@ -584,6 +640,23 @@ class ProvisionOrganizationRequest(ApiModel):
     owner_name: str = Field(alias='ownerName', description="The owner's display name, 1-200 characters (trimmed).")
 
 
+class TenantSessionsPostMessageRequest(ApiModel):
+    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
+    message: str = Field(description='The message, trimmed, 1-8,000 characters.')
+
+
+class TenantSessionsDecideApprovalRequest(ApiModel):
+    approval_id: str | None = Field(default=None, alias='approvalId', description='From `turn.suspended` or the snapshot; a stale or different id is a conflict.')
+    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
+    comment: str | None = Field(default=None, description='At most 2,000 characters.')
+    decision: Literal['approved', 'rejected'] = Field(description='`approved` or `rejected`.')
+
+
+class OpenRequest(ApiModel):
+    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
+    message: str = Field(description='The message, trimmed, 1-8,000 characters.')
+
+
 class PutAssistantConfigRequestWebhook(ApiModel):
     secret: str = Field(description='The HMAC-SHA256 signing key, 16-256 characters. Write-only.')
     url: str = Field(description='Where events are POSTed; checked by the outbound SSRF guard now and before every attempt.')
@@ -611,7 +684,7 @@ class StartConnectionRequest(ApiModel):
     return_to: str = Field(description='Where the browser goes afterwards: https (http only on loopback), same scheme, host and port as a registered return URL and a path under its path.')
 
 
-class PostMessageRequest(ApiModel):
+class AssistantWorkersPostMessageRequest(ApiModel):
     body: str = Field(description='The message, trimmed, 1-8,000 characters.')
 
 
@@ -660,5 +733,5 @@ AssistantEvent = MessageCreatedEvent | ApprovalRequestedEvent | ActionRecordedEv
 
 CreateWorkerRequest = CreateAssistantWorker | VouchWorker
 
-for _model in (ActionRecordedEventDataApproval, ActionRecordedEventDataResult, ActionRecordedEventData, ActionRecordedEvent, ApprovalDecided, AssistantApproval, ApprovalRequestedEvent, AssistantApprovalDecisionApprove, AssistantApprovalDecisionReject, AssistantApprovalDecisionOption3, AssistantApprovalList, AssistantWebhook, AssistantConfig, MessageCreatedEventData, MessageCreatedEvent, UsageRecordedEventData, UsageRecordedEvent, ConnectionFailedEventData, ConnectionFailedEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, CreateAssistantWorker, VouchWorkerDomainRolesItem, VouchWorker, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, StartConnectionRequest, PostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
+for _model in (ActionRecordedEventDataApproval, ActionRecordedEventDataResult, ActionRecordedEventData, ActionRecordedEvent, ApprovalDecided, AssistantApproval, ApprovalRequestedEvent, AssistantApprovalDecisionApprove, AssistantApprovalDecisionReject, AssistantApprovalDecisionOption3, AssistantApprovalList, AssistantWebhook, AssistantConfig, MessageCreatedEventData, MessageCreatedEvent, UsageRecordedEventData, UsageRecordedEvent, ConnectionFailedEventData, ConnectionFailedEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, CreateAssistantWorker, VouchWorkerDomainRolesItem, VouchWorker, CustomerDomain, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, MessagePosted, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SessionDetails, SessionOpened, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, TenantDomain, TenantDomainList, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, TenantSessionsPostMessageRequest, TenantSessionsDecideApprovalRequest, OpenRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, StartConnectionRequest, AssistantWorkersPostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
     _model.model_rebuild()

@@ -9,6 +9,9 @@ import {
   invitationUrl,
   mintInvitationToken,
 } from "@/server/services/partner/invitations/invitation-token";
+import { applyDomains } from "@/server/services/partner/onboarding/apply-steps";
+import { EMPTY_BLUEPRINT, planOnboarding } from "@/server/services/partner/onboarding/blueprint";
+import { ZTemplateBlueprint } from "@/server/services/partner/templates/blueprint";
 import { completeClaim } from "./provisioning-claims";
 import { FOLLOWER_RECORD_SELECT, toFollowerRecord } from "./follower-record";
 import { identifierTaken, quotaExhausted, type TApplicableRelease } from "./provisioning-checks";
@@ -109,7 +112,24 @@ async function writeCustomer(tx: TTransaction, options: TWriteOptions): Promise<
     },
     select: { id: true },
   });
+  await createDomains(tx, options, owner.id);
   return follower.id;
+}
+
+/**
+ * The release's domains, created with the customer so that the first answer names them with
+ * their ids (issue 40). Onboarding's `domains` step upserts the same slugs later: a no-op then.
+ */
+async function createDomains(tx: TTransaction, options: TWriteOptions, ownerUserId: string): Promise<void> {
+  const release = options.release
+    ? await tx.templateRelease.findUniqueOrThrow({
+        where: { id: options.release.releaseId },
+        select: { blueprint: true },
+      })
+    : null;
+  const blueprint = release ? ZTemplateBlueprint.parse(release.blueprint) : EMPTY_BLUEPRINT;
+  const plan = planOnboarding(blueprint, options.body.domainName);
+  await applyDomains(tx, { organizationId: options.orgId, ownerUserId, plan, changeNote: "Provisioning" });
 }
 
 /** One unit of the durable allowance, spent with a conditional update: concurrent requests cannot overspend. */

@@ -1,6 +1,10 @@
 import type { TFollowerRecord, TOnboardingStatus } from "@/contracts/partner/follower-record";
 import { db } from "@/server/db/client";
+import type { Prisma } from "@/server/db/generated/client";
 import { notFound } from "@/server/errors";
+
+// Oldest first: the primary domain and the template's, in the order provisioning created them.
+const DOMAIN_ORDER: Prisma.DomainOrderByWithRelationInput[] = [{ createdAt: "asc" }, { name: "asc" }, { id: "asc" }];
 
 export const FOLLOWER_RECORD_SELECT = {
   organizationId: true,
@@ -8,6 +12,14 @@ export const FOLLOWER_RECORD_SELECT = {
   clientSegment: true,
   directLoginDisabled: true,
   domainName: true,
+  organization: {
+    select: {
+      domains: {
+        orderBy: DOMAIN_ORDER,
+        select: { id: true, name: true },
+      },
+    },
+  },
   onboardingStatus: true,
   onboardingSteps: true,
   onboardingError: true,
@@ -23,6 +35,7 @@ type TFollowerRow = {
   clientSegment: string;
   directLoginDisabled: boolean;
   domainName: string;
+  organization: { domains: Array<{ id: string; name: string }> };
   onboardingStatus: string;
   onboardingSteps: string[];
   onboardingError: string | null;
@@ -43,6 +56,7 @@ export function toFollowerRecord(
     clientSegment: row.clientSegment,
     directLoginDisabled: row.directLoginDisabled,
     domainName: row.domainName,
+    domains: row.organization.domains,
     onboardingStatus: row.onboardingStatus.toLowerCase() as TOnboardingStatus,
     onboardingSteps: row.onboardingSteps,
     onboardingError: row.onboardingError,

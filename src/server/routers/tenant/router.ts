@@ -1,0 +1,12 @@
+import { router } from "@/server/trpc/init";
+import { tenantDomainsRouter } from "./domains";
+import { tenantSessionsRouter } from "./sessions";
+
+/**
+ * The partner tenant routes (issue 40): /api/partner/v1/organizations/{orgId}/..., each the v1
+ * contract and operation behind tenantProcedure (src/server/trpc/tenant-route.ts).
+ */
+export const tenantRouter = router({
+  domains: tenantDomainsRouter,
+  sessions: tenantSessionsRouter,
+});

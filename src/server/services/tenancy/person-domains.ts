@@ -1,0 +1,42 @@
+import { isUuid } from "@/contracts/common/ids";
+import type { TListTenantDomainsResponse, TTenantDomain } from "@/contracts/partner/tenant-domains";
+import type { TWorkerDomainRole } from "@/contracts/partner/worker-mapping";
+import type { TUserActor } from "@/server/auth/actor";
+import { db } from "@/server/db/client";
+import { notFound } from "@/server/errors";
+
+const select = (actor: TUserActor) =>
+  ({
+    id: true,
+    name: true,
+    memberships: { where: { userId: actor.userId }, select: { role: true } },
+  }) as const;
+
+type TRow = { id: string; name: string; memberships: Array<{ role: string }> };
+
+const toDomain = (row: TRow): TTenantDomain => ({
+  id: row.id,
+  name: row.name,
+  role: (row.memberships[0]?.role.toLowerCase() as TWorkerDomainRole | undefined) ?? null,
+});
+
+/** Every domain of the person's organization with their role in each (null: no member), by name. */
+export async function listPersonDomains(actor: TUserActor): Promise<TListTenantDomainsResponse> {
+  const rows = await db().domain.findMany({
+    where: { organizationId: actor.orgId },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: select(actor),
+  });
+  return { items: rows.map(toDomain) };
+}
+
+/** One domain of the person's organization with their role in it, or the uniform 404. */
+export async function getPersonDomain(actor: TUserActor, o: { domainId: string }): Promise<TTenantDomain> {
+  if (!isUuid(o.domainId)) throw notFound();
+  const row = await db().domain.findFirst({
+    where: { id: o.domainId, organizationId: actor.orgId },
+    select: select(actor),
+  });
+  if (!row) throw notFound();
+  return toDomain(row);
+}

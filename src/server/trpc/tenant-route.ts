@@ -1,0 +1,46 @@
+import type { z } from "zod";
+import type { TProcedureMeta } from "@/contracts/common/meta";
+import { tenantMeta, ZTenantOrgId } from "@/contracts/partner/tenant";
+import type { TUserActor } from "@/server/auth/actor";
+import type { TContext } from "./context";
+import { tenantProcedure } from "./procedures";
+
+/** What an operation needs of its procedure's context: a person acting, on either door. */
+export type TUserCallContext = TContext & { actor: TUserActor; idempotencyScope?: string };
+
+/**
+ * One operation's body, shared by its /api/v1 route and its partner tenant route: it destructures
+ * `ctx` and `input` and calls one service (ARCHITECTURE rule 3), whoever the door let in.
+ */
+export type TUserCall<I, O> = (options: { ctx: TUserCallContext; input: I }) => Promise<O>;
+
+/**
+ * The partner tenant twin of a route (issue 40): the same contract (input and output schemas,
+ * examples, success status, idempotency) at `/organizations/{orgId}<path>` on /api/partner/v1,
+ * behind tenantProcedure, running the same operation. `{orgId}` is added to the input and taken
+ * out again before the operation sees it. One line per operation:
+ *
+ *   open: tenantRoute(openSessionMeta, ZOpenSessionRequest, ZOpenSessionResponse, openSessionCall),
+ */
+export function tenantRoute<I extends z.ZodObject, O extends z.ZodType>(
+  meta: TProcedureMeta,
+  input: I,
+  output: O,
+  call: TUserCall<z.output<I>, z.input<O>>,
+  options: Parameters<typeof tenantMeta>[1] = {},
+) {
+  const procedure = tenantProcedure
+    .meta(tenantMeta(meta, options))
+    .input(input.extend({ orgId: ZTenantOrgId }))
+    .output(output);
+  const resolve = ({
+    ctx,
+    input: { orgId: _orgId, ...rest },
+  }: {
+    ctx: TUserCallContext;
+    input: Record<string, unknown>;
+  }) =>
+    // The answer was typed against `output` by `call`'s own signature; tRPC's generic cannot see it.
+    call({ ctx, input: rest as z.output<I> }) as Promise<never>;
+  return meta.openapi!.method === "GET" ? procedure.query(resolve) : procedure.mutation(resolve);
+}
