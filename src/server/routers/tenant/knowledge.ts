@@ -42,9 +42,9 @@ import { unpublishArticle } from "@/server/services/knowledge/unpublish-article"
 import { updateDraft } from "@/server/services/knowledge/update-draft";
 import { router } from "@/server/trpc/init";
 import { tenantRoute } from "@/server/trpc/tenant-route";
-import { addArticleToModuleCall } from "../knowledge/add-article-to-module";
-import { createArticleCall } from "../knowledge/create-article";
-import { createModuleCall } from "../knowledge/create-module";
+import { addArticleToModuleCall } from "@/server/routers/knowledge/add-article-to-module";
+import { createArticleCall } from "@/server/routers/knowledge/create-article";
+import { createModuleCall } from "@/server/routers/knowledge/create-module";
 
 /**
  * Spec 4.4 at /organizations/{orgId}/authoring/knowledge-...: the three v1 creates (same contracts
