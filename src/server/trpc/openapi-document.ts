@@ -349,6 +349,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Worker approvals": "Decisions a vouched worker takes on runs and sessions.",
   Workers: "Named workers a partner vouches for in a customer.",
   Domains: "A provisioned customer's domains and the subject's role in each (tenant routes).",
+  Settings:
+    "What a customer's organization Owners and Admins set: its name and its monthly model budget (tenant routes).",
   "Webhook endpoints": "Where the service tells a customer's product that a turn or a flow run settled.",
 };
 

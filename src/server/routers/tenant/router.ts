@@ -1,6 +1,8 @@
 import { router } from "@/server/trpc/init";
 import { tenantDomainsRouter } from "./domains";
+import { tenantKnowledgeRouter } from "./knowledge";
 import { tenantSessionsRouter } from "./sessions";
+import { tenantSettingsRouter } from "./settings";
 
 /**
  * The partner tenant routes (issue 40): /api/partner/v1/organizations/{orgId}/..., each the v1
@@ -8,5 +10,7 @@ import { tenantSessionsRouter } from "./sessions";
  */
 export const tenantRouter = router({
   domains: tenantDomainsRouter,
+  knowledge: tenantKnowledgeRouter,
   sessions: tenantSessionsRouter,
+  settings: tenantSettingsRouter,
 });

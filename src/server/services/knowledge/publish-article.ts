@@ -2,6 +2,7 @@ import type { TKnowledgeArticleSummary } from "@/contracts/knowledge/knowledge-a
 import type { TPublishArticleRequest } from "@/contracts/knowledge/publish-article";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
+import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import { assertCanManageScope, findArticle } from "./knowledge-access";
 import { publishCopy } from "./publish-copy";
 import { ARTICLE_SUMMARY_SELECT, toArticleSummary } from "./to-knowledge";
@@ -12,16 +13,23 @@ const PUBLISH_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };
 /**
  * Publishes the current draft: the published copy and its search vector are replaced together.
  * Publishing again republishes; later draft edits stay invisible to search until then.
+ * `record` (a keyed call's recorder, tenant route) stores the answer in the same transaction.
  */
 export async function publishArticle(
   actor: TUserActor,
   { id }: TPublishArticleRequest,
+  record?: TRecordAnswer<TKnowledgeArticleSummary>,
 ): Promise<TKnowledgeArticleSummary> {
   const article = await findArticle(actor, id);
   await assertCanManageScope(actor, article.base);
-  const row = await db().$transaction(async (tx) => {
+  return db().$transaction(async (tx) => {
     await publishCopy(tx, article.id);
-    return tx.knowledgeArticle.findUniqueOrThrow({ where: { id: article.id }, select: ARTICLE_SUMMARY_SELECT });
+    const row = await tx.knowledgeArticle.findUniqueOrThrow({
+      where: { id: article.id },
+      select: ARTICLE_SUMMARY_SELECT,
+    });
+    const published = toArticleSummary(row);
+    await record?.(tx, published);
+    return published;
   }, PUBLISH_TRANSACTION);
-  return toArticleSummary(row);
 }
