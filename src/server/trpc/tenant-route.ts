@@ -28,8 +28,8 @@ export type TUserCall<I, O> = (options: { ctx: TUserCallContext; input: I }) => 
  */
 function withOrgId(input: z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>) {
   if (input instanceof z.ZodObject) return input.extend({ orgId: ZTenantOrgId });
-  return input.in.extend({ orgId: ZTenantOrgId }).transform(async ({ orgId, ...rest }, ctx) => {
-    const parsed = await input.safeParseAsync(rest);
+  return input.in.extend({ orgId: ZTenantOrgId }).transform(({ orgId, ...rest }, ctx) => {
+    const parsed = input.safeParse(rest);
     if (parsed.success) return { ...(parsed.data as object), orgId };
     for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, input: undefined } as never);
     return z.NEVER;
