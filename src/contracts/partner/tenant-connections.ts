@@ -22,7 +22,12 @@ export const createTenantConnectionMeta = routeMeta({
   surface: "partner-v1",
   idempotency: "optional",
   examples: {
-    request: { domainId: DOMAIN_ID, integrationId: "service.http", name: "Orders API", token: "example-token-4f1c9b2e9f3a" },
+    request: {
+      domainId: DOMAIN_ID,
+      integrationId: "service.http",
+      name: "Orders API",
+      token: "example-token-4f1c9b2e9f3a",
+    },
     response: { connection: CONNECTION_EXAMPLE },
   },
   method: "POST",
@@ -84,5 +89,6 @@ export const deleteTenantConnectionMeta = routeMeta({
 export const ZDeleteTenantConnectionRequest = z.strictObject({
   connectionId: ZUuid.meta({ description: "The connection's id." }),
 });
-export const ZDeleteTenantConnectionResponse = z.object({ id: ZUuid.meta({ description: "The deleted connection's id." }) });
-
+export const ZDeleteTenantConnectionResponse = z.object({
+  id: ZUuid.meta({ description: "The deleted connection's id." }),
+});

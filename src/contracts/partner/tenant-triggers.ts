@@ -22,7 +22,8 @@ const API_TRIGGER = {
   type: "api",
 };
 const SUBSCRIBER = { automationId: AUTOMATION_ID, name: "Order triage", kind: "agent", callerRequired: false };
-const MANAGE_403 = "The subject's role in the trigger's domain does not allow editing automations (Editor or Owner; FORBIDDEN).";
+const MANAGE_403 =
+  "The subject's role in the trigger's domain does not allow editing automations (Editor or Owner; FORBIDDEN).";
 const TRIGGER_404 = "No trigger with this id in the customer (NOT_FOUND).";
 
 /** POST /triggers: the v1 contract, described for a door where the subject is no cookie session. */

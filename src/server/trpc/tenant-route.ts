@@ -43,11 +43,14 @@ export function tenantRoute<I extends z.ZodObject | z.ZodPipe<z.ZodObject, z.Zod
   call: TUserCall<z.output<I>, z.input<O>>,
   options: Parameters<typeof tenantMeta>[1] = {},
 ) {
-  const procedure = tenantProcedure
-    .meta(tenantMeta(meta, options))
-    .input(withOrgId(input))
-    .output(output);
-  const resolve = ({ ctx, input: { orgId: _orgId, ...rest } }: { ctx: TUserCallContext; input: Record<string, unknown> }) =>
+  const procedure = tenantProcedure.meta(tenantMeta(meta, options)).input(withOrgId(input)).output(output);
+  const resolve = ({
+    ctx,
+    input: { orgId: _orgId, ...rest },
+  }: {
+    ctx: TUserCallContext;
+    input: Record<string, unknown>;
+  }) =>
     // The answer was typed against `output` by `call`'s own signature; tRPC's generic cannot see it.
     call({ ctx, input: rest as z.output<I> }) as Promise<never>;
   return meta.openapi!.method === "GET" ? procedure.query(resolve) : procedure.mutation(resolve);

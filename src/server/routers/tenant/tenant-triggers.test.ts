@@ -40,8 +40,9 @@ beforeAll(async () => {
   const other = await partnerPlatform();
   otherOrgId = (await seedFollower(other.platform.id)).organization.id;
   const elsewhere = await actorIn({ domainRole: "OWNER" });
-  ids.foreign = (await createTrigger(elsewhere.actor, { type: "api", domainId: elsewhere.domain.id, name: "Foreign" }))
-    .trigger.id;
+  ids.foreign = (
+    await createTrigger(elsewhere.actor, { type: "api", domainId: elsewhere.domain.id, name: "Foreign" })
+  ).trigger.id;
 });
 
 afterAll(async () => {

@@ -23,8 +23,8 @@ import { setTriggerActive } from "@/server/services/triggers/set-trigger-active"
 import { subscribeAutomation, unsubscribeAutomation } from "@/server/services/triggers/subscriptions";
 import { router } from "@/server/trpc/init";
 import { tenantRoute } from "@/server/trpc/tenant-route";
-import { createTriggerCall } from "../triggers/create-trigger";
-import { fireTriggerCall } from "../triggers/fire-trigger";
+import { createTriggerCall } from "@/server/routers/triggers/create-trigger";
+import { fireTriggerCall } from "@/server/routers/triggers/fire-trigger";
 
 /**
  * Spec 4.5 at /organizations/{orgId}/triggers...: create and fire are the v1 contracts and

@@ -1,12 +1,15 @@
 import type { TConnection } from "@/contracts/connections/connection";
+import { createHmac } from "node:crypto";
 import type { TCreateConnectionRequest } from "@/contracts/connections/create-connection";
 import type { TUserActor } from "@/server/auth/actor";
 import { assertCan } from "@/server/auth/permissions";
-import { atomically, db } from "@/server/db/client";
+import { atomically } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
 import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import { findVisibleIntegration } from "@/server/integrations/catalog";
 import { seal } from "@/server/vault/vault";
+import { signingSecret } from "@/server/auth/signing-secret";
+import { canonicalJson } from "@/server/idempotency/request-digest";
 import { CONNECTION_SELECT, secretHint, type TConnectionSecret, toConnection } from "./to-connection";
 
 /**
@@ -67,4 +70,17 @@ export async function createConnection(
     await record?.(tx, created);
     return created;
   });
+}
+
+/**
+ * What an Idempotency-Key's request equality covers for a create: every field, the material only
+ * as an HMAC under the service secret (as fire's callerCredentials, spec 4.5 rule 4), so the
+ * stored digest can never confirm a guessed secret and a refreshed secret is another request.
+ */
+export async function connectionRequestIdentity(input: TCreateConnectionRequest) {
+  const { token, fields, ...rest } = input;
+  const material = createHmac("sha256", await signingSecret())
+    .update(canonicalJson({ token, fields }))
+    .digest("hex");
+  return { ...rest, material };
 }
