@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { TProcedureMeta } from "@/contracts/common/meta";
 import { tenantMeta, ZTenantOrgId } from "@/contracts/partner/tenant";
 import type { TUserActor } from "@/server/auth/actor";
@@ -22,17 +22,28 @@ export type TUserCall<I, O> = (options: { ctx: TUserCallContext; input: I }) => 
  *
  *   open: tenantRoute(openSessionMeta, ZOpenSessionRequest, ZOpenSessionResponse, openSessionCall),
  */
-export function tenantRoute<I extends z.ZodObject, O extends z.ZodType>(
+/**
+ * The operation's input with `{orgId}` added. A wide body parsed through a union (a pipe from a
+ * strict object, e.g. create-trigger) keeps its own parse: `orgId` rides outside it.
+ */
+function withOrgId(input: z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>) {
+  if (input instanceof z.ZodObject) return input.extend({ orgId: ZTenantOrgId });
+  return input.in.extend({ orgId: ZTenantOrgId }).transform(({ orgId, ...rest }, ctx) => {
+    const parsed = input.safeParse(rest);
+    if (parsed.success) return { ...(parsed.data as object), orgId };
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, input: undefined } as never);
+    return z.NEVER;
+  });
+}
+
+export function tenantRoute<I extends z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>, O extends z.ZodType>(
   meta: TProcedureMeta,
   input: I,
   output: O,
   call: TUserCall<z.output<I>, z.input<O>>,
   options: Parameters<typeof tenantMeta>[1] = {},
 ) {
-  const procedure = tenantProcedure
-    .meta(tenantMeta(meta, options))
-    .input(input.extend({ orgId: ZTenantOrgId }))
-    .output(output);
+  const procedure = tenantProcedure.meta(tenantMeta(meta, options)).input(withOrgId(input)).output(output);
   const resolve = ({
     ctx,
     input: { orgId: _orgId, ...rest },

@@ -1,16 +1,20 @@
 import { router } from "@/server/trpc/init";
+import { tenantConnectionsRouter } from "./connections";
 import { tenantDomainsRouter } from "./domains";
 import { tenantKnowledgeRouter } from "./knowledge";
 import { tenantSessionsRouter } from "./sessions";
 import { tenantSettingsRouter } from "./settings";
+import { tenantTriggersRouter } from "./triggers";
 
 /**
  * The partner tenant routes (issue 40): /api/partner/v1/organizations/{orgId}/..., each the v1
  * contract and operation behind tenantProcedure (src/server/trpc/tenant-route.ts).
  */
 export const tenantRouter = router({
+  connections: tenantConnectionsRouter,
   domains: tenantDomainsRouter,
   knowledge: tenantKnowledgeRouter,
   sessions: tenantSessionsRouter,
   settings: tenantSettingsRouter,
+  triggers: tenantTriggersRouter,
 });

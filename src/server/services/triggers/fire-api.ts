@@ -82,8 +82,13 @@ export async function fireTriggerByApi(
   actor: TUserActor,
   body: TFireTriggerRequest,
   headers: Headers,
-  now = new Date(),
+  options: {
+    now?: Date;
+    /** A door whose claims stay apart from the same key sent elsewhere (tenant routes: `partner:<platformId>`). */
+    idempotencyScope?: string;
+  } = {},
 ): Promise<TFireOutcome> {
+  const now = options.now ?? new Date();
   const key = idempotencyKeyOf(headers, body.idempotencyKey);
   const expiresAt = expiryOf(body.callerCredentialExpiresAt, now);
   const trigger = await fireableTrigger(actor, body.triggerId);
@@ -95,7 +100,7 @@ export async function fireTriggerByApi(
   });
   const result = await runIdempotent<TFireTriggerResponse>({
     orgId: actor.orgId,
-    scope: FIRE_SCOPE,
+    scope: options.idempotencyScope ? `${options.idempotencyScope}|${FIRE_SCOPE}` : FIRE_SCOPE,
     key,
     digest,
     windowMs: FIRE_WINDOW_MS,
