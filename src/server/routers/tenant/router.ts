@@ -1,5 +1,7 @@
 import { router } from "@/server/trpc/init";
+import { tenantAgentsRouter } from "./agents";
 import { tenantDomainsRouter } from "./domains";
+import { tenantFlowsRouter } from "./flows";
 import { tenantSessionsRouter } from "./sessions";
 
 /**
@@ -7,6 +9,8 @@ import { tenantSessionsRouter } from "./sessions";
  * contract and operation behind tenantProcedure (src/server/trpc/tenant-route.ts).
  */
 export const tenantRouter = router({
+  agents: tenantAgentsRouter,
   domains: tenantDomainsRouter,
+  flows: tenantFlowsRouter,
   sessions: tenantSessionsRouter,
 });

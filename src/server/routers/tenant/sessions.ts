@@ -1,4 +1,8 @@
-import { decideApprovalMeta, ZDecideApprovalRequest, ZDecideApprovalResponse } from "@/contracts/sessions/decide-approval";
+import {
+  decideApprovalMeta,
+  ZDecideApprovalRequest,
+  ZDecideApprovalResponse,
+} from "@/contracts/sessions/decide-approval";
 import { getSessionMeta, ZGetSessionRequest, ZGetSessionResponse } from "@/contracts/sessions/get-session";
 import { openSessionMeta, ZOpenSessionRequest, ZOpenSessionResponse } from "@/contracts/sessions/open-session";
 import { postMessageMeta, ZPostMessageRequest, ZPostMessageResponse } from "@/contracts/sessions/post-message";

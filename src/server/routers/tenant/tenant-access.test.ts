@@ -122,7 +122,11 @@ describe("tenant routes: refusals", () => {
   it("`owner` cannot be vouched as a worker's partnerSubject", async () => {
     const refused = await partnerRequest("POST", `/organizations/${w.orgId}/workers`, {
       credential: w.partner.key,
-      body: { partnerSubject: "owner", displayName: "Impostor", domainRoles: [{ domainId: w.domain.id, role: "viewer" }] },
+      body: {
+        partnerSubject: "owner",
+        displayName: "Impostor",
+        domainRoles: [{ domainId: w.domain.id, role: "viewer" }],
+      },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe("VALIDATION");
