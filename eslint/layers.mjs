@@ -8,7 +8,7 @@
 
 /** What every server part may use: schemas, configuration, errors, logging. */
 export const BASE = ["contracts", "server/env", "server/errors", "server/log", "server/detach", "server/request-id"];
-const TRPC_FOUNDATION = ["init", "context", "procedures"];
+const TRPC_FOUNDATION = ["init", "context", "procedures", "tenant-route"];
 
 export const LAYERS = {
   contracts: { dir: "contracts", may: [] },

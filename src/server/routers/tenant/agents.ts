@@ -31,11 +31,11 @@ import { listAgents } from "@/server/services/agents/list-agents";
 import { listRevisions } from "@/server/services/automations/revisions";
 import { router } from "@/server/trpc/init";
 import { tenantRoute } from "@/server/trpc/tenant-route";
-import { createAgentCall } from "../agents/create-agent";
-import { publishAgentCall } from "../agents/publish-agent";
-import { setKnowledgeSelectionCall } from "../agents/set-knowledge-selection";
-import { updateAgentSetupCall } from "../agents/update-agent-setup";
-import { verifyAgentCall } from "../agents/verify-agent";
+import { createAgentCall } from "@/server/routers/agents/create-agent";
+import { publishAgentCall } from "@/server/routers/agents/publish-agent";
+import { setKnowledgeSelectionCall } from "@/server/routers/agents/set-knowledge-selection";
+import { updateAgentSetupCall } from "@/server/routers/agents/update-agent-setup";
+import { verifyAgentCall } from "@/server/routers/agents/verify-agent";
 
 /**
  * Agents at /organizations/{orgId}/...: the authoring routes of spec 4.3 at their v1 paths

@@ -8,10 +8,10 @@ import { openSessionMeta, ZOpenSessionRequest, ZOpenSessionResponse } from "@/co
 import { postMessageMeta, ZPostMessageRequest, ZPostMessageResponse } from "@/contracts/sessions/post-message";
 import { router } from "@/server/trpc/init";
 import { tenantRoute } from "@/server/trpc/tenant-route";
-import { decideApprovalCall } from "../sessions/decide-approval";
-import { getSessionCall } from "../sessions/get-session";
-import { openSessionCall } from "../sessions/open-session";
-import { postMessageCall } from "../sessions/post-message";
+import { decideApprovalCall } from "@/server/routers/sessions/decide-approval";
+import { getSessionCall } from "@/server/routers/sessions/get-session";
+import { openSessionCall } from "@/server/routers/sessions/open-session";
+import { postMessageCall } from "@/server/routers/sessions/post-message";
 
 /**
  * Spec 4.2 at /organizations/{orgId}/agents/...: the v1 contracts and operations, acting as the
