@@ -20,6 +20,7 @@ export type TAgentDetail = z.infer<typeof ZAgentDetail>;
 
 export const ZAgentSummary = z.object({
   id: z.uuid(),
+  domainId: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
   publishedRevision: z.int().nullable(),

@@ -25,6 +25,7 @@ export const ZFlowDescription = z
 
 export const ZFlowSummary = z.object({
   id: z.uuid(),
+  domainId: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
   publishedRevision: z.int().nullable(),

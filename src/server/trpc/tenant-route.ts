@@ -15,14 +15,6 @@ export type TUserCallContext = TContext & { actor: TUserActor; idempotencyScope?
 export type TUserCall<I, O> = (options: { ctx: TUserCallContext; input: I }) => Promise<O>;
 
 /**
- * The partner tenant twin of a route (issue 40): the same contract (input and output schemas,
- * examples, success status, idempotency) at `/organizations/{orgId}<path>` on /api/partner/v1,
- * behind tenantProcedure, running the same operation. `{orgId}` is added to the input and taken
- * out again before the operation sees it. One line per operation:
- *
- *   open: tenantRoute(openSessionMeta, ZOpenSessionRequest, ZOpenSessionResponse, openSessionCall),
- */
-/**
  * The operation's input with `{orgId}` added. A wide body parsed through a union (a pipe from a
  * strict object, e.g. create-trigger) keeps its own parse: `orgId` rides outside it.
  */
@@ -36,6 +28,14 @@ function withOrgId(input: z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>) {
   });
 }
 
+/**
+ * The partner tenant twin of a route (issue 40): the same contract (input and output schemas,
+ * examples, success status, idempotency) at `/organizations/{orgId}<path>` on /api/partner/v1,
+ * behind tenantProcedure, running the same operation. `{orgId}` is added to the input and taken
+ * out again before the operation sees it. One line per operation:
+ *
+ *   open: tenantRoute(openSessionMeta, ZOpenSessionRequest, ZOpenSessionResponse, openSessionCall),
+ */
 export function tenantRoute<I extends z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>, O extends z.ZodType>(
   meta: TProcedureMeta,
   input: I,

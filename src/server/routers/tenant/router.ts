@@ -1,6 +1,8 @@
 import { router } from "@/server/trpc/init";
+import { tenantAgentsRouter } from "./agents";
 import { tenantConnectionsRouter } from "./connections";
 import { tenantDomainsRouter } from "./domains";
+import { tenantFlowsRouter } from "./flows";
 import { tenantKnowledgeRouter } from "./knowledge";
 import { tenantSessionsRouter } from "./sessions";
 import { tenantSettingsRouter } from "./settings";
@@ -11,8 +13,10 @@ import { tenantTriggersRouter } from "./triggers";
  * contract and operation behind tenantProcedure (src/server/trpc/tenant-route.ts).
  */
 export const tenantRouter = router({
+  agents: tenantAgentsRouter,
   connections: tenantConnectionsRouter,
   domains: tenantDomainsRouter,
+  flows: tenantFlowsRouter,
   knowledge: tenantKnowledgeRouter,
   sessions: tenantSessionsRouter,
   settings: tenantSettingsRouter,
