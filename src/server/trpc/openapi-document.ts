@@ -1,3 +1,4 @@
+import { nameJsonValues } from "./openapi-json-value";
 import { generateOpenApiDocument, type OpenAPIObject, type SecuritySchemeObject } from "trpc-to-openapi";
 import { z } from "zod";
 import { createSchema } from "zod-openapi";
@@ -216,7 +217,7 @@ function buildDocument(surface: TSurface): OpenAPIObject {
   }
   addDiscriminators(document);
   describeDocument(document);
-  return withStandardFormats(document);
+  return withStandardFormats(nameJsonValues(document));
 }
 
 type TSchema = Record<string, unknown>;

@@ -69,10 +69,70 @@ export type PartnerWorkersMintLeaseInput = NonNullable<operations["partnerWorker
 export type PartnerWorkersMintLeaseOutput = operations["partnerWorkers-mintLease"]["responses"][200]["content"]["application/json"];
 export type PartnerWorkersMintWorkerLeaseInput = NonNullable<operations["partnerWorkers-mintWorkerLease"]["requestBody"]>["content"]["application/json"];
 export type PartnerWorkersMintWorkerLeaseOutput = operations["partnerWorkers-mintWorkerLease"]["responses"][200]["content"]["application/json"];
+export type TenantAgentsCreateInput = operations["tenant-agents-create"]["parameters"]["path"] & NonNullable<operations["tenant-agents-create"]["requestBody"]>["content"]["application/json"];
+export type TenantAgentsCreateOutput = operations["tenant-agents-create"]["responses"][201]["content"]["application/json"];
+export type TenantAgentsGetInput = operations["tenant-agents-get"]["parameters"]["path"];
+export type TenantAgentsGetOutput = operations["tenant-agents-get"]["responses"][200]["content"]["application/json"];
+export type TenantAgentsGetRevisionInput = operations["tenant-agents-getRevision"]["parameters"]["path"];
+export type TenantAgentsGetRevisionOutput = operations["tenant-agents-getRevision"]["responses"][200]["content"]["application/json"];
+export type TenantAgentsListInput = operations["tenant-agents-list"]["parameters"]["path"] & NonNullable<operations["tenant-agents-list"]["parameters"]["query"]>;
+export type TenantAgentsListOutput = operations["tenant-agents-list"]["responses"][200]["content"]["application/json"];
+export type TenantAgentsListRevisionsInput = operations["tenant-agents-listRevisions"]["parameters"]["path"];
+export type TenantAgentsListRevisionsOutput = operations["tenant-agents-listRevisions"]["responses"][200]["content"]["application/json"];
+export type TenantAgentsPublishInput = operations["tenant-agents-publish"]["parameters"]["path"] & NonNullable<operations["tenant-agents-publish"]["requestBody"]>["content"]["application/json"];
+export type TenantAgentsPublishOutput = operations["tenant-agents-publish"]["responses"][201]["content"]["application/json"];
+export type TenantAgentsSetKnowledgeSelectionInput = operations["tenant-agents-setKnowledgeSelection"]["parameters"]["path"] & NonNullable<operations["tenant-agents-setKnowledgeSelection"]["requestBody"]>["content"]["application/json"];
+export type TenantAgentsSetKnowledgeSelectionOutput = operations["tenant-agents-setKnowledgeSelection"]["responses"][200]["content"]["application/json"];
+export type TenantAgentsUpdateSetupInput = operations["tenant-agents-updateSetup"]["parameters"]["path"] & NonNullable<operations["tenant-agents-updateSetup"]["requestBody"]>["content"]["application/json"];
+export type TenantAgentsUpdateSetupOutput = operations["tenant-agents-updateSetup"]["responses"][200]["content"]["application/json"];
+export type TenantAgentsVerifyInput = operations["tenant-agents-verify"]["parameters"]["path"];
+export type TenantAgentsVerifyOutput = operations["tenant-agents-verify"]["responses"][200]["content"]["application/json"];
+export type TenantConnectionsCreateInput = operations["tenant-connections-create"]["parameters"]["path"] & NonNullable<operations["tenant-connections-create"]["requestBody"]>["content"]["application/json"];
+export type TenantConnectionsCreateOutput = operations["tenant-connections-create"]["responses"][201]["content"]["application/json"];
+export type TenantConnectionsDeleteInput = operations["tenant-connections-delete"]["parameters"]["path"];
+export type TenantConnectionsDeleteOutput = operations["tenant-connections-delete"]["responses"][200]["content"]["application/json"];
+export type TenantConnectionsListInput = operations["tenant-connections-list"]["parameters"]["path"] & NonNullable<operations["tenant-connections-list"]["parameters"]["query"]>;
+export type TenantConnectionsListOutput = operations["tenant-connections-list"]["responses"][200]["content"]["application/json"];
 export type TenantDomainsGetInput = operations["tenant-domains-get"]["parameters"]["path"];
 export type TenantDomainsGetOutput = operations["tenant-domains-get"]["responses"][200]["content"]["application/json"];
 export type TenantDomainsListInput = operations["tenant-domains-list"]["parameters"]["path"];
 export type TenantDomainsListOutput = operations["tenant-domains-list"]["responses"][200]["content"]["application/json"];
+export type TenantFlowsGetInput = operations["tenant-flows-get"]["parameters"]["path"];
+export type TenantFlowsGetOutput = operations["tenant-flows-get"]["responses"][200]["content"]["application/json"];
+export type TenantFlowsGetRevisionInput = operations["tenant-flows-getRevision"]["parameters"]["path"];
+export type TenantFlowsGetRevisionOutput = operations["tenant-flows-getRevision"]["responses"][200]["content"]["application/json"];
+export type TenantFlowsGetRunInput = operations["tenant-flows-getRun"]["parameters"]["path"];
+export type TenantFlowsGetRunOutput = operations["tenant-flows-getRun"]["responses"][200]["content"]["application/json"];
+export type TenantFlowsListInput = operations["tenant-flows-list"]["parameters"]["path"] & NonNullable<operations["tenant-flows-list"]["parameters"]["query"]>;
+export type TenantFlowsListOutput = operations["tenant-flows-list"]["responses"][200]["content"]["application/json"];
+export type TenantFlowsListRevisionsInput = operations["tenant-flows-listRevisions"]["parameters"]["path"];
+export type TenantFlowsListRevisionsOutput = operations["tenant-flows-listRevisions"]["responses"][200]["content"]["application/json"];
+export type TenantFlowsListRunsInput = operations["tenant-flows-listRuns"]["parameters"]["path"] & NonNullable<operations["tenant-flows-listRuns"]["parameters"]["query"]>;
+export type TenantFlowsListRunsOutput = operations["tenant-flows-listRuns"]["responses"][200]["content"]["application/json"];
+export type TenantKnowledgeAddArticleToModuleInput = operations["tenant-knowledge-addArticleToModule"]["parameters"]["path"] & NonNullable<operations["tenant-knowledge-addArticleToModule"]["requestBody"]>["content"]["application/json"];
+export type TenantKnowledgeAddArticleToModuleOutput = operations["tenant-knowledge-addArticleToModule"]["responses"][201]["content"]["application/json"];
+export type TenantKnowledgeCreateArticleInput = operations["tenant-knowledge-createArticle"]["parameters"]["path"] & NonNullable<operations["tenant-knowledge-createArticle"]["requestBody"]>["content"]["application/json"];
+export type TenantKnowledgeCreateArticleOutput = operations["tenant-knowledge-createArticle"]["responses"][201]["content"]["application/json"];
+export type TenantKnowledgeCreateModuleInput = operations["tenant-knowledge-createModule"]["parameters"]["path"] & NonNullable<operations["tenant-knowledge-createModule"]["requestBody"]>["content"]["application/json"];
+export type TenantKnowledgeCreateModuleOutput = operations["tenant-knowledge-createModule"]["responses"][201]["content"]["application/json"];
+export type TenantKnowledgeGetArticleInput = operations["tenant-knowledge-getArticle"]["parameters"]["path"];
+export type TenantKnowledgeGetArticleOutput = operations["tenant-knowledge-getArticle"]["responses"][200]["content"]["application/json"];
+export type TenantKnowledgeGetModuleInput = operations["tenant-knowledge-getModule"]["parameters"]["path"];
+export type TenantKnowledgeGetModuleOutput = operations["tenant-knowledge-getModule"]["responses"][200]["content"]["application/json"];
+export type TenantKnowledgeListArticlesInput = operations["tenant-knowledge-listArticles"]["parameters"]["path"];
+export type TenantKnowledgeListArticlesOutput = operations["tenant-knowledge-listArticles"]["responses"][200]["content"]["application/json"];
+export type TenantKnowledgeListBasesInput = operations["tenant-knowledge-listBases"]["parameters"]["path"];
+export type TenantKnowledgeListBasesOutput = operations["tenant-knowledge-listBases"]["responses"][200]["content"]["application/json"];
+export type TenantKnowledgeListModulesInput = operations["tenant-knowledge-listModules"]["parameters"]["path"];
+export type TenantKnowledgeListModulesOutput = operations["tenant-knowledge-listModules"]["responses"][200]["content"]["application/json"];
+export type TenantKnowledgePublishArticleInput = operations["tenant-knowledge-publishArticle"]["parameters"]["path"];
+export type TenantKnowledgePublishArticleOutput = operations["tenant-knowledge-publishArticle"]["responses"][200]["content"]["application/json"];
+export type TenantKnowledgeRemoveArticleFromModuleInput = operations["tenant-knowledge-removeArticleFromModule"]["parameters"]["path"];
+export type TenantKnowledgeRemoveArticleFromModuleOutput = operations["tenant-knowledge-removeArticleFromModule"]["responses"][200]["content"]["application/json"];
+export type TenantKnowledgeUnpublishArticleInput = operations["tenant-knowledge-unpublishArticle"]["parameters"]["path"];
+export type TenantKnowledgeUnpublishArticleOutput = operations["tenant-knowledge-unpublishArticle"]["responses"][200]["content"]["application/json"];
+export type TenantKnowledgeUpdateArticleInput = operations["tenant-knowledge-updateArticle"]["parameters"]["path"] & NonNullable<operations["tenant-knowledge-updateArticle"]["requestBody"]>["content"]["application/json"];
+export type TenantKnowledgeUpdateArticleOutput = operations["tenant-knowledge-updateArticle"]["responses"][200]["content"]["application/json"];
 export type TenantSessionsDecideApprovalInput = operations["tenant-sessions-decideApproval"]["parameters"]["path"] & NonNullable<operations["tenant-sessions-decideApproval"]["requestBody"]>["content"]["application/json"];
 export type TenantSessionsDecideApprovalOutput = operations["tenant-sessions-decideApproval"]["responses"][200]["content"]["application/json"];
 export type TenantSessionsGetInput = operations["tenant-sessions-get"]["parameters"]["path"];
@@ -82,6 +142,30 @@ export type TenantSessionsOpenOutput = operations["tenant-sessions-open"]["respo
 export type TenantSessionsPostMessageInput = operations["tenant-sessions-postMessage"]["parameters"]["path"] & NonNullable<operations["tenant-sessions-postMessage"]["requestBody"]>["content"]["application/json"];
 export type TenantSessionsPostMessageOutput = operations["tenant-sessions-postMessage"]["responses"][200]["content"]["application/json"];
 export type TenantSessionsStreamInput = operations["tenant-sessions-stream"]["parameters"]["path"];
+export type TenantSettingsGetInput = operations["tenant-settings-get"]["parameters"]["path"];
+export type TenantSettingsGetOutput = operations["tenant-settings-get"]["responses"][200]["content"]["application/json"];
+export type TenantSettingsGetBudgetInput = operations["tenant-settings-getBudget"]["parameters"]["path"];
+export type TenantSettingsGetBudgetOutput = operations["tenant-settings-getBudget"]["responses"][200]["content"]["application/json"];
+export type TenantSettingsSetBudgetInput = operations["tenant-settings-setBudget"]["parameters"]["path"] & NonNullable<operations["tenant-settings-setBudget"]["requestBody"]>["content"]["application/json"];
+export type TenantSettingsSetBudgetOutput = operations["tenant-settings-setBudget"]["responses"][200]["content"]["application/json"];
+export type TenantSettingsUpdateInput = operations["tenant-settings-update"]["parameters"]["path"] & NonNullable<operations["tenant-settings-update"]["requestBody"]>["content"]["application/json"];
+export type TenantSettingsUpdateOutput = operations["tenant-settings-update"]["responses"][200]["content"]["application/json"];
+export type TenantTriggersActivateInput = operations["tenant-triggers-activate"]["parameters"]["path"];
+export type TenantTriggersActivateOutput = operations["tenant-triggers-activate"]["responses"][200]["content"]["application/json"];
+export type TenantTriggersCreateInput = operations["tenant-triggers-create"]["parameters"]["path"] & NonNullable<operations["tenant-triggers-create"]["requestBody"]>["content"]["application/json"];
+export type TenantTriggersCreateOutput = operations["tenant-triggers-create"]["responses"][201]["content"]["application/json"];
+export type TenantTriggersDeactivateInput = operations["tenant-triggers-deactivate"]["parameters"]["path"];
+export type TenantTriggersDeactivateOutput = operations["tenant-triggers-deactivate"]["responses"][200]["content"]["application/json"];
+export type TenantTriggersFireInput = operations["tenant-triggers-fire"]["parameters"]["path"] & NonNullable<operations["tenant-triggers-fire"]["requestBody"]>["content"]["application/json"];
+export type TenantTriggersFireOutput = operations["tenant-triggers-fire"]["responses"][202]["content"]["application/json"];
+export type TenantTriggersHistoryInput = operations["tenant-triggers-history"]["parameters"]["path"] & NonNullable<operations["tenant-triggers-history"]["parameters"]["query"]>;
+export type TenantTriggersHistoryOutput = operations["tenant-triggers-history"]["responses"][200]["content"]["application/json"];
+export type TenantTriggersListInput = operations["tenant-triggers-list"]["parameters"]["path"] & NonNullable<operations["tenant-triggers-list"]["parameters"]["query"]>;
+export type TenantTriggersListOutput = operations["tenant-triggers-list"]["responses"][200]["content"]["application/json"];
+export type TenantTriggersSubscribeInput = operations["tenant-triggers-subscribe"]["parameters"]["path"];
+export type TenantTriggersSubscribeOutput = operations["tenant-triggers-subscribe"]["responses"][200]["content"]["application/json"];
+export type TenantTriggersUnsubscribeInput = operations["tenant-triggers-unsubscribe"]["parameters"]["path"];
+export type TenantTriggersUnsubscribeOutput = operations["tenant-triggers-unsubscribe"]["responses"][200]["content"]["application/json"];
 
 /** How each operation is called: its route, parameters, idempotency key and retry mode. */
 export const SPECS = {
@@ -117,12 +201,54 @@ export const SPECS = {
   "partnerWorkers-listWorkers": { method: "GET", path: "/organizations/{orgId}/workers", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "partnerWorkers-mintLease": { method: "POST", path: "/token", pathParams: [], queryParams: [], hasBody: true, idempotent: false, retry: "rate-limit-only" },
   "partnerWorkers-mintWorkerLease": { method: "POST", path: "/worker-token", pathParams: [], queryParams: [], hasBody: true, idempotent: false, retry: "rate-limit-only" },
+  "tenant-agents-create": { method: "POST", path: "/organizations/{orgId}/authoring/automations", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "tenant-agents-get": { method: "GET", path: "/organizations/{orgId}/agents/{id}", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-agents-getRevision": { method: "GET", path: "/organizations/{orgId}/agents/{id}/revisions/{revision}", pathParams: ["orgId","id","revision"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-agents-list": { method: "GET", path: "/organizations/{orgId}/agents", pathParams: ["orgId"], queryParams: ["domainId"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-agents-listRevisions": { method: "GET", path: "/organizations/{orgId}/agents/{id}/revisions", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-agents-publish": { method: "POST", path: "/organizations/{orgId}/authoring/automations/{id}/publish", pathParams: ["orgId","id"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "tenant-agents-setKnowledgeSelection": { method: "PUT", path: "/organizations/{orgId}/authoring/automations/{id}/knowledge-selection", pathParams: ["orgId","id"], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
+  "tenant-agents-updateSetup": { method: "PATCH", path: "/organizations/{orgId}/authoring/automations/{id}/setup", pathParams: ["orgId","id"], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
+  "tenant-agents-verify": { method: "GET", path: "/organizations/{orgId}/authoring/automations/{id}/verify", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-connections-create": { method: "POST", path: "/organizations/{orgId}/connections", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "tenant-connections-delete": { method: "DELETE", path: "/organizations/{orgId}/connections/{connectionId}", pathParams: ["orgId","connectionId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-connections-list": { method: "GET", path: "/organizations/{orgId}/connections", pathParams: ["orgId"], queryParams: ["domainId"], hasBody: false, idempotent: false, retry: "default" },
   "tenant-domains-get": { method: "GET", path: "/organizations/{orgId}/domains/{domainId}", pathParams: ["orgId","domainId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-domains-list": { method: "GET", path: "/organizations/{orgId}/domains", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-flows-get": { method: "GET", path: "/organizations/{orgId}/flows/{id}", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-flows-getRevision": { method: "GET", path: "/organizations/{orgId}/flows/{id}/revisions/{revision}", pathParams: ["orgId","id","revision"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-flows-getRun": { method: "GET", path: "/organizations/{orgId}/flows/{id}/runs/{sessionId}", pathParams: ["orgId","id","sessionId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-flows-list": { method: "GET", path: "/organizations/{orgId}/flows", pathParams: ["orgId"], queryParams: ["domainId"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-flows-listRevisions": { method: "GET", path: "/organizations/{orgId}/flows/{id}/revisions", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-flows-listRuns": { method: "GET", path: "/organizations/{orgId}/flows/{id}/runs", pathParams: ["orgId","id"], queryParams: ["cursor","limit"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-knowledge-addArticleToModule": { method: "POST", path: "/organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles", pathParams: ["orgId","moduleId"], queryParams: [], hasBody: true, idempotent: false, retry: "rate-limit-only" },
+  "tenant-knowledge-createArticle": { method: "POST", path: "/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles", pathParams: ["orgId","baseId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "tenant-knowledge-createModule": { method: "POST", path: "/organizations/{orgId}/authoring/knowledge-modules", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "tenant-knowledge-getArticle": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-articles/{id}", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-knowledge-getModule": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-modules/{id}", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-knowledge-listArticles": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles", pathParams: ["orgId","baseId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-knowledge-listBases": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-bases", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-knowledge-listModules": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-modules", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-knowledge-publishArticle": { method: "POST", path: "/organizations/{orgId}/authoring/knowledge-articles/{id}/publish", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: true, retry: "default" },
+  "tenant-knowledge-removeArticleFromModule": { method: "DELETE", path: "/organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles/{articleId}", pathParams: ["orgId","moduleId","articleId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-knowledge-unpublishArticle": { method: "POST", path: "/organizations/{orgId}/authoring/knowledge-articles/{id}/unpublish", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "rate-limit-only" },
+  "tenant-knowledge-updateArticle": { method: "PATCH", path: "/organizations/{orgId}/authoring/knowledge-articles/{id}", pathParams: ["orgId","id"], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
   "tenant-sessions-decideApproval": { method: "POST", path: "/organizations/{orgId}/agents/sessions/{sessionId}/turn-approval", pathParams: ["orgId","sessionId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "tenant-sessions-get": { method: "GET", path: "/organizations/{orgId}/agents/sessions/{sessionId}", pathParams: ["orgId","sessionId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-sessions-open": { method: "POST", path: "/organizations/{orgId}/agents/{automationId}/sessions", pathParams: ["orgId","automationId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "tenant-sessions-postMessage": { method: "POST", path: "/organizations/{orgId}/agents/sessions/{sessionId}/messages", pathParams: ["orgId","sessionId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "tenant-settings-get": { method: "GET", path: "/organizations/{orgId}/settings", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-settings-getBudget": { method: "GET", path: "/organizations/{orgId}/settings/budget", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-settings-setBudget": { method: "PUT", path: "/organizations/{orgId}/settings/budget", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
+  "tenant-settings-update": { method: "PATCH", path: "/organizations/{orgId}/settings", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
+  "tenant-triggers-activate": { method: "POST", path: "/organizations/{orgId}/triggers/{triggerId}/activate", pathParams: ["orgId","triggerId"], queryParams: [], hasBody: false, idempotent: false, retry: "rate-limit-only" },
+  "tenant-triggers-create": { method: "POST", path: "/organizations/{orgId}/triggers", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "tenant-triggers-deactivate": { method: "POST", path: "/organizations/{orgId}/triggers/{triggerId}/deactivate", pathParams: ["orgId","triggerId"], queryParams: [], hasBody: false, idempotent: false, retry: "rate-limit-only" },
+  "tenant-triggers-fire": { method: "POST", path: "/organizations/{orgId}/triggers/fire", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
+  "tenant-triggers-history": { method: "GET", path: "/organizations/{orgId}/triggers/{triggerId}/firings", pathParams: ["orgId","triggerId"], queryParams: ["outcome","limit","before"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-triggers-list": { method: "GET", path: "/organizations/{orgId}/triggers", pathParams: ["orgId"], queryParams: ["domainId"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-triggers-subscribe": { method: "PUT", path: "/organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}", pathParams: ["orgId","triggerId","automationId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-triggers-unsubscribe": { method: "DELETE", path: "/organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}", pathParams: ["orgId","triggerId","automationId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
 } as const satisfies Record<string, OperationSpec>;
 
 /** One method per operation of /api/partner/v1, grouped by resource (scripts/sdk/method-names.json). */
@@ -377,6 +503,118 @@ export function partnerV1Operations(transport: Transport) {
       get: (input: PartnerEntitlementsGetSupportSessionInput, options?: CallOptions): Promise<ApiResult<PartnerEntitlementsGetSupportSessionOutput>> =>
         transport.call<PartnerEntitlementsGetSupportSessionOutput>(SPECS["partnerEntitlements-getSupportSession"], input as Record<string, unknown> | undefined, options),
     },
+    tenantAgents: {
+      /**
+       * Create a draft agent.
+       *
+       * Same contract as `POST /api/v1/authoring/automations`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Creates a draft agent (never a flow) in a domain where the caller may edit automations. The agent is not published; `initialSetup` sets any of the four Setup fields of the draft (defaults: empty principles and procedure, model `builtin:echo`, no approval tools).
+       *
+       * `POST /organizations/{orgId}/authoring/automations`
+       */
+      create: (input: TenantAgentsCreateInput, options?: CallOptions): Promise<ApiResult<TenantAgentsCreateOutput>> =>
+        transport.call<TenantAgentsCreateOutput>(SPECS["tenant-agents-create"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read an agent.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The agent's draft (Setup, binding policies, knowledge selection), which the authoring routes change, and `publishedRevision`, the revision its runs use (null until the first publish). Read a published snapshot with `GET /agents/{id}/revisions/{revision}`.
+       *
+       * `GET /organizations/{orgId}/agents/{id}`
+       */
+      get: (input: TenantAgentsGetInput, options?: CallOptions): Promise<ApiResult<TenantAgentsGetOutput>> =>
+        transport.call<TenantAgentsGetOutput>(SPECS["tenant-agents-get"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read one published revision of an agent.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The immutable snapshot runs of that revision use: Setup with binding policies, the planned bindings (`belt`) and the knowledge selection.
+       *
+       * `GET /organizations/{orgId}/agents/{id}/revisions/{revision}`
+       */
+      getRevision: (input: TenantAgentsGetRevisionInput, options?: CallOptions): Promise<ApiResult<TenantAgentsGetRevisionOutput>> =>
+        transport.call<TenantAgentsGetRevisionOutput>(SPECS["tenant-agents-getRevision"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List agents.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The agents of the domains the subject holds a role in, drafts included (`publishedRevision` is null until the first publish), by name. `domainId` narrows the list to one domain. Not paged: a domain's agents come in one answer.
+       *
+       * `GET /organizations/{orgId}/agents`
+       */
+      list: (input: TenantAgentsListInput, options?: CallOptions): Promise<ApiResult<TenantAgentsListOutput>> =>
+        transport.call<TenantAgentsListOutput>(SPECS["tenant-agents-list"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List an agent's published revisions.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every published revision of the agent, newest first, with who published it and the change note.
+       *
+       * `GET /organizations/{orgId}/agents/{id}/revisions`
+       */
+      listRevisions: (input: TenantAgentsListRevisionsInput, options?: CallOptions): Promise<ApiResult<TenantAgentsListRevisionsOutput>> =>
+        transport.call<TenantAgentsListRevisionsOutput>(SPECS["tenant-agents-listRevisions"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Publish an agent's draft.
+       *
+       * Same contract as `POST /api/v1/authoring/automations/{id}/publish`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Publishes the current draft (Setup, binding policies and knowledge selection) as the next numbered revision, starting at 1. When the verifier has findings nothing changes and the answer is 422 VALIDATION with `error.details.findings` (`message`, `span`, `kind`, `proposal`).
+       *
+       * `POST /organizations/{orgId}/authoring/automations/{id}/publish`
+       */
+      publish: (input: TenantAgentsPublishInput, options?: CallOptions): Promise<ApiResult<TenantAgentsPublishOutput>> =>
+        transport.call<TenantAgentsPublishOutput>(SPECS["tenant-agents-publish"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Set an agent's knowledge selection.
+       *
+       * Same contract as `PUT /api/v1/authoring/automations/{id}/knowledge-selection`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Replaces the draft knowledge selection (published with the next revision). `none`: no knowledge; `org`: the organization's knowledge; `domain`: the agent's domain's knowledge; `modules`: the listed modules (organization modules or modules of the agent's domain). `moduleIds` is only allowed with `modules`. The answer is normalized: duplicates removed, first occurrence order kept.
+       *
+       * `PUT /organizations/{orgId}/authoring/automations/{id}/knowledge-selection`
+       */
+      setKnowledgeSelection: (input: TenantAgentsSetKnowledgeSelectionInput, options?: CallOptions): Promise<ApiResult<TenantAgentsSetKnowledgeSelectionOutput>> =>
+        transport.call<TenantAgentsSetKnowledgeSelectionOutput>(SPECS["tenant-agents-setKnowledgeSelection"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Patch an agent's draft Setup.
+       *
+       * Same contract as `PATCH /api/v1/authoring/automations/{id}/setup`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Changes the given Setup fields of the draft; omitted fields stay unchanged and an empty body changes nothing. Creates no revision and does not move the published revision.
+       *
+       * `PATCH /organizations/{orgId}/authoring/automations/{id}/setup`
+       */
+      updateSetup: (input: TenantAgentsUpdateSetupInput, options?: CallOptions): Promise<ApiResult<TenantAgentsUpdateSetupOutput>> =>
+        transport.call<TenantAgentsUpdateSetupOutput>(SPECS["tenant-agents-updateSetup"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Verify an agent's draft.
+       *
+       * Same contract as `GET /api/v1/authoring/automations/{id}/verify`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Runs the publish verifier on the draft without changing anything. Findings block publish; warnings are advisory. `plannedBelt` lists the integrations the procedure references (in first-reference order) with the identity mode each would bind with.
+       *
+       * `GET /organizations/{orgId}/authoring/automations/{id}/verify`
+       */
+      verify: (input: TenantAgentsVerifyInput, options?: CallOptions): Promise<ApiResult<TenantAgentsVerifyOutput>> =>
+        transport.call<TenantAgentsVerifyOutput>(SPECS["tenant-agents-verify"], input as Record<string, unknown> | undefined, options),
+    },
+    tenantConnections: {
+      /**
+       * Create a connection.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Stores the customer's credential for one integration in one domain: a `token`, named `fields`, or both, as the integration declares. The material is write-only: it is sealed by the vault before it is stored and is never returned, here or anywhere; answers carry only `secretHint` (its shape and, for long values, the last four characters). A replay of an `Idempotency-Key` answers the stored connection; the key's request equality covers the material through a keyed digest only.
+       *
+       * `POST /organizations/{orgId}/connections`
+       */
+      create: (input: TenantConnectionsCreateInput, options?: CallOptions): Promise<ApiResult<TenantConnectionsCreateOutput>> =>
+        transport.call<TenantConnectionsCreateOutput>(SPECS["tenant-connections-create"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Delete a connection.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Deletes the connection and its sealed secret. Agents and flows that used it fail on their next call to the integration until another connection is set.
+       *
+       * `DELETE /organizations/{orgId}/connections/{connectionId}`
+       */
+      delete: (input: TenantConnectionsDeleteInput, options?: CallOptions): Promise<ApiResult<TenantConnectionsDeleteOutput>> =>
+        transport.call<TenantConnectionsDeleteOutput>(SPECS["tenant-connections-delete"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List a domain's connections.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's connections, oldest first, as the console lists them: names, integrations and `secretHint`, never the secret. The whole list in one answer (a domain holds few), as in the console.
+       *
+       * `GET /organizations/{orgId}/connections`
+       */
+      list: (input: TenantConnectionsListInput, options?: CallOptions): Promise<ApiResult<TenantConnectionsListOutput>> =>
+        transport.call<TenantConnectionsListOutput>(SPECS["tenant-connections-list"], input as Record<string, unknown> | undefined, options),
+    },
     tenantDomains: {
       /**
        * Read one of the customer's domains.
@@ -396,6 +634,172 @@ export function partnerV1Operations(transport: Transport) {
        */
       list: (input: TenantDomainsListInput, options?: CallOptions): Promise<ApiResult<TenantDomainsListOutput>> =>
         transport.call<TenantDomainsListOutput>(SPECS["tenant-domains-list"], input as Record<string, unknown> | undefined, options),
+    },
+    tenantFlows: {
+      /**
+       * Read a flow.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The flow's draft graph and binding policies, and `publishedRevision`, the revision its runs use. Read what runs with `GET /flows/{id}/revisions/{revision}`.
+       *
+       * `GET /organizations/{orgId}/flows/{id}`
+       */
+      get: (input: TenantFlowsGetInput, options?: CallOptions): Promise<ApiResult<TenantFlowsGetOutput>> =>
+        transport.call<TenantFlowsGetOutput>(SPECS["tenant-flows-get"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read one published revision of a flow.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The immutable graph runs of that revision execute, its binding policies and planned bindings (`belt`).
+       *
+       * `GET /organizations/{orgId}/flows/{id}/revisions/{revision}`
+       */
+      getRevision: (input: TenantFlowsGetRevisionInput, options?: CallOptions): Promise<ApiResult<TenantFlowsGetRevisionOutput>> =>
+        transport.call<TenantFlowsGetRevisionOutput>(SPECS["tenant-flows-getRevision"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read one run of a flow.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The run the session records: its status, input, output or error, every step's input, result, timing and error (tool header values redacted), and the graph of the revision it ran.
+       *
+       * `GET /organizations/{orgId}/flows/{id}/runs/{sessionId}`
+       */
+      getRun: (input: TenantFlowsGetRunInput, options?: CallOptions): Promise<ApiResult<TenantFlowsGetRunOutput>> =>
+        transport.call<TenantFlowsGetRunOutput>(SPECS["tenant-flows-getRun"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List flows.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The flows of the domains the subject holds a role in, most recently changed first. `publishedRevision` is the revision runs use (null while a flow was never published: it cannot run). `domainId` narrows the list to one domain. Not paged. Flows are authored in the console; this surface reads them.
+       *
+       * `GET /organizations/{orgId}/flows`
+       */
+      list: (input: TenantFlowsListInput, options?: CallOptions): Promise<ApiResult<TenantFlowsListOutput>> =>
+        transport.call<TenantFlowsListOutput>(SPECS["tenant-flows-list"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List a flow's published revisions.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every published revision of the flow, newest first, with who published it and the change note.
+       *
+       * `GET /organizations/{orgId}/flows/{id}/revisions`
+       */
+      listRevisions: (input: TenantFlowsListRevisionsInput, options?: CallOptions): Promise<ApiResult<TenantFlowsListRevisionsOutput>> =>
+        transport.call<TenantFlowsListRevisionsOutput>(SPECS["tenant-flows-listRevisions"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List a flow's runs.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The flow's run history: one entry per run (the session that records it; `agent` names the flow), newest activity first, console test runs (`testRun`) and archived runs included. Pass `nextCursor` as `cursor` for the next page; null means the last page. Read one run's steps with `GET /flows/{id}/runs/{sessionId}`.
+       *
+       * `GET /organizations/{orgId}/flows/{id}/runs`
+       */
+      listRuns: (input: TenantFlowsListRunsInput, options?: CallOptions): Promise<ApiResult<TenantFlowsListRunsOutput>> =>
+        transport.call<TenantFlowsListRunsOutput>(SPECS["tenant-flows-listRuns"], input as Record<string, unknown> | undefined, options),
+    },
+    tenantKnowledge: {
+      /**
+       * Add a published article to a knowledge module.
+       *
+       * Same contract as `POST /api/v1/authoring/knowledge-modules/{moduleId}/articles`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Both must belong to the caller's organization. A domain module accepts published articles of its own domain's base and of the organization's base; an organization module accepts published articles of the organization's base only. Adding an article the module already holds answers 201 with the existing membership.
+       *
+       * `POST /organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles`
+       */
+      addArticleToModule: (input: TenantKnowledgeAddArticleToModuleInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeAddArticleToModuleOutput>> =>
+        transport.call<TenantKnowledgeAddArticleToModuleOutput>(SPECS["tenant-knowledge-addArticleToModule"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Create a draft knowledge article.
+       *
+       * Same contract as `POST /api/v1/authoring/knowledge-bases/{baseId}/articles`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Creates a manual article in a knowledge base as an unpublished draft; search and agents see it only after it is published in the console. A domain base needs `manage_knowledge` in its domain; the organization's base needs organization Owner or Admin.
+       *
+       * `POST /organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles`
+       */
+      createArticle: (input: TenantKnowledgeCreateArticleInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeCreateArticleOutput>> =>
+        transport.call<TenantKnowledgeCreateArticleOutput>(SPECS["tenant-knowledge-createArticle"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Create a knowledge module.
+       *
+       * Same contract as `POST /api/v1/authoring/knowledge-modules`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. A module groups published articles for agents to search. A `domain` module (needs `manage_knowledge` in `domainId`) takes articles from its domain's base and the organization's base; an `org` module (needs organization Owner or Admin; `domainId` must be absent) takes articles from the organization's base.
+       *
+       * `POST /organizations/{orgId}/authoring/knowledge-modules`
+       */
+      createModule: (input: TenantKnowledgeCreateModuleInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeCreateModuleOutput>> =>
+        transport.call<TenantKnowledgeCreateModuleOutput>(SPECS["tenant-knowledge-createModule"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read a knowledge article.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The draft, the published copy (what search and agents read; null while unpublished) and the modules holding the article.
+       *
+       * `GET /organizations/{orgId}/authoring/knowledge-articles/{id}`
+       */
+      getArticle: (input: TenantKnowledgeGetArticleInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeGetArticleOutput>> =>
+        transport.call<TenantKnowledgeGetArticleOutput>(SPECS["tenant-knowledge-getArticle"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read a knowledge module.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The module and the articles it holds (their published title when there is one).
+       *
+       * `GET /organizations/{orgId}/authoring/knowledge-modules/{id}`
+       */
+      getModule: (input: TenantKnowledgeGetModuleInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeGetModuleOutput>> =>
+        transport.call<TenantKnowledgeGetModuleOutput>(SPECS["tenant-knowledge-getModule"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List a knowledge base's articles.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every article of the base, drafts included, without bodies (read one article for them). Not paged, as in the console. A domain base needs the subject's membership in its domain.
+       *
+       * `GET /organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles`
+       */
+      listArticles: (input: TenantKnowledgeListArticlesInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeListArticlesOutput>> =>
+        transport.call<TenantKnowledgeListArticlesOutput>(SPECS["tenant-knowledge-listArticles"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List the knowledge bases.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The organization's base first, then the bases of the domains the subject belongs to, each with its article counts and whether the subject may create, edit and publish articles in it (`canManage`). Not paged: one base per domain.
+       *
+       * `GET /organizations/{orgId}/authoring/knowledge-bases`
+       */
+      listBases: (input: TenantKnowledgeListBasesInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeListBasesOutput>> =>
+        transport.call<TenantKnowledgeListBasesOutput>(SPECS["tenant-knowledge-listBases"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List the knowledge modules.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Organization modules, then the modules of the domains the subject belongs to, each with its article count and whether the subject may add and remove its articles (`canManage`). Not paged, as in the console.
+       *
+       * `GET /organizations/{orgId}/authoring/knowledge-modules`
+       */
+      listModules: (input: TenantKnowledgeListModulesInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeListModulesOutput>> =>
+        transport.call<TenantKnowledgeListModulesOutput>(SPECS["tenant-knowledge-listModules"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Publish a knowledge article.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Copies the current draft to the published copy that search and agents read (again, if already published). Takes no body.
+       *
+       * `POST /organizations/{orgId}/authoring/knowledge-articles/{id}/publish`
+       */
+      publishArticle: (input: TenantKnowledgePublishArticleInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgePublishArticleOutput>> =>
+        transport.call<TenantKnowledgePublishArticleOutput>(SPECS["tenant-knowledge-publishArticle"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Remove an article from a knowledge module.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The article stays in its base (and published); only the module stops holding it. Removing an article the module does not hold answers `removed: false`.
+       *
+       * `DELETE /organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles/{articleId}`
+       */
+      removeArticleFromModule: (input: TenantKnowledgeRemoveArticleFromModuleInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeRemoveArticleFromModuleOutput>> =>
+        transport.call<TenantKnowledgeRemoveArticleFromModuleOutput>(SPECS["tenant-knowledge-removeArticleFromModule"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Unpublish a knowledge article.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Removes the published copy: search and agents stop finding the article. The draft and the article's module memberships are kept, so publishing again restores it everywhere. Unpublishing an unpublished article changes nothing. Takes no body.
+       *
+       * `POST /organizations/{orgId}/authoring/knowledge-articles/{id}/unpublish`
+       */
+      unpublishArticle: (input: TenantKnowledgeUnpublishArticleInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeUnpublishArticleOutput>> =>
+        transport.call<TenantKnowledgeUnpublishArticleOutput>(SPECS["tenant-knowledge-unpublishArticle"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Edit a knowledge article's draft.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Omitted fields are unchanged. Only the draft changes: search and agents keep reading the published copy until the article is published again.
+       *
+       * `PATCH /organizations/{orgId}/authoring/knowledge-articles/{id}`
+       */
+      updateArticle: (input: TenantKnowledgeUpdateArticleInput, options?: CallOptions): Promise<ApiResult<TenantKnowledgeUpdateArticleOutput>> =>
+        transport.call<TenantKnowledgeUpdateArticleOutput>(SPECS["tenant-knowledge-updateArticle"], input as Record<string, unknown> | undefined, options),
     },
     tenantSessions: {
       /**
@@ -455,6 +859,118 @@ export function partnerV1Operations(transport: Transport) {
        */
       stream: (input: TenantSessionsStreamInput, options?: SessionStreamOptions): AsyncGenerator<SessionStreamEnvelope, void, undefined> =>
         followSessionStream(transport, input.sessionId, options, `/organizations/${encodeURIComponent(input.orgId)}/agents/sessions/${encodeURIComponent(input.sessionId)}/stream`),
+    },
+    tenantSettings: {
+      /**
+       * Read the organization's settings.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The organization's display name, and whether the subject may change it. Every member may read it.
+       *
+       * `GET /organizations/{orgId}/settings`
+       */
+      get: (input: TenantSettingsGetInput, options?: CallOptions): Promise<ApiResult<TenantSettingsGetOutput>> =>
+        transport.call<TenantSettingsGetOutput>(SPECS["tenant-settings-get"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read the organization's model budget.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. This UTC calendar month's model usage against the organization's monthly limits (null: unlimited). When a limit is reached (`exhausted`), turns fail with LLM_BUDGET_EXHAUSTED until the next month or a higher limit. Every member may read it.
+       *
+       * `GET /organizations/{orgId}/settings/budget`
+       */
+      getBudget: (input: TenantSettingsGetBudgetInput, options?: CallOptions): Promise<ApiResult<TenantSettingsGetBudgetOutput>> =>
+        transport.call<TenantSettingsGetBudgetOutput>(SPECS["tenant-settings-getBudget"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Set the organization's model budget.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Replaces both monthly limits (the console's budget form): `monthlyTokenLimit` (tokens, 0-2,000,000,000) and `monthlyCostLimitUsd` (US dollars, 0-1,000,000,000, micro-dollar precision); null removes a limit. Organization Owner or Admin only.
+       *
+       * `PUT /organizations/{orgId}/settings/budget`
+       */
+      setBudget: (input: TenantSettingsSetBudgetInput, options?: CallOptions): Promise<ApiResult<TenantSettingsSetBudgetOutput>> =>
+        transport.call<TenantSettingsSetBudgetOutput>(SPECS["tenant-settings-setBudget"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Change the organization's settings.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Renames the organization (its identifier, the segment it was provisioned with, never changes). Organization Owner or Admin only.
+       *
+       * `PATCH /organizations/{orgId}/settings`
+       */
+      update: (input: TenantSettingsUpdateInput, options?: CallOptions): Promise<ApiResult<TenantSettingsUpdateOutput>> =>
+        transport.call<TenantSettingsUpdateOutput>(SPECS["tenant-settings-update"], input as Record<string, unknown> | undefined, options),
+    },
+    tenantTriggers: {
+      /**
+       * Activate a trigger.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Makes the trigger fire again (and accept firings). A schedule plans its next firing from now: firings missed while it was inactive are skipped, not caught up. Activating an active trigger changes nothing.
+       *
+       * `POST /organizations/{orgId}/triggers/{triggerId}/activate`
+       */
+      activate: (input: TenantTriggersActivateInput, options?: CallOptions): Promise<ApiResult<TenantTriggersActivateOutput>> =>
+        transport.call<TenantTriggersActivateOutput>(SPECS["tenant-triggers-activate"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Create a domain trigger.
+       *
+       * Same contract as `POST /api/v1/triggers`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Creates a `schedule`, `api` or `event` trigger in a domain where the subject may edit automations (Editor or Owner). Event triggers are validated against the integration catalog (adapter, event type, filter field), the organization's rollout of event triggers and the connection, and get an ingress URL; `endpointSecret` is write-only. Subscribe agents and flows with `PUT /triggers/{triggerId}/subscribers/{automationId}`.
+       *
+       * `POST /organizations/{orgId}/triggers`
+       */
+      create: (input: TenantTriggersCreateInput, options?: CallOptions): Promise<ApiResult<TenantTriggersCreateOutput>> =>
+        transport.call<TenantTriggersCreateOutput>(SPECS["tenant-triggers-create"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Deactivate a trigger.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Stops the trigger: a schedule plans no firing, an event trigger ignores deliveries, an API trigger refuses firings (409). Deactivating an inactive trigger changes nothing.
+       *
+       * `POST /organizations/{orgId}/triggers/{triggerId}/deactivate`
+       */
+      deactivate: (input: TenantTriggersDeactivateInput, options?: CallOptions): Promise<ApiResult<TenantTriggersDeactivateOutput>> =>
+        transport.call<TenantTriggersDeactivateOutput>(SPECS["tenant-triggers-deactivate"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Fire an API trigger.
+       *
+       * Same contract as `POST /api/v1/triggers/fire`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Fans one event out to every agent and flow subscribed to an active API trigger; one session per started subscriber. 202 means accepted, not completed. The body is non-strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows; agents receive `input.prompt` when it is a string, otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to the integrations it binds at caller identity; a subscriber that requires caller material not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with the original body and `Idempotency-Replayed: true`.
+       *
+       * `POST /organizations/{orgId}/triggers/fire`
+       */
+      fire: (input: TenantTriggersFireInput, options?: CallOptions): Promise<ApiResult<TenantTriggersFireOutput>> =>
+        transport.call<TenantTriggersFireOutput>(SPECS["tenant-triggers-fire"], input as Record<string, unknown> | undefined, options),
+      /**
+       * List a domain's triggers.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's triggers, newest first, each with its subscribed agents and flows, as the console lists them: the whole list in one answer. Any member of the domain may read (Viewer included). Event triggers show whether an endpoint secret is set, never the secret.
+       *
+       * `GET /organizations/{orgId}/triggers`
+       */
+      list: (input: TenantTriggersListInput, options?: CallOptions): Promise<ApiResult<TenantTriggersListOutput>> =>
+        transport.call<TenantTriggersListOutput>(SPECS["tenant-triggers-list"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Read a trigger's run history.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The trigger's firings, newest first, each with every subscriber's result: `started` (with its session), `skipped` or `failed` (with the error code, e.g. `CALLER_CREDENTIALS_REQUIRED` or `AUTOMATION_DISABLED`). `outcome` keeps firings where at least one subscriber had it. Pages by cursor, as in the console: pass `nextBefore` as `before` for older firings; `null` on the last page. Ids and codes only, never credential material. Any member of the domain may read (Viewer included).
+       *
+       * `GET /organizations/{orgId}/triggers/{triggerId}/firings`
+       */
+      listFirings: (input: TenantTriggersHistoryInput, options?: CallOptions): Promise<ApiResult<TenantTriggersHistoryOutput>> =>
+        transport.call<TenantTriggersHistoryOutput>(SPECS["tenant-triggers-history"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Subscribe an agent or flow to a trigger.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Subscribes a published agent or flow of the trigger's own domain; every firing then starts it. Subscribing twice changes nothing. Answers the trigger's subscribers after the change. Caller-required subscribers are allowed: API firings can supply caller material, scheduled and event firings record them as refused (`CALLER_CREDENTIALS_REQUIRED`).
+       *
+       * `PUT /organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}`
+       */
+      subscribe: (input: TenantTriggersSubscribeInput, options?: CallOptions): Promise<ApiResult<TenantTriggersSubscribeOutput>> =>
+        transport.call<TenantTriggersSubscribeOutput>(SPECS["tenant-triggers-subscribe"], input as Record<string, unknown> | undefined, options),
+      /**
+       * Unsubscribe an agent or flow from a trigger.
+       *
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Removes the subscription; removing one that does not exist changes nothing. Answers the trigger's subscribers after the change.
+       *
+       * `DELETE /organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}`
+       */
+      unsubscribe: (input: TenantTriggersUnsubscribeInput, options?: CallOptions): Promise<ApiResult<TenantTriggersUnsubscribeOutput>> =>
+        transport.call<TenantTriggersUnsubscribeOutput>(SPECS["tenant-triggers-unsubscribe"], input as Record<string, unknown> | undefined, options),
     },
     turns: {
       /**

@@ -40,6 +40,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agents
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The agents of the domains the subject holds a role in, drafts included (`publishedRevision` is null until the first publish), by name. `domainId` narrows the list to one domain. Not paged: a domain's agents come in one answer.
+         */
+        get: operations["tenant-agents-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/agents/{automationId}/sessions": {
         parameters: {
             query?: never;
@@ -54,6 +74,66 @@ export interface paths {
          * @description Same contract as `POST /api/v1/agents/{automationId}/sessions`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Opens a domain session on the agent's published revision (the session keeps that revision for all its turns) and queues its first turn. 202 means accepted, not completed: follow the stream or read the session. `callerCredentials` apply to the first turn only.
          */
         post: operations["tenant-sessions-open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/agents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an agent
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The agent's draft (Setup, binding policies, knowledge selection), which the authoring routes change, and `publishedRevision`, the revision its runs use (null until the first publish). Read a published snapshot with `GET /agents/{id}/revisions/{revision}`.
+         */
+        get: operations["tenant-agents-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/agents/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an agent's published revisions
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every published revision of the agent, newest first, with who published it and the change note.
+         */
+        get: operations["tenant-agents-listRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/agents/{id}/revisions/{revision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one published revision of an agent
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The immutable snapshot runs of that revision use: Setup with binding policies, the planned bindings (`belt`) and the knowledge selection.
+         */
+        get: operations["tenant-agents-getRevision"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -176,6 +256,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/authoring/automations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a draft agent
+         * @description Same contract as `POST /api/v1/authoring/automations`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Creates a draft agent (never a flow) in a domain where the caller may edit automations. The agent is not published; `initialSetup` sets any of the four Setup fields of the draft (defaults: empty principles and procedure, model `builtin:echo`, no approval tools).
+         */
+        post: operations["tenant-agents-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/automations/{id}/knowledge-selection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set an agent's knowledge selection
+         * @description Same contract as `PUT /api/v1/authoring/automations/{id}/knowledge-selection`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Replaces the draft knowledge selection (published with the next revision). `none`: no knowledge; `org`: the organization's knowledge; `domain`: the agent's domain's knowledge; `modules`: the listed modules (organization modules or modules of the agent's domain). `moduleIds` is only allowed with `modules`. The answer is normalized: duplicates removed, first occurrence order kept.
+         */
+        put: operations["tenant-agents-setKnowledgeSelection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/automations/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an agent's draft
+         * @description Same contract as `POST /api/v1/authoring/automations/{id}/publish`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Publishes the current draft (Setup, binding policies and knowledge selection) as the next numbered revision, starting at 1. When the verifier has findings nothing changes and the answer is 422 VALIDATION with `error.details.findings` (`message`, `span`, `kind`, `proposal`).
+         */
+        post: operations["tenant-agents-publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/automations/{id}/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Patch an agent's draft Setup
+         * @description Same contract as `PATCH /api/v1/authoring/automations/{id}/setup`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Changes the given Setup fields of the draft; omitted fields stay unchanged and an empty body changes nothing. Creates no revision and does not move the published revision.
+         */
+        patch: operations["tenant-agents-updateSetup"];
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/automations/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify an agent's draft
+         * @description Same contract as `GET /api/v1/authoring/automations/{id}/verify`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Runs the publish verifier on the draft without changing anything. Findings block publish; warnings are advisory. `plannedBelt` lists the integrations the procedure references (in first-reference order) with the identity mode each would bind with.
+         */
+        get: operations["tenant-agents-verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/knowledge-articles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a knowledge article
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The draft, the published copy (what search and agents read; null while unpublished) and the modules holding the article.
+         */
+        get: operations["tenant-knowledge-getArticle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a knowledge article's draft
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Omitted fields are unchanged. Only the draft changes: search and agents keep reading the published copy until the article is published again.
+         */
+        patch: operations["tenant-knowledge-updateArticle"];
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/knowledge-articles/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a knowledge article
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Copies the current draft to the published copy that search and agents read (again, if already published). Takes no body.
+         */
+        post: operations["tenant-knowledge-publishArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/knowledge-articles/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpublish a knowledge article
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Removes the published copy: search and agents stop finding the article. The draft and the article's module memberships are kept, so publishing again restores it everywhere. Unpublishing an unpublished article changes nothing. Takes no body.
+         */
+        post: operations["tenant-knowledge-unpublishArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/knowledge-bases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the knowledge bases
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The organization's base first, then the bases of the domains the subject belongs to, each with its article counts and whether the subject may create, edit and publish articles in it (`canManage`). Not paged: one base per domain.
+         */
+        get: operations["tenant-knowledge-listBases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a knowledge base's articles
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every article of the base, drafts included, without bodies (read one article for them). Not paged, as in the console. A domain base needs the subject's membership in its domain.
+         */
+        get: operations["tenant-knowledge-listArticles"];
+        put?: never;
+        /**
+         * Create a draft knowledge article
+         * @description Same contract as `POST /api/v1/authoring/knowledge-bases/{baseId}/articles`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Creates a manual article in a knowledge base as an unpublished draft; search and agents see it only after it is published in the console. A domain base needs `manage_knowledge` in its domain; the organization's base needs organization Owner or Admin.
+         */
+        post: operations["tenant-knowledge-createArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/knowledge-modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the knowledge modules
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Organization modules, then the modules of the domains the subject belongs to, each with its article count and whether the subject may add and remove its articles (`canManage`). Not paged, as in the console.
+         */
+        get: operations["tenant-knowledge-listModules"];
+        put?: never;
+        /**
+         * Create a knowledge module
+         * @description Same contract as `POST /api/v1/authoring/knowledge-modules`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. A module groups published articles for agents to search. A `domain` module (needs `manage_knowledge` in `domainId`) takes articles from its domain's base and the organization's base; an `org` module (needs organization Owner or Admin; `domainId` must be absent) takes articles from the organization's base.
+         */
+        post: operations["tenant-knowledge-createModule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/knowledge-modules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a knowledge module
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The module and the articles it holds (their published title when there is one).
+         */
+        get: operations["tenant-knowledge-getModule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a published article to a knowledge module
+         * @description Same contract as `POST /api/v1/authoring/knowledge-modules/{moduleId}/articles`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Both must belong to the caller's organization. A domain module accepts published articles of its own domain's base and of the organization's base; an organization module accepts published articles of the organization's base only. Adding an article the module already holds answers 201 with the existing membership.
+         */
+        post: operations["tenant-knowledge-addArticleToModule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles/{articleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an article from a knowledge module
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The article stays in its base (and published); only the module stops holding it. Removing an article the module does not hold answers `removed: false`.
+         */
+        delete: operations["tenant-knowledge-removeArticleFromModule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/automations/{automationId}/entitlement": {
         parameters: {
             query?: never;
@@ -198,6 +570,50 @@ export interface paths {
          * @description Sets the platform's override for one agent or flow of the customer. A disabled automation never starts: session open, console runs, trigger firings (the subscriber is skipped with AUTOMATION_DISABLED), MCP and flow agent steps refuse it, and later messages to its existing sessions are refused too.
          */
         patch: operations["partnerEntitlements-setEntitlement"];
+        trace?: never;
+    };
+    "/organizations/{orgId}/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a domain's connections
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's connections, oldest first, as the console lists them: names, integrations and `secretHint`, never the secret. The whole list in one answer (a domain holds few), as in the console.
+         */
+        get: operations["tenant-connections-list"];
+        put?: never;
+        /**
+         * Create a connection
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Stores the customer's credential for one integration in one domain: a `token`, named `fields`, or both, as the integration declares. The material is write-only: it is sealed by the vault before it is stored and is never returned, here or anywhere; answers carry only `secretHint` (its shape and, for long values, the last four characters). A replay of an `Idempotency-Key` answers the stored connection; the key's request equality covers the material through a keyed digest only.
+         */
+        post: operations["tenant-connections-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a connection
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Deletes the connection and its sealed secret. Agents and flows that used it fail on their next call to the integration until another connection is set.
+         */
+        delete: operations["tenant-connections-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/organizations/{orgId}/domains": {
@@ -280,6 +696,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List flows
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The flows of the domains the subject holds a role in, most recently changed first. `publishedRevision` is the revision runs use (null while a flow was never published: it cannot run). `domainId` narrows the list to one domain. Not paged. Flows are authored in the console; this surface reads them.
+         */
+        get: operations["tenant-flows-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/flows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a flow
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The flow's draft graph and binding policies, and `publishedRevision`, the revision its runs use. Read what runs with `GET /flows/{id}/revisions/{revision}`.
+         */
+        get: operations["tenant-flows-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/flows/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a flow's published revisions
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every published revision of the flow, newest first, with who published it and the change note.
+         */
+        get: operations["tenant-flows-listRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/flows/{id}/revisions/{revision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one published revision of a flow
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The immutable graph runs of that revision execute, its binding policies and planned bindings (`belt`).
+         */
+        get: operations["tenant-flows-getRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/flows/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a flow's runs
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The flow's run history: one entry per run (the session that records it; `agent` names the flow), newest activity first, console test runs (`testRun`) and archived runs included. Pass `nextCursor` as `cursor` for the next page; null means the last page. Read one run's steps with `GET /flows/{id}/runs/{sessionId}`.
+         */
+        get: operations["tenant-flows-listRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/flows/{id}/runs/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one run of a flow
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The run the session records: its status, input, output or error, every step's input, result, timing and error (tool header values redacted), and the graph of the revision it ran.
+         */
+        get: operations["tenant-flows-getRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/oauth-apps": {
         parameters: {
             query?: never;
@@ -318,6 +854,182 @@ export interface paths {
          */
         put: operations["assistantConnections-putOAuthState"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the organization's settings
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The organization's display name, and whether the subject may change it. Every member may read it.
+         */
+        get: operations["tenant-settings-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the organization's settings
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Renames the organization (its identifier, the segment it was provisioned with, never changes). Organization Owner or Admin only.
+         */
+        patch: operations["tenant-settings-update"];
+        trace?: never;
+    };
+    "/organizations/{orgId}/settings/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the organization's model budget
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. This UTC calendar month's model usage against the organization's monthly limits (null: unlimited). When a limit is reached (`exhausted`), turns fail with LLM_BUDGET_EXHAUSTED until the next month or a higher limit. Every member may read it.
+         */
+        get: operations["tenant-settings-getBudget"];
+        /**
+         * Set the organization's model budget
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Replaces both monthly limits (the console's budget form): `monthlyTokenLimit` (tokens, 0-2,000,000,000) and `monthlyCostLimitUsd` (US dollars, 0-1,000,000,000, micro-dollar precision); null removes a limit. Organization Owner or Admin only.
+         */
+        put: operations["tenant-settings-setBudget"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a domain's triggers
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's triggers, newest first, each with its subscribed agents and flows, as the console lists them: the whole list in one answer. Any member of the domain may read (Viewer included). Event triggers show whether an endpoint secret is set, never the secret.
+         */
+        get: operations["tenant-triggers-list"];
+        put?: never;
+        /**
+         * Create a domain trigger
+         * @description Same contract as `POST /api/v1/triggers`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Creates a `schedule`, `api` or `event` trigger in a domain where the subject may edit automations (Editor or Owner). Event triggers are validated against the integration catalog (adapter, event type, filter field), the organization's rollout of event triggers and the connection, and get an ingress URL; `endpointSecret` is write-only. Subscribe agents and flows with `PUT /triggers/{triggerId}/subscribers/{automationId}`.
+         */
+        post: operations["tenant-triggers-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/triggers/{triggerId}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a trigger
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Makes the trigger fire again (and accept firings). A schedule plans its next firing from now: firings missed while it was inactive are skipped, not caught up. Activating an active trigger changes nothing.
+         */
+        post: operations["tenant-triggers-activate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/triggers/{triggerId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a trigger
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Stops the trigger: a schedule plans no firing, an event trigger ignores deliveries, an API trigger refuses firings (409). Deactivating an inactive trigger changes nothing.
+         */
+        post: operations["tenant-triggers-deactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/triggers/{triggerId}/firings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a trigger's run history
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The trigger's firings, newest first, each with every subscriber's result: `started` (with its session), `skipped` or `failed` (with the error code, e.g. `CALLER_CREDENTIALS_REQUIRED` or `AUTOMATION_DISABLED`). `outcome` keeps firings where at least one subscriber had it. Pages by cursor, as in the console: pass `nextBefore` as `before` for older firings; `null` on the last page. Ids and codes only, never credential material. Any member of the domain may read (Viewer included).
+         */
+        get: operations["tenant-triggers-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Subscribe an agent or flow to a trigger
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Subscribes a published agent or flow of the trigger's own domain; every firing then starts it. Subscribing twice changes nothing. Answers the trigger's subscribers after the change. Caller-required subscribers are allowed: API firings can supply caller material, scheduled and event firings record them as refused (`CALLER_CREDENTIALS_REQUIRED`).
+         */
+        put: operations["tenant-triggers-subscribe"];
+        post?: never;
+        /**
+         * Unsubscribe an agent or flow from a trigger
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Removes the subscription; removing one that does not exist changes nothing. Answers the trigger's subscribers after the change.
+         */
+        delete: operations["tenant-triggers-unsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/triggers/fire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fire an API trigger
+         * @description Same contract as `POST /api/v1/triggers/fire`. Acts as the person `X-Service-Subject` names in the customer, with their current roles. Fans one event out to every agent and flow subscribed to an active API trigger; one session per started subscriber. 202 means accepted, not completed. The body is non-strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows; agents receive `input.prompt` when it is a string, otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to the integrations it binds at caller identity; a subscriber that requires caller material not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with the original body and `Idempotency-Replayed: true`.
+         */
+        post: operations["tenant-triggers-fire"];
         delete?: never;
         options?: never;
         head?: never;
@@ -743,6 +1455,56 @@ export interface components {
             type: "action.recorded";
             worker_ref: string | null;
         };
+        Agent: {
+            description: string | null;
+            /** Format: uuid */
+            domainId: string;
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "agent";
+            name: string;
+        };
+        /** @description A planned binding: an integration the procedure uses, and how it obtains its credential. */
+        AgentBeltEntry: {
+            /**
+             * @description `service`: the organization's connection. `caller_preferred`: caller material when supplied, else the organization's. `caller_required`: caller material always.
+             * @enum {string}
+             */
+            identityMode: "service" | "caller_preferred" | "caller_required";
+            integrationId: string;
+        };
+        /** @description Which knowledge the agent searches. */
+        AgentKnowledgeSelection: {
+            /** @enum {string} */
+            mode: "none" | "org" | "domain" | "modules";
+            moduleIds: string[];
+        };
+        AgentPublishResult: {
+            /** @description The planned bindings derived by the service. */
+            belt: components["schemas"]["AgentBeltEntry"][];
+            /** @description The new revision number. */
+            revision: number;
+        };
+        /** @description The agent's draft Setup. */
+        AgentSetup: {
+            /** @description Tool wire id (without `#`) to the action class of its calls; `{}` when none. */
+            actionClasses: {
+                [key: string]: components["schemas"]["AssistantActionClass"];
+            };
+            approvalTools: string[];
+            model: string;
+            principles: string;
+            procedure: string;
+        };
+        AgentSetupResponse: {
+            setup: components["schemas"]["AgentSetup"];
+        };
+        AgentVerification: {
+            findings: components["schemas"]["VerifierFinding"][];
+            plannedBelt: components["schemas"]["AgentBeltEntry"][];
+            warnings: components["schemas"]["VerifierWarning"][];
+        };
         ApprovalDecided: {
             /** Format: uuid */
             approvalId: string;
@@ -947,6 +1709,69 @@ export interface components {
             /** @description Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed). */
             external_ref: string;
         };
+        CreateTriggerRequest: components["schemas"]["CreateTriggerRequestSchedule"] | components["schemas"]["CreateTriggerRequestApi"] | components["schemas"]["CreateTriggerRequestEvent"];
+        CreateTriggerRequestApi: {
+            /**
+             * Format: uuid
+             * @description The domain the trigger belongs to.
+             */
+            domainId: string;
+            /** @description Trimmed, 1-120 characters. */
+            name: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "api";
+        };
+        CreateTriggerRequestEvent: {
+            /**
+             * Format: uuid
+             * @description event: a connection of the same domain to the source integration.
+             */
+            connectionId: string;
+            /**
+             * Format: uuid
+             * @description The domain the trigger belongs to.
+             */
+            domainId: string;
+            /** @description event: HMAC secret that signs ingress calls. Write-only: never returned. */
+            endpointSecret?: string;
+            eventFilter?: components["schemas"]["EventFilter"];
+            /** @description event: adapter-native event type, e.g. `webhook.received`. */
+            eventType: string;
+            /** @description Trimmed, 1-120 characters. */
+            name: string;
+            /** @description event: the integration whose adapter delivers the event. */
+            sourceIntegrationId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "event";
+        };
+        CreateTriggerRequestSchedule: {
+            /** @description schedule: 5-field cron expression, e.g. `*\/15 * * * *`. */
+            cron: string;
+            /**
+             * Format: uuid
+             * @description The domain the trigger belongs to.
+             */
+            domainId: string;
+            /** @description schedule: the input each firing delivers; default `{}`. */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description Trimmed, 1-120 characters. */
+            name: string;
+            /** @description schedule: IANA time zone, default `UTC`. */
+            timezone?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "schedule";
+        };
         CreateWorkerRequest: components["schemas"]["CreateAssistantWorker"] | components["schemas"]["VouchWorker"];
         CustomerDomain: {
             /** Format: uuid */
@@ -1024,6 +1849,128 @@ export interface components {
                 message: string;
             };
         };
+        /** @description Only events whose field satisfies the operator against the value fire the trigger. */
+        EventFilter: {
+            /** @description `actor.<field>`, `occurredAt`, or a payload path the integration's event declares (e.g. `payload.status`). */
+            field: string;
+            /** @enum {string} */
+            operator: "equals" | "not-equals" | ">" | "<" | "contains";
+            value: string | number | boolean;
+        };
+        FireResponse: {
+            /** @description One entry per agent or flow that started; `[]` when there are no subscribers or every start was refused. */
+            sessions: {
+                /** Format: uuid */
+                automationId: string;
+                /** Format: uuid */
+                sessionId: string;
+            }[];
+        };
+        FlowGraph: {
+            /** @description JSON schema of the run's input; its `type` must be `object`. */
+            inputSchema: {
+                [key: string]: components["schemas"]["JsonValue"];
+            };
+            steps: ({
+                /** @default {} */
+                args: {
+                    [key: string]: components["schemas"]["JsonValue"];
+                };
+                id: string;
+                /** @constant */
+                kind: "tool";
+                next?: string;
+                tool: string;
+            } | {
+                condition: {
+                    left: string;
+                    /** @enum {string} */
+                    operator: "equals" | "not-equals" | ">" | "<" | "contains" | "exists";
+                    right?: components["schemas"]["JsonValue"];
+                };
+                else: string;
+                id: string;
+                /** @constant */
+                kind: "branch";
+                then: string;
+            } | {
+                id: string;
+                /** @constant */
+                kind: "transform";
+                next?: string;
+                output: components["schemas"]["JsonValue"];
+            } | {
+                /** Format: uuid */
+                automationId: string;
+                id: string;
+                /** @constant */
+                kind: "agent";
+                next?: string;
+                prompt: string;
+            } | {
+                id: string;
+                /** @constant */
+                kind: "approval";
+                next?: string;
+                title: string;
+            })[];
+        };
+        /** @description Any JSON value: a string, number, boolean, null, array or object. */
+        JsonValue: unknown;
+        KnowledgeArticle: {
+            /** Format: uuid */
+            baseId: string;
+            /**
+             * Format: date-time
+             * @description ISO-8601 timestamp.
+             */
+            createdAt: string;
+            draftBody: string | null;
+            /** Format: uuid */
+            id: string;
+            publishedAt: string | null;
+            /**
+             * @description `published` while a published copy exists (search sees that copy); `draft` otherwise.
+             * @enum {string}
+             */
+            status: "draft" | "published";
+            /** @description The draft title. */
+            title: string;
+        };
+        KnowledgeModule: {
+            /**
+             * Format: date-time
+             * @description ISO-8601 timestamp.
+             */
+            createdAt: string;
+            description: string | null;
+            /** @description The module's domain; null for organization modules. */
+            domainId: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.
+             * @enum {string}
+             */
+            kind: "domain" | "org";
+            name: string;
+        };
+        KnowledgeModuleArticle: {
+            /** Format: uuid */
+            articleId: string;
+            /**
+             * Format: date-time
+             * @description When the article was added to the module.
+             */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description The membership's own id.
+             */
+            id: string;
+            /** Format: uuid */
+            moduleId: string;
+        };
         MessageCreatedEvent: {
             data: {
                 created_at: string;
@@ -1092,6 +2039,14 @@ export interface components {
             /** @description Registered return URL prefixes, normalized. */
             urls: string[];
         };
+        OrganizationSettings: {
+            /** @description Whether the subject may change the settings (organization Owner or Admin). */
+            canEdit: boolean;
+            /** Format: uuid */
+            id: string;
+            /** @description The organization's display name (the console shows it everywhere). */
+            name: string;
+        };
         OwnerInvitation: {
             /**
              * Format: date-time
@@ -1137,6 +2092,13 @@ export interface components {
             toolName: string;
             /** @description Whether only the person whose caller credential the call uses may decide. */
             userRouted: boolean;
+        };
+        /** @description Character offsets into the procedure (UTF-16 code units, end exclusive). */
+        ProcedureSpan: {
+            /** @description Offset just after the last character (exclusive). */
+            end: number;
+            /** @description Offset of the first character in the procedure. */
+            start: number;
         };
         /** @description The template release onboarding applies; null when the platform has no provisioning template (an empty customer with its primary domain). */
         ReleaseDetail: {
@@ -1355,6 +2317,86 @@ export interface components {
         TenantDomainList: {
             items: components["schemas"]["TenantDomain"][];
         };
+        Trigger: components["schemas"]["TriggerSchedule"] | components["schemas"]["TriggerApi"] | components["schemas"]["TriggerEvent"];
+        TriggerApi: {
+            /** @description Inactive triggers neither fire nor accept firings. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description ISO-8601 timestamp.
+             */
+            createdAt: string;
+            /** Format: uuid */
+            domainId: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "api";
+        };
+        TriggerEvent: {
+            /** @description Inactive triggers neither fire nor accept firings. */
+            active: boolean;
+            /** Format: uuid */
+            connectionId: string;
+            /**
+             * Format: date-time
+             * @description ISO-8601 timestamp.
+             */
+            createdAt: string;
+            /** Format: uuid */
+            domainId: string;
+            eventFilter: components["schemas"]["EventFilter"] | null;
+            eventType: string;
+            /** @description Whether ingress calls must carry an HMAC signature made with the endpoint secret. */
+            hasEndpointSecret: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uri
+             * @description The URL the source system calls to deliver an event.
+             */
+            ingressUrl: string;
+            name: string;
+            sourceIntegrationId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "event";
+        };
+        TriggerSchedule: {
+            /** @description Inactive triggers neither fire nor accept firings. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description ISO-8601 timestamp.
+             */
+            createdAt: string;
+            /** @description 5-field cron expression. */
+            cron: string;
+            /** Format: uuid */
+            domainId: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The input every scheduled firing delivers. */
+            input: {
+                [key: string]: unknown;
+            };
+            name: string;
+            /** @description The next planned firing; null while inactive. */
+            nextFireAt: string | null;
+            /** @description IANA time zone the cron expression is read in. */
+            timezone: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "schedule";
+        };
         UsageRecordedEvent: {
             data: {
                 at: string;
@@ -1374,6 +2416,21 @@ export interface components {
              */
             type: "usage.recorded";
             worker_ref: string | null;
+        };
+        VerifierFinding: {
+            detail: string;
+            /** @enum {string} */
+            kind: "unresolved_ref" | "unknown_approval_tool" | "unknown_action_tool" | "action_tool_outside_belt" | "action_tool_in_approval_tools" | "unavailable_model" | "unknown_knowledge_module";
+            /** @description A suggested replacement (e.g. the closest tool reference), or null. */
+            proposal: string | null;
+            /** @description Where in the procedure; null when the problem is not in the procedure text. */
+            span: components["schemas"]["ProcedureSpan"] | null;
+        };
+        VerifierWarning: {
+            detail: string;
+            /** @enum {string} */
+            kind: "empty_belt" | "unreferenced_tool_id" | "approval_tool_outside_belt" | "knowledge_search_without_selection";
+            span: components["schemas"]["ProcedureSpan"] | null;
         };
         /** @description Spec 4.7: vouch a named worker, or update its vouch. */
         VouchWorker: {
@@ -1821,6 +2878,150 @@ export interface operations {
             };
         };
     };
+    "tenant-agents-list": {
+        parameters: {
+            query?: {
+                domainId?: string;
+            };
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agents": [
+                     *         {
+                     *           "description": "Sorts incoming support tickets by urgency.",
+                     *           "domainId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *           "name": "Support triage",
+                     *           "publishedRevision": 2,
+                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        agents: {
+                            description: string | null;
+                            /** Format: uuid */
+                            domainId: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            publishedRevision: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `domainId` is not a UUID, or an unknown parameter (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject has no role in the `domainId` domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. `domainId` names no domain of the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "tenant-sessions-open": {
         parameters: {
             query?: never;
@@ -1949,6 +3150,510 @@ export interface operations {
             };
             /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
             415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-agents-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The agent's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agent": {
+                     *         "bindingPolicies": {
+                     *           "service.http": "service"
+                     *         },
+                     *         "createdAt": "2026-03-01T08:00:00.000Z",
+                     *         "description": "Sorts incoming support tickets by urgency.",
+                     *         "domainId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *         "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *         "kind": "agent",
+                     *         "knowledgeSelection": {
+                     *           "mode": "domain",
+                     *           "moduleIds": []
+                     *         },
+                     *         "name": "Support triage",
+                     *         "publishedRevision": 2,
+                     *         "setup": {
+                     *           "actionClasses": {},
+                     *           "approvalTools": [],
+                     *           "model": "builtin:procedure",
+                     *           "principles": "Be concise and cite the ticket number.",
+                     *           "procedure": "Look the ticket up with #service.http.get, then label it urgent or routine."
+                     *         },
+                     *         "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        agent: {
+                            bindingPolicies: {
+                                [key: string]: "service" | "caller_preferred" | "caller_required";
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            domainId: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @constant */
+                            kind: "agent";
+                            knowledgeSelection: components["schemas"]["AgentKnowledgeSelection"];
+                            name: string;
+                            publishedRevision: number | null;
+                            setup: components["schemas"]["AgentSetup"];
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject has no role in the agent's domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No agent with this id in the customer; the id names a flow (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-agents-listRevisions": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The agent's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revisions": [
+                     *         {
+                     *           "changeNote": "Route refund requests to billing.",
+                     *           "publishedAt": "2026-03-02T09:30:00.000Z",
+                     *           "publishedBy": {
+                     *             "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "revision": 2
+                     *         },
+                     *         {
+                     *           "changeNote": null,
+                     *           "publishedAt": "2026-03-02T09:30:00.000Z",
+                     *           "publishedBy": {
+                     *             "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "revision": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        revisions: {
+                            changeNote: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            publishedAt: string;
+                            publishedBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            revision: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject has no role in the agent's domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No agent with this id in the customer; the id names a flow (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-agents-getRevision": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The agent's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                /** @description The revision number (1, 2, ...). */
+                revision: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revision": {
+                     *         "belt": [
+                     *           {
+                     *             "identityMode": "service",
+                     *             "integrationId": "service.http"
+                     *           }
+                     *         ],
+                     *         "changeNote": "Route refund requests to billing.",
+                     *         "knowledgeSelection": {
+                     *           "mode": "domain",
+                     *           "moduleIds": []
+                     *         },
+                     *         "publishedAt": "2026-03-02T09:30:00.000Z",
+                     *         "publishedBy": {
+                     *           "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "name": "Ada Lovelace"
+                     *         },
+                     *         "revision": 2,
+                     *         "setup": {
+                     *           "actionClasses": {},
+                     *           "approvalTools": [],
+                     *           "bindingPolicies": {
+                     *             "service.http": "service"
+                     *           },
+                     *           "model": "builtin:procedure",
+                     *           "principles": "Be concise and cite the ticket number.",
+                     *           "procedure": "Look the ticket up with #service.http.get, then label it urgent or routine."
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        revision: {
+                            belt: components["schemas"]["AgentBeltEntry"][];
+                            changeNote: string | null;
+                            knowledgeSelection: components["schemas"]["AgentKnowledgeSelection"];
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            publishedAt: string;
+                            publishedBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            revision: number;
+                            setup: {
+                                /** @description Tool wire id (without `#`) to the action class of its calls; `{}` when none. */
+                                actionClasses: {
+                                    [key: string]: components["schemas"]["AssistantActionClass"];
+                                };
+                                approvalTools: string[];
+                                bindingPolicies: {
+                                    [key: string]: "service" | "caller_preferred" | "caller_required";
+                                };
+                                model: string;
+                                principles: string;
+                                procedure: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject has no role in the agent's domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No agent with this id in the customer; the id names a flow (NOT_FOUND). No revision with this number (NOT_FOUND). */
+            404: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
@@ -2889,6 +4594,2831 @@ export interface operations {
             };
         };
     };
+    "tenant-agents-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Sorts incoming support tickets by urgency.",
+                 *       "domainId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                 *       "name": "Support triage"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Trimmed, at most 2,000 characters; blank or null means none. */
+                    description?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description The domain the agent belongs to.
+                     */
+                    domainId: string;
+                    /** @description Any of the four Setup fields of the draft (same bounds as PATCH .../setup). Not published. */
+                    initialSetup?: {
+                        /** @description Tool wire id (without `#`) to the action class of its calls, for agents that answer assistant workers: each call of a named tool is an action the worker's policy decides (never, ask, allow). At most 50 entries. */
+                        actionClasses?: {
+                            [key: string]: components["schemas"]["AssistantActionClass"];
+                        };
+                        /** @description Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters. */
+                        approvalTools?: string[];
+                        /** @description Model id, trimmed and nonempty: `builtin:echo`, `builtin:procedure`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`. */
+                        model?: string;
+                        /** @description What the agent must always respect. At most 100,000 characters. */
+                        principles?: string;
+                        /** @description How the agent works; refers to tools as `#<tool wire id>`. At most 200,000 characters. */
+                        procedure?: string;
+                    };
+                    /** @description Trimmed, 1-120 characters. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "description": "Sorts incoming support tickets by urgency.",
+                     *       "domainId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *       "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "kind": "agent",
+                     *       "name": "Support triage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role in the domain does not allow editing automations (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. Missing or invalid credential, or the domain is unknown or in another organization (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-agents-setKnowledgeSelection": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The agent's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "none",
+                 *       "moduleIds": [
+                 *         "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "none" | "org" | "domain" | "modules";
+                    /** @description Module ids for mode `modules`, up to 100; omission means none. */
+                    moduleIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mode": "none",
+                     *       "moduleIds": [
+                     *         "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentKnowledgeSelection"];
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role in the agent's domain does not allow managing knowledge (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. Missing or invalid credential, no agent with this id in the caller's organization, or a module id that is unknown or in another organization (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-agents-publish": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The agent's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "changeNote": "Route refund requests to billing."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What changed, for the revision history. Trimmed, at most 2,000 characters. */
+                    changeNote?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "belt": [
+                     *         {
+                     *           "identityMode": "service",
+                     *           "integrationId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e"
+                     *         }
+                     *       ],
+                     *       "revision": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentPublishResult"];
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role in the agent's domain does not allow editing automations (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. Missing or invalid credential, or no agent with this id in the caller's organization (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The verifier found problems; `error.details.findings` lists them. The draft is unchanged and no revision is created (VALIDATION). */
+            422: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-agents-updateSetup": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The agent's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "principles": "Be concise and cite the ticket number.",
+                 *       "procedure": "1. Read the ticket. 2. Label it urgent or routine."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Tool wire id (without `#`) to the action class of its calls, for agents that answer assistant workers: each call of a named tool is an action the worker's policy decides (never, ask, allow). At most 50 entries. */
+                    actionClasses?: {
+                        [key: string]: components["schemas"]["AssistantActionClass"];
+                    };
+                    /** @description Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters. */
+                    approvalTools?: string[];
+                    /** @description Model id, trimmed and nonempty: `builtin:echo`, `builtin:procedure`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`. */
+                    model?: string;
+                    /** @description What the agent must always respect. At most 100,000 characters. */
+                    principles?: string;
+                    /** @description How the agent works; refers to tools as `#<tool wire id>`. At most 200,000 characters. */
+                    procedure?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "setup": {
+                     *         "actionClasses": {},
+                     *         "approvalTools": [
+                     *           "example"
+                     *         ],
+                     *         "model": "gpt-4o-mini",
+                     *         "principles": "Be concise and cite the ticket number.",
+                     *         "procedure": "1. Read the ticket. 2. Label it urgent or routine."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentSetupResponse"];
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role in the agent's domain does not allow editing automations (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. Missing or invalid credential, or no agent with this id in the caller's organization (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-agents-verify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The agent's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "findings": [
+                     *         {
+                     *           "detail": "The procedure references #crm.lookup, which is not installed.",
+                     *           "kind": "unresolved_ref",
+                     *           "proposal": "Install the CRM integration or remove the reference.",
+                     *           "span": {
+                     *             "end": 1,
+                     *             "start": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "plannedBelt": [
+                     *         {
+                     *           "identityMode": "service",
+                     *           "integrationId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b"
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "detail": "The procedure references #crm.lookup, which is not installed.",
+                     *           "kind": "empty_belt",
+                     *           "span": {
+                     *             "end": 1,
+                     *             "start": 1
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentVerification"];
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role in the agent's domain does not allow editing automations (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. Missing or invalid credential, or no agent with this id in the caller's organization (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-getArticle": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description UUID of the resource. */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "baseId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "canManage": true,
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "draftBody": "Refunds are processed within 5 business days.",
+                     *       "hasUnpublishedChanges": false,
+                     *       "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "modules": [
+                     *         {
+                     *           "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "kind": "domain",
+                     *           "name": "Support triage"
+                     *         }
+                     *       ],
+                     *       "publishedAt": "2026-03-15T10:00:00.000Z",
+                     *       "publishedBody": "Refunds are processed within 5 business days.",
+                     *       "publishedTitle": "Refund policy",
+                     *       "status": "published",
+                     *       "title": "Refund policy",
+                     *       "updatedAt": "2026-03-15T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        baseId: string;
+                        canManage: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp.
+                         */
+                        createdAt: string;
+                        draftBody: string | null;
+                        hasUnpublishedChanges: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        modules: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "domain" | "org";
+                            name: string;
+                        }[];
+                        publishedAt: string | null;
+                        publishedBody: string | null;
+                        publishedTitle: string | null;
+                        /**
+                         * @description `published` while a published copy exists (search sees that copy); `draft` otherwise.
+                         * @enum {string}
+                         */
+                        status: "draft" | "published";
+                        /** @description The draft title. */
+                        title: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject is no member of the domain it belongs to (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No knowledge article with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-updateArticle": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description UUID of the resource. */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "draftBody": "Refunds are processed within 3 business days.",
+                 *       "title": "Refund policy"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The draft text (not trimmed). Search and agents see only the published copy. */
+                    draftBody?: string | null;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "baseId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "hasUnpublishedChanges": true,
+                     *       "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "publishedAt": "2026-03-15T10:00:00.000Z",
+                     *       "status": "published",
+                     *       "title": "Refund policy",
+                     *       "updatedAt": "2026-03-16T08:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        baseId: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp.
+                         */
+                        createdAt: string;
+                        hasUnpublishedChanges: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        publishedAt: string | null;
+                        /**
+                         * @description `published` while a published copy exists (search sees that copy); `draft` otherwise.
+                         * @enum {string}
+                         */
+                        status: "draft" | "published";
+                        title: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid body (VALIDATION): unknown field, title outside 1-240 characters after trimming, draftBody over 2,000,000 characters. `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject lacks `manage_knowledge` in the base's domain (domain Editor or Owner), or organization Owner or Admin for the organization's base (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No knowledge article with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-publishArticle": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description UUID of the resource. */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "baseId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "hasUnpublishedChanges": false,
+                     *       "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "publishedAt": "2026-03-15T10:00:00.000Z",
+                     *       "status": "published",
+                     *       "title": "Refund policy",
+                     *       "updatedAt": "2026-03-15T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        baseId: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp.
+                         */
+                        createdAt: string;
+                        hasUnpublishedChanges: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        publishedAt: string | null;
+                        /**
+                         * @description `published` while a published copy exists (search sees that copy); `draft` otherwise.
+                         * @enum {string}
+                         */
+                        status: "draft" | "published";
+                        title: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject lacks `manage_knowledge` in the base's domain (domain Editor or Owner), or organization Owner or Admin for the organization's base (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No knowledge article with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key reused with another request (IDEMPOTENCY_KEY_REUSED), or its first call still running (IDEMPOTENCY_IN_PROGRESS, Retry-After: 2). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-unpublishArticle": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description UUID of the resource. */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "baseId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "hasUnpublishedChanges": true,
+                     *       "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "publishedAt": null,
+                     *       "status": "draft",
+                     *       "title": "Refund policy",
+                     *       "updatedAt": "2026-03-15T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        baseId: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp.
+                         */
+                        createdAt: string;
+                        hasUnpublishedChanges: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        publishedAt: string | null;
+                        /**
+                         * @description `published` while a published copy exists (search sees that copy); `draft` otherwise.
+                         * @enum {string}
+                         */
+                        status: "draft" | "published";
+                        title: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject lacks `manage_knowledge` in the base's domain (domain Editor or Owner), or organization Owner or Admin for the organization's base (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No knowledge article with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-listBases": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bases": [
+                     *         {
+                     *           "articleCount": 3,
+                     *           "canManage": false,
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "domainId": null,
+                     *           "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *           "name": "Organization knowledge",
+                     *           "publishedCount": 2,
+                     *           "scope": "org"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        bases: {
+                            articleCount: number;
+                            canManage: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            createdAt: string;
+                            domainId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            publishedCount: number;
+                            /** @enum {string} */
+                            scope: "org" | "domain";
+                        }[];
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-listArticles": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description UUID of the resource. */
+                baseId: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "articles": [
+                     *         {
+                     *           "baseId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "hasUnpublishedChanges": false,
+                     *           "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *           "publishedAt": "2026-03-15T10:00:00.000Z",
+                     *           "status": "published",
+                     *           "title": "Refund policy",
+                     *           "updatedAt": "2026-03-15T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "base": {
+                     *         "canManage": true,
+                     *         "domainId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *         "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *         "name": "Front office",
+                     *         "scope": "domain"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        articles: {
+                            /** Format: uuid */
+                            baseId: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            createdAt: string;
+                            hasUnpublishedChanges: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            publishedAt: string | null;
+                            /**
+                             * @description `published` while a published copy exists (search sees that copy); `draft` otherwise.
+                             * @enum {string}
+                             */
+                            status: "draft" | "published";
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            updatedAt: string;
+                        }[];
+                        base: {
+                            canManage: boolean;
+                            domainId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            scope: "org" | "domain";
+                        };
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject is no member of the domain it belongs to (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No knowledge base with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-createArticle": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description UUID of the resource. */
+                baseId: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "draftBody": "Refunds are processed within 5 business days.",
+                 *       "title": "Support triage"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The draft text (not trimmed). Search and agents see only the published copy. */
+                    draftBody?: string | null;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "baseId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "draftBody": "Refunds are processed within 5 business days.",
+                     *       "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "publishedAt": "2026-03-14T09:30:00.000Z",
+                     *       "status": "draft",
+                     *       "title": "Support triage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KnowledgeArticle"];
+                };
+            };
+            /** @description Invalid body (VALIDATION): unknown field, title outside 1-240 characters after trimming, draftBody over 2,000,000 characters. `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller lacks `manage_knowledge` in the base's domain, or organization administration for the organization's base (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. Missing, invalid or expired credential, or an unknown base or one of another organization (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-listModules": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "modules": [
+                     *         {
+                     *           "articleCount": 1,
+                     *           "canManage": true,
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "description": "What the front-office agents may read.",
+                     *           "domainId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "kind": "domain",
+                     *           "name": "Support triage"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        modules: {
+                            articleCount: number;
+                            canManage: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The module's domain; null for organization modules. */
+                            domainId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * @description `domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.
+                             * @enum {string}
+                             */
+                            kind: "domain" | "org";
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-createModule": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                 *       "kind": "domain",
+                 *       "name": "Support triage"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Trimmed; empty or omitted means none (null). */
+                    description?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description Required for `domain` modules, forbidden for `org` modules.
+                     */
+                    domainId?: string;
+                    /**
+                     * @description `domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.
+                     * @enum {string}
+                     */
+                    kind: "domain" | "org";
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "description": "Sorts incoming support tickets by urgency.",
+                     *       "domainId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "kind": "domain",
+                     *       "name": "Support triage"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KnowledgeModule"];
+                };
+            };
+            /** @description Invalid body (VALIDATION): unknown field, bounds, `domainId` missing for a domain module or present for an organization module. `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller lacks `manage_knowledge` in the domain, or organization administration for an organization module (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. Missing, invalid or expired credential, or a domain of another organization or none at all (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-getModule": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description UUID of the resource. */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "articleCount": 1,
+                     *       "articles": [
+                     *         {
+                     *           "addedAt": "2026-03-15T10:00:00.000Z",
+                     *           "articleId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *           "baseId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+                     *           "membershipId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *           "status": "published",
+                     *           "title": "Refund policy"
+                     *         }
+                     *       ],
+                     *       "canManage": true,
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "description": "What the front-office agents may read.",
+                     *       "domainId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "kind": "domain",
+                     *       "name": "Support triage"
+                     *     }
+                     */
+                    "application/json": {
+                        articleCount: number;
+                        articles: {
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            addedAt: string;
+                            /** Format: uuid */
+                            articleId: string;
+                            /** Format: uuid */
+                            baseId: string;
+                            /** Format: uuid */
+                            membershipId: string;
+                            /**
+                             * @description `published` while a published copy exists (search sees that copy); `draft` otherwise.
+                             * @enum {string}
+                             */
+                            status: "draft" | "published";
+                            title: string;
+                        }[];
+                        canManage: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp.
+                         */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description The module's domain; null for organization modules. */
+                        domainId: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /**
+                         * @description `domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.
+                         * @enum {string}
+                         */
+                        kind: "domain" | "org";
+                        name: string;
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject is no member of the domain it belongs to (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No knowledge module with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-addArticleToModule": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description UUID of the resource. */
+                moduleId: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "articleId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    articleId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "articleId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *       "createdAt": "2026-03-14T09:30:00.000Z",
+                     *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "moduleId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KnowledgeModuleArticle"];
+                };
+            };
+            /** @description Invalid body (VALIDATION): unknown field or articleId not a UUID. `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller lacks `manage_knowledge` in the module's domain, or organization administration for an organization module (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. Missing, invalid or expired credential, or an unknown module or article, or one of another organization (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The article is not published, or the module's membership rules do not accept it (CONFLICT; `details.reason` is `unpublished` or `incompatible`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-knowledge-removeArticleFromModule": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                articleId: string;
+                /** @description UUID of the resource. */
+                moduleId: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "removed": true
+                     *     }
+                     */
+                    "application/json": {
+                        removed: boolean;
+                    };
+                };
+            };
+            /** @description ArticleId is not a UUID (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject lacks `manage_knowledge` in the module's domain (domain Editor or Owner), or organization Owner or Admin for an organization module (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No knowledge module with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "partnerEntitlements-clearEntitlement": {
         parameters: {
             query?: never;
@@ -3087,6 +7617,464 @@ export interface operations {
             };
             /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
             415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-connections-list": {
+        parameters: {
+            query: {
+                domainId: string;
+            };
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connections": [
+                     *         {
+                     *           "createdAt": "2026-01-05T09:00:00.000Z",
+                     *           "domainId": "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+                     *           "id": "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e",
+                     *           "integrationId": "service.http",
+                     *           "name": "Orders API",
+                     *           "secretHint": "token …9f3a"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        connections: {
+                            createdAt: string;
+                            /** Format: uuid */
+                            domainId: string;
+                            /** Format: uuid */
+                            id: string;
+                            integrationId: string;
+                            name: string;
+                            secretHint: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `domainId` is missing or not a UUID (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject's role in the domain does not allow editing automations (Editor or Owner; FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. The domain is unknown to the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-connections-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+                 *       "integrationId": "service.http",
+                 *       "name": "Orders API",
+                 *       "token": "example-token-4f1c9b2e9f3a"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    domainId: string;
+                    fields?: {
+                        [key: string]: string;
+                    };
+                    integrationId: string;
+                    name: string;
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connection": {
+                     *         "createdAt": "2026-01-05T09:00:00.000Z",
+                     *         "domainId": "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+                     *         "id": "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e",
+                     *         "integrationId": "service.http",
+                     *         "name": "Orders API",
+                     *         "secretHint": "token …9f3a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        connection: {
+                            createdAt: string;
+                            /** Format: uuid */
+                            domainId: string;
+                            /** Format: uuid */
+                            id: string;
+                            integrationId: string;
+                            name: string;
+                            secretHint: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid or unknown fields, neither `token` nor `fields`, a token or a field the integration does not take, or an integration that needs no credential (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject's role in the domain does not allow editing automations (Editor or Owner; FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. The domain or the integration is unknown to the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED) or the original is still being recorded (IDEMPOTENCY_IN_PROGRESS, `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-connections-delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The connection's id. */
+                connectionId: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The deleted connection's id.
+                         */
+                        id: string;
+                    };
+                };
+            };
+            /** @description `connectionId` is not a UUID (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject's role in the domain does not allow editing automations (Editor or Owner; FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No connection with this id in the customer (NOT_FOUND). */
+            404: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
@@ -3612,6 +8600,1084 @@ export interface operations {
             };
         };
     };
+    "tenant-flows-list": {
+        parameters: {
+            query?: {
+                domainId?: string;
+            };
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "flows": [
+                     *         {
+                     *           "description": null,
+                     *           "domainId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "id": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *           "name": "Label refunds",
+                     *           "publishedRevision": 1,
+                     *           "stepCount": 1,
+                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        flows: {
+                            description: string | null;
+                            /** Format: uuid */
+                            domainId: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            publishedRevision: number | null;
+                            stepCount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `domainId` is not a UUID, or an unknown parameter (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject has no role in the `domainId` domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. `domainId` names no domain of the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-flows-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The flow's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "flow": {
+                     *         "bindingPolicies": {},
+                     *         "createdAt": "2026-03-01T08:00:00.000Z",
+                     *         "description": null,
+                     *         "domainId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *         "graph": {
+                     *           "inputSchema": {
+                     *             "properties": {
+                     *               "amount": {
+                     *                 "type": "number"
+                     *               }
+                     *             },
+                     *             "type": "object"
+                     *           },
+                     *           "steps": [
+                     *             {
+                     *               "id": "label",
+                     *               "kind": "transform",
+                     *               "output": {
+                     *                 "amount": "{{input.amount}}",
+                     *                 "size": "small"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "id": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *         "kind": "flow",
+                     *         "name": "Label refunds",
+                     *         "publishedRevision": 1,
+                     *         "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        flow: {
+                            bindingPolicies: {
+                                [key: string]: "service" | "caller_preferred" | "caller_required";
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            domainId: string;
+                            graph: components["schemas"]["FlowGraph"];
+                            /** Format: uuid */
+                            id: string;
+                            /** @constant */
+                            kind: "flow";
+                            name: string;
+                            publishedRevision: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject has no role in the flow's domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No flow with this id in the customer; the id names an agent (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-flows-listRevisions": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The flow's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revisions": [
+                     *         {
+                     *           "changeNote": "First version.",
+                     *           "publishedAt": "2026-03-02T09:30:00.000Z",
+                     *           "publishedBy": {
+                     *             "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "revision": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        revisions: {
+                            changeNote: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            publishedAt: string;
+                            publishedBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            revision: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject has no role in the flow's domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No flow with this id in the customer; the id names an agent (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-flows-getRevision": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The flow's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                /** @description The revision number (1, 2, ...). */
+                revision: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revision": {
+                     *         "belt": [],
+                     *         "bindingPolicies": {},
+                     *         "changeNote": "First version.",
+                     *         "graph": {
+                     *           "inputSchema": {
+                     *             "properties": {
+                     *               "amount": {
+                     *                 "type": "number"
+                     *               }
+                     *             },
+                     *             "type": "object"
+                     *           },
+                     *           "steps": [
+                     *             {
+                     *               "id": "label",
+                     *               "kind": "transform",
+                     *               "output": {
+                     *                 "amount": "{{input.amount}}",
+                     *                 "size": "small"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "publishedAt": "2026-03-02T09:30:00.000Z",
+                     *         "publishedBy": {
+                     *           "id": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e",
+                     *           "name": "Ada Lovelace"
+                     *         },
+                     *         "revision": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        revision: {
+                            belt: components["schemas"]["AgentBeltEntry"][];
+                            bindingPolicies: {
+                                [key: string]: "service" | "caller_preferred" | "caller_required";
+                            };
+                            changeNote: string | null;
+                            graph: components["schemas"]["FlowGraph"];
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            publishedAt: string;
+                            publishedBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            revision: number;
+                        };
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject has no role in the flow's domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No flow with this id in the customer; the id names an agent (NOT_FOUND). No revision with this number (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-flows-listRuns": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The flow's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "nextCursor": null,
+                     *       "sessions": [
+                     *         {
+                     *           "agent": {
+                     *             "id": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *             "name": "Label refunds"
+                     *           },
+                     *           "archived": false,
+                     *           "automationKind": "flow",
+                     *           "createdAt": "2026-03-02T10:00:00.000Z",
+                     *           "domain": {
+                     *             "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *             "name": "Front office"
+                     *           },
+                     *           "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "kind": "domain",
+                     *           "lastRun": {
+                     *             "durationMs": 1250,
+                     *             "errorCode": null,
+                     *             "finishedAt": "2026-03-02T10:00:01.250Z",
+                     *             "outcome": "completed",
+                     *             "startedAt": "2026-03-02T10:00:00.000Z",
+                     *             "toolName": null
+                     *           },
+                     *           "origin": "trigger",
+                     *           "outcome": null,
+                     *           "owner": null,
+                     *           "revision": 1,
+                     *           "startedVia": {
+                     *             "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *             "kind": "trigger",
+                     *             "name": "Refund requests"
+                     *           },
+                     *           "state": "idle",
+                     *           "testRun": false,
+                     *           "title": "Label refunds",
+                     *           "updatedAt": "2026-03-02T10:00:01.250Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        nextCursor: string | null;
+                        sessions: {
+                            agent: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            archived: boolean;
+                            /** @enum {string} */
+                            automationKind: "agent" | "flow";
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            createdAt: string;
+                            domain: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "domain" | "personal";
+                            lastRun: {
+                                durationMs: number | null;
+                                errorCode: string | null;
+                                finishedAt: string | null;
+                                /** @enum {string} */
+                                outcome: "queued" | "running" | "waiting" | "completed" | "tool_failed" | "rejected" | "failed";
+                                startedAt: string | null;
+                                toolName: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            origin: "api" | "console" | "mcp" | "trigger" | "assistant" | "flow";
+                            outcome: string | null;
+                            owner: {
+                                isYou: boolean;
+                                name: string;
+                                /** Format: uuid */
+                                userId: string;
+                            } | null;
+                            revision: number;
+                            startedVia: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "trigger" | "api_key";
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "idle" | "running" | "suspended" | "failed";
+                            testRun: boolean;
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp.
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `cursor` is not a UUID, `limit` outside 1-100, or an unknown parameter (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject has no role in the flow's domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No flow with this id in the customer; the id names an agent (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-flows-getRun": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The flow's id (UUID). */
+                id: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                /** @description The session that records the run (the fire response's `sessionId`). */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "flowRun": {
+                     *         "automationId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9",
+                     *         "createdAt": "2026-03-02T10:00:00.000Z",
+                     *         "deadlineAt": "2026-03-02T10:15:00.000Z",
+                     *         "errorCode": null,
+                     *         "errorMessage": null,
+                     *         "finishedAt": "2026-03-02T10:00:01.250Z",
+                     *         "graph": {
+                     *           "inputSchema": {
+                     *             "properties": {
+                     *               "amount": {
+                     *                 "type": "number"
+                     *               }
+                     *             },
+                     *             "type": "object"
+                     *           },
+                     *           "steps": [
+                     *             {
+                     *               "id": "label",
+                     *               "kind": "transform",
+                     *               "output": {
+                     *                 "amount": "{{input.amount}}",
+                     *                 "size": "small"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "id": "8f9a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b2c",
+                     *         "input": {
+                     *           "amount": 5
+                     *         },
+                     *         "output": {
+                     *           "amount": 5,
+                     *           "size": "small"
+                     *         },
+                     *         "revision": 1,
+                     *         "sessionId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *         "startedAt": "2026-03-02T10:00:00.100Z",
+                     *         "status": "completed",
+                     *         "steps": [
+                     *           {
+                     *             "durationMs": 10,
+                     *             "errorCode": null,
+                     *             "errorMessage": null,
+                     *             "finishedAt": "2026-03-02T10:00:00.110Z",
+                     *             "index": 0,
+                     *             "input": null,
+                     *             "kind": "transform",
+                     *             "output": {
+                     *               "amount": 5,
+                     *               "size": "small"
+                     *             },
+                     *             "startedAt": "2026-03-02T10:00:00.100Z",
+                     *             "status": "completed",
+                     *             "stepId": "label"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        flowRun: {
+                            /** Format: uuid */
+                            automationId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            deadlineAt: string;
+                            errorCode: string | null;
+                            errorMessage: string | null;
+                            finishedAt: string | null;
+                            graph: components["schemas"]["FlowGraph"] | null;
+                            /** Format: uuid */
+                            id: string;
+                            input: components["schemas"]["JsonValue"] | null;
+                            output: components["schemas"]["JsonValue"] | null;
+                            revision: number;
+                            /** Format: uuid */
+                            sessionId: string;
+                            startedAt: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "suspended" | "completed" | "failed";
+                            steps: {
+                                durationMs: number | null;
+                                errorCode: string | null;
+                                errorMessage: string | null;
+                                finishedAt: string | null;
+                                index: number;
+                                input: components["schemas"]["JsonValue"] | null;
+                                kind: string;
+                                output: components["schemas"]["JsonValue"] | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "running" | "waiting" | "completed" | "failed";
+                                stepId: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject has no role in the flow's domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No flow with this id in the customer; the id names an agent (NOT_FOUND). No run of this flow that the subject can see under this session id (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "assistantConnections-getOAuthApps": {
         parameters: {
             query?: never;
@@ -4057,6 +10123,1869 @@ export interface operations {
                 };
             };
             /** @description No own app set yet (CONFLICT), or Idempotency-Key reused or in progress. */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-settings-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "canEdit": true,
+                     *       "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *       "name": "Acme Dental"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationSettings"];
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-settings-update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Acme Dental Group"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The organization's display name, 1-200 characters (trimmed). */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "canEdit": true,
+                     *       "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *       "name": "Acme Dental Group"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganizationSettings"];
+                };
+            };
+            /** @description Invalid body (VALIDATION): unknown field, name missing or outside 1-200 characters after trimming. `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject is not an organization Owner or Admin (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-settings-getBudget": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "budget": {
+                     *         "canEdit": true,
+                     *         "exhausted": false,
+                     *         "limits": {
+                     *           "monthlyCostLimitUsd": 50,
+                     *           "monthlyTokenLimit": 5000000
+                     *         },
+                     *         "period": {
+                     *           "end": "2026-04-01T00:00:00.000Z",
+                     *           "start": "2026-03-01T00:00:00.000Z"
+                     *         },
+                     *         "usage": {
+                     *           "costUsd": 1.35,
+                     *           "inputTokens": 120000,
+                     *           "outputTokens": 30000,
+                     *           "tokens": 150000
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        budget: {
+                            canEdit: boolean;
+                            exhausted: boolean;
+                            limits: {
+                                monthlyCostLimitUsd: number | null;
+                                monthlyTokenLimit: number | null;
+                            };
+                            period: {
+                                /** Format: date-time */
+                                end: string;
+                                /** Format: date-time */
+                                start: string;
+                            };
+                            usage: {
+                                costUsd: number;
+                                inputTokens: number;
+                                outputTokens: number;
+                                tokens: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-settings-setBudget": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "monthlyCostLimitUsd": 50,
+                 *       "monthlyTokenLimit": 5000000
+                 *     }
+                 */
+                "application/json": {
+                    monthlyCostLimitUsd: number | null;
+                    monthlyTokenLimit: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "budget": {
+                     *         "canEdit": true,
+                     *         "exhausted": false,
+                     *         "limits": {
+                     *           "monthlyCostLimitUsd": 50,
+                     *           "monthlyTokenLimit": 5000000
+                     *         },
+                     *         "period": {
+                     *           "end": "2026-04-01T00:00:00.000Z",
+                     *           "start": "2026-03-01T00:00:00.000Z"
+                     *         },
+                     *         "usage": {
+                     *           "costUsd": 1.35,
+                     *           "inputTokens": 120000,
+                     *           "outputTokens": 30000,
+                     *           "tokens": 150000
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        budget: {
+                            canEdit: boolean;
+                            exhausted: boolean;
+                            limits: {
+                                monthlyCostLimitUsd: number | null;
+                                monthlyTokenLimit: number | null;
+                            };
+                            period: {
+                                /** Format: date-time */
+                                end: string;
+                                /** Format: date-time */
+                                start: string;
+                            };
+                            usage: {
+                                costUsd: number;
+                                inputTokens: number;
+                                outputTokens: number;
+                                tokens: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid body (VALIDATION): unknown field, a limit missing, negative or over its maximum. `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject is not an organization Owner or Admin (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-triggers-list": {
+        parameters: {
+            query: {
+                domainId: string;
+            };
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "triggers": [
+                     *         {
+                     *           "subscribers": [
+                     *             {
+                     *               "automationId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *               "callerRequired": false,
+                     *               "kind": "agent",
+                     *               "name": "Order triage"
+                     *             }
+                     *           ],
+                     *           "trigger": {
+                     *             "active": true,
+                     *             "createdAt": "2026-01-05T09:00:00.000Z",
+                     *             "domainId": "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+                     *             "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *             "name": "New order",
+                     *             "type": "api"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        triggers: {
+                            subscribers: {
+                                /** Format: uuid */
+                                automationId: string;
+                                callerRequired: boolean;
+                                /** @enum {string} */
+                                kind: "agent" | "flow";
+                                name: string;
+                            }[];
+                            trigger: components["schemas"]["Trigger"];
+                        }[];
+                    };
+                };
+            };
+            /** @description `domainId` is missing or not a UUID (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject is no member of the domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. The domain is unknown to the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-triggers-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cron": "0 6 * * 1-5",
+                 *       "domainId": "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+                 *       "name": "Nightly digest",
+                 *       "timezone": "Europe/Berlin",
+                 *       "type": "schedule"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "trigger": {
+                     *         "active": true,
+                     *         "createdAt": "2026-01-05T09:00:00.000Z",
+                     *         "cron": "0 6 * * 1-5",
+                     *         "domainId": "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+                     *         "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *         "input": {},
+                     *         "name": "Nightly digest",
+                     *         "nextFireAt": "2026-01-06T05:00:00.000Z",
+                     *         "timezone": "Europe/Berlin",
+                     *         "type": "schedule"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        trigger: components["schemas"]["Trigger"];
+                    };
+                };
+            };
+            /** @description Invalid or unknown fields, a cron expression or time zone that does not parse, an event the integration does not declare, a filter on an undeclared field, or a connection of another domain or integration (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role in the domain does not allow editing automations, or event triggers are not enabled for the organization (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. The domain, integration or connection is unknown or belongs to another organization (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-triggers-activate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                /** @description The trigger's id. */
+                triggerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "trigger": {
+                     *         "active": true,
+                     *         "createdAt": "2026-01-05T09:00:00.000Z",
+                     *         "domainId": "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+                     *         "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *         "name": "New order",
+                     *         "type": "api"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        trigger: components["schemas"]["Trigger"];
+                    };
+                };
+            };
+            /** @description `triggerId` is not a UUID (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject's role in the trigger's domain does not allow editing automations (Editor or Owner; FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No trigger with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-triggers-deactivate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                /** @description The trigger's id. */
+                triggerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "trigger": {
+                     *         "active": false,
+                     *         "createdAt": "2026-01-05T09:00:00.000Z",
+                     *         "domainId": "6f1c2a4e-8b3d-4f5a-9c7e-2d1b0a9f8e7d",
+                     *         "id": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e",
+                     *         "name": "New order",
+                     *         "type": "api"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        trigger: components["schemas"]["Trigger"];
+                    };
+                };
+            };
+            /** @description `triggerId` is not a UUID (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject's role in the trigger's domain does not allow editing automations (Editor or Owner; FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No trigger with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-triggers-history": {
+        parameters: {
+            query?: {
+                before?: string;
+                limit?: number;
+                outcome?: "started" | "skipped" | "failed";
+            };
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                /** @description The trigger's id. */
+                triggerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "firings": [
+                     *         {
+                     *           "actor": {
+                     *             "name": "Dana Owner",
+                     *             "userId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e"
+                     *           },
+                     *           "createdAt": "2026-01-06T10:15:00.000Z",
+                     *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "results": [
+                     *             {
+                     *               "automationId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *               "errorCode": null,
+                     *               "errorMessage": null,
+                     *               "flowRunId": null,
+                     *               "kind": "agent",
+                     *               "name": "Order triage",
+                     *               "outcome": "started",
+                     *               "sessionId": "5f6a7b8c-9d0e-4f1a-a2b3-c4d5e6f7a8b9"
+                     *             }
+                     *           ],
+                     *           "scheduledFor": null,
+                     *           "source": "api",
+                     *           "unusedIntegrationIds": []
+                     *         }
+                     *       ],
+                     *       "nextBefore": null
+                     *     }
+                     */
+                    "application/json": {
+                        firings: {
+                            actor: {
+                                name: string;
+                                /** Format: uuid */
+                                userId: string;
+                            } | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            results: {
+                                /** Format: uuid */
+                                automationId: string;
+                                errorCode: string | null;
+                                errorMessage: string | null;
+                                flowRunId: string | null;
+                                kind: ("agent" | "flow") | null;
+                                name: string | null;
+                                /** @enum {string} */
+                                outcome: "started" | "skipped" | "failed";
+                                sessionId: string | null;
+                            }[];
+                            scheduledFor: string | null;
+                            /** @enum {string} */
+                            source: "api" | "schedule" | "event" | "manual";
+                            unusedIntegrationIds: string[];
+                        }[];
+                        nextBefore: string | null;
+                    };
+                };
+            };
+            /** @description `triggerId` is not a UUID, `limit` outside 1-100, `before` not an ISO-8601 timestamp, an unknown `outcome` or parameter (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject is no member of the trigger's domain (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No trigger with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-triggers-subscribe": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                automationId: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                triggerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscribers": [
+                     *         {
+                     *           "automationId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "callerRequired": false,
+                     *           "kind": "agent",
+                     *           "name": "Order triage"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        subscribers: {
+                            /** Format: uuid */
+                            automationId: string;
+                            callerRequired: boolean;
+                            /** @enum {string} */
+                            kind: "agent" | "flow";
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An id is not a UUID, or (subscribe) the agent or flow belongs to another domain or was never published (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject's role in the trigger's domain does not allow editing automations (Editor or Owner; FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No trigger, or (subscribe) no agent or flow, with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-triggers-unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                automationId: string;
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+                triggerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscribers": []
+                     *     }
+                     */
+                    "application/json": {
+                        subscribers: {
+                            /** Format: uuid */
+                            automationId: string;
+                            callerRequired: boolean;
+                            /** @enum {string} */
+                            kind: "agent" | "flow";
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An id is not a UUID (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject's role in the trigger's domain does not allow editing automations (Editor or Owner; FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No trigger with this id in the customer (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this credential, organization or address (RATE_LIMITED): retry after `Retry-After` seconds. Every response carries the limits in force as `RateLimit-Policy` and `RateLimit`. */
+            429: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (INTERNAL). */
+            500: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "tenant-triggers-fire": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
+                 * @example owner
+                 */
+                "X-Service-Subject"?: string;
+            };
+            path: {
+                /** @description The customer organization's id (UUID). */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "input": {
+                 *         "prompt": "A new order arrived: #4711."
+                 *       },
+                 *       "triggerId": "0b9e6d2c-4a1f-4e3b-8c5d-7f6a5b4c3d2e"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description ISO-8601 expiry of the supplied material; must be in the future.
+                     */
+                    callerCredentialExpiresAt?: string;
+                    callerCredentials?: components["schemas"]["CallerCredentials"];
+                    /** @description 1-128 characters from letters, digits, `.`, `_`, `:`, `-`. The `Idempotency-Key` header wins when both are sent. */
+                    idempotencyKey?: string;
+                    /**
+                     * @description Delivered verbatim to each flow; agents receive `input.prompt` or the input as text. Default `{}`.
+                     * @default {}
+                     */
+                    input?: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description An active API trigger in a domain where the key owner can run automations.
+                     */
+                    triggerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sessions": [
+                     *         {
+                     *           "automationId": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *           "sessionId": "7a1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FireResponse"];
+                };
+            };
+            /** @description Invalid fields, an idempotency key of the wrong format, a repeated or comma-separated Idempotency-Key header, callerCredentialExpiresAt in the past, or a trigger that is not an API trigger (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            400: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked partner key or lease, a lease of a revoked app, or a worker lease (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The subject's role in the trigger's domain does not allow running automations (FORBIDDEN). The partner platform is suspended (PARTNER_PLATFORM_SUSPENDED). */
+            403: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No customer of your platform with this id, a lease of another customer, or `X-Service-Subject` names nobody vouched in it: all answer the same NOT_FOUND. No trigger with this id that the subject can see (NOT_FOUND). */
+            404: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The trigger is inactive (CONFLICT); the key was used with a different request (IDEMPOTENCY_KEY_REUSED); the original request is still being recorded, retry after `Retry-After` seconds (IDEMPOTENCY_IN_PROGRESS). */
             409: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */

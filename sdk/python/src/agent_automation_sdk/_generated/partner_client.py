@@ -1097,6 +1097,506 @@ class AsyncPartnerSupportSessions(AsyncResource):
         )
 
 
+class PartnerTenantAgents(Resource):
+    """
+    `tenant_agents` on PartnerClient.
+    """
+
+    def list(self, org_id: str, *, domain_id: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsListResponse:
+        """
+        GET /organizations/{orgId}/agents: List agents
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The agents of the domains the subject holds a role in, drafts included
+        (`publishedRevision` is null until the first publish), by name. `domainId` narrows the
+        list to one domain. Not paged: a domain's agents come in one answer.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/agents',
+            path_params={'orgId': org_id},
+            query={'domainId': domain_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantAgentsListResponse,
+            request_options=request_options,
+        )
+
+    def get(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsGetResponse:
+        """
+        GET /organizations/{orgId}/agents/{id}: Read an agent
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The agent's draft (Setup, binding policies, knowledge selection), which the authoring
+        routes change, and `publishedRevision`, the revision its runs use (null until the first
+        publish). Read a published snapshot with `GET /agents/{id}/revisions/{revision}`.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/agents/{id}',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantAgentsGetResponse,
+            request_options=request_options,
+        )
+
+    def list_revisions(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsListRevisionsResponse:
+        """
+        GET /organizations/{orgId}/agents/{id}/revisions: List an agent's published revisions
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Every published revision of the agent, newest first, with who published it and the
+        change note.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/agents/{id}/revisions',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantAgentsListRevisionsResponse,
+            request_options=request_options,
+        )
+
+    def get_revision(self, org_id: str, id: str, revision: int, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsGetRevisionResponse:
+        """
+        GET /organizations/{orgId}/agents/{id}/revisions/{revision}: Read one published revision
+        of an agent
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The immutable snapshot runs of that revision use: Setup with binding policies, the
+        planned bindings (`belt`) and the knowledge selection.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/agents/{id}/revisions/{revision}',
+            path_params={'orgId': org_id, 'id': id, 'revision': revision},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantAgentsGetRevisionResponse,
+            request_options=request_options,
+        )
+
+    def create(self, org_id: str, *, domain_id: str, name: str, x_service_subject: str | None = None, description: str | None = OMIT, initial_setup: TenantAgentsCreateRequestInitialSetup | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> Agent:
+        """
+        POST /organizations/{orgId}/authoring/automations: Create a draft agent
+
+        Same contract as `POST /api/v1/authoring/automations`. Acts as the person `X-Service-
+        Subject` names in the customer, with their current roles. Creates a draft agent (never a
+        flow) in a domain where the caller may edit automations. The agent is not published;
+        `initialSetup` sets any of the four Setup fields of the draft (defaults: empty
+        principles and procedure, model `builtin:echo`, no approval tools).
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/automations',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(TenantAgentsCreateRequest, {k: v for k, v in {'description': description, 'domainId': domain_id, 'initialSetup': initial_setup, 'name': name}.items() if v is not OMIT}),
+            result=Agent,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def set_knowledge_selection(self, org_id: str, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], x_service_subject: str | None = None, module_ids: builtins.list[str] = OMIT, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
+        """
+        PUT /organizations/{orgId}/authoring/automations/{id}/knowledge-selection: Set an
+        agent's knowledge selection
+
+        Same contract as `PUT /api/v1/authoring/automations/{id}/knowledge-selection`. Acts as
+        the person `X-Service-Subject` names in the customer, with their current roles. Replaces
+        the draft knowledge selection (published with the next revision). `none`: no knowledge;
+        `org`: the organization's knowledge; `domain`: the agent's domain's knowledge;
+        `modules`: the listed modules (organization modules or modules of the agent's domain).
+        `moduleIds` is only allowed with `modules`. The answer is normalized: duplicates
+        removed, first occurrence order kept.
+        """
+        return self._call(
+            'PUT',
+            '/organizations/{orgId}/authoring/automations/{id}/knowledge-selection',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(SetKnowledgeSelectionRequest, {k: v for k, v in {'mode': mode, 'moduleIds': module_ids}.items() if v is not OMIT}),
+            result=AgentKnowledgeSelection,
+            request_options=request_options,
+        )
+
+    def publish(self, org_id: str, id: str, *, x_service_subject: str | None = None, change_note: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentPublishResult:
+        """
+        POST /organizations/{orgId}/authoring/automations/{id}/publish: Publish an agent's draft
+
+        Same contract as `POST /api/v1/authoring/automations/{id}/publish`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. Publishes the
+        current draft (Setup, binding policies and knowledge selection) as the next numbered
+        revision, starting at 1. When the verifier has findings nothing changes and the answer
+        is 422 VALIDATION with `error.details.findings` (`message`, `span`, `kind`, `proposal`).
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/automations/{id}/publish',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(PublishRequest, {k: v for k, v in {'changeNote': change_note}.items() if v is not OMIT}),
+            result=AgentPublishResult,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def update_setup(self, org_id: str, id: str, *, x_service_subject: str | None = None, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: builtins.list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, request_options: RequestOptions | None = None) -> AgentSetupResponse:
+        """
+        PATCH /organizations/{orgId}/authoring/automations/{id}/setup: Patch an agent's draft
+        Setup
+
+        Same contract as `PATCH /api/v1/authoring/automations/{id}/setup`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. Changes the given
+        Setup fields of the draft; omitted fields stay unchanged and an empty body changes
+        nothing. Creates no revision and does not move the published revision.
+        """
+        return self._call(
+            'PATCH',
+            '/organizations/{orgId}/authoring/automations/{id}/setup',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(UpdateSetupRequest, {k: v for k, v in {'actionClasses': action_classes, 'approvalTools': approval_tools, 'model': model, 'principles': principles, 'procedure': procedure}.items() if v is not OMIT}),
+            result=AgentSetupResponse,
+            request_options=request_options,
+        )
+
+    def verify(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AgentVerification:
+        """
+        GET /organizations/{orgId}/authoring/automations/{id}/verify: Verify an agent's draft
+
+        Same contract as `GET /api/v1/authoring/automations/{id}/verify`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. Runs the publish
+        verifier on the draft without changing anything. Findings block publish; warnings are
+        advisory. `plannedBelt` lists the integrations the procedure references (in first-
+        reference order) with the identity mode each would bind with.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/automations/{id}/verify',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=AgentVerification,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerTenantAgents(AsyncResource):
+    """
+    `tenant_agents` on AsyncPartnerClient.
+    """
+
+    async def list(self, org_id: str, *, domain_id: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsListResponse:
+        """
+        GET /organizations/{orgId}/agents: List agents
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The agents of the domains the subject holds a role in, drafts included
+        (`publishedRevision` is null until the first publish), by name. `domainId` narrows the
+        list to one domain. Not paged: a domain's agents come in one answer.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/agents',
+            path_params={'orgId': org_id},
+            query={'domainId': domain_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantAgentsListResponse,
+            request_options=request_options,
+        )
+
+    async def get(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsGetResponse:
+        """
+        GET /organizations/{orgId}/agents/{id}: Read an agent
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The agent's draft (Setup, binding policies, knowledge selection), which the authoring
+        routes change, and `publishedRevision`, the revision its runs use (null until the first
+        publish). Read a published snapshot with `GET /agents/{id}/revisions/{revision}`.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/agents/{id}',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantAgentsGetResponse,
+            request_options=request_options,
+        )
+
+    async def list_revisions(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsListRevisionsResponse:
+        """
+        GET /organizations/{orgId}/agents/{id}/revisions: List an agent's published revisions
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Every published revision of the agent, newest first, with who published it and the
+        change note.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/agents/{id}/revisions',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantAgentsListRevisionsResponse,
+            request_options=request_options,
+        )
+
+    async def get_revision(self, org_id: str, id: str, revision: int, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsGetRevisionResponse:
+        """
+        GET /organizations/{orgId}/agents/{id}/revisions/{revision}: Read one published revision
+        of an agent
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The immutable snapshot runs of that revision use: Setup with binding policies, the
+        planned bindings (`belt`) and the knowledge selection.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/agents/{id}/revisions/{revision}',
+            path_params={'orgId': org_id, 'id': id, 'revision': revision},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantAgentsGetRevisionResponse,
+            request_options=request_options,
+        )
+
+    async def create(self, org_id: str, *, domain_id: str, name: str, x_service_subject: str | None = None, description: str | None = OMIT, initial_setup: TenantAgentsCreateRequestInitialSetup | dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> Agent:
+        """
+        POST /organizations/{orgId}/authoring/automations: Create a draft agent
+
+        Same contract as `POST /api/v1/authoring/automations`. Acts as the person `X-Service-
+        Subject` names in the customer, with their current roles. Creates a draft agent (never a
+        flow) in a domain where the caller may edit automations. The agent is not published;
+        `initialSetup` sets any of the four Setup fields of the draft (defaults: empty
+        principles and procedure, model `builtin:echo`, no approval tools).
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/automations',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(TenantAgentsCreateRequest, {k: v for k, v in {'description': description, 'domainId': domain_id, 'initialSetup': initial_setup, 'name': name}.items() if v is not OMIT}),
+            result=Agent,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def set_knowledge_selection(self, org_id: str, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], x_service_subject: str | None = None, module_ids: builtins.list[str] = OMIT, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
+        """
+        PUT /organizations/{orgId}/authoring/automations/{id}/knowledge-selection: Set an
+        agent's knowledge selection
+
+        Same contract as `PUT /api/v1/authoring/automations/{id}/knowledge-selection`. Acts as
+        the person `X-Service-Subject` names in the customer, with their current roles. Replaces
+        the draft knowledge selection (published with the next revision). `none`: no knowledge;
+        `org`: the organization's knowledge; `domain`: the agent's domain's knowledge;
+        `modules`: the listed modules (organization modules or modules of the agent's domain).
+        `moduleIds` is only allowed with `modules`. The answer is normalized: duplicates
+        removed, first occurrence order kept.
+        """
+        return await self._call(
+            'PUT',
+            '/organizations/{orgId}/authoring/automations/{id}/knowledge-selection',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(SetKnowledgeSelectionRequest, {k: v for k, v in {'mode': mode, 'moduleIds': module_ids}.items() if v is not OMIT}),
+            result=AgentKnowledgeSelection,
+            request_options=request_options,
+        )
+
+    async def publish(self, org_id: str, id: str, *, x_service_subject: str | None = None, change_note: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentPublishResult:
+        """
+        POST /organizations/{orgId}/authoring/automations/{id}/publish: Publish an agent's draft
+
+        Same contract as `POST /api/v1/authoring/automations/{id}/publish`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. Publishes the
+        current draft (Setup, binding policies and knowledge selection) as the next numbered
+        revision, starting at 1. When the verifier has findings nothing changes and the answer
+        is 422 VALIDATION with `error.details.findings` (`message`, `span`, `kind`, `proposal`).
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/automations/{id}/publish',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(PublishRequest, {k: v for k, v in {'changeNote': change_note}.items() if v is not OMIT}),
+            result=AgentPublishResult,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def update_setup(self, org_id: str, id: str, *, x_service_subject: str | None = None, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: builtins.list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, request_options: RequestOptions | None = None) -> AgentSetupResponse:
+        """
+        PATCH /organizations/{orgId}/authoring/automations/{id}/setup: Patch an agent's draft
+        Setup
+
+        Same contract as `PATCH /api/v1/authoring/automations/{id}/setup`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. Changes the given
+        Setup fields of the draft; omitted fields stay unchanged and an empty body changes
+        nothing. Creates no revision and does not move the published revision.
+        """
+        return await self._call(
+            'PATCH',
+            '/organizations/{orgId}/authoring/automations/{id}/setup',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(UpdateSetupRequest, {k: v for k, v in {'actionClasses': action_classes, 'approvalTools': approval_tools, 'model': model, 'principles': principles, 'procedure': procedure}.items() if v is not OMIT}),
+            result=AgentSetupResponse,
+            request_options=request_options,
+        )
+
+    async def verify(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> AgentVerification:
+        """
+        GET /organizations/{orgId}/authoring/automations/{id}/verify: Verify an agent's draft
+
+        Same contract as `GET /api/v1/authoring/automations/{id}/verify`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. Runs the publish
+        verifier on the draft without changing anything. Findings block publish; warnings are
+        advisory. `plannedBelt` lists the integrations the procedure references (in first-
+        reference order) with the identity mode each would bind with.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/automations/{id}/verify',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=AgentVerification,
+            request_options=request_options,
+        )
+
+
+class PartnerTenantConnections(Resource):
+    """
+    `tenant_connections` on PartnerClient.
+    """
+
+    def list(self, org_id: str, *, domain_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantConnectionsListResponse:
+        """
+        GET /organizations/{orgId}/connections: List a domain's connections
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The domain's connections, oldest first, as the console lists them: names, integrations
+        and `secretHint`, never the secret. The whole list in one answer (a domain holds few),
+        as in the console.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/connections',
+            path_params={'orgId': org_id},
+            query={'domainId': domain_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantConnectionsListResponse,
+            request_options=request_options,
+        )
+
+    def create(self, org_id: str, *, domain_id: str, integration_id: str, name: str, x_service_subject: str | None = None, fields: dict[str, str] = OMIT, token: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TenantConnectionsCreateResponse:
+        """
+        POST /organizations/{orgId}/connections: Create a connection
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Stores the customer's credential for one integration in one domain: a `token`, named
+        `fields`, or both, as the integration declares. The material is write-only: it is sealed
+        by the vault before it is stored and is never returned, here or anywhere; answers carry
+        only `secretHint` (its shape and, for long values, the last four characters). A replay
+        of an `Idempotency-Key` answers the stored connection; the key's request equality covers
+        the material through a keyed digest only.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/connections',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(TenantConnectionsCreateRequest, {k: v for k, v in {'domainId': domain_id, 'fields': fields, 'integrationId': integration_id, 'name': name, 'token': token}.items() if v is not OMIT}),
+            result=TenantConnectionsCreateResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def delete(self, org_id: str, connection_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> DeleteResponse:
+        """
+        DELETE /organizations/{orgId}/connections/{connectionId}: Delete a connection
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Deletes the connection and its sealed secret. Agents and flows that used it fail on
+        their next call to the integration until another connection is set.
+        """
+        return self._call(
+            'DELETE',
+            '/organizations/{orgId}/connections/{connectionId}',
+            path_params={'orgId': org_id, 'connectionId': connection_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=DeleteResponse,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerTenantConnections(AsyncResource):
+    """
+    `tenant_connections` on AsyncPartnerClient.
+    """
+
+    async def list(self, org_id: str, *, domain_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantConnectionsListResponse:
+        """
+        GET /organizations/{orgId}/connections: List a domain's connections
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The domain's connections, oldest first, as the console lists them: names, integrations
+        and `secretHint`, never the secret. The whole list in one answer (a domain holds few),
+        as in the console.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/connections',
+            path_params={'orgId': org_id},
+            query={'domainId': domain_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantConnectionsListResponse,
+            request_options=request_options,
+        )
+
+    async def create(self, org_id: str, *, domain_id: str, integration_id: str, name: str, x_service_subject: str | None = None, fields: dict[str, str] = OMIT, token: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TenantConnectionsCreateResponse:
+        """
+        POST /organizations/{orgId}/connections: Create a connection
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Stores the customer's credential for one integration in one domain: a `token`, named
+        `fields`, or both, as the integration declares. The material is write-only: it is sealed
+        by the vault before it is stored and is never returned, here or anywhere; answers carry
+        only `secretHint` (its shape and, for long values, the last four characters). A replay
+        of an `Idempotency-Key` answers the stored connection; the key's request equality covers
+        the material through a keyed digest only.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/connections',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(TenantConnectionsCreateRequest, {k: v for k, v in {'domainId': domain_id, 'fields': fields, 'integrationId': integration_id, 'name': name, 'token': token}.items() if v is not OMIT}),
+            result=TenantConnectionsCreateResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def delete(self, org_id: str, connection_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> DeleteResponse:
+        """
+        DELETE /organizations/{orgId}/connections/{connectionId}: Delete a connection
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Deletes the connection and its sealed secret. Agents and flows that used it fail on
+        their next call to the integration until another connection is set.
+        """
+        return await self._call(
+            'DELETE',
+            '/organizations/{orgId}/connections/{connectionId}',
+            path_params={'orgId': org_id, 'connectionId': connection_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=DeleteResponse,
+            request_options=request_options,
+        )
+
+
 class PartnerTenantDomains(Resource):
     """
     `tenant_domains` on PartnerClient.
@@ -1173,6 +1673,718 @@ class AsyncPartnerTenantDomains(AsyncResource):
             path_params={'orgId': org_id, 'domainId': domain_id},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantDomain,
+            request_options=request_options,
+        )
+
+
+class PartnerTenantFlows(Resource):
+    """
+    `tenant_flows` on PartnerClient.
+    """
+
+    def list(self, org_id: str, *, domain_id: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsListResponse:
+        """
+        GET /organizations/{orgId}/flows: List flows
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The flows of the domains the subject holds a role in, most recently changed first.
+        `publishedRevision` is the revision runs use (null while a flow was never published: it
+        cannot run). `domainId` narrows the list to one domain. Not paged. Flows are authored in
+        the console; this surface reads them.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/flows',
+            path_params={'orgId': org_id},
+            query={'domainId': domain_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantFlowsListResponse,
+            request_options=request_options,
+        )
+
+    def get(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsGetResponse:
+        """
+        GET /organizations/{orgId}/flows/{id}: Read a flow
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The flow's draft graph and binding policies, and `publishedRevision`, the revision its
+        runs use. Read what runs with `GET /flows/{id}/revisions/{revision}`.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/flows/{id}',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantFlowsGetResponse,
+            request_options=request_options,
+        )
+
+    def list_revisions(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsListRevisionsResponse:
+        """
+        GET /organizations/{orgId}/flows/{id}/revisions: List a flow's published revisions
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Every published revision of the flow, newest first, with who published it and the change
+        note.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/flows/{id}/revisions',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantFlowsListRevisionsResponse,
+            request_options=request_options,
+        )
+
+    def get_revision(self, org_id: str, id: str, revision: int, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsGetRevisionResponse:
+        """
+        GET /organizations/{orgId}/flows/{id}/revisions/{revision}: Read one published revision
+        of a flow
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The immutable graph runs of that revision execute, its binding policies and planned
+        bindings (`belt`).
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/flows/{id}/revisions/{revision}',
+            path_params={'orgId': org_id, 'id': id, 'revision': revision},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantFlowsGetRevisionResponse,
+            request_options=request_options,
+        )
+
+    def list_runs(self, org_id: str, id: str, *, cursor: str | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListRunsResponse:
+        """
+        GET /organizations/{orgId}/flows/{id}/runs: List a flow's runs
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The flow's run history: one entry per run (the session that records it; `agent` names
+        the flow), newest activity first, console test runs (`testRun`) and archived runs
+        included. Pass `nextCursor` as `cursor` for the next page; null means the last page.
+        Read one run's steps with `GET /flows/{id}/runs/{sessionId}`.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/flows/{id}/runs',
+            path_params={'orgId': org_id, 'id': id},
+            query={'cursor': cursor, 'limit': limit},
+            headers={'X-Service-Subject': x_service_subject},
+            result=ListRunsResponse,
+            request_options=request_options,
+        )
+
+    def get_run(self, org_id: str, id: str, session_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> GetRunResponse:
+        """
+        GET /organizations/{orgId}/flows/{id}/runs/{sessionId}: Read one run of a flow
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The run the session records: its status, input, output or error, every step's input,
+        result, timing and error (tool header values redacted), and the graph of the revision it
+        ran.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/flows/{id}/runs/{sessionId}',
+            path_params={'orgId': org_id, 'id': id, 'sessionId': session_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=GetRunResponse,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerTenantFlows(AsyncResource):
+    """
+    `tenant_flows` on AsyncPartnerClient.
+    """
+
+    async def list(self, org_id: str, *, domain_id: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsListResponse:
+        """
+        GET /organizations/{orgId}/flows: List flows
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The flows of the domains the subject holds a role in, most recently changed first.
+        `publishedRevision` is the revision runs use (null while a flow was never published: it
+        cannot run). `domainId` narrows the list to one domain. Not paged. Flows are authored in
+        the console; this surface reads them.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/flows',
+            path_params={'orgId': org_id},
+            query={'domainId': domain_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantFlowsListResponse,
+            request_options=request_options,
+        )
+
+    async def get(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsGetResponse:
+        """
+        GET /organizations/{orgId}/flows/{id}: Read a flow
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The flow's draft graph and binding policies, and `publishedRevision`, the revision its
+        runs use. Read what runs with `GET /flows/{id}/revisions/{revision}`.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/flows/{id}',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantFlowsGetResponse,
+            request_options=request_options,
+        )
+
+    async def list_revisions(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsListRevisionsResponse:
+        """
+        GET /organizations/{orgId}/flows/{id}/revisions: List a flow's published revisions
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Every published revision of the flow, newest first, with who published it and the change
+        note.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/flows/{id}/revisions',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantFlowsListRevisionsResponse,
+            request_options=request_options,
+        )
+
+    async def get_revision(self, org_id: str, id: str, revision: int, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsGetRevisionResponse:
+        """
+        GET /organizations/{orgId}/flows/{id}/revisions/{revision}: Read one published revision
+        of a flow
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The immutable graph runs of that revision execute, its binding policies and planned
+        bindings (`belt`).
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/flows/{id}/revisions/{revision}',
+            path_params={'orgId': org_id, 'id': id, 'revision': revision},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantFlowsGetRevisionResponse,
+            request_options=request_options,
+        )
+
+    async def list_runs(self, org_id: str, id: str, *, cursor: str | None = None, limit: int | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListRunsResponse:
+        """
+        GET /organizations/{orgId}/flows/{id}/runs: List a flow's runs
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The flow's run history: one entry per run (the session that records it; `agent` names
+        the flow), newest activity first, console test runs (`testRun`) and archived runs
+        included. Pass `nextCursor` as `cursor` for the next page; null means the last page.
+        Read one run's steps with `GET /flows/{id}/runs/{sessionId}`.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/flows/{id}/runs',
+            path_params={'orgId': org_id, 'id': id},
+            query={'cursor': cursor, 'limit': limit},
+            headers={'X-Service-Subject': x_service_subject},
+            result=ListRunsResponse,
+            request_options=request_options,
+        )
+
+    async def get_run(self, org_id: str, id: str, session_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> GetRunResponse:
+        """
+        GET /organizations/{orgId}/flows/{id}/runs/{sessionId}: Read one run of a flow
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The run the session records: its status, input, output or error, every step's input,
+        result, timing and error (tool header values redacted), and the graph of the revision it
+        ran.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/flows/{id}/runs/{sessionId}',
+            path_params={'orgId': org_id, 'id': id, 'sessionId': session_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=GetRunResponse,
+            request_options=request_options,
+        )
+
+
+class PartnerTenantKnowledge(Resource):
+    """
+    `tenant_knowledge` on PartnerClient.
+    """
+
+    def get_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> GetArticleResponse:
+        """
+        GET /organizations/{orgId}/authoring/knowledge-articles/{id}: Read a knowledge article
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The draft, the published copy (what search and agents read; null while unpublished) and
+        the modules holding the article.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/knowledge-articles/{id}',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=GetArticleResponse,
+            request_options=request_options,
+        )
+
+    def update_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, draft_body: str | None = OMIT, title: str = OMIT, request_options: RequestOptions | None = None) -> UpdateArticleResponse:
+        """
+        PATCH /organizations/{orgId}/authoring/knowledge-articles/{id}: Edit a knowledge
+        article's draft
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Omitted fields are unchanged. Only the draft changes: search and agents keep reading the
+        published copy until the article is published again.
+        """
+        return self._call(
+            'PATCH',
+            '/organizations/{orgId}/authoring/knowledge-articles/{id}',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(UpdateArticleRequest, {k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
+            result=UpdateArticleResponse,
+            request_options=request_options,
+        )
+
+    def publish_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> PublishArticleResponse:
+        """
+        POST /organizations/{orgId}/authoring/knowledge-articles/{id}/publish: Publish a
+        knowledge article
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Copies the current draft to the published copy that search and agents read (again, if
+        already published). Takes no body.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/knowledge-articles/{id}/publish',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=PublishArticleResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def unpublish_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> UnpublishArticleResponse:
+        """
+        POST /organizations/{orgId}/authoring/knowledge-articles/{id}/unpublish: Unpublish a
+        knowledge article
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Removes the published copy: search and agents stop finding the article. The draft and
+        the article's module memberships are kept, so publishing again restores it everywhere.
+        Unpublishing an unpublished article changes nothing. Takes no body.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/knowledge-articles/{id}/unpublish',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=UnpublishArticleResponse,
+            resend=False,
+            request_options=request_options,
+        )
+
+    def list_bases(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListBasesResponse:
+        """
+        GET /organizations/{orgId}/authoring/knowledge-bases: List the knowledge bases
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The organization's base first, then the bases of the domains the subject belongs to,
+        each with its article counts and whether the subject may create, edit and publish
+        articles in it (`canManage`). Not paged: one base per domain.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/knowledge-bases',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=ListBasesResponse,
+            request_options=request_options,
+        )
+
+    def list_articles(self, org_id: str, base_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListArticlesResponse:
+        """
+        GET /organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles: List a knowledge
+        base's articles
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Every article of the base, drafts included, without bodies (read one article for them).
+        Not paged, as in the console. A domain base needs the subject's membership in its
+        domain.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles',
+            path_params={'orgId': org_id, 'baseId': base_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=ListArticlesResponse,
+            request_options=request_options,
+        )
+
+    def create_article(self, org_id: str, base_id: str, *, title: str, x_service_subject: str | None = None, draft_body: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeArticle:
+        """
+        POST /organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles: Create a draft
+        knowledge article
+
+        Same contract as `POST /api/v1/authoring/knowledge-bases/{baseId}/articles`. Acts as the
+        person `X-Service-Subject` names in the customer, with their current roles. Creates a
+        manual article in a knowledge base as an unpublished draft; search and agents see it
+        only after it is published in the console. A domain base needs `manage_knowledge` in its
+        domain; the organization's base needs organization Owner or Admin.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles',
+            path_params={'orgId': org_id, 'baseId': base_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(CreateArticleRequest, {k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
+            result=KnowledgeArticle,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def list_modules(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListModulesResponse:
+        """
+        GET /organizations/{orgId}/authoring/knowledge-modules: List the knowledge modules
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Organization modules, then the modules of the domains the subject belongs to, each with
+        its article count and whether the subject may add and remove its articles (`canManage`).
+        Not paged, as in the console.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/knowledge-modules',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=ListModulesResponse,
+            request_options=request_options,
+        )
+
+    def create_module(self, org_id: str, *, kind: Literal['domain', 'org'], name: str, x_service_subject: str | None = None, description: str | None = OMIT, domain_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModule:
+        """
+        POST /organizations/{orgId}/authoring/knowledge-modules: Create a knowledge module
+
+        Same contract as `POST /api/v1/authoring/knowledge-modules`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. A module groups
+        published articles for agents to search. A `domain` module (needs `manage_knowledge` in
+        `domainId`) takes articles from its domain's base and the organization's base; an `org`
+        module (needs organization Owner or Admin; `domainId` must be absent) takes articles
+        from the organization's base.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/knowledge-modules',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(CreateModuleRequest, {k: v for k, v in {'description': description, 'domainId': domain_id, 'kind': kind, 'name': name}.items() if v is not OMIT}),
+            result=KnowledgeModule,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def get_module(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> GetModuleResponse:
+        """
+        GET /organizations/{orgId}/authoring/knowledge-modules/{id}: Read a knowledge module
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The module and the articles it holds (their published title when there is one).
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/knowledge-modules/{id}',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=GetModuleResponse,
+            request_options=request_options,
+        )
+
+    def add_article_to_module(self, org_id: str, module_id: str, *, article_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModuleArticle:
+        """
+        POST /organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles: Add a
+        published article to a knowledge module
+
+        Same contract as `POST /api/v1/authoring/knowledge-modules/{moduleId}/articles`. Acts as
+        the person `X-Service-Subject` names in the customer, with their current roles. Both
+        must belong to the caller's organization. A domain module accepts published articles of
+        its own domain's base and of the organization's base; an organization module accepts
+        published articles of the organization's base only. Adding an article the module already
+        holds answers 201 with the existing membership.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles',
+            path_params={'orgId': org_id, 'moduleId': module_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(AddArticleToModuleRequest, {k: v for k, v in {'articleId': article_id}.items() if v is not OMIT}),
+            result=KnowledgeModuleArticle,
+            resend=False,
+            request_options=request_options,
+        )
+
+    def remove_article_from_module(self, org_id: str, module_id: str, article_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> RemoveArticleFromModuleResponse:
+        """
+        DELETE /organizations/{orgId}/authoring/knowledge-
+        modules/{moduleId}/articles/{articleId}: Remove an article from a knowledge module
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The article stays in its base (and published); only the module stops holding it.
+        Removing an article the module does not hold answers `removed: false`.
+        """
+        return self._call(
+            'DELETE',
+            '/organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles/{articleId}',
+            path_params={'orgId': org_id, 'moduleId': module_id, 'articleId': article_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=RemoveArticleFromModuleResponse,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerTenantKnowledge(AsyncResource):
+    """
+    `tenant_knowledge` on AsyncPartnerClient.
+    """
+
+    async def get_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> GetArticleResponse:
+        """
+        GET /organizations/{orgId}/authoring/knowledge-articles/{id}: Read a knowledge article
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The draft, the published copy (what search and agents read; null while unpublished) and
+        the modules holding the article.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/knowledge-articles/{id}',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=GetArticleResponse,
+            request_options=request_options,
+        )
+
+    async def update_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, draft_body: str | None = OMIT, title: str = OMIT, request_options: RequestOptions | None = None) -> UpdateArticleResponse:
+        """
+        PATCH /organizations/{orgId}/authoring/knowledge-articles/{id}: Edit a knowledge
+        article's draft
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Omitted fields are unchanged. Only the draft changes: search and agents keep reading the
+        published copy until the article is published again.
+        """
+        return await self._call(
+            'PATCH',
+            '/organizations/{orgId}/authoring/knowledge-articles/{id}',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(UpdateArticleRequest, {k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
+            result=UpdateArticleResponse,
+            request_options=request_options,
+        )
+
+    async def publish_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> PublishArticleResponse:
+        """
+        POST /organizations/{orgId}/authoring/knowledge-articles/{id}/publish: Publish a
+        knowledge article
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Copies the current draft to the published copy that search and agents read (again, if
+        already published). Takes no body.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/knowledge-articles/{id}/publish',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=PublishArticleResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def unpublish_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> UnpublishArticleResponse:
+        """
+        POST /organizations/{orgId}/authoring/knowledge-articles/{id}/unpublish: Unpublish a
+        knowledge article
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Removes the published copy: search and agents stop finding the article. The draft and
+        the article's module memberships are kept, so publishing again restores it everywhere.
+        Unpublishing an unpublished article changes nothing. Takes no body.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/knowledge-articles/{id}/unpublish',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=UnpublishArticleResponse,
+            resend=False,
+            request_options=request_options,
+        )
+
+    async def list_bases(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListBasesResponse:
+        """
+        GET /organizations/{orgId}/authoring/knowledge-bases: List the knowledge bases
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The organization's base first, then the bases of the domains the subject belongs to,
+        each with its article counts and whether the subject may create, edit and publish
+        articles in it (`canManage`). Not paged: one base per domain.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/knowledge-bases',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=ListBasesResponse,
+            request_options=request_options,
+        )
+
+    async def list_articles(self, org_id: str, base_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListArticlesResponse:
+        """
+        GET /organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles: List a knowledge
+        base's articles
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Every article of the base, drafts included, without bodies (read one article for them).
+        Not paged, as in the console. A domain base needs the subject's membership in its
+        domain.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles',
+            path_params={'orgId': org_id, 'baseId': base_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=ListArticlesResponse,
+            request_options=request_options,
+        )
+
+    async def create_article(self, org_id: str, base_id: str, *, title: str, x_service_subject: str | None = None, draft_body: str | None = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeArticle:
+        """
+        POST /organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles: Create a draft
+        knowledge article
+
+        Same contract as `POST /api/v1/authoring/knowledge-bases/{baseId}/articles`. Acts as the
+        person `X-Service-Subject` names in the customer, with their current roles. Creates a
+        manual article in a knowledge base as an unpublished draft; search and agents see it
+        only after it is published in the console. A domain base needs `manage_knowledge` in its
+        domain; the organization's base needs organization Owner or Admin.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles',
+            path_params={'orgId': org_id, 'baseId': base_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(CreateArticleRequest, {k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
+            result=KnowledgeArticle,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def list_modules(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListModulesResponse:
+        """
+        GET /organizations/{orgId}/authoring/knowledge-modules: List the knowledge modules
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Organization modules, then the modules of the domains the subject belongs to, each with
+        its article count and whether the subject may add and remove its articles (`canManage`).
+        Not paged, as in the console.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/knowledge-modules',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=ListModulesResponse,
+            request_options=request_options,
+        )
+
+    async def create_module(self, org_id: str, *, kind: Literal['domain', 'org'], name: str, x_service_subject: str | None = None, description: str | None = OMIT, domain_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModule:
+        """
+        POST /organizations/{orgId}/authoring/knowledge-modules: Create a knowledge module
+
+        Same contract as `POST /api/v1/authoring/knowledge-modules`. Acts as the person
+        `X-Service-Subject` names in the customer, with their current roles. A module groups
+        published articles for agents to search. A `domain` module (needs `manage_knowledge` in
+        `domainId`) takes articles from its domain's base and the organization's base; an `org`
+        module (needs organization Owner or Admin; `domainId` must be absent) takes articles
+        from the organization's base.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/knowledge-modules',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(CreateModuleRequest, {k: v for k, v in {'description': description, 'domainId': domain_id, 'kind': kind, 'name': name}.items() if v is not OMIT}),
+            result=KnowledgeModule,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def get_module(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> GetModuleResponse:
+        """
+        GET /organizations/{orgId}/authoring/knowledge-modules/{id}: Read a knowledge module
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The module and the articles it holds (their published title when there is one).
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/authoring/knowledge-modules/{id}',
+            path_params={'orgId': org_id, 'id': id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=GetModuleResponse,
+            request_options=request_options,
+        )
+
+    async def add_article_to_module(self, org_id: str, module_id: str, *, article_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModuleArticle:
+        """
+        POST /organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles: Add a
+        published article to a knowledge module
+
+        Same contract as `POST /api/v1/authoring/knowledge-modules/{moduleId}/articles`. Acts as
+        the person `X-Service-Subject` names in the customer, with their current roles. Both
+        must belong to the caller's organization. A domain module accepts published articles of
+        its own domain's base and of the organization's base; an organization module accepts
+        published articles of the organization's base only. Adding an article the module already
+        holds answers 201 with the existing membership.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles',
+            path_params={'orgId': org_id, 'moduleId': module_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(AddArticleToModuleRequest, {k: v for k, v in {'articleId': article_id}.items() if v is not OMIT}),
+            result=KnowledgeModuleArticle,
+            resend=False,
+            request_options=request_options,
+        )
+
+    async def remove_article_from_module(self, org_id: str, module_id: str, article_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> RemoveArticleFromModuleResponse:
+        """
+        DELETE /organizations/{orgId}/authoring/knowledge-
+        modules/{moduleId}/articles/{articleId}: Remove an article from a knowledge module
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The article stays in its base (and published); only the module stops holding it.
+        Removing an article the module does not hold answers `removed: false`.
+        """
+        return await self._call(
+            'DELETE',
+            '/organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles/{articleId}',
+            path_params={'orgId': org_id, 'moduleId': module_id, 'articleId': article_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=RemoveArticleFromModuleResponse,
             request_options=request_options,
         )
 
@@ -1411,6 +2623,516 @@ class AsyncPartnerTenantSessions(AsyncResource):
             result=SessionOpened,
             idempotent=True,
             idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+
+class PartnerTenantSettings(Resource):
+    """
+    `tenant_settings` on PartnerClient.
+    """
+
+    def get(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OrganizationSettings:
+        """
+        GET /organizations/{orgId}/settings: Read the organization's settings
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The organization's display name, and whether the subject may change it. Every member may
+        read it.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/settings',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=OrganizationSettings,
+            request_options=request_options,
+        )
+
+    def update(self, org_id: str, *, name: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OrganizationSettings:
+        """
+        PATCH /organizations/{orgId}/settings: Change the organization's settings
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Renames the organization (its identifier, the segment it was provisioned with, never
+        changes). Organization Owner or Admin only.
+        """
+        return self._call(
+            'PATCH',
+            '/organizations/{orgId}/settings',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(UpdateRequest, {k: v for k, v in {'name': name}.items() if v is not OMIT}),
+            result=OrganizationSettings,
+            request_options=request_options,
+        )
+
+    def get_budget(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> GetBudgetResponse:
+        """
+        GET /organizations/{orgId}/settings/budget: Read the organization's model budget
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        This UTC calendar month's model usage against the organization's monthly limits (null:
+        unlimited). When a limit is reached (`exhausted`), turns fail with LLM_BUDGET_EXHAUSTED
+        until the next month or a higher limit. Every member may read it.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/settings/budget',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=GetBudgetResponse,
+            request_options=request_options,
+        )
+
+    def set_budget(self, org_id: str, *, monthly_cost_limit_usd: float | None, monthly_token_limit: int | None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> SetBudgetResponse:
+        """
+        PUT /organizations/{orgId}/settings/budget: Set the organization's model budget
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Replaces both monthly limits (the console's budget form): `monthlyTokenLimit` (tokens,
+        0-2,000,000,000) and `monthlyCostLimitUsd` (US dollars, 0-1,000,000,000, micro-dollar
+        precision); null removes a limit. Organization Owner or Admin only.
+        """
+        return self._call(
+            'PUT',
+            '/organizations/{orgId}/settings/budget',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(SetBudgetRequest, {k: v for k, v in {'monthlyCostLimitUsd': monthly_cost_limit_usd, 'monthlyTokenLimit': monthly_token_limit}.items() if v is not OMIT}),
+            result=SetBudgetResponse,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerTenantSettings(AsyncResource):
+    """
+    `tenant_settings` on AsyncPartnerClient.
+    """
+
+    async def get(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OrganizationSettings:
+        """
+        GET /organizations/{orgId}/settings: Read the organization's settings
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The organization's display name, and whether the subject may change it. Every member may
+        read it.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/settings',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=OrganizationSettings,
+            request_options=request_options,
+        )
+
+    async def update(self, org_id: str, *, name: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OrganizationSettings:
+        """
+        PATCH /organizations/{orgId}/settings: Change the organization's settings
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Renames the organization (its identifier, the segment it was provisioned with, never
+        changes). Organization Owner or Admin only.
+        """
+        return await self._call(
+            'PATCH',
+            '/organizations/{orgId}/settings',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(UpdateRequest, {k: v for k, v in {'name': name}.items() if v is not OMIT}),
+            result=OrganizationSettings,
+            request_options=request_options,
+        )
+
+    async def get_budget(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> GetBudgetResponse:
+        """
+        GET /organizations/{orgId}/settings/budget: Read the organization's model budget
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        This UTC calendar month's model usage against the organization's monthly limits (null:
+        unlimited). When a limit is reached (`exhausted`), turns fail with LLM_BUDGET_EXHAUSTED
+        until the next month or a higher limit. Every member may read it.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/settings/budget',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=GetBudgetResponse,
+            request_options=request_options,
+        )
+
+    async def set_budget(self, org_id: str, *, monthly_cost_limit_usd: float | None, monthly_token_limit: int | None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> SetBudgetResponse:
+        """
+        PUT /organizations/{orgId}/settings/budget: Set the organization's model budget
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Replaces both monthly limits (the console's budget form): `monthlyTokenLimit` (tokens,
+        0-2,000,000,000) and `monthlyCostLimitUsd` (US dollars, 0-1,000,000,000, micro-dollar
+        precision); null removes a limit. Organization Owner or Admin only.
+        """
+        return await self._call(
+            'PUT',
+            '/organizations/{orgId}/settings/budget',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(SetBudgetRequest, {k: v for k, v in {'monthlyCostLimitUsd': monthly_cost_limit_usd, 'monthlyTokenLimit': monthly_token_limit}.items() if v is not OMIT}),
+            result=SetBudgetResponse,
+            request_options=request_options,
+        )
+
+
+class PartnerTenantTriggers(Resource):
+    """
+    `tenant_triggers` on PartnerClient.
+    """
+
+    def list(self, org_id: str, *, domain_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantTriggersListResponse:
+        """
+        GET /organizations/{orgId}/triggers: List a domain's triggers
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The domain's triggers, newest first, each with its subscribed agents and flows, as the
+        console lists them: the whole list in one answer. Any member of the domain may read
+        (Viewer included). Event triggers show whether an endpoint secret is set, never the
+        secret.
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/triggers',
+            path_params={'orgId': org_id},
+            query={'domainId': domain_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantTriggersListResponse,
+            request_options=request_options,
+        )
+
+    def create(self, org_id: str, *, domain_id: str, name: str, type: Literal['schedule'] | Literal['api'] | Literal['event'], x_service_subject: str | None = None, cron: str = OMIT, input: dict[str, Any] = OMIT, timezone: str = OMIT, connection_id: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, source_integration_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TenantTriggersCreateResponse:
+        """
+        POST /organizations/{orgId}/triggers: Create a domain trigger
+
+        Same contract as `POST /api/v1/triggers`. Acts as the person `X-Service-Subject` names
+        in the customer, with their current roles. Creates a `schedule`, `api` or `event`
+        trigger in a domain where the subject may edit automations (Editor or Owner). Event
+        triggers are validated against the integration catalog (adapter, event type, filter
+        field), the organization's rollout of event triggers and the connection, and get an
+        ingress URL; `endpointSecret` is write-only. Subscribe agents and flows with `PUT
+        /triggers/{triggerId}/subscribers/{automationId}`.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/triggers',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body={k: v for k, v in {'cron': cron, 'domainId': domain_id, 'input': input, 'name': name, 'timezone': timezone, 'type': type, 'connectionId': connection_id, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter, 'eventType': event_type, 'sourceIntegrationId': source_integration_id}.items() if v is not OMIT},
+            result=TenantTriggersCreateResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def fire(self, org_id: str, *, trigger_id: str, x_service_subject: str | None = None, caller_credential_expires_at: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, input: dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> FireResponse:
+        """
+        POST /organizations/{orgId}/triggers/fire: Fire an API trigger
+
+        Same contract as `POST /api/v1/triggers/fire`. Acts as the person `X-Service-Subject`
+        names in the customer, with their current roles. Fans one event out to every agent and
+        flow subscribed to an active API trigger; one session per started subscriber. 202 means
+        accepted, not completed. The body is non-strict: unknown fields are stripped
+        (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows;
+        agents receive `input.prompt` when it is a string, otherwise the input rendered as text.
+        `callerCredentials` are narrowed per subscriber to the integrations it binds at caller
+        identity; a subscriber that requires caller material not supplied is refused with
+        `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. Idempotency:
+        `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key
+        owner's organization for 24 hours; a replay answers 202 with the original body and
+        `Idempotency-Replayed: true`.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/triggers/fire',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(FireRequest, {k: v for k, v in {'callerCredentialExpiresAt': caller_credential_expires_at, 'callerCredentials': caller_credentials, 'input': input, 'triggerId': trigger_id}.items() if v is not OMIT}),
+            result=FireResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    def activate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ActivateResponse:
+        """
+        POST /organizations/{orgId}/triggers/{triggerId}/activate: Activate a trigger
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Makes the trigger fire again (and accept firings). A schedule plans its next firing from
+        now: firings missed while it was inactive are skipped, not caught up. Activating an
+        active trigger changes nothing.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/triggers/{triggerId}/activate',
+            path_params={'orgId': org_id, 'triggerId': trigger_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=ActivateResponse,
+            resend=False,
+            request_options=request_options,
+        )
+
+    def deactivate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> DeactivateResponse:
+        """
+        POST /organizations/{orgId}/triggers/{triggerId}/deactivate: Deactivate a trigger
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Stops the trigger: a schedule plans no firing, an event trigger ignores deliveries, an
+        API trigger refuses firings (409). Deactivating an inactive trigger changes nothing.
+        """
+        return self._call(
+            'POST',
+            '/organizations/{orgId}/triggers/{triggerId}/deactivate',
+            path_params={'orgId': org_id, 'triggerId': trigger_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=DeactivateResponse,
+            resend=False,
+            request_options=request_options,
+        )
+
+    def list_firings(self, org_id: str, trigger_id: str, *, outcome: Literal['started', 'skipped', 'failed'] | None = None, limit: int | None = None, before: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> HistoryResponse:
+        """
+        GET /organizations/{orgId}/triggers/{triggerId}/firings: Read a trigger's run history
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The trigger's firings, newest first, each with every subscriber's result: `started`
+        (with its session), `skipped` or `failed` (with the error code, e.g.
+        `CALLER_CREDENTIALS_REQUIRED` or `AUTOMATION_DISABLED`). `outcome` keeps firings where
+        at least one subscriber had it. Pages by cursor, as in the console: pass `nextBefore` as
+        `before` for older firings; `null` on the last page. Ids and codes only, never
+        credential material. Any member of the domain may read (Viewer included).
+        """
+        return self._call(
+            'GET',
+            '/organizations/{orgId}/triggers/{triggerId}/firings',
+            path_params={'orgId': org_id, 'triggerId': trigger_id},
+            query={'outcome': outcome, 'limit': limit, 'before': before},
+            headers={'X-Service-Subject': x_service_subject},
+            result=HistoryResponse,
+            request_options=request_options,
+        )
+
+    def unsubscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> UnsubscribeResponse:
+        """
+        DELETE /organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}:
+        Unsubscribe an agent or flow from a trigger
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Removes the subscription; removing one that does not exist changes nothing. Answers the
+        trigger's subscribers after the change.
+        """
+        return self._call(
+            'DELETE',
+            '/organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}',
+            path_params={'orgId': org_id, 'triggerId': trigger_id, 'automationId': automation_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=UnsubscribeResponse,
+            request_options=request_options,
+        )
+
+    def subscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> SubscribeResponse:
+        """
+        PUT /organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}: Subscribe an
+        agent or flow to a trigger
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Subscribes a published agent or flow of the trigger's own domain; every firing then
+        starts it. Subscribing twice changes nothing. Answers the trigger's subscribers after
+        the change. Caller-required subscribers are allowed: API firings can supply caller
+        material, scheduled and event firings record them as refused
+        (`CALLER_CREDENTIALS_REQUIRED`).
+        """
+        return self._call(
+            'PUT',
+            '/organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}',
+            path_params={'orgId': org_id, 'triggerId': trigger_id, 'automationId': automation_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=SubscribeResponse,
+            request_options=request_options,
+        )
+
+
+class AsyncPartnerTenantTriggers(AsyncResource):
+    """
+    `tenant_triggers` on AsyncPartnerClient.
+    """
+
+    async def list(self, org_id: str, *, domain_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantTriggersListResponse:
+        """
+        GET /organizations/{orgId}/triggers: List a domain's triggers
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The domain's triggers, newest first, each with its subscribed agents and flows, as the
+        console lists them: the whole list in one answer. Any member of the domain may read
+        (Viewer included). Event triggers show whether an endpoint secret is set, never the
+        secret.
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/triggers',
+            path_params={'orgId': org_id},
+            query={'domainId': domain_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=TenantTriggersListResponse,
+            request_options=request_options,
+        )
+
+    async def create(self, org_id: str, *, domain_id: str, name: str, type: Literal['schedule'] | Literal['api'] | Literal['event'], x_service_subject: str | None = None, cron: str = OMIT, input: dict[str, Any] = OMIT, timezone: str = OMIT, connection_id: str = OMIT, endpoint_secret: str = OMIT, event_filter: EventFilter | dict[str, Any] = OMIT, event_type: str = OMIT, source_integration_id: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> TenantTriggersCreateResponse:
+        """
+        POST /organizations/{orgId}/triggers: Create a domain trigger
+
+        Same contract as `POST /api/v1/triggers`. Acts as the person `X-Service-Subject` names
+        in the customer, with their current roles. Creates a `schedule`, `api` or `event`
+        trigger in a domain where the subject may edit automations (Editor or Owner). Event
+        triggers are validated against the integration catalog (adapter, event type, filter
+        field), the organization's rollout of event triggers and the connection, and get an
+        ingress URL; `endpointSecret` is write-only. Subscribe agents and flows with `PUT
+        /triggers/{triggerId}/subscribers/{automationId}`.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/triggers',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body={k: v for k, v in {'cron': cron, 'domainId': domain_id, 'input': input, 'name': name, 'timezone': timezone, 'type': type, 'connectionId': connection_id, 'endpointSecret': endpoint_secret, 'eventFilter': event_filter, 'eventType': event_type, 'sourceIntegrationId': source_integration_id}.items() if v is not OMIT},
+            result=TenantTriggersCreateResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def fire(self, org_id: str, *, trigger_id: str, x_service_subject: str | None = None, caller_credential_expires_at: str = OMIT, caller_credentials: CallerCredentials | dict[str, Any] = OMIT, input: dict[str, Any] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> FireResponse:
+        """
+        POST /organizations/{orgId}/triggers/fire: Fire an API trigger
+
+        Same contract as `POST /api/v1/triggers/fire`. Acts as the person `X-Service-Subject`
+        names in the customer, with their current roles. Fans one event out to every agent and
+        flow subscribed to an active API trigger; one session per started subscriber. 202 means
+        accepted, not completed. The body is non-strict: unknown fields are stripped
+        (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows;
+        agents receive `input.prompt` when it is a string, otherwise the input rendered as text.
+        `callerCredentials` are narrowed per subscriber to the integrations it binds at caller
+        identity; a subscriber that requires caller material not supplied is refused with
+        `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. Idempotency:
+        `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key
+        owner's organization for 24 hours; a replay answers 202 with the original body and
+        `Idempotency-Replayed: true`.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/triggers/fire',
+            path_params={'orgId': org_id},
+            headers={'X-Service-Subject': x_service_subject},
+            body=_validated(FireRequest, {k: v for k, v in {'callerCredentialExpiresAt': caller_credential_expires_at, 'callerCredentials': caller_credentials, 'input': input, 'triggerId': trigger_id}.items() if v is not OMIT}),
+            result=FireResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
+            request_options=request_options,
+        )
+
+    async def activate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ActivateResponse:
+        """
+        POST /organizations/{orgId}/triggers/{triggerId}/activate: Activate a trigger
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Makes the trigger fire again (and accept firings). A schedule plans its next firing from
+        now: firings missed while it was inactive are skipped, not caught up. Activating an
+        active trigger changes nothing.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/triggers/{triggerId}/activate',
+            path_params={'orgId': org_id, 'triggerId': trigger_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=ActivateResponse,
+            resend=False,
+            request_options=request_options,
+        )
+
+    async def deactivate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> DeactivateResponse:
+        """
+        POST /organizations/{orgId}/triggers/{triggerId}/deactivate: Deactivate a trigger
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Stops the trigger: a schedule plans no firing, an event trigger ignores deliveries, an
+        API trigger refuses firings (409). Deactivating an inactive trigger changes nothing.
+        """
+        return await self._call(
+            'POST',
+            '/organizations/{orgId}/triggers/{triggerId}/deactivate',
+            path_params={'orgId': org_id, 'triggerId': trigger_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=DeactivateResponse,
+            resend=False,
+            request_options=request_options,
+        )
+
+    async def list_firings(self, org_id: str, trigger_id: str, *, outcome: Literal['started', 'skipped', 'failed'] | None = None, limit: int | None = None, before: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> HistoryResponse:
+        """
+        GET /organizations/{orgId}/triggers/{triggerId}/firings: Read a trigger's run history
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        The trigger's firings, newest first, each with every subscriber's result: `started`
+        (with its session), `skipped` or `failed` (with the error code, e.g.
+        `CALLER_CREDENTIALS_REQUIRED` or `AUTOMATION_DISABLED`). `outcome` keeps firings where
+        at least one subscriber had it. Pages by cursor, as in the console: pass `nextBefore` as
+        `before` for older firings; `null` on the last page. Ids and codes only, never
+        credential material. Any member of the domain may read (Viewer included).
+        """
+        return await self._call(
+            'GET',
+            '/organizations/{orgId}/triggers/{triggerId}/firings',
+            path_params={'orgId': org_id, 'triggerId': trigger_id},
+            query={'outcome': outcome, 'limit': limit, 'before': before},
+            headers={'X-Service-Subject': x_service_subject},
+            result=HistoryResponse,
+            request_options=request_options,
+        )
+
+    async def unsubscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> UnsubscribeResponse:
+        """
+        DELETE /organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}:
+        Unsubscribe an agent or flow from a trigger
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Removes the subscription; removing one that does not exist changes nothing. Answers the
+        trigger's subscribers after the change.
+        """
+        return await self._call(
+            'DELETE',
+            '/organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}',
+            path_params={'orgId': org_id, 'triggerId': trigger_id, 'automationId': automation_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=UnsubscribeResponse,
+            request_options=request_options,
+        )
+
+    async def subscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> SubscribeResponse:
+        """
+        PUT /organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}: Subscribe an
+        agent or flow to a trigger
+
+        Acts as the person `X-Service-Subject` names in the customer, with their current roles.
+        Subscribes a published agent or flow of the trigger's own domain; every firing then
+        starts it. Subscribing twice changes nothing. Answers the trigger's subscribers after
+        the change. Caller-required subscribers are allowed: API firings can supply caller
+        material, scheduled and event firings record them as refused
+        (`CALLER_CREDENTIALS_REQUIRED`).
+        """
+        return await self._call(
+            'PUT',
+            '/organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}',
+            path_params={'orgId': org_id, 'triggerId': trigger_id, 'automationId': automation_id},
+            headers={'X-Service-Subject': x_service_subject},
+            result=SubscribeResponse,
             request_options=request_options,
         )
 
@@ -1809,8 +3531,14 @@ class PartnerClientBase(BaseClient):
     organizations: PartnerOrganizations
     policies: PartnerPolicies
     support_sessions: PartnerSupportSessions
+    tenant_agents: PartnerTenantAgents
+    tenant_connections: PartnerTenantConnections
     tenant_domains: PartnerTenantDomains
+    tenant_flows: PartnerTenantFlows
+    tenant_knowledge: PartnerTenantKnowledge
     tenant_sessions: PartnerTenantSessions
+    tenant_settings: PartnerTenantSettings
+    tenant_triggers: PartnerTenantTriggers
     turns: PartnerTurns
     worker_approvals: PartnerWorkerApprovals
     workers: PartnerWorkers
@@ -1829,8 +3557,14 @@ class PartnerClientBase(BaseClient):
         self.organizations = PartnerOrganizations(self)
         self.policies = PartnerPolicies(self)
         self.support_sessions = PartnerSupportSessions(self)
+        self.tenant_agents = PartnerTenantAgents(self)
+        self.tenant_connections = PartnerTenantConnections(self)
         self.tenant_domains = PartnerTenantDomains(self)
+        self.tenant_flows = PartnerTenantFlows(self)
+        self.tenant_knowledge = PartnerTenantKnowledge(self)
         self.tenant_sessions = PartnerTenantSessions(self)
+        self.tenant_settings = PartnerTenantSettings(self)
+        self.tenant_triggers = PartnerTenantTriggers(self)
         self.turns = PartnerTurns(self)
         self.worker_approvals = PartnerWorkerApprovals(self)
         self.workers = PartnerWorkers(self)
@@ -1854,8 +3588,14 @@ class AsyncPartnerClientBase(AsyncBaseClient):
     organizations: AsyncPartnerOrganizations
     policies: AsyncPartnerPolicies
     support_sessions: AsyncPartnerSupportSessions
+    tenant_agents: AsyncPartnerTenantAgents
+    tenant_connections: AsyncPartnerTenantConnections
     tenant_domains: AsyncPartnerTenantDomains
+    tenant_flows: AsyncPartnerTenantFlows
+    tenant_knowledge: AsyncPartnerTenantKnowledge
     tenant_sessions: AsyncPartnerTenantSessions
+    tenant_settings: AsyncPartnerTenantSettings
+    tenant_triggers: AsyncPartnerTenantTriggers
     turns: AsyncPartnerTurns
     worker_approvals: AsyncPartnerWorkerApprovals
     workers: AsyncPartnerWorkers
@@ -1874,8 +3614,14 @@ class AsyncPartnerClientBase(AsyncBaseClient):
         self.organizations = AsyncPartnerOrganizations(self)
         self.policies = AsyncPartnerPolicies(self)
         self.support_sessions = AsyncPartnerSupportSessions(self)
+        self.tenant_agents = AsyncPartnerTenantAgents(self)
+        self.tenant_connections = AsyncPartnerTenantConnections(self)
         self.tenant_domains = AsyncPartnerTenantDomains(self)
+        self.tenant_flows = AsyncPartnerTenantFlows(self)
+        self.tenant_knowledge = AsyncPartnerTenantKnowledge(self)
         self.tenant_sessions = AsyncPartnerTenantSessions(self)
+        self.tenant_settings = AsyncPartnerTenantSettings(self)
+        self.tenant_triggers = AsyncPartnerTenantTriggers(self)
         self.turns = AsyncPartnerTurns(self)
         self.worker_approvals = AsyncPartnerWorkerApprovals(self)
         self.workers = AsyncPartnerWorkers(self)

@@ -13,6 +13,15 @@ __all__ = [
     'ActionRecordedEventData',
     'ActionRecordedEventDataApproval',
     'ActionRecordedEventDataResult',
+    'ActivateResponse',
+    'AddArticleToModuleRequest',
+    'Agent',
+    'AgentBeltEntry',
+    'AgentKnowledgeSelection',
+    'AgentPublishResult',
+    'AgentSetup',
+    'AgentSetupResponse',
+    'AgentVerification',
     'ApprovalDecided',
     'ApprovalRequestedEvent',
     'AssistantActionClass',
@@ -38,17 +47,70 @@ __all__ = [
     'ConnectLink',
     'ConnectionFailedEvent',
     'ConnectionFailedEventData',
+    'CreateArticleRequest',
     'CreateAssistantWorker',
+    'CreateModuleRequest',
+    'CreateTriggerRequest',
+    'CreateTriggerRequestApi',
+    'CreateTriggerRequestEvent',
+    'CreateTriggerRequestSchedule',
     'CreateWorkerRequest',
     'CustomerDomain',
     'CustomerRecord',
     'CustomerRecordOwner',
+    'DeactivateResponse',
     'DecideWorkerRunApprovalRequest',
     'DecideWorkerSessionApprovalRequest',
+    'DeleteResponse',
     'Entitlement',
     'EntitlementList',
     'ErrorEnvelope',
     'ErrorEnvelopeError',
+    'EventFilter',
+    'FireRequest',
+    'FireResponse',
+    'FireResponseSessionsItem',
+    'FlowGraph',
+    'FlowGraphStepsItemAgent',
+    'FlowGraphStepsItemApproval',
+    'FlowGraphStepsItemBranch',
+    'FlowGraphStepsItemBranchCondition',
+    'FlowGraphStepsItemTool',
+    'FlowGraphStepsItemTransform',
+    'GetArticleResponse',
+    'GetArticleResponseModulesItem',
+    'GetBudgetResponse',
+    'GetBudgetResponseBudget',
+    'GetBudgetResponseBudgetLimits',
+    'GetBudgetResponseBudgetPeriod',
+    'GetBudgetResponseBudgetUsage',
+    'GetModuleResponse',
+    'GetModuleResponseArticlesItem',
+    'GetRunResponse',
+    'GetRunResponseFlowRun',
+    'GetRunResponseFlowRunStepsItem',
+    'HistoryResponse',
+    'HistoryResponseFiringsItem',
+    'HistoryResponseFiringsItemActor',
+    'HistoryResponseFiringsItemResultsItem',
+    'JsonValue',
+    'KnowledgeArticle',
+    'KnowledgeModule',
+    'KnowledgeModuleArticle',
+    'ListArticlesResponse',
+    'ListArticlesResponseArticlesItem',
+    'ListArticlesResponseBase',
+    'ListBasesResponse',
+    'ListBasesResponseBasesItem',
+    'ListModulesResponse',
+    'ListModulesResponseModulesItem',
+    'ListRunsResponse',
+    'ListRunsResponseSessionsItem',
+    'ListRunsResponseSessionsItemAgent',
+    'ListRunsResponseSessionsItemDomain',
+    'ListRunsResponseSessionsItemLastRun',
+    'ListRunsResponseSessionsItemOwner',
+    'ListRunsResponseSessionsItemStartedVia',
     'MessageCreatedEvent',
     'MessageCreatedEventData',
     'MessagePosted',
@@ -60,10 +122,14 @@ __all__ = [
     'OAuthAppsConfigured',
     'OAuthReturnUrls',
     'OpenRequest',
+    'OrganizationSettings',
     'OwnerInvitation',
     'PartnerLease',
     'PendingApproval',
+    'ProcedureSpan',
     'ProvisionOrganizationRequest',
+    'PublishArticleResponse',
+    'PublishRequest',
     'PutAssistantConfigRequest',
     'PutAssistantConfigRequestWebhook',
     'PutOAuthAppRequest',
@@ -71,6 +137,7 @@ __all__ = [
     'PutPolicyRequest',
     'PutReturnUrlsRequest',
     'ReleaseDetail',
+    'RemoveArticleFromModuleResponse',
     'SessionDetails',
     'SessionMessage',
     'SessionMessageAuthor',
@@ -80,19 +147,73 @@ __all__ = [
     'SessionToolCallDecisionDecidedBy',
     'SessionTurn',
     'SessionTurnUsage',
+    'SetBudgetRequest',
+    'SetBudgetResponse',
+    'SetBudgetResponseBudget',
+    'SetBudgetResponseBudgetLimits',
+    'SetBudgetResponseBudgetPeriod',
+    'SetBudgetResponseBudgetUsage',
     'SetEntitlementRequest',
+    'SetKnowledgeSelectionRequest',
     'StartConnectionRequest',
     'StartTurnRequest',
+    'SubscribeResponse',
+    'SubscribeResponseSubscribersItem',
     'SupportSession',
     'SupportSessionAutomation',
     'SupportSessionGrant',
     'SupportSessionSession',
+    'TenantAgentsCreateRequest',
+    'TenantAgentsCreateRequestInitialSetup',
+    'TenantAgentsGetResponse',
+    'TenantAgentsGetResponseAgent',
+    'TenantAgentsGetRevisionResponse',
+    'TenantAgentsGetRevisionResponseRevision',
+    'TenantAgentsGetRevisionResponseRevisionPublishedBy',
+    'TenantAgentsGetRevisionResponseRevisionSetup',
+    'TenantAgentsListResponse',
+    'TenantAgentsListResponseAgentsItem',
+    'TenantAgentsListRevisionsResponse',
+    'TenantAgentsListRevisionsResponseRevisionsItem',
+    'TenantAgentsListRevisionsResponseRevisionsItemPublishedBy',
+    'TenantConnectionsCreateRequest',
+    'TenantConnectionsCreateResponse',
+    'TenantConnectionsCreateResponseConnection',
+    'TenantConnectionsListResponse',
+    'TenantConnectionsListResponseConnectionsItem',
     'TenantDomain',
     'TenantDomainList',
+    'TenantFlowsGetResponse',
+    'TenantFlowsGetResponseFlow',
+    'TenantFlowsGetRevisionResponse',
+    'TenantFlowsGetRevisionResponseRevision',
+    'TenantFlowsGetRevisionResponseRevisionPublishedBy',
+    'TenantFlowsListResponse',
+    'TenantFlowsListResponseFlowsItem',
+    'TenantFlowsListRevisionsResponse',
+    'TenantFlowsListRevisionsResponseRevisionsItem',
+    'TenantFlowsListRevisionsResponseRevisionsItemPublishedBy',
     'TenantSessionsDecideApprovalRequest',
     'TenantSessionsPostMessageRequest',
+    'TenantTriggersCreateResponse',
+    'TenantTriggersListResponse',
+    'TenantTriggersListResponseTriggersItem',
+    'TenantTriggersListResponseTriggersItemSubscribersItem',
+    'Trigger',
+    'TriggerApi',
+    'TriggerEvent',
+    'TriggerSchedule',
+    'UnpublishArticleResponse',
+    'UnsubscribeResponse',
+    'UnsubscribeResponseSubscribersItem',
+    'UpdateArticleRequest',
+    'UpdateArticleResponse',
+    'UpdateRequest',
+    'UpdateSetupRequest',
     'UsageRecordedEvent',
     'UsageRecordedEventData',
+    'VerifierFinding',
+    'VerifierWarning',
     'VouchWorker',
     'VouchWorkerDomainRolesItem',
     'WorkerApproval',
@@ -137,6 +258,77 @@ class ActionRecordedEvent(ApiModel):
     occurred_at: str
     type: Literal['action.recorded']
     worker_ref: str | None
+
+
+class Agent(ApiModel):
+    description: str | None
+    domain_id: str = Field(alias='domainId')
+    id: str
+    kind: Literal['agent']
+    name: str
+
+
+class AgentBeltEntry(ApiModel):
+    """
+    A planned binding: an integration the procedure uses, and how it obtains its credential.
+    """
+    identity_mode: Literal['service', 'caller_preferred', 'caller_required'] = Field(alias='identityMode', description="`service`: the organization's connection. `caller_preferred`: caller material when supplied, else the organization's. `caller_required`: caller material always.")
+    integration_id: str = Field(alias='integrationId')
+
+
+class AgentKnowledgeSelection(ApiModel):
+    """
+    Which knowledge the agent searches.
+    """
+    mode: Literal['none', 'org', 'domain', 'modules']
+    module_ids: list[str] = Field(alias='moduleIds')
+
+
+class AgentPublishResult(ApiModel):
+    belt: list[AgentBeltEntry] = Field(description='The planned bindings derived by the service.')
+    revision: int = Field(description='The new revision number.')
+
+
+class AgentSetup(ApiModel):
+    """
+    The agent's draft Setup.
+    """
+    action_classes: dict[str, AssistantActionClass] = Field(alias='actionClasses', description='Tool wire id (without `#`) to the action class of its calls; `{}` when none.')
+    approval_tools: list[str] = Field(alias='approvalTools')
+    model: str
+    principles: str
+    procedure: str
+
+
+class AgentSetupResponse(ApiModel):
+    setup: AgentSetup
+
+
+class ProcedureSpan(ApiModel):
+    """
+    Character offsets into the procedure (UTF-16 code units, end exclusive).
+    """
+    end: int = Field(description='Offset just after the last character (exclusive).')
+    start: int = Field(description='Offset of the first character in the procedure.')
+
+
+class VerifierFinding(ApiModel):
+    detail: str
+    kind: Literal['unresolved_ref', 'unknown_approval_tool', 'unknown_action_tool', 'action_tool_outside_belt', 'action_tool_in_approval_tools', 'unavailable_model', 'unknown_knowledge_module']
+    proposal: str | None = Field(description='A suggested replacement (e.g. the closest tool reference), or null.')
+    span: ProcedureSpan | None = Field(description='Where in the procedure; null when the problem is not in the procedure text.')
+
+
+class VerifierWarning(ApiModel):
+    detail: str
+    kind: Literal['empty_belt', 'unreferenced_tool_id', 'approval_tool_outside_belt', 'knowledge_search_without_selection']
+    span: ProcedureSpan | None
+
+
+class AgentVerification(ApiModel):
+    findings: list[VerifierFinding]
+    planned_belt: list[AgentBeltEntry] = Field(alias='plannedBelt')
+    warnings: list[VerifierWarning]
 
 
 class ApprovalDecided(ApiModel):
@@ -306,6 +498,41 @@ class CreateAssistantWorker(ApiModel):
     external_ref: str = Field(description="Assistant worker: the platform's own id of the end user, 1-200 characters (trimmed).")
 
 
+class CreateTriggerRequestSchedule(ApiModel):
+    cron: str = Field(description='schedule: 5-field cron expression, e.g. `*/15 * * * *`.')
+    domain_id: str = Field(alias='domainId', description='The domain the trigger belongs to.')
+    input: dict[str, Any] | None = Field(default=None, description='schedule: the input each firing delivers; default `{}`.')
+    name: str = Field(description='Trimmed, 1-120 characters.')
+    timezone: str | None = Field(default=None, description='schedule: IANA time zone, default `UTC`.')
+    type: Literal['schedule']
+
+
+class CreateTriggerRequestApi(ApiModel):
+    domain_id: str = Field(alias='domainId', description='The domain the trigger belongs to.')
+    name: str = Field(description='Trimmed, 1-120 characters.')
+    type: Literal['api']
+
+
+class EventFilter(ApiModel):
+    """
+    Only events whose field satisfies the operator against the value fire the trigger.
+    """
+    field: str = Field(description="`actor.<field>`, `occurredAt`, or a payload path the integration's event declares (e.g. `payload.status`).")
+    operator: Literal['equals', 'not-equals', '>', '<', 'contains']
+    value: str | float | bool
+
+
+class CreateTriggerRequestEvent(ApiModel):
+    connection_id: str = Field(alias='connectionId', description='event: a connection of the same domain to the source integration.')
+    domain_id: str = Field(alias='domainId', description='The domain the trigger belongs to.')
+    endpoint_secret: str | None = Field(default=None, alias='endpointSecret', description='event: HMAC secret that signs ingress calls. Write-only: never returned.')
+    event_filter: EventFilter | None = Field(default=None, alias='eventFilter')
+    event_type: str = Field(alias='eventType', description='event: adapter-native event type, e.g. `webhook.received`.')
+    name: str = Field(description='Trimmed, 1-120 characters.')
+    source_integration_id: str = Field(alias='sourceIntegrationId', description='event: the integration whose adapter delivers the event.')
+    type: Literal['event']
+
+
 class VouchWorkerDomainRolesItem(ApiModel):
     domain_id: str = Field(alias='domainId', description='A domain of that customer.')
     role: Literal['owner', 'editor', 'operator', 'viewer'] = Field(description="The worker's role in that domain.")
@@ -390,6 +617,90 @@ class ErrorEnvelope(ApiModel):
     error: ErrorEnvelopeError
 
 
+class FireResponseSessionsItem(ApiModel):
+    automation_id: str = Field(alias='automationId')
+    session_id: str = Field(alias='sessionId')
+
+
+class FireResponse(ApiModel):
+    sessions: list[FireResponseSessionsItem] = Field(description='One entry per agent or flow that started; `[]` when there are no subscribers or every start was refused.')
+
+
+class FlowGraphStepsItemTool(ApiModel):
+    args: dict[str, JsonValue]
+    id: str
+    kind: Literal['tool']
+    next: str | None = Field(default=None)
+    tool: str
+
+
+class FlowGraphStepsItemBranchCondition(ApiModel):
+    left: str
+    operator: Literal['equals', 'not-equals', '>', '<', 'contains', 'exists']
+    right: JsonValue | None = Field(default=None)
+
+
+class FlowGraphStepsItemBranch(ApiModel):
+    condition: FlowGraphStepsItemBranchCondition
+    else_: str = Field(alias='else')
+    id: str
+    kind: Literal['branch']
+    then: str
+
+
+class FlowGraphStepsItemTransform(ApiModel):
+    id: str
+    kind: Literal['transform']
+    next: str | None = Field(default=None)
+    output: JsonValue
+
+
+class FlowGraphStepsItemAgent(ApiModel):
+    automation_id: str = Field(alias='automationId')
+    id: str
+    kind: Literal['agent']
+    next: str | None = Field(default=None)
+    prompt: str
+
+
+class FlowGraphStepsItemApproval(ApiModel):
+    id: str
+    kind: Literal['approval']
+    next: str | None = Field(default=None)
+    title: str
+
+
+class FlowGraph(ApiModel):
+    input_schema: dict[str, JsonValue] = Field(alias='inputSchema', description="JSON schema of the run's input; its `type` must be `object`.")
+    steps: list[FlowGraphStepsItemTool | FlowGraphStepsItemBranch | FlowGraphStepsItemTransform | FlowGraphStepsItemAgent | FlowGraphStepsItemApproval]
+
+
+class KnowledgeArticle(ApiModel):
+    base_id: str = Field(alias='baseId')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    draft_body: str | None = Field(alias='draftBody')
+    id: str
+    published_at: str | None = Field(alias='publishedAt')
+    status: Literal['draft', 'published'] = Field(description='`published` while a published copy exists (search sees that copy); `draft` otherwise.')
+    title: str = Field(description='The draft title.')
+
+
+class KnowledgeModule(ApiModel):
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    description: str | None
+    domain_id: str | None = Field(alias='domainId', description="The module's domain; null for organization modules.")
+    id: str
+    kind: Literal['domain', 'org'] = Field(description="`domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.")
+    name: str
+
+
+class KnowledgeModuleArticle(ApiModel):
+    article_id: str = Field(alias='articleId')
+    created_at: str = Field(alias='createdAt', description='When the article was added to the module.')
+    id: str = Field(description="The membership's own id.")
+    module_id: str = Field(alias='moduleId')
+
+
 class MessagePosted(ApiModel):
     execution_id: str = Field(alias='executionId', description='The queued turn.')
 
@@ -422,6 +733,12 @@ class OAuthApps(ApiModel):
 
 class OAuthReturnUrls(ApiModel):
     urls: list[str] = Field(description='Registered return URL prefixes, normalized.')
+
+
+class OrganizationSettings(ApiModel):
+    can_edit: bool = Field(alias='canEdit', description='Whether the subject may change the settings (organization Owner or Admin).')
+    id: str
+    name: str = Field(description="The organization's display name (the console shows it everywhere).")
 
 
 class PartnerLease(ApiModel):
@@ -576,6 +893,43 @@ class TenantDomainList(ApiModel):
     items: list[TenantDomain]
 
 
+class TriggerSchedule(ApiModel):
+    active: bool = Field(description='Inactive triggers neither fire nor accept firings.')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    cron: str = Field(description='5-field cron expression.')
+    domain_id: str = Field(alias='domainId')
+    id: str
+    input: dict[str, Any] = Field(description='The input every scheduled firing delivers.')
+    name: str
+    next_fire_at: str | None = Field(alias='nextFireAt', description='The next planned firing; null while inactive.')
+    timezone: str = Field(description='IANA time zone the cron expression is read in.')
+    type: Literal['schedule']
+
+
+class TriggerApi(ApiModel):
+    active: bool = Field(description='Inactive triggers neither fire nor accept firings.')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    domain_id: str = Field(alias='domainId')
+    id: str
+    name: str
+    type: Literal['api']
+
+
+class TriggerEvent(ApiModel):
+    active: bool = Field(description='Inactive triggers neither fire nor accept firings.')
+    connection_id: str = Field(alias='connectionId')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    domain_id: str = Field(alias='domainId')
+    event_filter: EventFilter | None = Field(alias='eventFilter')
+    event_type: str = Field(alias='eventType')
+    has_endpoint_secret: bool = Field(alias='hasEndpointSecret', description='Whether ingress calls must carry an HMAC signature made with the endpoint secret.')
+    id: str
+    ingress_url: str = Field(alias='ingressUrl', description='The URL the source system calls to deliver an event.')
+    name: str
+    source_integration_id: str = Field(alias='sourceIntegrationId')
+    type: Literal['event']
+
+
 class WorkerApprovalAutomation(ApiModel):
     id: str
     kind: Literal['agent', 'flow']
@@ -640,6 +994,19 @@ class ProvisionOrganizationRequest(ApiModel):
     owner_name: str = Field(alias='ownerName', description="The owner's display name, 1-200 characters (trimmed).")
 
 
+class TenantAgentsListResponseAgentsItem(ApiModel):
+    description: str | None
+    domain_id: str = Field(alias='domainId')
+    id: str
+    name: str
+    published_revision: int | None = Field(alias='publishedRevision')
+    updated_at: str = Field(alias='updatedAt', description='ISO-8601 timestamp.')
+
+
+class TenantAgentsListResponse(ApiModel):
+    agents: list[TenantAgentsListResponseAgentsItem]
+
+
 class TenantSessionsPostMessageRequest(ApiModel):
     caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
     message: str = Field(description='The message, trimmed, 1-8,000 characters.')
@@ -657,6 +1024,68 @@ class OpenRequest(ApiModel):
     message: str = Field(description='The message, trimmed, 1-8,000 characters.')
 
 
+class TenantAgentsGetResponseAgent(ApiModel):
+    binding_policies: dict[str, Literal['service', 'caller_preferred', 'caller_required']] = Field(alias='bindingPolicies')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    description: str | None
+    domain_id: str = Field(alias='domainId')
+    id: str
+    kind: Literal['agent']
+    knowledge_selection: AgentKnowledgeSelection = Field(alias='knowledgeSelection')
+    name: str
+    published_revision: int | None = Field(alias='publishedRevision')
+    setup: AgentSetup
+    updated_at: str = Field(alias='updatedAt', description='ISO-8601 timestamp.')
+
+
+class TenantAgentsGetResponse(ApiModel):
+    agent: TenantAgentsGetResponseAgent
+
+
+class TenantAgentsListRevisionsResponseRevisionsItemPublishedBy(ApiModel):
+    id: str
+    name: str
+
+
+class TenantAgentsListRevisionsResponseRevisionsItem(ApiModel):
+    change_note: str | None = Field(alias='changeNote')
+    published_at: str = Field(alias='publishedAt', description='ISO-8601 timestamp.')
+    published_by: TenantAgentsListRevisionsResponseRevisionsItemPublishedBy | None = Field(alias='publishedBy')
+    revision: int
+
+
+class TenantAgentsListRevisionsResponse(ApiModel):
+    revisions: list[TenantAgentsListRevisionsResponseRevisionsItem]
+
+
+class TenantAgentsGetRevisionResponseRevisionPublishedBy(ApiModel):
+    id: str
+    name: str
+
+
+class TenantAgentsGetRevisionResponseRevisionSetup(ApiModel):
+    action_classes: dict[str, AssistantActionClass] = Field(alias='actionClasses', description='Tool wire id (without `#`) to the action class of its calls; `{}` when none.')
+    approval_tools: list[str] = Field(alias='approvalTools')
+    binding_policies: dict[str, Literal['service', 'caller_preferred', 'caller_required']] = Field(alias='bindingPolicies')
+    model: str
+    principles: str
+    procedure: str
+
+
+class TenantAgentsGetRevisionResponseRevision(ApiModel):
+    belt: list[AgentBeltEntry]
+    change_note: str | None = Field(alias='changeNote')
+    knowledge_selection: AgentKnowledgeSelection = Field(alias='knowledgeSelection')
+    published_at: str = Field(alias='publishedAt', description='ISO-8601 timestamp.')
+    published_by: TenantAgentsGetRevisionResponseRevisionPublishedBy | None = Field(alias='publishedBy')
+    revision: int
+    setup: TenantAgentsGetRevisionResponseRevisionSetup
+
+
+class TenantAgentsGetRevisionResponse(ApiModel):
+    revision: TenantAgentsGetRevisionResponseRevision
+
+
 class PutAssistantConfigRequestWebhook(ApiModel):
     secret: str = Field(description='The HMAC-SHA256 signing key, 16-256 characters. Write-only.')
     url: str = Field(description='Where events are POSTed; checked by the outbound SSRF guard now and before every attempt.')
@@ -667,8 +1096,394 @@ class PutAssistantConfigRequest(ApiModel):
     webhook: PutAssistantConfigRequestWebhook | None = Field(default=None, description='{ url, secret }; null removes the webhook (no further events are recorded); omitted keeps it.')
 
 
+class TenantAgentsCreateRequestInitialSetup(ApiModel):
+    """
+    Any of the four Setup fields of the draft (same bounds as PATCH .../setup). Not published.
+    """
+    action_classes: dict[str, AssistantActionClass] | None = Field(default=None, alias='actionClasses', description="Tool wire id (without `#`) to the action class of its calls, for agents that answer assistant workers: each call of a named tool is an action the worker's policy decides (never, ask, allow). At most 50 entries.")
+    approval_tools: list[str] | None = Field(default=None, alias='approvalTools', description="Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters.")
+    model: str | None = Field(default=None, description='Model id, trimmed and nonempty: `builtin:echo`, `builtin:procedure`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`.')
+    principles: str | None = Field(default=None, description='What the agent must always respect. At most 100,000 characters.')
+    procedure: str | None = Field(default=None, description='How the agent works; refers to tools as `#<tool wire id>`. At most 200,000 characters.')
+
+
+class TenantAgentsCreateRequest(ApiModel):
+    description: str | None = Field(default=None, description='Trimmed, at most 2,000 characters; blank or null means none.')
+    domain_id: str = Field(alias='domainId', description='The domain the agent belongs to.')
+    initial_setup: TenantAgentsCreateRequestInitialSetup | None = Field(default=None, alias='initialSetup', description='Any of the four Setup fields of the draft (same bounds as PATCH .../setup). Not published.')
+    name: str = Field(description='Trimmed, 1-120 characters.')
+
+
+class SetKnowledgeSelectionRequest(ApiModel):
+    mode: Literal['none', 'org', 'domain', 'modules']
+    module_ids: list[str] | None = Field(default=None, alias='moduleIds', description='Module ids for mode `modules`, up to 100; omission means none.')
+
+
+class PublishRequest(ApiModel):
+    change_note: str | None = Field(default=None, alias='changeNote', description='What changed, for the revision history. Trimmed, at most 2,000 characters.')
+
+
+class UpdateSetupRequest(ApiModel):
+    action_classes: dict[str, AssistantActionClass] | None = Field(default=None, alias='actionClasses', description="Tool wire id (without `#`) to the action class of its calls, for agents that answer assistant workers: each call of a named tool is an action the worker's policy decides (never, ask, allow). At most 50 entries.")
+    approval_tools: list[str] | None = Field(default=None, alias='approvalTools', description="Tool wire ids (without `#`) whose calls wait for a person's approval. At most 50 entries, each 1-100 characters.")
+    model: str | None = Field(default=None, description='Model id, trimmed and nonempty: `builtin:echo`, `builtin:procedure`, `openai:<model>`, `anthropic:<model>` or `openai-compatible:<model>`.')
+    principles: str | None = Field(default=None, description='What the agent must always respect. At most 100,000 characters.')
+    procedure: str | None = Field(default=None, description='How the agent works; refers to tools as `#<tool wire id>`. At most 200,000 characters.')
+
+
+class GetArticleResponseModulesItem(ApiModel):
+    id: str
+    kind: Literal['domain', 'org']
+    name: str
+
+
+class GetArticleResponse(ApiModel):
+    base_id: str = Field(alias='baseId')
+    can_manage: bool = Field(alias='canManage')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    draft_body: str | None = Field(alias='draftBody')
+    has_unpublished_changes: bool = Field(alias='hasUnpublishedChanges')
+    id: str
+    modules: list[GetArticleResponseModulesItem]
+    published_at: str | None = Field(alias='publishedAt')
+    published_body: str | None = Field(alias='publishedBody')
+    published_title: str | None = Field(alias='publishedTitle')
+    status: Literal['draft', 'published'] = Field(description='`published` while a published copy exists (search sees that copy); `draft` otherwise.')
+    title: str = Field(description='The draft title.')
+    updated_at: str = Field(alias='updatedAt', description='ISO-8601 timestamp.')
+
+
+class UpdateArticleRequest(ApiModel):
+    draft_body: str | None = Field(default=None, alias='draftBody', description='The draft text (not trimmed). Search and agents see only the published copy.')
+    title: str | None = Field(default=None)
+
+
+class UpdateArticleResponse(ApiModel):
+    base_id: str = Field(alias='baseId')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    has_unpublished_changes: bool = Field(alias='hasUnpublishedChanges')
+    id: str
+    published_at: str | None = Field(alias='publishedAt')
+    status: Literal['draft', 'published'] = Field(description='`published` while a published copy exists (search sees that copy); `draft` otherwise.')
+    title: str
+    updated_at: str = Field(alias='updatedAt', description='ISO-8601 timestamp.')
+
+
+class PublishArticleResponse(ApiModel):
+    base_id: str = Field(alias='baseId')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    has_unpublished_changes: bool = Field(alias='hasUnpublishedChanges')
+    id: str
+    published_at: str | None = Field(alias='publishedAt')
+    status: Literal['draft', 'published'] = Field(description='`published` while a published copy exists (search sees that copy); `draft` otherwise.')
+    title: str
+    updated_at: str = Field(alias='updatedAt', description='ISO-8601 timestamp.')
+
+
+class UnpublishArticleResponse(ApiModel):
+    base_id: str = Field(alias='baseId')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    has_unpublished_changes: bool = Field(alias='hasUnpublishedChanges')
+    id: str
+    published_at: str | None = Field(alias='publishedAt')
+    status: Literal['draft', 'published'] = Field(description='`published` while a published copy exists (search sees that copy); `draft` otherwise.')
+    title: str
+    updated_at: str = Field(alias='updatedAt', description='ISO-8601 timestamp.')
+
+
+class ListBasesResponseBasesItem(ApiModel):
+    article_count: int = Field(alias='articleCount')
+    can_manage: bool = Field(alias='canManage')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    domain_id: str | None = Field(alias='domainId')
+    id: str
+    name: str
+    published_count: int = Field(alias='publishedCount')
+    scope: Literal['org', 'domain']
+
+
+class ListBasesResponse(ApiModel):
+    bases: list[ListBasesResponseBasesItem]
+
+
+class ListArticlesResponseArticlesItem(ApiModel):
+    base_id: str = Field(alias='baseId')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    has_unpublished_changes: bool = Field(alias='hasUnpublishedChanges')
+    id: str
+    published_at: str | None = Field(alias='publishedAt')
+    status: Literal['draft', 'published'] = Field(description='`published` while a published copy exists (search sees that copy); `draft` otherwise.')
+    title: str
+    updated_at: str = Field(alias='updatedAt', description='ISO-8601 timestamp.')
+
+
+class ListArticlesResponseBase(ApiModel):
+    can_manage: bool = Field(alias='canManage')
+    domain_id: str | None = Field(alias='domainId')
+    id: str
+    name: str
+    scope: Literal['org', 'domain']
+
+
+class ListArticlesResponse(ApiModel):
+    articles: list[ListArticlesResponseArticlesItem]
+    base: ListArticlesResponseBase
+
+
+class CreateArticleRequest(ApiModel):
+    draft_body: str | None = Field(default=None, alias='draftBody', description='The draft text (not trimmed). Search and agents see only the published copy.')
+    title: str
+
+
+class ListModulesResponseModulesItem(ApiModel):
+    article_count: int = Field(alias='articleCount')
+    can_manage: bool = Field(alias='canManage')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    description: str | None
+    domain_id: str | None = Field(alias='domainId', description="The module's domain; null for organization modules.")
+    id: str
+    kind: Literal['domain', 'org'] = Field(description="`domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.")
+    name: str
+
+
+class ListModulesResponse(ApiModel):
+    modules: list[ListModulesResponseModulesItem]
+
+
+class CreateModuleRequest(ApiModel):
+    description: str | None = Field(default=None, description='Trimmed; empty or omitted means none (null).')
+    domain_id: str | None = Field(default=None, alias='domainId', description='Required for `domain` modules, forbidden for `org` modules.')
+    kind: Literal['domain', 'org'] = Field(description="`domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.")
+    name: str
+
+
+class GetModuleResponseArticlesItem(ApiModel):
+    added_at: str = Field(alias='addedAt', description='ISO-8601 timestamp.')
+    article_id: str = Field(alias='articleId')
+    base_id: str = Field(alias='baseId')
+    membership_id: str = Field(alias='membershipId')
+    status: Literal['draft', 'published'] = Field(description='`published` while a published copy exists (search sees that copy); `draft` otherwise.')
+    title: str
+
+
+class GetModuleResponse(ApiModel):
+    article_count: int = Field(alias='articleCount')
+    articles: list[GetModuleResponseArticlesItem]
+    can_manage: bool = Field(alias='canManage')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    description: str | None
+    domain_id: str | None = Field(alias='domainId', description="The module's domain; null for organization modules.")
+    id: str
+    kind: Literal['domain', 'org'] = Field(description="`domain`: belongs to one domain and takes articles from that domain's base and the organization's base. `org`: takes articles from the organization's base only.")
+    name: str
+
+
+class AddArticleToModuleRequest(ApiModel):
+    article_id: str = Field(alias='articleId')
+
+
+class RemoveArticleFromModuleResponse(ApiModel):
+    removed: bool
+
+
 class SetEntitlementRequest(ApiModel):
     enabled: Literal[True] | Literal[False] = Field(description='The override: true enables, false disables (a JSON boolean).')
+
+
+class TenantConnectionsListResponseConnectionsItem(ApiModel):
+    created_at: str = Field(alias='createdAt')
+    domain_id: str = Field(alias='domainId')
+    id: str
+    integration_id: str = Field(alias='integrationId')
+    name: str
+    secret_hint: str = Field(alias='secretHint')
+
+
+class TenantConnectionsListResponse(ApiModel):
+    connections: list[TenantConnectionsListResponseConnectionsItem]
+
+
+class TenantConnectionsCreateRequest(ApiModel):
+    domain_id: str = Field(alias='domainId')
+    fields: dict[str, str] | None = Field(default=None)
+    integration_id: str = Field(alias='integrationId')
+    name: str
+    token: str | None = Field(default=None)
+
+
+class TenantConnectionsCreateResponseConnection(ApiModel):
+    created_at: str = Field(alias='createdAt')
+    domain_id: str = Field(alias='domainId')
+    id: str
+    integration_id: str = Field(alias='integrationId')
+    name: str
+    secret_hint: str = Field(alias='secretHint')
+
+
+class TenantConnectionsCreateResponse(ApiModel):
+    connection: TenantConnectionsCreateResponseConnection
+
+
+class DeleteResponse(ApiModel):
+    id: str = Field(description="The deleted connection's id.")
+
+
+class TenantFlowsListResponseFlowsItem(ApiModel):
+    description: str | None
+    domain_id: str = Field(alias='domainId')
+    id: str
+    name: str
+    published_revision: int | None = Field(alias='publishedRevision')
+    step_count: int = Field(alias='stepCount')
+    updated_at: str = Field(alias='updatedAt', description='ISO-8601 timestamp.')
+
+
+class TenantFlowsListResponse(ApiModel):
+    flows: list[TenantFlowsListResponseFlowsItem]
+
+
+class TenantFlowsGetResponseFlow(ApiModel):
+    binding_policies: dict[str, Literal['service', 'caller_preferred', 'caller_required']] = Field(alias='bindingPolicies')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    description: str | None
+    domain_id: str = Field(alias='domainId')
+    graph: FlowGraph
+    id: str
+    kind: Literal['flow']
+    name: str
+    published_revision: int | None = Field(alias='publishedRevision')
+    updated_at: str = Field(alias='updatedAt', description='ISO-8601 timestamp.')
+
+
+class TenantFlowsGetResponse(ApiModel):
+    flow: TenantFlowsGetResponseFlow
+
+
+class TenantFlowsListRevisionsResponseRevisionsItemPublishedBy(ApiModel):
+    id: str
+    name: str
+
+
+class TenantFlowsListRevisionsResponseRevisionsItem(ApiModel):
+    change_note: str | None = Field(alias='changeNote')
+    published_at: str = Field(alias='publishedAt', description='ISO-8601 timestamp.')
+    published_by: TenantFlowsListRevisionsResponseRevisionsItemPublishedBy | None = Field(alias='publishedBy')
+    revision: int
+
+
+class TenantFlowsListRevisionsResponse(ApiModel):
+    revisions: list[TenantFlowsListRevisionsResponseRevisionsItem]
+
+
+class TenantFlowsGetRevisionResponseRevisionPublishedBy(ApiModel):
+    id: str
+    name: str
+
+
+class TenantFlowsGetRevisionResponseRevision(ApiModel):
+    belt: list[AgentBeltEntry]
+    binding_policies: dict[str, Literal['service', 'caller_preferred', 'caller_required']] = Field(alias='bindingPolicies')
+    change_note: str | None = Field(alias='changeNote')
+    graph: FlowGraph
+    published_at: str = Field(alias='publishedAt', description='ISO-8601 timestamp.')
+    published_by: TenantFlowsGetRevisionResponseRevisionPublishedBy | None = Field(alias='publishedBy')
+    revision: int
+
+
+class TenantFlowsGetRevisionResponse(ApiModel):
+    revision: TenantFlowsGetRevisionResponseRevision
+
+
+class ListRunsResponseSessionsItemAgent(ApiModel):
+    id: str
+    name: str
+
+
+class ListRunsResponseSessionsItemDomain(ApiModel):
+    id: str
+    name: str
+
+
+class ListRunsResponseSessionsItemLastRun(ApiModel):
+    duration_ms: int | None = Field(alias='durationMs')
+    error_code: str | None = Field(alias='errorCode')
+    finished_at: str | None = Field(alias='finishedAt')
+    outcome: Literal['queued', 'running', 'waiting', 'completed', 'tool_failed', 'rejected', 'failed']
+    started_at: str | None = Field(alias='startedAt')
+    tool_name: str | None = Field(alias='toolName')
+
+
+class ListRunsResponseSessionsItemOwner(ApiModel):
+    is_you: bool = Field(alias='isYou')
+    name: str
+    user_id: str = Field(alias='userId')
+
+
+class ListRunsResponseSessionsItemStartedVia(ApiModel):
+    id: str
+    kind: Literal['trigger', 'api_key']
+    name: str
+
+
+class ListRunsResponseSessionsItem(ApiModel):
+    agent: ListRunsResponseSessionsItemAgent
+    archived: bool
+    automation_kind: Literal['agent', 'flow'] = Field(alias='automationKind')
+    created_at: str = Field(alias='createdAt', description='ISO-8601 timestamp.')
+    domain: ListRunsResponseSessionsItemDomain
+    id: str
+    kind: Literal['domain', 'personal']
+    last_run: ListRunsResponseSessionsItemLastRun | None = Field(alias='lastRun')
+    origin: Literal['api', 'console', 'mcp', 'trigger', 'assistant', 'flow']
+    outcome: str | None
+    owner: ListRunsResponseSessionsItemOwner | None
+    revision: int
+    started_via: ListRunsResponseSessionsItemStartedVia | None = Field(alias='startedVia')
+    state: Literal['idle', 'running', 'suspended', 'failed']
+    test_run: bool = Field(alias='testRun')
+    title: str
+    updated_at: str = Field(alias='updatedAt', description='ISO-8601 timestamp.')
+
+
+class ListRunsResponse(ApiModel):
+    next_cursor: str | None = Field(alias='nextCursor')
+    sessions: list[ListRunsResponseSessionsItem]
+
+
+class GetRunResponseFlowRunStepsItem(ApiModel):
+    duration_ms: int | None = Field(alias='durationMs')
+    error_code: str | None = Field(alias='errorCode')
+    error_message: str | None = Field(alias='errorMessage')
+    finished_at: str | None = Field(alias='finishedAt')
+    index: int
+    input: JsonValue | None
+    kind: str
+    output: JsonValue | None
+    started_at: str = Field(alias='startedAt')
+    status: Literal['running', 'waiting', 'completed', 'failed']
+    step_id: str = Field(alias='stepId')
+
+
+class GetRunResponseFlowRun(ApiModel):
+    automation_id: str = Field(alias='automationId')
+    created_at: str = Field(alias='createdAt')
+    deadline_at: str = Field(alias='deadlineAt')
+    error_code: str | None = Field(alias='errorCode')
+    error_message: str | None = Field(alias='errorMessage')
+    finished_at: str | None = Field(alias='finishedAt')
+    graph: FlowGraph | None
+    id: str
+    input: JsonValue | None
+    output: JsonValue | None
+    revision: int
+    session_id: str = Field(alias='sessionId')
+    started_at: str | None = Field(alias='startedAt')
+    status: Literal['queued', 'running', 'suspended', 'completed', 'failed']
+    steps: list[GetRunResponseFlowRunStepsItem]
+
+
+class GetRunResponse(ApiModel):
+    flow_run: GetRunResponseFlowRun = Field(alias='flowRun')
 
 
 class PutOAuthAppRequest(ApiModel):
@@ -678,6 +1493,162 @@ class PutOAuthAppRequest(ApiModel):
 
 class PutOAuthStateRequest(ApiModel):
     state: Literal['byok', 'managed']
+
+
+class UpdateRequest(ApiModel):
+    name: str = Field(description="The organization's display name, 1-200 characters (trimmed).")
+
+
+class GetBudgetResponseBudgetLimits(ApiModel):
+    monthly_cost_limit_usd: float | None = Field(alias='monthlyCostLimitUsd')
+    monthly_token_limit: int | None = Field(alias='monthlyTokenLimit')
+
+
+class GetBudgetResponseBudgetPeriod(ApiModel):
+    end: str
+    start: str
+
+
+class GetBudgetResponseBudgetUsage(ApiModel):
+    cost_usd: float = Field(alias='costUsd')
+    input_tokens: int = Field(alias='inputTokens')
+    output_tokens: int = Field(alias='outputTokens')
+    tokens: int
+
+
+class GetBudgetResponseBudget(ApiModel):
+    can_edit: bool = Field(alias='canEdit')
+    exhausted: bool
+    limits: GetBudgetResponseBudgetLimits
+    period: GetBudgetResponseBudgetPeriod
+    usage: GetBudgetResponseBudgetUsage
+
+
+class GetBudgetResponse(ApiModel):
+    budget: GetBudgetResponseBudget
+
+
+class SetBudgetRequest(ApiModel):
+    monthly_cost_limit_usd: float | None = Field(alias='monthlyCostLimitUsd')
+    monthly_token_limit: int | None = Field(alias='monthlyTokenLimit')
+
+
+class SetBudgetResponseBudgetLimits(ApiModel):
+    monthly_cost_limit_usd: float | None = Field(alias='monthlyCostLimitUsd')
+    monthly_token_limit: int | None = Field(alias='monthlyTokenLimit')
+
+
+class SetBudgetResponseBudgetPeriod(ApiModel):
+    end: str
+    start: str
+
+
+class SetBudgetResponseBudgetUsage(ApiModel):
+    cost_usd: float = Field(alias='costUsd')
+    input_tokens: int = Field(alias='inputTokens')
+    output_tokens: int = Field(alias='outputTokens')
+    tokens: int
+
+
+class SetBudgetResponseBudget(ApiModel):
+    can_edit: bool = Field(alias='canEdit')
+    exhausted: bool
+    limits: SetBudgetResponseBudgetLimits
+    period: SetBudgetResponseBudgetPeriod
+    usage: SetBudgetResponseBudgetUsage
+
+
+class SetBudgetResponse(ApiModel):
+    budget: SetBudgetResponseBudget
+
+
+class TenantTriggersListResponseTriggersItemSubscribersItem(ApiModel):
+    automation_id: str = Field(alias='automationId')
+    caller_required: bool = Field(alias='callerRequired')
+    kind: Literal['agent', 'flow']
+    name: str
+
+
+class TenantTriggersListResponseTriggersItem(ApiModel):
+    subscribers: list[TenantTriggersListResponseTriggersItemSubscribersItem]
+    trigger: Trigger
+
+
+class TenantTriggersListResponse(ApiModel):
+    triggers: list[TenantTriggersListResponseTriggersItem]
+
+
+class TenantTriggersCreateResponse(ApiModel):
+    trigger: Trigger
+
+
+class FireRequest(ApiModel):
+    caller_credential_expires_at: str | None = Field(default=None, alias='callerCredentialExpiresAt', description='ISO-8601 expiry of the supplied material; must be in the future.')
+    caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
+    idempotency_key: str | None = Field(default=None, alias='idempotencyKey', description='1-128 characters from letters, digits, `.`, `_`, `:`, `-`. The `Idempotency-Key` header wins when both are sent.')
+    input: dict[str, Any] | None = Field(default=None, description='Delivered verbatim to each flow; agents receive `input.prompt` or the input as text. Default `{}`.')
+    trigger_id: str = Field(alias='triggerId', description='An active API trigger in a domain where the key owner can run automations.')
+
+
+class ActivateResponse(ApiModel):
+    trigger: Trigger
+
+
+class DeactivateResponse(ApiModel):
+    trigger: Trigger
+
+
+class HistoryResponseFiringsItemActor(ApiModel):
+    name: str
+    user_id: str = Field(alias='userId')
+
+
+class HistoryResponseFiringsItemResultsItem(ApiModel):
+    automation_id: str = Field(alias='automationId')
+    error_code: str | None = Field(alias='errorCode')
+    error_message: str | None = Field(alias='errorMessage')
+    flow_run_id: str | None = Field(alias='flowRunId')
+    kind: Literal['agent', 'flow'] | None
+    name: str | None
+    outcome: Literal['started', 'skipped', 'failed']
+    session_id: str | None = Field(alias='sessionId')
+
+
+class HistoryResponseFiringsItem(ApiModel):
+    actor: HistoryResponseFiringsItemActor | None
+    created_at: str = Field(alias='createdAt')
+    id: str
+    results: list[HistoryResponseFiringsItemResultsItem]
+    scheduled_for: str | None = Field(alias='scheduledFor')
+    source: Literal['api', 'schedule', 'event', 'manual']
+    unused_integration_ids: list[str] = Field(alias='unusedIntegrationIds')
+
+
+class HistoryResponse(ApiModel):
+    firings: list[HistoryResponseFiringsItem]
+    next_before: str | None = Field(alias='nextBefore')
+
+
+class UnsubscribeResponseSubscribersItem(ApiModel):
+    automation_id: str = Field(alias='automationId')
+    caller_required: bool = Field(alias='callerRequired')
+    kind: Literal['agent', 'flow']
+    name: str
+
+
+class UnsubscribeResponse(ApiModel):
+    subscribers: list[UnsubscribeResponseSubscribersItem]
+
+
+class SubscribeResponseSubscribersItem(ApiModel):
+    automation_id: str = Field(alias='automationId')
+    caller_required: bool = Field(alias='callerRequired')
+    kind: Literal['agent', 'flow']
+    name: str
+
+
+class SubscribeResponse(ApiModel):
+    subscribers: list[SubscribeResponseSubscribersItem]
 
 
 class StartConnectionRequest(ApiModel):
@@ -731,7 +1702,13 @@ AssistantApprovalDecision = AssistantApprovalDecisionApprove | AssistantApproval
 
 AssistantEvent = MessageCreatedEvent | ApprovalRequestedEvent | ActionRecordedEvent | UsageRecordedEvent | ConnectionFailedEvent
 
+CreateTriggerRequest = CreateTriggerRequestSchedule | CreateTriggerRequestApi | CreateTriggerRequestEvent
+
 CreateWorkerRequest = CreateAssistantWorker | VouchWorker
 
-for _model in (ActionRecordedEventDataApproval, ActionRecordedEventDataResult, ActionRecordedEventData, ActionRecordedEvent, ApprovalDecided, AssistantApproval, ApprovalRequestedEvent, AssistantApprovalDecisionApprove, AssistantApprovalDecisionReject, AssistantApprovalDecisionOption3, AssistantApprovalList, AssistantWebhook, AssistantConfig, MessageCreatedEventData, MessageCreatedEvent, UsageRecordedEventData, UsageRecordedEvent, ConnectionFailedEventData, ConnectionFailedEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, CreateAssistantWorker, VouchWorkerDomainRolesItem, VouchWorker, CustomerDomain, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, MessagePosted, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SessionDetails, SessionOpened, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, TenantDomain, TenantDomainList, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, TenantSessionsPostMessageRequest, TenantSessionsDecideApprovalRequest, OpenRequest, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, SetEntitlementRequest, PutOAuthAppRequest, PutOAuthStateRequest, StartConnectionRequest, AssistantWorkersPostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
+JsonValue = Any
+
+Trigger = TriggerSchedule | TriggerApi | TriggerEvent
+
+for _model in (ActionRecordedEventDataApproval, ActionRecordedEventDataResult, ActionRecordedEventData, ActionRecordedEvent, Agent, AgentBeltEntry, AgentKnowledgeSelection, AgentPublishResult, AgentSetup, AgentSetupResponse, ProcedureSpan, VerifierFinding, VerifierWarning, AgentVerification, ApprovalDecided, AssistantApproval, ApprovalRequestedEvent, AssistantApprovalDecisionApprove, AssistantApprovalDecisionReject, AssistantApprovalDecisionOption3, AssistantApprovalList, AssistantWebhook, AssistantConfig, MessageCreatedEventData, MessageCreatedEvent, UsageRecordedEventData, UsageRecordedEvent, ConnectionFailedEventData, ConnectionFailedEvent, AssistantEventPage, AssistantMessage, AssistantMessagePage, AssistantPolicyRule, AssistantPolicyRead, AssistantTurnQueued, AssistantWorkerCreated, CallerCredentialsIntegrationsValue, CallerCredentials, ConnectLink, CreateAssistantWorker, CreateTriggerRequestSchedule, CreateTriggerRequestApi, EventFilter, CreateTriggerRequestEvent, VouchWorkerDomainRolesItem, VouchWorker, CustomerDomain, OwnerInvitation, CustomerRecordOwner, ReleaseDetail, CustomerRecord, Entitlement, EntitlementList, ErrorEnvelopeError, ErrorEnvelope, FireResponseSessionsItem, FireResponse, FlowGraphStepsItemTool, FlowGraphStepsItemBranchCondition, FlowGraphStepsItemBranch, FlowGraphStepsItemTransform, FlowGraphStepsItemAgent, FlowGraphStepsItemApproval, FlowGraph, KnowledgeArticle, KnowledgeModule, KnowledgeModuleArticle, MessagePosted, OAuthAppsAppsItemFieldsItem, OAuthAppsAppsItem, OAuthAppsConfigured, OAuthApps, OAuthReturnUrls, OrganizationSettings, PartnerLease, PendingApproval, SessionMessageAuthor, SessionMessage, SessionToolCallDecisionDecidedBy, SessionToolCallDecision, SessionToolCall, SessionTurnUsage, SessionTurn, SessionDetails, SessionOpened, SupportSessionAutomation, SupportSessionGrant, SupportSessionSession, SupportSession, TenantDomain, TenantDomainList, TriggerSchedule, TriggerApi, TriggerEvent, WorkerApprovalAutomation, WorkerApproval, WorkerApprovalList, WorkerConnection, WorkerConnectionList, WorkerMappingDomainRolesItem, WorkerMapping, WorkerMappingList, ProvisionOrganizationRequest, TenantAgentsListResponseAgentsItem, TenantAgentsListResponse, TenantSessionsPostMessageRequest, TenantSessionsDecideApprovalRequest, OpenRequest, TenantAgentsGetResponseAgent, TenantAgentsGetResponse, TenantAgentsListRevisionsResponseRevisionsItemPublishedBy, TenantAgentsListRevisionsResponseRevisionsItem, TenantAgentsListRevisionsResponse, TenantAgentsGetRevisionResponseRevisionPublishedBy, TenantAgentsGetRevisionResponseRevisionSetup, TenantAgentsGetRevisionResponseRevision, TenantAgentsGetRevisionResponse, PutAssistantConfigRequestWebhook, PutAssistantConfigRequest, TenantAgentsCreateRequestInitialSetup, TenantAgentsCreateRequest, SetKnowledgeSelectionRequest, PublishRequest, UpdateSetupRequest, GetArticleResponseModulesItem, GetArticleResponse, UpdateArticleRequest, UpdateArticleResponse, PublishArticleResponse, UnpublishArticleResponse, ListBasesResponseBasesItem, ListBasesResponse, ListArticlesResponseArticlesItem, ListArticlesResponseBase, ListArticlesResponse, CreateArticleRequest, ListModulesResponseModulesItem, ListModulesResponse, CreateModuleRequest, GetModuleResponseArticlesItem, GetModuleResponse, AddArticleToModuleRequest, RemoveArticleFromModuleResponse, SetEntitlementRequest, TenantConnectionsListResponseConnectionsItem, TenantConnectionsListResponse, TenantConnectionsCreateRequest, TenantConnectionsCreateResponseConnection, TenantConnectionsCreateResponse, DeleteResponse, TenantFlowsListResponseFlowsItem, TenantFlowsListResponse, TenantFlowsGetResponseFlow, TenantFlowsGetResponse, TenantFlowsListRevisionsResponseRevisionsItemPublishedBy, TenantFlowsListRevisionsResponseRevisionsItem, TenantFlowsListRevisionsResponse, TenantFlowsGetRevisionResponseRevisionPublishedBy, TenantFlowsGetRevisionResponseRevision, TenantFlowsGetRevisionResponse, ListRunsResponseSessionsItemAgent, ListRunsResponseSessionsItemDomain, ListRunsResponseSessionsItemLastRun, ListRunsResponseSessionsItemOwner, ListRunsResponseSessionsItemStartedVia, ListRunsResponseSessionsItem, ListRunsResponse, GetRunResponseFlowRunStepsItem, GetRunResponseFlowRun, GetRunResponse, PutOAuthAppRequest, PutOAuthStateRequest, UpdateRequest, GetBudgetResponseBudgetLimits, GetBudgetResponseBudgetPeriod, GetBudgetResponseBudgetUsage, GetBudgetResponseBudget, GetBudgetResponse, SetBudgetRequest, SetBudgetResponseBudgetLimits, SetBudgetResponseBudgetPeriod, SetBudgetResponseBudgetUsage, SetBudgetResponseBudget, SetBudgetResponse, TenantTriggersListResponseTriggersItemSubscribersItem, TenantTriggersListResponseTriggersItem, TenantTriggersListResponse, TenantTriggersCreateResponse, FireRequest, ActivateResponse, DeactivateResponse, HistoryResponseFiringsItemActor, HistoryResponseFiringsItemResultsItem, HistoryResponseFiringsItem, HistoryResponse, UnsubscribeResponseSubscribersItem, UnsubscribeResponse, SubscribeResponseSubscribersItem, SubscribeResponse, StartConnectionRequest, AssistantWorkersPostMessageRequest, PutPolicyRequest, StartTurnRequest, PutReturnUrlsRequest, MintLeaseRequest, MintWorkerLeaseRequest, DecideWorkerRunApprovalRequest, DecideWorkerSessionApprovalRequest):
     _model.model_rebuild()
