@@ -48,6 +48,7 @@ const EXAMPLE_EVENT = {
     sessionId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
     executionId: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
     automationId: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+    triggerId: null,
     status: "completed",
     error: null,
     usage: { inputTokens: 812, outputTokens: 164 },

@@ -94,7 +94,7 @@ const COMPLETION_EVENT_SCHEMA = {
         executionId: { type: "string", format: "uuid", description: "The turn (as the session routes name it)." },
         automationId: { type: "string", format: "uuid" },
         runId: { type: "string", format: "uuid", description: "`run.*` only: the flow run a trigger started." },
-        triggerId: { type: ["string", "null"], format: "uuid", description: "`run.*` only: the trigger that fired." },
+        triggerId: { type: ["string", "null"], format: "uuid", description: "The trigger whose firing started the session (an agent's or a flow run's); null for work no trigger started." },
         status: { type: "string", enum: ["completed", "failed", "cancelled", "suspended"] },
         approvalId: { type: "string", description: "`turn.suspended` only: the approval the turn waits for." },
         error: {
@@ -119,6 +119,7 @@ const COMPLETION_EVENT_SCHEMA = {
       sessionId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
       executionId: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
       automationId: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+      triggerId: null,
       status: "completed",
       error: null,
       usage: { inputTokens: 812, outputTokens: 164 },

@@ -751,6 +751,7 @@ export interface components {
          *         "executionId": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
          *         "sessionId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
          *         "status": "completed",
+         *         "triggerId": null,
          *         "usage": {
          *           "inputTokens": 812,
          *           "outputTokens": 164
@@ -789,7 +790,7 @@ export interface components {
                 status: "completed" | "failed" | "cancelled" | "suspended";
                 /**
                  * Format: uuid
-                 * @description `run.*` only: the trigger that fired.
+                 * @description The trigger whose firing started the session (an agent's or a flow run's); null for work no trigger started.
                  */
                 triggerId?: string | null;
                 usage: {
@@ -5420,6 +5421,7 @@ export interface operations {
                      *             "executionId": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
                      *             "sessionId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
                      *             "status": "completed",
+                     *             "triggerId": null,
                      *             "usage": {
                      *               "inputTokens": 812,
                      *               "outputTokens": 164
@@ -5535,6 +5537,7 @@ export interface operations {
                      *         "executionId": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
                      *         "sessionId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
                      *         "status": "completed",
+                     *         "triggerId": null,
                      *         "usage": {
                      *           "inputTokens": 812,
                      *           "outputTokens": 164

@@ -38,7 +38,9 @@ export async function announceTurn(tx: TTransaction, turn: TTurnAnnouncement): P
       sessionId: turn.sessionId,
       executionId: turn.turnId,
       automationId: row.session.automationId,
-      ...(runId ? { runId, triggerId: row.session.originTriggerId } : {}),
+      ...(runId ? { runId } : {}),
+      // The trigger whose firing started the session (agent or flow), so a firing's work can be joined.
+      triggerId: row.session.originTriggerId,
       status: turn.status,
       ...(turn.approvalId ? { approvalId: turn.approvalId } : {}),
       error: failed ? { code: row.errorCode ?? "UNKNOWN", message: row.errorMessage ?? "" } : null,

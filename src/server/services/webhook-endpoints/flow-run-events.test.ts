@@ -4,7 +4,10 @@ import { startEngine, stopEngine, waitForTurn } from "../../../../test/sessions-
 import { startWebhookReceiver } from "../../../../test/webhook-receiver";
 import type { TRunFlowRequest } from "@/contracts/flows/runs";
 import { env } from "@/server/env";
+import { createAndPublishAgent } from "@/server/services/agents/create-and-publish-agent";
 import { createAndPublishFlow } from "@/server/services/flows/create-and-publish-flow";
+import { createTrigger } from "@/server/services/triggers/create-trigger";
+import { subscribeAutomation } from "@/server/services/triggers/subscriptions";
 import { runFlowByHand } from "@/server/services/flows/run-flow";
 import { decideApproval } from "@/server/services/sessions/decide-approval";
 
@@ -22,7 +25,7 @@ beforeAll(async () => {
   world = await agentsWorld();
   const created = await api("POST", "/webhook-endpoints", {
     credential: world.people.owner.key,
-    body: { url: receiver.url, eventTypes: ["run.completed", "run.failed", "turn.suspended"] },
+    body: { url: receiver.url, eventTypes: ["run.completed", "run.failed", "turn.suspended", "turn.completed"] },
   });
   expect(created.status).toBe(201);
   secret = created.body.secret;
@@ -95,5 +98,40 @@ describe("flow run events", () => {
       type: "run.failed",
       data: { runId: started.flowRunId, status: "failed", error: { code: "APPROVAL_REJECTED" } },
     });
+  });
+
+  it("names the trigger whose firing started the work, for an agent's turn and a flow's run alike", async () => {
+    const owner = world.people.owner.actor;
+    const { agent } = await createAndPublishAgent(owner, {
+      domainId: world.acme.ops,
+      name: `Fired ${crypto.randomUUID().slice(0, 8)}`,
+      setup: { model: "builtin:echo" },
+    });
+    const { flow } = await createAndPublishFlow(owner, {
+      domainId: world.acme.ops,
+      name: `Fired flow ${crypto.randomUUID().slice(0, 8)}`,
+      graph: {
+        inputSchema: { type: "object", properties: {}, additionalProperties: true },
+        steps: [{ id: "t", kind: "transform", output: { done: true } }],
+      },
+    });
+    const { trigger } = await createTrigger(owner, { type: "api", domainId: world.acme.ops, name: "Orders" });
+    for (const automationId of [agent.id, flow.id])
+      await subscribeAutomation(owner, { triggerId: trigger.id, automationId });
+    const fired = await api("POST", "/triggers/fire", {
+      credential: world.people.owner.key,
+      body: { triggerId: trigger.id, input: { prompt: "hello" } },
+    });
+    expect(fired.status).toBe(202);
+    const sessions = fired.body.sessions as Array<{ automationId: string; sessionId: string }>;
+    const types = new Map([
+      [agent.id, "turn.completed"],
+      [flow.id, "run.completed"],
+    ]);
+    for (const { automationId, sessionId } of sessions) {
+      const [event] = await eventsAbout(sessionId, 1);
+      expect(event).toMatchObject({ type: types.get(automationId), data: { automationId, triggerId: trigger.id } });
+    }
+    expect(sessions).toHaveLength(2);
   });
 });

@@ -215,7 +215,7 @@ class CompletionEventData(ApiModel):
     run_id: str | None = Field(default=None, alias='runId', description='`run.*` only: the flow run a trigger started.')
     session_id: str = Field(alias='sessionId')
     status: Literal['completed', 'failed', 'cancelled', 'suspended']
-    trigger_id: str | None = Field(default=None, alias='triggerId', description='`run.*` only: the trigger that fired.')
+    trigger_id: str | None = Field(default=None, alias='triggerId', description="The trigger whose firing started the session (an agent's or a flow run's); null for work no trigger started.")
     usage: CompletionEventDataUsage
 
 
