@@ -103,6 +103,24 @@ test.describe("webhook endpoints", () => {
         200,
       )) as { succeeded: boolean };
       expect(redelivered.succeeded).toBe(true);
+
+      // The event log has the same event, byte for byte; a keyed resend sends it once more.
+      const logged = await expectStatus(
+        await request.get(`/api/v1/webhook-events/${event.id}`, { headers: bearer(ownerKey()) }),
+        200,
+      );
+      expect(logged).toEqual(JSON.parse(first!.body));
+      const resend = () =>
+        request.post(`/api/v1/webhook-events/${event.id}/resend`, {
+          headers: { ...bearer(ownerKey()), "Idempotency-Key": `resend-${marker}` },
+          data: { endpointId: created.endpoint.id },
+        });
+      const before = (await ours()).length;
+      expect(((await expectStatus(await resend(), 200)) as { succeeded: boolean }).succeeded).toBe(true);
+      const replayed = await resend();
+      expect(replayed.headers()["idempotency-replayed"]).toBe("true");
+      await expect.poll(async () => (await ours()).length).toBe(before + 1);
+      expect((await ours()).at(-1)!.body).toBe(first!.body);
     } finally {
       await request.delete(endpointPath, { headers: bearer(ownerKey()) });
     }
