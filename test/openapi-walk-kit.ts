@@ -13,6 +13,8 @@ export type TWalkedOperation = {
   /** Path parameters in order; `choices` is set for the non-id ones (an enum such as provider). */
   parameters: Array<{ name: string; choices?: string[] }>;
   security: string[];
+  /** A partner tenant route (issue 40): it acts as the person `X-Service-Subject` names. */
+  tenant: boolean;
   body?: unknown;
 };
 
@@ -82,6 +84,7 @@ export function operationsWithPathParameters(surface: "v1" | "partner-v1"): TWal
           security: ((operation.security ?? []) as Array<Record<string, unknown>>).flatMap((entry) =>
             Object.keys(entry),
           ),
+          tenant: String(operation.operationId ?? "").startsWith("tenant-"),
           body: bodySchema ? sampleOf(bodySchema, document) : undefined,
         },
       ];

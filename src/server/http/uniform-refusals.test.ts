@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as streamRoute } from "@/server/http/session-stream-route";
+import { GET as tenantStreamRoute } from "@/server/http/tenant-session-stream-route";
 import { db } from "@/server/db/client";
 import { NOT_FOUND_MESSAGE } from "@/server/errors";
+import { createConnection } from "@/server/services/connections/create-connection";
+import { createArticle } from "@/server/services/knowledge/create-article";
 import { ensureKnowledgeBases } from "@/server/services/knowledge/ensure-knowledge-bases";
+import { createTrigger } from "@/server/services/triggers/create-trigger";
 import { handleOpenApiRequest } from "@/server/trpc/openapi-handler";
 import { agentsWorld, customIntegration, flow, knowledgeModule } from "../../../test/agents-kit";
 import { assistantWorld } from "../../../test/assistant-kit";
@@ -34,6 +38,15 @@ async function send(
   const url = `http://127.0.0.1/api/${surface === "v1" ? "v1" : "partner/v1"}${path}`;
   const headers: Record<string, string> = { "idempotency-key": randomUUID() };
   if (credential) headers.authorization = `Bearer ${credential}`;
+  // A tenant route acts as a person of the customer: the provisioned owner here.
+  if (operation.tenant) headers["x-service-subject"] = "owner";
+  if (operation.tenant && operation.path.endsWith("/stream")) {
+    // /organizations/{orgId}/agents/sessions/{sessionId}/stream
+    const [, , orgId, , , sessionId] = path.split("/").map(decodeURIComponent);
+    return tenantStreamRoute(new Request(url, { headers }), {
+      params: Promise.resolve({ orgId: orgId!, sessionId: sessionId! }),
+    });
+  }
   if (operation.path.endsWith("/stream")) {
     const sessionId = decodeURIComponent(path.split("/")[3]!);
     return streamRoute(new Request(url, { headers }), { params: Promise.resolve({ sessionId }) });
@@ -250,7 +263,9 @@ async function theirRecords(theirs: Awaited<ReturnType<typeof assistantWorld>>):
     },
     select: { id: true },
   });
+  const tenantRecords = await theirTenantRecords(theirs);
   return {
+    ...tenantRecords,
     orgId: organizationId,
     w: workerRef,
     automationId: theirs.agentId,
@@ -258,6 +273,36 @@ async function theirRecords(theirs: Awaited<ReturnType<typeof assistantWorld>>):
     sessionId,
     runId: run.id,
     grantId: grant.id,
+  };
+}
+
+/** Another platform's customer's own records behind the ids the tenant routes name (issue 40). */
+async function theirTenantRecords(theirs: Awaited<ReturnType<typeof assistantWorld>>) {
+  const owner = theirs.owner.actor;
+  const domainId = theirs.customer.domain.id;
+  const { connection } = await createConnection(owner, {
+    domainId,
+    integrationId: "service.http",
+    name: "Their API",
+    token: "their-token",
+  });
+  const { trigger } = await createTrigger(owner, { type: "api", domainId, name: "Their trigger" });
+  await ensureKnowledgeBases(theirs.orgId);
+  const base = await db().knowledgeBase.findFirstOrThrow({
+    where: { organizationId: theirs.orgId, domainId },
+    select: { id: true },
+  });
+  const article = await createArticle(owner, { baseId: base.id, title: "Their article" });
+  const knowledge = await knowledgeModule(theirs.orgId, domainId);
+  return {
+    connectionId: connection.id,
+    triggerId: trigger.id,
+    domainId,
+    baseId: base.id,
+    articleId: article.id,
+    moduleId: knowledge.id,
+    // A revision is a number within an agent: the agent's id decides, and theirs is 404 before it.
+    revision: "1",
   };
 }
 

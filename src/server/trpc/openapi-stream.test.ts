@@ -20,9 +20,11 @@ describe("the session stream in the v1 OpenAPI document", () => {
     expect((await new Validator().validate(document as never)).valid).toBe(true);
   });
 
-  it("is not in the partner document", () => {
+  it("is in the partner document only as the tenant route's twin (issue 40), never at the v1 path", () => {
     const partner = openApiDocument("partner-v1") as { paths: Record<string, unknown> };
-    expect(Object.keys(partner.paths).some((path) => path.includes("/stream"))).toBe(false);
+    expect(Object.keys(partner.paths).filter((path) => path.includes("/stream"))).toEqual([
+      "/organizations/{orgId}/agents/sessions/{sessionId}/stream",
+    ]);
   });
 });
 

@@ -94,7 +94,12 @@ const COMPLETION_EVENT_SCHEMA = {
         executionId: { type: "string", format: "uuid", description: "The turn (as the session routes name it)." },
         automationId: { type: "string", format: "uuid" },
         runId: { type: "string", format: "uuid", description: "`run.*` only: the flow run a trigger started." },
-        triggerId: { type: ["string", "null"], format: "uuid", description: "The trigger whose firing started the session (an agent's or a flow run's); null for work no trigger started." },
+        triggerId: {
+          type: ["string", "null"],
+          format: "uuid",
+          description:
+            "The trigger whose firing started the session (an agent's or a flow run's); null for work no trigger started.",
+        },
         status: { type: "string", enum: ["completed", "failed", "cancelled", "suspended"] },
         approvalId: { type: "string", description: "`turn.suspended` only: the approval the turn waits for." },
         error: {
