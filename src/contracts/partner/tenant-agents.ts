@@ -3,7 +3,9 @@ import { ZUuid } from "@/contracts/common/ids";
 import { routeMeta } from "@/contracts/common/meta";
 import { ZGetAgentRequest } from "@/contracts/agents/get-agent";
 import { ZListRevisionsRequest } from "@/contracts/agents/list-revisions";
+import { ZListAgentsResponse } from "@/contracts/agents/list-agents";
 import { ZAgentPathId } from "@/contracts/agents/setup";
+import { TENANT_PAGE_400, TENANT_PAGE_SENTENCE, tenantPaged, tenantPageQuery } from "./tenant-page";
 
 // The agent reads of the partner tenant routes (issue 40): the console's list, read and revision
 // procedures have no /api/v1 twin, so these metas describe them for a machine caller; the
@@ -43,17 +45,17 @@ export const listTenantAgentsMeta = routeMeta({
           updatedAt: "2026-03-02T09:30:00.000Z",
         },
       ],
+      nextCursor: null,
     },
   },
   method: "GET",
   path: "/agents",
   summary: "List agents",
-  description:
-    "The agents of the domains the subject holds a role in, drafts included (`publishedRevision` is null until the first publish), by name. `domainId` narrows the list to one domain. Not paged: a domain's agents come in one answer.",
+  description: `The agents of the domains the subject holds a role in, drafts included (\`publishedRevision\` is null until the first publish), by name. \`domainId\` narrows the list to one domain. ${TENANT_PAGE_SENTENCE}`,
   tags: ["Agents"],
   security: [],
   errors: {
-    400: "`domainId` is not a UUID, or an unknown parameter (VALIDATION).",
+    400: `\`domainId\` is not a UUID, or an unknown parameter (VALIDATION). ${TENANT_PAGE_400}`,
     403: "The subject has no role in the `domainId` domain (FORBIDDEN).",
     404: "`domainId` names no domain of the customer (NOT_FOUND).",
   },
@@ -61,7 +63,9 @@ export const listTenantAgentsMeta = routeMeta({
 
 export const ZListTenantAgentsRequest = z.strictObject({
   domainId: ZUuid.optional().meta({ description: "Only this domain's agents." }),
+  ...tenantPageQuery,
 });
+export const ZListTenantAgentsResponse = tenantPaged(ZListAgentsResponse);
 export type TListTenantAgentsRequest = z.infer<typeof ZListTenantAgentsRequest>;
 
 export const getTenantAgentMeta = routeMeta({

@@ -3,6 +3,7 @@ import { ZUuid } from "@/contracts/common/ids";
 import { routeMeta } from "@/contracts/common/meta";
 import { ZCreateConnectionRequest, ZCreateConnectionResponse } from "@/contracts/connections/create-connection";
 import { ZListConnectionsRequest, ZListConnectionsResponse } from "@/contracts/connections/list-connections";
+import { TENANT_PAGE_400, TENANT_PAGE_SENTENCE, tenantPaged, tenantPageQuery } from "./tenant-page";
 
 // The console's connections (src/server/routers/connections) on the partner tenant door (issue
 // 40): the same inputs, outputs and service. /api/v1 still exposes no connections (spec 1).
@@ -51,23 +52,22 @@ export const ZCreateTenantConnectionResponse = ZCreateConnectionResponse;
 
 export const listTenantConnectionsMeta = routeMeta({
   surface: "partner-v1",
-  examples: { response: { connections: [CONNECTION_EXAMPLE] } },
+  examples: { response: { connections: [CONNECTION_EXAMPLE], nextCursor: null } },
   method: "GET",
   path: "/connections",
   summary: "List a domain's connections",
-  description:
-    "The domain's connections, oldest first, as the console lists them: names, integrations and `secretHint`, never the secret. The whole list in one answer (a domain holds few), as in the console.",
+  description: `The domain's connections, oldest first, as the console lists them: names, integrations and \`secretHint\`, never the secret. ${TENANT_PAGE_SENTENCE}`,
   tags: ["Connections"],
   security: [],
   errors: {
-    400: "`domainId` is missing or not a UUID (VALIDATION).",
+    400: `\`domainId\` is missing or not a UUID (VALIDATION). ${TENANT_PAGE_400}`,
     403: EDIT_403,
     404: "The domain is unknown to the customer (NOT_FOUND).",
   },
 });
 
-export const ZListTenantConnectionsRequest = ZListConnectionsRequest;
-export const ZListTenantConnectionsResponse = ZListConnectionsResponse;
+export const ZListTenantConnectionsRequest = ZListConnectionsRequest.extend(tenantPageQuery);
+export const ZListTenantConnectionsResponse = tenantPaged(ZListConnectionsResponse);
 
 export const deleteTenantConnectionMeta = routeMeta({
   surface: "partner-v1",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { routeMeta } from "@/contracts/common/meta";
 import { ZUuid } from "@/contracts/common/ids";
+import { TENANT_PAGE_400, TENANT_PAGE_SENTENCE, tenantPageQuery, ZNextCursor } from "./tenant-page";
 import { ZPartnerPathId, ZWorkerDomainRole } from "./worker-mapping";
 
 const DOMAIN_EXAMPLE = { id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", name: "Front office", role: "operator" };
@@ -17,19 +18,20 @@ export const ZTenantDomain = z
 
 export const listTenantDomainsMeta = routeMeta({
   surface: "partner-v1",
-  examples: { response: { items: [DOMAIN_EXAMPLE] } },
+  examples: { response: { items: [DOMAIN_EXAMPLE], nextCursor: null } },
   method: "GET",
   path: "/domains",
   summary: "List the customer's domains",
-  description:
-    "Every domain of the customer, by name, with the subject's role in each (null where they have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an Operator runs agents, an Editor authors, an Owner manages.",
+  description: `Every domain of the customer, by name, with the subject's role in each (null where they have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an Operator runs agents, an Editor authors, an Owner manages. ${TENANT_PAGE_SENTENCE}`,
   tags: ["Domains"],
   security: [],
-  errors: {},
+  errors: { 400: TENANT_PAGE_400 },
 });
 
-export const ZListTenantDomainsRequest = z.strictObject({});
-export const ZListTenantDomainsResponse = z.object({ items: z.array(ZTenantDomain) }).meta({ id: "TenantDomainList" });
+export const ZListTenantDomainsRequest = z.strictObject({ ...tenantPageQuery });
+export const ZListTenantDomainsResponse = z
+  .object({ items: z.array(ZTenantDomain), nextCursor: ZNextCursor })
+  .meta({ id: "TenantDomainList" });
 export type TListTenantDomainsResponse = z.infer<typeof ZListTenantDomainsResponse>;
 
 export const getTenantDomainMeta = routeMeta({

@@ -3,10 +3,11 @@ import { ZUuid } from "@/contracts/common/ids";
 import { routeMeta } from "@/contracts/common/meta";
 import { zQueryInteger } from "@/contracts/common/query";
 import { ZFlowId } from "@/contracts/flows/flow";
-import { ZGetFlowRequest, ZListFlowRevisionsRequest } from "@/contracts/flows/requests";
+import { ZGetFlowRequest, ZListFlowRevisionsRequest, ZListFlowsResponse } from "@/contracts/flows/requests";
 import { ZFlowRunDetail } from "@/contracts/flows/runs";
 import { SESSION_PAGE_MAX } from "@/contracts/session-console/list-sessions";
 import { ZRevisionPathNumber } from "./tenant-agents";
+import { TENANT_PAGE_400, TENANT_PAGE_SENTENCE, tenantPaged, tenantPageQuery } from "./tenant-page";
 
 // The flow reads of the partner tenant routes (issue 40): flows are authored in the console only
 // (spec section 1), so a partner lists and reads them, their revisions and their runs. The
@@ -44,24 +45,26 @@ export const listTenantFlowsMeta = routeMeta({
           updatedAt: "2026-03-02T09:30:00.000Z",
         },
       ],
+      nextCursor: null,
     },
   },
   method: "GET",
   path: "/flows",
   summary: "List flows",
-  description:
-    "The flows of the domains the subject holds a role in, most recently changed first. `publishedRevision` is the revision runs use (null while a flow was never published: it cannot run). `domainId` narrows the list to one domain. Not paged. Flows are authored in the console; this surface reads them.",
+  description: `The flows of the domains the subject holds a role in, most recently changed first. \`publishedRevision\` is the revision runs use (null while a flow was never published: it cannot run). \`domainId\` narrows the list to one domain. ${TENANT_PAGE_SENTENCE} Flows are authored in the console; this surface reads them.`,
   tags: ["Flows"],
   security: [],
   errors: {
-    400: "`domainId` is not a UUID, or an unknown parameter (VALIDATION).",
+    400: `\`domainId\` is not a UUID, or an unknown parameter (VALIDATION). ${TENANT_PAGE_400}`,
     403: "The subject has no role in the `domainId` domain (FORBIDDEN).",
     404: "`domainId` names no domain of the customer (NOT_FOUND).",
   },
 });
 export const ZListTenantFlowsRequest = z.strictObject({
   domainId: ZUuid.optional().meta({ description: "Only this domain's flows." }),
+  ...tenantPageQuery,
 });
+export const ZListTenantFlowsResponse = tenantPaged(ZListFlowsResponse);
 
 export const getTenantFlowMeta = routeMeta({
   surface: "partner-v1",

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { routeMeta } from "@/contracts/common/meta";
+import { ZListArticlesRequest, ZListArticlesResponse } from "@/contracts/knowledge/list-articles";
+import { ZListBasesResponse } from "@/contracts/knowledge/list-bases";
+import { ZListModulesResponse } from "@/contracts/knowledge/list-modules";
+import { TENANT_PAGE_400, TENANT_PAGE_SENTENCE, tenantPaged, tenantPageQuery } from "./tenant-page";
 
 /**
  * Spec 4.4 on the partner tenant surface (issue 40): the knowledge reads and edits the console
@@ -46,8 +50,12 @@ const NOT_FOUND_BASE = "No knowledge base with this id in the customer (NOT_FOUN
 const NOT_FOUND_ARTICLE = "No knowledge article with this id in the customer (NOT_FOUND).";
 const NOT_FOUND_MODULE = "No knowledge module with this id in the customer (NOT_FOUND).";
 
-/** A read takes no body: the subject's visibility decides what it sees. */
-export const ZTenantKnowledgeListRequest = z.strictObject({});
+/** A list takes the page parameters only: the subject's visibility decides what it sees. */
+export const ZTenantKnowledgeListRequest = z.strictObject({ ...tenantPageQuery });
+export const ZListTenantArticlesRequest = ZListArticlesRequest.extend(tenantPageQuery);
+export const ZListTenantBasesResponse = tenantPaged(ZListBasesResponse);
+export const ZListTenantArticlesResponse = tenantPaged(ZListArticlesResponse);
+export const ZListTenantModulesResponse = tenantPaged(ZListModulesResponse);
 
 export const listKnowledgeBasesMeta = routeMeta({
   surface: "partner-v1",
@@ -65,16 +73,16 @@ export const listKnowledgeBasesMeta = routeMeta({
           createdAt: AT,
         },
       ],
+      nextCursor: null,
     },
   },
   method: "GET",
   path: "/authoring/knowledge-bases",
   summary: "List the knowledge bases",
-  description:
-    "The organization's base first, then the bases of the domains the subject belongs to, each with its article counts and whether the subject may create, edit and publish articles in it (`canManage`). Not paged: one base per domain.",
+  description: `The organization's base first, then the bases of the domains the subject belongs to, each with its article counts and whether the subject may create, edit and publish articles in it (\`canManage\`). ${TENANT_PAGE_SENTENCE}`,
   tags: ["Knowledge"],
   security: [],
-  errors: {},
+  errors: { 400: TENANT_PAGE_400 },
 });
 
 export const listKnowledgeArticlesMeta = routeMeta({
@@ -83,16 +91,16 @@ export const listKnowledgeArticlesMeta = routeMeta({
     response: {
       base: { id: BASE_ID, scope: "domain", domainId: DOMAIN_ID, name: "Front office", canManage: true },
       articles: [ARTICLE_SUMMARY_EXAMPLE],
+      nextCursor: null,
     },
   },
   method: "GET",
   path: "/authoring/knowledge-bases/{baseId}/articles",
   summary: "List a knowledge base's articles",
-  description:
-    "Every article of the base, drafts included, without bodies (read one article for them). Not paged, as in the console. A domain base needs the subject's membership in its domain.",
+  description: `Every article of the base, drafts included, newest first, without bodies (read one article for them). ${TENANT_PAGE_SENTENCE} A domain base needs the subject's membership in its domain.`,
   tags: ["Knowledge"],
   security: [],
-  errors: { 403: VIEW, 404: NOT_FOUND_BASE },
+  errors: { 400: TENANT_PAGE_400, 403: VIEW, 404: NOT_FOUND_BASE },
 });
 
 export const getKnowledgeArticleMeta = routeMeta({
@@ -182,15 +190,14 @@ export const unpublishKnowledgeArticleMeta = routeMeta({
 
 export const listKnowledgeModulesMeta = routeMeta({
   surface: "partner-v1",
-  examples: { response: { modules: [MODULE_SUMMARY_EXAMPLE] } },
+  examples: { response: { modules: [MODULE_SUMMARY_EXAMPLE], nextCursor: null } },
   method: "GET",
   path: "/authoring/knowledge-modules",
   summary: "List the knowledge modules",
-  description:
-    "Organization modules, then the modules of the domains the subject belongs to, each with its article count and whether the subject may add and remove its articles (`canManage`). Not paged, as in the console.",
+  description: `Organization modules, then the modules of the domains the subject belongs to, each by name, with its article count and whether the subject may add and remove its articles (\`canManage\`). ${TENANT_PAGE_SENTENCE}`,
   tags: ["Knowledge"],
   security: [],
-  errors: {},
+  errors: { 400: TENANT_PAGE_400 },
 });
 
 export const getKnowledgeModuleMeta = routeMeta({

@@ -6,6 +6,7 @@ import { ZListTriggersRequest, ZListTriggersResponse } from "@/contracts/trigger
 import { ZSetTriggerActiveResponse } from "@/contracts/triggers/set-trigger-active";
 import { ZTriggerSubscriptionRequest, ZTriggerSubscriptionResponse } from "@/contracts/triggers/subscription";
 import { ZSubscriberOutcome, ZTriggerHistoryResponse } from "@/contracts/triggers/run-history";
+import { TENANT_PAGE_400, TENANT_PAGE_SENTENCE, tenantPaged, tenantPageQuery } from "./tenant-page";
 
 // The console's trigger operations (src/server/routers/triggers/console) on the partner tenant
 // door (issue 40): their services, inputs and outputs; create and fire are the v1 contracts.
@@ -32,22 +33,21 @@ export const TENANT_CREATE_TRIGGER_DESCRIPTION =
 
 export const listTenantTriggersMeta = routeMeta({
   surface: "partner-v1",
-  examples: { response: { triggers: [{ trigger: API_TRIGGER, subscribers: [SUBSCRIBER] }] } },
+  examples: { response: { triggers: [{ trigger: API_TRIGGER, subscribers: [SUBSCRIBER] }], nextCursor: null } },
   method: "GET",
   path: "/triggers",
   summary: "List a domain's triggers",
-  description:
-    "The domain's triggers, newest first, each with its subscribed agents and flows, as the console lists them: the whole list in one answer. Any member of the domain may read (Viewer included). Event triggers show whether an endpoint secret is set, never the secret.",
+  description: `The domain's triggers, newest first, each with its subscribed agents and flows, as the console lists them. ${TENANT_PAGE_SENTENCE} Any member of the domain may read (Viewer included). Event triggers show whether an endpoint secret is set, never the secret.`,
   tags: ["Triggers"],
   security: [],
   errors: {
-    400: "`domainId` is missing or not a UUID (VALIDATION).",
+    400: `\`domainId\` is missing or not a UUID (VALIDATION). ${TENANT_PAGE_400}`,
     403: "The subject is no member of the domain (FORBIDDEN).",
     404: "The domain is unknown to the customer (NOT_FOUND).",
   },
 });
-export const ZListTenantTriggersRequest = ZListTriggersRequest;
-export const ZListTenantTriggersResponse = ZListTriggersResponse;
+export const ZListTenantTriggersRequest = ZListTriggersRequest.extend(tenantPageQuery);
+export const ZListTenantTriggersResponse = tenantPaged(ZListTriggersResponse);
 
 const ZTriggerPath = z.strictObject({ triggerId: ZUuid.meta({ description: "The trigger's id." }) });
 export type TTriggerPath = z.infer<typeof ZTriggerPath>;

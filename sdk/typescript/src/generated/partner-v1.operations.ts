@@ -95,7 +95,7 @@ export type TenantConnectionsListInput = operations["tenant-connections-list"]["
 export type TenantConnectionsListOutput = operations["tenant-connections-list"]["responses"][200]["content"]["application/json"];
 export type TenantDomainsGetInput = operations["tenant-domains-get"]["parameters"]["path"];
 export type TenantDomainsGetOutput = operations["tenant-domains-get"]["responses"][200]["content"]["application/json"];
-export type TenantDomainsListInput = operations["tenant-domains-list"]["parameters"]["path"];
+export type TenantDomainsListInput = operations["tenant-domains-list"]["parameters"]["path"] & NonNullable<operations["tenant-domains-list"]["parameters"]["query"]>;
 export type TenantDomainsListOutput = operations["tenant-domains-list"]["responses"][200]["content"]["application/json"];
 export type TenantFlowsGetInput = operations["tenant-flows-get"]["parameters"]["path"];
 export type TenantFlowsGetOutput = operations["tenant-flows-get"]["responses"][200]["content"]["application/json"];
@@ -119,11 +119,11 @@ export type TenantKnowledgeGetArticleInput = operations["tenant-knowledge-getArt
 export type TenantKnowledgeGetArticleOutput = operations["tenant-knowledge-getArticle"]["responses"][200]["content"]["application/json"];
 export type TenantKnowledgeGetModuleInput = operations["tenant-knowledge-getModule"]["parameters"]["path"];
 export type TenantKnowledgeGetModuleOutput = operations["tenant-knowledge-getModule"]["responses"][200]["content"]["application/json"];
-export type TenantKnowledgeListArticlesInput = operations["tenant-knowledge-listArticles"]["parameters"]["path"];
+export type TenantKnowledgeListArticlesInput = operations["tenant-knowledge-listArticles"]["parameters"]["path"] & NonNullable<operations["tenant-knowledge-listArticles"]["parameters"]["query"]>;
 export type TenantKnowledgeListArticlesOutput = operations["tenant-knowledge-listArticles"]["responses"][200]["content"]["application/json"];
-export type TenantKnowledgeListBasesInput = operations["tenant-knowledge-listBases"]["parameters"]["path"];
+export type TenantKnowledgeListBasesInput = operations["tenant-knowledge-listBases"]["parameters"]["path"] & NonNullable<operations["tenant-knowledge-listBases"]["parameters"]["query"]>;
 export type TenantKnowledgeListBasesOutput = operations["tenant-knowledge-listBases"]["responses"][200]["content"]["application/json"];
-export type TenantKnowledgeListModulesInput = operations["tenant-knowledge-listModules"]["parameters"]["path"];
+export type TenantKnowledgeListModulesInput = operations["tenant-knowledge-listModules"]["parameters"]["path"] & NonNullable<operations["tenant-knowledge-listModules"]["parameters"]["query"]>;
 export type TenantKnowledgeListModulesOutput = operations["tenant-knowledge-listModules"]["responses"][200]["content"]["application/json"];
 export type TenantKnowledgePublishArticleInput = operations["tenant-knowledge-publishArticle"]["parameters"]["path"];
 export type TenantKnowledgePublishArticleOutput = operations["tenant-knowledge-publishArticle"]["responses"][200]["content"]["application/json"];
@@ -204,7 +204,7 @@ export const SPECS = {
   "tenant-agents-create": { method: "POST", path: "/organizations/{orgId}/authoring/automations", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "tenant-agents-get": { method: "GET", path: "/organizations/{orgId}/agents/{id}", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-agents-getRevision": { method: "GET", path: "/organizations/{orgId}/agents/{id}/revisions/{revision}", pathParams: ["orgId","id","revision"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
-  "tenant-agents-list": { method: "GET", path: "/organizations/{orgId}/agents", pathParams: ["orgId"], queryParams: ["domainId"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-agents-list": { method: "GET", path: "/organizations/{orgId}/agents", pathParams: ["orgId"], queryParams: ["domainId","limit","cursor"], hasBody: false, idempotent: false, retry: "default" },
   "tenant-agents-listRevisions": { method: "GET", path: "/organizations/{orgId}/agents/{id}/revisions", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-agents-publish": { method: "POST", path: "/organizations/{orgId}/authoring/automations/{id}/publish", pathParams: ["orgId","id"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "tenant-agents-setKnowledgeSelection": { method: "PUT", path: "/organizations/{orgId}/authoring/automations/{id}/knowledge-selection", pathParams: ["orgId","id"], queryParams: [], hasBody: true, idempotent: false, retry: "default" },
@@ -212,13 +212,13 @@ export const SPECS = {
   "tenant-agents-verify": { method: "GET", path: "/organizations/{orgId}/authoring/automations/{id}/verify", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-connections-create": { method: "POST", path: "/organizations/{orgId}/connections", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "tenant-connections-delete": { method: "DELETE", path: "/organizations/{orgId}/connections/{connectionId}", pathParams: ["orgId","connectionId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
-  "tenant-connections-list": { method: "GET", path: "/organizations/{orgId}/connections", pathParams: ["orgId"], queryParams: ["domainId"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-connections-list": { method: "GET", path: "/organizations/{orgId}/connections", pathParams: ["orgId"], queryParams: ["domainId","limit","cursor"], hasBody: false, idempotent: false, retry: "default" },
   "tenant-domains-get": { method: "GET", path: "/organizations/{orgId}/domains/{domainId}", pathParams: ["orgId","domainId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
-  "tenant-domains-list": { method: "GET", path: "/organizations/{orgId}/domains", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-domains-list": { method: "GET", path: "/organizations/{orgId}/domains", pathParams: ["orgId"], queryParams: ["limit","cursor"], hasBody: false, idempotent: false, retry: "default" },
   "tenant-flows-get": { method: "GET", path: "/organizations/{orgId}/flows/{id}", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-flows-getRevision": { method: "GET", path: "/organizations/{orgId}/flows/{id}/revisions/{revision}", pathParams: ["orgId","id","revision"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-flows-getRun": { method: "GET", path: "/organizations/{orgId}/flows/{id}/runs/{sessionId}", pathParams: ["orgId","id","sessionId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
-  "tenant-flows-list": { method: "GET", path: "/organizations/{orgId}/flows", pathParams: ["orgId"], queryParams: ["domainId"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-flows-list": { method: "GET", path: "/organizations/{orgId}/flows", pathParams: ["orgId"], queryParams: ["domainId","limit","cursor"], hasBody: false, idempotent: false, retry: "default" },
   "tenant-flows-listRevisions": { method: "GET", path: "/organizations/{orgId}/flows/{id}/revisions", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-flows-listRuns": { method: "GET", path: "/organizations/{orgId}/flows/{id}/runs", pathParams: ["orgId","id"], queryParams: ["cursor","limit"], hasBody: false, idempotent: false, retry: "default" },
   "tenant-knowledge-addArticleToModule": { method: "POST", path: "/organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles", pathParams: ["orgId","moduleId"], queryParams: [], hasBody: true, idempotent: false, retry: "rate-limit-only" },
@@ -226,9 +226,9 @@ export const SPECS = {
   "tenant-knowledge-createModule": { method: "POST", path: "/organizations/{orgId}/authoring/knowledge-modules", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "tenant-knowledge-getArticle": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-articles/{id}", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-knowledge-getModule": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-modules/{id}", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
-  "tenant-knowledge-listArticles": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles", pathParams: ["orgId","baseId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
-  "tenant-knowledge-listBases": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-bases", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
-  "tenant-knowledge-listModules": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-modules", pathParams: ["orgId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-knowledge-listArticles": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles", pathParams: ["orgId","baseId"], queryParams: ["limit","cursor"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-knowledge-listBases": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-bases", pathParams: ["orgId"], queryParams: ["limit","cursor"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-knowledge-listModules": { method: "GET", path: "/organizations/{orgId}/authoring/knowledge-modules", pathParams: ["orgId"], queryParams: ["limit","cursor"], hasBody: false, idempotent: false, retry: "default" },
   "tenant-knowledge-publishArticle": { method: "POST", path: "/organizations/{orgId}/authoring/knowledge-articles/{id}/publish", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: true, retry: "default" },
   "tenant-knowledge-removeArticleFromModule": { method: "DELETE", path: "/organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles/{articleId}", pathParams: ["orgId","moduleId","articleId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-knowledge-unpublishArticle": { method: "POST", path: "/organizations/{orgId}/authoring/knowledge-articles/{id}/unpublish", pathParams: ["orgId","id"], queryParams: [], hasBody: false, idempotent: false, retry: "rate-limit-only" },
@@ -246,7 +246,7 @@ export const SPECS = {
   "tenant-triggers-deactivate": { method: "POST", path: "/organizations/{orgId}/triggers/{triggerId}/deactivate", pathParams: ["orgId","triggerId"], queryParams: [], hasBody: false, idempotent: false, retry: "rate-limit-only" },
   "tenant-triggers-fire": { method: "POST", path: "/organizations/{orgId}/triggers/fire", pathParams: ["orgId"], queryParams: [], hasBody: true, idempotent: true, retry: "default" },
   "tenant-triggers-history": { method: "GET", path: "/organizations/{orgId}/triggers/{triggerId}/firings", pathParams: ["orgId","triggerId"], queryParams: ["outcome","limit","before"], hasBody: false, idempotent: false, retry: "default" },
-  "tenant-triggers-list": { method: "GET", path: "/organizations/{orgId}/triggers", pathParams: ["orgId"], queryParams: ["domainId"], hasBody: false, idempotent: false, retry: "default" },
+  "tenant-triggers-list": { method: "GET", path: "/organizations/{orgId}/triggers", pathParams: ["orgId"], queryParams: ["domainId","limit","cursor"], hasBody: false, idempotent: false, retry: "default" },
   "tenant-triggers-subscribe": { method: "PUT", path: "/organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}", pathParams: ["orgId","triggerId","automationId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
   "tenant-triggers-unsubscribe": { method: "DELETE", path: "/organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}", pathParams: ["orgId","triggerId","automationId"], queryParams: [], hasBody: false, idempotent: false, retry: "default" },
 } as const satisfies Record<string, OperationSpec>;
@@ -534,7 +534,7 @@ export function partnerV1Operations(transport: Transport) {
       /**
        * List agents.
        *
-       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The agents of the domains the subject holds a role in, drafts included (`publishedRevision` is null until the first publish), by name. `domainId` narrows the list to one domain. Not paged: a domain's agents come in one answer.
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The agents of the domains the subject holds a role in, drafts included (`publishedRevision` is null until the first publish), by name. `domainId` narrows the list to one domain. Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped.
        *
        * `GET /organizations/{orgId}/agents`
        */
@@ -608,7 +608,7 @@ export function partnerV1Operations(transport: Transport) {
       /**
        * List a domain's connections.
        *
-       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's connections, oldest first, as the console lists them: names, integrations and `secretHint`, never the secret. The whole list in one answer (a domain holds few), as in the console.
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's connections, oldest first, as the console lists them: names, integrations and `secretHint`, never the secret. Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped.
        *
        * `GET /organizations/{orgId}/connections`
        */
@@ -628,7 +628,7 @@ export function partnerV1Operations(transport: Transport) {
       /**
        * List the customer's domains.
        *
-       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every domain of the customer, by name, with the subject's role in each (null where they have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an Operator runs agents, an Editor authors, an Owner manages.
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every domain of the customer, by name, with the subject's role in each (null where they have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an Operator runs agents, an Editor authors, an Owner manages. Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped.
        *
        * `GET /organizations/{orgId}/domains`
        */
@@ -666,7 +666,7 @@ export function partnerV1Operations(transport: Transport) {
       /**
        * List flows.
        *
-       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The flows of the domains the subject holds a role in, most recently changed first. `publishedRevision` is the revision runs use (null while a flow was never published: it cannot run). `domainId` narrows the list to one domain. Not paged. Flows are authored in the console; this surface reads them.
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The flows of the domains the subject holds a role in, most recently changed first. `publishedRevision` is the revision runs use (null while a flow was never published: it cannot run). `domainId` narrows the list to one domain. Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped. Flows are authored in the console; this surface reads them.
        *
        * `GET /organizations/{orgId}/flows`
        */
@@ -740,7 +740,7 @@ export function partnerV1Operations(transport: Transport) {
       /**
        * List a knowledge base's articles.
        *
-       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every article of the base, drafts included, without bodies (read one article for them). Not paged, as in the console. A domain base needs the subject's membership in its domain.
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every article of the base, drafts included, newest first, without bodies (read one article for them). Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped. A domain base needs the subject's membership in its domain.
        *
        * `GET /organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles`
        */
@@ -749,7 +749,7 @@ export function partnerV1Operations(transport: Transport) {
       /**
        * List the knowledge bases.
        *
-       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The organization's base first, then the bases of the domains the subject belongs to, each with its article counts and whether the subject may create, edit and publish articles in it (`canManage`). Not paged: one base per domain.
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The organization's base first, then the bases of the domains the subject belongs to, each with its article counts and whether the subject may create, edit and publish articles in it (`canManage`). Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped.
        *
        * `GET /organizations/{orgId}/authoring/knowledge-bases`
        */
@@ -758,7 +758,7 @@ export function partnerV1Operations(transport: Transport) {
       /**
        * List the knowledge modules.
        *
-       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Organization modules, then the modules of the domains the subject belongs to, each with its article count and whether the subject may add and remove its articles (`canManage`). Not paged, as in the console.
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. Organization modules, then the modules of the domains the subject belongs to, each by name, with its article count and whether the subject may add and remove its articles (`canManage`). Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped.
        *
        * `GET /organizations/{orgId}/authoring/knowledge-modules`
        */
@@ -938,7 +938,7 @@ export function partnerV1Operations(transport: Transport) {
       /**
        * List a domain's triggers.
        *
-       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's triggers, newest first, each with its subscribed agents and flows, as the console lists them: the whole list in one answer. Any member of the domain may read (Viewer included). Event triggers show whether an endpoint secret is set, never the secret.
+       * Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's triggers, newest first, each with its subscribed agents and flows, as the console lists them. Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped. Any member of the domain may read (Viewer included). Event triggers show whether an endpoint secret is set, never the secret.
        *
        * `GET /organizations/{orgId}/triggers`
        */

@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * List agents
-         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The agents of the domains the subject holds a role in, drafts included (`publishedRevision` is null until the first publish), by name. `domainId` narrows the list to one domain. Not paged: a domain's agents come in one answer.
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The agents of the domains the subject holds a role in, drafts included (`publishedRevision` is null until the first publish), by name. `domainId` narrows the list to one domain. Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped.
          */
         get: operations["tenant-agents-list"];
         put?: never;
@@ -429,7 +429,7 @@ export interface paths {
         };
         /**
          * List the knowledge bases
-         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The organization's base first, then the bases of the domains the subject belongs to, each with its article counts and whether the subject may create, edit and publish articles in it (`canManage`). Not paged: one base per domain.
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The organization's base first, then the bases of the domains the subject belongs to, each with its article counts and whether the subject may create, edit and publish articles in it (`canManage`). Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped.
          */
         get: operations["tenant-knowledge-listBases"];
         put?: never;
@@ -449,7 +449,7 @@ export interface paths {
         };
         /**
          * List a knowledge base's articles
-         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every article of the base, drafts included, without bodies (read one article for them). Not paged, as in the console. A domain base needs the subject's membership in its domain.
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every article of the base, drafts included, newest first, without bodies (read one article for them). Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped. A domain base needs the subject's membership in its domain.
          */
         get: operations["tenant-knowledge-listArticles"];
         put?: never;
@@ -473,7 +473,7 @@ export interface paths {
         };
         /**
          * List the knowledge modules
-         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Organization modules, then the modules of the domains the subject belongs to, each with its article count and whether the subject may add and remove its articles (`canManage`). Not paged, as in the console.
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Organization modules, then the modules of the domains the subject belongs to, each by name, with its article count and whether the subject may add and remove its articles (`canManage`). Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped.
          */
         get: operations["tenant-knowledge-listModules"];
         put?: never;
@@ -581,7 +581,7 @@ export interface paths {
         };
         /**
          * List a domain's connections
-         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's connections, oldest first, as the console lists them: names, integrations and `secretHint`, never the secret. The whole list in one answer (a domain holds few), as in the console.
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's connections, oldest first, as the console lists them: names, integrations and `secretHint`, never the secret. Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped.
          */
         get: operations["tenant-connections-list"];
         put?: never;
@@ -625,7 +625,7 @@ export interface paths {
         };
         /**
          * List the customer's domains
-         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every domain of the customer, by name, with the subject's role in each (null where they have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an Operator runs agents, an Editor authors, an Owner manages.
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. Every domain of the customer, by name, with the subject's role in each (null where they have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an Operator runs agents, an Editor authors, an Owner manages. Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped.
          */
         get: operations["tenant-domains-list"];
         put?: never;
@@ -705,7 +705,7 @@ export interface paths {
         };
         /**
          * List flows
-         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The flows of the domains the subject holds a role in, most recently changed first. `publishedRevision` is the revision runs use (null while a flow was never published: it cannot run). `domainId` narrows the list to one domain. Not paged. Flows are authored in the console; this surface reads them.
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The flows of the domains the subject holds a role in, most recently changed first. `publishedRevision` is the revision runs use (null while a flow was never published: it cannot run). `domainId` narrows the list to one domain. Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped. Flows are authored in the console; this surface reads them.
          */
         get: operations["tenant-flows-list"];
         put?: never;
@@ -917,7 +917,7 @@ export interface paths {
         };
         /**
          * List a domain's triggers
-         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's triggers, newest first, each with its subscribed agents and flows, as the console lists them: the whole list in one answer. Any member of the domain may read (Viewer included). Event triggers show whether an endpoint secret is set, never the secret.
+         * @description Acts as the person `X-Service-Subject` names in the customer, with their current roles. The domain's triggers, newest first, each with its subscribed agents and flows, as the console lists them. Pages by cursor: `limit` items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The cursor holds a position in the list's order (the id breaks ties), so items added between pages are neither repeated nor skipped. Any member of the domain may read (Viewer included). Event triggers show whether an endpoint secret is set, never the secret.
          */
         get: operations["tenant-triggers-list"];
         put?: never;
@@ -2316,6 +2316,8 @@ export interface components {
         };
         TenantDomainList: {
             items: components["schemas"]["TenantDomain"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         Trigger: components["schemas"]["TriggerSchedule"] | components["schemas"]["TriggerApi"] | components["schemas"]["TriggerEvent"];
         TriggerApi: {
@@ -2881,7 +2883,9 @@ export interface operations {
     "tenant-agents-list": {
         parameters: {
             query?: {
+                cursor?: string;
                 domainId?: string;
+                limit?: number;
             };
             header?: {
                 /**
@@ -2919,7 +2923,8 @@ export interface operations {
                      *           "publishedRevision": 2,
                      *           "updatedAt": "2026-03-02T09:30:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
@@ -2937,10 +2942,12 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                     };
                 };
             };
-            /** @description `domainId` is not a UUID, or an unknown parameter (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            /** @description `domainId` is not a UUID, or an unknown parameter (VALIDATION). `cursor` is not a `nextCursor` of this list, or `limit` is outside 1-100 (VALIDATION, naming the parameter). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
             400: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
@@ -6136,7 +6143,10 @@ export interface operations {
     };
     "tenant-knowledge-listBases": {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
             header?: {
                 /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
@@ -6175,7 +6185,8 @@ export interface operations {
                      *           "publishedCount": 2,
                      *           "scope": "org"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
@@ -6195,10 +6206,12 @@ export interface operations {
                             /** @enum {string} */
                             scope: "org" | "domain";
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                     };
                 };
             };
-            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            /** @description `cursor` is not a `nextCursor` of this list, or `limit` is outside 1-100 (VALIDATION, naming the parameter). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
             400: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
@@ -6282,7 +6295,10 @@ export interface operations {
     };
     "tenant-knowledge-listArticles": {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
             header?: {
                 /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
@@ -6330,7 +6346,8 @@ export interface operations {
                      *         "id": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
                      *         "name": "Front office",
                      *         "scope": "domain"
-                     *       }
+                     *       },
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
@@ -6367,10 +6384,12 @@ export interface operations {
                             /** @enum {string} */
                             scope: "org" | "domain";
                         };
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                     };
                 };
             };
-            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            /** @description `cursor` is not a `nextCursor` of this list, or `limit` is outside 1-100 (VALIDATION, naming the parameter). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
             400: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
@@ -6629,7 +6648,10 @@ export interface operations {
     };
     "tenant-knowledge-listModules": {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
             header?: {
                 /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
@@ -6668,7 +6690,8 @@ export interface operations {
                      *           "kind": "domain",
                      *           "name": "Support triage"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
@@ -6692,10 +6715,12 @@ export interface operations {
                             kind: "domain" | "org";
                             name: string;
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                     };
                 };
             };
-            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            /** @description `cursor` is not a `nextCursor` of this list, or `limit` is outside 1-100 (VALIDATION, naming the parameter). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
             400: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
@@ -7661,7 +7686,9 @@ export interface operations {
     "tenant-connections-list": {
         parameters: {
             query: {
+                cursor?: string;
                 domainId: string;
+                limit?: number;
             };
             header?: {
                 /**
@@ -7699,7 +7726,8 @@ export interface operations {
                      *           "name": "Orders API",
                      *           "secretHint": "token …9f3a"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
@@ -7713,10 +7741,12 @@ export interface operations {
                             name: string;
                             secretHint: string;
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                     };
                 };
             };
-            /** @description `domainId` is missing or not a UUID (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            /** @description `domainId` is missing or not a UUID (VALIDATION). `cursor` is not a `nextCursor` of this list, or `limit` is outside 1-100 (VALIDATION, naming the parameter). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
             400: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
@@ -8118,7 +8148,10 @@ export interface operations {
     };
     "tenant-domains-list": {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
             header?: {
                 /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
@@ -8152,13 +8185,14 @@ export interface operations {
                      *           "name": "Front office",
                      *           "role": "operator"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["TenantDomainList"];
                 };
             };
-            /** @description `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            /** @description `cursor` is not a `nextCursor` of this list, or `limit` is outside 1-100 (VALIDATION, naming the parameter). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
             400: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
@@ -8603,7 +8637,9 @@ export interface operations {
     "tenant-flows-list": {
         parameters: {
             query?: {
+                cursor?: string;
                 domainId?: string;
+                limit?: number;
             };
             header?: {
                 /**
@@ -8642,7 +8678,8 @@ export interface operations {
                      *           "stepCount": 1,
                      *           "updatedAt": "2026-03-02T09:30:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
@@ -8661,10 +8698,12 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                     };
                 };
             };
-            /** @description `domainId` is not a UUID, or an unknown parameter (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            /** @description `domainId` is not a UUID, or an unknown parameter (VALIDATION). `cursor` is not a `nextCursor` of this list, or `limit` is outside 1-100 (VALIDATION, naming the parameter). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
             400: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
@@ -10786,7 +10825,9 @@ export interface operations {
     "tenant-triggers-list": {
         parameters: {
             query: {
+                cursor?: string;
                 domainId: string;
+                limit?: number;
             };
             header?: {
                 /**
@@ -10815,6 +10856,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "nextCursor": null,
                      *       "triggers": [
                      *         {
                      *           "subscribers": [
@@ -10838,6 +10880,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
                         triggers: {
                             subscribers: {
                                 /** Format: uuid */
@@ -10852,7 +10896,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `domainId` is missing or not a UUID (VALIDATION). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
+            /** @description `domainId` is missing or not a UUID (VALIDATION). `cursor` is not a `nextCursor` of this list, or `limit` is outside 1-100 (VALIDATION, naming the parameter). `X-Service-Subject` is missing, blank or longer than 200 characters, checked before anything else is read (VALIDATION, naming the header). */
             400: {
                 headers: {
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */

@@ -1,7 +1,6 @@
 import { createAgentMeta, ZCreateAgentRequest, ZCreateAgentResponse } from "@/contracts/agents/create-agent";
 import { ZGetAgentResponse } from "@/contracts/agents/get-agent";
 import { ZGetRevisionResponse } from "@/contracts/agents/get-revision";
-import { ZListAgentsResponse } from "@/contracts/agents/list-agents";
 import { ZListRevisionsResponse } from "@/contracts/agents/list-revisions";
 import { publishAgentMeta, ZPublishAgentRequest, ZPublishAgentResponse } from "@/contracts/agents/publish-agent";
 import {
@@ -24,6 +23,7 @@ import {
   ZGetTenantAgentRevisionRequest,
   ZListTenantAgentRevisionsRequest,
   ZListTenantAgentsRequest,
+  ZListTenantAgentsResponse,
 } from "@/contracts/partner/tenant-agents";
 import { getAgent } from "@/server/services/agents/get-agent";
 import { getRevision } from "@/server/services/agents/get-revision";
@@ -43,8 +43,11 @@ import { verifyAgentCall } from "@/server/routers/agents/verify-agent";
  * has (/agents, /agents/{id}, its revisions), with its schemas and services. All act as the subject.
  */
 export const tenantAgentsRouter = router({
-  list: tenantRoute(listTenantAgentsMeta, ZListTenantAgentsRequest, ZListAgentsResponse, ({ ctx, input }) =>
-    listAgents(ctx.actor, input),
+  list: tenantRoute(
+    listTenantAgentsMeta,
+    ZListTenantAgentsRequest,
+    ZListTenantAgentsResponse,
+    ({ ctx, input: { limit, cursor, ...input } }) => listAgents(ctx.actor, input, { limit, cursor }),
   ),
   get: tenantRoute(getTenantAgentMeta, ZGetTenantAgentRequest, ZGetAgentResponse, ({ ctx, input }) =>
     getAgent(ctx.actor, input),

@@ -39,7 +39,7 @@ export const tenantConnectionsRouter = router({
     listTenantConnectionsMeta,
     ZListTenantConnectionsRequest,
     ZListTenantConnectionsResponse,
-    ({ ctx, input }) => listConnections(ctx.actor, input),
+    ({ ctx, input: { limit, cursor, ...input } }) => listConnections(ctx.actor, input, { limit, cursor }),
   ),
   delete: tenantRoute(
     deleteTenantConnectionMeta,

@@ -12,8 +12,8 @@ import { tenantRoute } from "@/server/trpc/tenant-route";
 
 /** GET /organizations/{orgId}/domains and /domains/{domainId}: partner-only, no v1 twin. */
 export const tenantDomainsRouter = router({
-  list: tenantRoute(listTenantDomainsMeta, ZListTenantDomainsRequest, ZListTenantDomainsResponse, ({ ctx }) =>
-    listPersonDomains(ctx.actor),
+  list: tenantRoute(listTenantDomainsMeta, ZListTenantDomainsRequest, ZListTenantDomainsResponse, ({ ctx, input }) =>
+    listPersonDomains(ctx.actor, input),
   ),
   get: tenantRoute(getTenantDomainMeta, ZGetTenantDomainRequest, ZGetTenantDomainResponse, ({ ctx, input }) =>
     getPersonDomain(ctx.actor, input),

@@ -1,9 +1,4 @@
-import {
-  ZGetFlowResponse,
-  ZGetFlowRevisionResponse,
-  ZListFlowRevisionsResponse,
-  ZListFlowsResponse,
-} from "@/contracts/flows/requests";
+import { ZGetFlowResponse, ZGetFlowRevisionResponse, ZListFlowRevisionsResponse } from "@/contracts/flows/requests";
 import {
   getTenantFlowMeta,
   getTenantFlowRevisionMeta,
@@ -18,6 +13,7 @@ import {
   ZListTenantFlowRevisionsRequest,
   ZListTenantFlowRunsRequest,
   ZListTenantFlowsRequest,
+  ZListTenantFlowsResponse,
 } from "@/contracts/partner/tenant-flows";
 import { ZListSessionsResponse } from "@/contracts/session-console/list-sessions";
 import { listRevisions } from "@/server/services/automations/revisions";
@@ -33,8 +29,11 @@ import { tenantRoute } from "@/server/trpc/tenant-route";
  * section 1): the flows, their revisions and their runs, with the console's schemas and services.
  */
 export const tenantFlowsRouter = router({
-  list: tenantRoute(listTenantFlowsMeta, ZListTenantFlowsRequest, ZListFlowsResponse, ({ ctx, input }) =>
-    listFlows(ctx.actor, input),
+  list: tenantRoute(
+    listTenantFlowsMeta,
+    ZListTenantFlowsRequest,
+    ZListTenantFlowsResponse,
+    ({ ctx, input: { limit, cursor, ...input } }) => listFlows(ctx.actor, input, { limit, cursor }),
   ),
   get: tenantRoute(getTenantFlowMeta, ZGetTenantFlowRequest, ZGetFlowResponse, ({ ctx, input }) =>
     getFlow(ctx.actor, input),

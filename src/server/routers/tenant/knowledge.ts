@@ -8,9 +8,6 @@ import { createModuleMeta, ZCreateModuleRequest, ZCreateModuleResponse } from "@
 import { ZGetArticleRequest, ZGetArticleResponse } from "@/contracts/knowledge/get-article";
 import { ZGetModuleRequest, ZGetModuleResponse } from "@/contracts/knowledge/get-module";
 import type { TKnowledgeArticleSummary } from "@/contracts/knowledge/knowledge-article";
-import { ZListArticlesRequest, ZListArticlesResponse } from "@/contracts/knowledge/list-articles";
-import { ZListBasesResponse } from "@/contracts/knowledge/list-bases";
-import { ZListModulesResponse } from "@/contracts/knowledge/list-modules";
 import { ZPublishArticleRequest, ZPublishArticleResponse } from "@/contracts/knowledge/publish-article";
 import {
   ZRemoveArticleFromModuleRequest,
@@ -28,6 +25,10 @@ import {
   removeArticleFromModuleMeta,
   unpublishKnowledgeArticleMeta,
   updateKnowledgeArticleMeta,
+  ZListTenantArticlesRequest,
+  ZListTenantArticlesResponse,
+  ZListTenantBasesResponse,
+  ZListTenantModulesResponse,
   ZTenantKnowledgeListRequest,
 } from "@/contracts/partner/tenant-knowledge";
 import { answerIdempotently } from "@/server/idempotency/idempotent-call";
@@ -51,11 +52,17 @@ import { createModuleCall } from "@/server/routers/knowledge/create-module";
  * and operations), and the console's reads and edits with its schemas and services, as the subject.
  */
 export const tenantKnowledgeRouter = router({
-  listBases: tenantRoute(listKnowledgeBasesMeta, ZTenantKnowledgeListRequest, ZListBasesResponse, ({ ctx }) =>
-    listBases(ctx.actor),
+  listBases: tenantRoute(
+    listKnowledgeBasesMeta,
+    ZTenantKnowledgeListRequest,
+    ZListTenantBasesResponse,
+    ({ ctx, input }) => listBases(ctx.actor, input),
   ),
-  listArticles: tenantRoute(listKnowledgeArticlesMeta, ZListArticlesRequest, ZListArticlesResponse, ({ ctx, input }) =>
-    listArticles(ctx.actor, input),
+  listArticles: tenantRoute(
+    listKnowledgeArticlesMeta,
+    ZListTenantArticlesRequest,
+    ZListTenantArticlesResponse,
+    ({ ctx, input: { limit, cursor, ...input } }) => listArticles(ctx.actor, input, { limit, cursor }),
   ),
   getArticle: tenantRoute(getKnowledgeArticleMeta, ZGetArticleRequest, ZGetArticleResponse, ({ ctx, input }) =>
     getArticle(ctx.actor, input),
@@ -83,8 +90,11 @@ export const tenantKnowledgeRouter = router({
     ZUnpublishArticleResponse,
     ({ ctx, input }) => unpublishArticle(ctx.actor, input),
   ),
-  listModules: tenantRoute(listKnowledgeModulesMeta, ZTenantKnowledgeListRequest, ZListModulesResponse, ({ ctx }) =>
-    listModules(ctx.actor),
+  listModules: tenantRoute(
+    listKnowledgeModulesMeta,
+    ZTenantKnowledgeListRequest,
+    ZListTenantModulesResponse,
+    ({ ctx, input }) => listModules(ctx.actor, input),
   ),
   getModule: tenantRoute(getKnowledgeModuleMeta, ZGetModuleRequest, ZGetModuleResponse, ({ ctx, input }) =>
     getModule(ctx.actor, input),

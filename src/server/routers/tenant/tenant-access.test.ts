@@ -35,7 +35,10 @@ describe("tenant routes: who acts", () => {
   it("the owner and a vouched worker see the customer's domains with their own roles", async () => {
     const asOwner = await w.tenant("GET", "/domains");
     expect(asOwner.status).toBe(200);
-    expect(asOwner.body).toEqual({ items: [{ id: w.domain.id, name: w.domain.name, role: "owner" }] });
+    expect(asOwner.body).toEqual({
+      items: [{ id: w.domain.id, name: w.domain.name, role: "owner" }],
+      nextCursor: null,
+    });
     expect(asOwner.headers.get("ratelimit-policy")).toBeTruthy();
     const asViewer = await w.tenant("GET", `/domains/${w.domain.id}`, { subject: "viewer-1" });
     expect(asViewer.status).toBe(200);

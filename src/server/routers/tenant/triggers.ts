@@ -34,8 +34,11 @@ export const tenantTriggersRouter = router({
   create: tenantRoute(createTriggerMeta, ZCreateTriggerRequest, ZCreateTriggerResponse, createTriggerCall, {
     description: TENANT_CREATE_TRIGGER_DESCRIPTION,
   }),
-  list: tenantRoute(listTenantTriggersMeta, ZListTenantTriggersRequest, ZListTenantTriggersResponse, ({ ctx, input }) =>
-    listTriggers(ctx.actor, input),
+  list: tenantRoute(
+    listTenantTriggersMeta,
+    ZListTenantTriggersRequest,
+    ZListTenantTriggersResponse,
+    ({ ctx, input: { limit, cursor, ...input } }) => listTriggers(ctx.actor, input, { limit, cursor }),
   ),
   activate: tenantRoute(
     activateTenantTriggerMeta,

@@ -2,15 +2,51 @@ import type { TListAgentsResponse } from "@/contracts/agents/list-agents";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { listedDomains } from "@/server/services/automations/listed-domains";
+import {
+  cursorPage,
+  keysetOrder,
+  keysetWhere,
+  pageTake,
+  readCursor,
+  type TPageRequest,
+} from "@/server/services/common/cursor-page";
 
-/** The agents the actor can view, of one domain or (without `domainId`) of all their domains, by name. */
+const AGENTS = { list: "agents", shape: ["text", "date", "uuid"] } as const;
+const ORDER = [
+  ["name", "asc"],
+  ["createdAt", "asc"],
+  ["id", "asc"],
+] as const;
+
+/**
+ * The agents the actor can view, of one domain or (without `domainId`) of all their domains, by
+ * name; a page of them with `limit` (the tenant door), all of them without (the console).
+ */
 // Not folded with listFlows: agents list by name, flows by last change and with their step count.
-export async function listAgents(actor: TUserActor, { domainId }: { domainId?: string }): Promise<TListAgentsResponse> {
+export async function listAgents(
+  actor: TUserActor,
+  { domainId }: { domainId?: string },
+  page: TPageRequest = {},
+): Promise<TListAgentsResponse & { nextCursor: string | null }> {
+  const after = page.cursor === undefined ? undefined : readCursor(AGENTS, page.cursor);
   const domains = await listedDomains(actor, domainId);
   const rows = await db().automation.findMany({
-    where: { organizationId: actor.orgId, kind: "AGENT", ...domains },
-    orderBy: [{ name: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, domainId: true, name: true, description: true, publishedRevision: true, updatedAt: true },
+    where: { organizationId: actor.orgId, kind: "AGENT", ...domains, AND: [keysetWhere(ORDER, after) ?? {}] },
+    orderBy: keysetOrder(ORDER),
+    take: pageTake(page),
+    select: {
+      id: true,
+      domainId: true,
+      name: true,
+      description: true,
+      publishedRevision: true,
+      updatedAt: true,
+      createdAt: true,
+    },
   });
-  return { agents: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })) };
+  const { items, nextCursor } = cursorPage(AGENTS, rows, page, (row) => [row.name, row.createdAt, row.id]);
+  return {
+    agents: items.map(({ createdAt: _createdAt, ...row }) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+    nextCursor,
+  };
 }

@@ -2,15 +2,38 @@ import type { TListFlowsResponse } from "@/contracts/flows/requests";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { listedDomains } from "@/server/services/automations/listed-domains";
+import {
+  cursorPage,
+  keysetOrder,
+  keysetWhere,
+  pageTake,
+  readCursor,
+  type TPageRequest,
+} from "@/server/services/common/cursor-page";
 import { parseGraph } from "./to-flow";
 
-/** The flows the actor can view, of one domain or (without `domainId`) of all their domains, most recently changed first. */
+const FLOWS = { list: "flows", shape: ["date", "uuid"] } as const;
+const ORDER = [
+  ["updatedAt", "desc"],
+  ["id", "asc"],
+] as const;
+
+/**
+ * The flows the actor can view, of one domain or (without `domainId`) of all their domains, most
+ * recently changed first; a page of them with `limit` (the tenant door), all without (the console).
+ */
 // Not folded with listAgents: flows list by last change and with their step count, agents by name.
-export async function listFlows(actor: TUserActor, { domainId }: { domainId?: string }): Promise<TListFlowsResponse> {
+export async function listFlows(
+  actor: TUserActor,
+  { domainId }: { domainId?: string },
+  page: TPageRequest = {},
+): Promise<TListFlowsResponse & { nextCursor: string | null }> {
+  const after = page.cursor === undefined ? undefined : readCursor(FLOWS, page.cursor);
   const domains = await listedDomains(actor, domainId);
   const rows = await db().automation.findMany({
-    where: { organizationId: actor.orgId, kind: "FLOW", ...domains },
-    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    where: { organizationId: actor.orgId, kind: "FLOW", ...domains, AND: [keysetWhere(ORDER, after) ?? {}] },
+    orderBy: keysetOrder(ORDER),
+    take: pageTake(page),
     select: {
       id: true,
       domainId: true,
@@ -21,8 +44,10 @@ export async function listFlows(actor: TUserActor, { domainId }: { domainId?: st
       updatedAt: true,
     },
   });
+  const { items, nextCursor } = cursorPage(FLOWS, rows, page, (row) => [row.updatedAt, row.id]);
   return {
-    flows: rows.map((row) => ({
+    nextCursor,
+    flows: items.map((row) => ({
       id: row.id,
       domainId: row.domainId,
       name: row.name,

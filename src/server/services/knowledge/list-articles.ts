@@ -1,21 +1,42 @@
 import type { TListArticlesRequest, TListArticlesResponse } from "@/contracts/knowledge/list-articles";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
+import {
+  cursorPage,
+  keysetOrder,
+  keysetWhere,
+  pageTake,
+  readCursor,
+  type TPageRequest,
+} from "@/server/services/common/cursor-page";
 import { assertCanViewScope, canManageScopeWith, findBase, myDomainRoles } from "./knowledge-access";
 import { ARTICLE_SUMMARY_SELECT, toArticleSummary } from "./to-knowledge";
 
-/** The articles of one base, newest first, without bodies (each may be megabytes). */
+const ORDER = [
+  ["createdAt", "desc"],
+  ["id", "asc"],
+] as const;
+
+/**
+ * The articles of one base, newest first, without bodies (each may be megabytes). A page of them
+ * with `limit` (the tenant door), all of them without (the console). A cursor names its base.
+ */
 export async function listArticles(
   actor: TUserActor,
   { baseId }: TListArticlesRequest,
-): Promise<TListArticlesResponse> {
+  page: TPageRequest = {},
+): Promise<TListArticlesResponse & { nextCursor: string | null }> {
+  const ARTICLES = { list: `articles:${baseId}`, shape: ["date", "uuid"] } as const;
+  const after = page.cursor === undefined ? undefined : readCursor(ARTICLES, page.cursor);
   const base = await findBase(actor, baseId);
   await assertCanViewScope(actor, base);
-  const articles = await db().knowledgeArticle.findMany({
-    where: { baseId: base.id },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+  const rows = await db().knowledgeArticle.findMany({
+    where: { baseId: base.id, AND: [keysetWhere(ORDER, after) ?? {}] },
+    orderBy: keysetOrder(ORDER),
+    take: pageTake(page),
     select: ARTICLE_SUMMARY_SELECT,
   });
+  const { items, nextCursor } = cursorPage(ARTICLES, rows, page, (row) => [row.createdAt, row.id]);
   return {
     base: {
       id: base.id,
@@ -24,6 +45,7 @@ export async function listArticles(
       name: base.name,
       canManage: canManageScopeWith(actor, await myDomainRoles(actor), base),
     },
-    articles: articles.map(toArticleSummary),
+    articles: items.map(toArticleSummary),
+    nextCursor,
   };
 }

@@ -4,6 +4,14 @@ import type { TWorkerDomainRole } from "@/contracts/partner/worker-mapping";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
+import {
+  cursorPage,
+  keysetOrder,
+  keysetWhere,
+  pageTake,
+  readCursor,
+  type TPageRequest,
+} from "@/server/services/common/cursor-page";
 
 const select = (actor: TUserActor) =>
   ({
@@ -20,14 +28,26 @@ const toDomain = (row: TRow): TTenantDomain => ({
   role: (row.memberships[0]?.role.toLowerCase() as TWorkerDomainRole | undefined) ?? null,
 });
 
-/** Every domain of the person's organization with their role in each (null: no member), by name. */
-export async function listPersonDomains(actor: TUserActor): Promise<TListTenantDomainsResponse> {
+const DOMAINS = { list: "domains", shape: ["text", "uuid"] } as const;
+const ORDER = [
+  ["name", "asc"],
+  ["id", "asc"],
+] as const;
+
+/** The domains of the person's organization with their role in each (null: no member), by name, a page at a time. */
+export async function listPersonDomains(
+  actor: TUserActor,
+  page: TPageRequest = {},
+): Promise<TListTenantDomainsResponse> {
+  const after = page.cursor === undefined ? undefined : readCursor(DOMAINS, page.cursor);
   const rows = await db().domain.findMany({
-    where: { organizationId: actor.orgId },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
+    where: { organizationId: actor.orgId, AND: [keysetWhere(ORDER, after) ?? {}] },
+    orderBy: keysetOrder(ORDER),
+    take: pageTake(page),
     select: select(actor),
   });
-  return { items: rows.map(toDomain) };
+  const { items, nextCursor } = cursorPage(DOMAINS, rows, page, (row) => [row.name, row.id]);
+  return { items: items.map(toDomain), nextCursor };
 }
 
 /** One domain of the person's organization with their role in it, or the uniform 404. */

@@ -2,15 +2,38 @@ import type { TListTriggersResponse } from "@/contracts/triggers/list-triggers";
 import type { TUserActor } from "@/server/auth/actor";
 import { assertCan } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
+import {
+  cursorPage,
+  keysetOrder,
+  keysetWhere,
+  pageTake,
+  readCursor,
+  type TPageRequest,
+} from "@/server/services/common/cursor-page";
 import { describeSubscribers, SUBSCRIBER_AUTOMATION_SELECT } from "./subscribers";
 import { toTrigger, TRIGGER_SELECT } from "./to-trigger";
 
-/** A domain's triggers, newest first, each with its subscribers; anyone who can view the domain. */
-export async function listTriggers(actor: TUserActor, input: { domainId: string }): Promise<TListTriggersResponse> {
+const TRIGGERS = { list: "triggers", shape: ["date", "uuid"] } as const;
+const ORDER = [
+  ["createdAt", "desc"],
+  ["id", "asc"],
+] as const;
+
+/**
+ * A domain's triggers, newest first, each with its subscribers; anyone who can view the domain.
+ * A page of them with `limit` (the tenant door), all of them without (the console).
+ */
+export async function listTriggers(
+  actor: TUserActor,
+  input: { domainId: string },
+  page: TPageRequest = {},
+): Promise<TListTriggersResponse & { nextCursor: string | null }> {
+  const after = page.cursor === undefined ? undefined : readCursor(TRIGGERS, page.cursor);
   await assertCan(actor, "view", input.domainId);
-  const rows = await db().trigger.findMany({
-    where: { organizationId: actor.orgId, domainId: input.domainId },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+  const read = await db().trigger.findMany({
+    where: { organizationId: actor.orgId, domainId: input.domainId, AND: [keysetWhere(ORDER, after) ?? {}] },
+    orderBy: keysetOrder(ORDER),
+    take: pageTake(page),
     select: {
       ...TRIGGER_SELECT,
       subscriptions: {
@@ -19,11 +42,13 @@ export async function listTriggers(actor: TUserActor, input: { domainId: string 
       },
     },
   });
+  const { items: rows, nextCursor } = cursorPage(TRIGGERS, read, page, (row) => [row.createdAt, row.id]);
   const subscribers = await describeSubscribers(
     rows.flatMap((row) => row.subscriptions.map((subscription) => subscription.automation)),
   );
   const byId = new Map(subscribers.map((subscriber) => [subscriber.automationId, subscriber]));
   return {
+    nextCursor,
     triggers: rows.map((row) => ({
       trigger: toTrigger(row),
       subscribers: row.subscriptions.map((subscription) => byId.get(subscription.automation.id)!),

@@ -1102,20 +1102,23 @@ class PartnerTenantAgents(Resource):
     `tenant_agents` on PartnerClient.
     """
 
-    def list(self, org_id: str, *, domain_id: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsListResponse:
+    def list(self, org_id: str, *, domain_id: str | None = None, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsListResponse:
         """
         GET /organizations/{orgId}/agents: List agents
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         The agents of the domains the subject holds a role in, drafts included
         (`publishedRevision` is null until the first publish), by name. `domainId` narrows the
-        list to one domain. Not paged: a domain's agents come in one answer.
+        list to one domain. Pages by cursor: `limit` items (default 50, at most 100), then pass
+        `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The
+        cursor holds a position in the list's order (the id breaks ties), so items added between
+        pages are neither repeated nor skipped.
         """
         return self._call(
             'GET',
             '/organizations/{orgId}/agents',
             path_params={'orgId': org_id},
-            query={'domainId': domain_id},
+            query={'domainId': domain_id, 'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantAgentsListResponse,
             request_options=request_options,
@@ -1286,20 +1289,23 @@ class AsyncPartnerTenantAgents(AsyncResource):
     `tenant_agents` on AsyncPartnerClient.
     """
 
-    async def list(self, org_id: str, *, domain_id: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsListResponse:
+    async def list(self, org_id: str, *, domain_id: str | None = None, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantAgentsListResponse:
         """
         GET /organizations/{orgId}/agents: List agents
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         The agents of the domains the subject holds a role in, drafts included
         (`publishedRevision` is null until the first publish), by name. `domainId` narrows the
-        list to one domain. Not paged: a domain's agents come in one answer.
+        list to one domain. Pages by cursor: `limit` items (default 50, at most 100), then pass
+        `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The
+        cursor holds a position in the list's order (the id breaks ties), so items added between
+        pages are neither repeated nor skipped.
         """
         return await self._call(
             'GET',
             '/organizations/{orgId}/agents',
             path_params={'orgId': org_id},
-            query={'domainId': domain_id},
+            query={'domainId': domain_id, 'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantAgentsListResponse,
             request_options=request_options,
@@ -1470,20 +1476,22 @@ class PartnerTenantConnections(Resource):
     `tenant_connections` on PartnerClient.
     """
 
-    def list(self, org_id: str, *, domain_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantConnectionsListResponse:
+    def list(self, org_id: str, *, domain_id: str, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantConnectionsListResponse:
         """
         GET /organizations/{orgId}/connections: List a domain's connections
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         The domain's connections, oldest first, as the console lists them: names, integrations
-        and `secretHint`, never the secret. The whole list in one answer (a domain holds few),
-        as in the console.
+        and `secretHint`, never the secret. Pages by cursor: `limit` items (default 50, at most
+        100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the
+        last page. The cursor holds a position in the list's order (the id breaks ties), so
+        items added between pages are neither repeated nor skipped.
         """
         return self._call(
             'GET',
             '/organizations/{orgId}/connections',
             path_params={'orgId': org_id},
-            query={'domainId': domain_id},
+            query={'domainId': domain_id, 'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantConnectionsListResponse,
             request_options=request_options,
@@ -1536,20 +1544,22 @@ class AsyncPartnerTenantConnections(AsyncResource):
     `tenant_connections` on AsyncPartnerClient.
     """
 
-    async def list(self, org_id: str, *, domain_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantConnectionsListResponse:
+    async def list(self, org_id: str, *, domain_id: str, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantConnectionsListResponse:
         """
         GET /organizations/{orgId}/connections: List a domain's connections
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         The domain's connections, oldest first, as the console lists them: names, integrations
-        and `secretHint`, never the secret. The whole list in one answer (a domain holds few),
-        as in the console.
+        and `secretHint`, never the secret. Pages by cursor: `limit` items (default 50, at most
+        100), then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the
+        last page. The cursor holds a position in the list's order (the id breaks ties), so
+        items added between pages are neither repeated nor skipped.
         """
         return await self._call(
             'GET',
             '/organizations/{orgId}/connections',
             path_params={'orgId': org_id},
-            query={'domainId': domain_id},
+            query={'domainId': domain_id, 'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantConnectionsListResponse,
             request_options=request_options,
@@ -1602,19 +1612,23 @@ class PartnerTenantDomains(Resource):
     `tenant_domains` on PartnerClient.
     """
 
-    def list(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantDomainList:
+    def list(self, org_id: str, *, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantDomainList:
         """
         GET /organizations/{orgId}/domains: List the customer's domains
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         Every domain of the customer, by name, with the subject's role in each (null where they
         have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an
-        Operator runs agents, an Editor authors, an Owner manages.
+        Operator runs agents, an Editor authors, an Owner manages. Pages by cursor: `limit`
+        items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page;
+        `nextCursor` is null on the last page. The cursor holds a position in the list's order
+        (the id breaks ties), so items added between pages are neither repeated nor skipped.
         """
         return self._call(
             'GET',
             '/organizations/{orgId}/domains',
             path_params={'orgId': org_id},
+            query={'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantDomainList,
             request_options=request_options,
@@ -1642,19 +1656,23 @@ class AsyncPartnerTenantDomains(AsyncResource):
     `tenant_domains` on AsyncPartnerClient.
     """
 
-    async def list(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantDomainList:
+    async def list(self, org_id: str, *, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantDomainList:
         """
         GET /organizations/{orgId}/domains: List the customer's domains
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         Every domain of the customer, by name, with the subject's role in each (null where they
         have none). Domain roles decide what the subject may do in a domain: a Viewer reads, an
-        Operator runs agents, an Editor authors, an Owner manages.
+        Operator runs agents, an Editor authors, an Owner manages. Pages by cursor: `limit`
+        items (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page;
+        `nextCursor` is null on the last page. The cursor holds a position in the list's order
+        (the id breaks ties), so items added between pages are neither repeated nor skipped.
         """
         return await self._call(
             'GET',
             '/organizations/{orgId}/domains',
             path_params={'orgId': org_id},
+            query={'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantDomainList,
             request_options=request_options,
@@ -1682,21 +1700,24 @@ class PartnerTenantFlows(Resource):
     `tenant_flows` on PartnerClient.
     """
 
-    def list(self, org_id: str, *, domain_id: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsListResponse:
+    def list(self, org_id: str, *, domain_id: str | None = None, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsListResponse:
         """
         GET /organizations/{orgId}/flows: List flows
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         The flows of the domains the subject holds a role in, most recently changed first.
         `publishedRevision` is the revision runs use (null while a flow was never published: it
-        cannot run). `domainId` narrows the list to one domain. Not paged. Flows are authored in
-        the console; this surface reads them.
+        cannot run). `domainId` narrows the list to one domain. Pages by cursor: `limit` items
+        (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page;
+        `nextCursor` is null on the last page. The cursor holds a position in the list's order
+        (the id breaks ties), so items added between pages are neither repeated nor skipped.
+        Flows are authored in the console; this surface reads them.
         """
         return self._call(
             'GET',
             '/organizations/{orgId}/flows',
             path_params={'orgId': org_id},
-            query={'domainId': domain_id},
+            query={'domainId': domain_id, 'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantFlowsListResponse,
             request_options=request_options,
@@ -1798,21 +1819,24 @@ class AsyncPartnerTenantFlows(AsyncResource):
     `tenant_flows` on AsyncPartnerClient.
     """
 
-    async def list(self, org_id: str, *, domain_id: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsListResponse:
+    async def list(self, org_id: str, *, domain_id: str | None = None, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantFlowsListResponse:
         """
         GET /organizations/{orgId}/flows: List flows
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         The flows of the domains the subject holds a role in, most recently changed first.
         `publishedRevision` is the revision runs use (null while a flow was never published: it
-        cannot run). `domainId` narrows the list to one domain. Not paged. Flows are authored in
-        the console; this surface reads them.
+        cannot run). `domainId` narrows the list to one domain. Pages by cursor: `limit` items
+        (default 50, at most 100), then pass `nextCursor` as `cursor` for the next page;
+        `nextCursor` is null on the last page. The cursor holds a position in the list's order
+        (the id breaks ties), so items added between pages are neither repeated nor skipped.
+        Flows are authored in the console; this surface reads them.
         """
         return await self._call(
             'GET',
             '/organizations/{orgId}/flows',
             path_params={'orgId': org_id},
-            query={'domainId': domain_id},
+            query={'domainId': domain_id, 'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantFlowsListResponse,
             request_options=request_options,
@@ -1990,38 +2014,46 @@ class PartnerTenantKnowledge(Resource):
             request_options=request_options,
         )
 
-    def list_bases(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListBasesResponse:
+    def list_bases(self, org_id: str, *, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListBasesResponse:
         """
         GET /organizations/{orgId}/authoring/knowledge-bases: List the knowledge bases
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         The organization's base first, then the bases of the domains the subject belongs to,
         each with its article counts and whether the subject may create, edit and publish
-        articles in it (`canManage`). Not paged: one base per domain.
+        articles in it (`canManage`). Pages by cursor: `limit` items (default 50, at most 100),
+        then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last
+        page. The cursor holds a position in the list's order (the id breaks ties), so items
+        added between pages are neither repeated nor skipped.
         """
         return self._call(
             'GET',
             '/organizations/{orgId}/authoring/knowledge-bases',
             path_params={'orgId': org_id},
+            query={'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=ListBasesResponse,
             request_options=request_options,
         )
 
-    def list_articles(self, org_id: str, base_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListArticlesResponse:
+    def list_articles(self, org_id: str, base_id: str, *, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListArticlesResponse:
         """
         GET /organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles: List a knowledge
         base's articles
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
-        Every article of the base, drafts included, without bodies (read one article for them).
-        Not paged, as in the console. A domain base needs the subject's membership in its
-        domain.
+        Every article of the base, drafts included, newest first, without bodies (read one
+        article for them). Pages by cursor: `limit` items (default 50, at most 100), then pass
+        `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The
+        cursor holds a position in the list's order (the id breaks ties), so items added between
+        pages are neither repeated nor skipped. A domain base needs the subject's membership in
+        its domain.
         """
         return self._call(
             'GET',
             '/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles',
             path_params={'orgId': org_id, 'baseId': base_id},
+            query={'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=ListArticlesResponse,
             request_options=request_options,
@@ -2050,19 +2082,23 @@ class PartnerTenantKnowledge(Resource):
             request_options=request_options,
         )
 
-    def list_modules(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListModulesResponse:
+    def list_modules(self, org_id: str, *, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListModulesResponse:
         """
         GET /organizations/{orgId}/authoring/knowledge-modules: List the knowledge modules
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
-        Organization modules, then the modules of the domains the subject belongs to, each with
-        its article count and whether the subject may add and remove its articles (`canManage`).
-        Not paged, as in the console.
+        Organization modules, then the modules of the domains the subject belongs to, each by
+        name, with its article count and whether the subject may add and remove its articles
+        (`canManage`). Pages by cursor: `limit` items (default 50, at most 100), then pass
+        `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The
+        cursor holds a position in the list's order (the id breaks ties), so items added between
+        pages are neither repeated nor skipped.
         """
         return self._call(
             'GET',
             '/organizations/{orgId}/authoring/knowledge-modules',
             path_params={'orgId': org_id},
+            query={'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=ListModulesResponse,
             request_options=request_options,
@@ -2230,38 +2266,46 @@ class AsyncPartnerTenantKnowledge(AsyncResource):
             request_options=request_options,
         )
 
-    async def list_bases(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListBasesResponse:
+    async def list_bases(self, org_id: str, *, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListBasesResponse:
         """
         GET /organizations/{orgId}/authoring/knowledge-bases: List the knowledge bases
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         The organization's base first, then the bases of the domains the subject belongs to,
         each with its article counts and whether the subject may create, edit and publish
-        articles in it (`canManage`). Not paged: one base per domain.
+        articles in it (`canManage`). Pages by cursor: `limit` items (default 50, at most 100),
+        then pass `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last
+        page. The cursor holds a position in the list's order (the id breaks ties), so items
+        added between pages are neither repeated nor skipped.
         """
         return await self._call(
             'GET',
             '/organizations/{orgId}/authoring/knowledge-bases',
             path_params={'orgId': org_id},
+            query={'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=ListBasesResponse,
             request_options=request_options,
         )
 
-    async def list_articles(self, org_id: str, base_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListArticlesResponse:
+    async def list_articles(self, org_id: str, base_id: str, *, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListArticlesResponse:
         """
         GET /organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles: List a knowledge
         base's articles
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
-        Every article of the base, drafts included, without bodies (read one article for them).
-        Not paged, as in the console. A domain base needs the subject's membership in its
-        domain.
+        Every article of the base, drafts included, newest first, without bodies (read one
+        article for them). Pages by cursor: `limit` items (default 50, at most 100), then pass
+        `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The
+        cursor holds a position in the list's order (the id breaks ties), so items added between
+        pages are neither repeated nor skipped. A domain base needs the subject's membership in
+        its domain.
         """
         return await self._call(
             'GET',
             '/organizations/{orgId}/authoring/knowledge-bases/{baseId}/articles',
             path_params={'orgId': org_id, 'baseId': base_id},
+            query={'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=ListArticlesResponse,
             request_options=request_options,
@@ -2290,19 +2334,23 @@ class AsyncPartnerTenantKnowledge(AsyncResource):
             request_options=request_options,
         )
 
-    async def list_modules(self, org_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListModulesResponse:
+    async def list_modules(self, org_id: str, *, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ListModulesResponse:
         """
         GET /organizations/{orgId}/authoring/knowledge-modules: List the knowledge modules
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
-        Organization modules, then the modules of the domains the subject belongs to, each with
-        its article count and whether the subject may add and remove its articles (`canManage`).
-        Not paged, as in the console.
+        Organization modules, then the modules of the domains the subject belongs to, each by
+        name, with its article count and whether the subject may add and remove its articles
+        (`canManage`). Pages by cursor: `limit` items (default 50, at most 100), then pass
+        `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The
+        cursor holds a position in the list's order (the id breaks ties), so items added between
+        pages are neither repeated nor skipped.
         """
         return await self._call(
             'GET',
             '/organizations/{orgId}/authoring/knowledge-modules',
             path_params={'orgId': org_id},
+            query={'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=ListModulesResponse,
             request_options=request_options,
@@ -2788,21 +2836,23 @@ class PartnerTenantTriggers(Resource):
     `tenant_triggers` on PartnerClient.
     """
 
-    def list(self, org_id: str, *, domain_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantTriggersListResponse:
+    def list(self, org_id: str, *, domain_id: str, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantTriggersListResponse:
         """
         GET /organizations/{orgId}/triggers: List a domain's triggers
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         The domain's triggers, newest first, each with its subscribed agents and flows, as the
-        console lists them: the whole list in one answer. Any member of the domain may read
-        (Viewer included). Event triggers show whether an endpoint secret is set, never the
-        secret.
+        console lists them. Pages by cursor: `limit` items (default 50, at most 100), then pass
+        `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The
+        cursor holds a position in the list's order (the id breaks ties), so items added between
+        pages are neither repeated nor skipped. Any member of the domain may read (Viewer
+        included). Event triggers show whether an endpoint secret is set, never the secret.
         """
         return self._call(
             'GET',
             '/organizations/{orgId}/triggers',
             path_params={'orgId': org_id},
-            query={'domainId': domain_id},
+            query={'domainId': domain_id, 'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantTriggersListResponse,
             request_options=request_options,
@@ -2965,21 +3015,23 @@ class AsyncPartnerTenantTriggers(AsyncResource):
     `tenant_triggers` on AsyncPartnerClient.
     """
 
-    async def list(self, org_id: str, *, domain_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantTriggersListResponse:
+    async def list(self, org_id: str, *, domain_id: str, limit: int | None = None, cursor: str | None = None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> TenantTriggersListResponse:
         """
         GET /organizations/{orgId}/triggers: List a domain's triggers
 
         Acts as the person `X-Service-Subject` names in the customer, with their current roles.
         The domain's triggers, newest first, each with its subscribed agents and flows, as the
-        console lists them: the whole list in one answer. Any member of the domain may read
-        (Viewer included). Event triggers show whether an endpoint secret is set, never the
-        secret.
+        console lists them. Pages by cursor: `limit` items (default 50, at most 100), then pass
+        `nextCursor` as `cursor` for the next page; `nextCursor` is null on the last page. The
+        cursor holds a position in the list's order (the id breaks ties), so items added between
+        pages are neither repeated nor skipped. Any member of the domain may read (Viewer
+        included). Event triggers show whether an endpoint secret is set, never the secret.
         """
         return await self._call(
             'GET',
             '/organizations/{orgId}/triggers',
             path_params={'orgId': org_id},
-            query={'domainId': domain_id},
+            query={'domainId': domain_id, 'limit': limit, 'cursor': cursor},
             headers={'X-Service-Subject': x_service_subject},
             result=TenantTriggersListResponse,
             request_options=request_options,

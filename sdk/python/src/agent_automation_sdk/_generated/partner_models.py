@@ -891,6 +891,7 @@ class TenantDomain(ApiModel):
 
 class TenantDomainList(ApiModel):
     items: list[TenantDomain]
+    next_cursor: str | None = Field(alias='nextCursor', description='Pass as `cursor` for the next page; null on the last page.')
 
 
 class TriggerSchedule(ApiModel):
@@ -1005,6 +1006,7 @@ class TenantAgentsListResponseAgentsItem(ApiModel):
 
 class TenantAgentsListResponse(ApiModel):
     agents: list[TenantAgentsListResponseAgentsItem]
+    next_cursor: str | None = Field(alias='nextCursor', description='Pass as `cursor` for the next page; null on the last page.')
 
 
 class TenantSessionsPostMessageRequest(ApiModel):
@@ -1204,6 +1206,7 @@ class ListBasesResponseBasesItem(ApiModel):
 
 class ListBasesResponse(ApiModel):
     bases: list[ListBasesResponseBasesItem]
+    next_cursor: str | None = Field(alias='nextCursor', description='Pass as `cursor` for the next page; null on the last page.')
 
 
 class ListArticlesResponseArticlesItem(ApiModel):
@@ -1228,6 +1231,7 @@ class ListArticlesResponseBase(ApiModel):
 class ListArticlesResponse(ApiModel):
     articles: list[ListArticlesResponseArticlesItem]
     base: ListArticlesResponseBase
+    next_cursor: str | None = Field(alias='nextCursor', description='Pass as `cursor` for the next page; null on the last page.')
 
 
 class CreateArticleRequest(ApiModel):
@@ -1248,6 +1252,7 @@ class ListModulesResponseModulesItem(ApiModel):
 
 class ListModulesResponse(ApiModel):
     modules: list[ListModulesResponseModulesItem]
+    next_cursor: str | None = Field(alias='nextCursor', description='Pass as `cursor` for the next page; null on the last page.')
 
 
 class CreateModuleRequest(ApiModel):
@@ -1301,6 +1306,7 @@ class TenantConnectionsListResponseConnectionsItem(ApiModel):
 
 class TenantConnectionsListResponse(ApiModel):
     connections: list[TenantConnectionsListResponseConnectionsItem]
+    next_cursor: str | None = Field(alias='nextCursor', description='Pass as `cursor` for the next page; null on the last page.')
 
 
 class TenantConnectionsCreateRequest(ApiModel):
@@ -1340,6 +1346,7 @@ class TenantFlowsListResponseFlowsItem(ApiModel):
 
 class TenantFlowsListResponse(ApiModel):
     flows: list[TenantFlowsListResponseFlowsItem]
+    next_cursor: str | None = Field(alias='nextCursor', description='Pass as `cursor` for the next page; null on the last page.')
 
 
 class TenantFlowsGetResponseFlow(ApiModel):
@@ -1575,6 +1582,7 @@ class TenantTriggersListResponseTriggersItem(ApiModel):
 
 
 class TenantTriggersListResponse(ApiModel):
+    next_cursor: str | None = Field(alias='nextCursor', description='Pass as `cursor` for the next page; null on the last page.')
     triggers: list[TenantTriggersListResponseTriggersItem]
 
 
