@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TProcedureMeta } from "@/contracts/common/meta";
 import { tenantMeta, ZTenantOrgId } from "@/contracts/partner/tenant";
 import type { TUserActor } from "@/server/auth/actor";
+import { answerKeyedAfter } from "@/server/services/partner/tenant/keyed-call";
 import type { TContext } from "./context";
 import { tenantProcedure } from "./procedures";
 
@@ -43,15 +44,31 @@ export function tenantRoute<I extends z.ZodObject | z.ZodPipe<z.ZodObject, z.Zod
   call: TUserCall<z.output<I>, z.input<O>>,
   options: Parameters<typeof tenantMeta>[1] = {},
 ) {
-  const procedure = tenantProcedure.meta(tenantMeta(meta, options)).input(withOrgId(input)).output(output);
+  const method = meta.openapi!.method;
+  // Every mutating tenant call takes Idempotency-Key (issue 40): those whose operation records its
+  // answer in its own transaction already do; the others (setting a value, deleting, linking) get
+  // the door's own claim below.
+  const keyedByDoor = method !== "GET" && !meta.idempotency;
+  const routeMeta = tenantMeta(keyedByDoor ? { ...meta, idempotency: "optional" } : meta, options);
+  const procedure = tenantProcedure.meta(routeMeta).input(withOrgId(input)).output(output);
   const resolve = ({
     ctx,
     input: { orgId: _orgId, ...rest },
   }: {
     ctx: TUserCallContext;
     input: Record<string, unknown>;
-  }) =>
+  }) => {
     // The answer was typed against `output` by `call`'s own signature; tRPC's generic cannot see it.
-    call({ ctx, input: rest as z.output<I> }) as Promise<never>;
-  return meta.openapi!.method === "GET" ? procedure.query(resolve) : procedure.mutation(resolve);
+    const run = () => call({ ctx, input: rest as z.output<I> }) as Promise<never>;
+    if (!keyedByDoor) return run();
+    return answerKeyedAfter<never>(ctx, {
+      orgId: ctx.actor.orgId,
+      // Per route and person; request equality covers the path's ids and the body.
+      scope: `tenant:${method} ${routeMeta.openapi!.path}:${ctx.actor.userId}`,
+      request: rest,
+      status: meta.successStatus ?? 200,
+      run,
+    });
+  };
+  return method === "GET" ? procedure.query(resolve) : procedure.mutation(resolve);
 }

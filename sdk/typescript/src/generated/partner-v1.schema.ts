@@ -4799,6 +4799,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -4834,6 +4839,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -4898,6 +4905,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5138,6 +5160,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -5179,6 +5206,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -5248,6 +5277,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5621,6 +5665,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -5653,6 +5702,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -5744,6 +5795,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5983,6 +6049,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -6001,6 +6072,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -6092,6 +6165,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7165,6 +7253,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -7195,6 +7288,8 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -7272,6 +7367,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7326,6 +7423,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -7345,6 +7447,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -7408,6 +7512,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8025,6 +8144,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -8043,6 +8167,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -8110,6 +8236,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10344,6 +10485,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -10372,6 +10518,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -10435,6 +10583,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10645,6 +10808,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -10674,6 +10842,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -10773,6 +10943,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11162,6 +11347,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -11180,6 +11370,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -11256,6 +11448,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
             415: {
                 headers: {
@@ -11304,6 +11511,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -11322,6 +11534,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -11392,6 +11606,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11623,6 +11852,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -11641,6 +11875,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -11724,6 +11960,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not JSON (VALIDATION): send `Content-Type: application/json`. */
             415: {
                 headers: {
@@ -11772,6 +12023,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Makes a retry safe: a request repeated with the same key and body within 24 hours (provisioning: 7 days) answers the first one's stored response with `Idempotency-Replayed: true` and does the work once. Sent once, 1-128 letters, digits, `.`, `_`, `:`, `-`.
+                 * @example open-7f3c9a1e-retry-safe
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Needed on every tenant route: the person the call acts as, `owner` (the provisioned owner) or the `partnerSubject` of a worker vouched in this customer. Missing or blank: 400 VALIDATION; unknown or revoked: the same 404 as an unknown customer.
                  * @example owner
                  */
@@ -11790,6 +12046,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotency-Replayed"?: "true";
                     /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
@@ -11860,6 +12118,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits in force for this request, e.g. `600;w=60`. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body (IDEMPOTENCY_KEY_REUSED), or its first request is still running (IDEMPOTENCY_IN_PROGRESS, retry after `Retry-After`). */
+            409: {
+                headers: {
+                    /** @description The tightest limit's remaining requests and reset, e.g. `limit=600, remaining=598, reset=57`. */
+                    RateLimit?: string;
+                    /** @description The limits in force for this request, e.g. `600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1199,7 +1199,7 @@ class PartnerTenantAgents(Resource):
             request_options=request_options,
         )
 
-    def set_knowledge_selection(self, org_id: str, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], x_service_subject: str | None = None, module_ids: builtins.list[str] = OMIT, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
+    def set_knowledge_selection(self, org_id: str, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], x_service_subject: str | None = None, module_ids: builtins.list[str] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
         """
         PUT /organizations/{orgId}/authoring/automations/{id}/knowledge-selection: Set an
         agent's knowledge selection
@@ -1219,6 +1219,8 @@ class PartnerTenantAgents(Resource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(SetKnowledgeSelectionRequest, {k: v for k, v in {'mode': mode, 'moduleIds': module_ids}.items() if v is not OMIT}),
             result=AgentKnowledgeSelection,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -1244,7 +1246,7 @@ class PartnerTenantAgents(Resource):
             request_options=request_options,
         )
 
-    def update_setup(self, org_id: str, id: str, *, x_service_subject: str | None = None, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: builtins.list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, request_options: RequestOptions | None = None) -> AgentSetupResponse:
+    def update_setup(self, org_id: str, id: str, *, x_service_subject: str | None = None, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: builtins.list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentSetupResponse:
         """
         PATCH /organizations/{orgId}/authoring/automations/{id}/setup: Patch an agent's draft
         Setup
@@ -1261,6 +1263,8 @@ class PartnerTenantAgents(Resource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(UpdateSetupRequest, {k: v for k, v in {'actionClasses': action_classes, 'approvalTools': approval_tools, 'model': model, 'principles': principles, 'procedure': procedure}.items() if v is not OMIT}),
             result=AgentSetupResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -1386,7 +1390,7 @@ class AsyncPartnerTenantAgents(AsyncResource):
             request_options=request_options,
         )
 
-    async def set_knowledge_selection(self, org_id: str, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], x_service_subject: str | None = None, module_ids: builtins.list[str] = OMIT, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
+    async def set_knowledge_selection(self, org_id: str, id: str, *, mode: Literal['none', 'org', 'domain', 'modules'], x_service_subject: str | None = None, module_ids: builtins.list[str] = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentKnowledgeSelection:
         """
         PUT /organizations/{orgId}/authoring/automations/{id}/knowledge-selection: Set an
         agent's knowledge selection
@@ -1406,6 +1410,8 @@ class AsyncPartnerTenantAgents(AsyncResource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(SetKnowledgeSelectionRequest, {k: v for k, v in {'mode': mode, 'moduleIds': module_ids}.items() if v is not OMIT}),
             result=AgentKnowledgeSelection,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -1431,7 +1437,7 @@ class AsyncPartnerTenantAgents(AsyncResource):
             request_options=request_options,
         )
 
-    async def update_setup(self, org_id: str, id: str, *, x_service_subject: str | None = None, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: builtins.list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, request_options: RequestOptions | None = None) -> AgentSetupResponse:
+    async def update_setup(self, org_id: str, id: str, *, x_service_subject: str | None = None, action_classes: dict[str, AssistantActionClass] = OMIT, approval_tools: builtins.list[str] = OMIT, model: str = OMIT, principles: str = OMIT, procedure: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> AgentSetupResponse:
         """
         PATCH /organizations/{orgId}/authoring/automations/{id}/setup: Patch an agent's draft
         Setup
@@ -1448,6 +1454,8 @@ class AsyncPartnerTenantAgents(AsyncResource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(UpdateSetupRequest, {k: v for k, v in {'actionClasses': action_classes, 'approvalTools': approval_tools, 'model': model, 'principles': principles, 'procedure': procedure}.items() if v is not OMIT}),
             result=AgentSetupResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -1521,7 +1529,7 @@ class PartnerTenantConnections(Resource):
             request_options=request_options,
         )
 
-    def delete(self, org_id: str, connection_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> DeleteResponse:
+    def delete(self, org_id: str, connection_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> DeleteResponse:
         """
         DELETE /organizations/{orgId}/connections/{connectionId}: Delete a connection
 
@@ -1535,6 +1543,8 @@ class PartnerTenantConnections(Resource):
             path_params={'orgId': org_id, 'connectionId': connection_id},
             headers={'X-Service-Subject': x_service_subject},
             result=DeleteResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -1589,7 +1599,7 @@ class AsyncPartnerTenantConnections(AsyncResource):
             request_options=request_options,
         )
 
-    async def delete(self, org_id: str, connection_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> DeleteResponse:
+    async def delete(self, org_id: str, connection_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> DeleteResponse:
         """
         DELETE /organizations/{orgId}/connections/{connectionId}: Delete a connection
 
@@ -1603,6 +1613,8 @@ class AsyncPartnerTenantConnections(AsyncResource):
             path_params={'orgId': org_id, 'connectionId': connection_id},
             headers={'X-Service-Subject': x_service_subject},
             result=DeleteResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -1955,7 +1967,7 @@ class PartnerTenantKnowledge(Resource):
             request_options=request_options,
         )
 
-    def update_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, draft_body: str | None = OMIT, title: str = OMIT, request_options: RequestOptions | None = None) -> UpdateArticleResponse:
+    def update_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, draft_body: str | None = OMIT, title: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> UpdateArticleResponse:
         """
         PATCH /organizations/{orgId}/authoring/knowledge-articles/{id}: Edit a knowledge
         article's draft
@@ -1971,6 +1983,8 @@ class PartnerTenantKnowledge(Resource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(UpdateArticleRequest, {k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
             result=UpdateArticleResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -1994,7 +2008,7 @@ class PartnerTenantKnowledge(Resource):
             request_options=request_options,
         )
 
-    def unpublish_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> UnpublishArticleResponse:
+    def unpublish_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> UnpublishArticleResponse:
         """
         POST /organizations/{orgId}/authoring/knowledge-articles/{id}/unpublish: Unpublish a
         knowledge article
@@ -2010,7 +2024,8 @@ class PartnerTenantKnowledge(Resource):
             path_params={'orgId': org_id, 'id': id},
             headers={'X-Service-Subject': x_service_subject},
             result=UnpublishArticleResponse,
-            resend=False,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -2143,7 +2158,7 @@ class PartnerTenantKnowledge(Resource):
             request_options=request_options,
         )
 
-    def add_article_to_module(self, org_id: str, module_id: str, *, article_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModuleArticle:
+    def add_article_to_module(self, org_id: str, module_id: str, *, article_id: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModuleArticle:
         """
         POST /organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles: Add a
         published article to a knowledge module
@@ -2162,11 +2177,12 @@ class PartnerTenantKnowledge(Resource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(AddArticleToModuleRequest, {k: v for k, v in {'articleId': article_id}.items() if v is not OMIT}),
             result=KnowledgeModuleArticle,
-            resend=False,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def remove_article_from_module(self, org_id: str, module_id: str, article_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> RemoveArticleFromModuleResponse:
+    def remove_article_from_module(self, org_id: str, module_id: str, article_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> RemoveArticleFromModuleResponse:
         """
         DELETE /organizations/{orgId}/authoring/knowledge-
         modules/{moduleId}/articles/{articleId}: Remove an article from a knowledge module
@@ -2181,6 +2197,8 @@ class PartnerTenantKnowledge(Resource):
             path_params={'orgId': org_id, 'moduleId': module_id, 'articleId': article_id},
             headers={'X-Service-Subject': x_service_subject},
             result=RemoveArticleFromModuleResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -2207,7 +2225,7 @@ class AsyncPartnerTenantKnowledge(AsyncResource):
             request_options=request_options,
         )
 
-    async def update_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, draft_body: str | None = OMIT, title: str = OMIT, request_options: RequestOptions | None = None) -> UpdateArticleResponse:
+    async def update_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, draft_body: str | None = OMIT, title: str = OMIT, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> UpdateArticleResponse:
         """
         PATCH /organizations/{orgId}/authoring/knowledge-articles/{id}: Edit a knowledge
         article's draft
@@ -2223,6 +2241,8 @@ class AsyncPartnerTenantKnowledge(AsyncResource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(UpdateArticleRequest, {k: v for k, v in {'draftBody': draft_body, 'title': title}.items() if v is not OMIT}),
             result=UpdateArticleResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -2246,7 +2266,7 @@ class AsyncPartnerTenantKnowledge(AsyncResource):
             request_options=request_options,
         )
 
-    async def unpublish_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> UnpublishArticleResponse:
+    async def unpublish_article(self, org_id: str, id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> UnpublishArticleResponse:
         """
         POST /organizations/{orgId}/authoring/knowledge-articles/{id}/unpublish: Unpublish a
         knowledge article
@@ -2262,7 +2282,8 @@ class AsyncPartnerTenantKnowledge(AsyncResource):
             path_params={'orgId': org_id, 'id': id},
             headers={'X-Service-Subject': x_service_subject},
             result=UnpublishArticleResponse,
-            resend=False,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -2395,7 +2416,7 @@ class AsyncPartnerTenantKnowledge(AsyncResource):
             request_options=request_options,
         )
 
-    async def add_article_to_module(self, org_id: str, module_id: str, *, article_id: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModuleArticle:
+    async def add_article_to_module(self, org_id: str, module_id: str, *, article_id: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> KnowledgeModuleArticle:
         """
         POST /organizations/{orgId}/authoring/knowledge-modules/{moduleId}/articles: Add a
         published article to a knowledge module
@@ -2414,11 +2435,12 @@ class AsyncPartnerTenantKnowledge(AsyncResource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(AddArticleToModuleRequest, {k: v for k, v in {'articleId': article_id}.items() if v is not OMIT}),
             result=KnowledgeModuleArticle,
-            resend=False,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    async def remove_article_from_module(self, org_id: str, module_id: str, article_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> RemoveArticleFromModuleResponse:
+    async def remove_article_from_module(self, org_id: str, module_id: str, article_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> RemoveArticleFromModuleResponse:
         """
         DELETE /organizations/{orgId}/authoring/knowledge-
         modules/{moduleId}/articles/{articleId}: Remove an article from a knowledge module
@@ -2433,6 +2455,8 @@ class AsyncPartnerTenantKnowledge(AsyncResource):
             path_params={'orgId': org_id, 'moduleId': module_id, 'articleId': article_id},
             headers={'X-Service-Subject': x_service_subject},
             result=RemoveArticleFromModuleResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -2697,7 +2721,7 @@ class PartnerTenantSettings(Resource):
             request_options=request_options,
         )
 
-    def update(self, org_id: str, *, name: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OrganizationSettings:
+    def update(self, org_id: str, *, name: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OrganizationSettings:
         """
         PATCH /organizations/{orgId}/settings: Change the organization's settings
 
@@ -2712,6 +2736,8 @@ class PartnerTenantSettings(Resource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(UpdateRequest, {k: v for k, v in {'name': name}.items() if v is not OMIT}),
             result=OrganizationSettings,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -2733,7 +2759,7 @@ class PartnerTenantSettings(Resource):
             request_options=request_options,
         )
 
-    def set_budget(self, org_id: str, *, monthly_cost_limit_usd: float | None, monthly_token_limit: int | None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> SetBudgetResponse:
+    def set_budget(self, org_id: str, *, monthly_cost_limit_usd: float | None, monthly_token_limit: int | None, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SetBudgetResponse:
         """
         PUT /organizations/{orgId}/settings/budget: Set the organization's model budget
 
@@ -2749,6 +2775,8 @@ class PartnerTenantSettings(Resource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(SetBudgetRequest, {k: v for k, v in {'monthlyCostLimitUsd': monthly_cost_limit_usd, 'monthlyTokenLimit': monthly_token_limit}.items() if v is not OMIT}),
             result=SetBudgetResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -2775,7 +2803,7 @@ class AsyncPartnerTenantSettings(AsyncResource):
             request_options=request_options,
         )
 
-    async def update(self, org_id: str, *, name: str, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> OrganizationSettings:
+    async def update(self, org_id: str, *, name: str, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> OrganizationSettings:
         """
         PATCH /organizations/{orgId}/settings: Change the organization's settings
 
@@ -2790,6 +2818,8 @@ class AsyncPartnerTenantSettings(AsyncResource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(UpdateRequest, {k: v for k, v in {'name': name}.items() if v is not OMIT}),
             result=OrganizationSettings,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -2811,7 +2841,7 @@ class AsyncPartnerTenantSettings(AsyncResource):
             request_options=request_options,
         )
 
-    async def set_budget(self, org_id: str, *, monthly_cost_limit_usd: float | None, monthly_token_limit: int | None, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> SetBudgetResponse:
+    async def set_budget(self, org_id: str, *, monthly_cost_limit_usd: float | None, monthly_token_limit: int | None, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SetBudgetResponse:
         """
         PUT /organizations/{orgId}/settings/budget: Set the organization's model budget
 
@@ -2827,6 +2857,8 @@ class AsyncPartnerTenantSettings(AsyncResource):
             headers={'X-Service-Subject': x_service_subject},
             body=_validated(SetBudgetRequest, {k: v for k, v in {'monthlyCostLimitUsd': monthly_cost_limit_usd, 'monthlyTokenLimit': monthly_token_limit}.items() if v is not OMIT}),
             result=SetBudgetResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -2911,7 +2943,7 @@ class PartnerTenantTriggers(Resource):
             request_options=request_options,
         )
 
-    def activate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ActivateResponse:
+    def activate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ActivateResponse:
         """
         POST /organizations/{orgId}/triggers/{triggerId}/activate: Activate a trigger
 
@@ -2926,11 +2958,12 @@ class PartnerTenantTriggers(Resource):
             path_params={'orgId': org_id, 'triggerId': trigger_id},
             headers={'X-Service-Subject': x_service_subject},
             result=ActivateResponse,
-            resend=False,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def deactivate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> DeactivateResponse:
+    def deactivate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> DeactivateResponse:
         """
         POST /organizations/{orgId}/triggers/{triggerId}/deactivate: Deactivate a trigger
 
@@ -2944,7 +2977,8 @@ class PartnerTenantTriggers(Resource):
             path_params={'orgId': org_id, 'triggerId': trigger_id},
             headers={'X-Service-Subject': x_service_subject},
             result=DeactivateResponse,
-            resend=False,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -2970,7 +3004,7 @@ class PartnerTenantTriggers(Resource):
             request_options=request_options,
         )
 
-    def unsubscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> UnsubscribeResponse:
+    def unsubscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> UnsubscribeResponse:
         """
         DELETE /organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}:
         Unsubscribe an agent or flow from a trigger
@@ -2985,10 +3019,12 @@ class PartnerTenantTriggers(Resource):
             path_params={'orgId': org_id, 'triggerId': trigger_id, 'automationId': automation_id},
             headers={'X-Service-Subject': x_service_subject},
             result=UnsubscribeResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    def subscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> SubscribeResponse:
+    def subscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SubscribeResponse:
         """
         PUT /organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}: Subscribe an
         agent or flow to a trigger
@@ -3006,6 +3042,8 @@ class PartnerTenantTriggers(Resource):
             path_params={'orgId': org_id, 'triggerId': trigger_id, 'automationId': automation_id},
             headers={'X-Service-Subject': x_service_subject},
             result=SubscribeResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -3090,7 +3128,7 @@ class AsyncPartnerTenantTriggers(AsyncResource):
             request_options=request_options,
         )
 
-    async def activate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> ActivateResponse:
+    async def activate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> ActivateResponse:
         """
         POST /organizations/{orgId}/triggers/{triggerId}/activate: Activate a trigger
 
@@ -3105,11 +3143,12 @@ class AsyncPartnerTenantTriggers(AsyncResource):
             path_params={'orgId': org_id, 'triggerId': trigger_id},
             headers={'X-Service-Subject': x_service_subject},
             result=ActivateResponse,
-            resend=False,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    async def deactivate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> DeactivateResponse:
+    async def deactivate(self, org_id: str, trigger_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> DeactivateResponse:
         """
         POST /organizations/{orgId}/triggers/{triggerId}/deactivate: Deactivate a trigger
 
@@ -3123,7 +3162,8 @@ class AsyncPartnerTenantTriggers(AsyncResource):
             path_params={'orgId': org_id, 'triggerId': trigger_id},
             headers={'X-Service-Subject': x_service_subject},
             result=DeactivateResponse,
-            resend=False,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
@@ -3149,7 +3189,7 @@ class AsyncPartnerTenantTriggers(AsyncResource):
             request_options=request_options,
         )
 
-    async def unsubscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> UnsubscribeResponse:
+    async def unsubscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> UnsubscribeResponse:
         """
         DELETE /organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}:
         Unsubscribe an agent or flow from a trigger
@@ -3164,10 +3204,12 @@ class AsyncPartnerTenantTriggers(AsyncResource):
             path_params={'orgId': org_id, 'triggerId': trigger_id, 'automationId': automation_id},
             headers={'X-Service-Subject': x_service_subject},
             result=UnsubscribeResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
-    async def subscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, request_options: RequestOptions | None = None) -> SubscribeResponse:
+    async def subscribe(self, org_id: str, trigger_id: str, automation_id: str, *, x_service_subject: str | None = None, idempotency_key: str | None = None, request_options: RequestOptions | None = None) -> SubscribeResponse:
         """
         PUT /organizations/{orgId}/triggers/{triggerId}/subscribers/{automationId}: Subscribe an
         agent or flow to a trigger
@@ -3185,6 +3227,8 @@ class AsyncPartnerTenantTriggers(AsyncResource):
             path_params={'orgId': org_id, 'triggerId': trigger_id, 'automationId': automation_id},
             headers={'X-Service-Subject': x_service_subject},
             result=SubscribeResponse,
+            idempotent=True,
+            idempotency_key=idempotency_key,
             request_options=request_options,
         )
 
