@@ -2,21 +2,17 @@ import type { TListAgentsResponse } from "@/contracts/agents/list-agents";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { listedDomains } from "@/server/services/automations/listed-domains";
-import {
-  cursorPage,
-  keysetOrder,
-  keysetWhere,
-  pageTake,
-  readCursor,
-  type TPageRequest,
-} from "@/server/services/common/cursor-page";
+import { cursorPage, keysetQuery, type TPageRequest } from "@/server/services/common/cursor-page";
 
-const AGENTS = { list: "agents", shape: ["text", "date", "uuid"] } as const;
-const ORDER = [
-  ["name", "asc"],
-  ["createdAt", "asc"],
-  ["id", "asc"],
-] as const;
+const AGENTS = {
+  list: "agents",
+  shape: ["text", "date", "uuid"],
+  order: [
+    ["name", "asc"],
+    ["createdAt", "asc"],
+    ["id", "asc"],
+  ],
+} as const;
 
 /**
  * The agents the actor can view, of one domain or (without `domainId`) of all their domains, by
@@ -28,12 +24,12 @@ export async function listAgents(
   { domainId }: { domainId?: string },
   page: TPageRequest = {},
 ): Promise<TListAgentsResponse & { nextCursor: string | null }> {
-  const after = page.cursor === undefined ? undefined : readCursor(AGENTS, page.cursor);
+  const keyset = keysetQuery(AGENTS, page);
   const domains = await listedDomains(actor, domainId);
   const rows = await db().automation.findMany({
-    where: { organizationId: actor.orgId, kind: "AGENT", ...domains, AND: [keysetWhere(ORDER, after) ?? {}] },
-    orderBy: keysetOrder(ORDER),
-    take: pageTake(page),
+    where: { organizationId: actor.orgId, kind: "AGENT", ...domains, AND: [keyset.after] },
+    orderBy: keyset.orderBy,
+    take: keyset.take,
     select: {
       id: true,
       domainId: true,

@@ -99,6 +99,25 @@ export function keysetOrder(columns: readonly (readonly [string, TDirection])[])
   return columns.map(([column, direction]) => ({ [column]: direction }));
 }
 
+/** A list paged in its database query: the cursor's name and shape, and the columns of that key. */
+export type TKeysetList<S extends readonly TKeyPart[]> = TCursorList<S> & {
+  order: readonly (readonly [string, TDirection])[];
+};
+
+/**
+ * What a keyset-paged query adds (read before any other I/O, so a bad cursor costs none): the
+ * condition "after the cursor's position" (`{}` without one; put it in the query's `AND`), the
+ * order, and the rows to take. `cursorPage` then cuts the page from the rows.
+ */
+export function keysetQuery<const S extends readonly TKeyPart[]>(of: TKeysetList<S>, page: TPageRequest) {
+  const after = page.cursor === undefined ? undefined : readCursor(of, page.cursor);
+  return {
+    after: keysetWhere(of.order, after) ?? {},
+    orderBy: keysetOrder(of.order),
+    take: pageTake(page),
+  };
+}
+
 /**
  * A page of a list assembled and ordered in memory (several queries, or an order the database
  * does not give): the items after the cursor's key by the list's own comparison, so the same

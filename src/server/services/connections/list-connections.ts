@@ -2,33 +2,29 @@ import type { TListConnectionsRequest } from "@/contracts/connections/list-conne
 import type { TUserActor } from "@/server/auth/actor";
 import { assertCan } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
-import {
-  cursorPage,
-  keysetOrder,
-  keysetWhere,
-  pageTake,
-  readCursor,
-  type TPageRequest,
-} from "@/server/services/common/cursor-page";
+import { cursorPage, keysetQuery, type TPageRequest } from "@/server/services/common/cursor-page";
 import { CONNECTION_SELECT, toConnection } from "./to-connection";
 
-const CONNECTIONS = { list: "connections", shape: ["date", "uuid"] } as const;
-const ORDER = [
-  ["createdAt", "asc"],
-  ["id", "asc"],
-] as const;
+const CONNECTIONS = {
+  list: "connections",
+  shape: ["date", "uuid"],
+  order: [
+    ["createdAt", "asc"],
+    ["id", "asc"],
+  ],
+} as const;
 
 /**
  * The domain's connections, oldest first; names and hints only, never the secret. A page of them
  * with `limit` (the tenant door), all of them without (the console).
  */
 export async function listConnections(actor: TUserActor, input: TListConnectionsRequest, page: TPageRequest = {}) {
-  const after = page.cursor === undefined ? undefined : readCursor(CONNECTIONS, page.cursor);
+  const keyset = keysetQuery(CONNECTIONS, page);
   await assertCan(actor, "edit_automation", input.domainId);
   const rows = await db().connection.findMany({
-    where: { organizationId: actor.orgId, domainId: input.domainId, AND: [keysetWhere(ORDER, after) ?? {}] },
-    orderBy: keysetOrder(ORDER),
-    take: pageTake(page),
+    where: { organizationId: actor.orgId, domainId: input.domainId, AND: [keyset.after] },
+    orderBy: keyset.orderBy,
+    take: keyset.take,
     select: CONNECTION_SELECT,
   });
   const { items, nextCursor } = cursorPage(CONNECTIONS, rows, page, (row) => [row.createdAt, row.id]);

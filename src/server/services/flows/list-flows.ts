@@ -2,21 +2,17 @@ import type { TListFlowsResponse } from "@/contracts/flows/requests";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { listedDomains } from "@/server/services/automations/listed-domains";
-import {
-  cursorPage,
-  keysetOrder,
-  keysetWhere,
-  pageTake,
-  readCursor,
-  type TPageRequest,
-} from "@/server/services/common/cursor-page";
+import { cursorPage, keysetQuery, type TPageRequest } from "@/server/services/common/cursor-page";
 import { parseGraph } from "./to-flow";
 
-const FLOWS = { list: "flows", shape: ["date", "uuid"] } as const;
-const ORDER = [
-  ["updatedAt", "desc"],
-  ["id", "asc"],
-] as const;
+const FLOWS = {
+  list: "flows",
+  shape: ["date", "uuid"],
+  order: [
+    ["updatedAt", "desc"],
+    ["id", "asc"],
+  ],
+} as const;
 
 /**
  * The flows the actor can view, of one domain or (without `domainId`) of all their domains, most
@@ -28,12 +24,12 @@ export async function listFlows(
   { domainId }: { domainId?: string },
   page: TPageRequest = {},
 ): Promise<TListFlowsResponse & { nextCursor: string | null }> {
-  const after = page.cursor === undefined ? undefined : readCursor(FLOWS, page.cursor);
+  const keyset = keysetQuery(FLOWS, page);
   const domains = await listedDomains(actor, domainId);
   const rows = await db().automation.findMany({
-    where: { organizationId: actor.orgId, kind: "FLOW", ...domains, AND: [keysetWhere(ORDER, after) ?? {}] },
-    orderBy: keysetOrder(ORDER),
-    take: pageTake(page),
+    where: { organizationId: actor.orgId, kind: "FLOW", ...domains, AND: [keyset.after] },
+    orderBy: keyset.orderBy,
+    take: keyset.take,
     select: {
       id: true,
       domainId: true,

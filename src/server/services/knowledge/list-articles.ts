@@ -1,14 +1,7 @@
 import type { TListArticlesRequest, TListArticlesResponse } from "@/contracts/knowledge/list-articles";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
-import {
-  cursorPage,
-  keysetOrder,
-  keysetWhere,
-  pageTake,
-  readCursor,
-  type TPageRequest,
-} from "@/server/services/common/cursor-page";
+import { cursorPage, keysetQuery, type TPageRequest } from "@/server/services/common/cursor-page";
 import { assertCanViewScope, canManageScopeWith, findBase, myDomainRoles } from "./knowledge-access";
 import { ARTICLE_SUMMARY_SELECT, toArticleSummary } from "./to-knowledge";
 
@@ -26,14 +19,14 @@ export async function listArticles(
   { baseId }: TListArticlesRequest,
   page: TPageRequest = {},
 ): Promise<TListArticlesResponse & { nextCursor: string | null }> {
-  const ARTICLES = { list: `articles:${baseId}`, shape: ["date", "uuid"] } as const;
-  const after = page.cursor === undefined ? undefined : readCursor(ARTICLES, page.cursor);
+  const ARTICLES = { list: `articles:${baseId}`, shape: ["date", "uuid"], order: ORDER } as const;
+  const keyset = keysetQuery(ARTICLES, page);
   const base = await findBase(actor, baseId);
   await assertCanViewScope(actor, base);
   const rows = await db().knowledgeArticle.findMany({
-    where: { baseId: base.id, AND: [keysetWhere(ORDER, after) ?? {}] },
-    orderBy: keysetOrder(ORDER),
-    take: pageTake(page),
+    where: { baseId: base.id, AND: [keyset.after] },
+    orderBy: keyset.orderBy,
+    take: keyset.take,
     select: ARTICLE_SUMMARY_SELECT,
   });
   const { items, nextCursor } = cursorPage(ARTICLES, rows, page, (row) => [row.createdAt, row.id]);

@@ -4,14 +4,7 @@ import type { TWorkerDomainRole } from "@/contracts/partner/worker-mapping";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
-import {
-  cursorPage,
-  keysetOrder,
-  keysetWhere,
-  pageTake,
-  readCursor,
-  type TPageRequest,
-} from "@/server/services/common/cursor-page";
+import { cursorPage, keysetQuery, type TPageRequest } from "@/server/services/common/cursor-page";
 
 const select = (actor: TUserActor) =>
   ({
@@ -28,22 +21,25 @@ const toDomain = (row: TRow): TTenantDomain => ({
   role: (row.memberships[0]?.role.toLowerCase() as TWorkerDomainRole | undefined) ?? null,
 });
 
-const DOMAINS = { list: "domains", shape: ["text", "uuid"] } as const;
-const ORDER = [
-  ["name", "asc"],
-  ["id", "asc"],
-] as const;
+const DOMAINS = {
+  list: "domains",
+  shape: ["text", "uuid"],
+  order: [
+    ["name", "asc"],
+    ["id", "asc"],
+  ],
+} as const;
 
 /** The domains of the person's organization with their role in each (null: no member), by name, a page at a time. */
 export async function listPersonDomains(
   actor: TUserActor,
   page: TPageRequest = {},
 ): Promise<TListTenantDomainsResponse> {
-  const after = page.cursor === undefined ? undefined : readCursor(DOMAINS, page.cursor);
+  const keyset = keysetQuery(DOMAINS, page);
   const rows = await db().domain.findMany({
-    where: { organizationId: actor.orgId, AND: [keysetWhere(ORDER, after) ?? {}] },
-    orderBy: keysetOrder(ORDER),
-    take: pageTake(page),
+    where: { organizationId: actor.orgId, AND: [keyset.after] },
+    orderBy: keyset.orderBy,
+    take: keyset.take,
     select: select(actor),
   });
   const { items, nextCursor } = cursorPage(DOMAINS, rows, page, (row) => [row.name, row.id]);

@@ -2,22 +2,18 @@ import type { TListTriggersResponse } from "@/contracts/triggers/list-triggers";
 import type { TUserActor } from "@/server/auth/actor";
 import { assertCan } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
-import {
-  cursorPage,
-  keysetOrder,
-  keysetWhere,
-  pageTake,
-  readCursor,
-  type TPageRequest,
-} from "@/server/services/common/cursor-page";
+import { cursorPage, keysetQuery, type TPageRequest } from "@/server/services/common/cursor-page";
 import { describeSubscribers, SUBSCRIBER_AUTOMATION_SELECT } from "./subscribers";
 import { toTrigger, TRIGGER_SELECT } from "./to-trigger";
 
-const TRIGGERS = { list: "triggers", shape: ["date", "uuid"] } as const;
-const ORDER = [
-  ["createdAt", "desc"],
-  ["id", "asc"],
-] as const;
+const TRIGGERS = {
+  list: "triggers",
+  shape: ["date", "uuid"],
+  order: [
+    ["createdAt", "desc"],
+    ["id", "asc"],
+  ],
+} as const;
 
 /**
  * A domain's triggers, newest first, each with its subscribers; anyone who can view the domain.
@@ -28,12 +24,12 @@ export async function listTriggers(
   input: { domainId: string },
   page: TPageRequest = {},
 ): Promise<TListTriggersResponse & { nextCursor: string | null }> {
-  const after = page.cursor === undefined ? undefined : readCursor(TRIGGERS, page.cursor);
+  const keyset = keysetQuery(TRIGGERS, page);
   await assertCan(actor, "view", input.domainId);
   const read = await db().trigger.findMany({
-    where: { organizationId: actor.orgId, domainId: input.domainId, AND: [keysetWhere(ORDER, after) ?? {}] },
-    orderBy: keysetOrder(ORDER),
-    take: pageTake(page),
+    where: { organizationId: actor.orgId, domainId: input.domainId, AND: [keyset.after] },
+    orderBy: keyset.orderBy,
+    take: keyset.take,
     select: {
       ...TRIGGER_SELECT,
       subscriptions: {
