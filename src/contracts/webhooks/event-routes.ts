@@ -40,7 +40,8 @@ export const ZCompletionEvent = z
   .meta({ id: "CompletionEvent" });
 export type TCompletionEvent = z.infer<typeof ZCompletionEvent>;
 
-const EXAMPLE_EVENT = {
+/** One completion event as delivered: the document's webhook and the event log routes show it. */
+export const EXAMPLE_COMPLETION_EVENT = {
   id: "9b2f0c1e-3f4a-4d5b-8c6d-7e8f9a0b1c2d",
   type: "turn.completed",
   createdAt: "2026-12-05T10:00:00.000Z",
@@ -63,7 +64,7 @@ const CURSOR_DESCRIPTION = (direction: string) =>
 
 export const listWebhookEventsMeta = routeMeta({
   surface: "v1",
-  examples: { response: { items: [EXAMPLE_EVENT], nextCursor: null } },
+  examples: { response: { items: [EXAMPLE_COMPLETION_EVENT], nextCursor: null } },
   method: "GET",
   path: "/webhook-events",
   summary: "List the organization's completion events",
@@ -104,7 +105,7 @@ export type TListWebhookEventsResponse = z.infer<typeof ZListWebhookEventsRespon
 
 export const getWebhookEventMeta = routeMeta({
   surface: "v1",
-  examples: { response: EXAMPLE_EVENT },
+  examples: { response: EXAMPLE_COMPLETION_EVENT },
   method: "GET",
   path: "/webhook-events/{eventId}",
   summary: "Get one completion event",
@@ -127,7 +128,7 @@ export const resendWebhookEventMeta = routeMeta({
       succeeded: true,
       delivery: {
         id: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
-        eventId: EXAMPLE_EVENT.id,
+        eventId: EXAMPLE_COMPLETION_EVENT.id,
         eventType: "turn.completed",
         status: "SUCCEEDED",
         attemptCount: 1,

@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from "trpc-to-openapi";
+import { EXAMPLE_COMPLETION_EVENT } from "@/contracts/webhooks/event-routes";
 import { WEBHOOK_EVENT_TYPES } from "@/contracts/webhooks/event-types";
 
 type TWebhookDocument = OpenAPIObject & { webhooks?: Record<string, unknown> };
@@ -116,20 +117,7 @@ const COMPLETION_EVENT_SCHEMA = {
       },
     },
   },
-  example: {
-    id: "9b2f0c1e-3f4a-4d5b-8c6d-7e8f9a0b1c2d",
-    type: "turn.completed",
-    createdAt: "2026-12-05T10:00:00.000Z",
-    data: {
-      sessionId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
-      executionId: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
-      automationId: "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
-      triggerId: null,
-      status: "completed",
-      error: null,
-      usage: { inputTokens: 812, outputTokens: 164 },
-    },
-  },
+  example: EXAMPLE_COMPLETION_EVENT,
 };
 
 /**
