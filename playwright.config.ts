@@ -16,6 +16,8 @@ const httpTargetPort = Number(process.env.E2E_HTTP_TARGET_PORT ?? 4010);
 // generic mail and calendar app; its "mail API" is the receiver's /workspace.
 const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4011);
 const oauthIssuer = `http://127.0.0.1:${oauthPort}`;
+// The run's local mail server (test/smtp-sink.ts, started by global setup): invitations and resets.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4012);
 
 /**
  * Everything the service processes print during the run is also appended here, and global
@@ -45,6 +47,8 @@ export const serverEnv: Record<string, string> = {
   // Info, so the secret scan sees everything the service says in normal operation.
   LOG_LEVEL: "info",
   METRICS_TOKEN: E2E_METRICS_TOKEN,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: "Agent Service <no-reply@e2e.test>",
   OAUTH_MAIL_PRESET: "generic",
   OAUTH_MAIL_CLIENT_ID: "e2e-mail-client",
   OAUTH_MAIL_CLIENT_SECRET: "e2e-mail-secret",

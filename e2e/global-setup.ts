@@ -2,20 +2,23 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import type { FullConfig } from "@playwright/test";
 import { OAuth2Server } from "oauth2-mock-server";
+import { startSmtpSink } from "../test/smtp-sink";
 import { startReceiver } from "./support/receiver-server";
 import { findLeaks, secretsOfWorld, type TSecret } from "./support/secret-scan";
 import { WORLD_FILE } from "./support/world";
 import { serverEnv } from "../playwright.config";
 
 /**
- * Starts the run's HTTP receiver (the world's httpTarget) and OAuth provider, and builds the
+ * Starts the run's HTTP receiver (the world's httpTarget), SMTP sink and OAuth provider, and builds the
  * fixture world once per run through the running service (ALLOW_FIXTURES=1). The returned
  * function stops both, then fails the run if the service printed a secret.
  */
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]!.use.baseURL!;
   const targetPort = Number(process.env.E2E_HTTP_TARGET_PORT ?? 4010);
-  const receiver = await startReceiver(targetPort);
+  // The service's mail server (SMTP_URL): what it received is read through the receiver's /__receiver/mail.
+  const smtp = await startSmtpSink(Number(process.env.E2E_SMTP_PORT ?? 4012));
+  const receiver = await startReceiver(targetPort, smtp.received);
   // The service's own mail and calendar app (playwright.config.ts OAUTH_*): consents at once.
   const oauth = new OAuth2Server();
   await oauth.issuer.keys.generate("RS256");
@@ -41,6 +44,7 @@ export default async function globalSetup(config: FullConfig) {
   );
   return async () => {
     await oauth.stop();
+    await smtp.close();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
     scanServiceOutput();
   };

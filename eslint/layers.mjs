@@ -34,6 +34,7 @@ export const LAYERS = {
   },
   "server/models": { dir: "server/models", may: [...BASE, "server/integrations"] },
   "server/oauth": { dir: "server/oauth", may: [...BASE, "server/vault"] },
+  "server/mail": { dir: "server/mail", may: BASE },
   "server/webhooks": { dir: "server/webhooks", may: [...BASE, "server/integrations", "server/observability"] },
 
   // A turn's life (docs/execution.md): the one writer of turns, tool_calls and session_events.
@@ -55,7 +56,7 @@ export const LAYERS = {
       ...BASE,
       ...[
         ...["db", "auth", "vault", "events", "execution", "jobs", "integrations", "models", "idempotency", "oauth"],
-        "webhooks",
+        ...["webhooks", "mail"],
       ].map((name) => `server/${name}`),
     ],
   },

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { TReceivedMail } from "../../test/smtp-sink";
 
 /**
  * The fixture world's `httpTarget`: a real HTTP receiver on loopback that the service's tools
@@ -8,7 +9,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * the message (it reaches the receiver through the fixture agents' `{{message}}` argument).
  *
  * Control routes (never called by the service): GET /__receiver/requests?marker=...,
- * POST /__receiver/respond { marker, status, body } (applies to requests containing marker).
+ * POST /__receiver/respond { marker, status, body } (applies to requests containing marker),
+ * GET /__receiver/mail?to=... (what the run's SMTP sink received for that address, oldest first).
  */
 export type TReceivedRequest = {
   method: string;
@@ -44,7 +46,7 @@ function answerFailure(response: ServerResponse, error: unknown): void {
   response.end();
 }
 
-export function startReceiver(port: number): Promise<Server> {
+export function startReceiver(port: number, mails: readonly TReceivedMail[] = []): Promise<Server> {
   const received: TReceivedRequest[] = [];
   const scripted: TScripted[] = [];
   const respond = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -59,6 +61,13 @@ export function startReceiver(port: number): Promise<Server> {
       return json(
         200,
         received.filter((entry) => JSON.stringify(entry).includes(marker)),
+      );
+    }
+    if (url.pathname === "/__receiver/mail") {
+      const to = (url.searchParams.get("to") ?? "").toLowerCase();
+      return json(
+        200,
+        mails.filter((mail) => mail.to.includes(to)),
       );
     }
     if (url.pathname === "/__receiver/respond" && request.method === "POST") {

@@ -198,6 +198,15 @@ const ZEnv = z.object({
   MODEL_STREAM_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // OpenAI Responses calls send store: false (no copy kept by OpenAI) unless this is 1.
   OPENAI_STORE: booleanFlag,
+  // Outgoing email (invitations, password resets): smtp://user:pass@host:587 or smtps://...:465.
+  // Unset = no email; the console shows each link once to copy instead (docs/team.md).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // The From of that email.
+  MAIL_FROM: z.string().min(3).default("Agent Service <no-reply@localhost>"),
   // `npm run worker` only: the port of its own operations endpoint (GET /metrics with bearer
   // METRICS_TOKEN, /health/live, /health/ready); unset = off. A worker has no web server, and
   // /api/metrics of a web process shows only that process's series. See docs/deployment.md.

@@ -44,3 +44,25 @@ export const ChartIcon = () => (
     <path d="M17 16v-8" />
   </svg>
 );
+
+/** Two people: the organization's members. */
+export const PeopleIcon = () => (
+  <svg {...props}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7" />
+    <path d="M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+  </svg>
+);
+
+/** A list with bullets: the audit log. */
+export const ListIcon = () => (
+  <svg {...props}>
+    <path d="M9 6h11" />
+    <path d="M9 12h11" />
+    <path d="M9 18h11" />
+    <circle cx="4.5" cy="6" r="1" />
+    <circle cx="4.5" cy="12" r="1" />
+    <circle cx="4.5" cy="18" r="1" />
+  </svg>
+);

@@ -7,7 +7,7 @@ import { AgentIcon, LibraryIcon, LinkIcon, PlugIcon } from "@/components/authori
 import { FlowIcon } from "@/components/flows/flow-icon";
 import { TriggerIcon } from "@/components/triggers/trigger-icon";
 import { BookIcon, BuildingIcon, KeyIcon, OverviewIcon, TerminalIcon } from "@/components/ui/icons";
-import { ChartIcon, ChatIcon, GaugeIcon, SessionsIcon } from "./nav-icons";
+import { ChartIcon, ChatIcon, GaugeIcon, ListIcon, PeopleIcon, SessionsIcon } from "./nav-icons";
 import { NavPending } from "./navigation-progress";
 import styles from "./shell.module.css";
 
@@ -62,6 +62,35 @@ const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
         label: "Knowledge",
         icon: <LibraryIcon />,
         matches: (path) => path.startsWith("/knowledge"),
+      },
+    ],
+  },
+  {
+    title: "Team",
+    items: [
+      {
+        href: "/settings/members",
+        label: "Members",
+        icon: <PeopleIcon />,
+        matches: (path) => path.startsWith("/settings/members"),
+      },
+      {
+        href: "/settings/domains",
+        label: "Domains",
+        icon: <BuildingIcon />,
+        matches: (path) => path.startsWith("/settings/domains"),
+      },
+      {
+        href: "/settings/audit",
+        label: "Audit log",
+        icon: <ListIcon />,
+        matches: (path) => path.startsWith("/settings/audit"),
+      },
+      {
+        href: "/settings/account",
+        label: "Your account",
+        icon: <KeyIcon />,
+        matches: (path) => path.startsWith("/settings/account"),
       },
     ],
   },

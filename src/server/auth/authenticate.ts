@@ -35,10 +35,11 @@ export async function authenticateBearer(
 type TOwner = { email: string; name: string; disabledAt: Date | null; role: TUserActor["orgRole"] | null };
 type TCredentialRow = TOwner & { id: string; secretHash: string; userId: string; organizationId: string };
 
-// A credential with its owner and the owner's role in the credential's organization: one
-// statement, on the driver (queryRows), because every API request starts here.
+// A credential with its owner and the owner's role in the credential's organization (none while
+// the membership is disabled, which refuses the credential like a removal does): one statement, on the driver (queryRows), because every API request starts here.
 const credentialSql = (columns: Prisma.Sql, table: Prisma.Sql, prefix: string) => Prisma.sql`
-  SELECT c.id, c."secretHash", c."userId", c."organizationId", ${columns}, u.email, u.name, u."disabledAt", m.role::text AS role
+  SELECT c.id, c."secretHash", c."userId", c."organizationId", ${columns}, u.email, u.name, u."disabledAt",
+    CASE WHEN m."disabledAt" IS NULL THEN m.role::text END AS role
   FROM ${table} c JOIN users u ON u.id = c."userId"
   LEFT JOIN organization_memberships m ON m."userId" = c."userId" AND m."organizationId" = c."organizationId"
   WHERE c.prefix = ${prefix}`;
@@ -124,7 +125,7 @@ export async function userActor(
       email: true,
       name: true,
       disabledAt: true,
-      orgMemberships: { where: { organizationId: orgId }, select: { role: true } },
+      orgMemberships: { where: { organizationId: orgId, disabledAt: null }, select: { role: true } },
     },
   });
   return actorOf(userId, user && { ...user, role: user.orgMemberships[0]?.role ?? null }, orgId, via, credentialId);

@@ -4,6 +4,7 @@ import { agentsRouter } from "./agents/router";
 import { assistantConfigRouter } from "./assistant-config/router";
 import { assistantConnectionsRouter } from "./assistant-connections/router";
 import { assistantWorkersRouter } from "./assistant-workers/router";
+import { auditRouter } from "./audit/router";
 import { apiKeysRouter } from "./api-keys/router";
 import { authRouter } from "./auth/router";
 import { budgetRouter } from "./budget/router";
@@ -11,11 +12,14 @@ import { connectionsRouter } from "./connections/router";
 import { flowsRouter } from "./flows/router";
 import { integrationsRouter } from "./integrations/router";
 import { knowledgeRouter } from "./knowledge/router";
+import { membersRouter } from "./members/router";
 import { partnerEntitlementsRouter } from "./partner-entitlements/router";
 import { partnerProvisioningRouter } from "./partner-provisioning/router";
 import { partnerWorkersRouter } from "./partner-workers/router";
+import { passwordsRouter } from "./passwords/router";
 import { sessionConsoleRouter } from "./sessions/console/router";
 import { sessionsRouter } from "./sessions/router";
+import { teamDomainsRouter } from "./team-domains/router";
 import { tenancyRouter } from "./tenancy/router";
 import { tenantRouter } from "./tenant/router";
 import { triggersRouter } from "./triggers/router";
@@ -48,6 +52,10 @@ export const appRouter = router({
   webhookEndpoints: webhookEndpointsRouter,
   webhookEvents: webhookEventsRouter,
   tenant: tenantRouter,
+  members: membersRouter,
+  teamDomains: teamDomainsRouter,
+  passwords: passwordsRouter,
+  audit: auditRouter,
 });
 
 export type TAppRouter = typeof appRouter;

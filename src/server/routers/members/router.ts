@@ -1,0 +1,4 @@
+import { router } from "@/server/trpc/init";
+
+/** The organization's people: members, invitations, roles (console). */
+export const membersRouter = router({});
