@@ -28,6 +28,16 @@ async function countOrganization(surface: TContext["surface"], actor: TUserActor
   if (surface === "v1") await countAfterAuthentication("v1", { organization: actor.orgId });
 }
 
+/**
+ * Bearer flavours are served by the machine API surfaces only: the console's /api/trpc serves the
+ * whole router, and through it a key would skip its surface's rate limits and refusals. The
+ * browser never sends a bearer there, so nothing the console does is refused.
+ */
+const machineSurface = withDatabase.use(async ({ ctx, next }) => {
+  if (ctx.surface === "console") throw notFound();
+  return next();
+});
+
 const partnerRefusal = () => new AppError("UNAUTHORIZED", "The credential is missing, invalid or not accepted here.");
 
 /**
@@ -73,7 +83,7 @@ export const operatorProcedure = signedInProcedure.use(async ({ ctx, next }) => 
 });
 
 /** Personal API key (yk_) only: run routes, stream, turn-approval, fire, MCP. */
-export const userKeyProcedure = withDatabase.use(async ({ ctx, next }) => {
+export const userKeyProcedure = machineSurface.use(async ({ ctx, next }) => {
   const actor = (await authenticateBearer(ctx.req.headers, ["api_key"])) as TUserActor | null;
   if (!actor) throw notFound();
   await countOrganization(ctx.surface, actor);
@@ -81,7 +91,7 @@ export const userKeyProcedure = withDatabase.use(async ({ ctx, next }) => {
 });
 
 /** Personal API key or short-lived user token (yk_ or yku_): authoring and knowledge routes. */
-export const userTokenProcedure = withDatabase.use(async ({ ctx, next }) => {
+export const userTokenProcedure = machineSurface.use(async ({ ctx, next }) => {
   const actor = (await authenticateBearer(ctx.req.headers, ["api_key", "user_token"])) as TUserActor | null;
   if (!actor) throw notFound();
   await countOrganization(ctx.surface, actor);
@@ -89,7 +99,7 @@ export const userTokenProcedure = withDatabase.use(async ({ ctx, next }) => {
 });
 
 /** Partner key (ykp_). */
-export const partnerProcedure = withDatabase.use(async ({ ctx, next }) => {
+export const partnerProcedure = machineSurface.use(async ({ ctx, next }) => {
   const actor = (await authenticateBearer(ctx.req.headers, ["partner_key"])) as TPartnerActor | null;
   if (!actor) throw partnerRefusal();
   return next({ ctx: { actor } });
@@ -102,9 +112,8 @@ export const partnerProcedure = withDatabase.use(async ({ ctx, next }) => {
  * TUserActor, exactly as on /api/v1), so the v1 services decide with the person's current roles.
  * Runs before the input is parsed, like the other flavours: refusals never depend on the body.
  */
-export const tenantProcedure = withDatabase.use(async ({ ctx, getRawInput, next }) => {
-  // Only through /api/partner/v1, where the partner surface's limits count the customer (the
-  // console's /api/trpc serves the whole router).
+export const tenantProcedure = machineSurface.use(async ({ ctx, getRawInput, next }) => {
+  // Only through /api/partner/v1, where the partner surface's limits count the customer.
   if (ctx.surface !== "partner-v1") throw notFound();
   const credential = (await authenticateBearer(ctx.req.headers, ["partner_key", "lease_token"])) as
     TPartnerActor | TLeaseActor | null;
@@ -121,7 +130,7 @@ export const tenantProcedure = withDatabase.use(async ({ ctx, getRawInput, next 
 });
 
 /** Leased token (ykt_). */
-export const leaseProcedure = withDatabase.use(async ({ ctx, next }) => {
+export const leaseProcedure = machineSurface.use(async ({ ctx, next }) => {
   const actor = (await authenticateBearer(ctx.req.headers, ["lease_token"])) as TLeaseActor | null;
   if (!actor) throw partnerRefusal();
   return next({ ctx: { actor } });
