@@ -8,7 +8,7 @@ import { lockAutomation } from "@/server/services/revisions/test-run-revision";
 import { readDraft, verifyDraft } from "./draft";
 import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import type { TRevisionSetup } from "./revision-snapshot";
-import { publishChangedRevision, type TPublishAnswer } from "./publish-changed-revision";
+import { publishChangedRevision } from "./publish-changed-revision";
 
 /** Findings refuse a publish or a test run alike: 422 VALIDATION with details.findings. */
 export function draftRefusal(findings: TFinding[], action = "published"): AppError {
@@ -48,13 +48,13 @@ export async function verifiedAgentDraft(
 /**
  * Publishes the draft as the next revision; the agent's check is the verifier
  * (`verifiedAgentDraft`). A draft equal to the published revision publishes nothing and answers
- * that revision with `unchanged: true` (the v1 answer keeps its shape: the same number again).
+ * that revision's number again (the v1 answer keeps its shape).
  */
 export async function publishAgent(
   actor: TUserActor,
   input: TPublishAgentRequest,
   record?: TRecordAnswer<TPublishAgentResponse>,
-): Promise<TPublishAgentResponse & Pick<TPublishAnswer<unknown>, "unchanged">> {
+): Promise<TPublishAgentResponse> {
   return publishChangedRevision(
     "AGENT",
     actor,

@@ -8,20 +8,17 @@ import { recordAudit } from "@/server/services/audit/record-audit";
 import { PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revision";
 import { sameJson } from "./revision-json";
 
-export type TPublishAnswer<TBelt> = {
-  revision: number;
-  belt: TBelt;
-  /** True when the draft equals the published revision: no revision was created. */
-  unchanged: boolean;
-};
+/** The revision callers now run; the same number again when nothing changed (the v1 shape has no flag). */
+export type TPublishAnswer<TBelt> = { revision: number; belt: TBelt };
 
 const NOUN: Record<TAutomationKind, string> = { AGENT: "agent", FLOW: "flow" };
 
 /**
  * Publishes an agent's or a flow's draft as the next revision (1, 2, 3, ...), unless the draft
  * (as verified) is exactly the published revision: then nothing is written and the answer is
- * that revision, `unchanged: true` (docs/decisions-incoming/traps-b.md: a blind re-publish is a
- * no-op, not an error). A change note alone is not a change.
+ * that revision's number again (docs/decisions-incoming/traps-b.md: a blind re-publish is a
+ * no-op, not an error; the console says "Nothing changed since revision N"). A change note alone
+ * is not a change.
  *
  * `verified` takes the automation's row lock, checks the draft the kind's way and throws its 422
  * on findings. The lock serializes concurrent publishes, so the draft that is verified is the
@@ -50,7 +47,7 @@ export async function publishChangedRevision<TBelt extends Prisma.InputJsonValue
     if (current && sameJson(current.content, content)) {
       const answer = { revision: current.revision, belt: content.belt };
       await record?.(tx, answer);
-      return { ...answer, unchanged: true };
+      return answer;
     }
     const latest = await tx.automationRevision.aggregate({
       where: { automationId: automation.id, revision: PUBLISHED_REVISIONS },
@@ -72,7 +69,7 @@ export async function publishChangedRevision<TBelt extends Prisma.InputJsonValue
     });
     const answer = { revision, belt: content.belt };
     await record?.(tx, answer);
-    return { ...answer, unchanged: false };
+    return answer;
   });
 }
 
