@@ -18,12 +18,12 @@ export function RevisionHistory({ agentId }: { agentId: string }) {
   return (
     <>
       <History
-      list={revisions.data?.revisions}
-      error={revisions.isError ? revisions.error : null}
-      description="Each publish freezes the draft as a numbered revision. Runs use the newest one."
-      className={styles.history}
-      noteClassName={styles.noteCell}
-      renderRevision={(revision, close) => <RevisionSnapshot agentId={agentId} revision={revision} onClose={close} />}
+        list={revisions.data?.revisions}
+        error={revisions.isError ? revisions.error : null}
+        description="Each publish freezes the draft as a numbered revision. Runs use the newest one."
+        className={styles.history}
+        noteClassName={styles.noteCell}
+        renderRevision={(revision, close) => <RevisionSnapshot agentId={agentId} revision={revision} onClose={close} />}
       />
       <RevisionTools
         kind="agent"

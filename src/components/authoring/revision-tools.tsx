@@ -82,10 +82,16 @@ function Compare({ kind, automationId, revisions }: { kind: TKind; automationId:
   const [asked, setAsked] = useState<{ from: number; to: number } | null>(null);
   const input = asked ? { id: automationId, ...asked } : { id: automationId, from: 1, to: 1 };
   const agentDiff = useQuery(
-    trpc.agents.compareRevisions.queryOptions(input, { enabled: Boolean(asked) && kind === "agent", staleTime: Infinity }),
+    trpc.agents.compareRevisions.queryOptions(input, {
+      enabled: Boolean(asked) && kind === "agent",
+      staleTime: Infinity,
+    }),
   );
   const flowDiff = useQuery(
-    trpc.flows.compareRevisions.queryOptions(input, { enabled: Boolean(asked) && kind === "flow", staleTime: Infinity }),
+    trpc.flows.compareRevisions.queryOptions(input, {
+      enabled: Boolean(asked) && kind === "flow",
+      staleTime: Infinity,
+    }),
   );
   const diff = kind === "agent" ? agentDiff : flowDiff;
   return (
@@ -219,8 +225,8 @@ function Restore({ kind, automationId, revisions }: { kind: TKind; automationId:
         onConfirm={() => detach(onConfirm(), "revision tools: restore")}
         onClose={() => setConfirming(false)}
       >
-        The {NOUN[kind]}&apos;s draft is replaced by revision {revision}, including unsaved changes in the editor. Nothing
-        is published: {RUNNERS[kind].toLowerCase()} keep the published revision until you publish the draft.
+        The {NOUN[kind]}&apos;s draft is replaced by revision {revision}, including unsaved changes in the editor.
+        Nothing is published: {RUNNERS[kind].toLowerCase()} keep the published revision until you publish the draft.
       </ConfirmDialog>
     </div>
   );

@@ -61,11 +61,11 @@ export function FlowRevisions({ flowId }: { flowId: string }) {
   return (
     <>
       <RevisionHistory
-      list={revisions.data?.revisions}
-      error={revisions.isError ? revisions.error : null}
-      description="Each publish freezes the draft as a numbered revision. A run keeps the revision it started on."
-      className={styles.history}
-      renderRevision={(revision, close) => <RevisionView flowId={flowId} revision={revision} onClose={close} />}
+        list={revisions.data?.revisions}
+        error={revisions.isError ? revisions.error : null}
+        description="Each publish freezes the draft as a numbered revision. A run keeps the revision it started on."
+        className={styles.history}
+        renderRevision={(revision, close) => <RevisionView flowId={flowId} revision={revision} onClose={close} />}
       />
       <RevisionTools
         kind="flow"

@@ -17,7 +17,10 @@ export const ZSessionRunFactsResponse = z.object({
     kind: z.enum(["agent", "flow"]),
     name: z.string(),
     domainId: ZUuid,
-    publishedRevision: z.int().nullable().meta({ description: "The revision callers run now (null: never published)." }),
+    publishedRevision: z
+      .int()
+      .nullable()
+      .meta({ description: "The revision callers run now (null: never published)." }),
   }),
   revision: z.object({
     number: z.int().meta({ description: "Negative for a test run, which pins a snapshot of the draft." }),

@@ -1,7 +1,4 @@
-import {
-  ZCompareFlowRevisionsRequest,
-  ZCompareFlowRevisionsResponse,
-} from "@/contracts/flows/compare-flow-revisions";
+import { ZCompareFlowRevisionsRequest, ZCompareFlowRevisionsResponse } from "@/contracts/flows/compare-flow-revisions";
 import { compareFlowRevisions as service } from "@/server/services/flows/compare-flow-revisions";
 import { consoleProcedure } from "@/server/trpc/procedures";
 

@@ -2,7 +2,11 @@ import type { TUserActor } from "@/server/auth/actor";
 import { db, type TTransaction } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/client";
 import { visibleTools, type TVisibleTool } from "@/server/integrations/catalog";
-import { authorizeAutomation, type TAutomationKind, type TAutomationRef } from "@/server/services/automations/automation-access";
+import {
+  authorizeAutomation,
+  type TAutomationKind,
+  type TAutomationRef,
+} from "@/server/services/automations/automation-access";
 import type { TRevisionContent } from "@/server/services/automations/publish-revision";
 import { recordAudit } from "@/server/services/audit/record-audit";
 import { PUBLISHED_REVISIONS } from "@/server/services/revisions/test-run-revision";

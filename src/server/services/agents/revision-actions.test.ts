@@ -112,9 +112,9 @@ describe("comparing agent revisions", () => {
   it("refuses a revision that does not exist, and people outside the agent's domain", async () => {
     const id = await newAgent();
     await (await consoleAs(world.people.editor)).agents.publish({ id });
-    expect(await refusalOf((await consoleAs(world.people.editor)).agents.compareRevisions({ id, from: 1, to: 9 }))).toBe(
-      "NOT_FOUND 404",
-    );
+    expect(
+      await refusalOf((await consoleAs(world.people.editor)).agents.compareRevisions({ id, from: 1, to: 9 })),
+    ).toBe("NOT_FOUND 404");
     expect(
       await refusalOf((await consoleAs(world.people.salesEditor)).agents.compareRevisions({ id, from: 1, to: 1 })),
     ).toBe("FORBIDDEN 403");
@@ -132,7 +132,11 @@ describe("restoring an agent revision into the draft", () => {
 
     const restored = await editor.agents.restoreRevision({ id, revision: 1 });
     expect(restored.restoredRevision).toBe(1);
-    expect(restored.agent.setup).toMatchObject({ procedure: "Old way", model: "builtin:echo", principles: "Be brief." });
+    expect(restored.agent.setup).toMatchObject({
+      procedure: "Old way",
+      model: "builtin:echo",
+      principles: "Be brief.",
+    });
     expect(restored.agent.knowledgeSelection).toEqual({ mode: "none", moduleIds: [] });
     expect(restored.agent.publishedRevision).toBe(2);
     expect((await editor.agents.get({ id })).agent.setup.procedure).toBe("Old way");

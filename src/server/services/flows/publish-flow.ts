@@ -55,10 +55,7 @@ export async function verifiedFlowDraft(
  * Publishes the draft document as the next revision, as agents do; the flow's check is
  * `verifiedFlowDraft`. A draft equal to the published revision publishes nothing and answers its number.
  */
-export async function publishFlow(
-  actor: TUserActor,
-  input: TPublishFlowRequest,
-): Promise<TPublishFlowResponse> {
+export async function publishFlow(actor: TUserActor, input: TPublishFlowRequest): Promise<TPublishFlowResponse> {
   return publishChangedRevision(
     "FLOW",
     actor,

@@ -32,7 +32,11 @@ const auditKinds = async (subjectId: string) =>
 
 async function newFlow(first: TFlowGraph) {
   const editor = await consoleAs(world.people.editor);
-  const flow = await editor.flows.create({ domainId: world.acme.ops, name: `Flow ${crypto.randomUUID().slice(0, 8)}`, graph: first });
+  const flow = await editor.flows.create({
+    domainId: world.acme.ops,
+    name: `Flow ${crypto.randomUUID().slice(0, 8)}`,
+    graph: first,
+  });
   return { editor, id: flow.id };
 }
 

@@ -40,7 +40,9 @@ describe("session run facts", () => {
     expect(opened.status).toBe(202);
     expect((await waitForTurn(opened.body.executionId)).status).toBe("COMPLETED");
 
-    const facts = await (await consoleAs(world.people.viewer)).sessionConsole.runFacts({
+    const facts = await (
+      await consoleAs(world.people.viewer)
+    ).sessionConsole.runFacts({
       sessionId: opened.body.sessionId,
     });
     const agent = await db().automation.findUniqueOrThrow({ where: { id: agentId }, select: { name: true } });
@@ -79,7 +81,9 @@ describe("session run facts", () => {
     await waitForTurn(opened.body.executionId);
     for (const who of ["salesEditor", "globexOwner"] as const)
       expect(
-        await refusalOf((await consoleAs(world.people[who])).sessionConsole.runFacts({ sessionId: opened.body.sessionId })),
+        await refusalOf(
+          (await consoleAs(world.people[who])).sessionConsole.runFacts({ sessionId: opened.body.sessionId }),
+        ),
         who,
       ).toBe("NOT_FOUND 404");
   });
