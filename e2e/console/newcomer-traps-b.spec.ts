@@ -21,6 +21,9 @@ async function expectNoSeriousAxeViolations(page: Page, what: string) {
 }
 
 test.describe("newcomer traps (revisions, session facts, 404, dark)", () => {
+  // Several pages, publishes and axe runs per test: more than the default minute on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
+
   test("publishing twice says nothing changed; a change publishes; revisions compare and restore", async ({
     page,
     context,
@@ -33,7 +36,7 @@ test.describe("newcomer traps (revisions, session facts, 404, dark)", () => {
     await page.goto(`/domains/${ops}/agents/new`);
     await page.getByLabel("Name").fill(name);
     await page.getByRole("button", { name: "Create agent" }).click();
-    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible({ timeout: 30_000 });
     await page.getByLabel("Principles").fill("Answer in English.");
 
     await page.getByRole("button", { name: "Save and publish revision 1" }).click();
