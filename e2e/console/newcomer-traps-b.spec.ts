@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { bearer, world } from "../support/world";
 import { useFixtureSession } from "./helpers";
 
@@ -10,6 +10,8 @@ import { useFixtureSession } from "./helpers";
 // Only records this spec creates are changed (its own agent); the fixture world is only read.
 
 const acme = () => world().orgs.acme;
+// The machine these run on is shared and slow at times: each step waits up to 30 s, not 10.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 async function expectNoSeriousAxeViolations(page: Page, what: string) {
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
@@ -36,7 +38,7 @@ test.describe("newcomer traps (revisions, session facts, 404, dark)", () => {
     await page.goto(`/domains/${ops}/agents/new`);
     await page.getByLabel("Name").fill(name);
     await page.getByRole("button", { name: "Create agent" }).click();
-    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await page.getByLabel("Principles").fill("Answer in English.");
 
     await page.getByRole("button", { name: "Save and publish revision 1" }).click();
