@@ -14,6 +14,7 @@ import styles from "./agents.module.css";
 
 export type TPublishOutcome =
   | { kind: "published"; revision: number; belt: TBeltEntry[] }
+  | { kind: "unchanged"; revision: number }
   | { kind: "refused"; message: string; findings: TPublishFinding[] }
   | { kind: "failed"; message: string };
 
@@ -40,9 +41,13 @@ export function PublishCard({ publishedRevision, dirty, onPublish }: TProps) {
     setNoteError(null);
     setBusy(true);
     setOutcome(null);
+    const before = publishedRevision;
     try {
       const result = await onPublish(changeNote);
-      setOutcome(result);
+      // Publishing the published draft again creates nothing: the answer is the same number.
+      setOutcome(
+        result.kind === "published" && result.revision === before ? { kind: "unchanged", revision: before } : result,
+      );
       if (result.kind === "published") setChangeNote("");
     } finally {
       setBusy(false);
@@ -89,6 +94,13 @@ export function PublishCard({ publishedRevision, dirty, onPublish }: TProps) {
             </Alert>
             <p className={styles.subheading}>Bindings of revision {outcome.revision}</p>
             <BeltList belt={outcome.belt} empty="No integrations: the agent answers without tools." />
+          </div>
+        ) : null}
+        {outcome?.kind === "unchanged" ? (
+          <div className={styles.outcome}>
+            <Alert tone="warning" title={`Nothing changed since revision ${outcome.revision}`}>
+              The draft is the published revision, so no new revision was created.
+            </Alert>
           </div>
         ) : null}
         {outcome?.kind === "refused" ? (

@@ -21,7 +21,7 @@ import { FlowGraphView } from "./flow-graph-view";
 import { useLiveValidation } from "./use-live-validation";
 import styles from "./flows.module.css";
 
-type TNotice = { tone: "success" | "error"; title: string; message: string } | null;
+type TNotice = { tone: "success" | "warning" | "error"; title: string; message: string } | null;
 
 /** The editable draft: the document (YAML or JSON) beside its graph, live findings, publish. */
 export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
@@ -88,15 +88,21 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
       return;
     }
     if (dirty && !(await save())) return;
+    const before = flow.publishedRevision;
     try {
       const result = await publish.mutateAsync({ id: flow.id, changeNote: changeNote.trim() || null });
       setChangeNote("");
       await invalidate();
-      setNotice({
-        tone: "success",
-        title: `Published revision ${result.revision}`,
-        message: "New runs use this revision.",
-      });
+      // Publishing the published document again creates nothing: the answer is the same number.
+      setNotice(
+        result.revision === before
+          ? {
+              tone: "warning",
+              title: `Nothing changed since revision ${before}`,
+              message: "The draft is the published revision, so no new revision was created.",
+            }
+          : { tone: "success", title: `Published revision ${result.revision}`, message: "New runs use this revision." },
+      );
     } catch (error) {
       const refused = appErrorOf(error)?.code === "VALIDATION";
       setRevalidate((count) => count + 1);

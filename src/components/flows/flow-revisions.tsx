@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
 import { IDENTITY_MODE_LABEL } from "@/components/agents/identity-modes";
+import { RevisionTools } from "@/components/authoring/revision-tools";
 import { RevisionHistory } from "@/components/automations/revision-history";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -49,17 +50,29 @@ function RevisionView({ flowId, revision, onClose }: { flowId: string; revision:
   );
 }
 
-/** Every published revision, newest first; "View" opens that revision's document and graph. */
+/**
+ * Every published revision, newest first; "View" opens that revision's document and graph. Below
+ * it, two revisions can be compared step by step and one restored into the draft.
+ */
 export function FlowRevisions({ flowId }: { flowId: string }) {
   const trpc = useTRPC();
   const revisions = useQuery(trpc.flows.listRevisions.queryOptions({ id: flowId }));
+  const flow = useQuery(trpc.flows.get.queryOptions({ id: flowId }));
   return (
-    <RevisionHistory
-      list={revisions.data?.revisions}
-      error={revisions.isError ? revisions.error : null}
-      description="Each publish freezes the draft as a numbered revision. A run keeps the revision it started on."
-      className={styles.history}
-      renderRevision={(revision, close) => <RevisionView flowId={flowId} revision={revision} onClose={close} />}
-    />
+    <>
+      <RevisionHistory
+        list={revisions.data?.revisions}
+        error={revisions.isError ? revisions.error : null}
+        description="Each publish freezes the draft as a numbered revision. A run keeps the revision it started on."
+        className={styles.history}
+        renderRevision={(revision, close) => <RevisionView flowId={flowId} revision={revision} onClose={close} />}
+      />
+      <RevisionTools
+        kind="flow"
+        automationId={flowId}
+        domainId={flow.data?.flow.domainId}
+        revisions={revisions.data?.revisions.map((revision) => revision.revision)}
+      />
+    </>
   );
 }

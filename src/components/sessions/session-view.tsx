@@ -1,6 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { detach } from "@/client/detach";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
 import type { TSessionDetails } from "./types";
@@ -12,6 +14,7 @@ import { Composer } from "./composer";
 import { FlowRunSteps } from "./flow-run-steps";
 import { ShareWithSupport } from "@/components/partner/share-with-support";
 import { SessionManage } from "./session-manage";
+import { SessionRunFacts } from "./session-run-facts";
 import styles from "./sessions.module.css";
 import { Transcript } from "./transcript";
 import { useSessionStream } from "./use-session-stream";
@@ -49,7 +52,16 @@ export function SessionView({ sessionId, afterDelete }: { sessionId: string; aft
   const details = useQuery(trpc.sessionConsole.get.queryOptions({ sessionId }));
   const stream = useSessionStream(sessionId);
   const flowRun = useQuery(trpc.flows.getRun.queryOptions({ sessionId }));
+  const facts = useQuery(trpc.sessionConsole.runFacts.queryOptions({ sessionId }));
   const isFlowRun = Boolean(flowRun.data?.flowRun);
+  // Timings exist once turns and tool calls finish: read them again whenever one moves on.
+  const progress = details.data?.turns
+    .map((turn) => `${turn.executionId}:${turn.status}:${turn.toolCalls.map((call) => call.status).join(",")}`)
+    .join("|");
+  const refetchFacts = facts.refetch;
+  useEffect(() => {
+    if (progress !== undefined) detach(refetchFacts(), "session view: run facts");
+  }, [progress, refetchFacts]);
   if (details.isError) {
     return (
       <Alert tone="error" title="The session could not be loaded">
@@ -73,11 +85,12 @@ export function SessionView({ sessionId, afterDelete }: { sessionId: string; aft
           {STREAM_LABEL[stream.status]}
         </span>
       </div>
+      {facts.data ? <SessionRunFacts facts={facts.data} /> : null}
       <FlowRunSteps sessionId={sessionId} />
       {session.pendingApproval ? <ApprovalPanel sessionId={sessionId} pending={session.pendingApproval} /> : null}
       <Card flush>
         {/* A flow run's input, steps, output and error are the flow run card's: the chat transcript would repeat them as bubbles. */}
-        {isFlowRun ? null : <Transcript details={session} liveText={stream.liveText} />}
+        {isFlowRun ? null : <Transcript details={session} liveText={stream.liveText} facts={facts.data} />}
         {isFlowRun ? (
           <p className={styles.note}>
             This session records a flow run: flows take their input when they start and accept no messages.

@@ -1,9 +1,12 @@
 "use client";
 
+import type { TSessionRunFactsResponse } from "@/contracts/session-console/session-run-facts";
 import type { TSessionDetails } from "./types";
 import type { TLiveText } from "./use-session-stream";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
+import { formatDuration } from "./run-facts";
+import { TurnFacts } from "./session-run-facts";
 import styles from "./sessions.module.css";
 
 type TTurn = TSessionDetails["turns"][number];
@@ -38,7 +41,7 @@ function Decision({ decision }: { decision: NonNullable<TToolCall["decision"]> }
  * A tool call with its arguments and result as recorded (secrets are masked by the service).
  * While it awaits approval its arguments are in the approval panel, so they are not repeated here.
  */
-function ToolCall({ call }: { call: TToolCall }) {
+function ToolCall({ call, durationMs }: { call: TToolCall; durationMs: number | null | undefined }) {
   const awaiting = call.status === "awaiting_approval";
   return (
     <div>
@@ -47,6 +50,11 @@ function ToolCall({ call }: { call: TToolCall }) {
           <code>{call.name}</code>
           <Badge tone={TOOL_TONE[call.status]}>{call.status.replace("_", " ")}</Badge>
           {call.errorCode ? <span className={styles.status}>{call.errorCode}</span> : null}
+          {typeof durationMs === "number" ? (
+            <span className={styles.status} data-testid="tool-call-duration">
+              took {formatDuration(durationMs)}
+            </span>
+          ) : null}
           {awaiting ? <span className={styles.status}>arguments in the approval above</span> : null}
         </summary>
         {awaiting ? null : (
@@ -91,8 +99,19 @@ function Message({ message }: { message: TSessionDetails["messages"][number] }) 
  * The conversation in order: each user message, then the tool calls of the turn it started,
  * then the answer; a reply still being written shows its streamed text.
  */
-export function Transcript({ details, liveText }: { details: TSessionDetails; liveText: Record<string, TLiveText> }) {
+export function Transcript({
+  details,
+  liveText,
+  facts,
+}: {
+  details: TSessionDetails;
+  liveText: Record<string, TLiveText>;
+  /** The revision each turn ran and the timing of turns and tool calls, once loaded. */
+  facts?: TSessionRunFactsResponse;
+}) {
   const turns = new Map(details.turns.map((turn) => [turn.executionId, turn]));
+  const turnFacts = new Map(facts?.turns.map((turn) => [turn.executionId, turn]));
+  const callDurations = new Map(facts?.toolCalls.map((call) => [call.id, call.durationMs]));
   const answered = new Set(
     details.messages.filter((message) => message.role !== "user").map((message) => message.executionId),
   );
@@ -103,7 +122,10 @@ export function Transcript({ details, liveText }: { details: TSessionDetails; li
     const turn = turns.get(executionId);
     if (!turn) return;
     shownTurns.add(executionId);
-    for (const call of turn.toolCalls) items.push(<ToolCall key={call.id} call={call} />);
+    const timing = turnFacts.get(executionId);
+    if (timing) items.push(<TurnFacts key={`turn-${executionId}`} turn={timing} />);
+    for (const call of turn.toolCalls)
+      items.push(<ToolCall key={call.id} call={call} durationMs={callDurations.get(call.id)} />);
   };
   for (const message of details.messages) {
     if (message.role !== "user") showTurn(message.executionId);

@@ -1,4 +1,5 @@
 import { router } from "@/server/trpc/init";
+import { compareRevisions } from "./console/compare-revisions";
 import { createAgent as consoleCreateAgent } from "./console/create-agent";
 import { getAgent } from "./console/get-agent";
 import { getRevision } from "./console/get-revision";
@@ -6,6 +7,7 @@ import { listAgents } from "./console/list-agents";
 import { listModels } from "./console/list-models";
 import { listRevisions } from "./console/list-revisions";
 import { publishAgent as consolePublishAgent } from "./console/publish-agent";
+import { restoreRevision } from "./console/restore-revision";
 import { runAgent } from "./console/run-agent";
 import { setBindingPolicies } from "./console/set-binding-policies";
 import { setKnowledgeSelection as consoleSetKnowledgeSelection } from "./console/set-knowledge-selection";
@@ -30,6 +32,8 @@ export const agentsRouter = router({
   listRevisions,
   listModels,
   getRevision,
+  compareRevisions,
+  restoreRevision,
   setKnowledgeSelection: consoleSetKnowledgeSelection,
   run: runAgent,
   testRun: testRunAgent,

@@ -1,4 +1,5 @@
 import { router } from "@/server/trpc/init";
+import { compareFlowRevisions } from "./compare-flow-revisions";
 import { createFlow } from "./create-flow";
 import { getFlow } from "./get-flow";
 import { getFlowRevision } from "./get-flow-revision";
@@ -6,6 +7,7 @@ import { getFlowRun } from "./get-flow-run";
 import { listFlowRevisions } from "./list-flow-revisions";
 import { listFlows } from "./list-flows";
 import { publishFlow } from "./publish-flow";
+import { restoreFlowRevision } from "./restore-flow-revision";
 import { runFlow } from "./run-flow";
 import { setFlowBindingPolicies } from "./set-flow-binding-policies";
 import { testRunFlow } from "./test-run-flow";
@@ -23,6 +25,8 @@ export const flowsRouter = router({
   publish: publishFlow,
   listRevisions: listFlowRevisions,
   getRevision: getFlowRevision,
+  compareRevisions: compareFlowRevisions,
+  restoreRevision: restoreFlowRevision,
   run: runFlow,
   testRun: testRunFlow,
   getRun: getFlowRun,

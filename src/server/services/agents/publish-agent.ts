@@ -4,11 +4,11 @@ import type { TUserActor } from "@/server/auth/actor";
 import type { TTransaction } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { TVisibleTool } from "@/server/integrations/catalog";
-import { publishRevision } from "@/server/services/automations/publish-revision";
 import { lockAutomation } from "@/server/services/revisions/test-run-revision";
 import { readDraft, verifyDraft } from "./draft";
 import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import type { TRevisionSetup } from "./revision-snapshot";
+import { publishChangedRevision } from "./publish-changed-revision";
 
 /** Findings refuse a publish or a test run alike: 422 VALIDATION with details.findings. */
 export function draftRefusal(findings: TFinding[], action = "published"): AppError {
@@ -45,11 +45,21 @@ export async function verifiedAgentDraft(
   return { setup, belt: verification.plannedBelt, knowledgeSelection: draft.knowledgeSelection };
 }
 
-/** Publishes the draft as the next revision; the agent's check is the verifier (`verifiedAgentDraft`). */
+/**
+ * Publishes the draft as the next revision; the agent's check is the verifier
+ * (`verifiedAgentDraft`). A draft equal to the published revision publishes nothing and answers
+ * that revision's number again (the v1 answer keeps its shape).
+ */
 export async function publishAgent(
   actor: TUserActor,
   input: TPublishAgentRequest,
   record?: TRecordAnswer<TPublishAgentResponse>,
 ): Promise<TPublishAgentResponse> {
-  return publishRevision("AGENT", actor, input, (tx, agent, tools) => verifiedAgentDraft(tx, agent.id, tools), record);
+  return publishChangedRevision(
+    "AGENT",
+    actor,
+    input,
+    (tx, agent, tools) => verifiedAgentDraft(tx, agent.id, tools),
+    record,
+  );
 }

@@ -6,7 +6,7 @@ import type { TTransaction } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { TVisibleTool } from "@/server/integrations/catalog";
 import { parseBindingPolicies } from "@/server/services/agents/draft";
-import { publishRevision } from "@/server/services/automations/publish-revision";
+import { publishChangedRevision } from "@/server/services/agents/publish-changed-revision";
 import { lockAutomation } from "@/server/services/revisions/test-run-revision";
 import { checkGraph } from "./check-draft";
 import type { TFlowRevisionSetup } from "./flow-revision";
@@ -51,9 +51,12 @@ export async function verifiedFlowDraft(
   };
 }
 
-/** Publishes the draft document as the next revision, as agents do; the flow's check is `verifiedFlowDraft`. */
+/**
+ * Publishes the draft document as the next revision, as agents do; the flow's check is
+ * `verifiedFlowDraft`. A draft equal to the published revision publishes nothing and answers its number.
+ */
 export async function publishFlow(actor: TUserActor, input: TPublishFlowRequest): Promise<TPublishFlowResponse> {
-  return publishRevision(
+  return publishChangedRevision(
     "FLOW",
     actor,
     input,

@@ -10,6 +10,7 @@ import { listSessions } from "./list-sessions";
 import { openChat } from "./open-chat";
 import { postMessage } from "./post-message";
 import { renameSession } from "./rename-session";
+import { runFacts } from "./run-facts";
 import { setOutcome } from "./set-outcome";
 
 /**
@@ -19,6 +20,7 @@ import { setOutcome } from "./set-outcome";
 export const sessionConsoleRouter = router({
   list: listSessions,
   get: getSession,
+  runFacts,
   rename: renameSession,
   archive: archiveSession,
   setOutcome,
