@@ -4,7 +4,7 @@ import { bearer, world } from "../support/world";
 import { useFixtureSession } from "./helpers";
 
 // Issue 41, newcomer traps 5, 7 and 9: the session page names the agent and revision that ran
-// and times each tool call; publishing an unchanged draft says so instead of minting a copy,
+// and times each tool call; publishing an unchanged draft says which revision it repeats,
 // revisions can be compared and restored into the draft; an unknown address shows the
 // product's 404 with a way home; the console follows a dark system setting and stays readable.
 // Only records this spec creates are changed (its own agent); the fixture world is only read.
@@ -26,7 +26,7 @@ test.describe("newcomer traps (revisions, session facts, 404, dark)", () => {
   // Several pages, publishes and axe runs per test: more than the default minute on a busy machine.
   test.describe.configure({ timeout: 180_000 });
 
-  test("publishing twice says nothing changed; a change publishes; revisions compare and restore", async ({
+  test("publishing twice says nothing changed (revision 2 repeats 1); a change publishes; revisions compare and restore", async ({
     page,
     context,
     baseURL,
@@ -44,25 +44,27 @@ test.describe("newcomer traps (revisions, session facts, 404, dark)", () => {
     await page.getByRole("button", { name: "Save and publish revision 1" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Published revision 1" })).toBeVisible();
 
-    // The same draft again: nothing is created, and the page says so.
+    // The same draft again: the spec's publish still numbers a new revision, and the page says it repeats 1.
     await page.getByRole("button", { name: "Publish revision 2" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Nothing changed since revision 1" })).toBeVisible();
+    const repeated = page.getByRole("status").filter({ hasText: "Nothing changed since revision 1" });
+    await expect(repeated).toBeVisible();
+    await expect(repeated).toContainText("Revision 2 is identical to revision 1");
     const history = page.getByRole("table", { name: "Revisions" });
-    await expect(history.getByRole("row")).toHaveCount(2);
+    await expect(history.getByRole("row")).toHaveCount(3);
 
     await page.getByLabel("Principles").fill("Answer in French.");
     await page.getByLabel("Change note").fill("French");
-    await page.getByRole("button", { name: "Save and publish revision 2" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Published revision 2" })).toBeVisible();
-    await expect(history.getByRole("row")).toHaveCount(3);
+    await page.getByRole("button", { name: "Save and publish revision 3" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Published revision 3" })).toBeVisible();
+    await expect(history.getByRole("row")).toHaveCount(4);
 
-    // Compare 1 with 2: the principles changed, line by line.
+    // Compare 2 with 3: the principles changed, line by line.
     const tools = page.getByRole("region", { name: "Compare and restore revisions" });
-    await expect(tools.getByLabel("From revision")).toHaveValue("1");
-    await expect(tools.getByLabel("To revision")).toHaveValue("2");
+    await expect(tools.getByLabel("From revision")).toHaveValue("2");
+    await expect(tools.getByLabel("To revision")).toHaveValue("3");
     await tools.getByRole("button", { name: "Compare" }).click();
-    const changes = tools.getByRole("region", { name: "Changes from revision 1 to revision 2" });
-    await expect(changes).toContainText("One thing changed from revision 1 to revision 2.");
+    const changes = tools.getByRole("region", { name: "Changes from revision 2 to revision 3" });
+    await expect(changes).toContainText("One thing changed from revision 2 to revision 3.");
     await expect(changes).toContainText("Principles");
     await expect(changes.locator('[data-op="removed"]')).toContainText("Answer in English.");
     await expect(changes.locator('[data-op="added"]')).toContainText("Answer in French.");
@@ -74,8 +76,8 @@ test.describe("newcomer traps (revisions, session facts, 404, dark)", () => {
     await dialog.getByRole("button", { name: "Restore into draft" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Revision 1 was copied into the draft" })).toBeVisible();
     await expect(page.getByLabel("Principles")).toHaveValue("Answer in English.");
-    await expect(page.getByRole("button", { name: "Publish revision 3" })).toBeVisible();
-    await expect(history.getByRole("row")).toHaveCount(3);
+    await expect(page.getByRole("button", { name: "Publish revision 4" })).toBeVisible();
+    await expect(history.getByRole("row")).toHaveCount(4);
   });
 
   test("a session page names the agent and revision that ran, and how long each tool call took", async ({

@@ -14,7 +14,7 @@ import styles from "./agents.module.css";
 
 export type TPublishOutcome =
   | { kind: "published"; revision: number; belt: TBeltEntry[] }
-  | { kind: "unchanged"; revision: number }
+  | { kind: "unchanged"; revision: number; identicalTo: number }
   | { kind: "refused"; message: string; findings: TPublishFinding[] }
   | { kind: "failed"; message: string };
 
@@ -41,14 +41,10 @@ export function PublishCard({ publishedRevision, dirty, onPublish }: TProps) {
     setNoteError(null);
     setBusy(true);
     setOutcome(null);
-    const before = publishedRevision;
     try {
       const result = await onPublish(changeNote);
-      // Publishing the published draft again creates nothing: the answer is the same number.
-      setOutcome(
-        result.kind === "published" && result.revision === before ? { kind: "unchanged", revision: before } : result,
-      );
-      if (result.kind === "published") setChangeNote("");
+      setOutcome(result);
+      if (result.kind === "published" || result.kind === "unchanged") setChangeNote("");
     } finally {
       setBusy(false);
     }
@@ -98,8 +94,9 @@ export function PublishCard({ publishedRevision, dirty, onPublish }: TProps) {
         ) : null}
         {outcome?.kind === "unchanged" ? (
           <div className={styles.outcome}>
-            <Alert tone="warning" title={`Nothing changed since revision ${outcome.revision}`}>
-              The draft is the published revision, so no new revision was created.
+            <Alert tone="warning" title={`Nothing changed since revision ${outcome.identicalTo}`}>
+              Revision {outcome.revision} is identical to revision {outcome.identicalTo}: callers run the same setup as
+              before. Edit the draft, then publish, to change what they run.
             </Alert>
           </div>
         ) : null}

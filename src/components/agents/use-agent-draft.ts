@@ -205,7 +205,9 @@ export function useAgentDraft(agent: TAgentDetail, catalog: TToolCatalog) {
         queryClient.invalidateQueries({ queryKey: trpc.agents.get.queryKey({ id: agent.id }) }),
         queryClient.invalidateQueries({ queryKey: trpc.agents.list.queryKey({ domainId: agent.domainId }) }),
       ]);
-      return { kind: "published", revision: published.revision, belt: published.belt };
+      return published.identicalTo === null
+        ? { kind: "published", revision: published.revision, belt: published.belt }
+        : { kind: "unchanged", revision: published.revision, identicalTo: published.identicalTo };
     } catch (error) {
       const appError = appErrorWithDetails(error);
       const findings = appError?.details?.findings as TPublishFinding[] | undefined;

@@ -88,18 +88,16 @@ export function FlowDraftEditor({ flow }: { flow: TFlowDetail }) {
       return;
     }
     if (dirty && !(await save())) return;
-    const before = flow.publishedRevision;
     try {
       const result = await publish.mutateAsync({ id: flow.id, changeNote: changeNote.trim() || null });
       setChangeNote("");
       await invalidate();
-      // Publishing the published document again creates nothing: the answer is the same number.
       setNotice(
-        result.revision === before
+        result.identicalTo !== null
           ? {
               tone: "warning",
-              title: `Nothing changed since revision ${before}`,
-              message: "The draft is the published revision, so no new revision was created.",
+              title: `Nothing changed since revision ${result.identicalTo}`,
+              message: `Revision ${result.revision} is identical to revision ${result.identicalTo}: new runs do what they did before.`,
             }
           : { tone: "success", title: `Published revision ${result.revision}`, message: "New runs use this revision." },
       );

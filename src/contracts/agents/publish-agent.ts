@@ -48,3 +48,11 @@ export const ZPublishAgentResponse = z
   })
   .meta({ id: "AgentPublishResult" });
 export type TPublishAgentResponse = z.infer<typeof ZPublishAgentResponse>;
+
+/** The console's publish answer: the v1 answer and the published revision it repeats, if any. */
+export const ZConsolePublishResponse = z.object({
+  revision: z.int().min(1),
+  belt: z.array(ZBeltEntry),
+  identicalTo: z.int().min(1).nullable(),
+});
+export type TConsolePublishResponse = z.infer<typeof ZConsolePublishResponse>;

@@ -1,4 +1,8 @@
-import type { TPublishAgentRequest, TPublishAgentResponse } from "@/contracts/agents/publish-agent";
+import type {
+  TConsolePublishResponse,
+  TPublishAgentRequest,
+  TPublishAgentResponse,
+} from "@/contracts/agents/publish-agent";
 import type { TFinding, TPublishFinding } from "@/contracts/agents/verification";
 import type { TUserActor } from "@/server/auth/actor";
 import type { TTransaction } from "@/server/db/client";
@@ -8,7 +12,7 @@ import { lockAutomation } from "@/server/services/revisions/test-run-revision";
 import { readDraft, verifyDraft } from "./draft";
 import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import type { TRevisionSetup } from "./revision-snapshot";
-import { publishChangedRevision } from "./publish-changed-revision";
+import { publishRevision } from "@/server/services/automations/publish-revision";
 
 /** Findings refuse a publish or a test run alike: 422 VALIDATION with details.findings. */
 export function draftRefusal(findings: TFinding[], action = "published"): AppError {
@@ -47,19 +51,12 @@ export async function verifiedAgentDraft(
 
 /**
  * Publishes the draft as the next revision; the agent's check is the verifier
- * (`verifiedAgentDraft`). A draft equal to the published revision publishes nothing and answers
- * that revision's number again (the v1 answer keeps its shape).
+ * (`verifiedAgentDraft`). The answer names the published revision an unchanged draft repeats.
  */
 export async function publishAgent(
   actor: TUserActor,
   input: TPublishAgentRequest,
   record?: TRecordAnswer<TPublishAgentResponse>,
-): Promise<TPublishAgentResponse> {
-  return publishChangedRevision(
-    "AGENT",
-    actor,
-    input,
-    (tx, agent, tools) => verifiedAgentDraft(tx, agent.id, tools),
-    record,
-  );
+): Promise<TConsolePublishResponse> {
+  return publishRevision("AGENT", actor, input, (tx, agent, tools) => verifiedAgentDraft(tx, agent.id, tools), record);
 }

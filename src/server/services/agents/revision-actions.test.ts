@@ -5,8 +5,9 @@ import { db } from "@/server/db/client";
 import { createAgent } from "./create-agent";
 
 // Publishing, comparing and restoring agent revisions as a person does it in the console (and
-// a machine caller through v1): an unchanged draft publishes nothing and says which revision it
-// already is; a comparison names what changed; a restore copies a revision into the draft only.
+// a machine caller through v1): an unchanged draft publishes a new number as the spec says, and the
+// console's answer names the revision it repeats; a comparison names what changed; a restore
+// copies a revision into the draft only.
 
 let world: TAgentsWorld;
 beforeAll(async () => {
@@ -42,32 +43,32 @@ describe("publishing an agent", () => {
     expect(await revisionCount(id)).toBe(2);
     const entries = await auditOf(id);
     expect(entries.map((entry) => [entry.kind, entry.data])).toEqual([
-      ["agent.published", { revision: 1, changeNote: "First", domainId: world.acme.ops }],
-      ["agent.published", { revision: 2, changeNote: "French", domainId: world.acme.ops }],
+      ["agent.published", { revision: 1, changeNote: "First", domainId: world.acme.ops, identicalTo: null }],
+      ["agent.published", { revision: 2, changeNote: "French", domainId: world.acme.ops, identicalTo: null }],
     ]);
     expect(entries[1]!.actorUserId).toBe(world.people.editor.actor.userId);
     expect(entries[1]!.summary).toMatch(/^Published revision 2 of agent “Revisions /);
   });
 
-  it("publishes nothing when the draft equals the published revision, and answers that revision", async () => {
+  it("says which revision an unchanged draft repeats, and still answers a new number (spec: publish -> new revision)", async () => {
     const id = await newAgent();
     const editor = await consoleAs(world.people.editor);
-    await editor.agents.publish({ id });
+    expect(await editor.agents.publish({ id })).toEqual({ revision: 1, belt: [], identicalTo: null });
     // A change note alone is no change; neither is saving the same text again.
     await editor.agents.updateSetup({ id, procedure: "Answer politely." });
-    expect(await editor.agents.publish({ id, changeNote: "Again" })).toEqual({ revision: 1, belt: [] });
-    expect(await revisionCount(id)).toBe(1);
-    expect((await auditOf(id)).map((entry) => entry.kind)).toEqual(["agent.published"]);
-    expect((await editor.agents.get({ id })).agent.publishedRevision).toBe(1);
+    expect(await editor.agents.publish({ id, changeNote: "Again" })).toEqual({ revision: 2, belt: [], identicalTo: 1 });
+    expect(await revisionCount(id)).toBe(2);
+    const entries = await auditOf(id);
+    expect(entries.map((entry) => entry.kind)).toEqual(["agent.published", "agent.published"]);
+    expect(entries[1]!.summary).toMatch(/\(identical to revision 1\)$/);
 
-    // A machine caller that publishes blindly gets the same answer (201, v1 shape unchanged).
+    // A machine caller gets the spec's answer: 201 { revision, belt } and nothing more.
     const blind = await api("POST", `/authoring/automations/${id}/publish`, {
       credential: world.people.editor.token,
       body: {},
     });
     expect(blind.status).toBe(201);
-    expect(blind.body).toEqual({ revision: 1, belt: [] });
-    expect(await revisionCount(id)).toBe(1);
+    expect(blind.body).toEqual({ revision: 3, belt: [] });
   });
 
   it("publishes a draft that differs from the published revision even when it equals an older one", async () => {
@@ -77,7 +78,7 @@ describe("publishing an agent", () => {
     await editor.agents.updateSetup({ id, procedure: "Version B" });
     await editor.agents.publish({ id });
     await editor.agents.updateSetup({ id, procedure: "Version A" });
-    expect((await editor.agents.publish({ id })).revision).toBe(3);
+    expect(await editor.agents.publish({ id })).toMatchObject({ revision: 3, identicalTo: null });
   });
 });
 

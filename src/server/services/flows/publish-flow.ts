@@ -1,12 +1,13 @@
 import type { TFlowFinding } from "@/contracts/flows/findings";
-import type { TPublishFlowRequest, TPublishFlowResponse } from "@/contracts/flows/requests";
+import type { TConsolePublishResponse } from "@/contracts/agents/publish-agent";
+import type { TPublishFlowRequest } from "@/contracts/flows/requests";
 import type { Prisma } from "@/server/db/generated/client";
 import type { TUserActor } from "@/server/auth/actor";
 import type { TTransaction } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { TVisibleTool } from "@/server/integrations/catalog";
 import { parseBindingPolicies } from "@/server/services/agents/draft";
-import { publishChangedRevision } from "@/server/services/agents/publish-changed-revision";
+import { publishRevision } from "@/server/services/automations/publish-revision";
 import { lockAutomation } from "@/server/services/revisions/test-run-revision";
 import { checkGraph } from "./check-draft";
 import type { TFlowRevisionSetup } from "./flow-revision";
@@ -53,10 +54,10 @@ export async function verifiedFlowDraft(
 
 /**
  * Publishes the draft document as the next revision, as agents do; the flow's check is
- * `verifiedFlowDraft`. A draft equal to the published revision publishes nothing and answers its number.
+ * `verifiedFlowDraft`. The answer names the published revision an unchanged draft repeats.
  */
-export async function publishFlow(actor: TUserActor, input: TPublishFlowRequest): Promise<TPublishFlowResponse> {
-  return publishChangedRevision(
+export async function publishFlow(actor: TUserActor, input: TPublishFlowRequest): Promise<TConsolePublishResponse> {
+  return publishRevision(
     "FLOW",
     actor,
     input,

@@ -5,7 +5,7 @@ import type { TFlowGraph } from "@/contracts/flows/graph";
 import { db } from "@/server/db/client";
 
 // Flow revisions as the console publishes, compares and restores them: an unchanged document
-// publishes nothing, a comparison names the steps that changed, a restore copies a revision's
+// publishes a new number that says which revision it repeats, a comparison names the steps that changed, a restore copies a revision's
 // document into the draft without publishing it.
 
 let world: TAgentsWorld;
@@ -41,17 +41,18 @@ async function newFlow(first: TFlowGraph) {
 }
 
 describe("flow revisions", () => {
-  it("publishes a changed document, and nothing when the document equals the published revision", async () => {
+  it("publishes every time, and says which revision an unchanged document repeats", async () => {
     const { editor, id } = await newFlow(graph(post("notify", "https://example.com/a")));
     expect((await editor.flows.publish({ id, changeNote: "First" })).revision).toBe(1);
     expect(await editor.flows.publish({ id, changeNote: "Again" })).toEqual({
-      revision: 1,
+      revision: 2,
       belt: [{ integrationId: "service.http", identityMode: "service" }],
+      identicalTo: 1,
     });
-    expect(await revisionCount(id)).toBe(1);
+    expect(await revisionCount(id)).toBe(2);
     await editor.flows.updateGraph({ id, graph: graph(post("notify", "https://example.com/b")) });
-    expect((await editor.flows.publish({ id })).revision).toBe(2);
-    expect(await auditKinds(id)).toEqual(["flow.published", "flow.published"]);
+    expect(await editor.flows.publish({ id })).toMatchObject({ revision: 3, identicalTo: null });
+    expect(await auditKinds(id)).toEqual(["flow.published", "flow.published", "flow.published"]);
   });
 
   it("compares two revisions step by step", async () => {

@@ -50,6 +50,7 @@ describe("console agents procedures", () => {
     expect(await agents.publish({ id: agent.id, changeNote: "from the console" })).toEqual({
       revision: 1,
       belt: [{ integrationId: "service.http", identityMode: "caller_required" }],
+      identicalTo: null,
     });
     await agents.updateSetup({ id: agent.id, procedure: "#nope" });
     await expect(agents.publish({ id: agent.id })).rejects.toMatchObject({
