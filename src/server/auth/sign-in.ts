@@ -59,9 +59,9 @@ export async function maySelectOrganization(userId: string, orgId: string): Prom
   });
   return Boolean(
     membership &&
-      !membership.disabledAt &&
-      !membership.user.disabledAt &&
-      !membership.organization.follower?.directLoginDisabled,
+    !membership.disabledAt &&
+    !membership.user.disabledAt &&
+    !membership.organization.follower?.directLoginDisabled,
   );
 }
 

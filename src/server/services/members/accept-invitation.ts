@@ -55,9 +55,13 @@ export async function acceptInvitation(
         details: { field: "password", accountExists: false },
       });
     }
-    throw new AppError("UNAUTHORIZED", `That is not the password of ${email}. Try again, or reset it from the sign-in page.`, {
-      details: { field: "password" },
-    });
+    throw new AppError(
+      "UNAUTHORIZED",
+      `That is not the password of ${email}. Try again, or reset it from the sign-in page.`,
+      {
+        details: { field: "password" },
+      },
+    );
   }
   const user = await db().user.findUniqueOrThrow({
     where: { id: check.userId },

@@ -31,8 +31,12 @@ export async function assertGrantableDomains(tx: TTransaction, orgId: string, gr
     where: { organizationId: orgId, archivedAt: null, id: { in: grants.map((grant) => grant.domainId) } },
   });
   if (found !== grants.length) {
-    throw new AppError("VALIDATION", "Choose domains of this organization: one of them no longer exists or is archived.", {
-      details: { field: "domainRoles" },
-    });
+    throw new AppError(
+      "VALIDATION",
+      "Choose domains of this organization: one of them no longer exists or is archived.",
+      {
+        details: { field: "domainRoles" },
+      },
+    );
   }
 }

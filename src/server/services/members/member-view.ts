@@ -3,6 +3,8 @@ import { db } from "@/server/db/client";
 import type { OrgRole } from "@/server/db/generated/enums";
 import { namedGrants, storedGrants } from "./domain-grants";
 
+const ROLE_ORDER: Record<OrgRole, number> = { OWNER: 0, ADMIN: 1, MEMBER: 2 };
+
 const latest = (...dates: Array<Date | null | undefined>): Date | null =>
   dates.reduce<Date | null>((best, date) => (date && (!best || date > best) ? date : best), null);
 
@@ -18,8 +20,8 @@ export async function organizationDomains(orgId: string) {
 }
 
 /**
- * The organization's members as the members page shows them (or one of them), in the order they
- * joined. Last active is read, never written per request: the last sign-in and the last use of
+ * The organization's members as the members page shows them (or one of them): Owners, then
+ * Admins, then Members, each by name. Last active is read, never written per request: the last sign-in and the last use of
  * their keys of this organization (authenticate.ts records it at most once a minute).
  */
 export async function loadMembers(orgId: string, onlyUserId?: string): Promise<TMember[]> {
@@ -33,7 +35,6 @@ export async function loadMembers(orgId: string, onlyUserId?: string): Promise<T
         createdAt: true,
         user: { select: { id: true, name: true, email: true, lastSignInAt: true } },
       },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
     db().domainMembership.findMany({
       where: { domain: { organizationId: orgId, archivedAt: null }, ...userFilter },
@@ -53,7 +54,13 @@ export async function loadMembers(orgId: string, onlyUserId?: string): Promise<T
     domainsOf.set(row.userId, list);
   }
   const keyUseOf = new Map(keyUse.map((row) => [row.userId, row._max.lastUsedAt]));
-  return memberships.map(({ role, disabledAt, createdAt, user }) => ({
+  const ordered = memberships.toSorted(
+    (a, b) =>
+      ROLE_ORDER[a.role] - ROLE_ORDER[b.role] ||
+      a.user.name.localeCompare(b.user.name) ||
+      a.user.email.localeCompare(b.user.email),
+  );
+  return ordered.map(({ role, disabledAt, createdAt, user }) => ({
     userId: user.id,
     name: user.name,
     email: user.email,

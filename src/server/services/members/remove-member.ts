@@ -24,7 +24,9 @@ export async function removeMember(actor: TUserActor, { userId }: TRemoveMemberR
     const target = await targetMember(tx, actor.orgId, userId);
     assertMayChangeOwner(actor, target);
     await assertAnotherActiveOwner(tx, actor, target, "remove");
-    const domains = await tx.domainMembership.deleteMany({ where: { userId, domain: { organizationId: actor.orgId } } });
+    const domains = await tx.domainMembership.deleteMany({
+      where: { userId, domain: { organizationId: actor.orgId } },
+    });
     await tx.organizationMembership.delete({ where: { id: target.id } });
     const keys = await tx.apiKey.updateMany({
       where: { userId, organizationId: actor.orgId, revokedAt: null },

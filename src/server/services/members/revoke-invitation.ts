@@ -29,7 +29,8 @@ export async function revokeInvitation(actor: TUserActor, { id }: TRevokeInvitat
       where: { id, acceptedAt: null, revokedAt: null },
       data: { revokedAt: now },
     });
-    if (count !== 1) throw new AppError("CONFLICT", "This invitation changed meanwhile. Reload the page and try again.");
+    if (count !== 1)
+      throw new AppError("CONFLICT", "This invitation changed meanwhile. Reload the page and try again.");
     await recordAudit(tx, {
       orgId: actor.orgId,
       actor,
