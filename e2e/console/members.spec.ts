@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { linkIn, newestMailTo } from "../support/mail";
 import { bearer, world } from "../support/world";
-import { expectOverview, rowNamed, useFixtureSession } from "./helpers";
+import { expectOverview, useFixtureSession } from "./helpers";
 
 // Team management (issue 41): an Owner invites by email, the invitee accepts in a browser of their
 // own and lands signed in; disabling them refuses their key and token at once. The acme Owner only
@@ -18,6 +18,10 @@ async function expectNoSeriousViolation(page: Page, what: string) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect(serious, `axe on ${what}`).toEqual([]);
 }
+
+/** The row of a table that mentions `text` (a name or an address; unique per run). */
+const rowWith = (page: Page, table: string, text: string) =>
+  page.getByRole("table", { name: table }).getByRole("row").filter({ hasText: text });
 
 async function openMembers(page: Page) {
   await page.goto("/settings/members");
@@ -56,7 +60,7 @@ test.describe("members and invitations", () => {
     const shown = (await panel.getByLabel("Invitation link").textContent())?.trim() ?? "";
     expect(shown).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
     await expect(panel.getByRole("button", { name: "Copy link" })).toBeVisible();
-    await expect(rowNamed(page, "Pending invitations", email)).toContainText("Ops · Viewer");
+    await expect(rowWith(page, "Pending invitations", email)).toContainText("Ops · Viewer");
 
     // Inviting the same address again is refused in a sentence, on the field.
     await page.getByLabel("Email").fill(email);
@@ -78,6 +82,8 @@ test.describe("members and invitations", () => {
     await invitee.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await invitee.getByLabel("Confirm password").fill(PASSWORD);
     await invitee.getByRole("button", { name: "Create account and join" }).click();
+    // Joining hashes a password, signs in and selects the organization: slower than a page load.
+    await expect(invitee).toHaveURL(/\/$/, { timeout: 30_000 });
     await expectOverview(invitee);
     await expect(invitee.getByLabel("Organization")).toHaveValue(acme().id);
     await expect(invitee.getByTestId("user-email")).toHaveText(email);
@@ -103,7 +109,7 @@ test.describe("members and invitations", () => {
 
     // The inviter sees them and disables them: refused at once, everywhere in the organization.
     await openMembers(page);
-    const row = rowNamed(page, "Members", name);
+    const row = rowWith(page, "Members", name);
     await expect(row).toContainText(email);
     await expect(row).toContainText("Ops · Viewer");
     await expect(row).toContainText("Active");
@@ -142,11 +148,11 @@ test.describe("members and invitations", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send invitation" }).click();
     const link = (await page.getByTestId("invitation-link").getByLabel("Invitation link").textContent())?.trim() ?? "";
-    await rowNamed(page, "Pending invitations", email)
+    await rowWith(page, "Pending invitations", email)
       .getByRole("button", { name: `Revoke the invitation of ${email}` })
       .click();
     await page.getByRole("dialog").getByRole("button", { name: "Revoke invitation" }).click();
-    await expect(rowNamed(page, "Pending invitations", email)).toHaveCount(0);
+    await expect(rowWith(page, "Pending invitations", email)).toHaveCount(0);
 
     const stranger = await (await browser.newContext({ baseURL })).newPage();
     await stranger.goto(new URL(link).pathname);
