@@ -2,7 +2,10 @@ import type { TGetMeResponse } from "@/contracts/tenancy/get-me";
 import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
 
-/** The signed-in person, the organizations they may choose, and the one selected. */
+/**
+ * The signed-in person, the organizations they may choose, and the one selected. A disabled
+ * membership is not offered: it is refused in that organization until an Owner or Admin enables it.
+ */
 export async function getMe({ userId, orgId }: { userId: string; orgId: string | null }): Promise<TGetMeResponse> {
   const user = await db().user.findUnique({
     where: { id: userId },
@@ -12,6 +15,7 @@ export async function getMe({ userId, orgId }: { userId: string; orgId: string |
       name: true,
       isInstanceOperator: true,
       orgMemberships: {
+        where: { disabledAt: null },
         select: {
           role: true,
           organization: { select: { id: true, name: true, slug: true, follower: { select: { id: true } } } },
