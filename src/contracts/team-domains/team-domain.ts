@@ -12,7 +12,7 @@ export const ZDomainName = z
   .max(DOMAIN_NAME_MAX, `must be at most ${DOMAIN_NAME_MAX} characters`);
 
 /** The role picked in a form: an explicit choice, so a missing one reads as a sentence. */
-export const ZDomainRoleChoice = z.enum(ZDomainRole.options, { message: "choose a role" });
+export const ZDomainRoleChoice = z.enum(ZDomainRole.options, { message: "must be Owner, Editor, Operator or Viewer" });
 
 /** A domain as /settings/domains shows it, with what the caller may do there. */
 export const ZTeamDomain = z.object({

@@ -1,4 +1,7 @@
-import { ZChangeDomainMemberRoleRequest, ZChangeDomainMemberRoleResponse } from "@/contracts/team-domains/change-domain-member-role";
+import {
+  ZChangeDomainMemberRoleRequest,
+  ZChangeDomainMemberRoleResponse,
+} from "@/contracts/team-domains/change-domain-member-role";
 import { changeDomainMemberRole as changeDomainMemberRoleService } from "@/server/services/team-domains/change-domain-member-role";
 import { consoleProcedure } from "@/server/trpc/procedures";
 

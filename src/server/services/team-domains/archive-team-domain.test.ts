@@ -29,7 +29,9 @@ describe("archiveTeamDomain and restoreTeamDomain", () => {
     expect(whileArchived.partner).not.toContain(domain.id);
     // /settings/domains still shows it (to restore it), and a read by id still answers.
     expect(whileArchived.settings).toContain(domain.id);
-    await expect(getPersonDomain(people.owner.actor, { domainId: domain.id })).resolves.toMatchObject({ id: domain.id });
+    await expect(getPersonDomain(people.owner.actor, { domainId: domain.id })).resolves.toMatchObject({
+      id: domain.id,
+    });
     expect(await db().domainMembership.count({ where: { domainId: domain.id } })).toBe(1);
 
     const { domain: restored } = await restoreTeamDomain(people.owner.actor, { domainId: domain.id });
@@ -130,10 +132,12 @@ describe("archiveTeamDomain and restoreTeamDomain", () => {
   it("keeps an archived domain read-only: renaming it is refused until it is restored", async () => {
     const { acme, people } = await domainsWorld();
     await archiveTeamDomain(people.owner.actor, { domainId: acme.sales });
-    await expect(renameTeamDomain(people.owner.actor, { domainId: acme.sales, name: "Revenue" })).rejects.toMatchObject({
-      code: "CONFLICT",
-      message: 'The domain "Sales" is archived and read-only. Restore it first.',
-    });
+    await expect(renameTeamDomain(people.owner.actor, { domainId: acme.sales, name: "Revenue" })).rejects.toMatchObject(
+      {
+        code: "CONFLICT",
+        message: 'The domain "Sales" is archived and read-only. Restore it first.',
+      },
+    );
   });
 
   it("shows organization Members the archived domains they own only", async () => {

@@ -48,9 +48,9 @@ describe("a domain's members", () => {
       data: { userId: viewer.userId, from: "VIEWER", to: "EDITOR" },
     });
 
-    expect(
-      await removeDomainMember(people.opsOwner.actor, { domainId: acme.ops, userId: viewer.userId }),
-    ).toEqual({ removed: { userId: viewer.userId } });
+    expect(await removeDomainMember(people.opsOwner.actor, { domainId: acme.ops, userId: viewer.userId })).toEqual({
+      removed: { userId: viewer.userId },
+    });
     expect(await can(viewer, "view", acme.ops)).toBe(false);
     expect((await auditOf(acme.id, "domain.member_removed"))[0]).toMatchObject({
       data: { userId: viewer.userId, role: "EDITOR" },
