@@ -1,12 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { world } from "../support/world";
-import { rowNamed, useFixtureSession } from "./helpers";
+import { useFixtureSession } from "./helpers";
 
 // /settings/domains as the fixture world's acme Owner. Other specs share the world, so this one
 // creates its own domain and never renames or archives the world's domains.
 
 const acme = () => world().orgs.acme;
+
+/** The row of the named item in the table of that exact name ("Domains" is not "Archived domains"). */
+const rowNamed = (page: Page, tableName: string, itemName: string) =>
+  page
+    .getByRole("table", { name: tableName, exact: true })
+    .getByRole("row")
+    .filter({ has: page.getByText(itemName, { exact: true }) });
 
 async function expectNoSeriousViolation(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

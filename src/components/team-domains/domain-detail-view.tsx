@@ -37,7 +37,7 @@ export function DomainDetailView({ domainId }: { domainId: string }) {
           You can see who is in this domain. Organization Owners and Admins and the domain&apos;s Owners manage it.
         </Alert>
       ) : null}
-      {editable ? <RenameDomainForm key={domain.name} domain={domain} /> : null}
+      {editable ? <RenameDomainForm domain={domain} /> : null}
       <MembersTable domainId={domain.id} domainName={domain.name} members={members.data.members} editable={editable} />
       {editable && candidates.length ? <AddMemberForm domainId={domain.id} candidates={candidates} /> : null}
       {domain.canManage ? <ArchiveCard domain={domain} /> : null}
