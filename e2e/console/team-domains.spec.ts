@@ -44,6 +44,8 @@ test.describe("Domains settings", () => {
   });
 
   test("create a domain, give a member a role, change it, and archive the domain", async ({ page }) => {
+    // A whole journey of a dozen page loads and changes: more than one page's default time.
+    test.slow();
     const domainName = `E2E domain ${Date.now()}`;
     const outsider = acme().users.outsider;
     await page.goto("/settings/domains");
