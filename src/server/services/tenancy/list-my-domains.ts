@@ -2,10 +2,14 @@ import type { TListDomainsResponse } from "@/contracts/tenancy/list-domains";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 
-/** Every domain of the organization with the caller's role in each (null: not a member). */
+/**
+ * Every active domain of the organization with the caller's role in each (null: not a member).
+ * Archived domains leave it, and with it every picker and the default domain of /agents,
+ * /connections and /triggers; /settings/domains lists them (team-domains/list-team-domains).
+ */
 export async function listMyDomains(actor: TUserActor): Promise<TListDomainsResponse> {
   const domains = await db().domain.findMany({
-    where: { organizationId: actor.orgId },
+    where: { organizationId: actor.orgId, archivedAt: null },
     orderBy: { name: "asc" },
     select: {
       id: true,

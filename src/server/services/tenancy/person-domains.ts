@@ -30,14 +30,18 @@ const DOMAINS = {
   ],
 } as const;
 
-/** The domains of the person's organization with their role in each (null: no member), by name, a page at a time. */
+/**
+ * The active domains of the person's organization with their role in each (null: no member), by
+ * name, a page at a time. Archived domains leave the list; one read by id still answers (its
+ * agents, triggers and worker roles name it).
+ */
 export async function listPersonDomains(
   actor: TUserActor,
   page: TPageRequest = {},
 ): Promise<TListTenantDomainsResponse> {
   const keyset = keysetQuery(DOMAINS, page);
   const rows = await db().domain.findMany({
-    where: { organizationId: actor.orgId, AND: [keyset.after] },
+    where: { organizationId: actor.orgId, archivedAt: null, AND: [keyset.after] },
     orderBy: keyset.orderBy,
     take: keyset.take,
     select: select(actor),
