@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTRPC } from "@/client/trpc";
-import type { TModelProvider } from "@/contracts/agents/list-models";
+import type { TModelProvider, TRunnableModel } from "@/contracts/agents/list-models";
 import { TextField } from "@/components/ui/text-field";
 
 type TProps = { value: string; onChange: (value: string) => void; error?: string | null };
@@ -16,6 +16,12 @@ function providerHint(providers: TModelProvider[] | undefined): string {
     return `Only the built-in models run here: no model provider is configured (${providers.map((provider) => provider.needs).join(", ")}).`;
   }
   return `Pick one, or type any ${configured.join(", ")} id of the configured providers.`;
+}
+
+/** What the chosen model does, when it is one of the listed ones: tells builtin:echo (no tools) apart at a glance. */
+function chosenHint(value: string, models: TRunnableModel[] | undefined): string {
+  const chosen = models?.find((model) => model.id === value.trim());
+  return chosen ? `${chosen.id}: ${chosen.description} ` : "";
 }
 
 /**
@@ -36,7 +42,7 @@ export function ModelPicker({ value, onChange, error }: TProps) {
         spellCheck={false}
         value={value}
         error={error}
-        hint={providerHint(models.data?.providers)}
+        hint={`${chosenHint(value, models.data?.models)}${providerHint(models.data?.providers)}`}
         onChange={(event) => onChange(event.target.value)}
       />
       <datalist id={listId} data-testid="model-options">

@@ -27,6 +27,7 @@ const WARNING_LABEL: Record<TWarningKind, string> = {
   unreferenced_tool_id: "Tool id without #",
   approval_tool_outside_belt: "Approval tool out of reach",
   knowledge_search_without_selection: "Knowledge search without knowledge",
+  model_cannot_call_tools: "The model will not call these tools",
 };
 
 export type TVerified = { result: TVerification; procedure: string };

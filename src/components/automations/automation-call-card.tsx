@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useTRPC } from "@/client/trpc";
+import { exampleFlowInput } from "@/contracts/triggers/fire-trigger";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
@@ -23,11 +24,12 @@ export function AutomationCallCard({ kind, automationId, domainId, publishedRevi
   const published = publishedRevision !== null;
   const trigger = useApiTrigger(kind === "flow" ? domainId : null, automationId);
   const callerRequired = useCallerRequired(kind === "agent" ? automationId : null, publishedRevision);
+  const input = useFlowExampleInput(kind === "flow" ? automationId : null, publishedRevision);
   const code =
     kind === "agent"
       ? (tab === "curl" ? agentCurl : agentSdk)(origin, automationId, callerRequired)
       : trigger
-        ? (tab === "curl" ? flowCurl : flowSdk)(origin, trigger)
+        ? (tab === "curl" ? flowCurl : flowSdk)(origin, trigger, input ?? {})
         : null;
   return (
     <Card
@@ -91,6 +93,21 @@ function useCallerRequired(agentId: string | null, revision: number | null): rea
       .filter((entry) => entry.identityMode === "caller_required")
       .map((entry) => entry.integrationId) ?? NONE
   );
+}
+
+/**
+ * An input that matches the published flow's declared inputs (calls run that revision), so the
+ * ready call starts a run; null while it loads. A flow never published gets `{}`.
+ */
+function useFlowExampleInput(flowId: string | null, revision: number | null): Record<string, unknown> | null {
+  const trpc = useTRPC();
+  const snapshot = useQuery({
+    ...trpc.flows.getRevision.queryOptions({ id: flowId ?? "", revision: revision ?? 1 }, { staleTime: Infinity }),
+    enabled: Boolean(flowId && revision),
+  });
+  if (!flowId || !revision) return {};
+  if (snapshot.isError) return {};
+  return snapshot.data ? exampleFlowInput(snapshot.data.revision.graph.inputSchema) : null;
 }
 
 /** The first active API trigger of the domain that fires this flow, if any. */

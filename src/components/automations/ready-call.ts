@@ -63,21 +63,35 @@ export function agentSdk(origin: string, agentId: string, callerRequired: readon
   ].join("\n");
 }
 
-/** A flow starts through a trigger it subscribes to: POST /api/v1/triggers/fire (spec 4.5). */
-export function flowCurl(origin: string, triggerId: string): string {
+/**
+ * A fresh Idempotency-Key each time the copied command runs, from the shell alone (`uuidgen`
+ * is not installed everywhere): seconds since the epoch and bash/zsh's $RANDOM; a shell
+ * without $RANDOM still sends a valid key. A literal key would replay the first answer.
+ */
+export const SHELL_IDEMPOTENCY_KEY = "ready-$(date +%s)-$RANDOM";
+
+/** The input as it sits in the single-quoted shell body: JSON with any `'` escaped for the shell. */
+const shellJson = (value: unknown) => JSON.stringify(value).replaceAll("'", "'\\''");
+
+/**
+ * A flow starts through a trigger it subscribes to: POST /api/v1/triggers/fire (spec 4.5),
+ * with an input prefilled from the flow's declared inputs (`exampleFlowInput`), so the copied
+ * call starts a run instead of being refused with FLOW_INPUT_INVALID.
+ */
+export function flowCurl(origin: string, triggerId: string, input: Record<string, unknown> = {}): string {
   return [
     `curl -X POST "${origin}/api/v1/triggers/fire" \\`,
     `  -H "Authorization: Bearer $SERVICE_API_KEY" \\`,
     `  -H "Content-Type: application/json" \\`,
-    `  -H "Idempotency-Key: $(uuidgen)" \\`,
-    `  -d '{"triggerId": "${triggerId}", "input": {}}'`,
+    `  -H "Idempotency-Key: ${SHELL_IDEMPOTENCY_KEY}" \\`,
+    `  -d '{"triggerId": "${triggerId}", "input": ${shellJson(input)}}'`,
   ].join("\n");
 }
 
-export function flowSdk(origin: string, triggerId: string): string {
+export function flowSdk(origin: string, triggerId: string, input: Record<string, unknown> = {}): string {
   return [
     ...sdkClient(origin),
-    `const { data } = await client.triggers.fire({ triggerId: "${triggerId}", input: {} });`,
+    `const { data } = await client.triggers.fire({ triggerId: "${triggerId}", input: ${JSON.stringify(input)} });`,
     `// data.sessions: one { automationId, sessionId } per subscriber that started`,
   ].join("\n");
 }

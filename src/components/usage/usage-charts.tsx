@@ -28,7 +28,7 @@ export function RunsChart({ days }: { days: TUsageDay[] }) {
   return (
     <ChartFigure
       title="Runs by outcome"
-      description="Runs (turns of agent sessions and flow runs) started each day (UTC), by how they ended."
+      description="Runs (turns of agent sessions and flow runs) started each day (UTC), by how they ended. Failed: the run failed, or a tool call in it failed or was rejected (as run history says)."
       rows={days}
       rowKey={(row) => row.day}
       columns={[
@@ -67,7 +67,7 @@ export function TokensChart({ days }: { days: TUsageDay[] }) {
   return (
     <ChartFigure
       title="Model tokens"
-      description="Input and output tokens of the day's runs, as the model budget counts them."
+      description="Input and output tokens that model providers counted for the day's runs. Runs on built-in models call no model and count none."
       rows={days}
       rowKey={(row) => row.day}
       columns={[

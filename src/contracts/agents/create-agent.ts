@@ -27,7 +27,7 @@ export const createAgentMeta = routeMeta({
   path: "/authoring/automations",
   summary: "Create a draft agent",
   description:
-    "Creates a draft agent (never a flow) in a domain where the caller may edit automations. The agent is not published; `initialSetup` sets any of the four Setup fields of the draft (defaults: empty principles and procedure, model `builtin:echo`, no approval tools).",
+    "Creates a draft agent (never a flow) in a domain where the caller may edit automations. The agent is not published; `initialSetup` sets any of the four Setup fields of the draft (defaults: empty principles and procedure, model `builtin:procedure`, which runs the procedure's tool lines, no approval tools).",
   tags: ["Authoring"],
   security: ["apiKey", "userToken"],
   successStatus: 201,

@@ -19,6 +19,8 @@ export const WARNING_KINDS = [
   "unreferenced_tool_id",
   "approval_tool_outside_belt",
   "knowledge_search_without_selection",
+  // The model will not call the tools the procedure references (builtin:echo, or builtin:procedure without call lines).
+  "model_cannot_call_tools",
 ] as const;
 export type TWarningKind = (typeof WARNING_KINDS)[number];
 

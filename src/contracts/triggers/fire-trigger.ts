@@ -19,7 +19,7 @@ export const fireTriggerMeta = routeMeta({
   path: "/triggers/fire",
   summary: "Fire an API trigger",
   description:
-    "Fans one event out to every agent and flow subscribed to an active API trigger; one session per started subscriber. 202 means accepted, not completed. The body is non-strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows; agents receive `input.prompt` when it is a string, otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to the integrations it binds at caller identity; a subscriber that requires caller material not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with the original body and `Idempotency-Replayed: true`.",
+    "Fans one event out to every agent and flow subscribed to an active API trigger; one session per started subscriber. 202 means accepted, not completed. The body is non-strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows; agents receive `input.prompt` when it is a string, otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to the integrations it binds at caller identity; a subscriber that requires caller material not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. A flow subscriber whose declared inputs (its published input schema) `input` does not match is refused with `FLOW_INPUT_INVALID` (the message names the field) and no run of it starts, while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with the original body and `Idempotency-Replayed: true`.",
   tags: ["Triggers"],
   security: ["apiKey"],
   successStatus: 202,
@@ -35,7 +35,8 @@ export const fireTriggerMeta = routeMeta({
 export const ZFireTriggerRequest = z.object({
   triggerId: ZUuid.meta({ description: "An active API trigger in a domain where the key owner can run automations." }),
   input: z.record(z.string(), z.unknown()).default({}).meta({
-    description: "Delivered verbatim to each flow; agents receive `input.prompt` or the input as text. Default `{}`.",
+    description:
+      "Delivered verbatim to each flow, which refuses it (`FLOW_INPUT_INVALID` in run history) unless it matches the flow's declared inputs; agents receive `input.prompt` or the input as text. Default `{}`.",
   }),
   callerCredentials: ZCallerCredentials.optional(),
   callerCredentialExpiresAt: ZIsoDateTime.optional().meta({
@@ -61,3 +62,84 @@ export const ZFireTriggerResponse = z
   })
   .meta({ id: "FireResponse" });
 export type TFireTriggerResponse = z.infer<typeof ZFireTriggerResponse>;
+
+type TJsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, TJsonSchema>;
+  required?: string[];
+  items?: TJsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  examples?: unknown[];
+  format?: string;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+};
+
+const EXAMPLE_DEPTH = 4;
+
+function exampleValue(name: string, schema: TJsonSchema | undefined, depth: number): unknown {
+  if (!schema || typeof schema !== "object") return "example";
+  if (schema.const !== undefined) return schema.const;
+  if (schema.default !== undefined) return schema.default;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((one) => one !== "null") : schema.type;
+  switch (type ?? (schema.properties ? "object" : undefined)) {
+    case "integer":
+    case "number": {
+      const floor = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+      return type === "integer" ? Math.ceil(floor) : floor;
+    }
+    case "boolean":
+      return true;
+    case "null":
+      return null;
+    case "array":
+      return depth < EXAMPLE_DEPTH ? [exampleValue(name, schema.items, depth + 1)] : [];
+    case "object":
+      return depth < EXAMPLE_DEPTH ? exampleObject(schema, depth + 1) : {};
+    case "string": {
+      const text =
+        schema.format === "email"
+          ? "someone@example.com"
+          : schema.format === "uri" || schema.format === "url"
+            ? "https://example.com"
+            : schema.format === "date-time"
+              ? "2026-01-01T09:00:00Z"
+              : schema.format === "date"
+                ? "2026-01-01"
+                : schema.format === "uuid"
+                  ? "00000000-0000-4000-8000-000000000000"
+                  : `example ${name}`;
+      return text.padEnd(schema.minLength ?? 0, "x");
+    }
+    default:
+      return `example ${name}`;
+  }
+}
+
+function exampleObject(schema: TJsonSchema, depth: number): Record<string, unknown> {
+  const properties = schema.properties ?? {};
+  const required = new Set(schema.required ?? []);
+  // Required inputs first, then the optional ones, each in declaration order.
+  const names = [
+    ...Object.keys(properties).filter((name) => required.has(name)),
+    ...Object.keys(properties).filter((name) => !required.has(name)),
+    ...[...required].filter((name) => !(name in properties)),
+  ];
+  return Object.fromEntries(names.map((name) => [name, exampleValue(name, properties[name], depth)]));
+}
+
+/**
+ * An `input` for a flow, built from its declared inputs (the revision's input schema): every
+ * declared field with an example of its type (its `default`, `examples[0]` or first `enum`
+ * value when the schema has one). What the console's ready call sends, and what a refusal for
+ * a mismatched input suggests, so a copied call starts the flow instead of failing in the run.
+ */
+export function exampleFlowInput(inputSchema: unknown): Record<string, unknown> {
+  if (!inputSchema || typeof inputSchema !== "object") return {};
+  return exampleObject(inputSchema as TJsonSchema, 0);
+}

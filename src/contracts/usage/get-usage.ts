@@ -6,7 +6,11 @@ export const USAGE_MAX_DAYS = 92;
 
 const ZDay = z.iso.date();
 
-/** How a run (one turn of a session) ended, as run history shows it. */
+/**
+ * How a run (one turn of a session) ended, as run history shows it, in four groups: `failed`
+ * is run history's failed, tool_failed and rejected (a tool call failed or was rejected), and
+ * `running` its queued and running (services/usage/run-outcome.ts).
+ */
 export const ZRunOutcome = z.enum(["completed", "failed", "waiting", "running"]);
 export type TRunOutcome = z.infer<typeof ZRunOutcome>;
 
@@ -31,7 +35,7 @@ export const ZGetUsageRequest = z
   });
 export type TGetUsageRequest = z.infer<typeof ZGetUsageRequest>;
 
-/** One UTC day: runs by outcome, model usage, and approvals the runs waited for. */
+/** One UTC day: runs by outcome, model usage (none for runs on built-in models), and approvals the runs waited for. */
 export const ZUsageDay = z.object({
   day: ZDay,
   runs: z.number().int(),

@@ -17,7 +17,13 @@ export type TModelAvailability = { available: boolean; reason?: string };
 /** Deterministic offline models (ARCHITECTURE.md, "Built-in models"); always available. */
 export const BUILTIN_MODELS = ["builtin:echo", "builtin:procedure", "builtin:assistant"] as const;
 
-export const DEFAULT_MODEL = "builtin:echo";
+/**
+ * The model of a new agent whose creator names none: the built-in that follows the procedure
+ * and calls its tools, so a first agent does what its procedure says on any deployment, with
+ * or without a provider (builtin:echo ignores tools; a provider model is chosen on purpose,
+ * since it costs money and sends data out: docs/decisions-incoming/traps-a.md).
+ */
+export const DEFAULT_MODEL = "builtin:procedure";
 
 type TProvider = { prefix: string; configured: (config: TModelProviderConfig) => boolean; needs: string };
 
@@ -68,8 +74,9 @@ export function modelAvailability(model: string, config: TModelProviderConfig = 
 
 /** What each built-in model does, in the words the model picker shows. */
 const BUILTIN_DESCRIPTIONS: Record<(typeof BUILTIN_MODELS)[number], string> = {
-  "builtin:echo": "Answers with the message, without tools.",
-  "builtin:procedure": "Runs the procedure's tool lines in order.",
+  "builtin:echo": "Repeats the message and never calls tools.",
+  "builtin:procedure":
+    "Runs the procedure's call lines (#<tool> followed by a JSON object of arguments) in order; the default of a new agent.",
   "builtin:assistant": "Runs the tool lines written in each message.",
 };
 

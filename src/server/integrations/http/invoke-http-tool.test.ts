@@ -249,6 +249,14 @@ describe("invokeHttpTool: the address guard", () => {
       message: expect.stringContaining("127.0.0.1"),
       details: { reason: "refused", host: "127.0.0.1" },
     });
+    // The refusal tells a person running the service locally how to let it through.
+    const port = new URL(main.base).port;
+    await expect(call({ args: { url: `${main.base}/echo` }, allowedHosts: [] })).rejects.toMatchObject({
+      message: expect.stringContaining(
+        `Refused to call 127.0.0.1: it is a loopback address. Outbound calls may only reach public addresses. To allow this one, an operator adds "127.0.0.1:${port}" to the HTTP_TOOL_ALLOWED_HOSTS setting (comma-separated host or host:port entries) and restarts the service.`,
+      ),
+      details: { setting: "HTTP_TOOL_ALLOWED_HOSTS", allowEntry: `127.0.0.1:${port}` },
+    });
     // An entry for another port does not open this one.
     await expect(call({ args: { url: `${main.base}/echo` }, allowedHosts: ["127.0.0.1:1"] })).rejects.toMatchObject({
       code: "VALIDATION",
@@ -277,6 +285,10 @@ describe("invokeHttpTool: the address guard", () => {
     await expect(call({ args: { url: `http://localhost:${port}/echo` } })).rejects.toMatchObject({
       code: "VALIDATION",
       message: expect.stringMatching(/Refused to call localhost: it resolves to (127\.0\.0\.1|::1)/),
+    });
+    // The entry it names is the host as written in the URL, which is what the allowlist matches.
+    await expect(call({ args: { url: `http://localhost:${port}/echo` } })).rejects.toMatchObject({
+      message: expect.stringContaining(`adds "localhost:${port}" to the HTTP_TOOL_ALLOWED_HOSTS setting`),
     });
   });
 

@@ -38,6 +38,26 @@ export function portOf(url: URL): number {
   return url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
 }
 
+/** The allowlist entry that would exempt this URL: its host as written, and its port. */
+function allowEntryOf(url: URL, host: string): string {
+  return `${isIP(host) === 6 ? `[${host}]` : host}:${portOf(url)}`;
+}
+
+/**
+ * A refused address, with the way out: a person running the service locally (a test receiver
+ * on loopback, a service on the LAN) needs to know which setting exempts it, and that it is
+ * read at start.
+ */
+function refusedAddress(url: URL, host: string, what: string, details: Record<string, unknown>): AppError {
+  const entry = allowEntryOf(url, host);
+  return refused(
+    `Refused to call ${host}: ${what}. Outbound calls may only reach public addresses. ` +
+      `To allow this one, an operator adds "${entry}" to the HTTP_TOOL_ALLOWED_HOSTS setting ` +
+      `(comma-separated host or host:port entries) and restarts the service.`,
+    { host, ...details, setting: "HTTP_TOOL_ALLOWED_HOSTS", allowEntry: entry },
+  );
+}
+
 /**
  * Resolves the URL's host once and checks every address it resolves to; the request then
  * connects only to the checked addresses (see `sendPinned`), so a DNS answer that changes
@@ -67,9 +87,7 @@ export async function resolveTarget(
   // *.localhost name is refused even when the resolver does not know it or answers otherwise.
   const nameReason = allowed ? null : blockedHostnameReason(host);
   if (nameReason && !addresses.some(({ address }) => blockedAddressReason(address))) {
-    throw refused(`Refused to call ${host}: it is ${nameReason}. Outbound calls may only reach public addresses.`, {
-      host,
-    });
+    throw refusedAddress(url, host, `it is ${nameReason}`, {});
   }
   if (!addresses.length)
     throw new AppError("UNAVAILABLE", `The host ${host} could not be resolved.`, { details: { reason: "dns", host } });
@@ -78,10 +96,7 @@ export async function resolveTarget(
       const reason = blockedAddressReason(address);
       if (reason) {
         const what = address === host ? `it is ${reason}` : `it resolves to ${address}, ${reason}`;
-        throw refused(`Refused to call ${host}: ${what}. Outbound calls may only reach public addresses.`, {
-          host,
-          address,
-        });
+        throw refusedAddress(url, host, what, { address });
       }
     }
   }

@@ -1,9 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentsWorld, api, draftRow, type TAgentsWorld } from "../../../../test/agents-kit";
+import { publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
+import { env } from "@/server/env";
+import { createConnection } from "@/server/services/connections/create-connection";
 import type { TSetup } from "@/contracts/agents/setup";
 import { BUILT_IN_INTEGRATIONS } from "@/server/integrations/built-in";
 import type { TVisibleTool } from "@/server/integrations/catalog";
 import type { TIntegrationDefinition } from "@/server/integrations/types";
 import { boundedDistance, closestMatch, scanBareToolIds, scanToolReferences } from "./procedure-refs";
+import { modelAvailability } from "@/server/models/registry";
+import { createAgent } from "./create-agent";
+import { runAgentByHand } from "./run-agent";
+import { updateAgentSetup } from "./update-agent-setup";
+import { verifyAgent } from "./verify-agent";
 import { verifySetup, type TVerifyInput } from "./verify-setup";
 
 const CRM: TIntegrationDefinition = {
@@ -23,12 +32,16 @@ for (const integration of [...BUILT_IN_INTEGRATIONS, CRM]) {
   for (const tool of integration.tools) TOOLS.set(tool.name, { integration, tool });
 }
 
+/** A provider model (configured here) reads prose: only the model tests below meet the built-ins' limits. */
+const WITH_OPENAI = { OPENAI_API_KEY: "sk-test" };
+
 function verify(setup: Partial<TSetup>, extra: Partial<TVerifyInput> = {}) {
   return verifySetup({
+    modelAvailability: (model) => modelAvailability(model, WITH_OPENAI),
     setup: {
       principles: "",
       procedure: "",
-      model: "builtin:procedure",
+      model: "openai:gpt-4o",
       approvalTools: [],
       actionClasses: {},
       ...setup,
@@ -381,6 +394,49 @@ describe("verifySetup warnings", () => {
   });
 });
 
+describe("verifySetup: a model that will not call the procedure's tools", () => {
+  it("warns in words when builtin:echo meets a procedure that references tools, and never blocks", () => {
+    const result = verify({
+      model: "builtin:echo",
+      procedure: 'Read #service.http.get {"url": "https://example.com"}',
+    });
+    expect(result.findings).toEqual([]);
+    expect(result.warnings).toEqual([
+      {
+        kind: "model_cannot_call_tools",
+        span: null,
+        detail:
+          "The model builtin:echo only repeats the message and never calls tools, so the tools this procedure references (#service.http.get) will not run. Choose builtin:procedure to run the procedure's tool lines, or a provider model to follow it in prose.",
+      },
+    ]);
+    // Nothing to warn about without tools, or with a model that calls them.
+    expect(verify({ model: "builtin:echo", procedure: "Be nice." }).warnings.map((w) => w.kind)).toEqual([
+      "empty_belt",
+    ]);
+    expect(verify({ model: "openai:gpt-4o", procedure: "Read with #service.http.get." }).warnings).toEqual([]);
+  });
+
+  it("warns when builtin:procedure has no call line to run, showing one with the tool's own arguments", () => {
+    const procedure = "Search #service.knowledge.search, then answer.";
+    const [warning] = verify({ model: "builtin:procedure", procedure }).warnings;
+    expect(warning).toEqual({ kind: "model_cannot_call_tools", span: null, detail: expect.any(String) });
+    expect(warning!.detail).toContain('e.g. #service.knowledge.search {"query":"{{message}}"}');
+    expect(warning!.detail).toContain("no line of this procedure is one, so the agent will call no tool");
+    // One call line is enough: the model runs it.
+    const callLine = '#service.http.get {"url": "https://example.com"}\nThen #service.http.post.';
+    expect(verify({ model: "builtin:procedure", procedure: callLine }).warnings).toEqual([]);
+  });
+
+  it("is listed first among the warnings, before those of the procedure text", () => {
+    const procedure = "Use service.http.get and #service.knowledge.search";
+    const kinds = verify(
+      { model: "builtin:echo", procedure },
+      { knowledgeSelection: { mode: "none", moduleIds: [] } },
+    ).warnings.map((warning) => warning.kind);
+    expect(kinds).toEqual(["model_cannot_call_tools", "knowledge_search_without_selection", "unreferenced_tool_id"]);
+  });
+});
+
 describe("verifySetup at the size limits", () => {
   it("verifies a 200,000-character procedure full of references quickly", () => {
     const unit = "#service.http.get #unknown.tool.name service.http.post ";
@@ -401,5 +457,89 @@ describe("verifySetup at the size limits", () => {
     expect(result.findings).toEqual([
       { kind: "unresolved_ref", span: { start: 0, end: 200_000 }, detail: expect.any(String), proposal: null },
     ]);
+  });
+});
+
+// A newcomer's first agent, on the database: the model it gets when nobody names one, what
+// Verify says about a procedure that model will not run, and that the default model really
+// calls the procedure's tool (a loopback receiver stands in for the upstream).
+describe("a new agent without a model", () => {
+  let world: TAgentsWorld;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    world = await agentsWorld();
+    receiver = await startReceiver();
+    env.HTTP_TOOL_ALLOWED_HOSTS = receiver.hostPort;
+    await startEngine();
+    await createConnection(world.people.owner.actor, {
+      domainId: world.acme.ops,
+      integrationId: "service.http",
+      name: "HTTP",
+      token: "org-token",
+    });
+  });
+
+  afterAll(async () => {
+    await stopEngine();
+    await receiver.close();
+  });
+
+  it("gets builtin:procedure, from the console's create and from the API", async () => {
+    const created = await createAgent(world.people.owner.actor, { domainId: world.acme.ops, name: "First agent" });
+    expect((await draftRow(created.id)).model).toBe("builtin:procedure");
+    const response = await api("POST", "/authoring/automations", {
+      credential: world.people.owner.key,
+      body: { domainId: world.acme.ops, name: "First agent by API", initialSetup: { procedure: "Hello" } },
+    });
+    expect(response.status).toBe(201);
+    expect((await draftRow(response.body.id as string)).model).toBe("builtin:procedure");
+    // A model named on purpose is kept.
+    const echo = await createAgent(world.people.owner.actor, {
+      domainId: world.acme.ops,
+      name: "Echo on purpose",
+      initialSetup: { model: "builtin:echo" },
+    });
+    expect((await draftRow(echo.id)).model).toBe("builtin:echo");
+  });
+
+  it("runs its procedure's tool line: the first agent does something", async () => {
+    const marker = `m${crypto.randomUUID().slice(0, 12)}`;
+    const procedure = `#service.http.get ${JSON.stringify({ url: `${receiver.base}/first`, query: { message: "{{message}}" } })}`;
+    const agentId = await publishAgent(world.people.owner.actor, world.acme.ops, { procedure });
+    const started = await runAgentByHand(world.people.owner.actor, { id: agentId, message: marker });
+    expect((await waitForTurn(started.executionId)).status).toBe("COMPLETED");
+    expect(receiver.withMarker(marker).map((request) => request.path)).toEqual(["/first"]);
+  });
+
+  it("Verify warns in words when the model will not call the procedure's tools", async () => {
+    const { actor } = world.people.owner;
+    const agent = await createAgent(actor, { domainId: world.acme.ops, name: "Prose procedure" });
+    await updateAgentSetup(actor, { id: agent.id, procedure: "Look the order up with #service.http.get." });
+    const prose = await verifyAgent(actor, { id: agent.id });
+    expect(prose.findings).toEqual([]);
+    expect(prose.warnings).toEqual([
+      {
+        kind: "model_cannot_call_tools",
+        span: null,
+        detail: expect.stringContaining(
+          "The model builtin:procedure calls only lines that name a tool followed by a JSON object",
+        ),
+      },
+    ]);
+    await updateAgentSetup(actor, {
+      id: agent.id,
+      model: "builtin:echo",
+      procedure: '#service.http.get {"url": "https://example.com"}',
+    });
+    const echo = await verifyAgent(actor, { id: agent.id });
+    expect(echo.warnings.map((warning) => warning.detail)).toEqual([
+      expect.stringContaining("The model builtin:echo only repeats the message and never calls tools"),
+    ]);
+    // The same answer over the API (GET .../verify), and it never blocks publish.
+    const overApi = await api("GET", `/authoring/automations/${agent.id}/verify`, {
+      credential: world.people.owner.key,
+    });
+    expect(overApi.body.warnings).toEqual(echo.warnings);
   });
 });

@@ -2,6 +2,7 @@ import type { TBeltEntry, TBindingPolicies, TKnowledgeSelection, TSetup } from "
 import type { TFinding, TVerification, TWarning } from "@/contracts/agents/verification";
 import type { TVisibleTool } from "@/server/integrations/catalog";
 import type { TIntegrationDefinition } from "@/server/integrations/types";
+import { procedureCalls } from "@/server/models/builtin/procedure-calls";
 import { modelAvailability as registryAvailability, type TModelAvailability } from "@/server/models/registry";
 import { closestMatch, scanBareToolIds, scanToolReferences, type TToolReference } from "./procedure-refs";
 
@@ -173,6 +174,49 @@ function textWarnings(input: TVerifyInput, references: TToolReference[], belt: T
   return warnings;
 }
 
+/** A call line's arguments for the warning's example: the tool's required inputs, with sample values. */
+function exampleArguments(tool: TVisibleTool["tool"]): string {
+  const schema = tool.inputSchema as { properties?: Record<string, { type?: string }>; required?: string[] };
+  const names = (schema.required ?? Object.keys(schema.properties ?? {})).slice(0, 2);
+  const sample = (name: string) => {
+    if (name === "url") return "https://example.com";
+    const type = schema.properties?.[name]?.type;
+    return type === "integer" || type === "number" ? 1 : type === "boolean" ? true : "{{message}}";
+  };
+  return JSON.stringify(Object.fromEntries(names.map((name) => [name, sample(name)])));
+}
+
+/**
+ * A procedure that references tools with a model that will not call them: the agent would
+ * run and "do nothing". builtin:echo never calls tools; builtin:procedure calls only the call
+ * lines (a reference followed by a JSON object of arguments). Provider models read prose.
+ */
+function modelWarning(input: TVerifyInput, references: TToolReference[]): TWarning | null {
+  const referenced = [...new Set(references.filter((ref) => input.tools.has(ref.id)).map((ref) => ref.id))];
+  if (referenced.length === 0) return null;
+  const { model, procedure } = input.setup;
+  const named =
+    referenced
+      .slice(0, 3)
+      .map((id) => `#${id}`)
+      .join(", ") + (referenced.length > 3 ? ", …" : "");
+  if (model === "builtin:echo") {
+    return {
+      kind: "model_cannot_call_tools",
+      span: null,
+      detail: `The model builtin:echo only repeats the message and never calls tools, so the tools this procedure references (${named}) will not run. Choose builtin:procedure to run the procedure's tool lines, or a provider model to follow it in prose.`,
+    };
+  }
+  if (model === "builtin:procedure" && procedureCalls(procedure).length === 0) {
+    return {
+      kind: "model_cannot_call_tools",
+      span: null,
+      detail: `The model builtin:procedure calls only lines that name a tool followed by a JSON object of arguments, e.g. #${referenced[0]} ${exampleArguments(input.tools.get(referenced[0]!)!.tool)}; no line of this procedure is one, so the agent will call no tool. Write the arguments after a reference, or choose a provider model to follow the procedure in prose.`,
+    };
+  }
+  return null;
+}
+
 /**
  * The publish verifier (spec 4.3): pure over the draft and the visible tools, so verify and
  * publish give the same answer for the same draft. Findings block publish; warnings do not.
@@ -208,7 +252,12 @@ export function verifySetup(input: TVerifyInput): TVerification {
   }
 
   // Warnings without a span first (stable sort), then in text order.
-  const warnings = [...approvals.warnings, ...textWarnings(input, references, resolved.belt)];
+  const cannotCall = modelWarning(input, references);
+  const warnings = [
+    ...(cannotCall ? [cannotCall] : []),
+    ...approvals.warnings,
+    ...textWarnings(input, references, resolved.belt),
+  ];
   warnings.sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
   return { findings, plannedBelt: resolved.belt, warnings };
 }

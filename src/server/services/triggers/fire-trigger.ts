@@ -8,6 +8,7 @@ import { flowRunStart } from "@/server/services/flows/start-flow-run";
 import type { TAlongside } from "@/server/services/sessions/insert-sessions";
 import { startSessions, type TSessionStart } from "@/server/services/sessions/start-sessions";
 import { agentMessageFor } from "./render-input";
+import { flowInputRefusal } from "./subscribers";
 
 export type TFiringSource = "API" | "SCHEDULE" | "EVENT" | "MANUAL";
 export type TFiringTrigger = { id: string; organizationId: string; domainId: string; name: string };
@@ -46,17 +47,21 @@ type TSubscriber = {
   domainId: string;
   revision: number | null;
   belt: TBeltEntry[];
+  /** A flow's declared inputs (its published revision's input schema); null for agents. */
+  inputSchema: unknown;
   disabled: boolean;
 };
 
 /**
- * Subscribers in subscription order, each with the belt of its published revision and whether
- * its follower's partner disabled it: one statement for the whole fan-out.
+ * Subscribers in subscription order, each with the belt of its published revision (and a
+ * flow's input schema) and whether its follower's partner disabled it: one statement for the
+ * whole fan-out.
  */
 async function loadSubscribers(tx: TTransaction, triggerId: string): Promise<TSubscriber[]> {
   const rows = await tx.$queryRaw<Array<Omit<TSubscriber, "belt"> & { belt: TBeltEntry[] | null }>>`
     SELECT a.id::text AS id, a.name, a.kind::text AS kind, a."domainId"::text AS "domainId", a."publishedRevision" AS revision,
-      r.belt, ${isDisabledSql(Prisma.sql`a.id`)} AS disabled
+      r.belt, CASE WHEN a.kind = 'FLOW' THEN r.setup->'graph'->'inputSchema' END AS "inputSchema",
+      ${isDisabledSql(Prisma.sql`a.id`)} AS disabled
     FROM trigger_subscriptions s
     JOIN automations a ON a.id = s."automationId"
     LEFT JOIN automation_revisions r ON r."automationId" = a.id AND r.revision = a."publishedRevision"
@@ -188,7 +193,9 @@ async function recordFiringAlone(tx: TTransaction, firing: TAlongside): Promise<
  * section 5 rule 8), inside the caller's transaction so the firing, its sessions, their jobs
  * and (for API fires) the idempotency outcome commit together. Each subscriber gets only the
  * caller material of integrations it binds at caller identity; one that requires material it
- * did not get is FAILED with CALLER_CREDENTIALS_REQUIRED and the others still start; one its
+ * did not get is FAILED with CALLER_CREDENTIALS_REQUIRED and the others still start; a flow
+ * whose declared inputs the input does not match is FAILED with FLOW_INPUT_INVALID (checked in
+ * memory against the revision read above; no run starts); one its
  * follower's partner disabled is SKIPPED with AUTOMATION_DISABLED. Run
  * history records ids only, never material.
  */
@@ -210,6 +217,17 @@ export async function fireTrigger(tx: TTransaction, o: TFireTriggerOptions): Pro
     const missing = missingRequiredCallerMaterial(credentials, subscriber.belt);
     if (missing.length > 0) {
       results.push(refusal(subscriber, missing, o.source));
+      continue;
+    }
+    const badInput =
+      subscriber.kind === "FLOW"
+        ? flowInputRefusal(
+            { ...subscriber, revision: subscriber.revision!, inputSchema: subscriber.inputSchema },
+            o.input,
+          )
+        : null;
+    if (badInput) {
+      results.push({ automationId: subscriber.id, outcome: "FAILED", ...badInput, sessionId: null });
       continue;
     }
     // Named before the start: the firing's results, written in the same statement, refer to it.

@@ -4,14 +4,6 @@ import { isOrgAdmin } from "@/server/auth/permissions";
 import { db } from "@/server/db/client";
 import { Prisma } from "@/server/db/generated/client";
 
-/** Turn statuses behind each run outcome of run history. */
-const STATUSES_OF: Record<NonNullable<TGetUsageRequest["outcome"]>, string[]> = {
-  completed: ["COMPLETED"],
-  failed: ["FAILED"],
-  waiting: ["SUSPENDED"],
-  running: ["QUEUED", "RUNNING"],
-};
-
 export type TUsageScope = {
   where: Prisma.Sql;
   wholeOrganization: boolean;
@@ -51,12 +43,15 @@ export async function visibilityOf(actor: TUserActor): Promise<TUsageScope> {
   };
 }
 
-/** The filters of the request beyond the date range, as SQL over `t` (turns), `s` and `a`. */
+/**
+ * The filters of the request beyond the date range and the outcome, as SQL over `t` (turns),
+ * `s` and `a`. The outcome is decided per group of runs by runOutcomeOf (get-usage.ts), the
+ * rule run history uses, rather than restated in SQL.
+ */
 export function filtersOf(input: TGetUsageRequest): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (input.automationId) parts.push(Prisma.sql`s."automationId" = ${input.automationId}::uuid`);
   if (input.kind) parts.push(Prisma.sql`a."kind" = ${input.kind === "flow" ? "FLOW" : "AGENT"}::"AutomationKind"`);
-  if (input.outcome) parts.push(Prisma.sql`t."status"::text IN (${Prisma.join(STATUSES_OF[input.outcome])})`);
   return parts.length > 0 ? Prisma.sql`AND ${Prisma.join(parts, " AND ")}` : Prisma.empty;
 }
 

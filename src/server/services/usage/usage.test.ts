@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { actorIn, addOrgMember, createDomain, createUser } from "../../../../test/factories";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
+import { listSessions } from "@/server/services/session-console/list-sessions";
 import { getMonthSpend } from "./get-month-spend";
 import { getUsage } from "./get-usage";
+import { countsAsFailed } from "./run-outcome";
 
 type TStatus = "QUEUED" | "RUNNING" | "SUSPENDED" | "COMPLETED" | "FAILED";
 
@@ -235,6 +237,79 @@ describe("usage", () => {
       { day: "2026-03-01", tokens: 130, costUsd: 2, cumulativeTokens: 130, cumulativeCostUsd: 2 },
       { day: "2026-03-02", tokens: 2_079, costUsd: 2, cumulativeTokens: 2_209, cumulativeCostUsd: 4 },
       { day: "2026-03-03", tokens: 0, costUsd: 0, cumulativeTokens: 2_209, cumulativeCostUsd: 4 },
+    ]);
+  });
+
+  it("counts a run whose tool call failed or was rejected as failed, as run history does", async () => {
+    const { organization, domain: ops, actor } = await actorIn({ orgRole: "ADMIN" });
+    const where = { organizationId: organization.id, domainId: ops.id };
+    const agent = await automationIn(organization.id, ops.id, "AGENT", "Writer");
+    const toolCall = (
+      turn: { id: string; sessionId: string },
+      index: number,
+      status: "SUCCEEDED" | "FAILED" | "REJECTED",
+    ) =>
+      db().toolCall.create({
+        data: {
+          turnId: turn.id,
+          sessionId: turn.sessionId,
+          index,
+          toolName: "service.http.post",
+          integrationId: "service.http",
+          args: {},
+          status,
+        },
+      });
+    // The model answered after each of these, so the turns completed; what was asked did not happen.
+    const rejected = await runAt(agent, where, "2026-03-01T09:00:00Z", { status: "COMPLETED" });
+    await toolCall(rejected, 0, "REJECTED");
+    const toolFailed = await runAt(agent, where, "2026-03-01T10:00:00Z", { status: "COMPLETED" });
+    await toolCall(toolFailed, 0, "SUCCEEDED");
+    await toolCall(toolFailed, 1, "FAILED");
+    const clean = await runAt(agent, where, "2026-03-01T11:00:00Z", { status: "COMPLETED" });
+    await toolCall(clean, 0, "SUCCEEDED");
+    await runAt(agent, where, "2026-03-01T12:00:00Z", { status: "FAILED" });
+
+    const usage = await getUsage(actor, RANGE);
+    expect(usage.days[0]).toMatchObject({ runs: 4, completed: 1, failed: 3 });
+    expect(usage.byAutomation).toEqual([expect.objectContaining({ id: agent.id, runs: 4, failed: 3 })]);
+    expect((await getUsage(actor, { ...RANGE, outcome: "failed" })).days[0]).toMatchObject({ runs: 3, failed: 3 });
+    expect((await getUsage(actor, { ...RANGE, outcome: "completed" })).days[0]).toMatchObject({
+      runs: 1,
+      completed: 1,
+    });
+
+    // Run history says the same of the same runs: three that did not succeed, one completed.
+    const { sessions } = await listSessions(actor, { automationId: agent.id });
+    const outcomes = sessions.map((session) => session.lastRun!.outcome).sort();
+    expect(outcomes).toEqual(["completed", "failed", "rejected", "tool_failed"]);
+    expect(outcomes.filter(countsAsFailed)).toHaveLength(usage.days[0]!.failed);
+  });
+
+  it("counts no tokens for runs on a built-in model, which calls no model", async () => {
+    const { organization, domain: ops, actor } = await actorIn({ orgRole: "ADMIN" });
+    const where = { organizationId: organization.id, domainId: ops.id };
+    const revisionOf = async (name: string, model: string) => {
+      const automation = await automationIn(organization.id, ops.id, "AGENT", name);
+      await db().automationRevision.create({
+        data: { automationId: automation.id, revision: 1, setup: { model }, belt: [], knowledgeSelection: {} },
+      });
+      return automation;
+    };
+    const builtin = await revisionOf("Built-in", "builtin:procedure");
+    const provider = await revisionOf("Provider", "openai:gpt-4o-mini");
+    await runAt(builtin, where, "2026-03-01T09:00:00Z", { status: "COMPLETED", inputTokens: 300, outputTokens: 40 });
+    await runAt(provider, where, "2026-03-01T10:00:00Z", {
+      status: "COMPLETED",
+      inputTokens: 1_000,
+      outputTokens: 100,
+      costMicroUsd: 210,
+    });
+    const usage = await getUsage(actor, RANGE);
+    expect(usage.days[0]).toMatchObject({ runs: 2, inputTokens: 1_000, outputTokens: 100 });
+    expect(usage.byAutomation).toEqual([
+      expect.objectContaining({ name: "Built-in", runs: 1, tokens: 0, costUsd: 0 }),
+      expect.objectContaining({ name: "Provider", runs: 1, tokens: 1_100 }),
     ]);
   });
 });
