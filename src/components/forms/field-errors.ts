@@ -70,7 +70,8 @@ export function humanizeMessage(message: string, path: string, label?: string): 
   const tooBigNumber = /^Too big: expected number to be <=?(-?[\d.]+)$/.exec(text);
   if (tooBigNumber) return `${name ?? "This"} must be at most ${tooBigNumber[1]}.`;
   if (/^Invalid (UUID|uuid)$/.test(text)) return `${name ?? "This"} must be an id (UUID).`;
-  if (/^Invalid (string|input)(: must match pattern .*)?$/.test(text)) return `${name ?? "This"} is not in the expected form.`;
+  if (/^Invalid (string|input)(: must match pattern .*)?$/.test(text))
+    return `${name ?? "This"} is not in the expected form.`;
   const unknownKeys = /^Unrecognized keys?: (.+)$/.exec(text);
   if (unknownKeys) return `${unknownKeys[1]} ${unknownKeys[1]!.includes(",") ? "are" : "is"} not accepted here.`;
   // Contract fragments ("must not be blank") read as a sentence after the label.

@@ -1,7 +1,4 @@
-import {
-  APPROVALS_INBOX_MAX,
-  type TListApprovalsResponse,
-} from "@/contracts/approvals-inbox/list-approvals";
+import { APPROVALS_INBOX_MAX, type TListApprovalsResponse } from "@/contracts/approvals-inbox/list-approvals";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
 import { myApprovalsWhere } from "./my-approvals";

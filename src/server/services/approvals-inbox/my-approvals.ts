@@ -15,7 +15,9 @@ export async function myApprovalsWhere(actor: TUserActor): Promise<Prisma.Approv
     select: { domainId: true, role: true, domain: { select: { approverRoles: true } } },
   });
   const memberOf = memberships.map((row) => row.domainId);
-  const approverIn = memberships.filter((row) => row.domain.approverRoles.includes(row.role)).map((row) => row.domainId);
+  const approverIn = memberships
+    .filter((row) => row.domain.approverRoles.includes(row.role))
+    .map((row) => row.domainId);
   // Domain sessions need membership; a personal chat only its creator (spec 4.2).
   const visibleIn = (domainIds: string[]): Prisma.AgentSessionWhereInput => ({
     organizationId: actor.orgId,

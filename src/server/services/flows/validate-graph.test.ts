@@ -92,9 +92,7 @@ describe("validateGraph", () => {
     ]);
     const [id, tool, target] = result.findings;
     expect(id!.path).toBe("steps[0].id");
-    expect(id!.message).toBe(
-      `Step 1 ("1st") id must start with a letter and use only letters, digits, '_' and '-'`,
-    );
+    expect(id!.message).toBe(`Step 1 ("1st") id must start with a letter and use only letters, digits, '_' and '-'`);
     expect(tool!.message).toContain('Did you mean "service.http.post"?');
     expect(target!.message).toContain('next "sned" names no step');
     // Other structural problems still stop the checks: the rest cannot be read.

@@ -75,19 +75,23 @@ function structureFindings(error: z.ZodError, graph: unknown): TFlowFinding[] {
  * The document read with any text as a step id: a bad id is a structural finding already, and
  * must not hide what the other checks find (issue 41). Anything else still has to parse.
  */
-const ANY_ID = { id: z.string().min(1).refine((id) => id !== END) };
+const ANY_ID = {
+  id: z
+    .string()
+    .min(1)
+    .refine((id) => id !== END),
+};
 const ZLenientGraph = z.strictObject({
   inputSchema: ZFlowGraph.shape.inputSchema,
-  steps: z
-    .array(
-      z.discriminatedUnion("kind", [
-        ZToolStep.extend(ANY_ID),
-        ZBranchStep.extend(ANY_ID),
-        ZTransformStep.extend(ANY_ID),
-        ZAgentStep.extend(ANY_ID),
-        ZApprovalStep.extend(ANY_ID),
-      ]),
-    ),
+  steps: z.array(
+    z.discriminatedUnion("kind", [
+      ZToolStep.extend(ANY_ID),
+      ZBranchStep.extend(ANY_ID),
+      ZTransformStep.extend(ANY_ID),
+      ZAgentStep.extend(ANY_ID),
+      ZApprovalStep.extend(ANY_ID),
+    ]),
+  ),
 });
 
 /** Only step ids are wrong: the rest of the document can still be checked. */

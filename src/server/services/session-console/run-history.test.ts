@@ -144,7 +144,9 @@ describe("run history", () => {
     await subscribeAutomation(owner, { triggerId: trigger.id, automationId: ids.echo });
     const fired = await fireTriggerNow(world.people.operator.actor, { triggerId: trigger.id, input: { prompt: "x" } });
     const byTrigger = fired.results[0]!.sessionId!;
-    const globexAgent = await publishAgent(world.people.globexOwner.actor, world.globex.main, { model: "builtin:echo" });
+    const globexAgent = await publishAgent(world.people.globexOwner.actor, world.globex.main, {
+      model: "builtin:echo",
+    });
     await open(globexAgent, `Refund order ${marker}-4711`, world.people.globexOwner.key);
 
     const found = async (q: string, more: TListSessionsRequest = {}) =>
