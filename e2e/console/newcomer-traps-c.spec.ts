@@ -93,6 +93,7 @@ test.describe("newcomer traps: forms, run history, approvals", () => {
     context,
     baseURL,
   }, testInfo) => {
+    test.setTimeout(150_000);
     const marker = uniqueMarker("inbox");
     const sessionId = await openSession(
       acme().agents.httpWrite.id,
@@ -135,6 +136,8 @@ test.describe("newcomer traps: forms, run history, approvals", () => {
     await useFixtureSession(context, acme().users.viewer, baseURL!);
     await page.goto("/approvals");
     await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
+    // Loaded (no skeleton rows), then the row is absent.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByText("Nothing waits for you").or(page.getByRole("table"))).toBeVisible();
     await expect(page.locator(`tr[data-session-id="${sessionId}"]`)).toHaveCount(0);
 
@@ -147,6 +150,8 @@ test.describe("newcomer traps: forms, run history, approvals", () => {
     await expect(approval).toBeHidden();
     await page.goto("/approvals");
     await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
+    // Loaded (no skeleton rows), then the row is absent.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByText("Nothing waits for you").or(page.getByRole("table"))).toBeVisible();
     await expect(page.locator(`tr[data-session-id="${sessionId}"]`)).toHaveCount(0);
   });
