@@ -11,7 +11,8 @@ import type { TActionClasses } from "@/contracts/assistant/actions";
 import { ZUpdateAgentSetupRequest } from "@/contracts/agents/update-agent-setup";
 import type { TFinding, TPublishFinding, TVerification } from "@/contracts/agents/verification";
 import { CREDENTIAL_FREE_INTEGRATIONS } from "@/components/authoring/credential-free";
-import { appErrorWithDetails, fieldErrors } from "@/components/authoring/errors";
+import { appErrorWithDetails } from "@/components/authoring/errors";
+import { formErrorsOf, formErrorsOfZod } from "@/components/forms/field-errors";
 import { useUnsavedChangesGuard } from "@/components/authoring/use-unsaved-changes-guard";
 import type { TPublishOutcome } from "./publish-card";
 import { referencedIntegrations, type TToolCatalog } from "./tool-catalog";
@@ -140,7 +141,7 @@ export function useAgentDraft(agent: TAgentDetail, catalog: TToolCatalog) {
   async function save(next: TDraft = draft): Promise<boolean> {
     const parsed = ZUpdateAgentSetupRequest.safeParse({ id: agent.id, ...setupOf(next) });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error, LABELS));
+      setErrors(formErrorsOfZod(parsed.error, LABELS).fields);
       return false;
     }
     setErrors({});
@@ -160,7 +161,9 @@ export function useAgentDraft(agent: TAgentDetail, catalog: TToolCatalog) {
       ]);
       return true;
     } catch (error) {
-      setSaveError(errorMessage(error));
+      const found = formErrorsOf(error, LABELS);
+      setErrors(found.fields);
+      setSaveError(found.form.length ? found.form.join(" ") : FIX_FIELDS);
       return false;
     } finally {
       setSaving(false);

@@ -1,14 +1,18 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTRPC } from "@/client/trpc";
 import { RUN_OUTCOMES, type TRunOutcome, type TSessionOrigin } from "@/contracts/session-console/session-summary";
 import { SESSION_ORIGINS } from "@/contracts/sessions/session-details";
 import { SelectField } from "@/components/authoring/select-field";
+import { TextField } from "@/components/ui/text-field";
 import { ORIGIN_LABEL, OUTCOME_LABEL } from "./run-facts";
 import styles from "./sessions.module.css";
 
 export type TRunFilters = {
+  /** Text search over the run's input, the automation's name and what started it. */
+  q: string;
   domainId: string;
   automationId: string;
   status: "active" | "archived" | "all";
@@ -18,6 +22,7 @@ export type TRunFilters = {
 };
 
 export const NO_FILTERS: TRunFilters = {
+  q: "",
   domainId: "",
   automationId: "",
   status: "active",
@@ -26,13 +31,45 @@ export const NO_FILTERS: TRunFilters = {
   automationKind: "",
 };
 
-/** Run history's filters: domain, automation (agents and flows of the domain), kind, outcome, origin, lifecycle. */
+const SEARCH_DELAY_MS = 300;
+
+/** The search box: the list follows a moment after typing stops (one query, one URL change). */
+function SearchBox({
+  value,
+  update,
+}: {
+  value: string;
+  update: (patch: Partial<TRunFilters>, options?: { replace?: boolean }) => void;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    // The first letter starts a history entry; the rest of the word replaces it.
+    const timer = setTimeout(() => update({ q: text }, { replace: value.trim() !== "" }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, update]);
+  return (
+    <TextField
+      label="Search"
+      type="search"
+      name="q"
+      value={text}
+      maxLength={200}
+      autoComplete="off"
+      placeholder="Input, agent, flow, trigger or key"
+      onChange={(event) => setText(event.target.value)}
+    />
+  );
+}
+
+/** Run history's filters: search, domain, automation (agents and flows of the domain), kind, outcome, origin, lifecycle. */
 export function RunHistoryFilters({
   filters,
   update,
 }: {
   filters: TRunFilters;
-  update: (patch: Partial<TRunFilters>) => void;
+  update: (patch: Partial<TRunFilters>, options?: { replace?: boolean }) => void;
 }) {
   const trpc = useTRPC();
   const domains = useQuery(trpc.tenancy.listDomains.queryOptions());
@@ -55,7 +92,8 @@ export function RunHistoryFilters({
       : (flows.data?.flows ?? []).map((flow) => ({ id: flow.id, label: `${flow.name} (flow)` }))),
   ];
   return (
-    <div className={styles.filters}>
+    <div className={styles.filters} role="search" aria-label="Filter runs">
+      <SearchBox value={filters.q} update={update} />
       <SelectField
         label="Domain"
         value={filters.domainId}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
 import type { TListSessionsRequest } from "@/contracts/session-console/list-sessions";
@@ -11,17 +11,23 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import table from "@/components/ui/table.module.css";
-import { NO_FILTERS, RunHistoryFilters, type TRunFilters } from "./run-history-filters";
+import { RunHistoryFilters, type TRunFilters } from "./run-history-filters";
 import { RunHistoryRow } from "./run-history-row";
 import styles from "./sessions.module.css";
+import { useRunFiltersInUrl } from "./use-run-filters-in-url";
 
-/** Run history: the sessions the person can see, what their last run did and where it came from. */
+/**
+ * Run history: the sessions the person can see, what their last run did and where it came from.
+ * Its filters and search live in the URL (reload, back/forward and shared links keep them).
+ */
 export function SessionsList({ basePath = "/sessions", kind }: { basePath?: string; kind?: "personal" }) {
   const trpc = useTRPC();
-  const [filters, setFilters] = useState<TRunFilters>(NO_FILTERS);
+  const [filters, setFilters] = useRunFiltersInUrl(!kind);
   const [cursors, setCursors] = useState<string[]>([]);
+  const q = filters.q.trim();
   const request: TListSessionsRequest = {
     status: filters.status,
+    ...(q ? { q } : {}),
     ...(kind ? { kind } : {}),
     ...(filters.domainId ? { domainId: filters.domainId } : {}),
     ...(filters.automationId ? { automationId: filters.automationId } : {}),
@@ -31,10 +37,13 @@ export function SessionsList({ basePath = "/sessions", kind }: { basePath?: stri
     ...(cursors.length ? { cursor: cursors.at(-1) } : {}),
   };
   const sessions = useQuery(trpc.sessionConsole.list.queryOptions(request));
-  const update = (patch: Partial<TRunFilters>) => {
-    setCursors([]);
-    setFilters((current) => ({ ...current, ...patch }));
-  };
+  const update = useCallback(
+    (patch: Partial<TRunFilters>, options?: { replace?: boolean }) => {
+      setCursors([]);
+      setFilters(patch, options);
+    },
+    [setFilters],
+  );
   const list = sessions.data?.sessions;
   return (
     <>
@@ -46,7 +55,9 @@ export function SessionsList({ basePath = "/sessions", kind }: { basePath?: stri
       ) : list && list.length === 0 ? (
         <Card>
           <EmptyState title="No sessions match">
-            Sessions appear here when someone runs an agent of your domains, or when you chat with one.
+            {q
+              ? `Nothing matches “${q}” with these filters. The search reads each run's input, its agent or flow, and the trigger or key that started it.`
+              : "Sessions appear here when someone runs an agent of your domains, or when you chat with one."}
           </EmptyState>
         </Card>
       ) : (

@@ -66,3 +66,12 @@ export const ListIcon = () => (
     <circle cx="4.5" cy="18" r="1" />
   </svg>
 );
+
+/** A tray with a check: the Approvals inbox. */
+export const InboxIcon = () => (
+  <svg {...props}>
+    <path d="M4 13l2.5-8h11L20 13v6H4z" />
+    <path d="M4 13h4.5l1 2h5l1-2H20" />
+    <path d="M9.5 8.5l1.8 1.8 3.2-3.3" />
+  </svg>
+);

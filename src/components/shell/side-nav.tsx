@@ -4,10 +4,11 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { AgentIcon, LibraryIcon, LinkIcon, PlugIcon } from "@/components/authoring/icons";
+import { ApprovalsBadge } from "@/components/approvals/approvals-badge";
 import { FlowIcon } from "@/components/flows/flow-icon";
 import { TriggerIcon } from "@/components/triggers/trigger-icon";
 import { BookIcon, BuildingIcon, KeyIcon, OverviewIcon, TerminalIcon } from "@/components/ui/icons";
-import { ChartIcon, ChatIcon, GaugeIcon, ListIcon, PeopleIcon, SessionsIcon } from "./nav-icons";
+import { ChartIcon, ChatIcon, GaugeIcon, InboxIcon, ListIcon, PeopleIcon, SessionsIcon } from "./nav-icons";
 import { NavPending } from "./navigation-progress";
 import styles from "./shell.module.css";
 
@@ -16,6 +17,8 @@ type TNavItem = {
   label: string;
   icon: ReactNode;
   matches: (path: string) => boolean;
+  /** A live count beside the label (the approvals waiting for me). */
+  badge?: ReactNode;
 };
 
 /**
@@ -36,6 +39,13 @@ const SECTIONS: Array<{ title: string; items: TNavItem[] }> = [
       { href: "/", label: "Overview", icon: <OverviewIcon />, matches: (path) => path === "/" },
       { href: "/sessions", label: "Sessions", icon: <SessionsIcon />, matches: (path) => path.startsWith("/sessions") },
       { href: "/chat", label: "Chat", icon: <ChatIcon />, matches: (path) => path.startsWith("/chat") },
+      {
+        href: "/approvals",
+        label: "Approvals",
+        icon: <InboxIcon />,
+        matches: (path) => path.startsWith("/approvals"),
+        badge: <ApprovalsBadge />,
+      },
       { href: "/usage", label: "Usage", icon: <ChartIcon />, matches: (path) => path.startsWith("/usage") },
     ],
   },
@@ -166,7 +176,7 @@ export function SideNav({
   hasPartner?: boolean;
 }) {
   const pathname = usePathname() ?? "/"; // null only under the Pages Router, which renders no page here
-  const sections = [
+  const sections: Array<{ title: string; items: TNavItem[] }> = [
     ...SECTIONS,
     ...(hasPartner ? [PARTNER_SECTION] : []),
     ...(isInstanceOperator ? [OPERATOR_SECTION] : []),
@@ -189,6 +199,7 @@ export function SideNav({
                   >
                     {item.icon}
                     {item.label}
+                    {item.badge}
                     <NavPending />
                   </Link>
                 </li>

@@ -8,7 +8,7 @@ import { ZCreateTriggerRequest } from "@/contracts/triggers/create-trigger";
 import type { TIngressEvent } from "@/contracts/triggers/ingress";
 import { FILTER_OPERATORS, type TTriggerType } from "@/contracts/triggers/trigger";
 import authoring from "@/components/authoring/authoring.module.css";
-import { appErrorWithDetails, fieldErrors } from "@/components/authoring/errors";
+import { formErrorsOf, formErrorsOfProblems, formErrorsOfZod } from "@/components/forms/field-errors";
 import { SelectField } from "@/components/authoring/select-field";
 import { TextAreaField } from "@/components/authoring/text-area-field";
 import { Alert } from "@/components/ui/alert";
@@ -59,11 +59,10 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
         await queryClient.invalidateQueries({ queryKey: trpc.triggers.list.queryKey({ domainId }) });
       },
       onError: (error) => {
-        // A refusal that names its field goes under that field; anything else is for the whole form.
-        const appError = appErrorWithDetails(error);
-        const field = formFieldOf(appError?.details?.field);
-        if (field) setErrors({ [field]: errorMessage(error) });
-        else setFailure(errorMessage(error));
+        // Every problem the service names goes under its field; anything else is for the whole form.
+        const found = formErrorsOf(error, LABELS, { fieldOf: formFieldOf });
+        setErrors(found.fields);
+        setFailure(found.form.length ? found.form.join(" ") : null);
       },
     }),
   );
@@ -81,12 +80,14 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
         : { input: sampleValue.value }
       : {}),
   });
-  const scheduleProblem =
-    preview.data?.schedule && "error" in preview.data.schedule ? preview.data.schedule.error : null;
-  const shownErrors = {
-    ...(scheduleProblem && type === "schedule" ? { [scheduleProblem.field]: scheduleProblem.message } : {}),
-    ...errors,
-  };
+  const scheduleRefusal = preview.data?.schedule && "error" in preview.data.schedule ? preview.data.schedule : null;
+  // The live preview names every schedule problem (cron and time zone together), each on its field.
+  const scheduleProblems =
+    scheduleRefusal && type === "schedule"
+      ? formErrorsOfProblems(scheduleRefusal.problems ?? [scheduleRefusal.error], LABELS, { fieldOf: formFieldOf })
+          .fields
+      : {};
+  const shownErrors = { ...scheduleProblems, ...errors };
 
   /** A changed schedule drops the refusals of the last submit: the live preview checks it now. */
   function editSchedule(next: TScheduleDraft) {
@@ -100,7 +101,10 @@ export function CreateTriggerForm({ domainId, domainName }: { domainId: string; 
     setFailure(null);
     const built = buildBody(type, domainId, name, schedule, event);
     const parsed = ZCreateTriggerRequest.safeParse(built.body);
-    const found = { ...(parsed.success ? {} : fieldErrors(parsed.error, LABELS)), ...built.errors };
+    const found = {
+      ...(parsed.success ? {} : formErrorsOfZod(parsed.error, LABELS, { fieldOf: formFieldOf }).fields),
+      ...built.errors,
+    };
     setErrors(found);
     if (parsed.success && Object.keys(found).length === 0) create.mutate(parsed.data);
   }

@@ -24,11 +24,18 @@ const ZFieldProblem = z.object({ field: z.string(), message: z.string() });
 
 export const ZPreviewTriggerResponse = z.object({
   schedule: z
-    .union([z.object({ timezone: z.string(), nextFirings: z.array(z.string()) }), z.object({ error: ZFieldProblem })])
+    .union([
+      z.object({ timezone: z.string(), nextFirings: z.array(z.string()) }),
+      z.object({
+        error: ZFieldProblem,
+        /** Every problem (cron and time zone together), `error` being the first. */
+        problems: z.array(ZFieldProblem).optional(),
+      }),
+    ])
     .nullable()
     .meta({
       description:
-        "null unless a schedule with a cron expression; else the next firings (ISO 8601) or why the schedule is refused.",
+        "null unless a schedule with a cron expression; else the next firings (ISO 8601) or why the schedule is refused (`error` the first problem, `problems` all of them).",
     }),
   agentMessage: z
     .string()

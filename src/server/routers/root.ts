@@ -6,6 +6,7 @@ import { assistantConnectionsRouter } from "./assistant-connections/router";
 import { assistantWorkersRouter } from "./assistant-workers/router";
 import { auditRouter } from "./audit/router";
 import { apiKeysRouter } from "./api-keys/router";
+import { approvalsInboxRouter } from "./approvals-inbox/router";
 import { authRouter } from "./auth/router";
 import { budgetRouter } from "./budget/router";
 import { connectionsRouter } from "./connections/router";
@@ -56,6 +57,7 @@ export const appRouter = router({
   teamDomains: teamDomainsRouter,
   passwords: passwordsRouter,
   audit: auditRouter,
+  approvalsInbox: approvalsInboxRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -77,6 +77,31 @@ describe("validateGraph", () => {
     expect(kinds([{ id: "end", kind: "approval", title: "x" }])).toEqual(["invalid_document"]);
   });
 
+  it("a malformed step id does not hide the other findings: every one is reported at once", () => {
+    const result = check([
+      post("1st", { tool: "service.http.postt", next: "sned" }),
+      { id: "ok", kind: "approval", title: "Send {{steps.ghost.output}}?" },
+    ]);
+    expect(result.graph).toBeNull();
+    expect(result.findings.map((finding) => finding.kind)).toEqual([
+      "invalid_document",
+      "unknown_tool",
+      "dangling_target",
+      "unreachable_step",
+      "unknown_template_step",
+    ]);
+    const [id, tool, target] = result.findings;
+    expect(id!.path).toBe("steps[0].id");
+    expect(id!.message).toBe(`Step 1 ("1st") id must start with a letter and use only letters, digits, '_' and '-'`);
+    expect(tool!.message).toContain('Did you mean "service.http.post"?');
+    expect(target!.message).toContain('next "sned" names no step');
+    // Other structural problems still stop the checks: the rest cannot be read.
+    expect(kinds([post("1st", { tool: 5 }), post("b", { next: "nowhere" })])).toEqual([
+      "invalid_document",
+      "invalid_document",
+    ]);
+  });
+
   it("bounds the document's size", () => {
     const huge = post("a", {
       args: { body: "x".repeat(9_000), more: Array.from({ length: 60 }, () => "y".repeat(9_000)) },

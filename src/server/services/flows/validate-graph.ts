@@ -1,7 +1,18 @@
 import { z } from "zod";
 import type { TBeltEntry, TBindingPolicies } from "@/contracts/agents/setup";
 import type { TFlowFinding } from "@/contracts/flows/findings";
-import { END, successors, ZFlowGraph, type TFlowGraph, type TFlowStep } from "@/contracts/flows/graph";
+import {
+  END,
+  successors,
+  ZAgentStep,
+  ZApprovalStep,
+  ZBranchStep,
+  ZFlowGraph,
+  ZToolStep,
+  ZTransformStep,
+  type TFlowGraph,
+  type TFlowStep,
+} from "@/contracts/flows/graph";
 import { templatesIn, templatesInValue, type TParsedRef } from "@/contracts/flows/templates";
 import type { TVisibleTool } from "@/server/integrations/catalog";
 import { closestMatch } from "@/server/services/agents/procedure-refs";
@@ -34,14 +45,58 @@ export function agentIdsIn(graph: unknown): string[] {
   return [...new Set(parsed.data.steps.flatMap((step) => (step.kind === "agent" ? [step.automationId] : [])))];
 }
 
-function structureFindings(error: z.ZodError): TFlowFinding[] {
+/** Where a structural problem is, in words ("Step 2's id", "The document"). */
+function placeOf(path: PropertyKey[], graph: unknown): string {
+  const [top, index, field, ...rest] = path;
+  if (top === "steps" && typeof index === "number") {
+    const steps = (graph as { steps?: unknown[] } | null)?.steps;
+    const id = (steps?.[index] as { id?: unknown } | undefined)?.id;
+    const step = typeof id === "string" && id ? `Step ${index + 1} ("${id}")` : `Step ${index + 1}`;
+    if (field === undefined) return step;
+    return `${step} ${[field, ...rest].map(String).join(".")}`;
+  }
+  if (top === undefined) return "The document";
+  return path.map(String).join(".");
+}
+
+function structureFindings(error: z.ZodError, graph: unknown): TFlowFinding[] {
   return error.issues.map((issue) => {
     const path = issue.path
       .map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))
       .join("")
       .replace(/^\./, "");
-    return finding("invalid_document", path, null, `${path || "document"}: ${issue.message}`);
+    // Fragments ("must not be empty") follow the place; whole sentences come after a colon.
+    const joint = /^[a-z"]/.test(issue.message) ? " " : ": ";
+    return finding("invalid_document", path, null, `${placeOf(issue.path, graph)}${joint}${issue.message}`);
   });
+}
+
+/**
+ * The document read with any text as a step id: a bad id is a structural finding already, and
+ * must not hide what the other checks find (issue 41). Anything else still has to parse.
+ */
+const ANY_ID = {
+  id: z
+    .string()
+    .min(1)
+    .refine((id) => id !== END),
+};
+const ZLenientGraph = z.strictObject({
+  inputSchema: ZFlowGraph.shape.inputSchema,
+  steps: z.array(
+    z.discriminatedUnion("kind", [
+      ZToolStep.extend(ANY_ID),
+      ZBranchStep.extend(ANY_ID),
+      ZTransformStep.extend(ANY_ID),
+      ZAgentStep.extend(ANY_ID),
+      ZApprovalStep.extend(ANY_ID),
+    ]),
+  ),
+});
+
+/** Only step ids are wrong: the rest of the document can still be checked. */
+function onlyStepIds(error: z.ZodError): boolean {
+  return error.issues.every((issue) => issue.path.length === 3 && issue.path[0] === "steps" && issue.path[2] === "id");
 }
 
 function inputSchemaFindings(graph: TFlowGraph): TFlowFinding[] {
@@ -281,14 +336,23 @@ function agentFindings(graph: TFlowGraph, agents: ReadonlyMap<string, TAgentStan
 }
 
 /**
- * Checks a flow document the way publish does: structure first (nothing else is checked
- * when the document does not parse), then input schema, ids, tools, targets, reachability,
- * cycles, templates and agents. The planned belt lists the integrations tool steps use.
+ * Checks a flow document the way publish does: structure first, then input schema, ids, tools,
+ * targets, reachability, cycles, templates and agents. When only step ids are malformed the
+ * other checks still run, so every finding shows at once; any other structural problem stops
+ * there (the rest cannot be read). The planned belt lists the integrations tool steps use.
  */
 export function validateGraph(input: TValidateGraphInput): TGraphValidation {
   const parsed = ZFlowGraph.safeParse(input.graph);
-  if (!parsed.success) return { graph: null, findings: structureFindings(parsed.error), plannedBelt: [] };
-  const graph = parsed.data;
+  if (parsed.success) return checkMeaning(parsed.data, input);
+  const structure = structureFindings(parsed.error, input.graph);
+  const lenient = onlyStepIds(parsed.error) ? ZLenientGraph.safeParse(input.graph) : null;
+  if (!lenient?.success) return { graph: null, findings: structure, plannedBelt: [] };
+  const meaning = checkMeaning(lenient.data as TFlowGraph, input);
+  return { graph: null, findings: [...structure, ...meaning.findings], plannedBelt: meaning.plannedBelt };
+}
+
+/** The checks of meaning, on a document whose structure parsed. */
+function checkMeaning(graph: TFlowGraph, input: TValidateGraphInput): TGraphValidation {
   const ids = new Set(graph.steps.map((step) => step.id));
   const out = edges(graph, ids);
   const tools = toolFindings(graph, input);

@@ -1,4 +1,8 @@
-import type { TListSessionsRequest, TListSessionsResponse } from "@/contracts/session-console/list-sessions";
+import {
+  SESSION_SEARCH_WINDOW,
+  type TListSessionsRequest,
+  type TListSessionsResponse,
+} from "@/contracts/session-console/list-sessions";
 import type { TSessionSummary } from "@/contracts/session-console/session-summary";
 import type { TUserActor } from "@/server/auth/actor";
 import { db } from "@/server/db/client";
@@ -87,6 +91,31 @@ function whereOf(actor: TUserActor, input: TListSessionsRequest, domainIds: stri
   };
 }
 
+/**
+ * The text search, bounded: `contains` is served by no index, so it reads only the newest
+ * SESSION_SEARCH_WINDOW sessions that match the other filters (their ids come from one
+ * index-ordered statement), then matches the words against the title (the first line of the
+ * run's input), the agent or flow's name and the trigger or API key that started it.
+ */
+async function searchOf(where: Prisma.AgentSessionWhereInput, q: string): Promise<Prisma.AgentSessionWhereInput> {
+  const window = await db().agentSession.findMany({
+    where,
+    orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+    take: SESSION_SEARCH_WINDOW,
+    select: { id: true },
+  });
+  const text = { contains: q, mode: "insensitive" as const };
+  return {
+    id: { in: window.map((row) => row.id) },
+    OR: [
+      { title: text },
+      { automation: { name: text } },
+      { originTrigger: { name: text } },
+      { originApiKey: { name: text } },
+    ],
+  };
+}
+
 function toSummary(actor: TUserActor, row: TRow): TSessionSummary {
   const turn = row.turns[0] as TLastTurnRow | undefined;
   const startedVia = row.originTrigger
@@ -128,12 +157,13 @@ export async function listSessions(actor: TUserActor, input: TListSessionsReques
     select: { domainId: true },
   });
   const byLastTurn = Boolean(input.state || input.outcome);
+  const where = whereOf(
+    actor,
+    input,
+    memberships.map((row) => row.domainId),
+  );
   const rows = await db().agentSession.findMany({
-    where: whereOf(
-      actor,
-      input,
-      memberships.map((row) => row.domainId),
-    ),
+    where: input.q ? { AND: [where, await searchOf(where, input.q)] } : where,
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: byLastTurn ? 500 : limit + 1,
     ...(input.cursor && !byLastTurn ? { cursor: { id: input.cursor }, skip: 1 } : {}),

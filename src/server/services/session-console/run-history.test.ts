@@ -122,4 +122,51 @@ describe("run history", () => {
     expect(flows).not.toContain(rows.find((row) => row.automationKind === "agent")!.id);
     expect(rows.find((row) => row.automationKind === "flow")!.lastRun).toMatchObject({ outcome: "completed" });
   });
+
+  it("searches the run's input, the automation's name and the trigger's name, with the other filters, never another org's", async () => {
+    const owner = world.people.owner.actor;
+    const marker = `m${Date.now().toString(36)}`;
+    const open = async (agentId: string, message: string, key = world.people.operator.key) => {
+      const opened = await api("POST", `/agents/${agentId}/sessions`, { credential: key, body: { message } });
+      expect(opened.status).toBe(202);
+      return opened.body.sessionId as string;
+    };
+    const refund = await open(ids.echo, `Refund order ${marker}-4711\nsecond line`);
+    const report = await open(ids.echo, `Weekly report ${marker}`);
+    const clerk = await publishAgent(
+      owner,
+      world.acme.ops,
+      { model: "builtin:echo" },
+      { name: `Invoice clerk ${marker}` },
+    );
+    const byName = await open(clerk, "hello");
+    const { trigger } = await createTrigger(owner, { domainId: world.acme.ops, name: `Digest ${marker}`, type: "api" });
+    await subscribeAutomation(owner, { triggerId: trigger.id, automationId: ids.echo });
+    const fired = await fireTriggerNow(world.people.operator.actor, { triggerId: trigger.id, input: { prompt: "x" } });
+    const byTrigger = fired.results[0]!.sessionId!;
+    const globexAgent = await publishAgent(world.people.globexOwner.actor, world.globex.main, {
+      model: "builtin:echo",
+    });
+    await open(globexAgent, `Refund order ${marker}-4711`, world.people.globexOwner.key);
+
+    const found = async (q: string, more: TListSessionsRequest = {}) =>
+      (await list({ q, ...more })).map((row) => row.id).sort();
+    expect(await found(`${marker}-4711`)).toEqual([refund]);
+    expect(await found(`REFUND ORDER ${marker}`)).toEqual([refund]);
+    expect(await found(`invoice CLERK ${marker}`)).toEqual([byName]);
+    expect(await found(`digest ${marker}`)).toEqual([byTrigger]);
+    expect(await found(marker)).toEqual([refund, report, byName, byTrigger].sort());
+    // The text narrows what the other filters chose, and the other filters narrow the text.
+    expect(await found(marker, { origin: "trigger" })).toEqual([byTrigger]);
+    expect(await found(marker, { automationId: clerk })).toEqual([byName]);
+    expect(await found(marker, { domainId: world.acme.sales })).toEqual([]);
+    expect(await found("second line")).not.toContain(refund);
+    // A Viewer of ops sees the domain's runs too; Globex's owner sees only Globex's.
+    const viewer = await consoleAs(world.people.viewer);
+    expect((await viewer.sessionConsole.list({ q: `${marker}-4711` })).sessions.map((row) => row.id)).toEqual([refund]);
+    const globex = await consoleAs(world.people.globexOwner);
+    const theirs = (await globex.sessionConsole.list({ q: marker })).sessions;
+    expect(theirs.map((row) => row.agent.id)).toEqual([globexAgent]);
+    await expect(viewer.sessionConsole.list({ q: "x".repeat(201) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
 });

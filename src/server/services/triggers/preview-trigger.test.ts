@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentsWorld, type TAgentsWorld } from "../../../../test/agents-kit";
 import { consoleAs } from "../../../../test/console-kit";
+import { db } from "@/server/db/client";
+import { AppError, findAppError } from "@/server/errors";
 import { previewTrigger } from "./preview-trigger";
+import { planSchedule } from "./schedule";
 import { agentMessageFor } from "./render-input";
 
 const NOW = new Date("2026-03-28T12:00:00Z");
@@ -26,15 +29,42 @@ describe("previewTrigger", () => {
   });
 
   it("refuses a schedule with create's own messages, naming the field", () => {
+    const cron = { field: "cron", message: expect.stringContaining("has 3 field(s)") };
     expect(previewTrigger({ type: "schedule", name: "x", cron: "* * *", timezone: "UTC" }, NOW).schedule).toEqual({
-      error: { field: "cron", message: expect.stringContaining("has 3 field(s)") },
+      error: cron,
+      problems: [cron],
     });
+    const zone = { field: "timezone", message: expect.stringContaining("is not an IANA time zone") };
     expect(
       previewTrigger({ type: "schedule", name: "x", cron: "0 9 * * *", timezone: "Mars/Olympus" }, NOW).schedule,
-    ).toEqual({
-      error: { field: "timezone", message: expect.stringContaining("is not an IANA time zone") },
-    });
+    ).toEqual({ error: zone, problems: [zone] });
     expect(previewTrigger({ type: "schedule", name: "x", cron: "", timezone: "UTC" }, NOW).schedule).toBeNull();
+  });
+
+  it("a bad time zone does not hide a bad cron expression: both are reported", () => {
+    const schedule = previewTrigger({ type: "schedule", name: "x", cron: "61 * * * *", timezone: "Mars/Olympus" }, NOW)
+      .schedule as { error: unknown; problems: Array<{ field: string; message: string }> };
+    expect(schedule.problems.map((problem) => problem.field)).toEqual(["cron", "timezone"]);
+    expect(schedule.problems[0]!.message).toContain('"61 * * * *" is not a valid cron expression');
+    expect(schedule.problems[1]!.message).toContain('"Mars/Olympus" is not an IANA time zone');
+    expect(schedule.error).toEqual(schedule.problems[0]);
+
+    let refusal: unknown;
+    try {
+      planSchedule("* * *", "Mars/Olympus", NOW);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(AppError);
+    const { status, code, message, details } = refusal as AppError;
+    expect([status, code]).toEqual([400, "VALIDATION"]);
+    expect(message).toMatch(/^Invalid request: cron: "\* \* \*" has 3 field\(s\).*\(and 1 more problem\)\.$/);
+    expect(details).toEqual({
+      issues: [
+        { path: "cron", message: expect.stringContaining("has 3 field(s)"), code: "invalid_cron" },
+        { path: "timezone", message: expect.stringContaining("Mars/Olympus"), code: "invalid_timezone" },
+      ],
+    });
   });
 
   it("renders the agent message exactly as a firing does: the prompt, else the input as text", () => {
@@ -95,5 +125,22 @@ describe("console triggers.preview", () => {
     await expect(
       console.triggers.preview({ type: "api", name: "x", input: {}, extra: true } as never),
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  it("creating a schedule with a bad cron and a bad time zone is one 400 naming both, nothing saved", async () => {
+    const console = await consoleAs(world.people.owner);
+    const name = `Both wrong ${Date.now()}`;
+    const error = await console.triggers
+      .create({ type: "schedule", domainId: world.acme.ops, name, cron: "every day", timezone: "Mars/Olympus" })
+      .then(
+        () => null,
+        (thrown: unknown) => findAppError(thrown),
+      );
+    expect([error?.status, error?.code]).toEqual([400, "VALIDATION"]);
+    expect((error?.details?.issues as Array<{ path: string }>).map((issue) => issue.path)).toEqual([
+      "cron",
+      "timezone",
+    ]);
+    expect(await db().trigger.count({ where: { name } })).toBe(0);
   });
 });

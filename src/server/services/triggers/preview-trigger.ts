@@ -23,8 +23,18 @@ function previewSchedule(cron: string, timezone: string | undefined, now: Date):
     return { timezone: plan.timezone, nextFirings: firings.map((firing) => firing.toISOString()) };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const field = typeof error.details?.field === "string" ? error.details.field : "cron";
-    return { error: { field, message: error.message } };
+    const issues = Array.isArray(error.details?.issues)
+      ? (error.details.issues as Array<{ path: string; message: string }>).map((issue) => ({
+          field: issue.path || "cron",
+          message: `${issue.path || "cron"}: ${issue.message}`,
+        }))
+      : [
+          {
+            field: typeof error.details?.field === "string" ? error.details.field : "cron",
+            message: error.message,
+          },
+        ];
+    return { error: issues[0]!, problems: issues };
   }
 }
 
