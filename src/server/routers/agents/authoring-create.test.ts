@@ -49,7 +49,7 @@ describe("POST /authoring/automations", () => {
       kind: "AGENT",
       principles: "",
       procedure: "",
-      model: "builtin:echo",
+      model: "builtin:procedure",
       approvalTools: [],
       publishedRevision: null,
     });
@@ -84,7 +84,7 @@ describe("POST /authoring/automations", () => {
     expect(await draftRow(partial)).toMatchObject({
       procedure: "only this",
       principles: "",
-      model: "builtin:echo",
+      model: "builtin:procedure",
       approvalTools: [],
     });
   });
@@ -177,7 +177,7 @@ describe("PATCH /authoring/automations/{id}/setup", () => {
       setup: {
         principles: "Old",
         procedure: "New #service.http.get",
-        model: "builtin:echo",
+        model: "builtin:procedure",
         approvalTools: ["service.http.post"],
         actionClasses: {},
       },
@@ -197,7 +197,7 @@ describe("PATCH /authoring/automations/{id}/setup", () => {
     expect(empty.body.setup).toEqual({
       principles: "Keep",
       procedure: "",
-      model: "builtin:echo",
+      model: "builtin:procedure",
       approvalTools: [],
       actionClasses: {},
     });
@@ -214,7 +214,7 @@ describe("PATCH /authoring/automations/{id}/setup", () => {
     expect(response.body.setup).toEqual({
       principles: "",
       procedure: "",
-      model: "builtin:echo",
+      model: "builtin:procedure",
       approvalTools: [],
       actionClasses: {},
     });

@@ -69,6 +69,7 @@ describe("GET /authoring/automations/{id}/verify", () => {
         { integrationId: "service.knowledge", identityMode: "service" },
       ],
       warnings: [
+        { kind: "model_cannot_call_tools", span: null, detail: expect.any(String) },
         { kind: "knowledge_search_without_selection", span: null, detail: expect.any(String) },
         { kind: "unreferenced_tool_id", span: { start: bare, end: bare + 16 }, detail: expect.any(String) },
       ],
@@ -176,7 +177,7 @@ describe("POST /authoring/automations/{id}/publish", () => {
       setup: {
         principles: "v1",
         procedure: "#service.http.get",
-        model: "builtin:echo",
+        model: "builtin:procedure",
         approvalTools: ["service.http.get"],
         actionClasses: {},
         bindingPolicies: { "service.http": "caller_preferred" },

@@ -1,6 +1,5 @@
 import type { TLastRun, TRunOutcome } from "@/contracts/session-console/session-summary";
-
-type TTurnStatus = "QUEUED" | "RUNNING" | "SUSPENDED" | "COMPLETED" | "FAILED";
+import { runOutcomeOf, type TTurnStatus } from "@/server/services/usage/run-outcome";
 
 /** The last turn as list-sessions selects it: at most one failed or rejected tool call (the last). */
 export type TLastTurnRow = {
@@ -15,17 +14,8 @@ export type TLastTurnRow = {
 /** A flow's run keeps its own error code (the step that failed); the turn only mirrors the state. */
 export type TFlowRunRow = { errorCode: string | null; startedAt: Date | null; finishedAt: Date | null } | null;
 
-function outcomeOf(turn: TLastTurnRow): TRunOutcome {
-  if (turn.status === "QUEUED") return "queued";
-  if (turn.status === "RUNNING") return "running";
-  if (turn.status === "SUSPENDED") return "waiting";
-  if (turn.status === "FAILED") return "failed";
-  // A turn whose model answered after a tool failed still "completed"; people need to see the tool failed.
-  const problem = turn.toolCalls[0];
-  if (problem?.status === "REJECTED") return "rejected";
-  if (problem?.status === "FAILED") return "tool_failed";
-  return "completed";
-}
+// Run history and usage share one definition of a run's outcome (usage/run-outcome.ts).
+const outcomeOf = (turn: TLastTurnRow): TRunOutcome => runOutcomeOf(turn.status, turn.toolCalls[0]?.status);
 
 /** What run history says about a session's last turn (and its flow run, for a flow). */
 export function lastRunOf(turn: TLastTurnRow | undefined, flowRun: TFlowRunRow): TLastRun | null {
