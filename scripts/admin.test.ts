@@ -57,22 +57,26 @@ describe("npm run admin", () => {
     const unknown = await admin(["frobnicate"], {});
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown command "frobnicate"');
-  });
+  }, 120_000);
 
-  it.runIf(postgresUrl)("reset-password prints a link on PostgreSQL that sets a new password once", async () => {
-    const user = await createUser({ password: "the lost password" });
-    const run = await admin(["reset-password", user.email.toUpperCase()], { url: postgresUrl });
-    expect(run.code, run.stderr).toBe(0);
-    const token = tokenIn(run.stdout)!;
-    expect(token).toBeDefined();
-    await completePasswordReset({ token, password: "the found password" });
-    expect((await signInWithPassword(user.email, "the found password"))?.id).toBe(user.id);
-    expect(await signInWithPassword(user.email, "the lost password")).toBeNull();
+  it.runIf(postgresUrl)(
+    "reset-password prints a link on PostgreSQL that sets a new password once",
+    async () => {
+      const user = await createUser({ password: "the lost password" });
+      const run = await admin(["reset-password", user.email.toUpperCase()], { url: postgresUrl });
+      expect(run.code, run.stderr).toBe(0);
+      const token = tokenIn(run.stdout)!;
+      expect(token).toBeDefined();
+      await completePasswordReset({ token, password: "the found password" });
+      expect((await signInWithPassword(user.email, "the found password"))?.id).toBe(user.id);
+      expect(await signInWithPassword(user.email, "the lost password")).toBeNull();
 
-    const unknown = await admin(["reset-password", "nobody@example.test"], { url: postgresUrl });
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("No account has the email nobody@example.test.");
-  });
+      const unknown = await admin(["reset-password", "nobody@example.test"], { url: postgresUrl });
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain("No account has the email nobody@example.test.");
+    },
+    180_000,
+  );
 
   it.skipIf(postgresUrl)(
     "reset-password works on an embedded data folder once the service stopped, and says to stop it while it runs",

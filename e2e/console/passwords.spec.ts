@@ -35,7 +35,10 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 /** No serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
 async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+  await testInfo.attach(`axe-${name}.json`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: "application/json",
+  });
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);

@@ -75,7 +75,11 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       <p className={styles.lead}>
         For <strong>{email}</strong>. Setting it signs you out everywhere else.
       </p>
-      <form className={styles.form} onSubmit={(event) => detach(onSubmit(event), "reset password form: submit")} noValidate>
+      <form
+        className={styles.form}
+        onSubmit={(event) => detach(onSubmit(event), "reset password form: submit")}
+        noValidate
+      >
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <TextField
           label="New password"

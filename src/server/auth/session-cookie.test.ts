@@ -166,8 +166,8 @@ describe("the service_session cookie", () => {
     const refreshed = await jwt({ token: { ...signedIn, iat: Math.ceil(authAt / 1000) + 60 }, account: null } as never);
     expect(refreshed.authAt).toBe(authAt);
     await db().user.update({ where: { id: user.id }, data: { passwordChangedAt: new Date(authAt + 1) } });
-    await expect(jwt({ token: { ...signedIn, iat: Math.ceil(authAt / 1000) + 120 }, account: null } as never)).rejects.toThrow(
-      /password was changed/,
-    );
+    await expect(
+      jwt({ token: { ...signedIn, iat: Math.ceil(authAt / 1000) + 120 }, account: null } as never),
+    ).rejects.toThrow(/password was changed/);
   });
 });

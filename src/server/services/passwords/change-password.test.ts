@@ -56,7 +56,7 @@ describe("changing your own password", () => {
     });
     expect(await signInWithPassword(user.email, OLD)).not.toBeNull();
     expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).passwordChangedAt).toBeNull();
-  });
+  }, 90_000); // the file's first scrypt hashes and database: slow on a busy machine
 
   it("refuses a new password that is too short, too long or the same as the current one", async () => {
     const { user, console } = await signedInPerson();
@@ -94,7 +94,11 @@ describe("changing your own password", () => {
     expect(await authenticateCookie(elsewhere)).toBeNull();
     expect(await authenticateCookie(here)).toBeNull();
     // What the account page does next: signs this browser in again (next-auth stamps authAt now).
-    const again = await mintSessionCookie({ sub: user.id, orgId: organization.id, authAt: Date.parse(passwordChangedAt) });
+    const again = await mintSessionCookie({
+      sub: user.id,
+      orgId: organization.id,
+      authAt: Date.parse(passwordChangedAt),
+    });
     const session = await authenticateCookie(new Headers({ cookie: `${SESSION_COOKIE}=${again}` }));
     expect(session?.actor?.orgId).toBe(organization.id);
   });
@@ -115,7 +119,12 @@ describe("changing your own password", () => {
     const { user } = await signedInPerson();
     const later = new Date(Date.now() + 3_600_000);
     await db().passwordReset.create({
-      data: { userId: user.id, prefix: `p${crypto.randomUUID().slice(0, 11)}`, secretHash: "0".repeat(64), expiresAt: later },
+      data: {
+        userId: user.id,
+        prefix: `p${crypto.randomUUID().slice(0, 11)}`,
+        secretHash: "0".repeat(64),
+        expiresAt: later,
+      },
     });
     await changePassword(user.id, { currentPassword: OLD, newPassword: NEW });
     const links = await db().passwordReset.findMany({ where: { userId: user.id } });

@@ -9,7 +9,10 @@ const OPERATOR = { kind: "service", label: "Command line (npm run admin)" } as c
  * The lone operator's way back in (`npm run admin -- reset-password <email>`): a reset link for any
  * account, printed rather than mailed. Recorded in every organization of the person, by the command line.
  */
-export async function issueResetForEmail(email: string, now = new Date()): Promise<TIssuedResetLink & { email: string }> {
+export async function issueResetForEmail(
+  email: string,
+  now = new Date(),
+): Promise<TIssuedResetLink & { email: string }> {
   const address = email.trim().toLowerCase();
   const user = await db().user.findUnique({
     where: { email: address },

@@ -57,7 +57,7 @@ describe("Forgot password? (POST /signin/forgot/request)", () => {
     expect(await signInWithPassword(user.email, "the forgotten password")).toBeNull();
     // Asked by nobody in particular: no admin is named as its sender.
     expect((await db().passwordReset.findFirstOrThrow({ where: { userId: user.id } })).createdById).toBeNull();
-  });
+  }, 90_000); // the file's first scrypt hashes, database and SMTP connection: slow on a busy machine
 
   it("is limited per address, known or not, with the same refusal", async () => {
     env.SMTP_URL = sink.url;

@@ -11,7 +11,10 @@ export default async function AccountPage() {
   const { user, organization } = await requireOrganization();
   return (
     <>
-      <PageHeader title="Your account" description="Your name and your password, in every organization you belong to." />
+      <PageHeader
+        title="Your account"
+        description="Your name and your password, in every organization you belong to."
+      />
       <div className={styles.stack}>
         <ProfileCard email={user.email} name={user.name} />
         <ChangePasswordCard email={user.email} orgId={organization.id} />
