@@ -1,7 +1,7 @@
 import { encode } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addOrgMember, cookieHeaders, createOrganization, createUser, memberOfNewOrg } from "../../../test/factories";
-import { db } from "@/server/db/client";
+import { db, ready } from "@/server/db/client";
 import { nextAuthOptions } from "./next-auth-options";
 import { authenticateCookie, mintSessionCookie, readCookie, SESSION_COOKIE } from "./session-cookie";
 import { signingSecret } from "./signing-secret";
@@ -11,6 +11,12 @@ function withCookie(value: string): Headers {
 }
 
 describe("the service_session cookie", () => {
+  // Opening the database and making the signing secret is the file's slow first step on a busy machine.
+  beforeAll(async () => {
+    await ready();
+    await signingSecret();
+  }, 120_000);
+
   it("resolves to its user and the selected organization", async () => {
     const { organization, user } = await memberOfNewOrg("ADMIN");
     const session = await authenticateCookie(await cookieHeaders(user.id, organization.id));
