@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { loadViewer } from "@/app/_lib/viewer";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { CenteredLayout } from "@/components/shell/centered-layout";
+import { forgotPasswordAvailable } from "@/server/services/passwords/forgot-available";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -11,7 +12,7 @@ export default async function SignInPage() {
   if (await loadViewer()) redirect("/");
   return (
     <CenteredLayout>
-      <SignInForm />
+      <SignInForm forgotAvailable={forgotPasswordAvailable()} />
     </CenteredLayout>
   );
 }

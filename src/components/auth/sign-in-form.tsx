@@ -34,8 +34,11 @@ function failureMessage(error: string | null | undefined): string {
   return "We could not sign you in. Try again in a moment.";
 }
 
-/** Email and password through next-auth's credentials provider, without leaving the page on failure. */
-export function SignInForm() {
+/**
+ * Email and password through next-auth's credentials provider, without leaving the page on failure.
+ * `forgotAvailable`: the service can send email, so "Forgot password?" mails a reset link.
+ */
+export function SignInForm({ forgotAvailable = false }: { forgotAvailable?: boolean }) {
   const router = useRouter();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -104,7 +107,13 @@ export function SignInForm() {
           {busy ? "Signing in…" : "Sign in"}
         </Button>
       </form>
-      <p className={styles.footnote}>Forgot your password? Ask an administrator of your organization to reset it.</p>
+      {forgotAvailable ? (
+        <p className={styles.footnote}>
+          <a href="/signin/forgot">Forgot password?</a>
+        </p>
+      ) : (
+        <p className={styles.footnote}>Forgot your password? Ask an administrator of your organization to reset it.</p>
+      )}
     </section>
   );
 }

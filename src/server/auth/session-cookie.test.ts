@@ -1,14 +1,22 @@
 import { encode } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addOrgMember, cookieHeaders, createOrganization, createUser, memberOfNewOrg } from "../../../test/factories";
-import { db } from "@/server/db/client";
+import { db, ready } from "@/server/db/client";
+import { nextAuthOptions } from "./next-auth-options";
 import { authenticateCookie, mintSessionCookie, readCookie, SESSION_COOKIE } from "./session-cookie";
+import { signingSecret } from "./signing-secret";
 
 function withCookie(value: string): Headers {
   return new Headers({ cookie: `${SESSION_COOKIE}=${value}` });
 }
 
 describe("the service_session cookie", () => {
+  // Opening the database and making the signing secret is the file's slow first step on a busy machine.
+  beforeAll(async () => {
+    await ready();
+    await signingSecret();
+  }, 120_000);
+
   it("resolves to its user and the selected organization", async () => {
     const { organization, user } = await memberOfNewOrg("ADMIN");
     const session = await authenticateCookie(await cookieHeaders(user.id, organization.id));
@@ -126,5 +134,46 @@ describe("the service_session cookie", () => {
       orgId: second.id,
       orgRole: "OWNER",
     });
+  });
+
+  it("is refused once the person's password changed after they signed in; a later sign-in works", async () => {
+    const { organization, user } = await memberOfNewOrg();
+    const signedIn = Date.now();
+    const before = withCookie(await mintSessionCookie({ sub: user.id, orgId: organization.id, authAt: signedIn }));
+    expect(await authenticateCookie(before)).not.toBeNull();
+    const changedAt = new Date(signedIn + 1);
+    await db().user.update({ where: { id: user.id }, data: { passwordChangedAt: changedAt } });
+    expect(await authenticateCookie(before)).toBeNull();
+    const after = withCookie(
+      await mintSessionCookie({ sub: user.id, orgId: organization.id, authAt: changedAt.getTime() }),
+    );
+    expect((await authenticateCookie(after))?.actor?.orgId).toBe(organization.id);
+  });
+
+  it("without a sign-in instant counts from when it was issued", async () => {
+    const { organization, user } = await memberOfNewOrg();
+    const issued = await encode({ token: { sub: user.id, orgId: organization.id }, secret: await signingSecret() });
+    expect(await authenticateCookie(withCookie(issued))).not.toBeNull();
+    await db().user.update({ where: { id: user.id }, data: { passwordChangedAt: new Date(Date.now() + 1000) } });
+    expect(await authenticateCookie(withCookie(issued))).toBeNull();
+  });
+
+  it("is not renewed by next-auth once the password changed, and keeps its sign-in instant when it is", async () => {
+    const { organization, user } = await memberOfNewOrg();
+    const jwt = (await nextAuthOptions()).callbacks!.jwt!;
+    const signedIn = await jwt({
+      token: { sub: user.id },
+      user: { id: user.id, defaultOrgId: organization.id } as never,
+      account: null,
+    });
+    expect(signedIn).toMatchObject({ orgId: organization.id, authAt: expect.any(Number) });
+    const authAt = signedIn.authAt as number;
+    // A refresh (/api/auth/session) a minute later: next-auth hands the decoded token with a newer iat.
+    const refreshed = await jwt({ token: { ...signedIn, iat: Math.ceil(authAt / 1000) + 60 }, account: null } as never);
+    expect(refreshed.authAt).toBe(authAt);
+    await db().user.update({ where: { id: user.id }, data: { passwordChangedAt: new Date(authAt + 1) } });
+    await expect(
+      jwt({ token: { ...signedIn, iat: Math.ceil(authAt / 1000) + 120 }, account: null } as never),
+    ).rejects.toThrow(/password was changed/);
   });
 });

@@ -7,8 +7,19 @@ import { signingSecret } from "./signing-secret";
 export const SESSION_COOKIE = "service_session";
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-/** What the signed cookie carries. Everything else is re-read from the database. */
-export type TSessionClaims = { sub: string; orgId?: string | null; email?: string; name?: string };
+/**
+ * What the signed cookie carries. Everything else is re-read from the database. `authAt` (epoch
+ * ms) is when the person signed in: next-auth renews `iat` whenever it refreshes the cookie, so
+ * the sign-in instant travels as a claim of its own (cookies without it fall back to `iat`).
+ */
+export type TSessionClaims = {
+  sub: string;
+  orgId?: string | null;
+  email?: string;
+  name?: string;
+  authAt?: number;
+  iat?: number;
+};
 
 /** The signed-in person behind a request's cookie, whether or not an organization is selected. */
 export type TCookieSession = {
@@ -47,14 +58,40 @@ export async function authenticateCookie(headers: Headers): Promise<TCookieSessi
   if (!claims?.sub) return null;
   const user = await db().user.findUnique({
     where: { id: claims.sub },
-    select: { email: true, name: true, disabledAt: true },
+    select: { email: true, name: true, disabledAt: true, passwordChangedAt: true },
   });
-  if (!user || user.disabledAt) return null;
+  if (!user || user.disabledAt || signedInBeforePasswordChange(claims, user.passwordChangedAt)) return null;
   const actor = claims.orgId ? await userActor(claims.sub, claims.orgId, "cookie", null) : null;
   return { userId: claims.sub, email: user.email, name: user.name, actor };
 }
 
+/** When the session's person signed in (epoch ms): its `authAt` claim, or else when it was issued. */
+export function sessionSignedInAt(claims: Pick<TSessionClaims, "authAt" | "iat">): number {
+  return typeof claims.authAt === "number" ? claims.authAt : (claims.iat ?? 0) * 1000;
+}
+
+/**
+ * A changed or reset password ends every console session signed in before it (issue 41): the
+ * session of the browser that changed it is signed in again with the new password.
+ */
+export function signedInBeforePasswordChange(
+  claims: Pick<TSessionClaims, "authAt" | "iat">,
+  passwordChangedAt: Date | null,
+): boolean {
+  return passwordChangedAt !== null && sessionSignedInAt(claims) < passwordChangedAt.getTime();
+}
+
+/** Whether a session of this person signed in at `signedInAt` has ended (next-auth's refresh path). */
+export async function sessionEndedByPasswordChange(userId: string, signedInAt: number): Promise<boolean> {
+  const user = await db().user.findUnique({ where: { id: userId }, select: { passwordChangedAt: true } });
+  return user !== null && signedInBeforePasswordChange({ authAt: signedInAt }, user.passwordChangedAt);
+}
+
 /** A working service_session value (fixtures and tests sign people in without a browser). */
 export async function mintSessionCookie(claims: TSessionClaims): Promise<string> {
-  return encode({ token: claims, secret: await signingSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
+  return encode({
+    token: { ...claims, authAt: claims.authAt ?? Date.now() },
+    secret: await signingSecret(),
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
 }

@@ -1,5 +1,9 @@
 import { router } from "@/server/trpc/init";
+import { changePassword } from "./change-password";
+import { completeReset } from "./complete-reset";
+import { readReset } from "./read-reset";
+import { renameSelf } from "./rename-self";
 import { sendReset } from "./send-reset";
 
-/** Passwords: change your own, reset links (console and the sign-in page). */
-export const passwordsRouter = router({ sendReset });
+/** Passwords and your account: change your own, reset links (console, the reset page). */
+export const passwordsRouter = router({ sendReset, changePassword, renameSelf, readReset, completeReset });

@@ -1,11 +1,9 @@
 import { ZSendPasswordResetRequest, ZSendPasswordResetResponse } from "@/contracts/passwords/send-reset";
-import { AppError } from "@/server/errors";
+import { sendPasswordReset } from "@/server/services/passwords/send-reset";
 import { consoleProcedure } from "@/server/trpc/procedures";
 
-// Placeholder until the passwords service lands (this file's owner replaces the body).
+/** Console (/settings/members): an Owner or Admin sends a member a reset link. */
 export const sendReset = consoleProcedure
   .input(ZSendPasswordResetRequest)
   .output(ZSendPasswordResetResponse)
-  .mutation((): never => {
-    throw new AppError("UNAVAILABLE", "Password reset links are not available yet.");
-  });
+  .mutation(({ ctx, input }) => sendPasswordReset(ctx.actor, input));

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "@/contracts/partner/activate-invitation";
+
+export { PASSWORD_MIN_LENGTH };
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** A password a person chooses: the same rule as an activated owner's (at least 12 characters). */
+export const ZNewPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** How long a password reset link works (admin, "Forgot password?" and the command line alike). */
+export const RESET_LINK_MINUTES = 60;
+
+/** The secret of a reset link as it arrives in a URL: bounded, checked for its shape by the service. */
+export const ZResetToken = z.string().min(1, "must not be empty").max(200, "must be at most 200 characters");
