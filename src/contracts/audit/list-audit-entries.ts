@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZIsoDateTime, ZUuid } from "@/contracts/common/ids";
+import { isUuid, ZIsoDateTime, ZUuid } from "@/contracts/common/ids";
 import { ZAuditArea, ZAuditKind } from "./audit-kind";
 
 export const AUDIT_PAGE_MAX = 100;
@@ -9,7 +9,10 @@ export const SERVICE_ACTOR = "service";
 
 export const ZListAuditEntriesRequest = z.strictObject({
   /** A person's user id, or "service" for entries no person made (service, partner). */
-  actor: z.union([ZUuid, z.literal(SERVICE_ACTOR)], { message: 'must be a person\'s id or "service"' }).optional(),
+  actor: z
+    .string()
+    .refine((value) => value === SERVICE_ACTOR || isUuid(value), { message: 'must be a person\'s id or "service"' })
+    .optional(),
   kind: ZAuditKind.optional(),
   area: ZAuditArea.optional(),
   /** The `nextCursor` of the previous page. */
