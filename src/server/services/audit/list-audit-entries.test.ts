@@ -34,7 +34,13 @@ describe("listAuditEntries", () => {
     for (let index = 0; index < 5; index++) {
       ids.push(
         await entryAt(
-          { orgId: actor.orgId, actor, kind: "api_key.created", subject: { type: "api_key" }, summary: `Same ${index}` },
+          {
+            orgId: actor.orgId,
+            actor,
+            kind: "api_key.created",
+            subject: { type: "api_key" },
+            summary: `Same ${index}`,
+          },
           same,
         ),
       );
@@ -82,9 +88,18 @@ describe("listAuditEntries", () => {
     await addOrgMember(organization.id, colleague.id, "ADMIN");
     const other: TUserActor = { ...actor, userId: colleague.id, email: colleague.email, name: "Colleague" };
     const at = new Date();
-    await entryAt({ orgId: organization.id, actor, kind: "api_key.created", subject: { type: "api_key" }, summary: "Mine" }, at);
     await entryAt(
-      { orgId: organization.id, actor: other, kind: "trigger.created", subject: { type: "trigger" }, summary: "Theirs" },
+      { orgId: organization.id, actor, kind: "api_key.created", subject: { type: "api_key" }, summary: "Mine" },
+      at,
+    );
+    await entryAt(
+      {
+        orgId: organization.id,
+        actor: other,
+        kind: "trigger.created",
+        subject: { type: "trigger" },
+        summary: "Theirs",
+      },
       at,
     );
     await entryAt(
@@ -117,7 +132,12 @@ describe("listAuditEntries", () => {
     const elsewhere = await ownerOfNewOrg();
     await createApiKey(elsewhere.actor, { name: "Their key" });
     await createApiKey(actor, { name: "Our key" });
-    for (const input of [{}, { actor: elsewhere.actor.userId }, { kind: "api_key.created" as const }, { area: "keys" as const }]) {
+    for (const input of [
+      {},
+      { actor: elsewhere.actor.userId },
+      { kind: "api_key.created" as const },
+      { area: "keys" as const },
+    ]) {
       const { entries } = await page(actor, input);
       expect(entries.every((entry) => !entry.summary.includes("Their key"))).toBe(true);
     }
@@ -154,7 +174,9 @@ describe("listAuditEntries", () => {
     expect(await refusalOf(console.audit.list({ kind: "api_key.stolen" as never }))).toMatch(
       /^VALIDATION [\s\S]*not a kind of the audit log/,
     );
-    expect(await refusalOf(console.audit.list({ actor: "someone" }))).toMatch(/^VALIDATION [\s\S]*must be a person's id/);
+    expect(await refusalOf(console.audit.list({ actor: "someone" }))).toMatch(
+      /^VALIDATION [\s\S]*must be a person's id/,
+    );
     expect(await refusalOf(console.audit.list({ limit: 1000 }))).toMatch(/^VALIDATION/);
   });
 
@@ -178,7 +200,10 @@ describe("listAuditEntries", () => {
     const base = { orgId: organization.id, actor, kind: "agent.published" as const };
     await entryAt({ ...base, subject: { type: "agent", id: agent.id }, summary: "agent" }, at);
     await entryAt({ ...base, kind: "flow.published", subject: { type: "flow", id: flow.id }, summary: "flow" }, at);
-    await entryAt({ ...base, kind: "trigger.created", subject: { type: "trigger", id: trigger.id }, summary: "trigger" }, at);
+    await entryAt(
+      { ...base, kind: "trigger.created", subject: { type: "trigger", id: trigger.id }, summary: "trigger" },
+      at,
+    );
     await entryAt({ ...base, subject: { type: "agent", id: crypto.randomUUID() }, summary: "gone" }, at);
     await entryAt({ ...base, subject: { type: "agent", id: foreignAgent.id }, summary: "foreign" }, at);
     await entryAt(
@@ -208,7 +233,13 @@ describe("listAuditActors", () => {
     const { actor, organization } = await ownerOfNewOrg();
     const gone = await createUser();
     await addOrgMember(organization.id, gone.id, "ADMIN");
-    const goneActor: TUserActor = { ...actor, userId: gone.id, email: gone.email, name: "Gone Person", orgRole: "ADMIN" };
+    const goneActor: TUserActor = {
+      ...actor,
+      userId: gone.id,
+      email: gone.email,
+      name: "Gone Person",
+      orgRole: "ADMIN",
+    };
     const { apiKey } = await createApiKey(goneActor, { name: "Left behind" });
     await revokeApiKey(goneActor, { id: apiKey.id });
     await db().organizationMembership.deleteMany({ where: { organizationId: organization.id, userId: gone.id } });

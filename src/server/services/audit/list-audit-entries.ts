@@ -38,7 +38,7 @@ type TRow = Prisma.AuditEntryGetPayload<{ select: typeof ROW_SELECT }>;
 function filterOf(actor: TUserActor, input: TListAuditEntriesRequest): Prisma.AuditEntryWhereInput {
   // A kind and an area together keep the kind when it is of that area (else nothing matches).
   const areaKinds: string[] | undefined = input.area ? kindsOfArea(input.area) : undefined;
-  const kinds = input.kind ? areaKinds?.filter((kind) => kind === input.kind) ?? [input.kind] : areaKinds;
+  const kinds = input.kind ? (areaKinds?.filter((kind) => kind === input.kind) ?? [input.kind]) : areaKinds;
   return {
     organizationId: actor.orgId,
     ...(input.actor === SERVICE_ACTOR ? { actorUserId: null } : input.actor ? { actorUserId: input.actor } : {}),
@@ -70,14 +70,19 @@ async function subjectLinks(orgId: string, rows: TRow[]): Promise<Map<string, st
         })
       : [],
     triggerIds.length
-      ? db().trigger.findMany({ where: { organizationId: orgId, id: { in: triggerIds } }, select: { id: true, domainId: true } })
+      ? db().trigger.findMany({
+          where: { organizationId: orgId, id: { in: triggerIds } },
+          select: { id: true, domainId: true },
+        })
       : [],
   ]);
   const links = new Map<string, string>();
   for (const automation of automations) {
     links.set(
       automation.id,
-      automation.kind === "FLOW" ? `/flows/${automation.id}` : `/domains/${automation.domainId}/agents/${automation.id}`,
+      automation.kind === "FLOW"
+        ? `/flows/${automation.id}`
+        : `/domains/${automation.domainId}/agents/${automation.id}`,
     );
   }
   for (const trigger of triggers) links.set(trigger.id, `/triggers/${trigger.domainId}`);

@@ -92,7 +92,9 @@ export async function unsubscribeAutomation(
       select: { name: true, kind: true },
     });
     const name = await triggerName(tx, trigger.id);
-    const what = automation ? `the ${automation.kind === "FLOW" ? "flow" : "agent"} "${automation.name}"` : "an automation";
+    const what = automation
+      ? `the ${automation.kind === "FLOW" ? "flow" : "agent"} "${automation.name}"`
+      : "an automation";
     await recordAudit(tx, {
       orgId: actor.orgId,
       actor,
