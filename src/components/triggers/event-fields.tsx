@@ -58,7 +58,8 @@ export function EventFields({ domainId, catalog, draft, errors, onChange }: TPro
   if (catalog && !catalog.enabled) {
     return (
       <Alert tone="warning" title="Event triggers are not enabled for this organization">
-        Ask the service operator to enable the event-trigger rollout; API and schedule triggers work meanwhile.
+        Ask the service operator to turn on event triggers for this organization (Admin, Event triggers); API and
+        schedule triggers work meanwhile.
       </Alert>
     );
   }

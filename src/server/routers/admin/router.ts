@@ -2,6 +2,7 @@ import { router } from "@/server/trpc/init";
 import { createPartnerApp } from "./create-partner-app";
 import { createPlatform } from "./create-platform";
 import { createTemplate } from "./create-template";
+import { getEventTriggerRollout } from "./get-event-trigger-rollout";
 import { getPlatform } from "./get-platform";
 import { getTemplateSource } from "./get-template-source";
 import { grantOperator } from "./grant-operator";
@@ -17,6 +18,8 @@ import { publishTemplateRelease } from "./publish-template-release";
 import { revokeOperator } from "./revoke-operator";
 import { revokePartnerApp } from "./revoke-partner-app";
 import { revokePartnerKey } from "./revoke-partner-key";
+import { setEventTriggerRollout } from "./set-event-trigger-rollout";
+import { setInstanceEventTriggers } from "./set-instance-event-triggers";
 import { setPlatformGrant } from "./set-platform-grant";
 import { setPlatformQuota } from "./set-platform-quota";
 import { setPlatformStatus } from "./set-platform-status";
@@ -50,4 +53,7 @@ export const adminRouter = router({
   listOperators,
   grantOperator,
   revokeOperator,
+  getEventTriggerRollout,
+  setEventTriggerRollout,
+  setInstanceEventTriggers,
 });

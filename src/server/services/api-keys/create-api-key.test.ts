@@ -6,6 +6,15 @@ import { db } from "@/server/db/client";
 import { createApiKey } from "./create-api-key";
 import { listApiKeys } from "./list-api-keys";
 
+/** The organization's audit entries, oldest first, as stored. */
+async function auditOf(organizationId: string) {
+  return db().auditEntry.findMany({
+    where: { organizationId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { kind: true, actorUserId: true, actorLabel: true, subjectId: true, summary: true, data: true },
+  });
+}
+
 describe("createApiKey", () => {
   it("returns the whole secret once, with the key's public description", async () => {
     const { actor } = await actorIn();
@@ -62,5 +71,22 @@ describe("createApiKey", () => {
     const second = await createApiKey(actor, { name: "Two" });
     expect(first.secret).not.toBe(second.secret);
     expect(first.apiKey.prefix).not.toBe(second.apiKey.prefix);
+  });
+
+  it("logs the creation for the organization's Owners: who, the key's name, never the secret", async () => {
+    const { actor } = await actorIn();
+    const { apiKey, secret } = await createApiKey(actor, { name: "Audited key" });
+    const entries = await auditOf(actor.orgId);
+    expect(entries).toEqual([
+      {
+        kind: "api_key.created",
+        actorUserId: actor.userId,
+        actorLabel: `${actor.name} <${actor.email}>`,
+        subjectId: apiKey.id,
+        summary: 'Created the API key "Audited key"',
+        data: { name: "Audited key", prefix: apiKey.prefix },
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(secret);
   });
 });

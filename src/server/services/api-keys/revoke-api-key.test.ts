@@ -5,6 +5,15 @@ import { db } from "@/server/db/client";
 import { createApiKey } from "./create-api-key";
 import { revokeApiKey } from "./revoke-api-key";
 
+/** The organization's audit entries, oldest first, as stored. */
+async function auditOf(organizationId: string) {
+  return db().auditEntry.findMany({
+    where: { organizationId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { kind: true, actorUserId: true, actorLabel: true, subjectId: true, summary: true, data: true },
+  });
+}
+
 describe("revokeApiKey", () => {
   it("revokes the caller's key, which stops authenticating at once", async () => {
     const { actor } = await actorIn();
@@ -49,5 +58,23 @@ describe("revokeApiKey", () => {
       code: "NOT_FOUND",
       status: 404,
     });
+  });
+
+  it("logs the first revocation only, by name and never the secret; a refused revocation logs nothing", async () => {
+    const { actor, organization } = await actorIn({ orgRole: "OWNER" });
+    const { apiKey, secret } = await createApiKey(actor, { name: "Logged" });
+    await revokeApiKey(actor, { id: apiKey.id });
+    await revokeApiKey(actor, { id: apiKey.id });
+    const colleague = await actorIn();
+    await addOrgMember(organization.id, colleague.user.id);
+    const theirs = await createApiKeyFor(colleague.user.id, organization.id);
+    await expect(revokeApiKey(actor, { id: theirs.row.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const entries = await auditOf(organization.id);
+    expect(entries.map((entry) => [entry.kind, entry.summary, entry.subjectId])).toEqual([
+      ["api_key.created", 'Created the API key "Logged"', apiKey.id],
+      ["api_key.revoked", 'Revoked the API key "Logged"', apiKey.id],
+    ]);
+    expect(entries[1]).toMatchObject({ actorUserId: actor.userId, data: { name: "Logged", prefix: apiKey.prefix } });
+    expect(JSON.stringify(entries)).not.toContain(secret);
   });
 });

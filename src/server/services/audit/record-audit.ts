@@ -1,45 +1,18 @@
+import type { TAuditKind } from "@/contracts/audit/audit-kind";
 import type { TActor } from "@/server/auth/actor";
 import type { TTransaction } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/client";
 
-/** The audit log's kinds, one per thing a person can do that an Owner may later ask about. */
-export type TAuditKind =
-  | "member.invited"
-  | "member.invitation_revoked"
-  | "member.joined"
-  | "member.role_changed"
-  | "member.disabled"
-  | "member.enabled"
-  | "member.removed"
-  | "member.password_reset_sent"
-  | "member.password_changed"
-  | "domain.created"
-  | "domain.renamed"
-  | "domain.archived"
-  | "domain.restored"
-  | "domain.member_added"
-  | "domain.member_role_changed"
-  | "domain.member_removed"
-  | "api_key.created"
-  | "api_key.revoked"
-  | "connection.created"
-  | "connection.deleted"
-  | "agent.published"
-  | "agent.restored"
-  | "flow.published"
-  | "flow.restored"
-  | "trigger.created"
-  | "trigger.activated"
-  | "trigger.deactivated"
-  | "trigger.subscribed"
-  | "trigger.unsubscribed"
-  | "settings.changed"
-  | "rollout.changed";
+/** The audit log's kinds (src/contracts/audit/audit-kind.ts lists them by area, with their labels). */
+export type { TAuditKind };
+
+/** An instance operator acting from /admin: a person, usually not a member of the organization. */
+export type TOperatorActor = { kind: "operator"; userId: string; name: string; email: string };
 
 export type TAuditEntry = {
   orgId: string;
   /** Who acted: a person (their name and email are kept in the entry), a partner, or the service. */
-  actor: TActor | { kind: "service"; label: string };
+  actor: TActor | TOperatorActor | { kind: "service"; label: string };
   kind: TAuditKind;
   subject: { type: string; id?: string | null };
   /** One sentence a person reads in the log: "Invited ada@example.com as Admin". */
@@ -51,11 +24,16 @@ export type TAuditEntry = {
 function actorColumns(actor: TAuditEntry["actor"]): { actorUserId: string | null; actorLabel: string } {
   switch (actor.kind) {
     case "user":
-      return { actorUserId: actor.userId, actorLabel: `${actor.name} <${actor.email}>` };
+      return {
+        actorUserId: actor.userId,
+        actorLabel: `${actor.name} <${actor.email}>${actor.via === "partner" ? " via a partner platform" : ""}`,
+      };
     case "partner":
       return { actorUserId: null, actorLabel: `Partner platform ${actor.platformId}` };
     case "lease":
       return { actorUserId: null, actorLabel: `Partner app ${actor.appId}` };
+    case "operator":
+      return { actorUserId: actor.userId, actorLabel: `${actor.name} <${actor.email}> (service operator)` };
     case "service":
       return { actorUserId: null, actorLabel: actor.label };
   }

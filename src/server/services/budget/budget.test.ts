@@ -158,3 +158,43 @@ describe("model budget", () => {
     ).toEqual([]);
   });
 });
+
+describe("setBudget's audit entries", () => {
+  const budgetAuditOf = (organizationId: string) =>
+    db().auditEntry.findMany({
+      where: { organizationId, kind: "settings.changed" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { actorUserId: true, subjectType: true, summary: true, data: true },
+    });
+
+  it("logs each change of a limit, old -> new; setting the same limits again logs nothing", async () => {
+    const { actor } = await actorIn({ orgRole: "OWNER" });
+    await setBudget(actor, { monthlyTokenLimit: 1000, monthlyCostLimitUsd: null });
+    await setBudget(actor, { monthlyTokenLimit: 1000, monthlyCostLimitUsd: 12.5 });
+    await setBudget(actor, { monthlyTokenLimit: 1000, monthlyCostLimitUsd: 12.5 });
+    await setBudget(actor, { monthlyTokenLimit: null, monthlyCostLimitUsd: null });
+    const entries = await budgetAuditOf(actor.orgId);
+    expect(entries.map((entry) => entry.summary)).toEqual([
+      "Changed the model budget: monthly token limit no limit → 1,000 tokens",
+      "Changed the model budget: monthly cost limit no limit → $12.50",
+      "Changed the model budget: monthly token limit 1,000 tokens → no limit; monthly cost limit $12.50 → no limit",
+    ]);
+    expect(entries[2]).toEqual({
+      actorUserId: actor.userId,
+      subjectType: "budget",
+      summary: expect.any(String),
+      data: {
+        setting: "budget",
+        changes: { monthlyTokenLimit: { from: 1000, to: null }, monthlyCostLimitUsd: { from: 12.5, to: null } },
+      },
+    });
+  });
+
+  it("a Member's refused change writes no entry", async () => {
+    const { actor } = await actorIn({ orgRole: "MEMBER" });
+    await expect(setBudget(actor, { monthlyTokenLimit: 5, monthlyCostLimitUsd: null })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(await budgetAuditOf(actor.orgId)).toEqual([]);
+  });
+});

@@ -11,6 +11,15 @@ import { deleteConnection } from "./delete-connection";
 import { listConnections } from "./list-connections";
 import { resolveConnectionSecret, resolveDomainConnection } from "./resolve-connection-secret";
 
+/** The organization's audit entries, oldest first, as stored. */
+async function auditOf(organizationId: string) {
+  return db().auditEntry.findMany({
+    where: { organizationId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { kind: true, actorUserId: true, actorLabel: true, subjectId: true, summary: true, data: true },
+  });
+}
+
 const TOKEN = "tok_live_0123456789abcdefWXYZ";
 
 async function memberOf(base: Awaited<ReturnType<typeof actorIn>>, role: DomainRole): Promise<TUserActor> {
@@ -152,5 +161,44 @@ describe("connections", () => {
     await expect(deleteConnection(world.actor, { id: connection.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await listConnections(world.actor, { domainId: world.domain.id })).connections).toEqual([]);
     expect((await listConnections(world.actor, { domainId: second.id })).connections).toEqual([other.connection]);
+  });
+
+  it("logs creation and deletion with name, integration and domain, never the secret; refusals log nothing", async () => {
+    const world = await actorIn({ domainRole: "EDITOR" });
+    const { connection } = await createConnection(world.actor, {
+      domainId: world.domain.id,
+      integrationId: "service.http",
+      name: "Audited API",
+      token: TOKEN,
+    });
+    const viewer = await memberOf(world, "VIEWER");
+    await expect(
+      createConnection(viewer, { domainId: world.domain.id, integrationId: "service.http", name: "No", token: TOKEN }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(deleteConnection(viewer, { id: connection.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await deleteConnection(world.actor, { id: connection.id });
+    const entries = await auditOf(world.organization.id);
+    const facts = { name: "Audited API", integrationId: "service.http", domainId: world.domain.id };
+    expect(entries).toEqual([
+      {
+        kind: "connection.created",
+        actorUserId: world.actor.userId,
+        actorLabel: `${world.actor.name} <${world.actor.email}>`,
+        subjectId: connection.id,
+        summary: expect.stringContaining('"Audited API"'),
+        data: facts,
+      },
+      {
+        kind: "connection.deleted",
+        actorUserId: world.actor.userId,
+        actorLabel: `${world.actor.name} <${world.actor.email}>`,
+        subjectId: connection.id,
+        summary: 'Deleted the service.http connection "Audited API"',
+        data: facts,
+      },
+    ]);
+    const stored = JSON.stringify(entries);
+    expect(stored).not.toContain(TOKEN);
+    expect(stored).not.toContain(TOKEN.slice(-4));
   });
 });

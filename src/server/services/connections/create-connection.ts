@@ -3,20 +3,21 @@ import { createHmac } from "node:crypto";
 import type { TCreateConnectionRequest } from "@/contracts/connections/create-connection";
 import type { TUserActor } from "@/server/auth/actor";
 import { assertCan } from "@/server/auth/permissions";
-import { atomically } from "@/server/db/client";
+import { db } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
 import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import { findVisibleIntegration } from "@/server/integrations/catalog";
 import { seal } from "@/server/vault/vault";
 import { signingSecret } from "@/server/auth/signing-secret";
 import { canonicalJson } from "@/server/idempotency/request-digest";
+import { recordAudit } from "@/server/services/audit/record-audit";
 import { CONNECTION_SELECT, secretHint, type TConnectionSecret, toConnection } from "./to-connection";
 
 /**
  * Stores the organization's credential for one integration in one domain. The secret is
  * sealed by the vault before it reaches the database and is never returned; the material
  * must be what the integration accepts (a token if it takes one, only fields it declares).
- * `record` (an Idempotency-Key's recorder) commits the answer with the row.
+ * `record` (an Idempotency-Key's recorder) commits the answer with the row and its audit entry.
  */
 export async function createConnection(
   actor: TUserActor,
@@ -53,7 +54,7 @@ export async function createConnection(
     ...(input.fields ? { fields: input.fields } : {}),
   };
   const sealedSecret = await seal(JSON.stringify(secret));
-  return atomically(record === undefined, async (tx) => {
+  return db().$transaction(async (tx) => {
     const row = await tx.connection.create({
       data: {
         organizationId: actor.orgId,
@@ -67,6 +68,15 @@ export async function createConnection(
       select: CONNECTION_SELECT,
     });
     const created = { connection: toConnection(row) };
+    // What was connected and where, never the material (not even its hint).
+    await recordAudit(tx, {
+      orgId: actor.orgId,
+      actor,
+      kind: "connection.created",
+      subject: { type: "connection", id: row.id },
+      summary: `Connected ${integration.name} as "${input.name}"`,
+      data: { name: input.name, integrationId: integration.id, domainId: input.domainId },
+    });
     await record?.(tx, created);
     return created;
   });

@@ -13,6 +13,15 @@ import { importOpenApiIntegration } from "@/server/services/integrations/import-
 import { createTrigger } from "./create-trigger";
 import { disableEventTriggers, enableEventTriggers } from "./rollout";
 
+/** The organization's trigger audit entries, oldest first, as stored. */
+async function triggerAuditOf(organizationId: string) {
+  return db().auditEntry.findMany({
+    where: { organizationId, kind: { startsWith: "trigger." } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { kind: true, actorUserId: true, subjectId: true, summary: true, data: true },
+  });
+}
+
 type TWorld = Awaited<ReturnType<typeof actorIn>>;
 const SECRET = "whsec_0123456789abcdefABCDEF";
 
@@ -305,5 +314,34 @@ describe("createTrigger", () => {
         eventFilter: { field: "a", operator: "like", value: "x" },
       }).success,
     ).toBe(false);
+  });
+
+  it("logs the creation in the trigger's own transaction: a creation that fails or is refused logs nothing", async () => {
+    const world = await eventWorld();
+    const { trigger } = await createTrigger(world.actor, parse({ ...world.event, endpointSecret: SECRET }));
+    const failing = createTrigger(
+      world.actor,
+      parse({ type: "api", domainId: world.domain.id, name: "Rolled back" }),
+      () => Promise.reject(new AppError("CONFLICT", "The answer could not be recorded.")),
+    );
+    await expect(failing).rejects.toMatchObject({ code: "CONFLICT" });
+    await disableEventTriggers(world.organization.id);
+    await refusal(createTrigger(world.actor, parse({ ...world.event, name: "Refused" })));
+    await refusal(
+      createTrigger(await memberOf(world, "VIEWER"), parse({ type: "api", domainId: world.domain.id, name: "No" })),
+    );
+
+    const entries = await triggerAuditOf(world.organization.id);
+    expect(entries).toEqual([
+      {
+        kind: "trigger.created",
+        actorUserId: world.actor.userId,
+        subjectId: trigger.id,
+        summary: 'Created the event trigger "Order webhook"',
+        data: { name: "Order webhook", type: "event", domainId: world.domain.id },
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(SECRET);
+    expect(await db().trigger.count({ where: { name: "Rolled back", organizationId: world.organization.id } })).toBe(0);
   });
 });

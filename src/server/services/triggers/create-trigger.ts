@@ -5,6 +5,7 @@ import { assertCan } from "@/server/auth/permissions";
 import type { TRecordAnswer } from "@/server/idempotency/idempotent-call";
 import { db } from "@/server/db/client";
 import type { Prisma } from "@/server/db/generated/client";
+import { recordAudit } from "@/server/services/audit/record-audit";
 import { seal } from "@/server/vault/vault";
 import { planSchedule } from "./schedule";
 import { toTrigger, TRIGGER_SELECT } from "./to-trigger";
@@ -43,7 +44,8 @@ const TYPE = { schedule: "SCHEDULE", api: "API", event: "EVENT" } as const;
 /**
  * Creates a trigger in a domain where the actor may edit automations (404 for a domain outside
  * the organization, 403 without the permission). The rollout and connection checks and the
- * insert of the trigger with its ingress registration (token, sealed secret) are one transaction.
+ * insert of the trigger with its ingress registration (token, sealed secret) and its audit entry
+ * are one transaction.
  */
 export async function createTrigger(
   actor: TUserActor,
@@ -66,6 +68,14 @@ export async function createTrigger(
       select: TRIGGER_SELECT,
     });
     const created = { trigger: toTrigger(row) };
+    await recordAudit(tx, {
+      orgId: actor.orgId,
+      actor,
+      kind: "trigger.created",
+      subject: { type: "trigger", id: row.id },
+      summary: `Created the ${input.type} trigger "${input.name}"`,
+      data: { name: input.name, type: input.type, domainId: input.domainId },
+    });
     await record?.(tx, created);
     return created;
   });

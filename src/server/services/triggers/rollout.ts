@@ -26,14 +26,44 @@ export async function eventTriggersEnabled(orgId: string, client: TTransaction =
 }
 
 /** Operators (and the fixture world) enable event triggers for one organization. */
-export async function enableEventTriggers(orgId: string): Promise<void> {
-  await db().instanceSetting.upsert({
+export async function enableEventTriggers(orgId: string, client: TTransaction = db()): Promise<void> {
+  await client.instanceSetting.upsert({
     where: { key: orgKey(orgId) },
     create: { key: orgKey(orgId), value: "enabled" },
     update: { value: "enabled" },
   });
 }
 
-export async function disableEventTriggers(orgId: string): Promise<void> {
-  await db().instanceSetting.deleteMany({ where: { key: orgKey(orgId) } });
+export async function disableEventTriggers(orgId: string, client: TTransaction = db()): Promise<void> {
+  await client.instanceSetting.deleteMany({ where: { key: orgKey(orgId) } });
+}
+
+/** The switches as the operators' console shows them: the instance's, and each organization's own. */
+export async function readEventTriggerSwitches(
+  client: TTransaction = db(),
+): Promise<{ instance: boolean; organizations: Set<string> }> {
+  const rows = await client.instanceSetting.findMany({
+    where: { key: { startsWith: ALL_KEY } },
+    select: { key: true, value: true },
+  });
+  const instance = rows.some((row) => row.key === ALL_KEY && row.value === "all");
+  const organizations = new Set(
+    rows
+      .filter((row) => row.key !== ALL_KEY && row.value === "enabled")
+      .map((row) => row.key.slice(ALL_KEY.length + 1)),
+  );
+  return { instance, organizations };
+}
+
+/** The one switch for every organization of the instance (`rollout.event_triggers` = "all"). */
+export async function setEventTriggersForAll(enabled: boolean, client: TTransaction = db()): Promise<void> {
+  if (enabled) {
+    await client.instanceSetting.upsert({
+      where: { key: ALL_KEY },
+      create: { key: ALL_KEY, value: "all" },
+      update: { value: "all" },
+    });
+  } else {
+    await client.instanceSetting.deleteMany({ where: { key: ALL_KEY } });
+  }
 }

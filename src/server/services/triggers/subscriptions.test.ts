@@ -11,6 +11,15 @@ import { listTriggers } from "./list-triggers";
 import { setTriggerActive } from "./set-trigger-active";
 import { listSubscribable, subscribeAutomation, unsubscribeAutomation } from "./subscriptions";
 
+/** The organization's trigger audit entries, oldest first, as stored. */
+async function triggerAuditOf(organizationId: string) {
+  return db().auditEntry.findMany({
+    where: { organizationId, kind: { startsWith: "trigger." } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { kind: true, actorUserId: true, subjectId: true, summary: true, data: true },
+  });
+}
+
 type TWorld = Awaited<ReturnType<typeof actorIn>>;
 
 async function memberOf(world: TWorld, role: DomainRole): Promise<TUserActor> {
@@ -156,5 +165,33 @@ describe("trigger subscriptions", () => {
     expect(next - before).toBeLessThanOrEqual(60_000);
     const other = await actorIn({ domainRole: "OWNER" });
     expect((await refusal(setTriggerActive(other.actor, { triggerId: schedule.id, active: false }))).status).toBe(404);
+  });
+
+  it("logs activation, deactivation, subscribing and unsubscribing once each; no-ops and refusals log nothing", async () => {
+    const world = await setup();
+    const viewer = await memberOf(world, "VIEWER");
+    const trigger = world.trigger.id;
+    await setTriggerActive(world.actor, { triggerId: trigger, active: false });
+    await setTriggerActive(world.actor, { triggerId: trigger, active: false });
+    await setTriggerActive(world.actor, { triggerId: trigger, active: true });
+    await refusal(setTriggerActive(viewer, { triggerId: trigger, active: false }));
+    await subscribeAutomation(world.actor, { triggerId: trigger, automationId: world.echo });
+    await subscribeAutomation(world.actor, { triggerId: trigger, automationId: world.echo });
+    await refusal(subscribeAutomation(viewer, { triggerId: trigger, automationId: world.callerOnly }));
+    await unsubscribeAutomation(world.actor, { triggerId: trigger, automationId: world.echo });
+    await unsubscribeAutomation(world.actor, { triggerId: trigger, automationId: world.echo });
+
+    const entries = await triggerAuditOf(world.organization.id);
+    expect(entries.map((entry) => [entry.kind, entry.summary])).toEqual([
+      ["trigger.created", 'Created the api trigger "Order placed"'],
+      ["trigger.deactivated", 'Deactivated the trigger "Order placed"'],
+      ["trigger.activated", 'Activated the trigger "Order placed"'],
+      ["trigger.subscribed", 'Subscribed the agent "Echo" to the trigger "Order placed"'],
+      ["trigger.unsubscribed", 'Unsubscribed the agent "Echo" from the trigger "Order placed"'],
+    ]);
+    expect(entries.every((entry) => entry.actorUserId === world.actor.userId && entry.subjectId === trigger)).toBe(
+      true,
+    );
+    expect(entries[3]!.data).toEqual({ automationId: world.echo, automationName: "Echo", domainId: world.domain.id });
   });
 });

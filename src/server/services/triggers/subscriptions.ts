@@ -5,8 +5,9 @@ import type {
 } from "@/contracts/triggers/subscription";
 import type { TUserActor } from "@/server/auth/actor";
 import { assertCan } from "@/server/auth/permissions";
-import { db } from "@/server/db/client";
+import { db, type TTransaction } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
+import { recordAudit } from "@/server/services/audit/record-audit";
 import { findManageableTrigger } from "./find-trigger";
 import { describeSubscribers, SUBSCRIBER_AUTOMATION_SELECT } from "./subscribers";
 
@@ -19,10 +20,16 @@ async function currentSubscribers(triggerId: string): Promise<TTriggerSubscripti
   return { subscribers: await describeSubscribers(rows.map((row) => row.automation)) };
 }
 
+/** Read only when a subscription changed, for the audit entry's sentence. */
+async function triggerName(tx: TTransaction, triggerId: string): Promise<string> {
+  return (await tx.trigger.findUniqueOrThrow({ where: { id: triggerId }, select: { name: true } })).name;
+}
+
 /**
  * Subscribes a published agent or flow of the trigger's own domain. Subscribing twice is a
  * no-op. Caller-required subscribers are allowed on every type: API firings can supply caller
- * material; scheduled and event firings record them as refused (section 5, rule 8).
+ * material; scheduled and event firings record them as refused (section 5, rule 8). A new
+ * subscription and its audit entry are one transaction.
  */
 export async function subscribeAutomation(
   actor: TUserActor,
@@ -31,7 +38,7 @@ export async function subscribeAutomation(
   const trigger = await findManageableTrigger(actor, input.triggerId);
   const automation = await db().automation.findUnique({
     where: { id: input.automationId },
-    select: { organizationId: true, domainId: true, name: true, publishedRevision: true },
+    select: { organizationId: true, domainId: true, name: true, kind: true, publishedRevision: true },
   });
   if (!automation || automation.organizationId !== actor.orgId) throw notFound("automation");
   if (automation.domainId !== trigger.domainId) {
@@ -50,20 +57,53 @@ export async function subscribeAutomation(
       { details: { field: "automationId" } },
     );
   }
-  await db().triggerSubscription.createMany({
-    data: [{ triggerId: trigger.id, automationId: input.automationId }],
-    skipDuplicates: true,
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.triggerSubscription.createMany({
+      data: [{ triggerId: trigger.id, automationId: input.automationId }],
+      skipDuplicates: true,
+    });
+    if (!count) return;
+    const name = await triggerName(tx, trigger.id);
+    await recordAudit(tx, {
+      orgId: actor.orgId,
+      actor,
+      kind: "trigger.subscribed",
+      subject: { type: "trigger", id: trigger.id },
+      summary: `Subscribed the ${automation.kind === "FLOW" ? "flow" : "agent"} "${automation.name}" to the trigger "${name}"`,
+      data: { automationId: input.automationId, automationName: automation.name, domainId: trigger.domainId },
+    });
   });
   return currentSubscribers(trigger.id);
 }
 
-/** Removes a subscription; removing one that does not exist is a no-op. */
+/** Removes a subscription; removing one that does not exist is a no-op (and logs nothing). */
 export async function unsubscribeAutomation(
   actor: TUserActor,
   input: TTriggerSubscriptionRequest,
 ): Promise<TTriggerSubscriptionResponse> {
   const trigger = await findManageableTrigger(actor, input.triggerId);
-  await db().triggerSubscription.deleteMany({ where: { triggerId: trigger.id, automationId: input.automationId } });
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.triggerSubscription.deleteMany({
+      where: { triggerId: trigger.id, automationId: input.automationId },
+    });
+    if (!count) return;
+    const automation = await tx.automation.findUnique({
+      where: { id: input.automationId },
+      select: { name: true, kind: true },
+    });
+    const name = await triggerName(tx, trigger.id);
+    const what = automation
+      ? `the ${automation.kind === "FLOW" ? "flow" : "agent"} "${automation.name}"`
+      : "an automation";
+    await recordAudit(tx, {
+      orgId: actor.orgId,
+      actor,
+      kind: "trigger.unsubscribed",
+      subject: { type: "trigger", id: trigger.id },
+      summary: `Unsubscribed ${what} from the trigger "${name}"`,
+      data: { automationId: input.automationId, automationName: automation?.name ?? null, domainId: trigger.domainId },
+    });
+  });
   return currentSubscribers(trigger.id);
 }
 

@@ -40,7 +40,7 @@ export async function validateEventAccess(tx: TTransaction, orgId: string, input
   if (!(await eventTriggersEnabled(orgId, tx))) {
     throw new AppError(
       "FORBIDDEN",
-      "Event triggers are not enabled for this organization yet. Ask the service operator to enable the event-trigger rollout for it.",
+      "Event triggers are not enabled for this organization yet. Ask the service operator to turn them on for it (Admin, Event triggers).",
       {
         details: { rollout: "event_triggers" },
       },
