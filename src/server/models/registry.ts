@@ -21,7 +21,7 @@ export const BUILTIN_MODELS = ["builtin:echo", "builtin:procedure", "builtin:ass
  * The model of a new agent whose creator names none: the built-in that follows the procedure
  * and calls its tools, so a first agent does what its procedure says on any deployment, with
  * or without a provider (builtin:echo ignores tools; a provider model is chosen on purpose,
- * since it costs money and sends data out: docs/decisions-incoming/traps-a.md).
+ * since it costs money and sends data out: docs/decisions.md (A team runs the console)).
  */
 export const DEFAULT_MODEL = "builtin:procedure";
 

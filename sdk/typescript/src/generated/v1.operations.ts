@@ -132,7 +132,7 @@ export function v1Operations(transport: Transport) {
       /**
        * Create a draft agent.
        *
-       * Creates a draft agent (never a flow) in a domain where the caller may edit automations. The agent is not published; `initialSetup` sets any of the four Setup fields of the draft (defaults: empty principles and procedure, model `builtin:echo`, no approval tools).
+       * Creates a draft agent (never a flow) in a domain where the caller may edit automations. The agent is not published; `initialSetup` sets any of the four Setup fields of the draft (defaults: empty principles and procedure, model `builtin:procedure`, which runs the procedure's tool lines, no approval tools).
        *
        * `POST /authoring/automations`
        */
@@ -314,7 +314,7 @@ export function v1Operations(transport: Transport) {
       /**
        * Fire an API trigger.
        *
-       * Fans one event out to every agent and flow subscribed to an active API trigger; one session per started subscriber. 202 means accepted, not completed. The body is non-strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows; agents receive `input.prompt` when it is a string, otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to the integrations it binds at caller identity; a subscriber that requires caller material not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with the original body and `Idempotency-Replayed: true`.
+       * Fans one event out to every agent and flow subscribed to an active API trigger; one session per started subscriber. 202 means accepted, not completed. The body is non-strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows; agents receive `input.prompt` when it is a string, otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to the integrations it binds at caller identity; a subscriber that requires caller material not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. A flow subscriber whose declared inputs (its published input schema) `input` does not match is refused with `FLOW_INPUT_INVALID` (the message names the field) and no run of it starts, while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with the original body and `Idempotency-Replayed: true`.
        *
        * `POST /triggers/fire`
        */

@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Create a draft agent
-         * @description Creates a draft agent (never a flow) in a domain where the caller may edit automations. The agent is not published; `initialSetup` sets any of the four Setup fields of the draft (defaults: empty principles and procedure, model `builtin:echo`, no approval tools).
+         * @description Creates a draft agent (never a flow) in a domain where the caller may edit automations. The agent is not published; `initialSetup` sets any of the four Setup fields of the draft (defaults: empty principles and procedure, model `builtin:procedure`, which runs the procedure's tool lines, no approval tools).
          */
         post: operations["agents-authoring-create"];
         delete?: never;
@@ -421,7 +421,7 @@ export interface paths {
         put?: never;
         /**
          * Fire an API trigger
-         * @description Fans one event out to every agent and flow subscribed to an active API trigger; one session per started subscriber. 202 means accepted, not completed. The body is non-strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows; agents receive `input.prompt` when it is a string, otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to the integrations it binds at caller identity; a subscriber that requires caller material not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with the original body and `Idempotency-Replayed: true`.
+         * @description Fans one event out to every agent and flow subscribed to an active API trigger; one session per started subscriber. 202 means accepted, not completed. The body is non-strict: unknown fields are stripped (`callerCredentials` itself stays strict). `input` is delivered verbatim to flows; agents receive `input.prompt` when it is a string, otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to the integrations it binds at caller identity; a subscriber that requires caller material not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. A flow subscriber whose declared inputs (its published input schema) `input` does not match is refused with `FLOW_INPUT_INVALID` (the message names the field) and no run of it starts, while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with the original body and `Idempotency-Replayed: true`.
          */
         post: operations["triggers-fire"];
         delete?: never;
@@ -1278,7 +1278,7 @@ export interface components {
         VerifierWarning: {
             detail: string;
             /** @enum {string} */
-            kind: "empty_belt" | "unreferenced_tool_id" | "approval_tool_outside_belt" | "knowledge_search_without_selection";
+            kind: "empty_belt" | "unreferenced_tool_id" | "approval_tool_outside_belt" | "knowledge_search_without_selection" | "model_cannot_call_tools";
             span: components["schemas"]["ProcedureSpan"] | null;
         };
         WebhookEndpoint: {
@@ -4110,7 +4110,7 @@ export interface operations {
                     /** @description 1-128 characters from letters, digits, `.`, `_`, `:`, `-`. The `Idempotency-Key` header wins when both are sent. */
                     idempotencyKey?: string;
                     /**
-                     * @description Delivered verbatim to each flow; agents receive `input.prompt` or the input as text. Default `{}`.
+                     * @description Delivered verbatim to each flow, which refuses it (`FLOW_INPUT_INVALID` in run history) unless it matches the flow's declared inputs; agents receive `input.prompt` or the input as text. Default `{}`.
                      * @default {}
                      */
                     input?: {

@@ -100,8 +100,8 @@ class CustomerAutomations(Resource):
 
         Creates a draft agent (never a flow) in a domain where the caller may edit automations.
         The agent is not published; `initialSetup` sets any of the four Setup fields of the
-        draft (defaults: empty principles and procedure, model `builtin:echo`, no approval
-        tools).
+        draft (defaults: empty principles and procedure, model `builtin:procedure`, which runs
+        the procedure's tool lines, no approval tools).
         """
         return self._call(
             'POST',
@@ -196,8 +196,8 @@ class AsyncCustomerAutomations(AsyncResource):
 
         Creates a draft agent (never a flow) in a domain where the caller may edit automations.
         The agent is not published; `initialSetup` sets any of the four Setup fields of the
-        draft (defaults: empty principles and procedure, model `builtin:echo`, no approval
-        tools).
+        draft (defaults: empty principles and procedure, model `builtin:procedure`, which runs
+        the procedure's tool lines, no approval tools).
         """
         return await self._call(
             'POST',
@@ -835,9 +835,12 @@ class CustomerTriggers(Resource):
         otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to
         the integrations it binds at caller identity; a subscriber that requires caller material
         not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the
-        others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header
-        wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with
-        the original body and `Idempotency-Replayed: true`.
+        others start. A flow subscriber whose declared inputs (its published input schema)
+        `input` does not match is refused with `FLOW_INPUT_INVALID` (the message names the
+        field) and no run of it starts, while the others start. Idempotency: `Idempotency-Key`
+        header or body `idempotencyKey` (the header wins), scoped to the key owner's
+        organization for 24 hours; a replay answers 202 with the original body and `Idempotency-
+        Replayed: true`.
         """
         return self._call(
             'POST',
@@ -921,9 +924,12 @@ class AsyncCustomerTriggers(AsyncResource):
         otherwise the input rendered as text. `callerCredentials` are narrowed per subscriber to
         the integrations it binds at caller identity; a subscriber that requires caller material
         not supplied is refused with `CALLER_CREDENTIALS_REQUIRED` (see run history) while the
-        others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey` (the header
-        wins), scoped to the key owner's organization for 24 hours; a replay answers 202 with
-        the original body and `Idempotency-Replayed: true`.
+        others start. A flow subscriber whose declared inputs (its published input schema)
+        `input` does not match is refused with `FLOW_INPUT_INVALID` (the message names the
+        field) and no run of it starts, while the others start. Idempotency: `Idempotency-Key`
+        header or body `idempotencyKey` (the header wins), scoped to the key owner's
+        organization for 24 hours; a replay answers 202 with the original body and `Idempotency-
+        Replayed: true`.
         """
         return await self._call(
             'POST',

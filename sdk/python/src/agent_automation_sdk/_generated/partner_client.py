@@ -1185,7 +1185,8 @@ class PartnerTenantAgents(Resource):
         Subject` names in the customer, with their current roles. Creates a draft agent (never a
         flow) in a domain where the caller may edit automations. The agent is not published;
         `initialSetup` sets any of the four Setup fields of the draft (defaults: empty
-        principles and procedure, model `builtin:echo`, no approval tools).
+        principles and procedure, model `builtin:procedure`, which runs the procedure's tool
+        lines, no approval tools).
         """
         return self._call(
             'POST',
@@ -1376,7 +1377,8 @@ class AsyncPartnerTenantAgents(AsyncResource):
         Subject` names in the customer, with their current roles. Creates a draft agent (never a
         flow) in a domain where the caller may edit automations. The agent is not published;
         `initialSetup` sets any of the four Setup fields of the draft (defaults: empty
-        principles and procedure, model `builtin:echo`, no approval tools).
+        principles and procedure, model `builtin:procedure`, which runs the procedure's tool
+        lines, no approval tools).
         """
         return await self._call(
             'POST',
@@ -2926,10 +2928,12 @@ class PartnerTenantTriggers(Resource):
         agents receive `input.prompt` when it is a string, otherwise the input rendered as text.
         `callerCredentials` are narrowed per subscriber to the integrations it binds at caller
         identity; a subscriber that requires caller material not supplied is refused with
-        `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. Idempotency:
-        `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key
-        owner's organization for 24 hours; a replay answers 202 with the original body and
-        `Idempotency-Replayed: true`.
+        `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. A flow
+        subscriber whose declared inputs (its published input schema) `input` does not match is
+        refused with `FLOW_INPUT_INVALID` (the message names the field) and no run of it starts,
+        while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey`
+        (the header wins), scoped to the key owner's organization for 24 hours; a replay answers
+        202 with the original body and `Idempotency-Replayed: true`.
         """
         return self._call(
             'POST',
@@ -3111,10 +3115,12 @@ class AsyncPartnerTenantTriggers(AsyncResource):
         agents receive `input.prompt` when it is a string, otherwise the input rendered as text.
         `callerCredentials` are narrowed per subscriber to the integrations it binds at caller
         identity; a subscriber that requires caller material not supplied is refused with
-        `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. Idempotency:
-        `Idempotency-Key` header or body `idempotencyKey` (the header wins), scoped to the key
-        owner's organization for 24 hours; a replay answers 202 with the original body and
-        `Idempotency-Replayed: true`.
+        `CALLER_CREDENTIALS_REQUIRED` (see run history) while the others start. A flow
+        subscriber whose declared inputs (its published input schema) `input` does not match is
+        refused with `FLOW_INPUT_INVALID` (the message names the field) and no run of it starts,
+        while the others start. Idempotency: `Idempotency-Key` header or body `idempotencyKey`
+        (the header wins), scoped to the key owner's organization for 24 hours; a replay answers
+        202 with the original body and `Idempotency-Replayed: true`.
         """
         return await self._call(
             'POST',

@@ -321,7 +321,7 @@ class VerifierFinding(ApiModel):
 
 class VerifierWarning(ApiModel):
     detail: str
-    kind: Literal['empty_belt', 'unreferenced_tool_id', 'approval_tool_outside_belt', 'knowledge_search_without_selection']
+    kind: Literal['empty_belt', 'unreferenced_tool_id', 'approval_tool_outside_belt', 'knowledge_search_without_selection', 'model_cannot_call_tools']
     span: ProcedureSpan | None
 
 
@@ -1594,7 +1594,7 @@ class FireRequest(ApiModel):
     caller_credential_expires_at: str | None = Field(default=None, alias='callerCredentialExpiresAt', description='ISO-8601 expiry of the supplied material; must be in the future.')
     caller_credentials: CallerCredentials | None = Field(default=None, alias='callerCredentials')
     idempotency_key: str | None = Field(default=None, alias='idempotencyKey', description='1-128 characters from letters, digits, `.`, `_`, `:`, `-`. The `Idempotency-Key` header wins when both are sent.')
-    input: dict[str, Any] | None = Field(default=None, description='Delivered verbatim to each flow; agents receive `input.prompt` or the input as text. Default `{}`.')
+    input: dict[str, Any] | None = Field(default=None, description="Delivered verbatim to each flow, which refuses it (`FLOW_INPUT_INVALID` in run history) unless it matches the flow's declared inputs; agents receive `input.prompt` or the input as text. Default `{}`.")
     trigger_id: str = Field(alias='triggerId', description='An active API trigger in a domain where the key owner can run automations.')
 
 
