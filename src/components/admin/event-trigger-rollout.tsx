@@ -21,7 +21,8 @@ function OrganizationSwitch({ organization }: { organization: TOrganizationRollo
       <input
         type="checkbox"
         role="switch"
-        checked={organization.enabled}
+        // The asked state shows at once; the list's refetch then confirms it.
+        checked={set.isPending ? set.variables.enabled : organization.enabled}
         disabled={set.isPending}
         aria-label={`Event triggers for ${organization.name} (${organization.slug})`}
         onChange={(event) => set.mutate({ orgId: organization.id, enabled: event.target.checked })}
@@ -59,7 +60,7 @@ export function EventTriggerRollout() {
             <input
               type="checkbox"
               role="switch"
-              checked={rollout.data?.instanceEnabled ?? false}
+              checked={setAll.isPending ? setAll.variables.enabled : (rollout.data?.instanceEnabled ?? false)}
               disabled={!rollout.data || setAll.isPending}
               onChange={(event) => setAll.mutate({ enabled: event.target.checked })}
             />

@@ -18,6 +18,8 @@ export const ZListAuditEntriesRequest = z.strictObject({
   /** The `nextCursor` of the previous page. */
   cursor: z.string().min(1).max(500).optional(),
   limit: z.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  /** Sent by the console's infinite query (tRPC adds it); the log pages only forward. */
+  direction: z.enum(["forward", "backward"]).optional(),
 });
 export type TListAuditEntriesRequest = z.input<typeof ZListAuditEntriesRequest>;
 
