@@ -135,7 +135,11 @@ describe("flow authoring", () => {
       policies: { "service.http": "caller_required" },
     });
     const first = await publishFlow(world.people.editor.actor, { id: flow.id, changeNote: "First" });
-    expect(first).toEqual({ revision: 1, belt: [{ integrationId: "service.http", identityMode: "caller_required" }] });
+    expect(first).toEqual({
+      revision: 1,
+      belt: [{ integrationId: "service.http", identityMode: "caller_required" }],
+      identicalTo: null,
+    });
 
     const changed = { ...good, steps: [good.steps[0]!] };
     await updateFlowGraph(world.people.editor.actor, { id: flow.id, graph: changed });

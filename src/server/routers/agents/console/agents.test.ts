@@ -81,7 +81,7 @@ describe("console agents procedures", () => {
       domainId: domain,
       setup: {
         procedure: "#service.http.get",
-        model: "builtin:echo",
+        model: "builtin:procedure",
         approvalTools: ["service.http.get"],
         principles: "",
       },
