@@ -3,6 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
+import { useAskedValue } from "@/client/use-asked-value";
 import type { TOrganizationRollout } from "@/contracts/admin/event-trigger-rollout";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -15,17 +16,23 @@ import styles from "./admin.module.css";
 function OrganizationSwitch({ organization }: { organization: TOrganizationRollout }) {
   const trpc = useTRPC();
   const refresh = useRefreshAdmin();
-  const set = useMutation(trpc.admin.setEventTriggerRollout.mutationOptions({ onSuccess: () => refresh() }));
+  const asked = useAskedValue<boolean>();
+  const set = useMutation(
+    trpc.admin.setEventTriggerRollout.mutationOptions({ onSuccess: () => refresh(), onSettled: asked.settle }),
+  );
   return (
     <label className={styles.switch}>
       <input
         type="checkbox"
         role="switch"
         // The asked state shows at once; the list's refetch then confirms it.
-        checked={set.isPending ? set.variables.enabled : organization.enabled}
+        checked={asked.shown(organization.enabled)}
         disabled={set.isPending}
         aria-label={`Event triggers for ${organization.name} (${organization.slug})`}
-        onChange={(event) => set.mutate({ orgId: organization.id, enabled: event.target.checked })}
+        onChange={(event) => {
+          asked.ask(event.target.checked);
+          set.mutate({ orgId: organization.id, enabled: event.target.checked });
+        }}
       />
       {organization.enabled ? "On" : "Off"}
       {set.isError ? <span role="alert">{errorMessage(set.error)}</span> : null}
@@ -41,7 +48,10 @@ export function EventTriggerRollout() {
   const trpc = useTRPC();
   const refresh = useRefreshAdmin();
   const rollout = useQuery(trpc.admin.getEventTriggerRollout.queryOptions());
-  const setAll = useMutation(trpc.admin.setInstanceEventTriggers.mutationOptions({ onSuccess: () => refresh() }));
+  const askedAll = useAskedValue<boolean>();
+  const setAll = useMutation(
+    trpc.admin.setInstanceEventTriggers.mutationOptions({ onSuccess: () => refresh(), onSettled: askedAll.settle }),
+  );
   const organizations = rollout.data?.organizations;
   return (
     <Card
@@ -60,9 +70,12 @@ export function EventTriggerRollout() {
             <input
               type="checkbox"
               role="switch"
-              checked={setAll.isPending ? setAll.variables.enabled : (rollout.data?.instanceEnabled ?? false)}
+              checked={askedAll.shown(rollout.data?.instanceEnabled ?? false)}
               disabled={!rollout.data || setAll.isPending}
-              onChange={(event) => setAll.mutate({ enabled: event.target.checked })}
+              onChange={(event) => {
+                askedAll.ask(event.target.checked);
+                setAll.mutate({ enabled: event.target.checked });
+              }}
             />
             Event triggers for every organization
           </label>

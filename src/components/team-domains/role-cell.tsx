@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { errorMessage } from "@/client/app-error";
 import { useTRPC } from "@/client/trpc";
+import { useAskedValue } from "@/client/use-asked-value";
 import type { TDomainMember } from "@/contracts/team-domains/team-domain";
 import { ROLES, type TRole } from "./roles";
 import styles from "./team-domains.module.css";
@@ -15,6 +16,7 @@ export function RoleCell({ domainId, member }: { domainId: string; member: TDoma
   const refresh = useRefreshDomains();
   const errorId = useId();
   const [error, setError] = useState<string | null>(null);
+  const asked = useAskedValue<TRole>();
   const change = useMutation(
     trpc.teamDomains.changeMemberRole.mutationOptions({
       onSuccess: async () => {
@@ -22,6 +24,7 @@ export function RoleCell({ domainId, member }: { domainId: string; member: TDoma
         await refresh();
       },
       onError: (refusal) => setError(errorMessage(refusal)),
+      onSettled: asked.settle,
     }),
   );
   return (
@@ -31,9 +34,13 @@ export function RoleCell({ domainId, member }: { domainId: string; member: TDoma
         aria-label={`Role of ${member.name}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        value={change.isPending ? change.variables.role : member.role}
+        value={asked.shown(member.role)}
         disabled={change.isPending}
-        onChange={(event) => change.mutate({ domainId, userId: member.userId, role: event.target.value as TRole })}
+        onChange={(event) => {
+          const role = event.target.value as TRole;
+          asked.ask(role);
+          change.mutate({ domainId, userId: member.userId, role });
+        }}
       >
         {ROLES.map((entry) => (
           <option key={entry.value} value={entry.value}>

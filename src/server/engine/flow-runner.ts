@@ -233,8 +233,14 @@ export async function runFlow(turnId: string): Promise<void> {
     }
     const templates = await loadTemplateContext(context);
     const stepRun = position.resume ?? (await startStep(context, step, templates));
-    const result = await runStep(context, step, stepRun, templates);
+    // The last tool step completes the run in its call's finish, unless the completion needs a transaction.
+    const completesRun =
+      nextAfter(context.graph, step.id, null) === END &&
+      context.hasGrant === false &&
+      context.webhookSubscribed === false;
+    const result = await runStep(context, step, stepRun, templates, completesRun);
     if (result.kind === "suspended") return;
+    if (result.kind === "done" && result.completedRun) return;
     if (result.kind === "failed") {
       position = result;
       break;

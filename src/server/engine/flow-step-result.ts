@@ -4,13 +4,14 @@
 
 /** How a step ended: an output, a failure with a code, or parked for an approval. */
 export type TStepResult =
-  | { kind: "done"; output: unknown; recorded?: true }
+  | { kind: "done"; output: unknown; recorded?: true; completedRun?: true }
   | { kind: "failed"; code: string; message: string }
   | { kind: "suspended" };
 
 /**
  * A step's run: its FlowStepRun row id, and its output once it has one. A tool step's row is
  * `unwritten` until its call starts (it is written in the same statement); `recorded` on its
- * result says its end was written with the call's finish too.
+ * result says its end was written with the call's finish too, and `completedRun` that the run's
+ * completion was as well (its last step).
  */
 export type TStepRun = { id: string; output: unknown; unwritten?: { index: number; input: unknown } };

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { TFlowStep } from "@/contracts/flows/graph";
 import { renderString, renderValue, type TTemplateContext } from "@/contracts/flows/templates";
 import { db } from "@/server/db/client";
-import { toolStepFinishedRows, toolStepStartedRows } from "@/server/execution/flow-turns";
+import { toolStepCompletesRun, toolStepFinishedRows, toolStepStartedRows } from "@/server/execution/flow-turns";
 import { insertParkedCall, suspendTurn } from "@/server/execution/parked-calls";
 import { SETTLE_HOOKS } from "@/server/services/sessions/settle-hooks";
 import type { TFlowContext } from "./flow-context";
@@ -33,6 +33,7 @@ async function runToolStep(
   step: Extract<TFlowStep, { kind: "tool" }>,
   stepRun: TStepRun,
   templates: TTemplateContext,
+  completesRun: boolean,
 ): Promise<TStepResult> {
   const rendered = renderValue(step.args, templates);
   const args =
@@ -47,10 +48,12 @@ async function runToolStep(
   const hooks = stepRun.unwritten && {
     startedRows: toolStepStartedRows({ stepRunId: stepRun.id, flowRunId, stepId: step.id, ...stepRun.unwritten }),
     succeededRows: toolStepFinishedRows({ sessionId, turnId, flowRunId, stepRunId: stepRun.id, stepId: step.id }),
+    settlesTurn: completesRun ? toolStepCompletesRun({ sessionId, turnId, flowRunId }) : undefined,
   };
   const outcome = await executeToolCall(context, { id: "", name: step.tool, args }, undefined, hooks);
   if (!outcome.ok) return { kind: "failed", code: outcome.code, message: outcome.message };
-  return hooks ? { kind: "done", output: outcome.result, recorded: true } : { kind: "done", output: outcome.result };
+  if (!hooks) return { kind: "done", output: outcome.result };
+  return { kind: "done", output: outcome.result, recorded: true, ...(outcome.settled ? { completedRun: true } : {}) };
 }
 
 /** Branch conditions; comparisons of mismatched types are false rather than errors. */
@@ -130,16 +133,20 @@ async function suspendForApproval(
   return { kind: "suspended" };
 }
 
-/** Runs one step of the graph. */
+/**
+ * Runs one step of the graph. `completesRun`: the step is the run's last and its completion
+ * needs nothing but its own rows, so a tool step's successful finish completes the run too.
+ */
 export async function runStep(
   context: TFlowContext,
   step: TFlowStep,
   stepRun: TStepRun,
   templates: TTemplateContext,
+  completesRun = false,
 ): Promise<TStepResult> {
   switch (step.kind) {
     case "tool":
-      return runToolStep(context, step, stepRun, templates);
+      return runToolStep(context, step, stepRun, templates, completesRun);
     case "branch": {
       const left = renderString(step.condition.left, templates);
       const right = renderValue(step.condition.right, templates);

@@ -38,9 +38,12 @@ export type TToolCallContext = Pick<
   nextCallIndex?: number;
 };
 
-/** How a call ended, for callers that use the result (flow tool steps). */
+/**
+ * How a call ended, for callers that use the result (flow tool steps); `settled`: its finish
+ * settled the turn too (TCallHooks.settlesTurn).
+ */
 export type TCallOutcome = { toolCallId: string } & (
-  { ok: true; result: unknown } | { ok: false; code: string; message: string }
+  { ok: true; result: unknown; settled: boolean } | { ok: false; code: string; message: string }
 );
 
 /**
@@ -200,8 +203,8 @@ export async function executeToolCall(
         }),
       workspace: context.workspace,
     });
-    await finishCall(context, toolCallId, call.name, { ok: true, result }, hooks);
-    return { toolCallId, ok: true, result };
+    const settled = await finishCall(context, toolCallId, call.name, { ok: true, result }, hooks);
+    return { toolCallId, ok: true, result, settled };
   } catch (error) {
     const appError = findAppError(error);
     if (!appError) log.warn("tool call failed unexpectedly", { tool: call.name, error });

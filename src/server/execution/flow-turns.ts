@@ -84,8 +84,15 @@ type TFinishedStep = {
   output: unknown;
 };
 
-/** A step's row COMPLETED with its output (a CTE member `step_finished`), and its `session.changed`. */
-function stepFinished(step: TFinishedStep, now: Date): { members: Prisma.Sql; events: TNewEvent[] } {
+/**
+ * A step's row COMPLETED with its output (a CTE member `step_finished`, written where `guard`
+ * holds), and its `session.changed`.
+ */
+function stepFinished(
+  step: TFinishedStep,
+  now: Date,
+  guard: Prisma.Sql = Prisma.sql`true`,
+): { members: Prisma.Sql; events: TNewEvent[] } {
   const data = {
     reason: "flow_step.finished",
     executionId: step.turnId,
@@ -96,7 +103,7 @@ function stepFinished(step: TFinishedStep, now: Date): { members: Prisma.Sql; ev
   return {
     members: Prisma.sql`step_finished AS (
       UPDATE flow_step_runs SET status = 'COMPLETED', output = ${jsonOrNull(step.output)}::jsonb, "finishedAt" = ${now}::timestamp(3)
-      WHERE id = ${step.stepRunId}::uuid
+      WHERE id = ${step.stepRunId}::uuid AND ${guard}
       RETURNING id
     )`,
     events: [{ type: "session.changed", data }],
@@ -139,40 +146,28 @@ export function toolStepStartedRows(step: {
 
 /** A tool step's end with the call's result, written in its successful finish (TCallHooks.succeededRows). */
 export const toolStepFinishedRows = (step: Omit<TFinishedStep, "output">) => (output: unknown) =>
-  stepFinished({ ...step, output }, new Date());
+  stepFinished({ ...step, output }, new Date(), Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
+
+type TCompletedRun = { sessionId: string; turnId: string; flowRunId: string; output: unknown };
 
 /**
- * A run completes in one statement: its turn COMPLETED (only if still RUNNING: a run settled
- * meanwhile stays as it is), its flow_runs row with the output, the answer message and
- * `turn.completed`. A run with caller material (or an endpoint to tell) passes the transaction
- * that drops it. Returns whether this call settled the run.
+ * A run's completion as statement members: `settled` (its turn COMPLETED, only if still RUNNING:
+ * a run settled meanwhile stays as it is), then `members` (its flow_runs row with the output, the
+ * answer message) and `events` (`turn.completed`), to be written only where it settled.
  */
-export async function completeFlowRun(
-  run: { sessionId: string; turnId: string; flowRunId: string; output: unknown },
-  runner: TTransaction = db(),
-): Promise<boolean> {
-  const now = new Date();
+function runCompleted(
+  run: TCompletedRun,
+  now: Date,
+): { settled: Prisma.Sql; members: Prisma.Sql; events: TNewEvent[] } {
   const messageId = crypto.randomUUID();
-  const completed = {
-    executionId: run.turnId,
-    status: "completed",
-    messageId,
-    flowRunId: run.flowRunId,
-  };
-  const append = appendEventsSql(
-    run.sessionId,
-    [{ type: "turn.completed", data: completed }],
-    now,
-    Prisma.sql`EXISTS (SELECT 1 FROM settled)`,
-  );
-  const rows = await queryRows<unknown>(
-    runner,
-    Prisma.sql`
-    WITH settled AS (
+  const completed = { executionId: run.turnId, status: "completed", messageId, flowRunId: run.flowRunId };
+  return {
+    settled: Prisma.sql`settled AS (
       UPDATE turns SET status = 'COMPLETED', "finishedAt" = ${now}::timestamp(3)
       WHERE id = ${run.turnId}::uuid AND status = 'RUNNING'
       RETURNING id
-    ), finished AS (
+    )`,
+    members: Prisma.sql`finished AS (
       UPDATE flow_runs SET status = 'COMPLETED', output = ${jsonOrNull(run.output)}::jsonb, "finishedAt" = ${now}::timestamp(3)
       WHERE id = ${run.flowRunId}::uuid AND EXISTS (SELECT 1 FROM settled)
       RETURNING id
@@ -181,12 +176,38 @@ export async function completeFlowRun(
       SELECT ${messageId}::uuid, ${run.sessionId}::uuid, settled.id, 'ASSISTANT'::"MessageRole", ${JSON.stringify(run.output ?? null, null, 2)}, ${now}::timestamp(3)
       FROM settled
       RETURNING id
-    ), ${append.members}
-    SELECT (SELECT count(*) FROM finished) + (SELECT count(*) FROM answered) AS written, ${append.notify} AS notified FROM appended`,
+    )`,
+    events: [{ type: "turn.completed", data: completed }],
+  };
+}
+
+/**
+ * A run completes in one statement: its turn COMPLETED, its flow_runs row with the output, the
+ * answer message and `turn.completed` (runCompleted). A run with caller material (or an endpoint
+ * to tell) passes the transaction that drops it. Returns whether this call settled the run.
+ */
+export async function completeFlowRun(run: TCompletedRun, runner: TTransaction = db()): Promise<boolean> {
+  const now = new Date();
+  const completion = runCompleted(run, now);
+  const append = appendEventsSql(run.sessionId, completion.events, now, Prisma.sql`EXISTS (SELECT 1 FROM settled)`);
+  const rows = await queryRows<unknown>(
+    runner,
+    Prisma.sql`
+    WITH ${completion.settled}, ${completion.members}, ${append.members}
+    SELECT ${append.notify} AS notified FROM appended`,
   );
   // turn.completed is appended exactly when the run settled here.
   return rows.length > 0;
 }
+
+/**
+ * The completion of a run whose last step is a tool call, written in that call's successful
+ * finish (TCallHooks.settlesTurn): the call, the step and the run end in one statement.
+ */
+export const toolStepCompletesRun =
+  (run: Omit<TCompletedRun, "output">) =>
+  (output: unknown): ReturnType<typeof runCompleted> =>
+    runCompleted({ ...run, output }, new Date());
 
 /** JSON as a statement parameter: SQL NULL for a missing output (what Prisma writes for null). */
 function jsonOrNull(value: unknown): string | null {

@@ -26,6 +26,13 @@ export type TCallHooks = {
   startedRows?: Prisma.Sql;
   /** Rows and events written in a successful finish's own statement (the events follow `tool_call.finished`). */
   succeededRows?: (result: unknown) => { members: Prisma.Sql; events: TNewEvent[] };
+  /**
+   * A success that also ends the execution (a flow's last step): `settled` is a CTE member that
+   * settles the turn, written first; the call's row, `succeededRows` and these rows and events
+   * are written only where it settled, all in the one statement. When the turn could not be
+   * settled (cancelled meanwhile) the plain finish is written instead.
+   */
+  settlesTurn?: (result: unknown) => { settled: Prisma.Sql; members: Prisma.Sql; events: TNewEvent[] };
 };
 
 /** Results above this size are recorded on the tool call but not copied into the event. */
@@ -54,16 +61,30 @@ async function recordCall(
   now: Date,
   alongside?: Prisma.Sql,
 ): Promise<void> {
-  const append = appendEventsSql(sessionId, events, now, Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
-  const members = alongside ? Prisma.sql`${alongside}, ${append.members}` : append.members;
-  const rows = await queryRows<unknown>(
-    runner,
-    Prisma.sql`WITH recorded AS (${row}), ${members} SELECT ${append.notify} AS notified FROM appended`,
-  );
+  const rows = await writeCall(runner, sessionId, row, events, now, alongside);
   if (rows.length === 0 && events.some((event) => event.type === "tool_call.started"))
     throw new AttemptStopped("another attempt holds the turn, so this one starts no tool call");
   if (rows.length !== events.length)
     throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
+}
+
+/** recordCall's statement, answering one row per event written; `first` are members before the call's row. */
+function writeCall(
+  runner: TTransaction,
+  sessionId: string,
+  row: Prisma.Sql,
+  events: TNewEvent[],
+  now: Date,
+  alongside?: Prisma.Sql,
+  first?: Prisma.Sql,
+): Promise<unknown[]> {
+  const append = appendEventsSql(sessionId, events, now, Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
+  const members = alongside ? Prisma.sql`${alongside}, ${append.members}` : append.members;
+  const lead = first ? Prisma.sql`${first}, ` : Prisma.empty;
+  return queryRows<unknown>(
+    runner,
+    Prisma.sql`WITH ${lead}recorded AS (${row}), ${members} SELECT ${append.notify} AS notified FROM appended`,
+  );
 }
 
 /** Runs `record` alone, or in a transaction with `hook` when there is one. */
@@ -139,7 +160,10 @@ export async function startCall(
   );
 }
 
-/** Settles a call with its result; `before` are events that belong just before its `finished`. */
+/**
+ * Settles a call with its result; `before` are events that belong just before its `finished`.
+ * Answers true when the same statement settled the turn too (TCallHooks.settlesTurn).
+ */
 export async function finishCall(
   execution: TCallExecution,
   toolCallId: string,
@@ -147,11 +171,12 @@ export async function finishCall(
   outcome: TCallResult,
   hooks: TCallHooks = {},
   before: TNewEvent[] = [],
-): Promise<void> {
+): Promise<boolean> {
   const now = new Date();
-  const row = outcome.ok
-    ? Prisma.sql`UPDATE tool_calls SET status = 'SUCCEEDED', result = ${JSON.stringify(outcome.result ?? null)}::jsonb, "finishedAt" = ${now}::timestamp(3) WHERE id = ${toolCallId}::uuid RETURNING id`
-    : Prisma.sql`UPDATE tool_calls SET status = 'FAILED', "errorCode" = ${outcome.code}, "errorMessage" = ${outcome.message}, "finishedAt" = ${now}::timestamp(3) WHERE id = ${toolCallId}::uuid RETURNING id`;
+  const row = (onlyIf: Prisma.Sql = Prisma.sql`true`) =>
+    outcome.ok
+      ? Prisma.sql`UPDATE tool_calls SET status = 'SUCCEEDED', result = ${JSON.stringify(outcome.result ?? null)}::jsonb, "finishedAt" = ${now}::timestamp(3) WHERE id = ${toolCallId}::uuid AND ${onlyIf} RETURNING id`
+      : Prisma.sql`UPDATE tool_calls SET status = 'FAILED', "errorCode" = ${outcome.code}, "errorMessage" = ${outcome.message}, "finishedAt" = ${now}::timestamp(3) WHERE id = ${toolCallId}::uuid RETURNING id`;
   const small = outcome.ok && JSON.stringify(outcome.result ?? null).length <= EVENT_RESULT_MAX;
   const event: TNewEvent = {
     type: "tool_call.finished",
@@ -170,8 +195,17 @@ export async function finishCall(
   const finished = hooks.finished;
   const succeeded = outcome.ok ? hooks.succeededRows?.(outcome.result ?? null) : undefined;
   const events = [...before, event, ...(succeeded?.events ?? [])];
+  const settles = outcome.ok && !finished ? hooks.settlesTurn?.(outcome.result ?? null) : undefined;
+  if (settles) {
+    const alongside = succeeded ? Prisma.sql`${succeeded.members}, ${settles.members}` : settles.members;
+    const all = [...events, ...settles.events];
+    const onlyIf = Prisma.sql`EXISTS (SELECT 1 FROM settled)`;
+    const written = await writeCall(db(), execution.sessionId, row(onlyIf), all, now, alongside, settles.settled);
+    if (written.length === all.length) return true;
+  }
   await withHook(
-    (runner) => recordCall(runner, execution.sessionId, row, events, now, succeeded?.members),
+    (runner) => recordCall(runner, execution.sessionId, row(), events, now, succeeded?.members),
     finished && ((tx) => finished(tx, toolCallId, outcome)),
   );
+  return false;
 }

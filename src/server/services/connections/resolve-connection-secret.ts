@@ -1,4 +1,5 @@
-import { db } from "@/server/db/client";
+import { db, queryRows } from "@/server/db/client";
+import { Prisma } from "@/server/db/generated/client";
 import { AppError, notFound } from "@/server/errors";
 import { log } from "@/server/log";
 import { needsReseal, open, rotate, VaultError } from "@/server/vault/vault";
@@ -56,13 +57,16 @@ export async function resolveConnectionSecret(connectionId: string, orgId: strin
  * The organization's credential for an integration in a domain (the newest connection when
  * there are several), or null when the domain has none: what a `service` or fallback binding
  * uses. One read finds the connection and its sealed secret: this runs for every such tool call.
+ * The ids are the caller's own (the execution's organization and domain), never a client's text.
  */
 export async function resolveDomainConnection(options: { orgId: string; domainId: string; integrationId: string }) {
-  const row = await db().connection.findFirst({
-    where: { organizationId: options.orgId, domainId: options.domainId, integrationId: options.integrationId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { id: true, sealedSecret: true },
-  });
+  // Raw, so it takes the driver path (docs/decisions.md, "Hot statements on the driver").
+  const [row] = await queryRows<{ id: string; sealedSecret: string }>(
+    db(),
+    Prisma.sql`SELECT id::text AS id, "sealedSecret" FROM connections
+      WHERE "organizationId" = ${options.orgId}::uuid AND "domainId" = ${options.domainId}::uuid AND "integrationId" = ${options.integrationId}
+      ORDER BY "createdAt" DESC, id DESC LIMIT 1`,
+  );
   if (!row) return null;
   return { connectionId: row.id, secret: await openSecret(row.id, row.sealedSecret) };
 }
