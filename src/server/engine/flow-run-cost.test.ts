@@ -111,13 +111,14 @@ describe("the cost of a flow execution", () => {
         graph: postInputGraph(`http://127.0.0.1:${port}/slow`),
       });
       const started = await runFlowByHand(setup.world.people.operator.actor, { id: flow.id, input: { marker: "x" } });
-      settle = () =>
-        failTurn({
+      settle = async () => {
+        await failTurn({
           sessionId: started.sessionId,
           turnId: started.executionId,
           code: "TURN_DEADLINE_EXCEEDED",
           message: "The turn did not finish within its deadline.",
         });
+      };
       await runFlow(started.executionId);
 
       const run = await db().flowRun.findUniqueOrThrow({
