@@ -7,7 +7,7 @@ import { log } from "@/server/log";
 import { timedJob } from "@/server/observability/metrics";
 import type { Admission } from "./admission";
 import { AttemptStopped } from "@/server/execution/attempt-stopped";
-import { JobCompletions } from "./job-completions";
+import { JobCompletions, waitUntil } from "./job-completions";
 import { failInterruptedTurn } from "./recovery";
 import { RETRY_WAKE } from "./execution-wake";
 import { warmQueueTables } from "@/server/jobs/queue";
@@ -19,6 +19,13 @@ type TAttempt = { job: JobWithMetadata<TExecutionJobData>; stop: AbortController
 
 // Jobs one fetch takes at most: a burst is started in a few round trips, none of them huge.
 const FETCH_BATCH = 100;
+/**
+ * The least time between two fetches, and between two job completions, of one pump: a quiet
+ * engine fetches and completes at once, a busy one takes (and completes) what arrived meanwhile in
+ * one statement each instead of one per job. It adds at most this much to a job's start, and only
+ * under load (docs/decisions.md, "The queue's statements under load").
+ */
+const QUEUE_STATEMENT_SPACING_MS = 20;
 
 /**
  * Takes one queue's execution jobs and runs them concurrently, as many as `admission` allows,
@@ -41,7 +48,11 @@ const FETCH_BATCH = 100;
 export class ExecutionPump {
   private readonly attempts = new Map<string, TAttempt>();
   // Jobs that end together are completed in one statement (a busy engine ends many at once).
-  private readonly completions = new JobCompletions((jobs) => this.boss.complete(this.queue, jobs));
+  private readonly completions = new JobCompletions(
+    (jobs) => this.boss.complete(this.queue, jobs),
+    QUEUE_STATEMENT_SPACING_MS,
+  );
+  private lastFetchAt = -Infinity;
   private fetching = false;
   private again = false;
   private saturated = false;
@@ -128,7 +139,15 @@ export class ExecutionPump {
           this.saturated = true;
           return;
         }
-        const wanted = Math.min(room, FETCH_BATCH);
+        await waitUntil(this.lastFetchAt + QUEUE_STATEMENT_SPACING_MS);
+        if (this.stopped) return;
+        this.lastFetchAt = performance.now();
+        const wanted = Math.min(this.admission.room(), FETCH_BATCH);
+        if (wanted === 0) {
+          // Filled while waiting: the check above decides what to do.
+          this.again = true;
+          continue;
+        }
         const jobs = await this.fetch(wanted);
         for (const job of jobs) this.begin(job);
         this.saturated = jobs.length === wanted;

@@ -29,4 +29,21 @@ describe("job completions", () => {
     await expect(completions.complete(job("bad"))).rejects.toThrow("the database is away");
     await expect(completions.complete(job("good"))).resolves.toBeUndefined();
   });
+
+  it("with a spacing, sends at most one statement per spacing: jobs ending within it go together", async () => {
+    const sent: Array<{ ids: string[]; at: number }> = [];
+    const completions = new JobCompletions(async (jobs) => {
+      sent.push({ ids: jobs.map((one) => one.id), at: performance.now() });
+    }, 40);
+    await completions.complete(job("a"));
+    const started = performance.now();
+    await Promise.all([
+      completions.complete(job("b")),
+      new Promise((resolve) => setTimeout(resolve, 10)).then(() => completions.complete(job("c"))),
+    ]);
+    expect(sent.map((batch) => batch.ids)).toEqual([["a"], ["b", "c"]]);
+    // The first went at once; the second waited out the spacing after it.
+    expect(sent[0]!.at).toBeLessThanOrEqual(started);
+    expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(39);
+  });
 });
