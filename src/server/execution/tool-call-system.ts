@@ -48,43 +48,34 @@ function attemptHolds(execution: TCallExecution): Prisma.Sql {
 }
 
 /**
- * A call's row change and its events as one statement: alone it is atomic without a transaction
- * (one round trip instead of four), and inside a transaction it commits with the hooks' writes.
- * The events are appended only if the row changed, at the row's own time `now`; the statement
- * answers one row per event exactly then.
+ * A call's statement: its row change (`row`, the CTE `recorded`), its events, appended only if
+ * the row changed, at the row's own time `now`; `alongside` are members after the row, `first`
+ * members before it.
  */
-async function recordCall(
-  runner: TTransaction,
-  sessionId: string,
-  row: Prisma.Sql,
-  events: TNewEvent[],
-  now: Date,
-  alongside?: Prisma.Sql,
-): Promise<void> {
-  const rows = await writeCall(runner, sessionId, row, events, now, alongside);
-  if (rows.length === 0 && events.some((event) => event.type === "tool_call.started"))
-    throw new AttemptStopped("another attempt holds the turn, so this one starts no tool call");
-  if (rows.length !== events.length)
-    throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
-}
+type TCallStatement = { row: Prisma.Sql; events: TNewEvent[]; now: Date; alongside?: Prisma.Sql; first?: Prisma.Sql };
 
-/** recordCall's statement, answering one row per event written; `first` are members before the call's row. */
-function writeCall(
-  runner: TTransaction,
-  sessionId: string,
-  row: Prisma.Sql,
-  events: TNewEvent[],
-  now: Date,
-  alongside?: Prisma.Sql,
-  first?: Prisma.Sql,
-): Promise<unknown[]> {
-  const append = appendEventsSql(sessionId, events, now, Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
-  const members = alongside ? Prisma.sql`${alongside}, ${append.members}` : append.members;
-  const lead = first ? Prisma.sql`${first}, ` : Prisma.empty;
+/** A call's statement, answering one row per event written. */
+function writeCall(runner: TTransaction, sessionId: string, call: TCallStatement): Promise<unknown[]> {
+  const append = appendEventsSql(sessionId, call.events, call.now, Prisma.sql`EXISTS (SELECT 1 FROM recorded)`);
+  const members = call.alongside ? Prisma.sql`${call.alongside}, ${append.members}` : append.members;
+  const lead = call.first ? Prisma.sql`${call.first}, ` : Prisma.empty;
   return queryRows<unknown>(
     runner,
-    Prisma.sql`WITH ${lead}recorded AS (${row}), ${members} SELECT ${append.notify} AS notified FROM appended`,
+    Prisma.sql`WITH ${lead}recorded AS (${call.row}), ${members} SELECT ${append.notify} AS notified FROM appended`,
   );
+}
+
+/**
+ * A call's row change and its events as one statement: alone it is atomic without a transaction
+ * (one round trip instead of four), and inside a transaction it commits with the hooks' writes.
+ * Throws unless every event was written (AttemptStopped when a start was fenced off).
+ */
+async function recordCall(runner: TTransaction, sessionId: string, call: TCallStatement): Promise<void> {
+  const rows = await writeCall(runner, sessionId, call);
+  if (rows.length === 0 && call.events.some((event) => event.type === "tool_call.started"))
+    throw new AttemptStopped("another attempt holds the turn, so this one starts no tool call");
+  if (rows.length !== call.events.length)
+    throw new Error(`The tool call of session ${sessionId} could not be recorded: its row or its session is missing.`);
 }
 
 /** Runs `record` alone, or in a transaction with `hook` when there is one. */
@@ -119,7 +110,7 @@ export async function recordUnavailableCall(
       errorCode: "TOOL_NOT_AVAILABLE",
     },
   };
-  await recordCall(db(), execution.sessionId, row, [finished], now);
+  await recordCall(db(), execution.sessionId, { row, events: [finished], now });
 }
 
 /**
@@ -155,7 +146,7 @@ export async function startCall(
   };
   const onStarted = hooks.started;
   await withHook(
-    (runner) => recordCall(runner, execution.sessionId, row, [started], now, hooks.startedRows),
+    (runner) => recordCall(runner, execution.sessionId, { row, events: [started], now, alongside: hooks.startedRows }),
     onStarted && ((tx) => onStarted(tx, toolCallId)),
   );
 }
@@ -200,11 +191,12 @@ export async function finishCall(
     const alongside = succeeded ? Prisma.sql`${succeeded.members}, ${settles.members}` : settles.members;
     const all = [...events, ...settles.events];
     const onlyIf = Prisma.sql`EXISTS (SELECT 1 FROM settled)`;
-    const written = await writeCall(db(), execution.sessionId, row(onlyIf), all, now, alongside, settles.settled);
+    const statement = { row: row(onlyIf), events: all, now, alongside, first: settles.settled };
+    const written = await writeCall(db(), execution.sessionId, statement);
     if (written.length === all.length) return true;
   }
   await withHook(
-    (runner) => recordCall(runner, execution.sessionId, row(), events, now, succeeded?.members),
+    (runner) => recordCall(runner, execution.sessionId, { row: row(), events, now, alongside: succeeded?.members }),
     finished && ((tx) => finished(tx, toolCallId, outcome)),
   );
   return false;
