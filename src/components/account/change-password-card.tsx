@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import { ZChangePasswordRequest } from "@/contracts/passwords/change-password";
-import { PASSWORD_MIN_LENGTH } from "@/contracts/passwords/new-password";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { serverFieldErrors } from "./field-errors";
 import styles from "./account.module.css";
 
@@ -95,20 +95,10 @@ export function ChangePasswordCard({ email, orgId }: { email: string; orgId: str
           autoComplete="current-password"
           error={errors.currentPassword}
         />
-        <TextField
+        <NewPasswordFields
           label="New password"
           name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.newPassword}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm}
+          errors={{ password: errors.newPassword, confirm: errors.confirm }}
         />
         <div className={styles.actions}>
           <Button type="submit" variant="primary" busy={change.isPending || signingIn}>

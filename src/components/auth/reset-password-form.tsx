@@ -9,23 +9,8 @@ import { detach } from "@/client/detach";
 import { useTRPC } from "@/client/trpc";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/contracts/passwords/new-password";
+import { NewPasswordFields, newPasswordErrors, type TNewPasswordErrors } from "./new-password-fields";
 import styles from "./auth.module.css";
-
-type TFieldErrors = { password?: string; confirm?: string };
-
-function validate(password: string, confirm: string): TFieldErrors {
-  return {
-    password:
-      password.length < PASSWORD_MIN_LENGTH
-        ? `Use at least ${PASSWORD_MIN_LENGTH} characters`
-        : password.length > PASSWORD_MAX_LENGTH
-          ? `Use at most ${PASSWORD_MAX_LENGTH} characters`
-          : undefined,
-    confirm: confirm === password ? undefined : "The two passwords differ",
-  };
-}
 
 /**
  * The new password, twice. The link is spent and every session of the person ends; the person is
@@ -34,7 +19,7 @@ function validate(password: string, confirm: string): TFieldErrors {
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [errors, setErrors] = useState<TNewPasswordErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
   const complete = useMutation(trpc.passwords.completeReset.mutationOptions());
@@ -44,7 +29,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = String(form.get("password") ?? "");
-    const found = validate(password, String(form.get("confirm") ?? ""));
+    const found = newPasswordErrors(password, String(form.get("confirm") ?? ""));
     setErrors(found);
     setFailure(null);
     if (found.password || found.confirm) return;
@@ -81,21 +66,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         noValidate
       >
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm}
-        />
+        <NewPasswordFields label="New password" name="password" errors={errors} />
         <Button type="submit" variant="primary" className={styles.submit} busy={busy}>
           {busy ? "Saving…" : "Set password and sign in"}
         </Button>

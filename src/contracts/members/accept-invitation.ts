@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { ZNewPassword } from "@/contracts/passwords/new-password";
 import { ZInvitationLinkToken } from "./read-invitation";
-
-export const PASSWORD_MIN_LENGTH = 12;
 
 /** A new person names themselves and chooses a password; an existing account proves its password. */
 export const ZAcceptInvitationRequest = z.discriminatedUnion("account", [
@@ -9,10 +8,7 @@ export const ZAcceptInvitationRequest = z.discriminatedUnion("account", [
     account: z.literal("new"),
     token: ZInvitationLinkToken,
     name: z.string().trim().min(1, "must not be blank").max(100, "must be at most 100 characters"),
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(200, "must be at most 200 characters"),
+    password: ZNewPassword,
   }),
   z.strictObject({
     account: z.literal("existing"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZNewPassword } from "@/contracts/passwords/new-password";
 
 /**
  * The owner's activation page (console, no sign-in): what the link is, and activating it. Not
@@ -16,14 +17,10 @@ export const ZReadInvitationResponse = z.object({
 });
 export type TReadInvitationResponse = z.infer<typeof ZReadInvitationResponse>;
 
-export const PASSWORD_MIN_LENGTH = 12;
 export const ZActivateInvitationRequest = z.strictObject({
   token: ZInvitationToken,
   email: z.email("must be an email address like name@company.com").max(254),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, "must be at most 200 characters"),
+  password: ZNewPassword,
 });
 export type TActivateInvitationRequest = z.infer<typeof ZActivateInvitationRequest>;
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH } from "@/contracts/partner/activate-invitation";
-
-export { PASSWORD_MIN_LENGTH };
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 200;
 
-/** A password a person chooses: the same rule as an activated owner's (at least 12 characters). */
+/**
+ * A password a person chooses, wherever they choose one: an activated owner, an invited member,
+ * a reset or a change (at least 12 characters).
+ */
 export const ZNewPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)

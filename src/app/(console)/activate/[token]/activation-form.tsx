@@ -11,7 +11,7 @@ import styles from "@/components/auth/auth.module.css";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { PASSWORD_MIN_LENGTH } from "@/contracts/partner/activate-invitation";
+import { NewPasswordFields, newPasswordErrors } from "@/components/auth/new-password-fields";
 
 type TFieldErrors = { email?: string; password?: string; confirm?: string };
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,8 +23,7 @@ function validate(email: string, password: string, confirm: string): TFieldError
       : EMAIL_SHAPE.test(email)
         ? undefined
         : "Enter an email address like name@company.com",
-    password: password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
-    confirm: confirm === password ? undefined : "The two passwords differ",
+    ...newPasswordErrors(password, confirm),
   };
 }
 
@@ -90,21 +89,7 @@ export function ActivationForm({ token, organizationName, ownerName, partnerName
           placeholder="you@company.com"
           error={errors.email}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm}
-        />
+        <NewPasswordFields label="Password" name="password" errors={errors} />
         <Button type="submit" variant="primary" className={styles.submit} busy={busy}>
           {busy ? "Activating…" : "Activate and sign in"}
         </Button>
