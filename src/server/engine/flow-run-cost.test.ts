@@ -98,7 +98,10 @@ describe("the cost of a flow execution", () => {
     const upstream = createServer((request, response) => {
       request.resume();
       request.on("end", () => {
-        void settle().then(() => response.writeHead(200, { "content-type": "application/json" }).end('{"late":true}'));
+        settle().then(
+          () => response.writeHead(200, { "content-type": "application/json" }).end('{"late":true}'),
+          (error: unknown) => response.destroy(error as Error),
+        );
       });
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
