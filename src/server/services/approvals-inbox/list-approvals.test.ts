@@ -13,13 +13,15 @@ let world: TAgentsWorld;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const writers = {} as Record<"ops" | "globex", string>;
 
+const writerSetup = () => ({
+  model: "builtin:procedure",
+  procedure: `#service.http.post ${JSON.stringify({ url: `${receiver.base}/write`, body: { message: "{{message}}" } })}`,
+  approvalTools: ["service.http.post"],
+});
+
 async function writerIn(person: TPerson, domainId: string) {
   await createConnection(person.actor, { domainId, integrationId: "service.http", name: "HTTP", token: "org-token" });
-  return publishAgent(person.actor, domainId, {
-    model: "builtin:procedure",
-    procedure: `#service.http.post ${JSON.stringify({ url: `${receiver.base}/write`, body: { message: "{{message}}" } })}`,
-    approvalTools: ["service.http.post"],
-  });
+  return publishAgent(person.actor, domainId, writerSetup());
 }
 
 beforeAll(async () => {
@@ -36,8 +38,9 @@ afterAll(async () => {
   await receiver.close();
 });
 
-async function waitingSession(agentId: string, person: TPerson, message: string) {
-  const opened = await api("POST", `/agents/${agentId}/sessions`, { credential: person.key, body: { message } });
+async function waitingSession(agentId: string, person: TPerson, message: string, callerCredentials?: unknown) {
+  const body = { message, ...(callerCredentials ? { callerCredentials } : {}) };
+  const opened = await api("POST", `/agents/${agentId}/sessions`, { credential: person.key, body });
   expect(opened.status).toBe(202);
   await waitForTurn(opened.body.executionId, ["SUSPENDED"]);
   return opened.body as { sessionId: string; executionId: string };
@@ -82,5 +85,23 @@ describe("approvals inbox", () => {
     expect(decided.status).toBe(200);
     await waitForTurn(ops.executionId, ["COMPLETED", "FAILED"]);
     expect(await inboxOf(world.people.editor)).toEqual({ approvals: [], total: 0 });
+  });
+
+  it("a call that runs on my own caller credential waits in my inbox only, whatever the approvers' roles", async () => {
+    // Caller material preferred: the operator's own token, so the approval is routed to the operator.
+    const routed = await publishAgent(world.people.owner.actor, world.acme.ops, writerSetup(), {
+      bindingPolicies: { "service.http": "caller_preferred" },
+    });
+    const mine = await waitingSession(routed, world.people.operator, "Ship with my token", {
+      integrations: { "service.http": { token: "operator-own-token" } },
+    });
+    const inbox = await inboxOf(world.people.operator);
+    expect(inbox.approvals.find((approval) => approval.sessionId === mine.sessionId)).toMatchObject({
+      reason: "your_credential",
+      automation: { id: routed, kind: "agent" },
+    });
+    // The domain's approvers (its Owner and Editor) may not decide a call on someone else's credential.
+    for (const person of [world.people.owner, world.people.editor])
+      expect((await inboxOf(person)).approvals.map((approval) => approval.sessionId)).not.toContain(mine.sessionId);
   });
 });
