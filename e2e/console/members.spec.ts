@@ -23,6 +23,17 @@ async function expectNoSeriousViolation(page: Page, what: string) {
 const rowWith = (page: Page, table: string, text: string) =>
   page.getByRole("table", { name: table }).getByRole("row").filter({ hasText: text });
 
+/** Accepts an invitation link as a new person, in the invitee's own page; they land signed in. */
+async function acceptAsNewPerson(invitee: Page, name: string) {
+  await invitee.getByLabel("Your name").fill(name);
+  await invitee.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await invitee.getByLabel("Confirm password").fill(PASSWORD);
+  await invitee.getByRole("button", { name: "Create account and join" }).click();
+  // Joining hashes a password, signs in and selects the organization: slower than a page load.
+  await expect(invitee).toHaveURL(/\/$/, { timeout: 30_000 });
+  await expectOverview(invitee);
+}
+
 async function openMembers(page: Page) {
   await page.goto("/settings/members");
   await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
@@ -78,13 +89,7 @@ test.describe("members and invitations", () => {
     await expect(invitee.getByRole("heading", { name: /^Join / })).toBeVisible();
     await expect(invitee.getByText("as Member")).toBeVisible();
     await expectNoSeriousViolation(invitee, "the invitation page");
-    await invitee.getByLabel("Your name").fill(name);
-    await invitee.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await invitee.getByLabel("Confirm password").fill(PASSWORD);
-    await invitee.getByRole("button", { name: "Create account and join" }).click();
-    // Joining hashes a password, signs in and selects the organization: slower than a page load.
-    await expect(invitee).toHaveURL(/\/$/, { timeout: 30_000 });
-    await expectOverview(invitee);
+    await acceptAsNewPerson(invitee, name);
     await expect(invitee.getByLabel("Organization")).toHaveValue(acme().id);
     await expect(invitee.getByTestId("user-email")).toHaveText(email);
 
@@ -135,6 +140,53 @@ test.describe("members and invitations", () => {
     await expect(dialog).toBeHidden();
     await expect(row).toHaveCount(0);
     expect((await request.get("/api/v1/auth/whoami", { headers: bearer(key) })).status()).toBe(404);
+    await theirs.close();
+  });
+
+  test("an Owner sends a member a reset link by email; the member sets a new password and the old one is refused", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `reset-${Date.now()}@e2e.test`;
+    const name = `Resetting ${Date.now()}`;
+    await openMembers(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Organization role").selectOption("MEMBER");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByTestId("invitation-link")).toContainText(`Emailed to ${email}`);
+    const theirs = await browser.newContext({ baseURL });
+    const member = await theirs.newPage();
+    const invitation = linkIn(await newestMailTo(email));
+    await member.goto(new URL(invitation).pathname);
+    await acceptAsNewPerson(member, name);
+
+    await openMembers(page);
+    await rowWith(page, "Members", name).getByRole("button", { name: "Send password reset link" }).click();
+    const panel = page.getByTestId("reset-link");
+    await expect(panel).toContainText(`Password reset for ${name}`);
+    await expect(panel).toContainText(`Emailed to ${email}`);
+    // The newest mail to them is the reset once it has arrived (the invitation came first).
+    await expect.poll(async () => (await newestMailTo(email)).subject).toBe("Reset your password");
+    const reset = new URL(linkIn(await newestMailTo(email))).pathname;
+    expect(reset).toMatch(/^\/reset-password\//);
+
+    const fresh = await (await browser.newContext({ baseURL })).newPage();
+    await fresh.goto(reset);
+    await expect(fresh.getByText(email)).toBeVisible();
+    await fresh.getByLabel("New password", { exact: true }).fill("a brand new long password");
+    await fresh.getByLabel("Confirm new password").fill("a brand new long password");
+    await fresh.getByRole("button", { name: "Set password and sign in" }).click();
+    await expectOverview(fresh);
+
+    // The member's earlier session ended with the change; the old password no longer signs in.
+    await member.goto("/settings/api-keys");
+    await expect(member).toHaveURL(/\/signin$/);
+    await member.getByLabel("Email").fill(email);
+    await member.getByLabel("Password").fill(PASSWORD);
+    await member.getByRole("button", { name: "Sign in" }).click();
+    await expect(member.getByText("Email or password is incorrect")).toBeVisible();
     await theirs.close();
   });
 
