@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentsWorld, type TAgentsWorld } from "../../../../test/agents-kit";
+import { agentsWorld, api, type TAgentsWorld } from "../../../../test/agents-kit";
 import { publishAgent, startEngine, startReceiver, stopEngine, waitForTurn } from "../../../../test/sessions-kit";
 import { db } from "@/server/db/client";
 import { env } from "@/server/env";
@@ -27,24 +27,13 @@ const ids = {} as Record<
 const line = (tool: string, args: unknown) => `#${tool} ${JSON.stringify(args)}`;
 const marker = () => `m${crypto.randomUUID().slice(0, 12)}`;
 
-type TResponse = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function fire(
-  body: unknown,
-  options: { key?: string; headers?: Record<string, string> } = {},
-): Promise<TResponse> {
-  const headers = {
-    authorization: `Bearer ${options.key ?? world.people.operator.key}`,
-    "content-type": "application/json",
-    ...options.headers,
-  };
-  const response = await handleOpenApiRequest(
-    new Request("http://127.0.0.1/api/v1/triggers/fire", { method: "POST", headers, body: JSON.stringify(body) }),
-    "v1",
-  );
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-}
+/** POST /triggers/fire as the operator (or `key`), through the real OpenAPI route. */
+const fire = (body: unknown, options: { key?: string; headers?: Record<string, string> } = {}) =>
+  api("POST", "/triggers/fire", {
+    credential: options.key ?? world.people.operator.key,
+    body,
+    headers: options.headers,
+  });
 
 async function trigger(
   type: "api" | "schedule",
