@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/client/trpc";
 import { ZCreateTeamDomainRequest } from "@/contracts/team-domains/create-team-domain";
@@ -12,11 +12,12 @@ import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import { refusalOn } from "./field-error";
 import styles from "./team-domains.module.css";
+import { useRefreshDomains } from "./use-refresh-domains";
 
 /** Validates with the contract the server applies; a taken name comes back on the field. */
 export function CreateDomainForm() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshDomains();
   const [name, setName] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -26,10 +27,7 @@ export function CreateDomainForm() {
       onSuccess: async ({ domain }) => {
         setName("");
         setCreated(domain.name);
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.teamDomains.list.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.tenancy.listDomains.queryKey() }),
-        ]);
+        await refresh();
       },
       onError: (error) => {
         const refusal = refusalOn(error, ["name"]);
