@@ -180,6 +180,36 @@ describe("execution deadline", () => {
     ).toBe(200);
   });
 
+  it("a turn queued longer than TURN_QUEUE_TIMEOUT_SECONDS fails TURN_QUEUE_TIMEOUT unrun, at its claim and by the sweep", async () => {
+    const queuedAt = new Date(Date.now() - (env.TURN_QUEUE_TIMEOUT_SECONDS + 5) * 1000);
+    const claimed = await open(readAgent, `m-${crypto.randomUUID()}`);
+    const swept = await open(readAgent, `m-${crypto.randomUUID()}`);
+    for (const { executionId } of [claimed, swept])
+      await db().turn.update({ where: { id: executionId }, data: { queuedAt } });
+
+    await runTurn(claimed.executionId);
+    await sweepExpiredTurns();
+    for (const { sessionId, executionId } of [claimed, swept]) {
+      expect(await turnOf(executionId)).toMatchObject({
+        status: "FAILED",
+        errorCode: "TURN_QUEUE_TIMEOUT",
+        attempts: 0,
+      });
+      expect((await eventsOf(sessionId)).at(-1)).toMatchObject({
+        type: "turn.completed",
+        data: { executionId, status: "failed", errorCode: "TURN_QUEUE_TIMEOUT" },
+      });
+    }
+    // Neither ran: its tool call never reached the upstream.
+    for (const { sessionId } of [claimed, swept]) {
+      const message = await db().sessionMessage.findFirstOrThrow({
+        where: { sessionId, role: "USER" },
+        select: { body: true },
+      });
+      expect(receiver.withMarker(message.body)).toHaveLength(0);
+    }
+  });
+
   it("a queued turn gets the configured deadline", async () => {
     const response = await api("POST", `/agents/${readAgent}/sessions`, {
       credential: world.people.operator.key,
